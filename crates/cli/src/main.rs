@@ -1,0 +1,2 @@
+//! The `dancing` command line.
+fn main() {}

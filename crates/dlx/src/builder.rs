@@ -1,0 +1,360 @@
+//! Building a problem: named items, then options, validated as they are added.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::arena::Arena;
+use crate::error::BuildError;
+use crate::ids::{ColorId, ItemId, OptionId};
+use crate::problem::{Inner, Problem};
+
+/// Builds a [`Problem`]: declare items, add options, then [`build`](Self::build).
+///
+/// Primary items must be covered exactly once, secondary items at most once (or, when
+/// they carry a color, by any number of options that agree on the color). Items may be
+/// declared in any order; the search walks primary items in declaration order.
+///
+/// Every method validates its input and returns a typed [`BuildError`]; nothing panics
+/// on bad input. An option must name at least one primary item: an option made only of
+/// secondary items could never be chosen, so it is rejected rather than ignored.
+///
+/// ```
+/// use dancing::Problem;
+///
+/// let mut b = Problem::builder();
+/// let [a, c] = [b.primary("a")?, b.primary("c")?];
+/// let x = b.secondary("x")?;
+/// b.option([a, x])?;
+/// b.option_named(["c", "x"])?;
+/// b.option([c])?;
+/// let problem = b.build()?;
+/// assert_eq!(dancing::Solver::new(&problem).count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ProblemBuilder {
+    names: Vec<Box<str>>,
+    primary: Vec<bool>,
+    by_name: HashMap<Box<str>, ItemId>,
+    color_names: Vec<Box<str>>,
+    color_by_name: HashMap<Box<str>, ColorId>,
+    /// Every option's (item, color + 1 or 0) pairs, concatenated.
+    entries: Vec<(u32, u32)>,
+    /// End of each option in `entries`.
+    ends: Vec<u32>,
+    costs: Vec<u64>,
+    /// Per item, the attempt that last used it: finds repeats in O(1).
+    last_use: Vec<u64>,
+    /// Counts calls that add an option, successful or not.
+    attempt: u64,
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || c == ':' || c == '|')
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Declares a primary item (covered exactly once).
+    pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.declare(name, true)
+    }
+
+    /// Declares a secondary item (covered at most once, or shared under one color).
+    pub fn secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.declare(name, false)
+    }
+
+    fn declare(&mut self, name: &str, primary: bool) -> Result<ItemId, BuildError> {
+        if !valid_name(name) {
+            return Err(BuildError::InvalidName {
+                name: name.to_owned(),
+            });
+        }
+        if self.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItem {
+                name: name.to_owned(),
+            });
+        }
+        let id = ItemId::try_new(self.names.len())
+            .filter(|id| id.index() < u32::MAX as usize - 2)
+            .ok_or(BuildError::TooLarge {
+                nodes: self.names.len(),
+            })?;
+        self.names.push(name.into());
+        self.by_name.insert(name.into(), id);
+        self.primary.push(primary);
+        self.last_use.push(0);
+        Ok(id)
+    }
+
+    /// The item declared with this name, if any.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Number of items declared so far.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Number of secondary items declared so far.
+    pub fn secondary_count(&self) -> usize {
+        self.primary.iter().filter(|&&p| !p).count()
+    }
+
+    /// Number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The id of a color name, naming it on first use.
+    pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
+        if let Some(&id) = self.color_by_name.get(name) {
+            return Ok(id);
+        }
+        if !valid_name(name) {
+            return Err(BuildError::InvalidColor {
+                name: name.to_owned(),
+            });
+        }
+        let id = ColorId::try_new(self.color_names.len())
+            .filter(|id| id.index() < u32::MAX as usize - 2)
+            .ok_or(BuildError::TooLarge {
+                nodes: self.color_names.len(),
+            })?;
+        self.color_names.push(name.into());
+        self.color_by_name.insert(name.into(), id);
+        Ok(id)
+    }
+
+    /// Adds an option covering these items.
+    pub fn option(
+        &mut self,
+        items: impl IntoIterator<Item = ItemId>,
+    ) -> Result<OptionId, BuildError> {
+        self.colored_option(items.into_iter().map(|i| (i, None)))
+    }
+
+    /// Adds an option covering the items with these names.
+    pub fn option_named<'n>(
+        &mut self,
+        names: impl IntoIterator<Item = &'n str>,
+    ) -> Result<OptionId, BuildError> {
+        let items: SmallVec<[ItemId; 8]> = names
+            .into_iter()
+            .map(|name| {
+                self.item(name).ok_or_else(|| BuildError::UnknownItem {
+                    name: name.to_owned(),
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        self.option(items)
+    }
+
+    /// Adds an option whose secondary items may carry colors (Knuth's Algorithm C): two
+    /// options that share a colored secondary item are compatible when they give it the
+    /// same color.
+    pub fn colored_option(
+        &mut self,
+        items: impl IntoIterator<Item = (ItemId, Option<ColorId>)>,
+    ) -> Result<OptionId, BuildError> {
+        let option = self.ends.len();
+        let start = self.entries.len();
+        let result = self.push_entries(option, items);
+        if result.is_err() {
+            self.entries.truncate(start);
+            return result.map(|()| unreachable!());
+        }
+        let end = u32::try_from(self.entries.len()).map_err(|_| {
+            self.entries.truncate(start);
+            BuildError::TooLarge {
+                nodes: self.entries.len(),
+            }
+        })?;
+        self.ends.push(end);
+        Ok(OptionId::new(option))
+    }
+
+    fn push_entries(
+        &mut self,
+        option: usize,
+        items: impl IntoIterator<Item = (ItemId, Option<ColorId>)>,
+    ) -> Result<(), BuildError> {
+        self.attempt += 1;
+        let stamp = self.attempt;
+        let mut any_primary = false;
+        let mut count = 0usize;
+        for (item, color) in items {
+            let index = item.index();
+            if index >= self.names.len() {
+                return Err(BuildError::ItemOutOfRange {
+                    index,
+                    items: self.names.len(),
+                });
+            }
+            if self.last_use[index] == stamp {
+                return Err(BuildError::RepeatedItem {
+                    option,
+                    name: self.names[index].to_string(),
+                });
+            }
+            self.last_use[index] = stamp;
+            let color = match color {
+                None => 0,
+                Some(_) if self.primary[index] => {
+                    return Err(BuildError::ColoredPrimary {
+                        name: self.names[index].to_string(),
+                    });
+                }
+                Some(c) if c.index() >= self.color_names.len() => {
+                    return Err(BuildError::ColorOutOfRange {
+                        index: c.index(),
+                        colors: self.color_names.len(),
+                    });
+                }
+                Some(c) => c.index() as u32 + 1,
+            };
+            any_primary |= self.primary[index];
+            self.entries.push((index as u32, color));
+            count += 1;
+        }
+        if count == 0 {
+            return Err(BuildError::EmptyOption { option });
+        }
+        if !any_primary {
+            return Err(BuildError::NoPrimaryInOption { option });
+        }
+        Ok(())
+    }
+
+    /// Sets the cost of an option (Knuth's DLX5 idea: searches for the cheapest
+    /// solutions minimize the sum of the chosen options' costs).
+    ///
+    /// # Panics
+    /// If the option was not returned by this builder.
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) {
+        assert!(
+            option.index() < self.ends.len(),
+            "option {option} out of range"
+        );
+        if self.costs.len() < self.ends.len() {
+            self.costs.resize(self.ends.len(), 0);
+        }
+        self.costs[option.index()] = cost;
+    }
+
+    /// Checks the whole problem and lays out the arena.
+    pub fn build(self) -> Result<Problem, BuildError> {
+        let primary_count = self.primary.iter().filter(|&&p| p).count();
+        if primary_count == 0 {
+            return Err(BuildError::NoPrimaryItems);
+        }
+        let nodes = self.names.len() + 1 + self.entries.len() + self.ends.len() + 1;
+        if nodes >= u32::MAX as usize {
+            return Err(BuildError::TooLarge { nodes });
+        }
+        let has_colors = self.entries.iter().any(|&(_, c)| c != 0);
+        let (arena, option_first) =
+            Arena::build(&self.primary, &self.entries, &self.ends, has_colors);
+        let mut costs = self.costs;
+        if costs.iter().all(|&c| c == 0) {
+            costs = Vec::new();
+        } else {
+            costs.resize(self.ends.len(), 0);
+        }
+        Ok(Problem {
+            inner: Arc::new(Inner {
+                item_names: self.names,
+                primary: self.primary,
+                primary_count,
+                color_names: self.color_names,
+                by_name: self.by_name,
+                option_first,
+                costs,
+                arena,
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_every_kind_of_bad_input() {
+        let mut b = ProblemBuilder::new();
+        let a = b.primary("a").unwrap();
+        let x = b.secondary("x").unwrap();
+        assert_eq!(
+            b.primary("a"),
+            Err(BuildError::DuplicateItem { name: "a".into() })
+        );
+        assert_eq!(
+            b.secondary("bad name"),
+            Err(BuildError::InvalidName {
+                name: "bad name".into()
+            })
+        );
+        assert_eq!(
+            b.primary("a:b"),
+            Err(BuildError::InvalidName { name: "a:b".into() })
+        );
+        assert_eq!(
+            b.option([a, a]),
+            Err(BuildError::RepeatedItem {
+                option: 0,
+                name: "a".into()
+            })
+        );
+        assert_eq!(b.option([]), Err(BuildError::EmptyOption { option: 0 }));
+        assert_eq!(
+            b.option([x]),
+            Err(BuildError::NoPrimaryInOption { option: 0 })
+        );
+        assert_eq!(
+            b.option_named(["a", "zz"]),
+            Err(BuildError::UnknownItem { name: "zz".into() })
+        );
+        assert_eq!(
+            b.option([ItemId::new(9)]),
+            Err(BuildError::ItemOutOfRange { index: 9, items: 2 })
+        );
+        let red = b.color("red").unwrap();
+        assert_eq!(
+            b.colored_option([(a, Some(red))]),
+            Err(BuildError::ColoredPrimary { name: "a".into() })
+        );
+        assert_eq!(
+            b.colored_option([(a, None), (x, Some(ColorId::new(5)))]),
+            Err(BuildError::ColorOutOfRange {
+                index: 5,
+                colors: 1
+            })
+        );
+        // The failed attempts left nothing behind: this option is accepted and is option 0.
+        assert_eq!(b.option([a, x]), Ok(OptionId::new(0)));
+        assert_eq!(b.option([a]), Ok(OptionId::new(1)));
+        let p = b.build().unwrap();
+        assert_eq!(p.option_count(), 2);
+        assert_eq!(p.entry_count(), 3);
+        assert_eq!(p.format_option(OptionId::new(0)), "a x");
+    }
+
+    #[test]
+    fn no_primary_items_is_an_error() {
+        let mut b = ProblemBuilder::new();
+        b.secondary("x").unwrap();
+        assert_eq!(b.build().unwrap_err(), BuildError::NoPrimaryItems);
+    }
+}

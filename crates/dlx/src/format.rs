@@ -1,0 +1,314 @@
+//! Knuth's DLX text format, read and written.
+//!
+//! ```text
+//! | a comment: any line that starts with `|`
+//! A B C D E | F G      <- the item line: primary items, then `|`, then secondary items
+//! C E F                <- one option per line, items separated by white space
+//! A D G:red |3         <- a colored secondary item (`item:color`) and a cost (`|n`)
+//! ```
+//!
+//! Blank lines are skipped. Names are any run of non-blank characters without `:` or
+//! `|`; colors may be longer than Knuth's single character. Costs are non-negative
+//! integers; several cost tokens on one option are summed.
+
+use std::fmt::Write as _;
+use std::io::BufRead;
+
+use smallvec::SmallVec;
+
+use crate::builder::ProblemBuilder;
+use crate::error::{BuildError, ParseError, ParseErrorKind};
+use crate::ids::{ColorId, ItemId};
+use crate::problem::Problem;
+
+/// Parses a problem in Knuth's DLX format from a string.
+///
+/// ```
+/// let problem = dancing::format::parse_str("A B | x\nA x\nB\nA B\n")?;
+/// assert_eq!(problem.option_count(), 3);
+/// assert_eq!(dancing::Solver::new(&problem).count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_str(text: &str) -> Result<Problem, ParseError> {
+    parse_reader(text.as_bytes())
+}
+
+/// Parses a problem in Knuth's DLX format from a reader, line by line (one line buffer
+/// is reused, so a large file is never held in memory twice).
+pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
+    let mut parser = Parser::default();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        let read = reader
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| ParseError {
+                line: parser.line + 1,
+                column: 1,
+                kind: ParseErrorKind::Io(e.to_string()),
+            })?;
+        if read == 0 {
+            break;
+        }
+        parser.line += 1;
+        let text = std::str::from_utf8(&bytes).map_err(|e| ParseError {
+            line: parser.line,
+            column: String::from_utf8_lossy(&bytes[..e.valid_up_to()])
+                .chars()
+                .count()
+                + 1,
+            kind: ParseErrorKind::NotUtf8,
+        })?;
+        parser.line(text)?;
+    }
+    parser.finish()
+}
+
+#[derive(Default)]
+struct Parser {
+    builder: Option<ProblemBuilder>,
+    line: usize,
+}
+
+/// Splits a line into blank-separated tokens, each with its 1-based character column.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0usize;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        column += rest[..start].chars().count();
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let at = column + 1;
+        column += token.chars().count();
+        rest = &rest[end..];
+        Some((at, token))
+    })
+}
+
+impl Parser {
+    fn error(&self, column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            line: self.line,
+            column,
+            kind,
+        }
+    }
+
+    fn line(&mut self, text: &str) -> Result<(), ParseError> {
+        let text = text.trim_end_matches(['\n', '\r']);
+        if text.starts_with('|') || text.trim().is_empty() {
+            return Ok(());
+        }
+        match self.builder {
+            None => self.item_line(text),
+            Some(_) => self.option_line(text),
+        }
+    }
+
+    fn item_line(&mut self, text: &str) -> Result<(), ParseError> {
+        let mut builder = ProblemBuilder::new();
+        let mut secondary = false;
+        for (column, token) in tokens(text) {
+            if token == "|" {
+                if secondary {
+                    return Err(self.error(column, ParseErrorKind::SecondBar));
+                }
+                secondary = true;
+                continue;
+            }
+            let declared = if secondary {
+                builder.secondary(token)
+            } else {
+                builder.primary(token)
+            };
+            declared.map_err(|e| self.error(column, ParseErrorKind::Build(e)))?;
+        }
+        if builder.item_count() == 0 || builder.secondary_count() == builder.item_count() {
+            return Err(self.error(1, ParseErrorKind::NoPrimaryItems));
+        }
+        self.builder = Some(builder);
+        Ok(())
+    }
+
+    fn option_line(&mut self, text: &str) -> Result<(), ParseError> {
+        let line = self.line;
+        let builder = self.builder.as_mut().expect("item line read");
+        let mut items: SmallVec<[(ItemId, Option<ColorId>); 8]> = SmallVec::new();
+        let mut columns: SmallVec<[usize; 8]> = SmallVec::new();
+        let mut cost = 0u64;
+        let error = |column, kind| ParseError { line, column, kind };
+        for (column, token) in tokens(text) {
+            if let Some(digits) = token.strip_prefix('|') {
+                let value = digits
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|v| cost.checked_add(v))
+                    .ok_or_else(|| error(column, ParseErrorKind::BadCost(token.to_owned())))?;
+                cost = value;
+                continue;
+            }
+            let (name, color) = match token.split_once(':') {
+                Some((name, color))
+                    if !name.is_empty() && !color.is_empty() && !color.contains(':') =>
+                {
+                    (name, Some(color))
+                }
+                Some(_) => return Err(error(column, ParseErrorKind::BadToken(token.to_owned()))),
+                None => (token, None),
+            };
+            let item = builder.item(name).ok_or_else(|| {
+                error(
+                    column,
+                    ParseErrorKind::Build(BuildError::UnknownItem {
+                        name: name.to_owned(),
+                    }),
+                )
+            })?;
+            let color = match color {
+                Some(color) => Some(builder.color(color).map_err(|e| {
+                    error(column + name.chars().count() + 1, ParseErrorKind::Build(e))
+                })?),
+                None => None,
+            };
+            items.push((item, color));
+            columns.push(column);
+        }
+        let option = builder.colored_option(items.iter().copied()).map_err(|e| {
+            // Point at the offending token where there is one.
+            let column = match &e {
+                BuildError::RepeatedItem { name, .. } | BuildError::ColoredPrimary { name } => {
+                    items
+                        .iter()
+                        .zip(&columns)
+                        .filter(|((item, _), _)| builder.item(name) == Some(*item))
+                        .map(|(_, &c)| c)
+                        .nth(usize::from(matches!(e, BuildError::RepeatedItem { .. })))
+                        .unwrap_or(1)
+                }
+                _ => 1,
+            };
+            error(column, ParseErrorKind::Build(e))
+        })?;
+        if cost != 0 {
+            builder.set_cost(option, cost);
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Problem, ParseError> {
+        let line = self.line.max(1);
+        let builder = self.builder.ok_or(ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::MissingItemLine,
+        })?;
+        builder.build().map_err(|e| ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::Build(e),
+        })
+    }
+}
+
+/// Writes a problem in Knuth's DLX format: the item line, then one option per line.
+///
+/// ```
+/// let text = "A B | x\nA x:red\nB |2\n";
+/// let problem = dancing::format::parse_str(text)?;
+/// assert_eq!(dancing::format::to_string(&problem), text);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_string(problem: &Problem) -> String {
+    let mut out = String::new();
+    let (primary, secondary): (Vec<_>, Vec<_>) =
+        problem.items().partition(|&i| problem.is_primary(i));
+    let names = |items: &[ItemId]| {
+        items
+            .iter()
+            .map(|&i| problem.item_name(i))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    out.push_str(&names(&primary));
+    if !secondary.is_empty() {
+        let _ = write!(out, " | {}", names(&secondary));
+    }
+    out.push('\n');
+    for option in problem.options() {
+        out.push_str(&problem.format_option(option));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> (usize, usize, String) {
+        let e = parse_str(text).unwrap_err();
+        (e.line, e.column, e.kind.to_string())
+    }
+
+    #[test]
+    fn reads_knuths_toy_problem() {
+        let p =
+            parse_str("| toy\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+        assert_eq!(
+            (p.item_count(), p.primary_count(), p.option_count()),
+            (7, 5, 6)
+        );
+        assert_eq!(p.format_option(crate::OptionId::new(5)), "D E G");
+    }
+
+    #[test]
+    fn errors_carry_line_and_column() {
+        assert_eq!(
+            err(""),
+            (1, 1, "expected the item line, found end of input".into())
+        );
+        assert_eq!(
+            err("| only a comment\n"),
+            (1, 1, "expected the item line, found end of input".into())
+        );
+        assert_eq!(err("A | B | C\n").0, 1);
+        assert_eq!(err("A | B | C\n").1, 7);
+        assert_eq!(err("A B\nA Z\n"), (2, 3, "unknown item `Z`".into()));
+        assert_eq!(
+            err("A B\nA B A\n"),
+            (2, 5, "item `A` appears twice in option 0".into())
+        );
+        assert_eq!(err("A A\n"), (1, 3, "duplicate item name `A`".into()));
+        assert_eq!(
+            err("A | x\nA:red\n"),
+            (2, 1, "primary item `A` cannot have a color".into())
+        );
+        assert_eq!(err("A | x\nA x:\n").1, 3);
+        assert_eq!(
+            err("A\nA |x\n"),
+            (
+                2,
+                3,
+                "bad cost `|x`: expected `|n` with n a non-negative integer".into()
+            )
+        );
+        assert_eq!(err("| x\n").0, 1);
+        assert_eq!(
+            err("| x y\n"),
+            (1, 1, "expected the item line, found end of input".into())
+        );
+        let e = parse_reader(&b"A\n\xff\n"[..]).unwrap_err();
+        assert_eq!((e.line, e.kind), (2, ParseErrorKind::NotUtf8));
+    }
+
+    #[test]
+    fn round_trips_colors_and_costs() {
+        let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1 |4\nB X:1\nC Y:1\n";
+        let p = parse_str(text).unwrap();
+        assert!(p.has_colors() && p.has_costs());
+        assert_eq!(to_string(&p), text);
+    }
+}

@@ -1,0 +1,92 @@
+//! Exact cover with Knuth's dancing links.
+//!
+//! Choose options (rows) so that every primary item (column) is covered exactly once and
+//! every secondary item at most once. This crate is Knuth's Algorithm X with dancing
+//! links (TAOCP Vol. 4B §7.2.2.1), in safe Rust, with his later extensions: colors on
+//! secondary items (Algorithm C) and option costs.
+//!
+//! - [Should I use this crate?](#should-i-use-this-crate)
+//! - [Example](#example)
+//! - [Design](#design)
+//!
+//! # Example
+//!
+//! Knuth's toy problem: items `A`–`E` primary, `F` and `G` secondary.
+//!
+//! ```
+//! use dancing::{Problem, Solver};
+//!
+//! let mut b = Problem::builder();
+//! for name in ["A", "B", "C", "D", "E"] {
+//!     b.primary(name)?;
+//! }
+//! for name in ["F", "G"] {
+//!     b.secondary(name)?;
+//! }
+//! for option in ["C E F", "A D G", "B C F", "A D", "B G", "D E G"] {
+//!     b.option_named(option.split(' '))?;
+//! }
+//! let problem = b.build()?;
+//!
+//! let mut solver = Solver::new(&problem);
+//! let solution = solver.first().expect("one solution");
+//! let mut rows: Vec<String> = solution.options().iter().map(|&o| problem.format_option(o)).collect();
+//! rows.sort();
+//! assert_eq!(rows, ["A D", "B G", "C E F"]);
+//!
+//! // The statistics match every faithful implementation of the book's algorithm.
+//! assert_eq!(solver.count(), 1);
+//! let stats = solver.stats();
+//! assert_eq!((stats.nodes, stats.updates), (6, 30));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The same problem in Knuth's text format:
+//!
+//! ```
+//! let problem = dancing::format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+//! assert_eq!(dancing::Solver::new(&problem).count(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Should I use this crate?
+//!
+//! Use it for exact-cover problems of any shape: tilings, sudoku and its variants,
+//! N-queens, Langford pairs, Latin squares, scheduling with exactly-once constraints.
+//! The [`problems`] module builds the classic ones. For plain 9×9 sudoku throughput a
+//! specialised bit-parallel solver is faster; `dancing-sudoku` builds on this crate and
+//! compares the two.
+//!
+//! # Design
+//!
+//! - A [`ProblemBuilder`] validates items and options and lays out an immutable
+//!   [`Problem`]: Knuth's DLX1 arena, one `Vec` of 12-byte nodes with `u32` links.
+//! - A [`Solver`] owns a copy of the links and all scratch space. Its search is an
+//!   explicit state machine (no recursion), resumable after every solution, so
+//!   solutions come lazily from an iterator and searches of any depth are safe.
+//! - [`Solver::force`] fixes options before a search without rebuilding the matrix;
+//!   [`Solver::descend`] restricts a search to one branch, to split work.
+//! - The default search order is exactly TAOCP's: the item with the fewest options
+//!   (ties to the earliest), its options in input order, the other items of a chosen
+//!   option covered cyclically from the node after it. [`Stats`] match the book.
+//!
+//! `docs/architecture.md` in the repository draws the arena and walks through the loop.
+
+#![deny(missing_docs)]
+
+mod arena;
+mod builder;
+mod error;
+pub mod format;
+mod ids;
+mod problem;
+pub mod problems;
+mod solver;
+mod stats;
+
+pub use builder::ProblemBuilder;
+pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
+pub use ids::{ColorId, ItemId, NodeId, OptionId};
+pub use problem::{OptionItems, Problem};
+pub use solver::{Event, Search, Solution, Solutions, Solver};
+pub use stats::{Limits, Stats, StopReason};

@@ -1,0 +1,204 @@
+//! The immutable problem: item and color names, option contents, and the pristine arena.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::arena::Arena;
+use crate::builder::ProblemBuilder;
+use crate::ids::{ColorId, ItemId, OptionId};
+
+/// A built exact-cover problem. Cheap to clone (the data is shared); solve it with a
+/// [`Solver`](crate::Solver).
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub(crate) inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Inner {
+    pub(crate) item_names: Vec<Box<str>>,
+    pub(crate) primary: Vec<bool>,
+    pub(crate) primary_count: usize,
+    pub(crate) color_names: Vec<Box<str>>,
+    pub(crate) by_name: HashMap<Box<str>, ItemId>,
+    /// Node index of each option's first node, plus one past the last spacer.
+    pub(crate) option_first: Vec<u32>,
+    /// Cost of each option; empty when every option costs 0.
+    pub(crate) costs: Vec<u64>,
+    /// The links as built, before any search.
+    pub(crate) arena: Arena,
+}
+
+impl Problem {
+    /// A builder for a new problem.
+    pub fn builder() -> ProblemBuilder {
+        ProblemBuilder::new()
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.inner.item_names.len()
+    }
+
+    /// Number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.inner.primary_count
+    }
+
+    /// Number of options.
+    pub fn option_count(&self) -> usize {
+        self.inner.option_first.len() - 1
+    }
+
+    /// Total number of item occurrences over all options (the ones in the matrix).
+    pub fn entry_count(&self) -> usize {
+        self.inner.arena.nodes.len() - self.item_count() - 1 - (self.option_count() + 1)
+    }
+
+    /// Whether any option gives a secondary item a color.
+    pub fn has_colors(&self) -> bool {
+        !self.inner.arena.colors.is_empty()
+    }
+
+    /// Whether any option has a non-zero cost.
+    pub fn has_costs(&self) -> bool {
+        !self.inner.costs.is_empty()
+    }
+
+    /// All items, in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.item_count()).map(ItemId::new)
+    }
+
+    /// All options, in the order they were added.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.option_count()).map(OptionId::new)
+    }
+
+    /// The name of an item.
+    ///
+    /// # Panics
+    /// If the id is not from this problem.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.inner.item_names[item.index()]
+    }
+
+    /// Whether an item is primary (covered exactly once) rather than secondary.
+    ///
+    /// # Panics
+    /// If the id is not from this problem.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.inner.primary[item.index()]
+    }
+
+    /// The item with this name, if any.
+    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
+        self.inner.by_name.get(name).copied()
+    }
+
+    /// The name of a color.
+    ///
+    /// # Panics
+    /// If the id is not from this problem.
+    pub fn color_name(&self, color: ColorId) -> &str {
+        &self.inner.color_names[color.index()]
+    }
+
+    /// Number of distinct color names.
+    pub fn color_count(&self) -> usize {
+        self.inner.color_names.len()
+    }
+
+    /// The items of an option in the order they were given, each with its color.
+    ///
+    /// # Panics
+    /// If the id is not from this problem.
+    pub fn option_items(&self, option: OptionId) -> OptionItems<'_> {
+        let first = self.inner.option_first[option.index()] as usize;
+        let end = self.inner.option_first[option.index() + 1] as usize - 1;
+        OptionItems {
+            problem: self,
+            node: first,
+            end,
+        }
+    }
+
+    /// The cost of an option (0 unless one was given).
+    ///
+    /// # Panics
+    /// If the id is not from this problem.
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        assert!(
+            option.index() < self.option_count(),
+            "option {option} out of range"
+        );
+        self.inner.costs.get(option.index()).copied().unwrap_or(0)
+    }
+
+    /// An option written as in Knuth's format: item names separated by spaces, colors
+    /// after a `:`, and a trailing `|cost` when the cost is not zero.
+    pub fn format_option(&self, option: OptionId) -> String {
+        let mut out = String::new();
+        for (item, color) in self.option_items(option) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(self.item_name(item));
+            if let Some(color) = color {
+                out.push(':');
+                out.push_str(self.color_name(color));
+            }
+        }
+        let cost = self.option_cost(option);
+        if cost != 0 {
+            out.push_str(&format!(" |{cost}"));
+        }
+        out
+    }
+
+    /// The option that owns an arena node (a node of an option, not a header or spacer).
+    pub(crate) fn option_of_node(&self, node: u32) -> OptionId {
+        let first = &self.inner.option_first;
+        let after = first.partition_point(|&f| f <= node);
+        debug_assert!(after >= 1 && after < first.len());
+        OptionId::new(after - 1)
+    }
+
+    /// The first arena node of an option.
+    pub(crate) fn first_node(&self, option: OptionId) -> u32 {
+        self.inner.option_first[option.index()]
+    }
+}
+
+/// Iterator over an option's items and their colors, from [`Problem::option_items`].
+#[derive(Debug, Clone)]
+pub struct OptionItems<'a> {
+    problem: &'a Problem,
+    node: usize,
+    end: usize,
+}
+
+impl Iterator for OptionItems<'_> {
+    type Item = (ItemId, Option<ColorId>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.node >= self.end {
+            return None;
+        }
+        let arena = &self.problem.inner.arena;
+        let item = ItemId::new(arena.nodes[self.node].top as usize - 1);
+        let color = match arena.colors.get(self.node) {
+            Some(&c) if c != 0 => Some(ColorId::new(c as usize - 1)),
+            _ => None,
+        };
+        self.node += 1;
+        Some((item, color))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.end - self.node;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for OptionItems<'_> {}

@@ -1,0 +1,275 @@
+//! Classic exact-cover problems, built as [`Problem`]s: N-queens, Langford pairs, Latin
+//! squares and polyomino packing (pentominoes). They serve as examples, as oracles in
+//! tests (their solution counts are known) and as benchmarks.
+//!
+//! ```
+//! let queens = dancing::problems::queens(8);
+//! assert_eq!(dancing::Solver::new(&queens).count(), 92);
+//! ```
+
+use crate::builder::ProblemBuilder;
+use crate::ids::OptionId;
+use crate::problem::Problem;
+
+fn build(builder: ProblemBuilder) -> Problem {
+    builder.build().expect("generated problems are well formed")
+}
+
+/// N-queens as in TAOCP: primary items `R0..` (rows) and `C0..` (columns), secondary
+/// items `A0..A{2n−2}` (r+c diagonals) and `B0..` (r−c+n−1 diagonals), one option
+/// `R{r} C{c} A{r+c} B{r−c+n−1}` per square in row-major order.
+///
+/// # Panics
+/// If `n` is 0.
+pub fn queens(n: usize) -> Problem {
+    assert!(n > 0, "queens needs n ≥ 1");
+    let mut b = ProblemBuilder::new();
+    let rows: Vec<_> = (0..n)
+        .map(|r| b.primary(&format!("R{r}")).unwrap())
+        .collect();
+    let cols: Vec<_> = (0..n)
+        .map(|c| b.primary(&format!("C{c}")).unwrap())
+        .collect();
+    let sums: Vec<_> = (0..2 * n - 1)
+        .map(|d| b.secondary(&format!("A{d}")).unwrap())
+        .collect();
+    let diffs: Vec<_> = (0..2 * n - 1)
+        .map(|d| b.secondary(&format!("B{d}")).unwrap())
+        .collect();
+    for r in 0..n {
+        for c in 0..n {
+            b.option([rows[r], cols[c], sums[r + c], diffs[r + n - 1 - c]])
+                .unwrap();
+        }
+    }
+    build(b)
+}
+
+/// The queens' squares of a solution of [`queens`]: entry `r` is the column of the
+/// queen in row `r`.
+pub fn queens_board(problem: &Problem, options: &[OptionId]) -> Vec<usize> {
+    let mut columns = vec![0; problem.primary_count() / 2];
+    for &o in options {
+        let n = columns.len();
+        columns[o.index() / n] = o.index() % n;
+    }
+    columns
+}
+
+/// Langford pairs: place two copies of each of 1..=n in a row of 2n so that the two
+/// copies of k have k numbers between them. Items `1..n` (values) and `s1..s{2n}`
+/// (slots); a pairing and its reverse are both counted.
+///
+/// # Panics
+/// If `n` is 0.
+pub fn langford(n: usize) -> Problem {
+    assert!(n > 0, "langford needs n ≥ 1");
+    let mut b = ProblemBuilder::new();
+    let values: Vec<_> = (1..=n)
+        .map(|k| b.primary(&k.to_string()).unwrap())
+        .collect();
+    let slots: Vec<_> = (1..=2 * n)
+        .map(|s| b.primary(&format!("s{s}")).unwrap())
+        .collect();
+    for k in 1..=n {
+        for j in 0..2 * n {
+            let other = j + k + 1;
+            if other < 2 * n {
+                b.option([values[k - 1], slots[j], slots[other]]).unwrap();
+            }
+        }
+    }
+    build(b)
+}
+
+/// The sequence of a solution of [`langford`].
+pub fn langford_sequence(problem: &Problem, options: &[OptionId]) -> Vec<usize> {
+    let n = problem.primary_count() / 3;
+    let mut sequence = vec![0; 2 * n];
+    for &o in options {
+        let items: Vec<_> = problem.option_items(o).map(|(i, _)| i.index()).collect();
+        let k = items[0] + 1;
+        sequence[items[1] - n] = k;
+        sequence[items[2] - n] = k;
+    }
+    sequence
+}
+
+/// Latin squares of order n: items `p{r}{c}` (cell filled), `r{r}_{s}` (row r has s),
+/// `c{c}_{s}` (column c has s); one option per cell and symbol.
+///
+/// # Panics
+/// If `n` is 0.
+pub fn latin_square(n: usize) -> Problem {
+    assert!(n > 0, "latin squares need n ≥ 1");
+    let mut b = ProblemBuilder::new();
+    let cell: Vec<_> = (0..n * n)
+        .map(|k| b.primary(&format!("p{}_{}", k / n, k % n)).unwrap())
+        .collect();
+    let row: Vec<_> = (0..n * n)
+        .map(|k| b.primary(&format!("r{}_{}", k / n, k % n + 1)).unwrap())
+        .collect();
+    let col: Vec<_> = (0..n * n)
+        .map(|k| b.primary(&format!("c{}_{}", k / n, k % n + 1)).unwrap())
+        .collect();
+    for r in 0..n {
+        for c in 0..n {
+            for s in 0..n {
+                b.option([cell[r * n + c], row[r * n + s], col[c * n + s]])
+                    .unwrap();
+            }
+        }
+    }
+    build(b)
+}
+
+/// The twelve pentominoes in Conway's letters, each as cells (row, column) of one
+/// orientation.
+pub const PENTOMINOES: [(char, [(u8, u8); 5]); 12] = [
+    ('F', [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
+    ('I', [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]),
+    ('L', [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)]),
+    ('N', [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)]),
+    ('P', [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]),
+    ('T', [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]),
+    ('U', [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]),
+    ('V', [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]),
+    ('W', [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    ('X', [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]),
+    ('Y', [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)]),
+    ('Z', [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]),
+];
+
+/// Every distinct orientation (rotations and reflections) of a polyomino, each
+/// normalised to touch row 0 and column 0 and sorted.
+pub fn orientations(cells: &[(u8, u8)]) -> Vec<Vec<(u8, u8)>> {
+    let mut shapes: Vec<Vec<(u8, u8)>> = Vec::new();
+    let mut shape: Vec<(i32, i32)> = cells
+        .iter()
+        .map(|&(r, c)| (i32::from(r), i32::from(c)))
+        .collect();
+    for reflection in 0..2 {
+        for _ in 0..4 {
+            let min_r = shape.iter().map(|p| p.0).min().unwrap_or(0);
+            let min_c = shape.iter().map(|p| p.1).min().unwrap_or(0);
+            let mut normal: Vec<(u8, u8)> = shape
+                .iter()
+                .map(|&(r, c)| ((r - min_r) as u8, (c - min_c) as u8))
+                .collect();
+            normal.sort_unstable();
+            if !shapes.contains(&normal) {
+                shapes.push(normal);
+            }
+            shape = shape.iter().map(|&(r, c)| (c, -r)).collect();
+        }
+        if reflection == 0 {
+            shape = shape.iter().map(|&(r, c)| (r, -c)).collect();
+        }
+    }
+    shapes
+}
+
+/// Packs the given polyominoes into a `height`×`width` box, each piece used exactly once
+/// in any orientation. Items: one per piece (its name), then one per cell (`r{r}c{c}`),
+/// all primary; options: a piece name followed by its cells.
+///
+/// # Panics
+/// If a piece name is repeated or not a valid item name.
+pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], height: usize, width: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let names: Vec<_> = pieces
+        .iter()
+        .map(|(name, _)| b.primary(name).expect("piece names are distinct"))
+        .collect();
+    let mut cell = Vec::with_capacity(height * width);
+    for r in 0..height {
+        for c in 0..width {
+            cell.push(b.primary(&format!("r{r}c{c}")).unwrap());
+        }
+    }
+    for (k, (_, shape)) in pieces.iter().enumerate() {
+        for orientation in orientations(shape) {
+            let rows = orientation
+                .iter()
+                .map(|p| usize::from(p.0))
+                .max()
+                .unwrap_or(0)
+                + 1;
+            let cols = orientation
+                .iter()
+                .map(|p| usize::from(p.1))
+                .max()
+                .unwrap_or(0)
+                + 1;
+            for r in 0..=height.saturating_sub(rows) {
+                for c in 0..=width.saturating_sub(cols) {
+                    if rows > height || cols > width {
+                        continue;
+                    }
+                    let items =
+                        std::iter::once(names[k]).chain(orientation.iter().map(|&(dr, dc)| {
+                            cell[(r + usize::from(dr)) * width + c + usize::from(dc)]
+                        }));
+                    b.option(items).unwrap();
+                }
+            }
+        }
+    }
+    build(b)
+}
+
+/// The twelve pentominoes packed into a `height`×`width` box (area 60): 6×10 has 9,356
+/// solutions, 5×12 has 4,040 and 3×20 has 8 (each counting the box's 4 symmetries).
+pub fn pentominoes(height: usize, width: usize) -> Problem {
+    let pieces: Vec<_> = PENTOMINOES
+        .iter()
+        .map(|(name, cells)| (name.to_string(), cells.to_vec()))
+        .collect();
+    polyomino_box(&pieces, height, width)
+}
+
+/// A picture of a solution of [`polyomino_box`]: one row of piece names per box row
+/// (each piece drawn with the first character of its name).
+pub fn polyomino_picture(
+    problem: &Problem,
+    options: &[OptionId],
+    height: usize,
+    width: usize,
+) -> String {
+    let mut grid = vec![vec!['.'; width]; height];
+    for &o in options {
+        let mut items = problem.option_items(o);
+        let Some((piece, _)) = items.next() else {
+            continue;
+        };
+        let letter = problem.item_name(piece).chars().next().unwrap_or('?');
+        for (item, _) in items {
+            let name = problem.item_name(item);
+            let Some((r, c)) = name.strip_prefix('r').and_then(|rest| rest.split_once('c')) else {
+                continue;
+            };
+            if let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) {
+                if r < height && c < width {
+                    grid[r][c] = letter;
+                }
+            }
+        }
+    }
+    grid.into_iter()
+        .map(|row| row.into_iter().collect::<String>() + "\n")
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pentominoes_have_63_orientations() {
+        let total: usize = PENTOMINOES
+            .iter()
+            .map(|(_, cells)| orientations(cells).len())
+            .sum();
+        assert_eq!(total, 63);
+    }
+}
