@@ -7,5 +7,7 @@
 //! free of libFuzzer and reach shared code only through `crate::verify`.
 
 pub mod knuth;
+pub mod matrix;
 pub mod problem;
+pub mod sudoku;
 pub mod verify;

@@ -14,6 +14,10 @@ mod knuth;
 #[path = "../../../fuzz/src/problem.rs"]
 mod problem;
 
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../fuzz/src/matrix.rs"]
+mod matrix;
+
 use std::path::PathBuf;
 
 /// Every file under `fuzz/regressions/<target>/`, sorted.
@@ -52,6 +56,11 @@ fn knuth_format_inputs() {
 #[test]
 fn built_problem_inputs() {
     replay("problem", problem::check);
+}
+
+#[test]
+fn matrix_inputs() {
+    replay("matrix", matrix::check);
 }
 
 #[test]
