@@ -632,15 +632,15 @@ fn peak_memory_kib(args: &[&str], input: Vec<u8>) -> u64 {
     let status_path = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     while child.try_wait().unwrap().is_none() {
-        if let Ok(status) = std::fs::read_to_string(&status_path) {
-            if let Some(kib) = status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            {
-                peak = peak.max(kib);
-            }
-        }
+        let kib = std::fs::read_to_string(&status_path)
+            .ok()
+            .and_then(|status| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            });
+        peak = peak.max(kib.unwrap_or(0));
         std::thread::sleep(Duration::from_millis(5));
     }
     writer.join().unwrap().unwrap();
