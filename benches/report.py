@@ -2,9 +2,11 @@
 """Regenerates the tables of docs/benchmarks.md and docs/benchmarks-sudoku.svg from
 criterion's JSON output, so that no number in the docs is typed by hand.
 
-    python3 benches/report.py [CRITERION_DIR]
+    python3 benches/report.py [--commit HASH] [CRITERION_DIR]
 
-CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion. The doc's
+CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion. The run
+line names the commit measured: HASH if given (when the benchmarks ran in another
+checkout), else this checkout's HEAD. The doc's
 text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is kept.
 Python 3 standard library only.
 """
@@ -194,7 +196,7 @@ def targets_table(targets):
     return "\n".join(lines)
 
 
-def machine(results):
+def machine(results, commit=None):
     model, cores = "unknown", "?"
     try:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
@@ -215,14 +217,13 @@ def machine(results):
     except (OSError, subprocess.CalledProcessError):
         pass
     when = f"{start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC" if start else "unknown"
-    commit = "unknown"
     try:
-        commit = subprocess.run(
+        commit = commit or subprocess.run(
             ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
             capture_output=True, text=True, check=True,
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
-        pass
+        commit = "unknown"
     return "\n".join(
         [
             f"- Machine: {model}, {cores} CPUs (`lscpu`), shared with other work while measuring.",
@@ -306,8 +307,12 @@ def replace_section(doc, name, body):
 
 
 def main():
-    if len(sys.argv) > 1:
-        criterion_dir = Path(sys.argv[1])
+    args = sys.argv[1:]
+    commit = None
+    if len(args) >= 2 and args[0] == "--commit":
+        commit, args = args[1], args[2:]
+    if args:
+        criterion_dir = Path(args[0])
     else:
         criterion_dir = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
     results = load(criterion_dir)
@@ -315,7 +320,7 @@ def main():
         sys.exit(f"no criterion results under {criterion_dir}: run `cargo bench -p dancing-benches` first")
     targets = []
     doc = DOC.read_text()
-    doc = replace_section(doc, "machine", machine(results))
+    doc = replace_section(doc, "machine", machine(results, commit))
     doc = replace_section(doc, "engine", engine_table(results, targets))
     doc = replace_section(doc, "sudoku", sudoku_table(results, targets))
     doc = replace_section(doc, "setup", setup_table(results, targets))
