@@ -196,7 +196,7 @@ fn matrix_errors() {
     fails_with(
         &["xc", "--matrix"],
         b"1 1000000000\n0\n",
-        "<stdin>: line 1, column 3: too many columns: the limit is 26843545",
+        "<stdin>: line 1, column 3: too many columns: the limit is 16777216",
     );
 }
 
