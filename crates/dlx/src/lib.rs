@@ -76,6 +76,7 @@
 
 mod arena;
 mod builder;
+mod cost;
 mod error;
 pub mod format;
 mod ids;
@@ -85,6 +86,7 @@ mod solver;
 mod stats;
 
 pub use builder::ProblemBuilder;
+pub use cost::CostedSolution;
 pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, NodeId, OptionId};
 pub use problem::{OptionItems, Problem};
