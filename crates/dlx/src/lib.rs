@@ -80,6 +80,7 @@ mod cost;
 mod error;
 pub mod format;
 mod ids;
+pub mod matrix;
 mod problem;
 pub mod problems;
 mod solver;
