@@ -8,13 +8,15 @@ use dancing::problems::{Rectangle, rectangle_tiling};
 use dancing::{BuildError, OptionId, ParseErrorKind, Problem, Solver, format};
 use proptest::prelude::*;
 
-/// A small problem: items `0..primary` are primary, the rest secondary; each option
-/// lists (item, color) pairs (colors only on secondary items) and has a cost.
+/// An option: (item, color) pairs (colors only on secondary items), and a cost.
+type SpecOption = (Vec<(usize, Option<u8>)>, u64);
+
+/// A small problem: items `0..primary` are primary, the rest secondary.
 #[derive(Debug, Clone)]
 struct Spec {
     primary: usize,
     secondary: usize,
-    options: Vec<(Vec<(usize, Option<u8>)>, u64)>,
+    options: Vec<SpecOption>,
 }
 
 fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
