@@ -93,5 +93,5 @@ pub use cost::CostedSolution;
 pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, NodeId, OptionId};
 pub use problem::{OptionItems, Problem};
-pub use solver::{Event, Search, Solution, Solutions, Solver};
+pub use solver::{Branching, Event, Search, Solution, Solutions, Solver};
 pub use stats::{Limits, Stats, StopReason};
