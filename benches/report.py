@@ -2,9 +2,11 @@
 """Regenerates the tables of docs/benchmarks.md and docs/benchmarks-sudoku.svg from
 criterion's JSON output, so that no number in the docs is typed by hand.
 
-    python3 benches/report.py [CRITERION_DIR]
+    python3 benches/report.py [--commit HASH] [CRITERION_DIR]
 
-CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion. The doc's
+CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion. The run
+line names the commit measured: HASH if given (when the benchmarks ran in another
+checkout), else this checkout's HEAD. The doc's
 text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is kept.
 Python 3 standard library only.
 """
@@ -43,6 +45,7 @@ SUDOKU_SETS = [
 ]
 SUDOKU_SOLVERS = [
     ("dancing-dlx", "dancing-sudoku DLX", "#1f77b4"),
+    ("dancing-dlx-first-forced", "engine, FirstForced branching", "#9467bd"),
     ("bitmask", "dancing-sudoku bitmask", "#ff7f0e"),
     ("sudoku-crate", "sudoku crate 0.8", "#2ca02c"),
 ]
@@ -96,6 +99,13 @@ def fmt_rate(per_second):
     if per_second >= 1e3:
         return f"{per_second / 1e3:.1f} k/s"
     return f"{per_second:.1f} /s"
+
+
+def fmt_decade(per_second):
+    for scale, suffix in ((1e6, "M"), (1e3, "k"), (1, "")):
+        if per_second >= scale:
+            return f"{per_second / scale:.0f}{suffix}/s"
+    return f"{per_second:g}/s"
 
 
 def verdict(ok):
@@ -186,7 +196,7 @@ def targets_table(targets):
     return "\n".join(lines)
 
 
-def machine(results):
+def machine(results, commit=None):
     model, cores = "unknown", "?"
     try:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
@@ -207,11 +217,20 @@ def machine(results):
     except (OSError, subprocess.CalledProcessError):
         pass
     when = f"{start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC" if start else "unknown"
+    try:
+        commit = commit or subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
     return "\n".join(
         [
             f"- Machine: {model}, {cores} CPUs (`lscpu`), shared with other work while measuring.",
-            f"- Run: {when}, {rustc}, release profile (thin LTO, one codegen unit), single thread.",
-            "- Medians of criterion samples (warm-up 1 s, measurement 3 s, 10–20 samples); "
+            f"- Run: {when}, commit `{commit}`, {rustc}, release profile (thin LTO, one "
+            "codegen unit), single thread.",
+            "- Times are the CPU time of the benchmark thread (see `benches/benches/common`), "
+            "medians of criterion samples (warm-up 1 s, measurement 3 s, 10–20 samples); "
             "ratios compare solvers measured in the same run.",
             "- Reproduce:",
             "",
@@ -249,7 +268,7 @@ def svg_chart(results):
         "Sudoku throughput, counting up to 2 solutions (puzzles/s, log scale, higher is better)</text>",
     ]
     for k, (label, colour) in enumerate((l, c) for _, l, c in SUDOKU_SOLVERS):
-        lx = left + k * 210
+        lx = left - 150 + k * 180
         out.append(f'<rect x="{lx}" y="34" width="12" height="12" fill="{colour}"/>')
         out.append(f'<text x="{lx + 16}" y="44">{label}</text>')
     bottom = height - 40
@@ -257,7 +276,7 @@ def svg_chart(results):
     while decade <= hi * 1.0001:
         gx = x(decade)
         out.append(f'<line x1="{gx:.1f}" y1="{top - 4}" x2="{gx:.1f}" y2="{bottom}" stroke="#ddd"/>')
-        out.append(f'<text x="{gx:.1f}" y="{bottom + 16}" text-anchor="middle">{fmt_rate(decade)}</text>')
+        out.append(f'<text x="{gx:.1f}" y="{bottom + 16}" text-anchor="middle">{fmt_decade(decade)}</text>')
         decade *= 10
     y = top
     for title, bars in rows:
@@ -288,8 +307,12 @@ def replace_section(doc, name, body):
 
 
 def main():
-    if len(sys.argv) > 1:
-        criterion_dir = Path(sys.argv[1])
+    args = sys.argv[1:]
+    commit = None
+    if len(args) >= 2 and args[0] == "--commit":
+        commit, args = args[1], args[2:]
+    if args:
+        criterion_dir = Path(args[0])
     else:
         criterion_dir = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
     results = load(criterion_dir)
@@ -297,7 +320,7 @@ def main():
         sys.exit(f"no criterion results under {criterion_dir}: run `cargo bench -p dancing-benches` first")
     targets = []
     doc = DOC.read_text()
-    doc = replace_section(doc, "machine", machine(results))
+    doc = replace_section(doc, "machine", machine(results, commit))
     doc = replace_section(doc, "engine", engine_table(results, targets))
     doc = replace_section(doc, "sudoku", sudoku_table(results, targets))
     doc = replace_section(doc, "setup", setup_table(results, targets))

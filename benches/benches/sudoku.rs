@@ -13,9 +13,10 @@ use common::ThreadCpuTime;
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
+use dancing::Branching;
 use dancing_benches::{SUDOKU_SETS, force_givens, sudoku_set};
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, SudokuSolver};
+use dancing_sudoku::{Grid, SudokuSolver, encoding};
 
 /// The uniqueness check of tdoku's benchmark.
 const LIMIT: u64 = 2;
@@ -79,6 +80,32 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         group.bench_function(BenchmarkId::new("dancing-dlx", set.name), |b| {
             b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT), &grids));
         });
+        // The engine under the same givens, with the branching rule that stops the MRV
+        // scan at a forced move (the sudoku solver uses the default, TAOCP's).
+        let mut engine = dancing::Solver::new(&encoding::problem(grids[0].order()));
+        engine.set_branching(Branching::FirstForced);
+        let mut first_forced = |g: &Grid| {
+            let count = if force_givens(&mut engine, g) {
+                engine.count_up_to(LIMIT)
+            } else {
+                0
+            };
+            engine.release();
+            count
+        };
+        assert_eq!(
+            grids.iter().map(&mut first_forced).collect::<Vec<_>>(),
+            counts,
+            "first-forced, {}",
+            set.name
+        );
+        group.bench_function(
+            BenchmarkId::new("dancing-dlx-first-forced", set.name),
+            |b| {
+                b.iter(|| count_all(&mut first_forced, &grids));
+            },
+        );
+
         // The baseline is far slower; every fifth puzzle of a large set keeps it short.
         let stride = if grids.len() >= 100 {
             BITMASK_STRIDE

@@ -728,3 +728,31 @@ fn judge_errors_exit_2() {
             .pass_stdin(&b"....\n..\xc3(\n"[..])
     );
 }
+
+#[test]
+fn progress_stays_off_when_stderr_is_not_a_terminal() {
+    let toy = std::fs::read(data("toy.dlx")).unwrap();
+    let plain = run(&["xc", "--max-nodes", "3"], &toy);
+    let with = run(&["xc", "--max-nodes", "3", "--progress"], &toy);
+    assert_eq!(with.status.code(), Some(3));
+    assert_eq!(with.stdout, plain.stdout);
+    // Only the summary line: no status line, no terminal escape codes.
+    let stderr = text(&with.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("0 solutions, 3 nodes,") && !stderr.contains('\x1b'));
+}
+
+#[test]
+fn problem_searches_obey_limits_too() {
+    let output = run(
+        &["problem", "queens", "12", "--max-nodes", "1000", "--stats"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with("at least "), "{stdout}");
+    let stats: serde_json::Value =
+        serde_json::from_str(text(&output.stderr).lines().last().unwrap()).unwrap();
+    assert_eq!(stats["nodes"].as_u64(), Some(1000));
+    assert_eq!(stats["stopped"], "max-nodes");
+}

@@ -196,7 +196,7 @@ fn matrix_errors() {
     fails_with(
         &["xc", "--matrix"],
         b"1 1000000000\n0\n",
-        "<stdin>: line 1, column 3: too many columns: the limit is 26843545",
+        "<stdin>: line 1, column 3: too many columns: the limit is 16777216",
     );
 }
 
@@ -219,10 +219,7 @@ fn sudoku_wrong_length_symbol_and_conflicting_givens() {
     assert_eq!(
         first_error(
             &["sudoku", "solve"],
-            format!("2{}\n", &puzzle[1..]).as_bytes()
-        )
-        .replace(
-            ".2738", "" // the message names cells, not text
+            format!("2{}.\n", &puzzle[1..]).as_bytes()
         ),
         "error: <stdin>: line 1, column 2: 2 appears twice in row 1: r1c1 and r1c2"
     );
@@ -326,7 +323,7 @@ fn input_for(front_end: usize) -> BoxedStrategy<Vec<u8>> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 24,
+        cases: 64,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]

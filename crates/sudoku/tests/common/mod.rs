@@ -100,9 +100,8 @@ pub fn random_solved(order: usize, rng: &mut Rng) -> Grid {
     let cols = lines(rng);
     let transpose = rng.below(2) == 1;
     let mut grid = Grid::empty(order);
-    for r in 0..side {
-        for c in 0..side {
-            let (pr, pc) = (rows[r], cols[c]);
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
             let v = values[(pr * n + pr / n + pc) % side];
             if transpose {
                 grid.set(c, r, v);
