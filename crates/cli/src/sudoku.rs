@@ -275,6 +275,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         let stats = serde_json::json!({
             "puzzles": totals.puzzles,
             "errors": totals.errors,
+            "complete": true,
             "solutions": totals.stats.solutions,
             "nodes": totals.stats.nodes,
             "updates": totals.stats.updates,

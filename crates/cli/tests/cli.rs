@@ -92,7 +92,10 @@ fn help_texts() {
 #[test]
 fn every_command_shows_an_example() {
     for args in [
-        &["xc"][..],
+        &[][..],
+        &["xc"],
+        &["sudoku"],
+        &["problem"],
         &["sudoku", "solve"],
         &["sudoku", "count"],
         &["sudoku", "check"],

@@ -140,6 +140,16 @@ pub enum ParseErrorKind {
     },
 }
 
+/// Input quoted in a message: escaped, and cut after 32 characters, so that a 10 MB
+/// token makes a short message.
+fn quote(text: &str) -> String {
+    let mut quoted: String = text.chars().take(32).flat_map(char::escape_debug).collect();
+    if text.chars().nth(32).is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -182,7 +192,7 @@ impl fmt::Display for ParseErrorKind {
                 }
             }
             Self::NotANumber { token } => {
-                write!(f, "`{}` is not a number", token.escape_debug())
+                write!(f, "`{}` is not a number", quote(token))
             }
             Self::OutOfRange {
                 symbol,
@@ -191,7 +201,7 @@ impl fmt::Display for ParseErrorKind {
             } => write!(
                 f,
                 "`{}` stands for {value}, out of range for a {side}×{side} grid (values 1 to {side})",
-                symbol.escape_debug()
+                quote(symbol)
             ),
             Self::ZeroNotEmpty { side } => write!(
                 f,
