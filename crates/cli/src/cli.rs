@@ -90,6 +90,8 @@ Examples:
   printf 'A B C\\nA B\\nC\\nA\\nB C\\n' | dancing xc
   dancing xc --count --stats problem.dlx
   dancing xc --limit 1 --timeout 60 problem.dlx
+  dancing xc --min-cost costed.dlx       a cheapest solution, with its cost
+  dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`")]
 pub(crate) struct XcArgs {
     /// The input file; standard input when absent or `-`
@@ -100,6 +102,14 @@ pub(crate) struct XcArgs {
     /// Stop after this many solutions
     #[arg(long, value_name = "N")]
     pub(crate) limit: Option<u64>,
+    /// Print one solution of least total cost (options cost `|n`, 0 by default), after a
+    /// `| cost N` line; `--stats` gains its `cost` (`null` when there is no solution)
+    #[arg(long, conflicts_with_all = ["count", "limit", "matrix", "best"])]
+    pub(crate) min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each after its `| cost N` line
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit", "matrix"],
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub(crate) best: Option<u32>,
     /// Read the 0/1 sparse-matrix format of the HUST 1017 judge instead: for each case,
     /// print the number of chosen rows and their 1-based numbers, or `NO`
     #[arg(long)]
@@ -259,6 +269,21 @@ Examples:
         n: u16,
         #[command(flatten)]
         args: ProblemArgs,
+    },
+    /// The fewest of the given rectangles that tile a board exactly (ZOJ 3209).
+    ///
+    /// Reads the judge's format: a line with the number of cases, then per case `n m p`
+    /// (a board n wide and m high) and p lines `x1 y1 x2 y2` (a piece's lower-left and
+    /// upper-right corners). Prints per case the fewest pieces, or `-1` when none tile it.
+    #[command(after_help = "\
+Examples:
+  printf '1\\n5 5 2\\n0 0 3 5\\n3 0 5 5\\n' | dancing problem tiling
+  dancing problem tiling --stats cases.txt")]
+    Tiling {
+        /// The judge's input; standard input when absent or `-`
+        file: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        search: SearchArgs,
     },
 }
 

@@ -11,6 +11,7 @@ mod input;
 mod problem;
 mod search;
 mod sudoku;
+mod tiling;
 mod xc;
 
 use std::process::ExitCode;

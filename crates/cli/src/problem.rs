@@ -9,6 +9,9 @@ use crate::failure::{Failure, search_code};
 use crate::search;
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
+    if let ProblemKind::Tiling { file, search } = kind {
+        return crate::tiling::run(file.as_deref(), search);
+    }
     let (problem, args) = match kind {
         ProblemKind::Queens { n, args } => (problems::queens(usize::from(*n)), args),
         ProblemKind::Langford { n, args } => (problems::langford(usize::from(*n)), args),
@@ -17,6 +20,7 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
             args,
         } => (problems::pentominoes(*height, *width), args),
         ProblemKind::Latin { n, args } => (problems::latin_square(usize::from(*n)), args),
+        ProblemKind::Tiling { .. } => unreachable!("answered above"),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.dlx {
@@ -83,6 +87,7 @@ fn picture(kind: &ProblemKind, problem: &Problem, solution: &[OptionId]) -> Stri
             ..
         } => problems::polyomino_picture(problem, solution, *height, *width),
         ProblemKind::Latin { n, .. } => latin_picture(problem, solution, usize::from(*n)),
+        ProblemKind::Tiling { .. } => String::new(),
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use dancing::{Event, Limits, OptionId, Search, Solver, Stats, StopReason};
+use dancing::{CostedSolution, Event, Limits, OptionId, Search, Solver, Stats, StopReason};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::SearchArgs;
@@ -79,6 +79,17 @@ pub(crate) fn run(
     SEARCHING.store(false, Ordering::SeqCst);
     progress.finish();
     result.map(|()| solver.stats())
+}
+
+/// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
+/// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
+/// draws no progress line: its tree is pruned as it goes, so no estimate is meaningful.
+pub(crate) fn cheapest(solver: &mut Solver, args: &SearchArgs, k: usize) -> Vec<CostedSolution> {
+    solver.set_limits(args.limits());
+    SEARCHING.store(true, Ordering::SeqCst);
+    let found = solver.best(k);
+    SEARCHING.store(false, Ordering::SeqCst);
+    found
 }
 
 /// The live status line of `--progress`: solutions, nodes per second, and Knuth's

@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 
 use dancing::matrix::{MatrixLimits, MatrixReader};
-use dancing::{Solver, Stats};
+use dancing::{Problem, Solver, Stats};
 
 use crate::cli::XcArgs;
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
@@ -44,6 +44,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
             Failure::input(format!("{}: {e}", input.name))
         }
     })?;
+    if args.min_cost || args.best.is_some() {
+        return cheapest(args, &problem);
+    }
     let mut solver = Solver::new(&problem);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut first = true;
@@ -69,6 +72,33 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     }
     out.flush()?;
     search::report(&stats, &args.search, &[]);
+    Ok(search_code(&stats))
+}
+
+/// `--min-cost` and `--best K`: the cheapest solutions, cheapest first, each after a
+/// `| cost N` line (a comment in Knuth's format), with a blank line between them.
+fn cheapest(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+    let k = args.best.map_or(1, |k| k as usize);
+    let mut solver = Solver::new(problem);
+    let found = search::cheapest(&mut solver, &args.search, k);
+    let stats = solver.stats();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut options = Vec::new();
+    for (n, solution) in found.iter().enumerate() {
+        if n > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "| cost {}", solution.cost())?;
+        options.clear();
+        options.extend_from_slice(solution.options());
+        options.sort_unstable();
+        for &option in &options {
+            writeln!(out, "{}", problem.format_option(option))?;
+        }
+    }
+    out.flush()?;
+    let cost = found.first().map(|s| s.cost());
+    search::report(&stats, &args.search, &[("cost", cost.into())]);
     Ok(search_code(&stats))
 }
 

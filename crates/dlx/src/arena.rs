@@ -132,6 +132,31 @@ impl Arena {
         )
     }
 
+    /// Relinks every item's list in increasing order of `key[node]`, ties kept in option
+    /// order (a stable sort). Only for a pristine arena: a hidden node remembers its
+    /// neighbours, so relinking around one would corrupt the later unhide.
+    pub(crate) fn sort_lists(&mut self, key: &[u64]) {
+        let n = self.items.len() - 2;
+        let mut list = Vec::new();
+        for x in 1..=n as u32 {
+            list.clear();
+            let mut p = self.nodes[x as usize].down;
+            while p != x {
+                list.push(p);
+                p = self.nodes[p as usize].down;
+            }
+            list.sort_by_key(|&p| key[p as usize]);
+            let mut prev = x;
+            for &p in &list {
+                self.nodes[prev as usize].down = p;
+                self.nodes[p as usize].up = prev;
+                prev = p;
+            }
+            self.nodes[prev as usize].down = x;
+            self.nodes[x as usize].up = prev;
+        }
+    }
+
     /// Whether item `i` (1-based) is still in its active list.
     #[inline]
     pub(crate) fn is_active(&self, i: u32) -> bool {

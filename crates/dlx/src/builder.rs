@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 use crate::arena::Arena;
 use crate::error::BuildError;
 use crate::ids::{ColorId, ItemId, OptionId};
-use crate::problem::{Inner, Problem};
+use crate::problem::{Inner, Pricing, Problem};
 
 /// Builds a [`Problem`]: declare items, add options, then [`build`](Self::build).
 ///
@@ -272,6 +272,8 @@ impl ProblemBuilder {
         } else {
             costs.resize(self.ends.len(), 0);
         }
+        let pricing =
+            (!costs.is_empty()).then(|| Pricing::new(&arena, &self.primary, &option_first, &costs));
         Ok(Problem {
             inner: Arc::new(Inner {
                 item_names: self.names,
@@ -282,6 +284,7 @@ impl ProblemBuilder {
                 option_first,
                 costs,
                 arena,
+                pricing,
             }),
         })
     }

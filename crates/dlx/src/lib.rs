@@ -64,6 +64,8 @@
 //! - A [`Solver`] owns a copy of the links and all scratch space. Its search is an
 //!   explicit state machine (no recursion), resumable after every solution, so
 //!   solutions come lazily from an iterator and searches of any depth are safe.
+//! - [`Solver::min_cost`] and [`Solver::best`] find the cheapest solutions when options
+//!   have costs, by an exact branch and bound that never enumerates every solution.
 //! - [`Solver::force`] fixes options before a search without rebuilding the matrix;
 //!   [`Solver::descend`] restricts a search to one branch, to split work.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
@@ -76,6 +78,7 @@
 
 mod arena;
 mod builder;
+mod cost;
 mod error;
 pub mod format;
 mod ids;
@@ -86,6 +89,7 @@ mod solver;
 mod stats;
 
 pub use builder::ProblemBuilder;
+pub use cost::CostedSolution;
 pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, NodeId, OptionId};
 pub use problem::{OptionItems, Problem};

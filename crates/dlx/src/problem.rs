@@ -27,6 +27,57 @@ pub(crate) struct Inner {
     pub(crate) costs: Vec<u64>,
     /// The links as built, before any search.
     pub(crate) arena: Arena,
+    /// What the cheapest-solution search needs; `None` when every option costs 0.
+    pub(crate) pricing: Option<Pricing>,
+}
+
+/// The tables of the branch-and-bound search ([`crate::cost`]), built once per problem.
+#[derive(Debug)]
+pub(crate) struct Pricing {
+    /// The same links as [`Inner::arena`], with each item's options in increasing order
+    /// of `key` (TAOCP's DLX5 also keeps item lists sorted by cost).
+    pub(crate) arena: Arena,
+    /// Per node: its option's cost per primary item, times [`Pricing::SCALE`], rounded
+    /// down. Summed over items it never exceeds the true cost, so bounds stay admissible.
+    pub(crate) key: Vec<u64>,
+    /// Per node: its option's cost (0 for headers and spacers).
+    pub(crate) cost: Vec<u64>,
+}
+
+impl Pricing {
+    /// Fixed-point scale of [`Pricing::key`].
+    pub(crate) const SCALE: u128 = 1 << 20;
+
+    /// Lays out the tables from the arena as built and each option's cost.
+    pub(crate) fn new(
+        arena: &Arena,
+        primary: &[bool],
+        option_first: &[u32],
+        costs: &[u64],
+    ) -> Self {
+        let mut key = vec![0u64; arena.nodes.len()];
+        let mut cost = vec![0u64; arena.nodes.len()];
+        for (option, &c) in costs.iter().enumerate() {
+            let first = option_first[option] as usize;
+            let end = option_first[option + 1] as usize - 1;
+            let nodes = &arena.nodes[first..end];
+            let primaries = nodes
+                .iter()
+                .filter(|node| primary[node.top as usize - 1])
+                .count()
+                .max(1) as u128;
+            let k = u64::try_from(u128::from(c) * Self::SCALE / primaries).unwrap_or(u64::MAX);
+            key[first..end].fill(k);
+            cost[first..end].fill(c);
+        }
+        let mut sorted = arena.clone();
+        sorted.sort_lists(&key);
+        Self {
+            arena: sorted,
+            key,
+            cost,
+        }
+    }
 }
 
 impl Problem {

@@ -261,6 +261,74 @@ pub fn polyomino_picture(
         .collect()
 }
 
+/// A rectangle of a [`rectangle_tiling`]: the unit squares `x1..x2` × `y1..y2`, given by
+/// its lower-left corner `(x1, y1)` and upper-right corner `(x2, y2)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rectangle {
+    /// Left edge.
+    pub x1: usize,
+    /// Bottom edge.
+    pub y1: usize,
+    /// Right edge, greater than `x1`.
+    pub x2: usize,
+    /// Top edge, greater than `y1`.
+    pub y2: usize,
+}
+
+impl Rectangle {
+    /// Whether the rectangle is non-empty and lies inside a board `width` wide and
+    /// `height` high.
+    pub fn fits(&self, width: usize, height: usize) -> bool {
+        self.x1 < self.x2 && self.y1 < self.y2 && self.x2 <= width && self.y2 <= height
+    }
+}
+
+/// Covering a `width`×`height` board exactly with some of the given rectangles, each
+/// used at most once where it lies (the ZOJ 3209 "Treasure Map" problem). Items are the
+/// unit squares `x{x}y{y}`, all primary; option `k` is piece `k`'s squares and costs 1,
+/// so [`Solver::min_cost`](crate::Solver::min_cost) finds the fewest pieces.
+///
+/// ```
+/// use dancing::problems::{Rectangle, rectangle_tiling};
+///
+/// let pieces = [
+///     Rectangle { x1: 0, y1: 0, x2: 3, y2: 5 },
+///     Rectangle { x1: 0, y1: 0, x2: 2, y2: 5 },
+///     Rectangle { x1: 2, y1: 0, x2: 5, y2: 5 },
+///     Rectangle { x1: 3, y1: 0, x2: 5, y2: 5 },
+/// ];
+/// let problem = rectangle_tiling(5, 5, &pieces);
+/// let best = dancing::Solver::new(&problem).min_cost().expect("a tiling");
+/// assert_eq!(best.cost(), 2);
+/// ```
+///
+/// # Panics
+/// If the board is empty, or a piece is empty or sticks out of the board (check with
+/// [`Rectangle::fits`]).
+#[track_caller]
+pub fn rectangle_tiling(width: usize, height: usize, pieces: &[Rectangle]) -> Problem {
+    assert!(width > 0 && height > 0, "the board must have squares");
+    let mut b = ProblemBuilder::new();
+    let mut square = Vec::with_capacity(width * height);
+    for y in 0..height {
+        for x in 0..width {
+            square.push(b.primary(&format!("x{x}y{y}")).unwrap());
+        }
+    }
+    for piece in pieces {
+        assert!(
+            piece.fits(width, height),
+            "piece {piece:?} does not fit a {width}×{height} board"
+        );
+        let items = (piece.y1..piece.y2)
+            .flat_map(|y| (piece.x1..piece.x2).map(move |x| y * width + x))
+            .map(|k| square[k]);
+        let option = b.option(items).unwrap();
+        b.set_cost(option, 1);
+    }
+    build(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

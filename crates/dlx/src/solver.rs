@@ -23,21 +23,24 @@ use crate::stats::{Limits, Stats, StopReason};
 /// After every search, finished or abandoned, the links are exactly as before it.
 #[derive(Debug, Clone)]
 pub struct Solver {
-    problem: Problem,
+    pub(crate) problem: Problem,
     arena: Arena,
+    /// The links of the cheapest-solution search ([`crate::cost`]), copied from the
+    /// problem's sorted arena on first use; `None` until then.
+    pub(crate) cost_arena: Option<Arena>,
     /// TAOCP: x_0, x_1, …: the node chosen at each level. Levels below `base` are fixed
     /// (forced options and prefix choices); the search works above them.
-    choice: Vec<u32>,
+    pub(crate) choice: Vec<u32>,
     /// Number of fixed levels.
-    base: usize,
+    pub(crate) base: usize,
     /// How many of the fixed levels are forced options (the rest are prefix choices).
     forced: usize,
     /// Current level of a suspended search.
     level: usize,
     resume: Resume,
-    stats: Stats,
+    pub(crate) stats: Stats,
     limits: Limits,
-    started: Option<Instant>,
+    pub(crate) started: Option<Instant>,
     /// Nodes count at which the search next pauses to check its limits.
     next_check: u64,
     /// The current solution as option ids, filled on demand.
@@ -103,6 +106,7 @@ impl Solver {
         Self {
             problem: problem.clone(),
             arena,
+            cost_arena: None,
             choice: vec![0; depth],
             base: 0,
             forced: 0,
@@ -321,6 +325,12 @@ impl Solver {
         if self.base == 0 && self.arena != self.problem.inner.arena {
             return Err("the links differ from the problem as built".into());
         }
+        if let (Some(arena), Some(pricing)) = (&self.cost_arena, &self.problem.inner.pricing) {
+            arena.check_links()?;
+            if *arena != pricing.arena {
+                return Err("the cost search's links differ from the problem as built".into());
+            }
+        }
         Ok(())
     }
 
@@ -345,7 +355,7 @@ impl Solver {
         Event::Heartbeat
     }
 
-    fn limit_reached(&self) -> Option<StopReason> {
+    pub(crate) fn limit_reached(&self) -> Option<StopReason> {
         if self
             .limits
             .max_nodes
