@@ -79,14 +79,20 @@ mod builder;
 mod error;
 pub mod format;
 mod ids;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod problem;
 pub mod problems;
 mod solver;
+pub mod split;
 mod stats;
 
 pub use builder::ProblemBuilder;
 pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, NodeId, OptionId};
+#[cfg(feature = "parallel")]
+pub use parallel::ParallelSolver;
 pub use problem::{OptionItems, Problem};
 pub use solver::{Event, Search, Solution, Solutions, Solver};
+pub use split::{Split, Subproblem};
 pub use stats::{Limits, Stats, StopReason};
