@@ -404,3 +404,151 @@ where
     }
     (stats, runs)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::problems;
+    use crate::{Problem, format};
+
+    fn problems() -> Vec<Problem> {
+        let mut all: Vec<Problem> = (1..=9).map(problems::queens).collect();
+        all.extend([
+            format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap(),
+            problems::langford(7),
+            problems::langford(8),
+            problems::latin_square(4),
+            problems::pentominoes(3, 20),
+        ]);
+        all
+    }
+
+    #[test]
+    fn counts_and_statistics_match_the_sequential_search() {
+        for problem in problems() {
+            let mut sequential = Solver::new(&problem);
+            let count = sequential.count();
+            let expected = sequential.stats();
+            for threads in [1, 2, 3, 4] {
+                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                assert_eq!(parallel.count(), count, "{threads} threads");
+                let stats = parallel.stats();
+                assert_eq!(
+                    (stats.solutions, stats.nodes, stats.updates, stats.stopped),
+                    (count, expected.nodes, expected.updates, None),
+                    "{threads} threads"
+                );
+                parallel.solver().check_integrity().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn solution_sets_match_and_ordered_mode_keeps_the_order() {
+        for problem in problems() {
+            let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+            let set: HashSet<_> = expected.iter().cloned().collect();
+            for threads in [2, 3] {
+                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                let unordered = parallel.solutions();
+                assert_eq!(unordered.len(), expected.len());
+                assert_eq!(unordered.into_iter().collect::<HashSet<_>>(), set);
+                assert_eq!(parallel.solutions_ordered(), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn giving_away_partitions_the_rest_of_a_search() {
+        let problem = problems::queens(9);
+        let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+        let mut solver = Solver::new(&problem);
+        let mut before = Vec::new();
+        let mut given = Vec::new();
+        let mut search = solver.search();
+        loop {
+            match search.next_event() {
+                Event::Solution => before.push(Solution::from_options(search.solution().to_vec())),
+                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
+                Event::Heartbeat => {}
+                Event::Finished => break,
+            }
+        }
+        drop(search);
+        assert!(!given.is_empty());
+        solver.truncate_fixed(0);
+        solver.check_integrity().unwrap();
+        let mut all = before;
+        for prefix in &given {
+            solver.replay(prefix).unwrap();
+            all.extend(solver.solutions());
+            solver.release();
+        }
+        assert_eq!(all, expected);
+    }
+
+    #[test]
+    fn first_finds_a_solution_or_none() {
+        let problem = problems::queens(8);
+        let set: HashSet<_> = Solver::new(&problem).solutions().collect();
+        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        let first = parallel.first().unwrap();
+        assert!(set.contains(&first));
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
+        let mut none = ParallelSolver::new(Solver::new(&problems::queens(3)), 2);
+        assert_eq!(none.first(), None);
+        assert!(none.stats().is_complete());
+    }
+
+    #[test]
+    fn limits_stop_every_worker() {
+        let problem = problems::queens(10);
+        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        assert_eq!(parallel.count_up_to(50), 50);
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
+        assert_eq!(parallel.stats().solutions, 50);
+
+        let mut solver = Solver::new(&problem);
+        solver.set_limits(Limits {
+            max_nodes: Some(5_000),
+            ..Limits::none()
+        });
+        let mut parallel = ParallelSolver::new(solver, 2);
+        assert!(parallel.count() < 724);
+        let stats = parallel.stats();
+        assert_eq!(stats.stopped, Some(StopReason::NodeLimit));
+        // Overshoot is bounded by one check interval per thread, plus the split.
+        assert!(
+            stats.nodes < 5_000 + 3 * Limits::CHECK_INTERVAL,
+            "{stats:?}"
+        );
+
+        let mut solver = Solver::new(&problem);
+        solver.set_limits(Limits {
+            interrupt: Some(Arc::new(AtomicBool::new(true))),
+            ..Limits::none()
+        });
+        let mut parallel = ParallelSolver::new(solver, 2);
+        parallel.count();
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn fixed_options_of_the_template_apply() {
+        let problem = problems::queens(9);
+        let mut solver = Solver::new(&problem);
+        solver.force(OptionId::new(4)).unwrap();
+        let mut sequential = solver.clone();
+        let expected: Vec<Solution> = sequential.solutions().collect();
+        let mut parallel = ParallelSolver::new(solver, 3);
+        assert_eq!(parallel.solutions_ordered(), expected);
+        assert_eq!(parallel.count(), expected.len() as u64);
+        assert_eq!(
+            parallel.solver().fixed().collect::<Vec<_>>(),
+            [OptionId::new(4)]
+        );
+    }
+}
