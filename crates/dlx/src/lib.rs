@@ -79,6 +79,7 @@ mod builder;
 mod error;
 pub mod format;
 mod ids;
+pub mod matrix;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;

@@ -248,10 +248,11 @@ pub fn polyomino_picture(
             let Some((r, c)) = name.strip_prefix('r').and_then(|rest| rest.split_once('c')) else {
                 continue;
             };
-            if let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) {
-                if r < height && c < width {
-                    grid[r][c] = letter;
-                }
+            if let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>())
+                && r < height
+                && c < width
+            {
+                grid[r][c] = letter;
             }
         }
     }

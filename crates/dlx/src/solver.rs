@@ -329,10 +329,10 @@ impl Solver {
         {
             return Some(StopReason::Interrupted);
         }
-        if let (Some(timeout), Some(started)) = (self.limits.timeout, self.started) {
-            if started.elapsed() >= timeout {
-                return Some(StopReason::Timeout);
-            }
+        if let (Some(timeout), Some(started)) = (self.limits.timeout, self.started)
+            && started.elapsed() >= timeout
+        {
+            return Some(StopReason::Timeout);
         }
         None
     }

@@ -67,7 +67,7 @@ fn pentominoes_3x20() {
 #[test]
 fn sudoku_4x4_grids() {
     let mut b = Problem::builder();
-    let mut id = |b: &mut dancing::ProblemBuilder, name: String| b.primary(&name).unwrap();
+    let id = |b: &mut dancing::ProblemBuilder, name: String| b.primary(&name).unwrap();
     let mut cell = vec![];
     let mut row = vec![];
     let mut col = vec![];

@@ -1,2 +1,78 @@
 //! Sudoku of any order on the `dancing` exact-cover engine.
+//!
+//! ```
+//! use dancing_sudoku::{Grid, SudokuSolver, Verdict};
+//!
+//! // Arto Inkala's 2012 puzzle, in the one-line form: `.` is an empty cell.
+//! let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+//!
+//! let mut solver = SudokuSolver::new();
+//! assert_eq!(solver.check(&puzzle), Verdict::Unique);
+//! let solution = solver.solve(&puzzle).expect("it has a solution");
+//! assert!(solution.is_solution_of(&puzzle));
+//! assert_eq!(solution.to_string(), "812753649943682175675491283154237896369845721287169534521974368438526917796318452");
+//!
+//! // `{:#}` prints a block with box separators.
+//! println!("{solution:#}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What is here
+//!
+//! - [`Grid`]: a sudoku of order n = 2..=6 (boxes n×n, side N = n²: 4×4, 9×9, 16×16,
+//!   25×25, 36×36), with [`validate`](Grid::validate) naming conflicting givens.
+//! - [`parse`]: the one-line form, blocks, rows of numbers and the letter alphabet,
+//!   with errors that give the line, the column and the reason. Printing is on [`Grid`].
+//! - [`SudokuSolver`]: dancing links over the exact-cover encoding of [`encoding`]. The
+//!   matrix of each order is built once; each puzzle's givens are forced into it and
+//!   released, so a batch of puzzles allocates nothing per puzzle when counting.
+//!   [`solve`](SudokuSolver::solve), [`solutions`](SudokuSolver::solutions),
+//!   [`count_up_to`](SudokuSolver::count_up_to), [`is_unique`](SudokuSolver::is_unique),
+//!   [`check`](SudokuSolver::check), with the engine's [`Stats`].
+//! - [`bitmask`]: the classic bitmask depth-first solver, as a baseline and a cross-check.
+//!   Both solvers implement [`Solve`], to choose one at run time.
+//! - [`target`]: target sudoku (NOIP 2009), the highest-scoring solution by branch and
+//!   bound.
+//! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
+//!   POJ 3074, POJ 3076) with exactly their expected output.
+//! - [`FAMOUS`]: famous hard puzzles (Arto Inkala's, AI Escargot, Easter Monster, …).
+//!
+//! Givens that conflict never produce a wrong answer: the puzzle simply has no
+//! solution, and [`Grid::validate`] says which cells clash.
+//!
+//! ```
+//! use dancing_sudoku::Grid;
+//!
+//! let puzzle: Grid = "11..............".parse()?;
+//! assert_eq!(puzzle.count_up_to(10), 0);
+//! assert_eq!(puzzle.validate().unwrap_err().to_string(), "1 appears twice in row 1: r1c1 and r1c2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
 #![deny(missing_docs)]
+
+pub mod bitmask;
+pub mod encoding;
+mod grid;
+pub mod judge;
+pub mod parse;
+mod solver;
+pub mod target;
+
+pub use dancing::{Limits, Stats, StopReason};
+pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
+pub use parse::{ParseError, ParseErrorKind};
+pub use solver::{Solutions, Solve, SudokuSolver, Verdict};
+
+/// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`
+/// line naming it: the contents of `data/famous.txt`.
+///
+/// ```
+/// let puzzles: Vec<dancing_sudoku::Grid> = dancing_sudoku::FAMOUS
+///     .lines()
+///     .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+///     .map(|l| l.parse().unwrap())
+///     .collect();
+/// assert!(puzzles.iter().all(|p| p.is_unique()));
+/// ```
+pub const FAMOUS: &str = include_str!("../data/famous.txt");

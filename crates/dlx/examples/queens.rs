@@ -1,0 +1,36 @@
+//! N-queens with dancing links: counts the solutions and draws the first one.
+//!
+//! ```text
+//! cargo run --release -p dancing --example queens -- 12
+//! ```
+
+use dancing::{Solver, problems};
+
+fn main() {
+    let n = match std::env::args().nth(1).map(|a| a.parse::<usize>()) {
+        None => 8,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("usage: queens [N]   (N ≥ 1, default 8)");
+            std::process::exit(2);
+        }
+    };
+    let problem = problems::queens(n);
+    let mut solver = Solver::new(&problem);
+    if let Some(first) = solver.first() {
+        for column in problems::queens_board(&problem, first.options()) {
+            let row: String = (0..n)
+                .map(|c| if c == column { " Q" } else { " ." })
+                .collect();
+            println!("{row}");
+        }
+    }
+    let count = solver.count();
+    let stats = solver.stats();
+    println!(
+        "{n}-queens: {count} solutions, {} nodes, {} updates, {:.3} s",
+        stats.nodes,
+        stats.updates,
+        stats.elapsed.as_secs_f64()
+    );
+}

@@ -1,0 +1,624 @@
+//! The 0/1 sparse-matrix format of the HUST 1017 judge problem ("Exact cover").
+//!
+//! The input holds test cases to the end of input. Each case is `N M` (rows, columns),
+//! then N rows, each `C c1 … cC`: the number of ones in the row, then their 1-based
+//! column numbers. Tokens are separated by any white space, so a row may be broken over
+//! several lines.
+//!
+//! ```text
+//! 6 7
+//! 3 1 4 7
+//! 2 1 4
+//! 3 4 5 7
+//! 3 3 5 6
+//! 4 2 3 6 7
+//! 2 2 7
+//! ```
+//!
+//! Every column becomes a primary item named by its number; every non-empty row an
+//! option. A row with no ones can never matter to an exact cover, so it is kept out of
+//! the problem (the case still numbers rows as the input does).
+//!
+//! [`MatrixReader`] reads one case at a time, so a file of many cases never sits in
+//! memory whole, and [`MatrixLimits`] refuses cases too large to build before memory runs
+//! out.
+//!
+//! ```
+//! use dancing::matrix::MatrixReader;
+//!
+//! let input = "6 7\n3 1 4 7\n2 1 4\n3 4 5 7\n3 3 5 6\n4 2 3 6 7\n2 2 7\n";
+//! let mut cases = MatrixReader::new(input.as_bytes());
+//! let case = cases.next().expect("one case")?;
+//! let solution = dancing::Solver::new(case.problem()).first().expect("a cover");
+//! assert_eq!(case.rows_of(solution.options()), [2, 4, 6]);
+//! assert!(cases.next().is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::io::{BufRead, ErrorKind};
+
+use crate::builder::ProblemBuilder;
+use crate::error::BuildError;
+use crate::ids::{ItemId, OptionId};
+use crate::problem::Problem;
+
+/// One test case: the problem and the input row of each of its options.
+#[derive(Debug, Clone)]
+pub struct MatrixCase {
+    problem: Problem,
+    /// 1-based input row of each option.
+    option_rows: Vec<u32>,
+    rows: usize,
+    line: usize,
+}
+
+impl MatrixCase {
+    /// The exact-cover problem: one primary item per column (named `1`, `2`, …), one
+    /// option per non-empty row.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Number of rows in the input, empty ones included.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn columns(&self) -> usize {
+        self.problem.item_count()
+    }
+
+    /// The 1-based line where the case starts (its `N M` header).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based input row of an option.
+    ///
+    /// # Panics
+    /// If the option is not from this case's problem.
+    pub fn row_of(&self, option: OptionId) -> usize {
+        self.option_rows[option.index()] as usize
+    }
+
+    /// The 1-based input rows of a solution's options, in increasing order.
+    pub fn rows_of(&self, options: &[OptionId]) -> Vec<usize> {
+        let mut rows: Vec<usize> = options.iter().map(|&o| self.row_of(o)).collect();
+        rows.sort_unstable();
+        rows
+    }
+}
+
+/// Bounds on the size of one case, checked while reading, before the memory is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatrixLimits {
+    /// Most rows a case may declare.
+    pub max_rows: usize,
+    /// Most columns a case may declare.
+    pub max_columns: usize,
+    /// Most ones a case may hold in all.
+    pub max_entries: usize,
+}
+
+impl Default for MatrixLimits {
+    /// As large as the engine's `u32` links allow.
+    fn default() -> Self {
+        let max = u32::MAX as usize / 4;
+        Self {
+            max_rows: max,
+            max_columns: max,
+            max_entries: max,
+        }
+    }
+}
+
+/// An error in the matrix format, with its 1-based position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct MatrixError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: MatrixErrorKind,
+}
+
+/// What went wrong while reading the matrix format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MatrixErrorKind {
+    /// A token is not the non-negative integer that was expected.
+    Expected {
+        /// What was expected there.
+        what: &'static str,
+        /// The token found (shortened if long).
+        found: String,
+    },
+    /// The input ended inside a case.
+    UnexpectedEnd {
+        /// What was expected there.
+        what: &'static str,
+    },
+    /// A case declares no column.
+    NoColumns,
+    /// A row lists more ones than the case has columns.
+    TooManyOnes {
+        /// The count given.
+        count: u64,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// A column number is 0 or larger than the number of columns.
+    ColumnOutOfRange {
+        /// The column given.
+        column: u64,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// A row lists the same column twice.
+    RepeatedColumn {
+        /// The repeated column.
+        column: usize,
+    },
+    /// The case exceeds a [`MatrixLimits`] bound.
+    TooLarge {
+        /// What is too large: `rows`, `columns` or `ones`.
+        what: &'static str,
+        /// The bound.
+        limit: usize,
+    },
+    /// The engine refused the problem.
+    Build(BuildError),
+    /// Reading failed.
+    Io(String),
+}
+
+impl fmt::Display for MatrixErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),
+            Self::UnexpectedEnd { what } => write!(f, "expected {what}, found end of input"),
+            Self::NoColumns => write!(f, "a matrix needs at least one column"),
+            Self::TooManyOnes { count, columns } => write!(
+                f,
+                "a row with {count} ones in a matrix of {columns} columns; expected at most {columns}"
+            ),
+            Self::ColumnOutOfRange { column, columns } => write!(
+                f,
+                "column {column} is out of range; expected 1 to {columns}"
+            ),
+            Self::RepeatedColumn { column } => {
+                write!(f, "column {column} appears twice in the row")
+            }
+            Self::TooLarge { what, limit } => {
+                write!(f, "too many {what}: the limit is {limit}")
+            }
+            Self::Build(e) => write!(f, "{e}"),
+            Self::Io(e) => write!(f, "read error: {e}"),
+        }
+    }
+}
+
+/// The longest part of a bad token quoted in an error.
+const QUOTE_LIMIT: usize = 24;
+
+/// Splits a byte stream into white-space separated tokens, tracking positions, without
+/// ever holding more than a short prefix of a token (a 10 MB token costs nothing).
+#[derive(Debug)]
+struct Tokens<R> {
+    reader: R,
+    line: usize,
+    column: usize,
+    /// The current token's first bytes.
+    token: Vec<u8>,
+    /// The current token's full length in bytes.
+    token_len: usize,
+}
+
+/// A token: its position and, when it is a number that fits, its value.
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    line: usize,
+    column: usize,
+    value: Option<u64>,
+}
+
+impl<R: BufRead> Tokens<R> {
+    fn new(reader: R) -> Self {
+        Self {
+            reader,
+            line: 1,
+            column: 1,
+            token: Vec::with_capacity(QUOTE_LIMIT),
+            token_len: 0,
+        }
+    }
+
+    fn io_error(&self, e: &std::io::Error) -> MatrixError {
+        MatrixError {
+            line: self.line,
+            column: self.column,
+            kind: MatrixErrorKind::Io(e.to_string()),
+        }
+    }
+
+    /// The next token, or `None` at the end of input.
+    fn next(&mut self) -> Result<Option<Token>, MatrixError> {
+        self.token.clear();
+        self.token_len = 0;
+        let mut start = (self.line, self.column);
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.io_error(&e)),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut done = false;
+            for &b in buf {
+                if b.is_ascii_whitespace() {
+                    if self.token_len > 0 {
+                        done = true;
+                        break;
+                    }
+                    used += 1;
+                    if b == b'\n' {
+                        self.line += 1;
+                        self.column = 1;
+                    } else {
+                        self.column += 1;
+                    }
+                    continue;
+                }
+                if self.token_len == 0 {
+                    start = (self.line, self.column);
+                }
+                used += 1;
+                self.token_len += 1;
+                if self.token.len() < QUOTE_LIMIT {
+                    self.token.push(b);
+                }
+                // Continuation bytes of UTF-8 do not start a new character.
+                if b & 0xC0 != 0x80 {
+                    self.column += 1;
+                }
+            }
+            self.reader.consume(used);
+            if done {
+                break;
+            }
+        }
+        if self.token_len == 0 {
+            return Ok(None);
+        }
+        let value = if self.token_len <= 20 && self.token.iter().all(u8::is_ascii_digit) {
+            std::str::from_utf8(&self.token)
+                .ok()
+                .and_then(|s| s.parse().ok())
+        } else {
+            None
+        };
+        Ok(Some(Token {
+            line: start.0,
+            column: start.1,
+            value,
+        }))
+    }
+
+    /// The current token as text for an error message, shortened if long.
+    fn quote(&self) -> String {
+        let mut text = String::from_utf8_lossy(&self.token).into_owned();
+        if self.token_len > self.token.len() {
+            text.push('…');
+        }
+        text
+    }
+
+    /// The next token as a number, with `what` naming it in errors.
+    fn number(&mut self, what: &'static str) -> Result<(u64, Token), MatrixError> {
+        match self.next()? {
+            None => Err(MatrixError {
+                line: self.line,
+                column: self.column,
+                kind: MatrixErrorKind::UnexpectedEnd { what },
+            }),
+            Some(token) => match token.value {
+                Some(value) => Ok((value, token)),
+                None => Err(MatrixError {
+                    line: token.line,
+                    column: token.column,
+                    kind: MatrixErrorKind::Expected {
+                        what,
+                        found: self.quote(),
+                    },
+                }),
+            },
+        }
+    }
+}
+
+/// Reads test cases one at a time; an iterator of `Result<MatrixCase, MatrixError>`.
+/// After an error the iterator ends, since the rest of the input cannot be trusted.
+#[derive(Debug)]
+pub struct MatrixReader<R> {
+    tokens: Tokens<R>,
+    limits: MatrixLimits,
+    failed: bool,
+}
+
+impl<R: BufRead> MatrixReader<R> {
+    /// A reader with the default (engine-sized) limits.
+    pub fn new(reader: R) -> Self {
+        Self::with_limits(reader, MatrixLimits::default())
+    }
+
+    /// A reader that refuses cases beyond `limits`.
+    pub fn with_limits(reader: R, limits: MatrixLimits) -> Self {
+        Self {
+            tokens: Tokens::new(reader),
+            limits,
+            failed: false,
+        }
+    }
+
+    fn read_case(&mut self) -> Result<Option<MatrixCase>, MatrixError> {
+        let Some(first) = self.tokens.next()? else {
+            return Ok(None);
+        };
+        let error = |token: Token, kind| MatrixError {
+            line: token.line,
+            column: token.column,
+            kind,
+        };
+        let rows = first.value.ok_or_else(|| {
+            error(
+                first,
+                MatrixErrorKind::Expected {
+                    what: "the number of rows",
+                    found: self.tokens.quote(),
+                },
+            )
+        })?;
+        let rows = usize::try_from(rows)
+            .ok()
+            .filter(|&r| r <= self.limits.max_rows)
+            .ok_or_else(|| {
+                error(
+                    first,
+                    MatrixErrorKind::TooLarge {
+                        what: "rows",
+                        limit: self.limits.max_rows,
+                    },
+                )
+            })?;
+        let (columns, at) = self.tokens.number("the number of columns")?;
+        if columns == 0 {
+            return Err(error(at, MatrixErrorKind::NoColumns));
+        }
+        let columns = usize::try_from(columns)
+            .ok()
+            .filter(|&c| c <= self.limits.max_columns)
+            .ok_or_else(|| {
+                error(
+                    at,
+                    MatrixErrorKind::TooLarge {
+                        what: "columns",
+                        limit: self.limits.max_columns,
+                    },
+                )
+            })?;
+        let mut builder = ProblemBuilder::new();
+        let items: Vec<ItemId> = (1..=columns)
+            .map(|c| builder.primary(&c.to_string()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| error(at, MatrixErrorKind::Build(e)))?;
+        // Per column, the last row that used it: finds repeats in O(1).
+        let mut last_row = vec![0u32; columns];
+        let mut option_rows = Vec::new();
+        let mut row_items = Vec::new();
+        let mut entries = 0usize;
+        for row in 1..=rows {
+            let (count, at) = self.tokens.number("the number of ones in a row")?;
+            if count > columns as u64 {
+                return Err(error(at, MatrixErrorKind::TooManyOnes { count, columns }));
+            }
+            entries += count as usize;
+            if entries > self.limits.max_entries {
+                return Err(error(
+                    at,
+                    MatrixErrorKind::TooLarge {
+                        what: "ones",
+                        limit: self.limits.max_entries,
+                    },
+                ));
+            }
+            row_items.clear();
+            for _ in 0..count {
+                let (column, at) = self.tokens.number("a column number")?;
+                if column == 0 || column > columns as u64 {
+                    return Err(error(
+                        at,
+                        MatrixErrorKind::ColumnOutOfRange { column, columns },
+                    ));
+                }
+                let index = column as usize - 1;
+                // Rows are numbered from 1, so 0 means "not used yet".
+                if last_row[index] == row as u32 {
+                    return Err(error(
+                        at,
+                        MatrixErrorKind::RepeatedColumn { column: index + 1 },
+                    ));
+                }
+                last_row[index] = row as u32;
+                row_items.push(items[index]);
+            }
+            if !row_items.is_empty() {
+                builder
+                    .option(row_items.iter().copied())
+                    .map_err(|e| error(at, MatrixErrorKind::Build(e)))?;
+                option_rows.push(row as u32);
+            }
+        }
+        let problem = builder
+            .build()
+            .map_err(|e| error(first, MatrixErrorKind::Build(e)))?;
+        Ok(Some(MatrixCase {
+            problem,
+            option_rows,
+            rows,
+            line: first.line,
+        }))
+    }
+}
+
+impl<R: BufRead> Iterator for MatrixReader<R> {
+    type Item = Result<MatrixCase, MatrixError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let result = self.read_case().transpose();
+        self.failed = matches!(result, Some(Err(_)));
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Solver;
+
+    fn cases(text: &str) -> Vec<Result<MatrixCase, MatrixError>> {
+        MatrixReader::new(text.as_bytes()).collect()
+    }
+
+    fn error(text: &str) -> (usize, usize, String) {
+        let e = cases(text)
+            .into_iter()
+            .find_map(Result::err)
+            .expect("an error");
+        (e.line, e.column, e.kind.to_string())
+    }
+
+    #[test]
+    fn reads_several_cases_and_maps_rows_back() {
+        let text = "3 3\n1 1\n0\n2 2 3\n2 2\n1 1\n1 2\n";
+        let all = cases(text);
+        assert_eq!(all.len(), 2);
+        let first = all[0].as_ref().unwrap();
+        assert_eq!((first.rows(), first.columns(), first.line()), (3, 3, 1));
+        // The empty row 2 is not an option, so option 1 is row 3.
+        assert_eq!(first.problem().option_count(), 2);
+        let mut solver = Solver::new(first.problem());
+        let solution = solver.first().unwrap();
+        assert_eq!(first.rows_of(solution.options()), [1, 3]);
+        let second = all[1].as_ref().unwrap();
+        assert_eq!(second.line(), 5);
+        assert_eq!(Solver::new(second.problem()).count(), 1);
+    }
+
+    #[test]
+    fn rows_may_span_lines() {
+        let all = cases("1 2\n2\n1\n  2");
+        let case = all[0].as_ref().unwrap();
+        assert_eq!(case.problem().entry_count(), 2);
+    }
+
+    #[test]
+    fn errors_point_at_the_token() {
+        assert_eq!(
+            error("2 x\n"),
+            (1, 3, "expected the number of columns, found `x`".into())
+        );
+        assert_eq!(
+            error("2 3\n1 1\n"),
+            (
+                3,
+                1,
+                "expected the number of ones in a row, found end of input".into()
+            )
+        );
+        assert_eq!(
+            error("1 3\n2 1 4\n"),
+            (2, 5, "column 4 is out of range; expected 1 to 3".into())
+        );
+        assert_eq!(
+            error("1 3\n2 1 0\n"),
+            (2, 5, "column 0 is out of range; expected 1 to 3".into())
+        );
+        assert_eq!(
+            error("1 3\n2 2 2\n"),
+            (2, 5, "column 2 appears twice in the row".into())
+        );
+        assert_eq!(
+            error("1 2\n3 1 2 1\n"),
+            (
+                2,
+                1,
+                "a row with 3 ones in a matrix of 2 columns; expected at most 2".into()
+            )
+        );
+        assert_eq!(
+            error("1 0\n"),
+            (1, 3, "a matrix needs at least one column".into())
+        );
+        assert_eq!(
+            error("-1 2\n"),
+            (1, 1, "expected the number of rows, found `-1`".into())
+        );
+        assert_eq!(
+            error("1 99999999999999999999999\n"),
+            (
+                1,
+                3,
+                "expected the number of columns, found `99999999999999999999999`".into()
+            )
+        );
+    }
+
+    #[test]
+    fn long_and_binary_tokens_are_quoted_briefly() {
+        let mut text = b"1 \xff\xfe".to_vec();
+        text.extend(std::iter::repeat_n(b'7', 1 << 20));
+        let e = MatrixReader::new(&text[..]).next().unwrap().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        let MatrixErrorKind::Expected { found, .. } = &e.kind else {
+            panic!("unexpected {e}")
+        };
+        assert!(found.ends_with('…') && found.chars().count() <= QUOTE_LIMIT + 1);
+    }
+
+    #[test]
+    fn limits_refuse_before_building() {
+        let limits = MatrixLimits {
+            max_rows: 2,
+            max_columns: 3,
+            max_entries: 3,
+        };
+        let read = |text: &str| {
+            MatrixReader::with_limits(text.as_bytes(), limits)
+                .next()
+                .unwrap()
+                .unwrap_err()
+                .kind
+                .to_string()
+        };
+        assert_eq!(read("3 1\n"), "too many rows: the limit is 2");
+        assert_eq!(read("1 4\n"), "too many columns: the limit is 3");
+        assert_eq!(read("2 3\n2 1 2\n2 1 3\n"), "too many ones: the limit is 3");
+    }
+
+    #[test]
+    fn stops_after_an_error() {
+        let mut reader = MatrixReader::new("1 1\nx\n1 1\n1 1\n".as_bytes());
+        assert!(reader.next().unwrap().is_err());
+        assert!(reader.next().is_none());
+    }
+}

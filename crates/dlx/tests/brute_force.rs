@@ -1,0 +1,152 @@
+//! Property tests against an independent oracle: every subset of options of a small
+//! random problem is checked directly, and the engine must find exactly the exact covers.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dancing::{OptionId, Problem, Solver};
+use proptest::prelude::*;
+
+/// A small problem: `primary` + `secondary` items and options as item-index lists.
+#[derive(Debug, Clone)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<usize>>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..6, 0usize..4).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option =
+            proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4))
+                .prop_filter("needs a primary item", move |o| {
+                    o.iter().any(|&i| i < primary)
+                });
+        proptest::collection::vec(option, 0..13).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            options,
+        })
+    })
+}
+
+fn build(spec: &Spec) -> Problem {
+    let mut b = Problem::builder();
+    let mut ids = Vec::new();
+    for k in 0..spec.primary {
+        ids.push(b.primary(&format!("p{k}")).unwrap());
+    }
+    for k in 0..spec.secondary {
+        ids.push(b.secondary(&format!("s{k}")).unwrap());
+    }
+    for option in &spec.options {
+        b.option(option.iter().map(|&i| ids[i])).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// All exact covers, by trying every subset of options.
+fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+    let mut covers = BTreeSet::new();
+    for mask in 0u32..1 << spec.options.len() {
+        let mut used = vec![0u32; spec.primary + spec.secondary];
+        for (k, option) in spec.options.iter().enumerate() {
+            if mask >> k & 1 == 1 {
+                for &i in option {
+                    used[i] += 1;
+                }
+            }
+        }
+        let exact = used[..spec.primary].iter().all(|&u| u == 1)
+            && used[spec.primary..].iter().all(|&u| u <= 1);
+        if exact {
+            covers.insert(
+                (0..spec.options.len())
+                    .filter(|k| mask >> k & 1 == 1)
+                    .collect(),
+            );
+        }
+    }
+    covers
+}
+
+fn sorted(options: &[OptionId]) -> Vec<usize> {
+    let mut v: Vec<usize> = options.iter().map(|o| o.index()).collect();
+    v.sort_unstable();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn solutions_are_exactly_the_brute_force_covers(spec in spec()) {
+        let problem = build(&spec);
+        let expected = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+
+        let found: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(s.options())).collect();
+        solver.check_integrity().unwrap();
+        let unique: BTreeSet<_> = found.iter().cloned().collect();
+        prop_assert_eq!(unique.len(), found.len(), "a solution was visited twice");
+        prop_assert_eq!(&unique, &expected);
+
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        solver.check_integrity().unwrap();
+        prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u64);
+        solver.check_integrity().unwrap();
+        prop_assert_eq!(solver.first().map(|s| sorted(s.options())).is_some(), !expected.is_empty());
+        solver.check_integrity().unwrap();
+    }
+
+    #[test]
+    fn forcing_an_option_keeps_exactly_the_covers_that_contain_it(spec in spec(), pick in 0usize..13) {
+        prop_assume!(!spec.options.is_empty());
+        let pick = pick % spec.options.len();
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        solver.force(OptionId::new(pick)).unwrap();
+        let mut found = BTreeSet::new();
+        solver.visit(|options| {
+            assert_eq!(options[0], OptionId::new(pick), "forced options come first");
+            found.insert(sorted(options));
+            ControlFlow::Continue(())
+        });
+        let expected: BTreeSet<_> = brute_force(&spec).into_iter().filter(|c| c.contains(&pick)).collect();
+        prop_assert_eq!(found, expected);
+        solver.release();
+        solver.check_integrity().unwrap();
+    }
+
+    #[test]
+    fn an_abandoned_iterator_restores_the_links(spec in spec(), take in 0usize..3) {
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let taken = solver.solutions().take(take).count();
+        prop_assert!(taken <= take);
+        solver.check_integrity().unwrap();
+    }
+
+    #[test]
+    fn descending_partitions_the_solutions(spec in spec()) {
+        // Each option of the first chosen item starts one branch; the branches'
+        // solutions are disjoint and together are all solutions.
+        let problem = build(&spec);
+        let total = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        let mut union = BTreeSet::new();
+        let mut sum = 0;
+        for option in problem.options() {
+            if solver.descend(option).is_ok() {
+                let count = solver.count();
+                sum += count;
+                solver.visit(|o| { union.insert(sorted(o)); ControlFlow::Continue(()) });
+                solver.release();
+                solver.check_integrity().unwrap();
+            }
+        }
+        prop_assert_eq!(sum, total.len() as u64);
+        prop_assert_eq!(union, total);
+    }
+}

@@ -1,0 +1,105 @@
+//! The exact-cover encoding of a sudoku of order n (side N = n²).
+//!
+//! - 4·N² primary items, in this order: cell `(r, c)` is filled (`p{r},{c}`), row `r`
+//!   has value `v` (`r{r},{v}`), column `c` has `v` (`c{c},{v}`), box `b` has `v`
+//!   (`b{b},{v}`); names count from 1. A 9×9 sudoku has 324 items.
+//! - N³ options, one per (row, column, value) in that order, each covering its four
+//!   items: option `(r·N + c)·N + (v − 1)`. An option id therefore decodes by arithmetic
+//!   ([`decode`]), with no table.
+//!
+//! The matrix of an order is built once ([`problem`]) and reused for every puzzle of
+//! that order: a puzzle's givens are forced options ([`dancing::Solver::force`]).
+//!
+//! ```
+//! use dancing_sudoku::encoding;
+//!
+//! let problem = encoding::problem(3);
+//! assert_eq!((problem.primary_count(), problem.option_count()), (324, 729));
+//! let option = encoding::option(3, 4, 7, 2);
+//! assert_eq!(problem.format_option(option), "p5,8 r5,2 c8,2 b6,2");
+//! assert_eq!(encoding::decode(3, option), (4, 7, 2));
+//! ```
+
+use dancing::{ItemId, OptionId, Problem};
+
+/// The number of primary items of order `order`: 4·N².
+pub fn item_count(order: usize) -> usize {
+    4 * order.pow(4)
+}
+
+/// The number of options of order `order`: N³.
+pub fn option_count(order: usize) -> usize {
+    order.pow(6)
+}
+
+/// The option that puts `value` (1..=N) in row `r`, column `c` (0-based).
+#[inline]
+pub fn option(order: usize, r: usize, c: usize, value: u8) -> OptionId {
+    let n = order * order;
+    debug_assert!(r < n && c < n && (1..=n).contains(&usize::from(value)));
+    OptionId::new((r * n + c) * n + usize::from(value) - 1)
+}
+
+/// The (row, column, value) of an option: the inverse of [`option`].
+#[inline]
+pub fn decode(order: usize, option: OptionId) -> (usize, usize, u8) {
+    let n = order * order;
+    let k = option.index();
+    let cell = k / n;
+    (cell / n, cell % n, (k % n + 1) as u8)
+}
+
+/// Writes the values of `options` into `cells` (row by row, N² long).
+#[inline]
+pub(crate) fn decode_into(side: usize, options: &[OptionId], cells: &mut [u8]) {
+    for &o in options {
+        let k = o.index();
+        cells[k / side] = (k % side + 1) as u8;
+    }
+}
+
+/// The exact-cover problem of order `order`, as described in the [module docs](self).
+///
+/// # Panics
+/// If `order` is outside 2..=6.
+pub fn problem(order: usize) -> Problem {
+    assert!(
+        (crate::MIN_ORDER..=crate::MAX_ORDER).contains(&order),
+        "sudoku order {order} is outside {}..={}",
+        crate::MIN_ORDER,
+        crate::MAX_ORDER
+    );
+    let n = order * order;
+    let mut b = Problem::builder();
+    let declare = |b: &mut dancing::ProblemBuilder, prefix: char| -> Vec<ItemId> {
+        let mut ids = Vec::with_capacity(n * n);
+        for u in 1..=n {
+            for v in 1..=n {
+                ids.push(
+                    b.primary(&format!("{prefix}{u},{v}"))
+                        .expect("sudoku item names are valid and distinct"),
+                );
+            }
+        }
+        ids
+    };
+    let cell = declare(&mut b, 'p');
+    let row = declare(&mut b, 'r');
+    let col = declare(&mut b, 'c');
+    let boxes = declare(&mut b, 'b');
+    for r in 0..n {
+        for c in 0..n {
+            let bx = (r / order) * order + c / order;
+            for v in 0..n {
+                b.option([
+                    cell[r * n + c],
+                    row[r * n + v],
+                    col[c * n + v],
+                    boxes[bx * n + v],
+                ])
+                .expect("sudoku options are valid");
+            }
+        }
+    }
+    b.build().expect("the sudoku matrix is a valid problem")
+}

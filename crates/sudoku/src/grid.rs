@@ -1,0 +1,478 @@
+//! The grid type: a sudoku of order n (box n×n, side N = n²), its cells, its symbols and
+//! its printers. Parsers are in [`crate::parse`]; this module holds what a grid *is*.
+
+use std::fmt;
+
+/// The smallest order a [`Grid`] can have (a 4×4 grid).
+pub const MIN_ORDER: usize = 2;
+/// The largest order a [`Grid`] can have (a 36×36 grid).
+pub const MAX_ORDER: usize = 6;
+
+/// A sudoku grid of order n = 2..=6: boxes of n×n cells, side N = n², N² cells.
+///
+/// A cell holds `0` when empty, otherwise a value `1..=N`. Cells are stored row by row,
+/// so cell `(r, c)` (0-based) is `cells()[r * N + c]`.
+///
+/// Text forms (see [`crate::parse`] for the exact rules):
+///
+/// - [`Display`](fmt::Display) prints the one-line form (`.` for empty, `1`-`9`, then
+///   `A`=10, `B`=11, …); the alternate form `{:#}` prints a block with box separators.
+/// - [`FromStr`](std::str::FromStr) reads the one-line form, a block, or rows of numbers.
+///
+/// ```
+/// use dancing_sudoku::Grid;
+///
+/// let grid: Grid = "1.3.\n..1.\n...1\n3...".parse()?;
+/// assert_eq!((grid.order(), grid.side(), grid.givens()), (2, 4, 5));
+/// assert_eq!(grid.get(0, 2), 3);
+/// assert_eq!(grid.to_string(), "1.3...1....13...");
+/// assert_eq!(format!("{grid:#}"), "1 . | 3 .\n. . | 1 .\n----+----\n. . | . 1\n3 . | . .\n");
+/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    order: u8,
+    cells: Vec<u8>,
+}
+
+/// The symbols a grid is written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Alphabet {
+    /// `1`-`9`, then `A`=10, `B`=11, … `Z`=35, and `0`=36 (only in a 36×36 grid).
+    /// Empty cells are `.`, `_`, `-`, or `0` where N ≤ 9. The usual alphabet.
+    #[default]
+    Digits,
+    /// `A`=1, `B`=2, … `Z`=26, `-` (or `.`) for empty; grids up to 25×25. Used by the
+    /// 16×16 online judges (POJ 3076).
+    Letters,
+}
+
+impl Alphabet {
+    /// The symbol that writes `value` (1-based), or `None` if this alphabet has none.
+    pub fn symbol(self, value: u8) -> Option<char> {
+        match (self, value) {
+            (_, 0) => None,
+            (Self::Digits, 1..=9) => Some(char::from(b'0' + value)),
+            (Self::Digits, 10..=35) => Some(char::from(b'A' + value - 10)),
+            (Self::Digits, 36) => Some('0'),
+            (Self::Letters, 1..=26) => Some(char::from(b'A' + value - 1)),
+            _ => None,
+        }
+    }
+
+    /// The symbol written for an empty cell by default.
+    pub fn empty_symbol(self) -> char {
+        match self {
+            Self::Digits => '.',
+            Self::Letters => '-',
+        }
+    }
+
+    /// The largest value this alphabet can write.
+    pub fn max_value(self) -> usize {
+        match self {
+            Self::Digits => 36,
+            Self::Letters => 26,
+        }
+    }
+}
+
+/// A unit of the grid: a row, a column or a box, numbered from 0 (boxes row by row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Row `r`.
+    Row(usize),
+    /// Column `c`.
+    Column(usize),
+    /// Box `b`, counting boxes row by row from the top left.
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Row(r) => write!(f, "row {}", r + 1),
+            Self::Column(c) => write!(f, "column {}", c + 1),
+            Self::Box(b) => write!(f, "box {}", b + 1),
+        }
+    }
+}
+
+/// Two givens with the same value in one unit. Positions are 0-based `(row, column)`;
+/// the message counts from 1 (`r1c2` is the first row, second column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{} appears twice in {unit}: r{}c{} and r{}c{}", Alphabet::Digits.symbol(*.value).unwrap_or('?'), .cells[0].0 + 1, .cells[0].1 + 1, .cells[1].0 + 1, .cells[1].1 + 1)]
+pub struct Conflict {
+    /// The repeated value.
+    pub value: u8,
+    /// Where it repeats.
+    pub unit: Unit,
+    /// The two cells, in reading order.
+    pub cells: [(usize, usize); 2],
+}
+
+/// Why [`Grid::from_cells`] refused its input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GridError {
+    /// The order is outside 2..=6.
+    #[error("order {0} is not supported: orders go from 2 (4×4) to 6 (36×36)")]
+    Order(usize),
+    /// The number of cells is not N² for the order.
+    #[error("{found} cells given, a grid of order {order} has {expected}")]
+    Length {
+        /// The order asked for.
+        order: usize,
+        /// Cells expected.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A cell holds a value above N.
+    #[error("cell {index} holds {value}, above the largest value {side}")]
+    Value {
+        /// 0-based index of the cell, row by row.
+        index: usize,
+        /// The value.
+        value: u8,
+        /// N, the largest allowed value.
+        side: usize,
+    },
+}
+
+impl Grid {
+    /// An empty grid of order `order` (side `order²`).
+    ///
+    /// # Panics
+    /// If `order` is outside [`MIN_ORDER`]`..=`[`MAX_ORDER`].
+    #[track_caller]
+    pub fn empty(order: usize) -> Self {
+        assert!(
+            (MIN_ORDER..=MAX_ORDER).contains(&order),
+            "sudoku order {order} is outside {MIN_ORDER}..={MAX_ORDER}"
+        );
+        Self {
+            order: order as u8,
+            cells: vec![0; order.pow(4)],
+        }
+    }
+
+    /// A grid of order `order` from its cells, row by row, `0` for empty.
+    pub fn from_cells(order: usize, cells: Vec<u8>) -> Result<Self, GridError> {
+        if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
+            return Err(GridError::Order(order));
+        }
+        let side = order * order;
+        if cells.len() != side * side {
+            return Err(GridError::Length {
+                order,
+                expected: side * side,
+                found: cells.len(),
+            });
+        }
+        if let Some((index, &value)) = cells
+            .iter()
+            .enumerate()
+            .find(|&(_, &v)| usize::from(v) > side)
+        {
+            return Err(GridError::Value { index, value, side });
+        }
+        Ok(Self {
+            order: order as u8,
+            cells,
+        })
+    }
+
+    /// The order n: boxes are n×n.
+    #[inline]
+    pub fn order(&self) -> usize {
+        usize::from(self.order)
+    }
+
+    /// The side N = n²: the number of rows, of columns, of boxes and of values.
+    #[inline]
+    pub fn side(&self) -> usize {
+        self.order() * self.order()
+    }
+
+    /// The cells, row by row: `0` for empty, otherwise `1..=N`.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value in row `r`, column `c` (0-based), `0` if empty.
+    ///
+    /// # Panics
+    /// If `r` or `c` is not below N.
+    #[inline]
+    #[track_caller]
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        let n = self.side();
+        assert!(r < n && c < n, "cell ({r}, {c}) is outside a {n}×{n} grid");
+        self.cells[r * n + c]
+    }
+
+    /// Sets row `r`, column `c` (0-based) to `value` (`0` empties the cell).
+    ///
+    /// # Panics
+    /// If `r` or `c` is not below N, or `value` is above N.
+    #[inline]
+    #[track_caller]
+    pub fn set(&mut self, r: usize, c: usize, value: u8) {
+        let n = self.side();
+        assert!(r < n && c < n, "cell ({r}, {c}) is outside a {n}×{n} grid");
+        assert!(usize::from(value) <= n, "value {value} is above {n}");
+        self.cells[r * n + c] = value;
+    }
+
+    /// The cell storage, for the parsers that refill a grid in place.
+    pub(crate) fn cells_vec_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.cells
+    }
+
+    /// Makes this grid one of order `order` with these cells (already checked).
+    pub(crate) fn copy_from_cells(&mut self, order: usize, cells: &[u8]) {
+        self.order = order as u8;
+        self.cells.clear();
+        self.cells.extend_from_slice(cells);
+    }
+
+    /// Empties every cell, keeping the order.
+    pub fn clear(&mut self) {
+        self.cells.fill(0);
+    }
+
+    /// Makes this grid a copy of `other`, reusing this grid's storage.
+    pub fn copy_from(&mut self, other: &Grid) {
+        self.order = other.order;
+        self.cells.clear();
+        self.cells.extend_from_slice(&other.cells);
+    }
+
+    /// The number of filled cells (givens, for a puzzle).
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Whether the grid is complete and breaks no rule: a solved sudoku.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.validate().is_ok()
+    }
+
+    /// Whether this grid is a solution of `puzzle`: solved, same order, and agreeing with
+    /// every given of `puzzle`.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.order == puzzle.order
+            && self.is_solved()
+            && self
+                .cells
+                .iter()
+                .zip(&puzzle.cells)
+                .all(|(&s, &p)| p == 0 || s == p)
+    }
+
+    /// The box of row `r`, column `c` (boxes numbered row by row from 0).
+    #[inline]
+    pub fn box_of(&self, r: usize, c: usize) -> usize {
+        let n = self.order();
+        (r / n) * n + c / n
+    }
+
+    /// Checks that no value appears twice in a row, a column or a box. A puzzle that
+    /// fails has no solution; the error names the first conflict in reading order of the
+    /// second cell (rows checked before columns before boxes for the same cell).
+    ///
+    /// ```
+    /// let grid: dancing_sudoku::Grid = "1..1............".parse()?;
+    /// let err = grid.validate().unwrap_err();
+    /// assert_eq!(err.to_string(), "1 appears twice in row 1: r1c1 and r1c4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self) -> Result<(), Conflict> {
+        match self.find_conflicts(true).first() {
+            Some(&conflict) => Err(conflict),
+            None => Ok(()),
+        }
+    }
+
+    /// Every conflict between givens: for each unit and value, each cell that repeats
+    /// the value is paired with the first cell holding it in that unit.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        self.find_conflicts(false)
+    }
+
+    fn find_conflicts(&self, first_only: bool) -> Vec<Conflict> {
+        let n = self.side();
+        // For each unit kind, unit and value: the first cell seen holding it, plus one.
+        let mut seen = vec![0u32; 3 * n * (n + 1)];
+        let mut out = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                let v = usize::from(self.cells[r * n + c]);
+                if v == 0 {
+                    continue;
+                }
+                let units = [Unit::Row(r), Unit::Column(c), Unit::Box(self.box_of(r, c))];
+                for (kind, unit) in units.into_iter().enumerate() {
+                    let u = match unit {
+                        Unit::Row(u) | Unit::Column(u) | Unit::Box(u) => u,
+                    };
+                    let slot = &mut seen[(kind * n + u) * (n + 1) + v];
+                    if *slot == 0 {
+                        *slot = (r * n + c + 1) as u32;
+                    } else {
+                        let first = *slot as usize - 1;
+                        out.push(Conflict {
+                            value: v as u8,
+                            unit,
+                            cells: [(first / n, first % n), (r, c)],
+                        });
+                        if first_only {
+                            return out;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The one-line form in `alphabet`, `empty` for empty cells.
+    ///
+    /// # Panics
+    /// If `alphabet` cannot write the grid's values (letters above 26).
+    pub fn to_line_with(&self, alphabet: Alphabet, empty: char) -> String {
+        let mut s = String::with_capacity(self.cells.len());
+        self.write_line(&mut s, alphabet, empty)
+            .expect("writing to a String cannot fail");
+        s
+    }
+
+    /// Writes the one-line form in `alphabet` (no newline), `empty` for empty cells,
+    /// without allocating.
+    ///
+    /// # Panics
+    /// If `alphabet` cannot write the grid's values (letters above 26).
+    pub fn write_line(
+        &self,
+        out: &mut impl fmt::Write,
+        alphabet: Alphabet,
+        empty: char,
+    ) -> fmt::Result {
+        for &v in &self.cells {
+            out.write_char(symbol_or(alphabet, v, empty))?;
+        }
+        Ok(())
+    }
+
+    /// N lines of N symbols with no separators, each ending in a newline: the form of
+    /// the online judges (`Letters` with `-` for POJ 3076, `Digits` with `_` for Sicily).
+    pub fn to_rows_with(&self, alphabet: Alphabet, empty: char) -> String {
+        let n = self.side();
+        let mut s = String::with_capacity(self.cells.len() + n);
+        for row in self.cells.chunks(n) {
+            for &v in row {
+                s.push(symbol_or(alphabet, v, empty));
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// A readable block in `alphabet`: symbols separated by spaces, boxes by `|` and
+    /// lines of `-` and `+`, each row ending in a newline. Parsed back by
+    /// [`Grid::parse_block`].
+    pub fn to_block_with(&self, alphabet: Alphabet, empty: char) -> String {
+        let mut s = String::new();
+        self.write_block(&mut s, alphabet, empty)
+            .expect("writing to a String cannot fail");
+        s
+    }
+
+    fn write_block(
+        &self,
+        out: &mut impl fmt::Write,
+        alphabet: Alphabet,
+        empty: char,
+    ) -> fmt::Result {
+        let n = self.order();
+        let side = self.side();
+        // Under `1 2 3 | 4 5 6 | 7 8 9`: `------+-------+------`.
+        let mut separator = String::new();
+        for b in 0..n {
+            if b > 0 {
+                separator.push('+');
+            }
+            let len = 2 * n + 1 - usize::from(b == 0) - usize::from(b == n - 1);
+            separator.extend(std::iter::repeat_n('-', len));
+        }
+        for r in 0..side {
+            if r > 0 && r % n == 0 {
+                writeln!(out, "{separator}")?;
+            }
+            for c in 0..side {
+                if c > 0 {
+                    if c % n == 0 {
+                        out.write_str(" | ")?;
+                    } else {
+                        out.write_char(' ')?;
+                    }
+                }
+                out.write_char(symbol_or(alphabet, self.cells[r * side + c], empty))?;
+            }
+            out.write_char('\n')?;
+        }
+        Ok(())
+    }
+
+    /// The grid as N rows of N space-separated numbers, `0` for empty, each row ending
+    /// in a newline. Parsed back by [`Grid::parse_numbers`].
+    pub fn to_numbers(&self) -> String {
+        let n = self.side();
+        let mut s = String::new();
+        for row in self.cells.chunks(n) {
+            for (c, v) in row.iter().enumerate() {
+                if c > 0 {
+                    s.push(' ');
+                }
+                s.push_str(&v.to_string());
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+fn symbol_or(alphabet: Alphabet, value: u8, empty: char) -> char {
+    if value == 0 {
+        empty
+    } else {
+        alphabet
+            .symbol(value)
+            .unwrap_or_else(|| panic!("the {alphabet:?} alphabet cannot write {value}"))
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The one-line form; with `{:#}`, a block with box separators.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            self.write_block(f, Alphabet::Digits, '.')
+        } else {
+            self.write_line(f, Alphabet::Digits, '.')
+        }
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid(\"{self}\")")
+    }
+}

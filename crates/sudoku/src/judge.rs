@@ -1,0 +1,363 @@
+//! Online-judge front ends: each reads a judge's input text and returns exactly the
+//! judge's expected output text.
+//!
+//! | function | judge | input | output |
+//! |---|---|---|---|
+//! | [`sicily`] | Sicily 1317 | the number of puzzles, then 9 lines of 9 symbols each, `_` empty | per puzzle `Puzzle k has N solutions`, `Puzzle k solution is` and the 9 rows, or `Puzzle k has no solution`; a blank line between puzzles |
+//! | [`noip`] | NOIP 2009 target sudoku | 9 lines of 9 space-separated digits, `0` empty | the highest score, or `-1` |
+//! | [`poj3074`] | POJ 3074 | one 81-symbol line per puzzle, `.` empty, until a line `end` | each solution on one line |
+//! | [`poj3076`] | POJ 3076, UVa 1309 | puzzles of 16 lines of 16 letters `A`-`P`, `-` empty, separated by blank lines | each solution in the same form, a blank line between them |
+//!
+//! Inputs with Windows line endings are read too. A malformed input is an error naming
+//! its line; so is a puzzle breaking the judge's promise (no solution for POJ, 10,000
+//! solutions or more for Sicily), rather than an output the judge would never print.
+//!
+//! ```
+//! let output = dancing_sudoku::judge::poj3074(
+//!     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\nend\n",
+//! )?;
+//! assert_eq!(output, "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n");
+//! # Ok::<(), dancing_sudoku::judge::JudgeError>(())
+//! ```
+
+use std::fmt;
+use std::fmt::Write as _;
+use std::iter::Peekable;
+use std::str::FromStr;
+
+use crate::grid::{Alphabet, Grid};
+use crate::parse::{ParseError, block_from_lines};
+use crate::solver::SudokuSolver;
+use crate::target;
+
+/// The judges this module answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Judge {
+    /// Sicily 1317: count solutions, print the unique one.
+    Sicily,
+    /// NOIP 2009 target sudoku: the highest score.
+    Noip,
+    /// POJ 3074: one-line 9×9 puzzles.
+    Poj3074,
+    /// POJ 3076 (also UVa 1309): 16×16 puzzles in letters.
+    Poj3076,
+}
+
+impl Judge {
+    /// Every judge, in the order of the CLI's help.
+    pub const ALL: [Judge; 4] = [Self::Sicily, Self::Noip, Self::Poj3074, Self::Poj3076];
+
+    /// The name used on the command line: `sicily`, `noip`, `poj3074`, `poj3076`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sicily => "sicily",
+            Self::Noip => "noip",
+            Self::Poj3074 => "poj3074",
+            Self::Poj3076 => "poj3076",
+        }
+    }
+
+    /// Answers `input` as this judge expects.
+    pub fn run(self, input: &str) -> Result<String, JudgeError> {
+        match self {
+            Self::Sicily => sicily(input),
+            Self::Noip => noip(input),
+            Self::Poj3074 => poj3074(input),
+            Self::Poj3076 => poj3076(input),
+        }
+    }
+}
+
+impl fmt::Display for Judge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A judge name that is not one of [`Judge::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown judge `{0}`: expected sicily, noip, poj3074 or poj3076")]
+pub struct UnknownJudge(pub String);
+
+impl FromStr for Judge {
+    type Err = UnknownJudge;
+
+    /// A judge by name, case-insensitively; `uva1309` is `poj3076`.
+    fn from_str(name: &str) -> Result<Self, UnknownJudge> {
+        match name.to_ascii_lowercase().as_str() {
+            "sicily" | "sicily1317" => Ok(Self::Sicily),
+            "noip" | "noip2009" => Ok(Self::Noip),
+            "poj3074" => Ok(Self::Poj3074),
+            "poj3076" | "uva1309" => Ok(Self::Poj3076),
+            _ => Err(UnknownJudge(name.to_owned())),
+        }
+    }
+}
+
+/// Why a judge's input could not be answered. Every variant names a 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JudgeError {
+    /// A puzzle could not be read.
+    #[error("{0}")]
+    Grid(ParseError),
+    /// The first line of a Sicily input is not the number of puzzles.
+    #[error("line {line}: expected the number of puzzles, found `{}`", .found.escape_debug())]
+    BadCount {
+        /// The line.
+        line: usize,
+        /// What it held.
+        found: String,
+    },
+    /// The input ended before the puzzle it announced.
+    #[error("line {line}: unexpected end of input: expected puzzle {puzzle}")]
+    MissingPuzzle {
+        /// The line after the last.
+        line: usize,
+        /// 1-based number of the missing puzzle.
+        puzzle: usize,
+    },
+    /// A puzzle of the wrong size for the judge.
+    #[error(
+        "line {line}: the {judge} judge takes {expected}×{expected} puzzles, this one is {side}×{side}"
+    )]
+    WrongSize {
+        /// Where the puzzle starts.
+        line: usize,
+        /// The judge.
+        judge: Judge,
+        /// Its side.
+        expected: usize,
+        /// The puzzle's side.
+        side: usize,
+    },
+    /// A puzzle with no solution, where the judge promises one.
+    #[error("line {line}: puzzle {puzzle} has no solution; {judge} puzzles always have one")]
+    NoSolution {
+        /// Where the puzzle starts.
+        line: usize,
+        /// 1-based number of the puzzle.
+        puzzle: usize,
+        /// The judge.
+        judge: Judge,
+    },
+    /// A Sicily puzzle with 10,000 solutions or more (the judge promises fewer).
+    #[error("line {line}: puzzle {puzzle} has 10000 solutions or more; Sicily 1317 promises fewer")]
+    TooManySolutions {
+        /// Where the puzzle starts.
+        line: usize,
+        /// 1-based number of the puzzle.
+        puzzle: usize,
+    },
+    /// Text after what the judge's input should hold.
+    #[error("line {line}: text after the last puzzle")]
+    TrailingText {
+        /// The line.
+        line: usize,
+    },
+}
+
+impl JudgeError {
+    /// The 1-based line the error is about.
+    pub fn line(&self) -> usize {
+        match self {
+            Self::Grid(e) => e.line,
+            Self::BadCount { line, .. }
+            | Self::MissingPuzzle { line, .. }
+            | Self::WrongSize { line, .. }
+            | Self::NoSolution { line, .. }
+            | Self::TooManySolutions { line, .. }
+            | Self::TrailingText { line } => *line,
+        }
+    }
+}
+
+impl From<ParseError> for JudgeError {
+    fn from(e: ParseError) -> Self {
+        Self::Grid(e)
+    }
+}
+
+/// The input's lines, 1-based, without `\r`.
+fn lines(input: &str) -> Peekable<impl Iterator<Item = (usize, &str)>> {
+    input
+        .lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(k, l)| (k + 1, l))
+        .peekable()
+}
+
+fn skip_blank<'a>(lines: &mut Peekable<impl Iterator<Item = (usize, &'a str)>>) {
+    while lines.next_if(|(_, l)| l.trim().is_empty()).is_some() {}
+}
+
+/// Reads a block of `side` rows after any blank lines; `None` at the end of input.
+fn next_block<'a>(
+    lines: &mut Peekable<impl Iterator<Item = (usize, &'a str)>>,
+    alphabet: Alphabet,
+    side: usize,
+    end_line: usize,
+) -> Result<Option<(usize, Grid)>, ParseError> {
+    skip_blank(lines);
+    let Some(&(start, _)) = lines.peek() else {
+        return Ok(None);
+    };
+    let grid = block_from_lines(lines, alphabet, Some(side), false, end_line)?;
+    Ok(Some((start, grid)))
+}
+
+fn end_line(input: &str) -> usize {
+    input.lines().count()
+}
+
+/// Sicily 1317: for each puzzle, its number of solutions, or its solution if unique.
+///
+/// ```
+/// let input = "1\n\
+///     7_9__2___\n3_____891\n___39___4\n48__6____\n__5___6__\n____4__23\n2___57___\n568_____7\n___8__4_2\n";
+/// let output = dancing_sudoku::judge::sicily(input)?;
+/// assert!(output.starts_with("Puzzle 1 solution is\n719482365\n"));
+/// # Ok::<(), dancing_sudoku::judge::JudgeError>(())
+/// ```
+pub fn sicily(input: &str) -> Result<String, JudgeError> {
+    const LIMIT: u64 = 10_000;
+    let end = end_line(input);
+    let mut lines = lines(input);
+    skip_blank(&mut lines);
+    let (count_line, first) = lines.next().ok_or(JudgeError::BadCount {
+        line: end.max(1),
+        found: String::new(),
+    })?;
+    let puzzles: usize = first.trim().parse().map_err(|_| JudgeError::BadCount {
+        line: count_line,
+        found: first.trim().to_owned(),
+    })?;
+    let mut solver = SudokuSolver::with_order(3);
+    let mut out = String::new();
+    for k in 1..=puzzles {
+        let Some((line, puzzle)) = next_block(&mut lines, Alphabet::Digits, 9, end)? else {
+            return Err(JudgeError::MissingPuzzle {
+                line: end + 1,
+                puzzle: k,
+            });
+        };
+        if k > 1 {
+            out.push('\n');
+        }
+        match solver.count_up_to(&puzzle, LIMIT) {
+            0 => writeln!(out, "Puzzle {k} has no solution"),
+            1 => {
+                let solution = solver.solve(&puzzle).expect("a unique solution");
+                writeln!(out, "Puzzle {k} solution is")
+                    .and_then(|()| out.write_str(&solution.to_rows_with(Alphabet::Digits, '_')))
+            }
+            LIMIT => return Err(JudgeError::TooManySolutions { line, puzzle: k }),
+            n => writeln!(out, "Puzzle {k} has {n} solutions"),
+        }
+        .expect("writing to a String cannot fail");
+    }
+    trailing(&mut lines)?;
+    Ok(out)
+}
+
+fn trailing<'a>(
+    lines: &mut Peekable<impl Iterator<Item = (usize, &'a str)>>,
+) -> Result<(), JudgeError> {
+    skip_blank(lines);
+    match lines.next() {
+        Some((line, _)) => Err(JudgeError::TrailingText { line }),
+        None => Ok(()),
+    }
+}
+
+/// NOIP 2009 target sudoku: the highest score over the solutions (see [`target`]), or
+/// `-1` when there is none.
+///
+/// ```
+/// let input = "0 0 0 7 0 2 4 5 3\n9 0 0 0 0 8 0 0 0\n7 4 0 0 0 5 0 1 0\n1 9 5 0 8 0 0 0 0\n0 7 0 0 0 0 0 2 5\n0 3 0 5 7 9 1 0 8\n0 0 0 6 0 1 0 0 0\n0 6 0 9 0 0 0 0 1\n0 0 0 0 0 0 0 0 6\n";
+/// assert_eq!(dancing_sudoku::judge::noip(input)?, "2852\n");
+/// # Ok::<(), dancing_sudoku::judge::JudgeError>(())
+/// ```
+pub fn noip(input: &str) -> Result<String, JudgeError> {
+    let puzzle = Grid::parse_numbers(input)?;
+    if puzzle.side() != 9 {
+        return Err(JudgeError::WrongSize {
+            line: 1,
+            judge: Judge::Noip,
+            expected: 9,
+            side: puzzle.side(),
+        });
+    }
+    Ok(match target::max_score(&puzzle) {
+        Some(score) => format!("{score}\n"),
+        None => "-1\n".to_owned(),
+    })
+}
+
+/// POJ 3074: the solution of each one-line 9×9 puzzle, until a line `end`.
+pub fn poj3074(input: &str) -> Result<String, JudgeError> {
+    let mut solver = SudokuSolver::with_order(3);
+    let mut solution = Grid::empty(3);
+    let mut out = String::new();
+    let mut puzzle = 0;
+    let mut lines = lines(input);
+    while let Some((line, text)) = lines.next() {
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if text == "end" {
+            return trailing(&mut lines).map(|()| out);
+        }
+        puzzle += 1;
+        let grid = Grid::parse_line(text).map_err(|e| e.at_line(line))?;
+        if grid.side() != 9 {
+            return Err(JudgeError::WrongSize {
+                line,
+                judge: Judge::Poj3074,
+                expected: 9,
+                side: grid.side(),
+            });
+        }
+        if !solver.solve_into(&grid, &mut solution) {
+            return Err(JudgeError::NoSolution {
+                line,
+                puzzle,
+                judge: Judge::Poj3074,
+            });
+        }
+        solution
+            .write_line(&mut out, Alphabet::Digits, '.')
+            .expect("writing to a String cannot fail");
+        out.push('\n');
+    }
+    // No `end` line: answer what was there, as the judge's own solutions do.
+    Ok(out)
+}
+
+/// POJ 3076 (UVa 1309): the solution of each 16×16 puzzle in letters `A`-`P`, `-` empty,
+/// puzzles separated by blank lines.
+pub fn poj3076(input: &str) -> Result<String, JudgeError> {
+    let end = end_line(input);
+    let mut lines = lines(input);
+    let mut solver = SudokuSolver::with_order(4);
+    let mut solution = Grid::empty(4);
+    let mut out = String::new();
+    let mut puzzle = 0;
+    while let Some((line, grid)) = next_block(&mut lines, Alphabet::Letters, 16, end)? {
+        puzzle += 1;
+        if !solver.solve_into(&grid, &mut solution) {
+            return Err(JudgeError::NoSolution {
+                line,
+                puzzle,
+                judge: Judge::Poj3076,
+            });
+        }
+        if puzzle > 1 {
+            out.push('\n');
+        }
+        out.push_str(&solution.to_rows_with(Alphabet::Letters, '-'));
+    }
+    Ok(out)
+}

@@ -1,0 +1,460 @@
+//! The dancing-links sudoku solver: one exact-cover matrix per order, built once, with
+//! each puzzle's givens forced into it and released afterwards.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::ops::ControlFlow;
+
+use dancing::{Event, Limits, Stats};
+
+use crate::encoding;
+use crate::grid::Grid;
+
+/// How many solutions a puzzle has, as far as a uniqueness check needs to know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// No solution (this includes puzzles whose givens conflict).
+    NoSolution,
+    /// Exactly one solution: a proper sudoku.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+}
+
+impl Verdict {
+    /// The verdict for a count of solutions (counted up to at least 2).
+    pub fn from_count(count: u64) -> Self {
+        match count {
+            0 => Self::NoSolution,
+            1 => Self::Unique,
+            _ => Self::Multiple,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// `none`, `unique` or `multiple`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NoSolution => "none",
+            Self::Unique => "unique",
+            Self::Multiple => "multiple",
+        })
+    }
+}
+
+/// What every sudoku solver of this crate can do: the dancing-links [`SudokuSolver`] and
+/// the [`BitmaskSolver`](crate::bitmask::BitmaskSolver) baseline. Both also have these
+/// as inherent methods, so the trait is needed only to choose a solver at run time.
+pub trait Solve {
+    /// Writes the first solution of `puzzle` into `solution` (reusing its storage) and
+    /// returns `true`, or returns `false` if there is none (or a limit stopped the
+    /// search).
+    fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool;
+
+    /// The number of solutions of `puzzle`, counting no further than `limit`.
+    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64;
+
+    /// Statistics of the most recent search.
+    fn stats(&self) -> Stats;
+
+    /// Sets the limits (node count, time, interrupt flag) of every later search.
+    fn set_limits(&mut self, limits: Limits);
+
+    /// The first solution of `puzzle`, if any.
+    fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
+        let mut solution = puzzle.clone();
+        self.solve_into(puzzle, &mut solution).then_some(solution)
+    }
+
+    /// Whether `puzzle` has exactly one solution (a count up to 2).
+    fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        self.count_up_to(puzzle, 2) == 1
+    }
+
+    /// Whether `puzzle` has no, one, or several solutions (a count up to 2).
+    fn check(&mut self, puzzle: &Grid) -> Verdict {
+        Verdict::from_count(self.count_up_to(puzzle, 2))
+    }
+
+    /// The solution of `puzzle` if it is unique; otherwise why not
+    /// ([`Verdict::NoSolution`] or [`Verdict::Multiple`]).
+    fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
+        match self.check(puzzle) {
+            Verdict::Unique => self.solve(puzzle).ok_or(Verdict::NoSolution),
+            other => Err(other),
+        }
+    }
+}
+
+/// One order's matrix and the engine's solver over it.
+#[derive(Debug, Clone)]
+struct Engine {
+    side: usize,
+    solver: dancing::Solver,
+    /// Decoding buffer for [`SudokuSolver::visit`].
+    scratch: Grid,
+}
+
+impl Engine {
+    fn new(order: usize, limits: &Limits) -> Self {
+        let mut solver = dancing::Solver::new(&encoding::problem(order));
+        solver.set_limits(limits.clone());
+        Self {
+            side: order * order,
+            solver,
+            scratch: Grid::empty(order),
+        }
+    }
+
+    /// Forces the givens of `puzzle`; `false` (with nothing forced) if they conflict.
+    /// Allocation-free.
+    #[inline]
+    fn apply(&mut self, puzzle: &Grid) -> bool {
+        self.solver.release();
+        let side = self.side;
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                let option = dancing::OptionId::new(cell * side + usize::from(v) - 1);
+                if self.solver.force(option).is_err() {
+                    self.solver.release();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Which search [`SudokuSolver::stats`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Last {
+    /// No search yet, or the givens conflicted (no search was needed).
+    Nothing,
+    /// The engine of this order (minus 2).
+    Engine(usize),
+}
+
+/// Solves sudoku of every order 2..=6 with dancing links.
+///
+/// The exact-cover matrix of an order is built the first time a grid of that order is
+/// seen (or by [`with_order`](Self::with_order)) and reused for every later puzzle:
+/// each puzzle's givens are forced into the matrix, searched, and released. Counting is
+/// allocation-free after the first puzzle of an order; so is
+/// [`solve_into`](Self::solve_into).
+///
+/// Givens that conflict (the same value twice in a unit) make a puzzle with no solution;
+/// see [`Grid::validate`] for which cells.
+///
+/// ```
+/// use dancing_sudoku::{Grid, SudokuSolver, Verdict};
+///
+/// let mut solver = SudokuSolver::with_order(3);
+/// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// assert_eq!(solver.check(&puzzle), Verdict::Unique);
+/// let solution = solver.solve(&puzzle).expect("solvable");
+/// assert!(solution.is_solution_of(&puzzle));
+/// assert!(solver.stats().nodes > 0);
+///
+/// // The empty 4×4 grid has 288 solutions.
+/// assert_eq!(solver.count_up_to(&Grid::empty(2), 1000), 288);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SudokuSolver {
+    engines: [Option<Box<Engine>>; 5],
+    last: Last,
+    limits: Limits,
+}
+
+impl Default for SudokuSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SudokuSolver {
+    /// A solver with no matrix built yet; each order's is built on first use.
+    pub fn new() -> Self {
+        Self {
+            engines: Default::default(),
+            last: Last::Nothing,
+            limits: Limits::default(),
+        }
+    }
+
+    /// A solver with the matrix of `order` built now (so the first puzzle is not slower).
+    ///
+    /// # Panics
+    /// If `order` is outside 2..=6.
+    pub fn with_order(order: usize) -> Self {
+        let mut solver = Self::new();
+        solver.prepare(order);
+        solver
+    }
+
+    /// Builds the matrix of `order` now, if it is not built yet.
+    ///
+    /// # Panics
+    /// If `order` is outside 2..=6.
+    pub fn prepare(&mut self, order: usize) {
+        self.engine(order);
+    }
+
+    fn engine(&mut self, order: usize) -> &mut Engine {
+        assert!(
+            (crate::MIN_ORDER..=crate::MAX_ORDER).contains(&order),
+            "sudoku order {order} is outside {}..={}",
+            crate::MIN_ORDER,
+            crate::MAX_ORDER
+        );
+        let limits = &self.limits;
+        self.engines[order - crate::MIN_ORDER]
+            .get_or_insert_with(|| Box::new(Engine::new(order, limits)))
+    }
+
+    /// The engine for `puzzle` with its givens forced, or `None` if they conflict.
+    fn prepared(&mut self, puzzle: &Grid) -> Option<&mut Engine> {
+        let order = puzzle.order();
+        let engine = self.engine(order);
+        if engine.apply(puzzle) {
+            self.last = Last::Engine(order - crate::MIN_ORDER);
+            self.engines[order - crate::MIN_ORDER].as_deref_mut()
+        } else {
+            self.last = Last::Nothing;
+            None
+        }
+    }
+
+    /// Sets the limits (node count, time, interrupt flag) of every later search. A search
+    /// stopped by a limit returns what it found so far; [`stats`](Self::stats) says why
+    /// it stopped.
+    pub fn set_limits(&mut self, limits: Limits) {
+        for engine in self.engines.iter_mut().flatten() {
+            engine.solver.set_limits(limits.clone());
+        }
+        self.limits = limits;
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Statistics of the most recent search (all zero if the givens conflicted): nodes
+    /// and updates as in TAOCP, the time, and whether a limit stopped it.
+    pub fn stats(&self) -> Stats {
+        match self.last {
+            Last::Nothing => Stats::default(),
+            Last::Engine(k) => self.engines[k]
+                .as_ref()
+                .map(|e| e.solver.stats())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The number of solutions of `puzzle`, counting no further than `limit`.
+    /// Allocation-free once the order's matrix exists.
+    pub fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
+        if limit == 0 {
+            self.last = Last::Nothing;
+            return 0;
+        }
+        let Some(engine) = self.prepared(puzzle) else {
+            return 0;
+        };
+        let count = engine.solver.count_up_to(limit);
+        engine.solver.release();
+        count
+    }
+
+    /// The number of solutions of `puzzle`, all of them (an empty 9×9 grid has
+    /// 6.67·10²¹: use [`count_up_to`](Self::count_up_to) or limits on untrusted input).
+    pub fn count(&mut self, puzzle: &Grid) -> u64 {
+        self.count_up_to(puzzle, u64::MAX)
+    }
+
+    /// Whether `puzzle` has exactly one solution.
+    pub fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        self.count_up_to(puzzle, 2) == 1
+    }
+
+    /// Whether `puzzle` has no, one, or several solutions.
+    pub fn check(&mut self, puzzle: &Grid) -> Verdict {
+        Verdict::from_count(self.count_up_to(puzzle, 2))
+    }
+
+    /// Writes the first solution of `puzzle` into `solution`, reusing its storage, and
+    /// returns `true`; `false` if there is none. Allocation-free once `solution` has
+    /// held a grid of this order.
+    pub fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
+        self.first_solutions(puzzle, solution, 1) >= 1
+    }
+
+    /// Searches for up to `want` solutions, decoding the first into `solution`; returns
+    /// how many were found.
+    fn first_solutions(&mut self, puzzle: &Grid, solution: &mut Grid, want: u64) -> u64 {
+        let Some(engine) = self.prepared(puzzle) else {
+            return 0;
+        };
+        let side = engine.side;
+        let mut found = 0;
+        let mut search = engine.solver.search();
+        while found < want {
+            match search.next_event() {
+                Event::Solution => {
+                    if found == 0 {
+                        solution.copy_from(puzzle);
+                        encoding::decode_into(side, search.solution(), solution.cells_vec_mut());
+                    }
+                    found += 1;
+                }
+                Event::Finished => break,
+                // Heartbeats, and whatever later engines report between solutions.
+                _ => {}
+            }
+        }
+        drop(search);
+        engine.solver.release();
+        found
+    }
+
+    /// The first solution of `puzzle`, if any.
+    pub fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
+        let mut solution = Grid::empty(puzzle.order());
+        self.solve_into(puzzle, &mut solution).then_some(solution)
+    }
+
+    /// The solution of `puzzle` if it is unique; otherwise why not
+    /// ([`Verdict::NoSolution`] or [`Verdict::Multiple`]). One search.
+    pub fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
+        let mut solution = Grid::empty(puzzle.order());
+        match self.first_solutions(puzzle, &mut solution, 2) {
+            0 => Err(Verdict::NoSolution),
+            1 => Ok(solution),
+            _ => Err(Verdict::Multiple),
+        }
+    }
+
+    /// A lazy iterator over the solutions of `puzzle`.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, SudokuSolver};
+    /// let puzzle: Grid = "12..34..........".parse()?;
+    /// let mut solver = SudokuSolver::new();
+    /// let solutions: Vec<Grid> = solver.solutions(&puzzle).collect();
+    /// assert_eq!(solutions.len(), solver.count(&puzzle) as usize);
+    /// assert!(solutions.iter().all(|s| s.is_solution_of(&puzzle)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&mut self, puzzle: &Grid) -> Solutions<'_> {
+        let order = puzzle.order();
+        let inner = self
+            .prepared(puzzle)
+            .map(|engine| engine.solver.solutions());
+        Solutions { inner, order }
+    }
+
+    /// Calls `visit` with each solution of `puzzle` (decoded into a buffer that is
+    /// reused, so no allocation per solution) until it returns `Break` or the search
+    /// ends. Returns the statistics.
+    pub fn visit(
+        &mut self,
+        puzzle: &Grid,
+        mut visit: impl FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Stats {
+        let Some(engine) = self.prepared(puzzle) else {
+            return Stats::default();
+        };
+        let Engine {
+            side,
+            solver,
+            scratch,
+        } = engine;
+        let side = *side;
+        scratch.copy_from(puzzle);
+        let stats = solver.visit(|options| {
+            encoding::decode_into(side, options, scratch.cells_vec_mut());
+            visit(scratch)
+        });
+        solver.release();
+        stats
+    }
+}
+
+/// A lazy iterator over the solutions of a puzzle, from [`SudokuSolver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s> {
+    inner: Option<dancing::Solutions<'s>>,
+    order: usize,
+}
+
+impl Solutions<'_> {
+    /// Statistics of the search so far.
+    pub fn stats(&self) -> Stats {
+        self.inner.as_ref().map(|s| s.stats()).unwrap_or_default()
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        let solution = self.inner.as_mut()?.next()?;
+        let mut grid = Grid::empty(self.order);
+        encoding::decode_into(
+            self.order * self.order,
+            solution.options(),
+            grid.cells_vec_mut(),
+        );
+        Some(grid)
+    }
+}
+
+impl Solve for SudokuSolver {
+    fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
+        SudokuSolver::solve_into(self, puzzle, solution)
+    }
+    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
+        SudokuSolver::count_up_to(self, puzzle, limit)
+    }
+    fn stats(&self) -> Stats {
+        SudokuSolver::stats(self)
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        SudokuSolver::set_limits(self, limits);
+    }
+    fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
+        SudokuSolver::solve_unique(self, puzzle)
+    }
+}
+
+thread_local! {
+    static SOLVER: RefCell<SudokuSolver> = RefCell::new(SudokuSolver::new());
+}
+
+/// Runs `f` with this thread's shared solver (or a fresh one if it is busy).
+fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+    SOLVER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut solver) => f(&mut solver),
+        Err(_) => f(&mut SudokuSolver::new()),
+    })
+}
+
+/// Shortcuts that use a solver kept per thread, so repeated calls reuse its matrices.
+impl Grid {
+    /// The first solution of this puzzle, if any (dancing links).
+    pub fn solve(&self) -> Option<Grid> {
+        with_solver(|s| s.solve(self))
+    }
+
+    /// The number of solutions of this puzzle, counting no further than `limit`.
+    pub fn count_up_to(&self, limit: u64) -> u64 {
+        with_solver(|s| s.count_up_to(self, limit))
+    }
+
+    /// Whether this puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        with_solver(|s| s.is_unique(self))
+    }
+}
