@@ -23,6 +23,7 @@ fn main() {
         other => panic!("unknown problem {other}"),
     };
     let (mut sequential, mut parallel) = (Vec::new(), Vec::new());
+    let mut balance = Vec::new();
     for _ in 0..repeats {
         let started = Instant::now();
         let count = Solver::new(&problem).count();
@@ -31,10 +32,15 @@ fn main() {
         let mut solver = ParallelSolver::new(Solver::new(&problem), threads);
         assert_eq!(solver.count(), count);
         parallel.push(started.elapsed());
+        // The speedup the division of the work allows: total nodes over the busiest
+        // thread's nodes.
+        let nodes: Vec<u64> = solver.thread_stats().iter().map(|s| s.nodes).collect();
+        let busiest = nodes.iter().copied().max().unwrap_or(1).max(1);
+        balance.push(solver.stats().nodes as f64 / busiest as f64);
     }
     let (s, p) = (median(sequential.clone()), median(parallel.clone()));
     println!(
-        "{name}: 1 thread {s:.3?}, {threads} threads {p:.3?}, speedup {:.2}× (runs: {sequential:.3?} / {parallel:.3?})",
+        "{name}: 1 thread {s:.3?}, {threads} threads {p:.3?}, speedup {:.2}× (runs: {sequential:.3?} / {parallel:.3?}); work balance bound {balance:.3?}",
         s.as_secs_f64() / p.as_secs_f64()
     );
 }

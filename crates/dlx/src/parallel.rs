@@ -49,6 +49,7 @@ pub struct ParallelSolver {
     solver: Solver,
     threads: usize,
     stats: Stats,
+    per_thread: Vec<Stats>,
 }
 
 impl ParallelSolver {
@@ -63,6 +64,7 @@ impl ParallelSolver {
             solver,
             threads,
             stats: Stats::default(),
+            per_thread: Vec::new(),
         }
     }
 
@@ -87,6 +89,13 @@ impl ParallelSolver {
         self.stats
     }
 
+    /// Statistics of each thread in the most recent search, to judge the balance of the
+    /// load: `elapsed` is the time the thread spent searching. The split the search
+    /// started from is counted only in [`stats`](Self::stats).
+    pub fn thread_stats(&self) -> &[Stats] {
+        &self.per_thread
+    }
+
     /// The number of solutions (stopping early only if a [`Limits`] bound is hit; check
     /// [`stats`](Self::stats)).
     pub fn count(&mut self) -> u64 {
@@ -99,6 +108,7 @@ impl ParallelSolver {
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         if limit == 0 {
             self.stats = Stats::default();
+            self.per_thread.clear();
             return 0;
         }
         let accepted = AtomicU64::new(0);
@@ -206,8 +216,10 @@ impl ParallelSolver {
             None => vec![work(&shared, template)],
         };
         let mut runs = Vec::new();
+        self.per_thread.clear();
         for (worker_stats, worker_runs) in outputs {
             stats += worker_stats;
+            self.per_thread.push(worker_stats);
             runs.extend(worker_runs);
         }
         stats.elapsed = started.elapsed();
@@ -391,8 +403,8 @@ where
         drop(search);
         let job = solver.stats();
         shared.nodes.fetch_add(job.nodes - reported, Relaxed);
+        // A thread's `elapsed` is the time it spent searching.
         stats += Stats {
-            elapsed: Default::default(),
             stopped: None,
             ..job
         };

@@ -165,7 +165,7 @@ impl Rng {
 
     /// Uniform in `0..n` (n > 0), up to a negligible bias.
     fn below(&mut self, n: u32) -> u32 {
-        ((self.next() >> 32) * u64::from(n) >> 32) as u32
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 }
 
