@@ -175,10 +175,13 @@ impl ParallelSolver {
         let (jobs, mut stats) = if threads > 1 {
             let split = self.solver.split_jobs(threads * JOBS_PER_THREAD);
             let stats = split.stats();
-            let jobs = split
-                .into_subproblems()
-                .into_iter()
-                .map(|s| s.into_prefix());
+            let mut subproblems = split.into_subproblems();
+            // Largest first, so the small ones fill the gaps at the end.
+            subproblems.sort_by(|a, b| {
+                let size = |s: &crate::Subproblem| s.estimate().unwrap_or(0.0);
+                size(b).total_cmp(&size(a))
+            });
+            let jobs = subproblems.into_iter().map(|s| s.into_prefix());
             (
                 jobs.collect(),
                 Stats {
@@ -402,7 +405,7 @@ where
         }
         drop(search);
         let job = solver.stats();
-        shared.nodes.fetch_add(job.nodes - reported, Relaxed);
+        shared.check_limits(job.nodes - reported);
         // A thread's `elapsed` is the time it spent searching.
         stats += Stats {
             stopped: None,

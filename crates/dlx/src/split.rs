@@ -35,7 +35,11 @@ use crate::solver::{Branching, Solver};
 use crate::stats::Stats;
 
 /// Random walks per estimate in [`Solver::split_jobs`].
-const PROBES: usize = 16;
+const PROBES: usize = 64;
+
+/// [`Solver::split_jobs`] makes at most this many times the subproblems asked for
+/// while it balances them.
+const BALANCE_CAP: usize = 4;
 
 /// One part of a split search: the options chosen at its first levels.
 #[derive(Debug, Clone, PartialEq)]
@@ -230,19 +234,28 @@ impl Solver {
     }
 
     /// Splits the search below the fixed levels into at least `jobs` subproblems (fewer
-    /// only if the whole tree has fewer leaves), expanding the largest subproblem first,
-    /// as measured by Knuth's random-probe estimate of its search tree. Deterministic.
+    /// only if the whole tree has fewer leaves), always expanding the largest, as
+    /// measured by Knuth's random-probe estimate of its search tree. It goes on while
+    /// the largest holds more than a `jobs`-th of the estimated total (up to
+    /// 4 × `jobs` subproblems), since the first `jobs` can be lopsided.
+    /// Deterministic.
     pub fn split_jobs(&mut self, jobs: usize) -> Split {
         let started = Instant::now();
         let mut stats = Stats::default();
         let mut done = Vec::new();
         let mut open = BinaryHeap::new();
         let root = Vec::new();
+        let mut total = self.estimate_prefix(&root);
         open.push(Open {
-            estimate: self.estimate_prefix(&root),
+            estimate: total,
             prefix: root,
         });
-        while open.len() + done.len() < jobs {
+        while let Some(largest) = open.peek() {
+            let parts = open.len() + done.len();
+            let balanced = largest.estimate * jobs as f64 <= total;
+            if parts >= jobs && (balanced || parts >= jobs * BALANCE_CAP) {
+                break;
+            }
             let Some(Open { estimate, prefix }) = open.pop() else {
                 break;
             };
@@ -251,9 +264,11 @@ impl Solver {
                 Expansion::Branches { options, updates } => {
                     stats.nodes += 1;
                     stats.updates += updates;
+                    total -= estimate;
                     for option in options {
                         let prefix = extended(&prefix, option);
                         let estimate = self.estimate_prefix(&prefix);
+                        total += estimate;
                         open.push(Open { estimate, prefix });
                     }
                 }
