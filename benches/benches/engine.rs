@@ -1,1 +1,92 @@
-fn main() {}
+//! The engine against the `dlx` crate: counting every solution of the same Knuth-format
+//! problem text. Counts and TAOCP update counts are checked before anything is timed.
+
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use dancing::Solver;
+use dancing_benches::engine_cases;
+use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+use dlx::{OptOrder, Spec};
+
+/// What the `dlx` crate reports for one full count.
+#[derive(Debug, PartialEq, Eq)]
+struct PeerCount {
+    solutions: u64,
+    /// Levels entered that were not solutions (the crate's profile).
+    branch_nodes: u64,
+    updates: u64,
+}
+
+/// Parses Knuth's text format with the `dlx` crate (Algorithm X, inputs in order).
+fn dlx_problem(text: &str) -> dlx::x::Problem {
+    let spec = Spec::new(text, false).expect("the dlx crate reads the problem");
+    dlx::x::Problem::from_spec(&spec, OptOrder::Seq).expect("the dlx crate builds the problem")
+}
+
+/// Counts all solutions with the `dlx` crate's MRV chooser, ties to the first item as in
+/// TAOCP. The links are restored after a full count, so the problem can be reused.
+fn dlx_count(problem: &mut dlx::x::Problem) -> PeerCount {
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = dlx::Solver::new(problem);
+    let mut solutions = 0;
+    while solver.next_solution(&mut chooser) {
+        solutions += 1;
+    }
+    PeerCount {
+        solutions,
+        branch_nodes: solver.get_profile().iter().sum::<usize>() as u64,
+        updates: solver.get_updates() as u64,
+    }
+}
+
+fn engine(c: &mut Criterion) {
+    let mut group = c.benchmark_group("engine");
+    for case in engine_cases() {
+        let text = case.knuth_text();
+        let ours = dancing::format::parse_str(&text).expect("dancing reads its own format");
+        let mut solver = Solver::new(&ours);
+        let mut peer = dlx_problem(&text);
+
+        // Same answers before any timing: counts, and TAOCP's statistics.
+        assert_eq!(solver.count(), case.solutions, "dancing on {}", case.name);
+        let stats = solver.stats();
+        let theirs = dlx_count(&mut peer);
+        assert_eq!(theirs.solutions, case.solutions, "dlx on {}", case.name);
+        assert_eq!(
+            stats.nodes,
+            theirs.branch_nodes + theirs.solutions,
+            "nodes on {}",
+            case.name
+        );
+        // The `dlx` crate skips covering a chosen item that has no options left, which
+        // TAOCP's X4 counts as one update; so its count is lower, never higher.
+        assert!(stats.updates >= theirs.updates, "updates on {}", case.name);
+        eprintln!(
+            "{}: {} solutions, {} nodes; updates: dancing {}, dlx {}",
+            case.name, case.solutions, stats.nodes, stats.updates, theirs.updates
+        );
+
+        if case.slow {
+            group.sample_size(10).sampling_mode(SamplingMode::Flat);
+        } else {
+            group.sample_size(20).sampling_mode(SamplingMode::Auto);
+        }
+        group.bench_function(BenchmarkId::new("dancing", case.name), |b| {
+            b.iter(|| solver.count());
+        });
+        group.bench_function(BenchmarkId::new("dlx", case.name), |b| {
+            b.iter(|| dlx_count(&mut peer).solutions);
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = engine
+}
+criterion_main!(benches);

@@ -1,1 +1,189 @@
-//! Shared helpers of the benchmarks.
+//! Shared helpers of the benchmarks: the engine problems with their known solution
+//! counts, and the sudoku data sets committed under `data/`.
+//!
+//! The peers (`dlx`, `sudoku`) are dev-dependencies, so their adapters live in the
+//! benchmark files; this library only knows the project's own crates.
+#![deny(missing_docs)]
+
+use dancing::{Problem, problems};
+use dancing_sudoku::Grid;
+
+/// One exact-cover problem of the engine benchmark.
+#[derive(Debug)]
+pub struct EngineCase {
+    /// Benchmark id, such as `queens-12`.
+    pub name: &'static str,
+    /// The problem as built by `dancing::problems`.
+    pub problem: Problem,
+    /// Known number of solutions (TAOCP and OEIS).
+    pub solutions: u64,
+    /// Whether one count takes long enough to warrant the smallest sample size.
+    pub slow: bool,
+}
+
+impl EngineCase {
+    /// The problem in Knuth's DLX text format, the input both engines parse. Item names
+    /// are made alphanumeric (`p1_2` becomes `p1x2`), the only names the `dlx` crate
+    /// accepts; the matrix is unchanged.
+    pub fn knuth_text(&self) -> String {
+        alphanumeric_names(&dancing::format::to_string(&self.problem))
+    }
+}
+
+/// Rewrites every item name of an uncolored Knuth-format text with its characters other
+/// than ASCII letters and digits replaced by `x`.
+///
+/// # Panics
+/// If two names collide after the rewrite.
+pub fn alphanumeric_names(text: &str) -> String {
+    let rename = |token: &str| -> String {
+        if token == "|" {
+            return token.to_owned();
+        }
+        token
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { 'x' })
+            .collect()
+    };
+    let mut out = String::with_capacity(text.len());
+    for (number, line) in text.lines().enumerate() {
+        let tokens: Vec<String> = line.split_whitespace().map(rename).collect();
+        if number == 0 {
+            let mut seen = std::collections::HashSet::new();
+            for token in tokens.iter().filter(|t| *t != "|") {
+                assert!(seen.insert(token), "item names collide as `{token}`");
+            }
+        }
+        out.push_str(&tokens.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// The problems of issue 5, each counted in full by every engine.
+pub fn engine_cases() -> Vec<EngineCase> {
+    let case = |name, problem, solutions, slow| EngineCase {
+        name,
+        problem,
+        solutions,
+        slow,
+    };
+    vec![
+        case("queens-12", problems::queens(12), 14_200, false),
+        case("queens-13", problems::queens(13), 73_712, true),
+        case("langford-11", problems::langford(11), 35_584, true),
+        case("langford-12", problems::langford(12), 216_288, true),
+        case(
+            "pentominoes-6x10",
+            problems::pentominoes(6, 10),
+            9_356,
+            true,
+        ),
+        case(
+            "pentominoes-5x12",
+            problems::pentominoes(5, 12),
+            4_040,
+            true,
+        ),
+        case("pentominoes-3x20", problems::pentominoes(3, 20), 8, false),
+        case("latin-5", problems::latin_square(5), 161_280, true),
+    ]
+}
+
+/// A committed sudoku data set: a subset of a public collection, its source named in the
+/// file's first line.
+#[derive(Debug, Clone, Copy)]
+pub struct SudokuSet {
+    /// Benchmark id, such as `17-clue`.
+    pub name: &'static str,
+    /// The file's text: `#` comment lines, then one puzzle per line.
+    pub text: &'static str,
+    /// Whether the `sudoku` crate (9×9 only) can take part.
+    pub nine_by_nine: bool,
+}
+
+impl SudokuSet {
+    /// The puzzle lines, comments skipped.
+    pub fn lines(&self) -> impl Iterator<Item = &'static str> {
+        self.text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+    }
+
+    /// The puzzles, parsed.
+    ///
+    /// # Panics
+    /// If a line is not a puzzle in the one-line form (the files are committed, so this
+    /// is a bug in the data).
+    pub fn grids(&self) -> Vec<Grid> {
+        self.lines()
+            .map(|line| {
+                Grid::parse_line(line)
+                    .unwrap_or_else(|e| panic!("{}: bad puzzle {line}: {e}", self.name))
+            })
+            .collect()
+    }
+}
+
+/// The data sets of issue 5, hardest for a DLX solver last but one, 16×16 last.
+pub const SUDOKU_SETS: [SudokuSet; 6] = [
+    SudokuSet {
+        name: "17-clue",
+        text: include_str!("../data/17_clue.txt"),
+        nine_by_nine: true,
+    },
+    SudokuSet {
+        name: "top1465",
+        text: include_str!("../data/top1465.txt"),
+        nine_by_nine: true,
+    },
+    SudokuSet {
+        name: "forum-hardest-1106",
+        text: include_str!("../data/forum_hardest_1106.txt"),
+        nine_by_nine: true,
+    },
+    SudokuSet {
+        name: "forum-hardest-1905-11+",
+        text: include_str!("../data/forum_hardest_1905_11.txt"),
+        nine_by_nine: true,
+    },
+    SudokuSet {
+        name: "serg",
+        text: include_str!("../data/serg.txt"),
+        nine_by_nine: true,
+    },
+    SudokuSet {
+        name: "gecode-16x16",
+        text: include_str!("../data/gecode_16x16.txt"),
+        nine_by_nine: false,
+    },
+];
+
+/// The data set called `name`.
+///
+/// # Panics
+/// If there is none.
+pub fn sudoku_set(name: &str) -> SudokuSet {
+    SUDOKU_SETS
+        .into_iter()
+        .find(|set| set.name == name)
+        .unwrap_or_else(|| panic!("no sudoku data set {name}"))
+}
+
+/// Forces the givens of `puzzle` into `solver`, built on
+/// `dancing_sudoku::encoding::problem(puzzle.order())`: the per-puzzle setup of a DLX
+/// sudoku solver. Returns `false` if the givens conflict. Undo with `solver.release()`.
+pub fn force_givens(solver: &mut dancing::Solver, puzzle: &Grid) -> bool {
+    let order = puzzle.order();
+    let side = puzzle.side();
+    for (cell, &value) in puzzle.cells().iter().enumerate() {
+        if value != 0 {
+            let option = dancing_sudoku::encoding::option(order, cell / side, cell % side, value);
+            if solver.force(option).is_err() {
+                return false;
+            }
+        }
+    }
+    true
+}

@@ -1,2 +1,34 @@
-//! The `dancing` command line.
-fn main() {}
+//! The `dancing` command line: exact cover in Knuth's DLX format (`xc`), sudoku batches
+//! and online-judge formats (`sudoku`), and classic puzzles (`problem`).
+//!
+//! Exit codes: 0 when everything was read and answered, 2 for bad input or usage, 3
+//! when `--timeout` or `--max-nodes` stopped a search, 130 after Ctrl-C. Formats are
+//! described in `docs/formats.md`.
+
+mod cli;
+mod failure;
+mod input;
+mod problem;
+mod search;
+mod sudoku;
+mod xc;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    // clap prints help and version to stdout (exit 0) and usage errors to stderr (exit 2).
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Xc(args) => xc::run(args),
+        Command::Sudoku { command } => sudoku::run(command),
+        Command::Problem { problem } => problem::run(problem),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => failure.report(),
+    }
+}

@@ -145,18 +145,19 @@ impl Arena {
         self.nodes[self.nodes[p as usize].up as usize].down == p
     }
 
-    /// The item of the first primary item in the active list whose list is shortest
-    /// (minimum remaining values; ties go to the earliest), or `None` when every
-    /// primary item is covered. Stops at once on an item with no options left.
+    /// The first primary item in the active list whose list is shortest (minimum
+    /// remaining values; ties go to the earliest), or `None` when every primary item is
+    /// covered. The scan stops at once on an item with `good_enough` options or fewer:
+    /// TAOCP stops only at 0; stopping at 1 takes a forced move without scanning on.
     #[inline]
-    pub(crate) fn choose_item(&self) -> Option<u32> {
+    pub(crate) fn choose_item(&self, good_enough: u32) -> Option<u32> {
         let mut i = self.items[0].next;
         if i == 0 {
             return None;
         }
         let mut best = i;
         let mut best_len = self.nodes[i as usize].top;
-        while best_len != 0 {
+        while best_len > good_enough {
             i = self.items[i as usize].next;
             if i == 0 {
                 break;

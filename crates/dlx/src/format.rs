@@ -59,9 +59,43 @@ pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
                 + 1,
             kind: ParseErrorKind::NotUtf8,
         })?;
-        parser.line(text)?;
+        parser.line(text).map_err(quote_error)?;
     }
-    parser.finish()
+    parser.finish().map_err(quote_error)
+}
+
+/// The most characters of a name or token that an error message quotes.
+const QUOTE_LIMIT: usize = 32;
+
+/// Input quoted in an error message: escaped, so that binary input cannot send control
+/// characters to a terminal, and shortened, so that a 10 MB token makes a short message.
+fn quote(text: &str) -> String {
+    let mut quoted: String = text
+        .chars()
+        .take(QUOTE_LIMIT)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(QUOTE_LIMIT).is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
+/// The error with every quoted name and token passed through [`quote`].
+fn quote_error(mut error: ParseError) -> ParseError {
+    match &mut error.kind {
+        ParseErrorKind::BadCost(token) | ParseErrorKind::BadToken(token) => *token = quote(token),
+        ParseErrorKind::Build(
+            BuildError::DuplicateItem { name }
+            | BuildError::UnknownItem { name }
+            | BuildError::RepeatedItem { name, .. }
+            | BuildError::ColoredPrimary { name }
+            | BuildError::InvalidName { name }
+            | BuildError::InvalidColor { name },
+        ) => *name = quote(name),
+        _ => {}
+    }
+    error
 }
 
 #[derive(Default)]
@@ -302,6 +336,20 @@ mod tests {
         );
         let e = parse_reader(&b"A\n\xff\n"[..]).unwrap_err();
         assert_eq!((e.line, e.kind), (2, ParseErrorKind::NotUtf8));
+    }
+
+    #[test]
+    fn errors_quote_names_escaped_and_short() {
+        let long = "x".repeat(10 << 20);
+        let (line, column, message) = err(&format!("A\nA {long}\n"));
+        assert_eq!(
+            (line, column, message.as_str()),
+            (2, 3, "unknown item `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…`")
+        );
+        assert_eq!(
+            err("A\nA \u{1b}[2J\n"),
+            (2, 3, "unknown item `\\u{1b}[2J`".into())
+        );
     }
 
     #[test]

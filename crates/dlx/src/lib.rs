@@ -94,6 +94,6 @@ pub use ids::{ColorId, ItemId, NodeId, OptionId};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
 pub use problem::{OptionItems, Problem};
-pub use solver::{Event, Search, Solution, Solutions, Solver};
+pub use solver::{Branching, Event, Search, Solution, Solutions, Solver};
 pub use split::{Split, Subproblem};
 pub use stats::{Limits, Stats, StopReason};

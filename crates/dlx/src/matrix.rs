@@ -313,7 +313,11 @@ impl<R: BufRead> Tokens<R> {
 
     /// The current token as text for an error message, shortened if long.
     fn quote(&self) -> String {
-        let mut text = String::from_utf8_lossy(&self.token).into_owned();
+        // Escaped, so that binary input cannot send control characters to a terminal.
+        let mut text: String = String::from_utf8_lossy(&self.token)
+            .chars()
+            .flat_map(char::escape_debug)
+            .collect();
         if self.token_len > self.token.len() {
             text.push('…');
         }
@@ -592,7 +596,8 @@ mod tests {
         let MatrixErrorKind::Expected { found, .. } = &e.kind else {
             panic!("unexpected {e}")
         };
-        assert!(found.ends_with('…') && found.chars().count() <= QUOTE_LIMIT + 1);
+        assert!(found.starts_with("\u{fffd}") && found.ends_with('…'));
+        assert!(found.chars().count() <= 2 * QUOTE_LIMIT);
     }
 
     #[test]

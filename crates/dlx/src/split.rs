@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use crate::error::ForceError;
 use crate::ids::OptionId;
-use crate::solver::{Branching, Solver};
+use crate::solver::{NextLevel, Solver};
 use crate::stats::Stats;
 
 /// Random walks per estimate in [`Solver::split_jobs`].
@@ -294,8 +294,8 @@ impl Solver {
             let mut weight = 1.0;
             loop {
                 total += weight;
-                match self.branching() {
-                    Branching::Item { item, len } if len > 0 => {
+                match self.next_level() {
+                    NextLevel::Item { item, len } if len > 0 => {
                         weight *= f64::from(len);
                         let x = self.branch_node(item, rng.below(len));
                         self.descend_node(x);
@@ -325,9 +325,9 @@ impl Solver {
         let commit = self
             .replay_counting(prefix)
             .expect("the splitter only builds prefixes of the search");
-        let expansion = match self.branching() {
-            Branching::Solved => Expansion::Solved,
-            Branching::Item { item, .. } => Expansion::Branches {
+        let expansion = match self.next_level() {
+            NextLevel::Solved => Expansion::Solved,
+            NextLevel::Item { item, .. } => Expansion::Branches {
                 options: self.branch_options(item),
                 updates: commit + self.cover_updates(item),
             },

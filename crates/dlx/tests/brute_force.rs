@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dancing::{OptionId, Problem, Solver};
+use dancing::{Branching, OptionId, Problem, Solver};
 use proptest::prelude::*;
 
 /// A small problem: `primary` + `secondary` items and options as item-index lists.
@@ -97,6 +97,12 @@ proptest! {
         prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u64);
         solver.check_integrity().unwrap();
         prop_assert_eq!(solver.first().map(|s| sorted(s.options())).is_some(), !expected.is_empty());
+        solver.check_integrity().unwrap();
+
+        // Stopping the scan at a forced move changes the order, never the solutions.
+        solver.set_branching(Branching::FirstForced);
+        let found: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(s.options())).collect();
+        prop_assert_eq!(&found, &expected);
         solver.check_integrity().unwrap();
     }
 

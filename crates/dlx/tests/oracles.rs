@@ -95,3 +95,17 @@ fn sudoku_4x4_grids() {
     let problem = b.build().unwrap();
     assert_eq!(Solver::new(&problem).count(), 288);
 }
+
+#[test]
+fn first_forced_branching_keeps_the_counts() {
+    for (problem, count) in [
+        (problems::queens(8), 92),
+        (problems::langford(7), 52),
+        (problems::pentominoes(3, 20), 8),
+    ] {
+        let mut solver = Solver::new(&problem);
+        solver.set_branching(dancing::Branching::FirstForced);
+        assert_eq!(solver.count(), count);
+        solver.check_integrity().unwrap();
+    }
+}

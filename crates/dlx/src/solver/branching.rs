@@ -15,7 +15,7 @@ use crate::ids::OptionId;
 
 /// What the search would do at the level below the fixed ones.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Branching {
+pub(crate) enum NextLevel {
     /// Every primary item is covered: the fixed options form a solution.
     Solved,
     /// Minimum remaining values picks `item` (its arena header), which has `len` options.
@@ -34,10 +34,10 @@ impl Solver {
     }
 
     /// The branching at the next level.
-    pub(crate) fn branching(&self) -> Branching {
-        match self.arena.choose_item() {
-            None => Branching::Solved,
-            Some(item) => Branching::Item {
+    pub(crate) fn next_level(&self) -> NextLevel {
+        match self.arena.choose_item(self.branching.good_enough()) {
+            None => NextLevel::Solved,
+            Some(item) => NextLevel::Item {
                 item,
                 len: self.arena.nodes[item as usize].top,
             },
@@ -69,7 +69,7 @@ impl Solver {
     /// level chooses.
     pub(crate) fn descend_node(&mut self, x: u32) {
         debug_assert_eq!(
-            self.arena.choose_item(),
+            self.arena.choose_item(self.branching.good_enough()),
             Some(self.arena.nodes[x as usize].top)
         );
         self.fix(x);

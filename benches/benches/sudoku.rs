@@ -1,0 +1,126 @@
+//! Sudoku throughput: the DLX solver and the bitmask baseline of `dancing-sudoku` against
+//! the `sudoku` crate (a JCZSolve port), counting up to 2 solutions per puzzle (tdoku's
+//! uniqueness check). Parsing is outside the timing; every solver must agree on every
+//! puzzle's count before anything is timed.
+//!
+//! Also the per-puzzle setup of the DLX solver: forcing the givens into the matrix built
+//! once, and releasing them.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
+use dancing_benches::{SUDOKU_SETS, force_givens, sudoku_set};
+use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::{Grid, SudokuSolver};
+
+/// The uniqueness check of tdoku's benchmark.
+const LIMIT: u64 = 2;
+
+/// Puzzles as each solver takes them, parsed once.
+struct Inputs {
+    grids: Vec<Grid>,
+    /// The `sudoku` crate's puzzles, for 9×9 sets.
+    peer: Option<Vec<sudoku::Sudoku>>,
+}
+
+fn inputs(set: dancing_benches::SudokuSet) -> Inputs {
+    let grids = set.grids();
+    let peer = set.nine_by_nine.then(|| {
+        set.lines()
+            .map(|line| sudoku::Sudoku::from_str_line(line).expect("the sudoku crate reads it"))
+            .collect()
+    });
+    Inputs { grids, peer }
+}
+
+fn count_all(solve: impl FnMut(&Grid) -> u64, grids: &[Grid]) -> u64 {
+    grids.iter().map(solve).sum()
+}
+
+fn throughput(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sudoku");
+    let mut dlx = SudokuSolver::new();
+    let mut bitmask = BitmaskSolver::new();
+    for set in SUDOKU_SETS {
+        let Inputs { grids, peer } = inputs(set);
+
+        // Same count for every puzzle from every solver before timing.
+        let counts: Vec<u64> = grids.iter().map(|g| dlx.count_up_to(g, LIMIT)).collect();
+        for (k, g) in grids.iter().enumerate() {
+            assert_eq!(
+                bitmask.count_up_to(g, LIMIT),
+                counts[k],
+                "bitmask, {} #{k}",
+                set.name
+            );
+        }
+        if let Some(peer) = &peer {
+            for (k, s) in peer.iter().enumerate() {
+                let theirs = s.solutions_count_up_to(LIMIT as usize) as u64;
+                assert_eq!(theirs, counts[k], "sudoku crate, {} #{k}", set.name);
+            }
+        }
+        let several = counts.iter().filter(|&&n| n > 1).count();
+        eprintln!(
+            "{}: {} puzzles, {several} with several solutions",
+            set.name,
+            grids.len()
+        );
+
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        group.sample_size(10).sampling_mode(SamplingMode::Flat);
+        group.bench_function(BenchmarkId::new("dancing-dlx", set.name), |b| {
+            b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT), &grids));
+        });
+        group.bench_function(BenchmarkId::new("bitmask", set.name), |b| {
+            b.iter(|| count_all(|g| bitmask.count_up_to(g, LIMIT), &grids));
+        });
+        if let Some(peer) = &peer {
+            group.bench_function(BenchmarkId::new("sudoku-crate", set.name), |b| {
+                b.iter(|| {
+                    peer.iter()
+                        .map(|s| black_box(*s).solutions_count_up_to(LIMIT as usize) as u64)
+                        .sum::<u64>()
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Forcing the givens into the 9×9 matrix and releasing them, per puzzle: 17-clue
+/// puzzles, and solved grids (81 givens, the most work a setup can take).
+fn setup(c: &mut Criterion) {
+    let mut group = c.benchmark_group("setup");
+    let puzzles = sudoku_set("17-clue").grids();
+    let mut dlx = SudokuSolver::with_order(3);
+    let solved: Vec<Grid> = puzzles
+        .iter()
+        .map(|g| dlx.solve(g).expect("17-clue puzzles are solvable"))
+        .collect();
+    let mut solver = dancing::Solver::new(&dancing_sudoku::encoding::problem(3));
+    for (name, grids) in [("17-clue", &puzzles), ("solved-grid", &solved)] {
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        group.bench_function(BenchmarkId::new("force-release", name), |b| {
+            b.iter(|| {
+                for g in grids {
+                    assert!(force_givens(&mut solver, g));
+                    solver.release();
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = throughput, setup
+}
+criterion_main!(benches);

@@ -1,0 +1,272 @@
+//! The command line's grammar (clap derive). Every command's help ends with examples.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::input::parse_size;
+
+/// Exact cover with Knuth's dancing links: solve problems in his DLX format, sudoku
+/// batches and judge inputs, and classic puzzles.
+#[derive(Debug, Parser)]
+#[command(
+    name = "dancing",
+    version,
+    after_help = "\
+Examples:
+  dancing xc problem.dlx                 print every solution
+  dancing problem queens 8 --dlx | dancing xc --count
+  dancing sudoku solve puzzles.txt       one answer line per puzzle line
+  dancing sudoku judge poj3074 < input.txt
+
+Exit codes: 0 all answered, 2 bad input or usage, 3 stopped by --timeout or
+--max-nodes, 130 interrupted by Ctrl-C."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    Xc(XcArgs),
+    /// Solve, count or check sudoku batches (one puzzle per line), or answer a judge's input
+    Sudoku {
+        #[command(subcommand)]
+        command: SudokuCommand,
+    },
+    /// Classic exact-cover problems: count, draw one solution, or print in Knuth's format
+    Problem {
+        #[command(subcommand)]
+        problem: ProblemKind,
+    },
+}
+
+/// Options shared by every command that runs one search.
+#[derive(Debug, Args)]
+pub(crate) struct SearchArgs {
+    /// Stop the search after this many seconds (exit code 3)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) timeout: Option<f64>,
+    /// Stop the search after this many search-tree nodes (exit code 3)
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Print the statistics as one JSON line on stderr at the end
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Show a live status line on stderr (only when stderr is a terminal)
+    #[arg(long)]
+    pub(crate) progress: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e12)
+        .ok_or_else(|| format!("`{text}` is not a positive number of seconds"))
+}
+
+/// Solve an exact-cover problem in Knuth's DLX text format.
+///
+/// The first line lists the primary items, then `|` and the secondary items; every
+/// later line is an option. Lines starting with `|` are comments. Each solution is
+/// printed as its options, one per line as in the input (in input order), with a blank
+/// line between solutions; a summary follows on stderr.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  printf 'A B C\\nA B\\nC\\nA\\nB C\\n' | dancing xc
+  dancing xc --count --stats problem.dlx
+  dancing xc --limit 1 --timeout 60 problem.dlx
+  dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`")]
+pub(crate) struct XcArgs {
+    /// The input file; standard input when absent or `-`
+    pub(crate) file: Option<PathBuf>,
+    /// Print only the number of solutions
+    #[arg(long)]
+    pub(crate) count: bool,
+    /// Stop after this many solutions
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Read the 0/1 sparse-matrix format of the HUST 1017 judge instead: for each case,
+    /// print the number of chosen rows and their 1-based numbers, or `NO`
+    #[arg(long)]
+    pub(crate) matrix: bool,
+    /// Refuse inputs whose problem would need more memory than this (K, M, G suffixes)
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    pub(crate) max_memory: u64,
+    #[command(flatten)]
+    pub(crate) search: SearchArgs,
+}
+
+/// Which sudoku solver answers a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SolverKind {
+    /// Dancing links on the exact-cover matrix
+    Dlx,
+    /// A bit-parallel backtracking baseline
+    Bitmask,
+}
+
+/// Options shared by the batch commands.
+#[derive(Debug, Args)]
+pub(crate) struct BatchArgs {
+    /// One puzzle per line; standard input when absent or `-`
+    pub(crate) file: Option<PathBuf>,
+    /// The solver to use
+    #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
+    pub(crate) solver: SolverKind,
+    /// Solve with this many threads (the output keeps the input's order)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(crate) threads: u16,
+    /// Print totals as one JSON line on stderr at the end
+    #[arg(long)]
+    pub(crate) stats: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum SudokuCommand {
+    /// Solve each puzzle: print its solution, or `no solution`.
+    ///
+    /// One puzzle per line in the one-line format (81 characters for 9×9: digits, `.`
+    /// or `0` for blanks); blank lines and lines starting with `#` are skipped. The order
+    /// comes from the line's length, so 4×4 to 36×36 puzzles may be mixed.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku solve puzzles.txt
+  dancing sudoku solve --unique --threads 2 --stats puzzles.txt")]
+    Solve {
+        /// Print `multiple solutions` for a puzzle with more than one
+        #[arg(long)]
+        unique: bool,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).
+    #[command(after_help = "\
+Examples:
+  dancing sudoku count puzzles.txt
+  dancing sudoku count --limit 10 puzzles.txt")]
+    Count {
+        /// Count no further than this
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        limit: u64,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Check each puzzle: `unique`, `multiple` or `none`.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku check puzzles.txt")]
+    Check {
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Answer an online judge's input (standard input to standard output).
+    #[command(after_help = "\
+Examples:
+  dancing sudoku judge poj3074 < input.txt")]
+    Judge {
+        /// The judge's format
+        #[arg(value_enum)]
+        format: JudgeFormat,
+    },
+}
+
+/// The online judges whose formats are understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum JudgeFormat {
+    /// Sicily 1317: a count, then 9×9 grids as 9 rows (`_` empty); solution counts
+    Sicily,
+    /// NOIP 2009 target sudoku: one grid as 9 rows of numbers; the highest score
+    Noip,
+    /// POJ 3074: 81-symbol lines until `end`; one solution line each
+    Poj3074,
+    /// POJ 3076 (UVa 1309): 16×16 grids of letters `A`-`P`, `-` empty
+    Poj3076,
+}
+
+/// Options shared by the classic problems.
+#[derive(Debug, Args)]
+pub(crate) struct ProblemArgs {
+    /// Print the problem in Knuth's DLX format instead of solving it
+    #[arg(long)]
+    pub(crate) dlx: bool,
+    /// Stop counting after this many solutions
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    #[command(flatten)]
+    pub(crate) search: SearchArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum ProblemKind {
+    /// N queens on an N×N board, none attacking another.
+    #[command(after_help = "\
+Examples:
+  dancing problem queens 8
+  dancing problem queens 12 --dlx | dancing xc --count")]
+    Queens {
+        /// The board's size
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=200))]
+        n: u16,
+        #[command(flatten)]
+        args: ProblemArgs,
+    },
+    /// Langford pairs: 1 1 2 2 … N N in a row, the two k's k apart.
+    #[command(after_help = "\
+Examples:
+  dancing problem langford 7")]
+    Langford {
+        /// The largest number
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=500))]
+        n: u16,
+        #[command(flatten)]
+        args: ProblemArgs,
+    },
+    /// The twelve pentominoes packed into a box of 60 cells.
+    #[command(after_help = "\
+Examples:
+  dancing problem pentomino 10x6
+  dancing problem pentomino 20x3 --dlx > pentomino.dlx")]
+    Pentomino {
+        /// The box as WIDTHxHEIGHT: 10x6, 12x5, 15x4 or 20x3 (or turned)
+        #[arg(value_parser = parse_box)]
+        size: (usize, usize),
+        #[command(flatten)]
+        args: ProblemArgs,
+    },
+    /// Latin squares: an N×N grid, each of 1..N once per row and column.
+    #[command(after_help = "\
+Examples:
+  dancing problem latin 4
+  dancing problem latin 5 --limit 1")]
+    Latin {
+        /// The square's size
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=60))]
+        n: u16,
+        #[command(flatten)]
+        args: ProblemArgs,
+    },
+}
+
+/// Parses `WxH` for a box of 60 cells.
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let (w, h) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("`{text}` is not WIDTHxHEIGHT, for example 10x6"))?;
+    let (w, h) = match (w.trim().parse::<usize>(), h.trim().parse::<usize>()) {
+        (Ok(w), Ok(h)) => (w, h),
+        _ => return Err(format!("`{text}` is not WIDTHxHEIGHT, for example 10x6")),
+    };
+    if w.checked_mul(h) != Some(60) {
+        return Err(format!(
+            "a {w}x{h} box has {} cells; the twelve pentominoes need 60 (10x6, 12x5, 15x4 or 20x3)",
+            w.saturating_mul(h)
+        ));
+    }
+    Ok((w, h))
+}

@@ -1,0 +1,84 @@
+//! How a run ends: exit codes, and errors that carry their own message.
+
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+use dancing::{Stats, StopReason};
+
+/// Everything was read and answered.
+pub(crate) const EXIT_OK: u8 = 0;
+/// An input could not be read: bad syntax, a missing file, a usage error (clap's own
+/// code for usage errors is also 2).
+pub(crate) const EXIT_INPUT: u8 = 2;
+/// A `--timeout` or `--max-nodes` limit stopped the search before it was complete.
+pub(crate) const EXIT_STOPPED: u8 = 3;
+/// Ctrl-C stopped the search (128 + SIGINT, as shells report it).
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
+
+/// An error that ends the run: printed as `error: <message>` on stderr.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// A bad input or argument (exit code 2).
+    pub(crate) fn input(message: impl fmt::Display) -> Self {
+        Self {
+            message: shorten(&message.to_string()),
+            code: EXIT_INPUT,
+        }
+    }
+
+    /// The exit code and, unless stdout was closed by its reader, the message to print.
+    pub(crate) fn report(&self) -> ExitCode {
+        if !self.message.is_empty() {
+            eprintln!("error: {}", self.message);
+        }
+        ExitCode::from(self.code)
+    }
+}
+
+/// Writing the results failed. A closed pipe (`dancing … | head`) is a normal way for
+/// the reader to say it has seen enough, so it ends the run quietly.
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Self {
+                message: String::new(),
+                code: EXIT_OK,
+            }
+        } else {
+            Self {
+                message: format!("cannot write the output: {e}"),
+                code: 1,
+            }
+        }
+    }
+}
+
+/// The longest message printed whole, in characters.
+const MESSAGE_LIMIT: usize = 400;
+
+/// Keeps a message readable when it quotes a huge token (a 10 MB item name, say): its
+/// middle is replaced by `…`.
+pub(crate) fn shorten(message: &str) -> String {
+    let count = message.chars().count();
+    if count <= MESSAGE_LIMIT {
+        return message.to_owned();
+    }
+    let head: String = message.chars().take(MESSAGE_LIMIT / 2).collect();
+    let tail: String = message.chars().skip(count - MESSAGE_LIMIT / 4).collect();
+    format!("{head}…{tail}")
+}
+
+/// The exit code of a finished search.
+pub(crate) fn search_code(stats: &Stats) -> u8 {
+    match stats.stopped {
+        Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
+        Some(StopReason::NodeLimit | StopReason::Timeout) => EXIT_STOPPED,
+        _ => EXIT_OK,
+    }
+}

@@ -1,0 +1,111 @@
+//! `dancing problem`: classic exact-cover problems, counted and pictured.
+
+use std::io::{self, BufWriter, Write};
+
+use dancing::{OptionId, Problem, Solver, problems};
+
+use crate::cli::{ProblemArgs, ProblemKind};
+use crate::failure::{Failure, search_code};
+use crate::search;
+
+pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
+    let (problem, args) = match kind {
+        ProblemKind::Queens { n, args } => (problems::queens(usize::from(*n)), args),
+        ProblemKind::Langford { n, args } => (problems::langford(usize::from(*n)), args),
+        ProblemKind::Pentomino {
+            size: (width, height),
+            args,
+        } => (problems::pentominoes(*height, *width), args),
+        ProblemKind::Latin { n, args } => (problems::latin_square(usize::from(*n)), args),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.dlx {
+        out.write_all(dancing::format::to_string(&problem).as_bytes())?;
+        out.flush()?;
+        return Ok(crate::failure::EXIT_OK);
+    }
+    solve(kind, &problem, args, &mut out)
+}
+
+fn solve(
+    kind: &ProblemKind,
+    problem: &Problem,
+    args: &ProblemArgs,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let mut solver = Solver::new(problem);
+    let mut first: Option<Vec<OptionId>> = None;
+    let stats = search::run(&mut solver, &args.search, args.limit, |solution| {
+        if first.is_none() {
+            first = Some(solution.to_vec());
+        }
+        Ok(())
+    })?;
+    let count = stats.solutions;
+    let noun = if count == 1 { "solution" } else { "solutions" };
+    if stats.is_complete() {
+        writeln!(out, "{count} {noun}")?;
+    } else {
+        writeln!(out, "at least {count} {noun} (the search was stopped)")?;
+    }
+    if let Some(solution) = first {
+        writeln!(out, "first solution:")?;
+        out.write_all(picture(kind, problem, &solution).as_bytes())?;
+    }
+    out.flush()?;
+    search::report(&stats, &args.search, &[]);
+    Ok(search_code(&stats))
+}
+
+/// A solution drawn for people: a board, a sequence, a box or a square.
+fn picture(kind: &ProblemKind, problem: &Problem, solution: &[OptionId]) -> String {
+    match kind {
+        ProblemKind::Queens { .. } => {
+            let board = problems::queens_board(problem, solution);
+            let n = board.len();
+            board
+                .iter()
+                .map(|&column| {
+                    let row: Vec<&str> = (0..n)
+                        .map(|c| if c == column { "Q" } else { "." })
+                        .collect();
+                    row.join(" ") + "\n"
+                })
+                .collect()
+        }
+        ProblemKind::Langford { .. } => {
+            let sequence = problems::langford_sequence(problem, solution);
+            let words: Vec<String> = sequence.iter().map(usize::to_string).collect();
+            words.join(" ") + "\n"
+        }
+        ProblemKind::Pentomino {
+            size: (width, height),
+            ..
+        } => problems::polyomino_picture(problem, solution, *height, *width),
+        ProblemKind::Latin { n, .. } => latin_picture(problem, solution, usize::from(*n)),
+    }
+}
+
+/// The square of a solution of [`problems::latin_square`]: its options are
+/// `p{r}_{c} r{r}_{s} c{c}_{s}`, so the cell is the first item and the symbol follows
+/// from the row item's index.
+fn latin_picture(problem: &Problem, solution: &[OptionId], n: usize) -> String {
+    let mut square = vec![0usize; n * n];
+    for &option in solution {
+        let items: Vec<usize> = problem
+            .option_items(option)
+            .map(|(item, _)| item.index())
+            .collect();
+        if let [cell, row, _] = items[..] {
+            square[cell] = (row - n * n) % n + 1;
+        }
+    }
+    let width = n.to_string().len();
+    square
+        .chunks(n)
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|s| format!("{s:>width$}")).collect();
+            cells.join(" ") + "\n"
+        })
+        .collect()
+}

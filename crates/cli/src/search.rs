@@ -1,0 +1,202 @@
+//! Running a search under the command line's control: limits, Ctrl-C, the progress
+//! line, and the statistics printed at the end.
+
+use std::io::{self, IsTerminal};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use dancing::{Event, Limits, OptionId, Search, Solver, Stats, StopReason};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::cli::SearchArgs;
+
+/// Raised by the Ctrl-C handler; searches check it every few thousand nodes.
+static INTERRUPT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// Whether a search is running, so that it can stop itself on Ctrl-C. Outside a search
+/// (while parsing, say) Ctrl-C ends the program at once.
+static SEARCHING: AtomicBool = AtomicBool::new(false);
+
+/// The interrupt flag, installing the Ctrl-C handler on first use.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    Arc::clone(INTERRUPT.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        // A second Ctrl-C, or one outside a search, does not wait for the search.
+        let handler = move || {
+            if !SEARCHING.load(Ordering::SeqCst) || raised.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(crate::failure::EXIT_INTERRUPTED));
+            }
+        };
+        // Without a handler (one is already installed, or signals are unavailable)
+        // Ctrl-C keeps its default meaning, which is still a clean stop of the process.
+        let _ = ctrlc::set_handler(handler);
+        flag
+    }))
+}
+
+impl SearchArgs {
+    /// The limits these options ask for, with the Ctrl-C flag.
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            timeout: self.timeout.map(Duration::from_secs_f64),
+            interrupt: Some(interrupt_flag()),
+        }
+    }
+}
+
+/// Runs a search to the end, or until `limit` solutions, calling `visit` with each
+/// solution. A write error from `visit` ends the search and is returned.
+pub(crate) fn run(
+    solver: &mut Solver,
+    args: &SearchArgs,
+    limit: Option<u64>,
+    mut visit: impl FnMut(&[OptionId]) -> io::Result<()>,
+) -> io::Result<Stats> {
+    solver.set_limits(args.limits());
+    let mut progress = Progress::new(args.progress);
+    SEARCHING.store(true, Ordering::SeqCst);
+    let mut search = solver.search();
+    let mut found = 0u64;
+    let result = loop {
+        if limit.is_some_and(|limit| found >= limit) {
+            break Ok(());
+        }
+        match search.next_event() {
+            Event::Solution => {
+                found += 1;
+                if let Err(e) = visit(search.solution()) {
+                    break Err(e);
+                }
+                progress.update(&search);
+            }
+            Event::Heartbeat => progress.update(&search),
+            _ => break Ok(()),
+        }
+    };
+    drop(search);
+    SEARCHING.store(false, Ordering::SeqCst);
+    progress.finish();
+    result.map(|()| solver.stats())
+}
+
+/// The live status line of `--progress`: solutions, nodes per second, and Knuth's
+/// estimate of how much of the tree is done.
+struct Progress {
+    bar: Option<ProgressBar>,
+    last: Instant,
+}
+
+/// Progress is measured in millionths of the tree.
+const PROGRESS_SCALE: f64 = 1_000_000.0;
+
+impl Progress {
+    fn new(enabled: bool) -> Self {
+        // A status line is for people: never into a file or a pipe.
+        let bar = (enabled && io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::with_draw_target(
+                Some(PROGRESS_SCALE as u64),
+                ProgressDrawTarget::stderr_with_hz(10),
+            );
+            bar.set_style(
+                ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {percent:>3}% {msg}")
+                    .expect("a valid template"),
+            );
+            bar
+        });
+        Self {
+            bar,
+            last: Instant::now(),
+        }
+    }
+
+    fn update(&mut self, search: &Search<'_>) {
+        let Some(bar) = &self.bar else { return };
+        // The bar redraws at most ten times a second; computing the estimate costs a
+        // walk of the current path, so it is done no more often than that.
+        if self.last.elapsed() < Duration::from_millis(100) {
+            return;
+        }
+        self.last = Instant::now();
+        let stats = search.stats();
+        let seconds = stats.elapsed.as_secs_f64().max(1e-9);
+        bar.set_position((search.progress() * PROGRESS_SCALE) as u64);
+        bar.set_message(format!(
+            "{} solutions, {:.0} nodes/s, depth {}",
+            stats.solutions,
+            stats.nodes as f64 / seconds,
+            search.depth()
+        ));
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The name of a stop reason in the summary and the JSON statistics.
+pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
+    reason.map(|reason| match reason {
+        StopReason::NodeLimit => "max-nodes",
+        StopReason::Timeout => "timeout",
+        StopReason::Interrupted => "interrupted",
+        _ => "limit",
+    })
+}
+
+/// The statistics as one JSON object (`--stats`).
+pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::Value> {
+    let serde_json::Value::Object(map) = serde_json::json!({
+        "solutions": stats.solutions,
+        "nodes": stats.nodes,
+        "updates": stats.updates,
+        "seconds": stats.elapsed.as_secs_f64(),
+        "complete": stats.is_complete(),
+        "stopped": stop_name(stats.stopped),
+    }) else {
+        unreachable!("json! of an object literal is an object")
+    };
+    map
+}
+
+/// The one-line summary printed on stderr after a search.
+pub(crate) fn summary(stats: &Stats) -> String {
+    let plural = |n: u64, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    let mut line = format!(
+        "{}, {}, {}, {:.3} s",
+        plural(stats.solutions, "solution"),
+        plural(stats.nodes, "node"),
+        plural(stats.updates, "update"),
+        stats.elapsed.as_secs_f64()
+    );
+    match stats.stopped {
+        Some(StopReason::NodeLimit) => line.push_str(" (stopped: --max-nodes reached)"),
+        Some(StopReason::Timeout) => line.push_str(" (stopped: --timeout expired)"),
+        Some(StopReason::Interrupted) => line.push_str(" (stopped: interrupted)"),
+        _ => {}
+    }
+    line
+}
+
+/// Prints the summary (unless `--quiet`) and the JSON statistics (with `--stats`).
+pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_json::Value)]) {
+    if !args.quiet {
+        eprintln!("{}", summary(stats));
+    }
+    if args.stats {
+        let mut map = stats_json(stats);
+        for (key, value) in extra {
+            map.insert((*key).to_owned(), value.clone());
+        }
+        eprintln!("{}", serde_json::Value::Object(map));
+    }
+}

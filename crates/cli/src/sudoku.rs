@@ -1,0 +1,326 @@
+//! `dancing sudoku`: batches of one-line puzzles, streamed in chunks (optionally solved
+//! in parallel) with the output in input order, and the online judges' formats.
+
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use dancing::Stats;
+use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::{Grid, Solve, SudokuSolver, judge};
+use rayon::prelude::*;
+
+use crate::cli::{BatchArgs, JudgeFormat, SolverKind, SudokuCommand};
+use crate::failure::{EXIT_INPUT, EXIT_OK, Failure};
+use crate::input;
+
+/// The longest line kept; the longest puzzle line (36×36) has 1,296 symbols, and a
+/// comment may follow. The rest of a longer line is skipped without being stored.
+const MAX_LINE: usize = 1 << 16;
+/// Puzzles read, solved and written per round: bounds memory whatever the input's size.
+const CHUNK: usize = 4096;
+
+/// What a batch command answers for each puzzle.
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    Solve { unique: bool },
+    Count { limit: u64 },
+    Check,
+}
+
+pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
+    match command {
+        SudokuCommand::Solve { unique, batch } => batch_run(batch, Mode::Solve { unique: *unique }),
+        SudokuCommand::Count { limit, batch } => batch_run(batch, Mode::Count { limit: *limit }),
+        SudokuCommand::Check { batch } => batch_run(batch, Mode::Check),
+        SudokuCommand::Judge { format } => judge_run(*format),
+    }
+}
+
+/// One puzzle line to answer.
+enum Job {
+    Puzzle {
+        line: usize,
+        grid: Grid,
+    },
+    /// A line that is not a puzzle; its reason goes to stdout, the full message (file,
+    /// line, column) to stderr.
+    Bad {
+        reason: String,
+        message: String,
+    },
+}
+
+type Solver = Box<dyn Solve + Send>;
+
+fn new_solver(kind: SolverKind) -> Solver {
+    match kind {
+        SolverKind::Dlx => Box::new(SudokuSolver::new()),
+        SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
+    }
+}
+
+/// The answer line for one puzzle, and the statistics of the searches it took.
+fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
+    match mode {
+        Mode::Solve { unique: false } => {
+            let text = match solver.solve(grid) {
+                Some(solution) => solution.to_string(),
+                None => "no solution".to_owned(),
+            };
+            (text, solver.stats())
+        }
+        Mode::Solve { unique: true } => {
+            let count = solver.count_up_to(grid, 2);
+            let mut stats = solver.stats();
+            let text = match count {
+                0 => "no solution".to_owned(),
+                1 => {
+                    let solution = solver.solve(grid);
+                    stats += solver.stats();
+                    solution.map_or_else(|| "no solution".to_owned(), |g| g.to_string())
+                }
+                _ => "multiple solutions".to_owned(),
+            };
+            (text, stats)
+        }
+        Mode::Count { limit } => {
+            let count = solver.count_up_to(grid, limit);
+            let text = if count >= limit {
+                format!("{limit}+")
+            } else {
+                count.to_string()
+            };
+            (text, solver.stats())
+        }
+        Mode::Check => (solver.check(grid).to_string(), solver.stats()),
+    }
+}
+
+/// Reads one line into `buf` (without its line break), keeping at most [`MAX_LINE`]
+/// bytes. Returns `None` at the end of input, else whether the line was cut.
+fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    let mut cut = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE - buf.len();
+        if take > room {
+            cut = true;
+        }
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        reader.consume(if done { take + 1 } else { take });
+        if done {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(any.then_some(cut))
+}
+
+/// Turns one input line into a job, or `None` for a blank or comment line.
+fn job(name: &str, line: usize, bytes: &[u8], cut: bool) -> Option<Job> {
+    let bad = |column: Option<usize>, reason: String| {
+        let at = match column {
+            Some(column) => format!("line {line}, column {column}"),
+            None => format!("line {line}"),
+        };
+        Job::Bad {
+            message: format!("{name}: {at}: {reason}"),
+            reason,
+        }
+    };
+    if cut {
+        return Some(bad(
+            None,
+            format!("the line is longer than {MAX_LINE} bytes; a puzzle has at most 1296 symbols"),
+        ));
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()])
+                .chars()
+                .count()
+                + 1;
+            return Some(bad(Some(column), "the line is not valid UTF-8".to_owned()));
+        }
+    };
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let grid = match Grid::parse_line(text) {
+        Ok(grid) => grid,
+        Err(e) => return Some(bad(e.column, e.kind.to_string())),
+    };
+    if let Err(conflict) = grid.validate() {
+        let lead = text.len() - trimmed.len();
+        let (r, c) = conflict.cells[1];
+        let column = lead + r * grid.side() + c + 1;
+        return Some(bad(Some(column), conflict.to_string()));
+    }
+    Some(Job::Puzzle { line, grid })
+}
+
+/// Running totals of a batch.
+#[derive(Default)]
+struct Totals {
+    puzzles: u64,
+    errors: u64,
+    stats: Stats,
+}
+
+fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
+    let mut input = input::open(args.file.as_deref())?;
+    let started = Instant::now();
+    let threads = usize::from(args.threads);
+    let pool = if threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?,
+        )
+    } else {
+        None
+    };
+    // One solver per worker thread, each kept for the whole batch so that its matrices
+    // are built once.
+    let solvers: Vec<Mutex<Solver>> = (0..threads)
+        .map(|_| Mutex::new(new_solver(args.solver)))
+        .collect();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut totals = Totals::default();
+    let mut jobs = Vec::with_capacity(CHUNK);
+    let mut buf = Vec::new();
+    let mut line = 0usize;
+    let mut done = false;
+    while !done {
+        jobs.clear();
+        while jobs.len() < CHUNK {
+            let cut = match read_line(&mut input.reader, &mut buf) {
+                Ok(Some(cut)) => cut,
+                Ok(None) => {
+                    done = true;
+                    break;
+                }
+                Err(e) => {
+                    jobs.push(Job::Bad {
+                        reason: format!("read error: {e}"),
+                        message: format!("{}: line {}: read error: {e}", input.name, line + 1),
+                    });
+                    done = true;
+                    break;
+                }
+            };
+            line += 1;
+            jobs.extend(job(&input.name, line, &buf, cut));
+        }
+        let solve = |job: &Job| -> Option<(String, Stats)> {
+            let Job::Puzzle { grid, .. } = job else {
+                return None;
+            };
+            let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
+            let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+            Some(answer(solver.as_mut(), grid, mode))
+        };
+        let answers: Vec<Option<(String, Stats)>> = match &pool {
+            Some(pool) => pool.install(|| jobs.par_iter().with_min_len(16).map(solve).collect()),
+            None => jobs.iter().map(solve).collect(),
+        };
+        for (job, answer) in jobs.iter().zip(answers) {
+            match (job, answer) {
+                (Job::Puzzle { .. }, Some((text, stats))) => {
+                    totals.puzzles += 1;
+                    totals.stats += stats;
+                    writeln!(out, "{text}")?;
+                }
+                (Job::Bad { reason, message }, _) => {
+                    totals.errors += 1;
+                    writeln!(out, "error: {reason}")?;
+                    // Keep stdout and stderr in step for a reader watching both.
+                    out.flush()?;
+                    eprintln!("error: {}", crate::failure::shorten(message));
+                }
+                (Job::Puzzle { line, .. }, None) => {
+                    unreachable!("puzzle on line {line} was not answered")
+                }
+            }
+        }
+    }
+    out.flush()?;
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let stats = serde_json::json!({
+            "puzzles": totals.puzzles,
+            "errors": totals.errors,
+            "solutions": totals.stats.solutions,
+            "nodes": totals.stats.nodes,
+            "updates": totals.stats.updates,
+            "seconds": seconds,
+            "puzzles_per_second": totals.puzzles as f64 / seconds.max(1e-9),
+            "threads": threads,
+            "solver": match args.solver { SolverKind::Dlx => "dlx", SolverKind::Bitmask => "bitmask" },
+        });
+        eprintln!("{stats}");
+    }
+    Ok(if totals.errors > 0 {
+        EXIT_INPUT
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The most a judge input may hold: judges' inputs are small, and this one is read whole.
+const MAX_JUDGE_INPUT: u64 = 256 << 20;
+
+fn judge_run(format: JudgeFormat) -> Result<u8, Failure> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .take(MAX_JUDGE_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::input(format!("<stdin>: read error: {e}")))?;
+    if bytes.len() as u64 > MAX_JUDGE_INPUT {
+        return Err(Failure::input(format!(
+            "<stdin>: the input is larger than {} MiB; a judge's input is far smaller",
+            MAX_JUDGE_INPUT >> 20
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
+        Failure::input(format!(
+            "<stdin>: line {line}, column {column}: the input is not valid UTF-8"
+        ))
+    })?;
+    let run = match format {
+        JudgeFormat::Sicily => judge::sicily,
+        JudgeFormat::Noip => judge::noip,
+        JudgeFormat::Poj3074 => judge::poj3074,
+        JudgeFormat::Poj3076 => judge::poj3076,
+    };
+    let output = run(&text).map_err(|e| Failure::input(format!("<stdin>: {e}")))?;
+    let mut out = io::stdout().lock();
+    out.write_all(output.as_bytes())?;
+    out.flush()?;
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,140 @@
+//! `dancing xc`: exact cover in Knuth's DLX format, or the HUST 1017 matrix format.
+
+use std::io::{self, BufWriter, Write};
+
+use dancing::matrix::{MatrixLimits, MatrixReader};
+use dancing::{Solver, Stats};
+
+use crate::cli::XcArgs;
+use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
+use crate::input::{self, Budget};
+use crate::search;
+
+/// Memory model of the guard: the most bytes of memory a problem can take per byte of
+/// Knuth-format input. The worst case is one-character names (`A B\n`): each 2-byte
+/// entry becomes an 8-byte builder entry (16 while its vector grows), a 12-byte node in
+/// the problem and another in the solver's copy; each item name costs about 70 bytes of
+/// tables for 2 bytes of input. Measured peaks stay below 32 bytes per input byte; see
+/// `docs/formats.md`.
+const MEMORY_PER_INPUT_BYTE: u64 = 40;
+/// The same for the matrix format, per one (`1 ` is also 2 bytes of input).
+const MEMORY_PER_ONE: u64 = 64;
+/// Per column of the matrix format: a named item and its tables.
+const MEMORY_PER_COLUMN: u64 = 160;
+
+pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
+    let input = input::open(args.file.as_deref())?;
+    if args.matrix {
+        return matrix(args, input);
+    }
+    let allowed = args.max_memory / MEMORY_PER_INPUT_BYTE;
+    let reader = Budget::new(input.reader, allowed);
+    let exceeded = reader.flag();
+    let problem = dancing::format::parse_reader(reader).map_err(|e| {
+        if exceeded.get() {
+            Failure::input(format!(
+                "{}: the input is larger than {}, the most that --max-memory {} allows \
+                 (a problem takes up to {MEMORY_PER_INPUT_BYTE} bytes of memory per byte \
+                 of input); raise --max-memory to read it",
+                input.name,
+                input::human_size(allowed),
+                input::human_size(args.max_memory)
+            ))
+        } else {
+            Failure::input(format!("{}: {e}", input.name))
+        }
+    })?;
+    let mut solver = Solver::new(&problem);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut first = true;
+    let mut options = Vec::new();
+    let stats = search::run(&mut solver, &args.search, args.limit, |solution| {
+        if args.count {
+            return Ok(());
+        }
+        if !first {
+            writeln!(out)?;
+        }
+        first = false;
+        options.clear();
+        options.extend_from_slice(solution);
+        options.sort_unstable();
+        for &option in &options {
+            writeln!(out, "{}", problem.format_option(option))?;
+        }
+        Ok(())
+    })?;
+    if args.count {
+        writeln!(out, "{}", stats.solutions)?;
+    }
+    out.flush()?;
+    search::report(&stats, &args.search, &[]);
+    Ok(search_code(&stats))
+}
+
+/// `--matrix`: each case answered by its first exact cover (or its count with `--count`).
+fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
+    let limits = MatrixLimits {
+        max_rows: usize::try_from(args.max_memory / 8).unwrap_or(usize::MAX),
+        max_columns: usize::try_from(args.max_memory / MEMORY_PER_COLUMN).unwrap_or(usize::MAX),
+        max_entries: usize::try_from(args.max_memory / MEMORY_PER_ONE).unwrap_or(usize::MAX),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut total = Stats::default();
+    let mut cases = 0u64;
+    let mut code = EXIT_OK;
+    let started = std::time::Instant::now();
+    for case in MatrixReader::with_limits(input.reader, limits) {
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => {
+                // The cases before it are answered; nothing after it can be trusted.
+                out.flush()?;
+                eprintln!(
+                    "error: {}",
+                    crate::failure::shorten(&format!("{}: {e}", input.name))
+                );
+                code = EXIT_INPUT;
+                break;
+            }
+        };
+        let mut solver = Solver::new(case.problem());
+        let limit = if args.count { args.limit } else { Some(1) };
+        let mut rows = None;
+        let stats = search::run(&mut solver, &args.search, limit, |solution| {
+            if rows.is_none() {
+                rows = Some(case.rows_of(solution));
+            }
+            Ok(())
+        })?;
+        total += stats;
+        cases += 1;
+        let stopped = search_code(&stats);
+        if stopped != EXIT_OK {
+            // A case cut short by a limit has no answer; stop here.
+            code = stopped;
+            break;
+        }
+        if args.count {
+            writeln!(out, "{}", stats.solutions)?;
+        } else if let Some(rows) = rows {
+            write!(out, "{}", rows.len())?;
+            for row in rows {
+                write!(out, " {row}")?;
+            }
+            writeln!(out)?;
+        } else {
+            writeln!(out, "NO")?;
+        }
+    }
+    out.flush()?;
+    total.elapsed = started.elapsed();
+    if total.stopped == Some(dancing::StopReason::Caller) {
+        // Stopping each case at its first cover is what `--matrix` asks for.
+        total.stopped = None;
+    }
+    if cases > 0 {
+        search::report(&total, &args.search, &[("cases", cases.into())]);
+    }
+    Ok(code)
+}

@@ -1,0 +1,296 @@
+//! Hostile input to the library's parsers (issue 8): every error path answers with the
+//! exact message, line and column, and nothing panics, however odd the bytes.
+
+use dancing::format::{parse_reader, parse_str};
+use dancing::matrix::{MatrixLimits, MatrixReader};
+use dancing::{BuildError, ParseErrorKind, Problem};
+
+/// The full message of parsing `bytes` in Knuth's format, which must fail.
+fn knuth_error(bytes: &[u8]) -> String {
+    match parse_reader(bytes) {
+        Ok(p) => panic!("parsed into {} options", p.option_count()),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The full message of the first error reading `bytes` as a HUST matrix.
+fn matrix_error(bytes: &[u8]) -> String {
+    MatrixReader::new(bytes)
+        .find_map(Result::err)
+        .expect("an error")
+        .to_string()
+}
+
+const MISSING: &str = "expected the item line, found end of input";
+
+#[test]
+fn empty_and_blank_inputs() {
+    assert_eq!(knuth_error(b""), format!("line 1, column 1: {MISSING}"));
+    assert_eq!(knuth_error(b"\n"), format!("line 1, column 1: {MISSING}"));
+    assert_eq!(
+        knuth_error(b"  \n\t\r\n"),
+        format!("line 2, column 1: {MISSING}")
+    );
+}
+
+#[test]
+fn only_comments() {
+    assert_eq!(
+        knuth_error(b"| a comment\n| another\n"),
+        format!("line 2, column 1: {MISSING}")
+    );
+    assert_eq!(
+        knuth_error(b"| no final newline"),
+        format!("line 1, column 1: {MISSING}")
+    );
+}
+
+#[test]
+fn item_line_with_two_bars() {
+    assert_eq!(
+        knuth_error(b"A | B | C\n"),
+        "line 1, column 7: a second `|` on the item line; expected primary items, then `|`, then secondary items"
+    );
+    assert_eq!(
+        knuth_error(b"| comment\n\nA B | x y z |\n"),
+        "line 3, column 13: a second `|` on the item line; expected primary items, then `|`, then secondary items"
+    );
+}
+
+#[test]
+fn no_primary_item() {
+    assert_eq!(
+        knuth_error(b" | x y\n"),
+        "line 1, column 1: the item line declares no primary item"
+    );
+}
+
+#[test]
+fn unknown_and_duplicate_items() {
+    assert_eq!(
+        knuth_error(b"A B\nA Z\n"),
+        "line 2, column 3: unknown item `Z`"
+    );
+    assert_eq!(
+        knuth_error(b"A B | x\nA x:red\nB  y:red\n"),
+        "line 3, column 4: unknown item `y`"
+    );
+    assert_eq!(
+        knuth_error(b"A B A\n"),
+        "line 1, column 5: duplicate item name `A`"
+    );
+    assert_eq!(
+        knuth_error(b"A B | A\n"),
+        "line 1, column 7: duplicate item name `A`"
+    );
+    assert_eq!(
+        knuth_error(b"A B\nA B\nB A  B\n"),
+        "line 3, column 6: item `B` appears twice in option 1"
+    );
+}
+
+#[test]
+fn malformed_tokens_colors_and_costs() {
+    assert_eq!(
+        knuth_error(b"A | x\nA x:\n"),
+        "line 2, column 3: bad token `x:`: expected an item name or `item:color`"
+    );
+    assert_eq!(
+        knuth_error(b"A | x\nA :red\n"),
+        "line 2, column 3: bad token `:red`: expected an item name or `item:color`"
+    );
+    assert_eq!(
+        knuth_error(b"A | x\nA x:a:b\n"),
+        "line 2, column 3: bad token `x:a:b`: expected an item name or `item:color`"
+    );
+    assert_eq!(
+        knuth_error(b"A | x\n\nA:red x\n"),
+        "line 3, column 1: primary item `A` cannot have a color"
+    );
+    assert_eq!(
+        knuth_error(b"A | x\nx\n"),
+        "line 2, column 1: option 0 has no primary item"
+    );
+    assert_eq!(
+        knuth_error(b"A\nA |-1\n"),
+        "line 2, column 3: bad cost `|-1`: expected `|n` with n a non-negative integer"
+    );
+    assert_eq!(
+        knuth_error(b"A\nA |18446744073709551615 |1\n"),
+        "line 2, column 25: bad cost `|1`: expected `|n` with n a non-negative integer"
+    );
+    assert_eq!(
+        knuth_error(b"a:b\n"),
+        "line 1, column 1: invalid item name `a:b`: names are non-empty and contain no white space, `:` or `|`"
+    );
+}
+
+#[test]
+fn non_utf8_is_reported_where_it_starts() {
+    assert_eq!(
+        knuth_error(b"A\n\xff\n"),
+        "line 2, column 1: the input is not valid UTF-8"
+    );
+    // Columns count characters: `é` is one.
+    assert_eq!(
+        knuth_error(
+            "A é\nA é \u{0}"
+                .as_bytes()
+                .iter()
+                .chain(b"\xc3")
+                .copied()
+                .collect::<Vec<_>>()
+                .as_slice()
+        ),
+        "line 2, column 6: the input is not valid UTF-8"
+    );
+}
+
+#[test]
+fn binary_garbage_never_panics() {
+    // A fixed pseudo-random stream, and every prefix of it.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let garbage: Vec<u8> = (0..4096)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 56) as u8
+        })
+        .collect();
+    assert_eq!(
+        knuth_error(&garbage),
+        "line 1, column 2: the input is not valid UTF-8"
+    );
+    for end in 0..garbage.len() {
+        let _ = parse_reader(&garbage[..end]);
+        for _ in MatrixReader::new(&garbage[..end]) {}
+    }
+    // Control characters are fine in names, but escaped when quoted in a message.
+    assert_eq!(
+        knuth_error(b"\x01 \x02\n\x01 \x1b[2J\n"),
+        "line 2, column 3: unknown item `\\u{1b}[2J`"
+    );
+}
+
+#[test]
+fn a_10_mb_line() {
+    let long = "x".repeat(10 << 20);
+    // As an unknown item: quoted short.
+    assert_eq!(
+        knuth_error(format!("A B\nA {long}\n").as_bytes()),
+        "line 2, column 3: unknown item `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…`"
+    );
+    // After 10 MB of blanks, the column counts every character before the token.
+    let blanks = " ".repeat(10 << 20);
+    assert_eq!(
+        knuth_error(format!("A | x\nA{blanks}x:\n").as_bytes()),
+        format!(
+            "line 2, column {}: bad token `x:`: expected an item name or `item:color`",
+            2 + blanks.len()
+        )
+    );
+    // As one item name: accepted, and solved.
+    let problem = parse_str(&format!("{long}\n{long}\n")).unwrap();
+    assert_eq!(dancing::Solver::new(&problem).count(), 1);
+    // As a million short options on one line: a repeated item.
+    let line = "A ".repeat(5 << 20);
+    assert_eq!(
+        knuth_error(format!("A\n{line}\n").as_bytes()),
+        "line 2, column 3: item `A` appears twice in option 0"
+    );
+    // In the matrix format, a 10 MB token costs nothing and is quoted short.
+    assert_eq!(
+        matrix_error(format!("1 1\n{long}\n").as_bytes()),
+        "line 2, column 1: expected the number of ones in a row, found `xxxxxxxxxxxxxxxxxxxxxxxx…`"
+    );
+}
+
+#[test]
+fn builder_errors_are_typed_and_leave_nothing_behind() {
+    let mut b = Problem::builder();
+    let a = b.primary("a").unwrap();
+    assert_eq!(
+        b.primary("a"),
+        Err(BuildError::DuplicateItem { name: "a".into() })
+    );
+    assert_eq!(
+        b.primary(""),
+        Err(BuildError::InvalidName {
+            name: String::new()
+        })
+    );
+    assert_eq!(b.option([]), Err(BuildError::EmptyOption { option: 0 }));
+    assert_eq!(b.option([a]).unwrap().index(), 0);
+    let p = b.build().unwrap();
+    assert_eq!(p.option_count(), 1);
+    assert_eq!(
+        Problem::builder().build().unwrap_err().to_string(),
+        "the problem has no primary item"
+    );
+}
+
+#[test]
+fn parse_errors_expose_line_column_and_kind() {
+    let e = parse_str("A\nA B\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 3));
+    assert_eq!(
+        e.kind,
+        ParseErrorKind::Build(BuildError::UnknownItem { name: "B".into() })
+    );
+}
+
+#[test]
+fn matrix_error_paths() {
+    assert_eq!(
+        matrix_error(b"x"),
+        "line 1, column 1: expected the number of rows, found `x`"
+    );
+    assert_eq!(
+        matrix_error(b"2 3\n1 1\n"),
+        "line 3, column 1: expected the number of ones in a row, found end of input"
+    );
+    assert_eq!(
+        matrix_error(b"1 0\n"),
+        "line 1, column 3: a matrix needs at least one column"
+    );
+    assert_eq!(
+        matrix_error(b"1 2\n3 1 2 1\n"),
+        "line 2, column 1: a row with 3 ones in a matrix of 2 columns; expected at most 2"
+    );
+    assert_eq!(
+        matrix_error(b"1 2\n1 3\n"),
+        "line 2, column 3: column 3 is out of range; expected 1 to 2"
+    );
+    assert_eq!(
+        matrix_error(b"1 2\n2 2 2\n"),
+        "line 2, column 5: column 2 appears twice in the row"
+    );
+    assert_eq!(
+        matrix_error(b"1 2\n1 \xff\n"),
+        "line 2, column 3: expected a column number, found `\u{fffd}`"
+    );
+    let limits = MatrixLimits {
+        max_rows: 10,
+        max_columns: 10,
+        max_entries: 3,
+    };
+    let first_error = |text: &[u8]| {
+        MatrixReader::with_limits(text, limits)
+            .find_map(Result::err)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        first_error(b"11 1\n"),
+        "line 1, column 1: too many rows: the limit is 10"
+    );
+    assert_eq!(
+        first_error(b"1 99999999999999999999999\n"),
+        "line 1, column 3: expected the number of columns, found `99999999999999999999999`"
+    );
+    assert_eq!(
+        first_error(b"2 5\n2 1 2\n2 3 4\n"),
+        "line 3, column 1: too many ones: the limit is 3"
+    );
+}

@@ -1,0 +1,197 @@
+//! Independent checks of a search: every solution is an exact cover (colors
+//! compatible), no solution repeats, the links are restored after every search, and on
+//! small problems the count agrees with a plain backtracking oracle.
+
+use std::collections::HashSet;
+
+use dancing::{ItemId, Limits, OptionId, Problem, Solver};
+
+/// Problems with at most this many options are also counted by [`oracle_count`].
+pub const ORACLE_OPTIONS: usize = 16;
+
+/// How many solutions a check collects before it abandons the search on purpose.
+const MAX_SOLUTIONS: usize = 2_000;
+
+/// Why `options` is not a solution of `problem`, if it is not one.
+pub fn exact_cover(problem: &Problem, options: &[OptionId]) -> Result<(), String> {
+    // Per item: how many chosen options hold it, and the colors they give it.
+    let mut uses = vec![0usize; problem.item_count()];
+    let mut colors: Vec<Option<Option<usize>>> = vec![None; problem.item_count()];
+    for &option in options {
+        if option.index() >= problem.option_count() {
+            return Err(format!("option {option} is out of range"));
+        }
+        for (item, color) in problem.option_items(option) {
+            let i = item.index();
+            uses[i] += 1;
+            let color = color.map(|c| c.index());
+            match colors[i] {
+                None => colors[i] = Some(color),
+                Some(seen) if seen.is_some() && seen == color => {}
+                Some(_) => {
+                    return Err(format!(
+                        "item `{}` is used twice without one shared color",
+                        problem.item_name(item)
+                    ));
+                }
+            }
+        }
+    }
+    for item in problem.items() {
+        if problem.is_primary(item) && uses[item.index()] != 1 {
+            return Err(format!(
+                "primary item `{}` is covered {} times",
+                problem.item_name(item),
+                uses[item.index()]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Counts the solutions of a small problem by trying every compatible set of options in
+/// index order, sharing no code with the dancing-links search. `None` if the problem has
+/// more than [`ORACLE_OPTIONS`] options.
+pub fn oracle_count(problem: &Problem) -> Option<u64> {
+    if problem.option_count() > ORACLE_OPTIONS {
+        return None;
+    }
+    let options: Vec<Vec<(ItemId, Option<usize>)>> = problem
+        .options()
+        .map(|o| {
+            problem
+                .option_items(o)
+                .map(|(i, c)| (i, c.map(|c| c.index())))
+                .collect()
+        })
+        .collect();
+    let primaries: Vec<usize> = problem
+        .items()
+        .filter(|&i| problem.is_primary(i))
+        .map(|i| i.index())
+        .collect();
+    let mut state = vec![Slot::Free; problem.item_count()];
+    Some(extend(&options, &primaries, 0, &mut state))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Free,
+    Exclusive,
+    Shared(usize, usize),
+}
+
+fn extend(
+    options: &[Vec<(ItemId, Option<usize>)>],
+    primaries: &[usize],
+    next: usize,
+    state: &mut [Slot],
+) -> u64 {
+    if next == options.len() {
+        return u64::from(primaries.iter().all(|&p| state[p] != Slot::Free));
+    }
+    let mut count = extend(options, primaries, next + 1, state);
+    let option = &options[next];
+    let fits = option
+        .iter()
+        .all(|&(item, color)| match (state[item.index()], color) {
+            (Slot::Free, _) => true,
+            (Slot::Shared(c, _), Some(d)) => c == d,
+            _ => false,
+        });
+    if fits {
+        let saved: Vec<Slot> = option.iter().map(|&(i, _)| state[i.index()]).collect();
+        for &(item, color) in option {
+            let slot = &mut state[item.index()];
+            *slot = match (color, *slot) {
+                (None, _) => Slot::Exclusive,
+                (Some(c), Slot::Shared(_, n)) => Slot::Shared(c, n + 1),
+                (Some(c), _) => Slot::Shared(c, 1),
+            };
+        }
+        count += extend(options, primaries, next + 1, state);
+        for (&(item, _), slot) in option.iter().zip(saved) {
+            state[item.index()] = slot;
+        }
+    }
+    count
+}
+
+/// Searches `problem` with a node limit and checks everything checkable: each solution
+/// is an exact cover and new, the statistics agree with what was seen, the links are
+/// restored, and a complete count on a small problem matches [`oracle_count`].
+/// Then forces and descends into a few options and checks those searches too.
+pub fn search(problem: &Problem, max_nodes: u64) {
+    let mut solver = Solver::new(problem);
+    solver.set_limits(Limits {
+        max_nodes: Some(max_nodes),
+        ..Limits::default()
+    });
+    let mut seen = HashSet::new();
+    let mut solutions = solver.solutions();
+    for solution in solutions.by_ref().take(MAX_SOLUTIONS) {
+        let options = solution.options();
+        if let Err(e) = exact_cover(problem, options) {
+            panic!("solution {options:?} is not an exact cover: {e}");
+        }
+        let mut key = options.to_vec();
+        key.sort();
+        assert!(seen.insert(key), "solution {options:?} found twice");
+    }
+    let stats = solutions.stats();
+    drop(solutions);
+    assert_integrity(&solver, "after a search");
+    let oracle = oracle_count(problem);
+    if seen.len() < MAX_SOLUTIONS && stats.is_complete() {
+        assert_eq!(stats.solutions, seen.len() as u64, "solutions counted");
+        assert!(stats.nodes <= max_nodes, "node limit overrun: {stats:?}");
+        if let Some(expected) = oracle {
+            assert_eq!(seen.len() as u64, expected, "count differs from the oracle");
+        }
+        // A second search over the same solver finds the same number.
+        assert_eq!(solver.count(), seen.len() as u64, "second search");
+        assert_integrity(&solver, "after a second search");
+    } else {
+        assert!(
+            stats.nodes <= max_nodes + 1,
+            "node limit overrun: {stats:?}"
+        );
+    }
+
+    // Fixing options: every solution found with an option forced contains it.
+    for option in problem.options().take(3) {
+        if solver.force(option).is_ok() {
+            let mut found = 0u64;
+            let stats = solver.visit(|options| {
+                assert!(options.contains(&option), "forced option missing");
+                if let Err(e) = exact_cover(problem, options) {
+                    panic!("solution {options:?} with {option} forced is not an exact cover: {e}");
+                }
+                found += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            assert_eq!(found, stats.solutions);
+            let fixed: Vec<OptionId> = solver.fixed().collect();
+            assert_eq!(fixed, [option]);
+            solver.release();
+            assert_integrity(&solver, "after a release");
+        }
+    }
+    for option in problem.options().take(4) {
+        if solver.descend(option).is_ok() {
+            let found = solver.count_up_to(MAX_SOLUTIONS as u64);
+            solver.release();
+            assert_integrity(&solver, "after a descend");
+            // Without a node limit stopping either search, the branch is a subset.
+            if stats.is_complete() && seen.len() < MAX_SOLUTIONS && solver.stats().is_complete() {
+                assert!(found <= seen.len() as u64);
+            }
+        }
+    }
+}
+
+fn assert_integrity(solver: &Solver, when: &str) {
+    if let Err(e) = solver.check_integrity() {
+        panic!("links broken {when}: {e}");
+    }
+}
