@@ -1,6 +1,7 @@
 //! Times counting all solutions sequentially and in parallel, alternating runs, and
 //! prints the medians: `cargo run --release --example speedup -- pentominoes 2 5`.
-//! Problems: `pentominoes` (6×10), `queens` (13), `langford` (12).
+//! Problems: `pentominoes` (6×10), `queens` (13), `langford` (12). A fourth argument,
+//! `seq` or `par`, runs only one side, to measure its CPU time with `/usr/bin/time`.
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,22 @@ fn main() {
         "langford" => problems::langford(12),
         other => panic!("unknown problem {other}"),
     };
+    let only = args.get(3).map(String::as_str);
+    if let Some(side) = only {
+        for _ in 0..repeats {
+            let started = Instant::now();
+            let count = if side == "seq" {
+                Solver::new(&problem).count()
+            } else {
+                ParallelSolver::new(Solver::new(&problem), threads).count()
+            };
+            println!(
+                "{name} {side}: {count} solutions in {:.3?}",
+                started.elapsed()
+            );
+        }
+        return;
+    }
     let (mut sequential, mut parallel) = (Vec::new(), Vec::new());
     let mut balance = Vec::new();
     for _ in 0..repeats {

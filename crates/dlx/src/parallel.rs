@@ -36,6 +36,9 @@ use crate::stats::{Limits, Stats, StopReason};
 
 /// Subproblems per thread in the split a parallel search starts from.
 const JOBS_PER_THREAD: usize = 8;
+/// Random walks per estimate in that split: a rough one is enough, since workers give
+/// work away when the queue runs dry, and the walks cost time on small searches.
+const PROBES: usize = 8;
 
 /// Runs the searches of a [`Solver`] on several threads.
 ///
@@ -173,7 +176,9 @@ impl ParallelSolver {
         let started = Instant::now();
         let threads = self.threads;
         let (jobs, mut stats) = if threads > 1 {
-            let split = self.solver.split_jobs(threads * JOBS_PER_THREAD);
+            let split = self
+                .solver
+                .split_jobs_probed(threads * JOBS_PER_THREAD, PROBES);
             let stats = split.stats();
             let mut subproblems = split.into_subproblems();
             // Largest first, so the small ones fill the gaps at the end.

@@ -240,12 +240,17 @@ impl Solver {
     /// 4 × `jobs` subproblems), since the first `jobs` can be lopsided.
     /// Deterministic.
     pub fn split_jobs(&mut self, jobs: usize) -> Split {
+        self.split_jobs_probed(jobs, PROBES)
+    }
+
+    /// [`split_jobs`](Self::split_jobs) with `probes` random walks per estimate.
+    pub(crate) fn split_jobs_probed(&mut self, jobs: usize, probes: usize) -> Split {
         let started = Instant::now();
         let mut stats = Stats::default();
         let mut done = Vec::new();
         let mut open = BinaryHeap::new();
         let root = Vec::new();
-        let mut total = self.estimate_prefix(&root);
+        let mut total = self.estimate_prefix(&root, probes);
         open.push(Open {
             estimate: total,
             prefix: root,
@@ -267,7 +272,7 @@ impl Solver {
                     total -= estimate;
                     for option in options {
                         let prefix = extended(&prefix, option);
-                        let estimate = self.estimate_prefix(&prefix);
+                        let estimate = self.estimate_prefix(&prefix, probes);
                         total += estimate;
                         open.push(Open { estimate, prefix });
                     }
@@ -309,11 +314,11 @@ impl Solver {
     }
 
     /// The estimate of a prefix below the fixed levels.
-    fn estimate_prefix(&mut self, prefix: &[OptionId]) -> f64 {
+    fn estimate_prefix(&mut self, prefix: &[OptionId], probes: usize) -> f64 {
         let start = self.fixed_len();
         self.replay(prefix)
             .expect("the splitter only builds prefixes of the search");
-        let estimate = self.estimate_with(&mut Rng::for_prefix(prefix), PROBES);
+        let estimate = self.estimate_with(&mut Rng::for_prefix(prefix), probes);
         self.truncate_fixed(start);
         estimate
     }
