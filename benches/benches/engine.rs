@@ -1,8 +1,9 @@
 //! The engine against the `dlx` crate: counting every solution of the same Knuth-format
 //! problem text. Counts and TAOCP update counts are checked before anything is timed.
 
-use std::time::Duration;
+mod common;
 
+use common::ThreadCpuTime;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use dancing::Solver;
 use dancing_benches::engine_cases;
@@ -40,7 +41,7 @@ fn dlx_count(problem: &mut dlx::x::Problem) -> PeerCount {
     }
 }
 
-fn engine(c: &mut Criterion) {
+fn engine(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("engine");
     for case in engine_cases() {
         let text = case.knuth_text();
@@ -84,9 +85,7 @@ fn engine(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
+    config = common::criterion();
     targets = engine
 }
 criterion_main!(benches);

@@ -7,17 +7,22 @@
 //! once, and releasing them.
 
 use std::hint::black_box;
-use std::time::Duration;
+mod common;
 
+use common::ThreadCpuTime;
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
+use dancing::Branching;
 use dancing_benches::{SUDOKU_SETS, force_givens, sudoku_set};
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, SudokuSolver};
+use dancing_sudoku::{Grid, SudokuSolver, encoding};
 
 /// The uniqueness check of tdoku's benchmark.
 const LIMIT: u64 = 2;
+
+/// The bitmask baseline runs on every `BITMASK_STRIDE`-th puzzle of a set of 100 or more.
+const BITMASK_STRIDE: usize = 5;
 
 /// Puzzles as each solver takes them, parsed once.
 struct Inputs {
@@ -40,7 +45,7 @@ fn count_all(solve: impl FnMut(&Grid) -> u64, grids: &[Grid]) -> u64 {
     grids.iter().map(solve).sum()
 }
 
-fn throughput(c: &mut Criterion) {
+fn throughput(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("sudoku");
     let mut dlx = SudokuSolver::new();
     let mut bitmask = BitmaskSolver::new();
@@ -75,9 +80,44 @@ fn throughput(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("dancing-dlx", set.name), |b| {
             b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT), &grids));
         });
+        // The engine under the same givens, with the branching rule that stops the MRV
+        // scan at a forced move (the sudoku solver uses the default, TAOCP's).
+        let mut engine = dancing::Solver::new(&encoding::problem(grids[0].order()));
+        engine.set_branching(Branching::FirstForced);
+        let mut first_forced = |g: &Grid| {
+            let count = if force_givens(&mut engine, g) {
+                engine.count_up_to(LIMIT)
+            } else {
+                0
+            };
+            engine.release();
+            count
+        };
+        assert_eq!(
+            grids.iter().map(&mut first_forced).collect::<Vec<_>>(),
+            counts,
+            "first-forced, {}",
+            set.name
+        );
+        group.bench_function(
+            BenchmarkId::new("dancing-dlx-first-forced", set.name),
+            |b| {
+                b.iter(|| count_all(&mut first_forced, &grids));
+            },
+        );
+
+        // The baseline is far slower; every fifth puzzle of a large set keeps it short.
+        let stride = if grids.len() >= 100 {
+            BITMASK_STRIDE
+        } else {
+            1
+        };
+        let sample: Vec<Grid> = grids.iter().step_by(stride).cloned().collect();
+        group.throughput(Throughput::Elements(sample.len() as u64));
         group.bench_function(BenchmarkId::new("bitmask", set.name), |b| {
-            b.iter(|| count_all(|g| bitmask.count_up_to(g, LIMIT), &grids));
+            b.iter(|| count_all(|g| bitmask.count_up_to(g, LIMIT), &sample));
         });
+        group.throughput(Throughput::Elements(grids.len() as u64));
         if let Some(peer) = &peer {
             group.bench_function(BenchmarkId::new("sudoku-crate", set.name), |b| {
                 b.iter(|| {
@@ -93,7 +133,7 @@ fn throughput(c: &mut Criterion) {
 
 /// Forcing the givens into the 9×9 matrix and releasing them, per puzzle: 17-clue
 /// puzzles, and solved grids (81 givens, the most work a setup can take).
-fn setup(c: &mut Criterion) {
+fn setup(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("setup");
     let puzzles = sudoku_set("17-clue").grids();
     let mut dlx = SudokuSolver::with_order(3);
@@ -118,9 +158,7 @@ fn setup(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
+    config = common::criterion();
     targets = throughput, setup
 }
 criterion_main!(benches);

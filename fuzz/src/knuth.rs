@@ -30,6 +30,7 @@ pub fn check(data: &[u8]) {
         Err(e) => {
             let message = e.to_string();
             assert!(message.starts_with(&format!("line {}, column {}: ", e.line, e.column)));
+            assert!(message.chars().count() < 500, "overlong message: {message}");
             let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
             assert!(
                 e.line >= 1 && e.line <= lines.len(),

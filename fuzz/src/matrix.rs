@@ -67,7 +67,7 @@ pub fn check(data: &[u8]) {
                     e.line,
                     width
                 );
-                assert!(message.len() < 200, "overlong message: {message}");
+                assert!(message.chars().count() < 500, "overlong message: {message}");
             }
         }
     }

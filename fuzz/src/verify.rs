@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use dancing::{ItemId, Limits, OptionId, Problem, Solver};
+use dancing::{Branching, ItemId, Limits, OptionId, Problem, Solver};
 
 /// Problems with at most this many options are also counted by [`oracle_count`].
 pub const ORACLE_OPTIONS: usize = 16;
@@ -151,6 +151,30 @@ pub fn search(problem: &Problem, max_nodes: u64) {
         // A second search over the same solver finds the same number.
         assert_eq!(solver.count(), seen.len() as u64, "second search");
         assert_integrity(&solver, "after a second search");
+        // Stopping the scan at forced moves changes the order, never the solutions.
+        let mut forced = Solver::new(problem);
+        forced.set_branching(Branching::FirstForced);
+        // It never branches while an item has no option left, so its extra work is
+        // forced moves: at most one per primary item per node of TAOCP's search.
+        forced.set_limits(Limits {
+            max_nodes: Some(forced_limit(&stats, problem)),
+            ..Limits::default()
+        });
+        let mut again = HashSet::new();
+        let mut solutions = forced.solutions();
+        for solution in solutions.by_ref() {
+            let mut key = solution.options().to_vec();
+            key.sort();
+            assert!(again.insert(key), "FirstForced found a solution twice");
+        }
+        assert!(
+            solutions.stats().is_complete(),
+            "FirstForced needed more than {:?}",
+            forced_limit(&stats, problem)
+        );
+        drop(solutions);
+        assert_eq!(again, seen, "FirstForced found other solutions");
+        assert_integrity(&forced, "after a FirstForced search");
     } else {
         assert!(
             stats.nodes <= max_nodes + 1,
@@ -188,6 +212,11 @@ pub fn search(problem: &Problem, max_nodes: u64) {
             }
         }
     }
+}
+
+/// The most nodes a [`Branching::FirstForced`] search may take, given TAOCP's.
+fn forced_limit(knuth: &dancing::Stats, problem: &Problem) -> u64 {
+    knuth.nodes.max(1) * (problem.primary_count() as u64 + 1)
 }
 
 fn assert_integrity(solver: &Solver, when: &str) {

@@ -31,11 +31,20 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     Xc(XcArgs),
     /// Solve, count or check sudoku batches (one puzzle per line), or answer a judge's input
+    #[command(after_help = "\
+Examples:
+  dancing sudoku solve crates/sudoku/data/famous.txt
+  dancing sudoku check --threads 2 puzzles.txt
+  dancing sudoku judge sicily < input.txt")]
     Sudoku {
         #[command(subcommand)]
         command: SudokuCommand,
     },
     /// Classic exact-cover problems: count, draw one solution, or print in Knuth's format
+    #[command(after_help = "\
+Examples:
+  dancing problem queens 8
+  dancing problem langford 11 --dlx | dancing xc --count")]
     Problem {
         #[command(subcommand)]
         problem: ProblemKind,

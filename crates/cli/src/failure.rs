@@ -82,3 +82,35 @@ pub(crate) fn search_code(stats: &Stats) -> u8 {
         _ => EXIT_OK,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_keep_their_ends() {
+        assert_eq!(shorten("short"), "short");
+        let long = format!("unknown item `{}`", "z".repeat(10_000));
+        let short = shorten(&long);
+        assert!(short.starts_with("unknown item `zzz") && short.ends_with("zz`"));
+        assert_eq!(
+            short.chars().count(),
+            MESSAGE_LIMIT / 2 + 1 + MESSAGE_LIMIT / 4
+        );
+    }
+
+    #[test]
+    fn stop_reasons_choose_the_exit_code() {
+        let code = |stopped| {
+            search_code(&Stats {
+                stopped,
+                ..Stats::default()
+            })
+        };
+        assert_eq!(code(None), EXIT_OK);
+        assert_eq!(code(Some(StopReason::Caller)), EXIT_OK);
+        assert_eq!(code(Some(StopReason::Timeout)), EXIT_STOPPED);
+        assert_eq!(code(Some(StopReason::NodeLimit)), EXIT_STOPPED);
+        assert_eq!(code(Some(StopReason::Interrupted)), EXIT_INTERRUPTED);
+    }
+}

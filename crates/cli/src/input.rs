@@ -3,7 +3,7 @@
 
 use std::cell::Cell;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 use std::rc::Rc;
 
@@ -13,6 +13,8 @@ use crate::failure::Failure;
 pub(crate) struct Input {
     pub(crate) name: String,
     pub(crate) reader: Box<dyn BufRead>,
+    /// Whether a person is typing it (standard input from a terminal).
+    pub(crate) interactive: bool,
 }
 
 /// Opens `path`, or standard input when it is `None` or `-`.
@@ -21,6 +23,7 @@ pub(crate) fn open(path: Option<&Path>) -> Result<Input, Failure> {
         return Ok(Input {
             name: "<stdin>".to_owned(),
             reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock())),
+            interactive: io::stdin().is_terminal(),
         });
     };
     let name = path.display().to_string();
@@ -42,6 +45,7 @@ pub(crate) fn open(path: Option<&Path>) -> Result<Input, Failure> {
     Ok(Input {
         name,
         reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+        interactive: false,
     })
 }
 

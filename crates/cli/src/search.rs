@@ -251,3 +251,31 @@ pub(crate) fn run_parallel(
     }
     Ok(stats)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_and_json_name_the_stop() {
+        let stats = Stats {
+            solutions: 1,
+            nodes: 2,
+            updates: 30,
+            elapsed: Duration::from_millis(1500),
+            stopped: Some(StopReason::Timeout),
+        };
+        assert_eq!(
+            summary(&stats),
+            "1 solution, 2 nodes, 30 updates, 1.500 s (stopped: --timeout expired)"
+        );
+        let json = serde_json::Value::Object(stats_json(&stats)).to_string();
+        assert_eq!(
+            json,
+            r#"{"complete":false,"nodes":2,"seconds":1.5,"solutions":1,"stopped":"timeout","updates":30}"#
+        );
+        let done = Stats::default();
+        assert_eq!(summary(&done), "0 solutions, 0 nodes, 0 updates, 0.000 s");
+        assert_eq!(stats_json(&done)["stopped"], serde_json::Value::Null);
+    }
+}

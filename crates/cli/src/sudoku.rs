@@ -207,13 +207,15 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         .collect();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut totals = Totals::default();
-    let mut jobs = Vec::with_capacity(CHUNK);
+    // A person typing puzzles gets each answer at once.
+    let chunk = if input.interactive { 1 } else { CHUNK };
+    let mut jobs = Vec::with_capacity(chunk);
     let mut buf = Vec::new();
     let mut line = 0usize;
     let mut done = false;
     while !done {
         jobs.clear();
-        while jobs.len() < CHUNK {
+        while jobs.len() < chunk {
             let cut = match read_line(&mut input.reader, &mut buf) {
                 Ok(Some(cut)) => cut,
                 Ok(None) => {
@@ -263,6 +265,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 }
             }
         }
+        if input.interactive {
+            out.flush()?;
+        }
     }
     out.flush()?;
     if args.stats {
@@ -270,6 +275,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         let stats = serde_json::json!({
             "puzzles": totals.puzzles,
             "errors": totals.errors,
+            "complete": true,
             "solutions": totals.stats.solutions,
             "nodes": totals.stats.nodes,
             "updates": totals.stats.updates,

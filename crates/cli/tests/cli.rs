@@ -92,7 +92,10 @@ fn help_texts() {
 #[test]
 fn every_command_shows_an_example() {
     for args in [
-        &["xc"][..],
+        &[][..],
+        &["xc"],
+        &["sudoku"],
+        &["problem"],
         &["sudoku", "solve"],
         &["sudoku", "count"],
         &["sudoku", "check"],
@@ -477,4 +480,282 @@ fn any_bytes_exit_0_or_2_without_a_panic() {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------- sudoku batches
+
+#[test]
+fn sudoku_batches_answer_every_line_in_place() {
+    for (name, args) in [
+        (
+            "sudoku_solve",
+            &["sudoku", "solve", "tests/data/puzzles.txt"][..],
+        ),
+        (
+            "sudoku_solve_unique",
+            &["sudoku", "solve", "--unique", "tests/data/puzzles.txt"],
+        ),
+        (
+            "sudoku_count",
+            &[
+                "sudoku",
+                "count",
+                "--limit",
+                "100",
+                "tests/data/puzzles.txt",
+            ],
+        ),
+        (
+            "sudoku_check",
+            &[
+                "sudoku",
+                "check",
+                "--solver",
+                "bitmask",
+                "tests/data/puzzles.txt",
+            ],
+        ),
+    ] {
+        let mut command = in_crate(dancing());
+        command.args(args);
+        snapshot!(name, command);
+    }
+}
+
+#[test]
+fn sudoku_famous_puzzles_are_solved() {
+    let famous = "../sudoku/data/famous.txt";
+    let output = run(&["sudoku", "solve", "--stats", famous], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let puzzles: Vec<dancing_sudoku::Grid> =
+        std::fs::read_to_string(data("").join("../../../sudoku/data/famous.txt"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| dancing_sudoku::Grid::parse_line(l).unwrap())
+            .collect();
+    let stdout = text(&output.stdout);
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!(answers.len(), puzzles.len());
+    for (puzzle, answer) in puzzles.iter().zip(answers) {
+        let solution = dancing_sudoku::Grid::parse_line(answer).unwrap();
+        assert!(solution.is_solution_of(puzzle), "{answer}");
+    }
+    let stats: serde_json::Value = serde_json::from_str(text(&output.stderr).trim()).unwrap();
+    assert_eq!(stats["puzzles"].as_u64(), Some(puzzles.len() as u64));
+    assert_eq!(stats["errors"].as_u64(), Some(0));
+    assert!(stats["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn sudoku_counts_stop_at_the_limit() {
+    let empty = b"................\n";
+    let output = run(&["sudoku", "count", "--limit", "1000"], empty);
+    assert_eq!(text(&output.stdout), "288\n");
+    let output = run(&["sudoku", "count", "--limit", "100"], empty);
+    assert_eq!(text(&output.stdout), "100+\n");
+}
+
+/// A batch of 9×9 puzzles: the bundled 17-clue ones, each also with clues removed (so
+/// some have several solutions) and with a clue changed (so some have none).
+fn big_batch() -> Vec<u8> {
+    let text = std::fs::read_to_string(data("../../../sudoku/data/17_clue_1000.txt")).unwrap();
+    let mut out = Vec::new();
+    for (k, line) in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .take(300)
+        .enumerate()
+    {
+        out.extend_from_slice(line.as_bytes());
+        out.push(b'\n');
+        let mut fewer = line.as_bytes().to_vec();
+        if let Some(i) = fewer.iter().position(|&b| b != b'.') {
+            fewer[i] = b'.';
+        }
+        out.extend_from_slice(&fewer);
+        out.push(b'\n');
+        if k % 50 == 0 {
+            out.extend_from_slice(b"not a puzzle\n");
+        }
+    }
+    out
+}
+
+#[test]
+fn sudoku_threads_and_solvers_agree_in_order() {
+    let batch = big_batch();
+    let one = run(&["sudoku", "check"], &batch);
+    assert_eq!(one.status.code(), Some(2), "the batch has bad lines");
+    let lines = text(&one.stdout);
+    assert_eq!(
+        lines.lines().count(),
+        batch
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count()
+    );
+    assert!(
+        lines.contains("unique\n") && lines.contains("multiple\n") && lines.contains("error: ")
+    );
+    for args in [
+        &["sudoku", "check", "--threads", "2"][..],
+        &["sudoku", "check", "--solver", "bitmask"],
+        &["sudoku", "check", "--solver", "bitmask", "--threads", "3"],
+    ] {
+        let other = run(args, &batch);
+        assert_eq!(other.status.code(), Some(2));
+        assert_eq!(text(&other.stdout), lines, "{args:?}");
+        assert_eq!(text(&other.stderr), text(&one.stderr), "{args:?}");
+    }
+}
+
+/// The peak resident memory of a finished child, from Linux's `/proc`, polled while it
+/// runs.
+#[cfg(target_os = "linux")]
+fn peak_memory_kib(args: &[&str], input: Vec<u8>) -> u64 {
+    let mut child = dancing()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut lines = 0usize;
+        let mut buf = [0u8; 1 << 16];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buf) {
+            lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+        }
+        lines
+    });
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        let kib = std::fs::read_to_string(&status_path)
+            .ok()
+            .and_then(|status| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            });
+        peak = peak.max(kib.unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    writer.join().unwrap().unwrap();
+    assert!(reader.join().unwrap() > 0);
+    peak
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sudoku_batches_stream_in_constant_memory() {
+    let lines = |n: usize| b"1...............\n".repeat(n);
+    let small = peak_memory_kib(&["sudoku", "solve"], lines(20_000));
+    // 15 times the input (4.8 MB); kept whole, it would cost tens of MB more.
+    let large = peak_memory_kib(&["sudoku", "solve"], lines(300_000));
+    assert!(small > 0 && large > 0);
+    assert!(
+        large < small + 8 * 1024,
+        "{small} KiB for 20,000 lines, {large} KiB for 300,000"
+    );
+}
+
+#[test]
+fn sudoku_long_and_binary_lines_are_errors_in_place() {
+    let mut input = b"1...............\n".to_vec();
+    input.extend(std::iter::repeat_n(b'1', 10 << 20));
+    input.extend_from_slice(b"\n\xff\xfe\n1...............\n");
+    let output = run(&["sudoku", "check"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stdout),
+        "multiple\nerror: the line is longer than 65536 bytes; a puzzle has at most 1296 symbols\n\
+         error: the line is not valid UTF-8\nmultiple\n"
+    );
+    assert_eq!(
+        text(&output.stderr),
+        "error: <stdin>: line 2: the line is longer than 65536 bytes; a puzzle has at most 1296 symbols\n\
+         error: <stdin>: line 3, column 1: the line is not valid UTF-8\n"
+    );
+}
+
+#[test]
+fn sudoku_file_errors() {
+    let mut command = in_crate(dancing());
+    command.args(["sudoku", "solve", "tests/data/missing.txt"]);
+    snapshot!("sudoku_error_missing_file", command);
+    let mut command = in_crate(dancing());
+    command.args(["sudoku", "count", "tests"]);
+    snapshot!("sudoku_error_directory", command);
+}
+
+// ---------------------------------------------------------------- judges
+
+#[test]
+fn judges_answer_their_inputs() {
+    for judge in ["sicily", "noip", "poj3074"] {
+        let input = std::fs::read(data(&format!("judge_{judge}.txt"))).unwrap();
+        snapshot!(
+            format!("judge_{judge}"),
+            dancing().args(["sudoku", "judge", judge]).pass_stdin(input)
+        );
+    }
+    // POJ 3076 takes 16×16 grids in letters: the first bundled 16×16 puzzle, rewritten.
+    let text16 = std::fs::read_to_string(data("../../../sudoku/data/gecode_16x16.txt")).unwrap();
+    let line = text16.lines().find(|l| !l.starts_with('#')).unwrap();
+    let grid = dancing_sudoku::Grid::parse_line(line).unwrap();
+    let input = grid.to_rows_with(dancing_sudoku::Alphabet::Letters, '-');
+    let output = run(&["sudoku", "judge", "poj3076"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let solution = dancing_sudoku::Grid::parse_letters(&text(&output.stdout)).unwrap();
+    assert!(solution.is_solution_of(&grid));
+}
+
+#[test]
+fn judge_errors_exit_2() {
+    snapshot!(
+        "judge_error_truncated",
+        dancing()
+            .args(["sudoku", "judge", "sicily"])
+            .pass_stdin("2\n7_9__2___\n3_____891\n")
+    );
+    snapshot!(
+        "judge_error_not_utf8",
+        dancing()
+            .args(["sudoku", "judge", "poj3074"])
+            .pass_stdin(&b"....\n..\xc3(\n"[..])
+    );
+}
+
+#[test]
+fn progress_stays_off_when_stderr_is_not_a_terminal() {
+    let toy = std::fs::read(data("toy.dlx")).unwrap();
+    let plain = run(&["xc", "--max-nodes", "3"], &toy);
+    let with = run(&["xc", "--max-nodes", "3", "--progress"], &toy);
+    assert_eq!(with.status.code(), Some(3));
+    assert_eq!(with.stdout, plain.stdout);
+    // Only the summary line: no status line, no terminal escape codes.
+    let stderr = text(&with.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("0 solutions, 3 nodes,") && !stderr.contains('\x1b'));
+}
+
+#[test]
+fn problem_searches_obey_limits_too() {
+    let output = run(
+        &["problem", "queens", "12", "--max-nodes", "1000", "--stats"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with("at least "), "{stdout}");
+    let stats: serde_json::Value =
+        serde_json::from_str(text(&output.stderr).lines().last().unwrap()).unwrap();
+    assert_eq!(stats["nodes"].as_u64(), Some(1000));
+    assert_eq!(stats["stopped"], "max-nodes");
 }

@@ -22,11 +22,11 @@ pub const MAX_ORDER: usize = 6;
 /// ```
 /// use dancing_sudoku::Grid;
 ///
-/// let grid: Grid = "1.3.\n..1.\n...1\n3...".parse()?;
-/// assert_eq!((grid.order(), grid.side(), grid.givens()), (2, 4, 5));
+/// let grid: Grid = "1.3.\n..1.\n2.4.\n..2.".parse()?;
+/// assert_eq!((grid.order(), grid.side(), grid.givens()), (2, 4, 6));
 /// assert_eq!(grid.get(0, 2), 3);
-/// assert_eq!(grid.to_string(), "1.3...1....13...");
-/// assert_eq!(format!("{grid:#}"), "1 . | 3 .\n. . | 1 .\n----+----\n. . | . 1\n3 . | . .\n");
+/// assert_eq!(grid.to_string(), "1.3...1.2.4...2.");
+/// assert_eq!(format!("{grid:#}"), "1 . | 3 .\n. . | 1 .\n----+----\n2 . | 4 .\n. . | 2 .\n");
 /// # Ok::<(), dancing_sudoku::ParseError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use dancing_sudoku::Grid;
-//! let grid = Grid::parse_line("1.3...1....13... the comment is ignored")?;
+//! let grid = Grid::parse_line("1.3...1.2.4...2. the comment is ignored")?;
 //! assert_eq!(grid.side(), 4);
 //! let err = Grid::parse_line("1.3...1....1x...").unwrap_err();
 //! assert_eq!(err.to_string(), "line 1, column 13: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell");
@@ -140,6 +140,16 @@ pub enum ParseErrorKind {
     },
 }
 
+/// Input quoted in a message: escaped, and cut after 32 characters, so that a 10 MB
+/// token makes a short message.
+fn quote(text: &str) -> String {
+    let mut quoted: String = text.chars().take(32).flat_map(char::escape_debug).collect();
+    if text.chars().nth(32).is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -182,7 +192,7 @@ impl fmt::Display for ParseErrorKind {
                 }
             }
             Self::NotANumber { token } => {
-                write!(f, "`{}` is not a number", token.escape_debug())
+                write!(f, "`{}` is not a number", quote(token))
             }
             Self::OutOfRange {
                 symbol,
@@ -191,7 +201,7 @@ impl fmt::Display for ParseErrorKind {
             } => write!(
                 f,
                 "`{}` stands for {value}, out of range for a {side}×{side} grid (values 1 to {side})",
-                symbol.escape_debug()
+                quote(symbol)
             ),
             Self::ZeroNotEmpty { side } => write!(
                 f,
@@ -696,8 +706,9 @@ impl FromStr for Grid {
     type Err = ParseError;
 
     /// Reads a single line in the one-line form, otherwise a block, otherwise rows of
-    /// numbers. The error reported is the block's, unless the text has a number of two
-    /// digits or more (then it is the numbers').
+    /// numbers. The error reported is the block's, unless a line holds several tokens one
+    /// of which is a number of two digits or more, or a `/` appears (then it is the
+    /// numbers').
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let content: Vec<(usize, &str)> = numbered(text)
             .filter(|(_, l)| {
@@ -719,9 +730,14 @@ impl FromStr for Grid {
                 if numbers.is_ok() {
                     return numbers;
                 }
-                let multi_digit = text
-                    .split(|c: char| c.is_whitespace() || c == '/')
-                    .any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()));
+                // A number of two digits or more among several tokens on a line.
+                let multi_digit = text.lines().any(|line| {
+                    let tokens: Vec<&str> = line.split_whitespace().collect();
+                    tokens.len() > 1
+                        && tokens
+                            .iter()
+                            .any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()))
+                });
                 if multi_digit || text.contains('/') {
                     numbers
                 } else {

@@ -39,3 +39,26 @@ fn sudoku_format_inputs() {
 fn judge_inputs() {
     replay("judges", sudoku::check_judges);
 }
+
+#[test]
+fn long_tokens_are_quoted_short() {
+    // Found by the sudoku_formats target: a huge token made a message as long.
+    let long = "\u{6}".repeat(10_000);
+    let e = dancing_sudoku::Grid::parse_numbers(&format!("7 0{long} 0\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line 1, column 3: `0{}…` is not a number",
+            "\\u{6}".repeat(31)
+        )
+    );
+    let nines = "9".repeat(10 << 20);
+    let e = dancing_sudoku::Grid::parse_numbers(&format!("1 {nines} 0 0\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line 1, column 3: `{}…` stands for 18446744073709551615, out of range for a 4×4 grid (values 1 to 4)",
+            "9".repeat(32)
+        )
+    );
+}

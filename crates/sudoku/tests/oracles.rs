@@ -281,3 +281,43 @@ fn grid_shortcuts() {
     assert_eq!(puzzle.count_up_to(5), 1);
     assert!(puzzle.solve().unwrap().is_solution_of(&puzzle));
 }
+
+/// The 25×25 Gecode puzzles are far beyond plain dancing links: this reports what
+/// happens under a time limit per puzzle. Not part of the normal run:
+/// `cargo test --release -p dancing-sudoku --test oracles -- --ignored --nocapture`.
+#[test]
+#[ignore = "slow: minutes; reports what happens on the 25x25 puzzles"]
+fn gecode_25x25_under_a_time_limit() {
+    let puzzles = common::puzzles("gecode_25x25.txt");
+    assert_eq!(puzzles.len(), 16);
+    let seconds = std::env::var("LIMIT_25")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let mut dlx = SudokuSolver::new();
+    dlx.set_limits(Limits {
+        timeout: Some(Duration::from_secs(seconds)),
+        ..Limits::none()
+    });
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(puzzle.side(), 25);
+        let started = Instant::now();
+        let solution = dlx.solve(puzzle);
+        let stats = dlx.stats();
+        match &solution {
+            Some(s) => assert!(s.is_solution_of(puzzle)),
+            None => assert_eq!(stats.stopped, Some(StopReason::Timeout)),
+        }
+        eprintln!(
+            "25x25 #{}: {} after {:.2?}, {} nodes",
+            k + 1,
+            if solution.is_some() {
+                "solved"
+            } else {
+                "gave up"
+            },
+            started.elapsed(),
+            stats.nodes
+        );
+    }
+}

@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""Regenerates the tables of docs/benchmarks.md and docs/benchmarks-sudoku.svg from
+criterion's JSON output, so that no number in the docs is typed by hand.
+
+    python3 benches/report.py [--commit HASH] [CRITERION_DIR]
+
+CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion. The run
+line names the commit measured: HASH if given (when the benchmarks ran in another
+checkout), else this checkout's HEAD. The doc's
+text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is kept.
+Python 3 standard library only.
+"""
+
+import datetime
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "benchmarks.md"
+SVG = ROOT / "docs" / "benchmarks-sudoku.svg"
+
+# The order of rows and bars; ids must match the benchmark files.
+ENGINE_CASES = [
+    ("queens-12", "N-queens 12", 14_200),
+    ("queens-13", "N-queens 13", 73_712),
+    ("langford-11", "Langford pairs 11", 35_584),
+    ("langford-12", "Langford pairs 12", 216_288),
+    ("pentominoes-6x10", "Pentominoes 6×10", 9_356),
+    ("pentominoes-5x12", "Pentominoes 5×12", 4_040),
+    ("pentominoes-3x20", "Pentominoes 3×20", 8),
+    ("latin-5", "Latin squares 5", 161_280),
+]
+SUDOKU_SETS = [
+    ("17-clue", "17-clue"),
+    ("top1465", "magictour top1465"),
+    ("forum-hardest-1106", "forum hardest 1106"),
+    ("forum-hardest-1905-11+", "forum hardest 1905 11+"),
+    ("serg", "serg (several solutions)"),
+    ("gecode-16x16", "Gecode 16×16"),
+]
+SUDOKU_SOLVERS = [
+    ("dancing-dlx", "dancing-sudoku DLX", "#1f77b4"),
+    ("dancing-dlx-first-forced", "engine, FirstForced branching", "#9467bd"),
+    ("bitmask", "dancing-sudoku bitmask", "#ff7f0e"),
+    ("sudoku-crate", "sudoku crate 0.8", "#2ca02c"),
+]
+SETUP_CASES = [
+    ("17-clue", "17-clue puzzle (17 givens)"),
+    ("solved-grid", "solved grid (81 givens)"),
+]
+
+# The targets of issue 5.
+ENGINE_TARGET = 1.3
+SUDOKU_VS_CRATE = [("17-clue", 0.25), ("forum-hardest-1905-11+", 0.25)]
+SUDOKU_VS_BITMASK = [("17-clue", 20.0)]
+SETUP_TARGET_US = 2.0
+
+REPRODUCE = (
+    "CARGO_TARGET_DIR=target cargo bench -p dancing-benches\n"
+    "python3 benches/report.py target/criterion"
+)
+
+
+def load(criterion_dir):
+    """Maps (group, function, value) to (median ns per iteration, elements, run time)."""
+    results = {}
+    for bench in Path(criterion_dir).glob("**/new/benchmark.json"):
+        meta = json.loads(bench.read_text())
+        estimates = json.loads((bench.parent / "estimates.json").read_text())
+        throughput = meta.get("throughput") or {}
+        elements = throughput.get("Elements") if isinstance(throughput, dict) else None
+        key = (meta["group_id"], meta.get("function_id"), meta.get("value_str"))
+        results[key] = (
+            estimates["median"]["point_estimate"],
+            elements,
+            bench.stat().st_mtime,
+        )
+    return results
+
+
+def fmt_time(ns):
+    if ns >= 1e9:
+        return f"{ns / 1e9:.2f} s"
+    if ns >= 1e6:
+        return f"{ns / 1e6:.1f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.1f} µs"
+    return f"{ns:.0f} ns"
+
+
+def fmt_rate(per_second):
+    if per_second >= 1e6:
+        return f"{per_second / 1e6:.2f} M/s"
+    if per_second >= 1e3:
+        return f"{per_second / 1e3:.1f} k/s"
+    return f"{per_second:.1f} /s"
+
+
+def fmt_decade(per_second):
+    for scale, suffix in ((1e6, "M"), (1e3, "k"), (1, "")):
+        if per_second >= scale:
+            return f"{per_second / scale:.0f}{suffix}/s"
+    return f"{per_second:g}/s"
+
+
+def verdict(ok):
+    return "**met**" if ok else "**missed**"
+
+
+def rate(results, group, function, value):
+    """Puzzles per second from the median, or None if not measured."""
+    entry = results.get((group, function, value))
+    if entry is None or not entry[1]:
+        return None
+    ns, elements, _ = entry
+    return elements / (ns / 1e9)
+
+
+def engine_table(results, targets):
+    lines = [
+        "| problem | solutions | dancing (median) | `dlx` 0.8 (median) | speed-up vs `dlx` | target ≥ 1.3× |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for case, title, solutions in ENGINE_CASES:
+        ours = results.get(("engine", "dancing", case))
+        theirs = results.get(("engine", "dlx", case))
+        if ours is None or theirs is None:
+            lines.append(f"| {title} | {solutions:,} | not measured | | | |")
+            continue
+        speedup = theirs[0] / ours[0]
+        ok = speedup >= ENGINE_TARGET
+        targets.append((f"Engine, {title}: ≥ 1.3× the `dlx` crate", f"{speedup:.2f}×", ok))
+        lines.append(
+            f"| {title} | {solutions:,} | {fmt_time(ours[0])} | {fmt_time(theirs[0])} "
+            f"| {speedup:.2f}× | {verdict(ok)} |"
+        )
+    return "\n".join(lines)
+
+
+def sudoku_table(results, targets):
+    header = "| data set | puzzles | " + " | ".join(
+        f"{title} (puzzles/s)" for _, title, _ in SUDOKU_SOLVERS
+    )
+    header += " | DLX ÷ sudoku crate | DLX ÷ bitmask |"
+    lines = [header, "|---|---:|" + "---:|" * (len(SUDOKU_SOLVERS) + 2)]
+    for name, title in SUDOKU_SETS:
+        rates = {s: rate(results, "sudoku", s, name) for s, _, _ in SUDOKU_SOLVERS}
+        entry = results.get(("sudoku", "dancing-dlx", name))
+        puzzles = f"{entry[1]:,}" if entry else "?"
+        cells = [fmt_rate(r) if r else "—" for r in rates.values()]
+        dlx, bitmask, crate = rates["dancing-dlx"], rates["bitmask"], rates["sudoku-crate"]
+        vs_crate = f"{dlx / crate:.3f}×" if dlx and crate else "—"
+        vs_bitmask = f"{dlx / bitmask:.2f}×" if dlx and bitmask else "—"
+        lines.append(f"| {title} | {puzzles} | " + " | ".join(cells) + f" | {vs_crate} | {vs_bitmask} |")
+    titles = dict(SUDOKU_SETS)
+    for name, goal in SUDOKU_VS_CRATE:
+        dlx, crate = rate(results, "sudoku", "dancing-dlx", name), rate(results, "sudoku", "sudoku-crate", name)
+        if dlx and crate:
+            targets.append((f"Sudoku, {titles[name]}: ≥ {goal}× the `sudoku` crate", f"{dlx / crate:.3f}×", dlx / crate >= goal))
+    for name, goal in SUDOKU_VS_BITMASK:
+        dlx, bitmask = rate(results, "sudoku", "dancing-dlx", name), rate(results, "sudoku", "bitmask", name)
+        if dlx and bitmask:
+            targets.append((f"Sudoku, {titles[name]}: ≥ {goal:.0f}× the bitmask baseline", f"{dlx / bitmask:.2f}×", dlx / bitmask >= goal))
+    return "\n".join(lines)
+
+
+def setup_table(results, targets):
+    lines = [
+        "| input | force givens + release, per puzzle (median) | target < 2 µs |",
+        "|---|---:|---|",
+    ]
+    for name, title in SETUP_CASES:
+        r = rate(results, "setup", "force-release", name)
+        if r is None:
+            lines.append(f"| {title} | not measured | |")
+            continue
+        us = 1e6 / r
+        ok = us < SETUP_TARGET_US
+        targets.append((f"9×9 setup and teardown, {title}: < 2 µs", f"{us:.2f} µs", ok))
+        lines.append(f"| {title} | {us:.2f} µs | {verdict(ok)} |")
+    return "\n".join(lines)
+
+
+def targets_table(targets):
+    lines = ["| target | reached | verdict |", "|---|---:|---|"]
+    for what, reached, ok in targets:
+        lines.append(f"| {what} | {reached} | {verdict(ok)} |")
+    met = sum(ok for _, _, ok in targets)
+    lines.append("")
+    lines.append(f"{met} of {len(targets)} measured targets met.")
+    return "\n".join(lines)
+
+
+def machine(results, commit=None):
+    model, cores = "unknown", "?"
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "Model name":
+                model = value.strip()
+            elif key.strip() == "CPU(s)":
+                cores = value.strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    times = [t for _, _, t in results.values()]
+    start = datetime.datetime.fromtimestamp(min(times), datetime.timezone.utc) if times else None
+    end = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc) if times else None
+    rustc = "unknown"
+    try:
+        rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    when = f"{start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC" if start else "unknown"
+    try:
+        commit = commit or subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return "\n".join(
+        [
+            f"- Machine: {model}, {cores} CPUs (`lscpu`), shared with other work while measuring.",
+            f"- Run: {when}, commit `{commit}`, {rustc}, release profile (thin LTO, one "
+            "codegen unit), single thread.",
+            "- Times are the CPU time of the benchmark thread (see `benches/benches/common`), "
+            "medians of criterion samples (warm-up 1 s, measurement 3 s, 10–20 samples); "
+            "ratios compare solvers measured in the same run.",
+            "- Reproduce:",
+            "",
+            "```sh",
+            REPRODUCE,
+            "```",
+        ]
+    )
+
+
+def svg_chart(results):
+    """Grouped horizontal bars of puzzles per second, log scale, one group per data set."""
+    rows = []
+    for name, title in SUDOKU_SETS:
+        bars = [(label, colour, rate(results, "sudoku", s, name)) for s, label, colour in SUDOKU_SOLVERS]
+        rows.append((title, [b for b in bars if b[2]]))
+    values = [v for _, bars in rows for _, _, v in bars]
+    if not values:
+        return None
+    lo = 10 ** math.floor(math.log10(min(values)))
+    hi = 10 ** math.ceil(math.log10(max(values)))
+    left, right, top, bar, gap = 190, 120, 60, 14, 18
+    width = 900
+    plot = width - left - right
+    height = top + sum(len(bars) * bar + gap for _, bars in rows) + 50
+
+    def x(v):
+        return left + plot * (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">'
+        "Sudoku throughput, counting up to 2 solutions (puzzles/s, log scale, higher is better)</text>",
+    ]
+    for k, (label, colour) in enumerate((l, c) for _, l, c in SUDOKU_SOLVERS):
+        lx = left - 150 + k * 180
+        out.append(f'<rect x="{lx}" y="34" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text x="{lx + 16}" y="44">{label}</text>')
+    bottom = height - 40
+    decade = lo
+    while decade <= hi * 1.0001:
+        gx = x(decade)
+        out.append(f'<line x1="{gx:.1f}" y1="{top - 4}" x2="{gx:.1f}" y2="{bottom}" stroke="#ddd"/>')
+        out.append(f'<text x="{gx:.1f}" y="{bottom + 16}" text-anchor="middle">{fmt_decade(decade)}</text>')
+        decade *= 10
+    y = top
+    for title, bars in rows:
+        group_height = len(bars) * bar
+        out.append(
+            f'<text x="{left - 8}" y="{y + group_height / 2 + 4:.1f}" text-anchor="end">{title}</text>'
+        )
+        for label, colour, value in bars:
+            out.append(
+                f'<rect x="{left}" y="{y}" width="{max(x(value) - left, 1):.1f}" height="{bar - 2}" '
+                f'fill="{colour}"><title>{label}: {fmt_rate(value)}</title></rect>'
+            )
+            out.append(f'<text x="{x(value) + 4:.1f}" y="{y + bar - 4}" font-size="10">{fmt_rate(value)}</text>')
+            y += bar
+        y += gap
+    out.append(f'<line x1="{left}" y1="{top - 4}" x2="{left}" y2="{bottom}" stroke="#333"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def replace_section(doc, name, body):
+    pattern = re.compile(
+        rf"(<!-- report:{re.escape(name)} -->\n).*?(<!-- /report:{re.escape(name)} -->)", re.S
+    )
+    if not pattern.search(doc):
+        sys.exit(f"docs/benchmarks.md has no <!-- report:{name} --> markers")
+    return pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), doc)
+
+
+def main():
+    args = sys.argv[1:]
+    commit = None
+    if len(args) >= 2 and args[0] == "--commit":
+        commit, args = args[1], args[2:]
+    if args:
+        criterion_dir = Path(args[0])
+    else:
+        criterion_dir = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
+    results = load(criterion_dir)
+    if not results:
+        sys.exit(f"no criterion results under {criterion_dir}: run `cargo bench -p dancing-benches` first")
+    targets = []
+    doc = DOC.read_text()
+    doc = replace_section(doc, "machine", machine(results, commit))
+    doc = replace_section(doc, "engine", engine_table(results, targets))
+    doc = replace_section(doc, "sudoku", sudoku_table(results, targets))
+    doc = replace_section(doc, "setup", setup_table(results, targets))
+    doc = replace_section(doc, "targets", targets_table(targets))
+    DOC.write_text(doc)
+    chart = svg_chart(results)
+    if chart:
+        SVG.write_text(chart)
+    print(f"wrote {DOC.relative_to(ROOT)} and {SVG.relative_to(ROOT)} from {len(results)} benchmarks")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+//! The per-puzzle paths allocate nothing once a solver has seen a puzzle of the order:
+//! counting (a uniqueness check), solving into a grid, visiting, and the baseline's
+//! counting. One test only, since the allocation counter is global to the process.
+
+mod common;
+
+use std::alloc::System;
+use std::ops::ControlFlow;
+
+use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::{Grid, SudokuSolver};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+#[test]
+fn no_allocation_per_puzzle() {
+    let puzzles = common::puzzles("17_clue_1000.txt");
+    let mut tdoku: Vec<Grid> = common::tdoku().into_iter().map(|(p, _, _)| p).collect();
+    tdoku.extend(puzzles.iter().take(200).cloned());
+    let conflicting: Grid =
+        "55..............................................................................."
+            .parse()
+            .unwrap();
+    tdoku.push(conflicting);
+
+    let mut dlx = SudokuSolver::with_order(3);
+    let mut bitmask = BitmaskSolver::new();
+    let mut solution = Grid::empty(3);
+    // Warm up: the first puzzle of an order builds what is reused.
+    dlx.count_up_to(&puzzles[0], 2);
+    dlx.solve_into(&puzzles[0], &mut solution);
+    dlx.visit(&puzzles[0], |_| ControlFlow::Continue(()));
+    bitmask.count_up_to(&puzzles[0], 2);
+
+    let region = Region::new(GLOBAL);
+    let mut unique = 0;
+    let mut solved = 0;
+    let mut visited = 0;
+    for puzzle in &tdoku {
+        unique += u64::from(dlx.count_up_to(puzzle, 2) == 1);
+        solved += u64::from(dlx.solve_into(puzzle, &mut solution));
+        dlx.visit(puzzle, |_| {
+            visited += 1;
+            ControlFlow::Break(())
+        });
+        bitmask.count_up_to(puzzle, 2);
+    }
+    let change = region.change();
+    assert_eq!(
+        (change.allocations, change.reallocations),
+        (0, 0),
+        "{change:?}"
+    );
+    assert!(unique >= 200 && solved >= unique && visited == solved);
+}
