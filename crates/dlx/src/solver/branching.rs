@@ -120,6 +120,7 @@ impl Solver {
     }
 }
 
+#[cfg(feature = "parallel")]
 impl Search<'_> {
     /// Gives away the shallowest untried branches of a search paused at a heartbeat.
     ///
@@ -163,6 +164,7 @@ impl Search<'_> {
     }
 }
 
+#[cfg(feature = "parallel")]
 impl super::Solution {
     /// A solution made of these options.
     pub(crate) fn from_options(options: Vec<OptionId>) -> Self {
