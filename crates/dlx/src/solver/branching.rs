@@ -9,7 +9,9 @@
 //! prefix. So the statistics of a split plus those of its subproblems are the sequential
 //! ones.
 
-use super::{Resume, Search, Solver};
+use super::Solver;
+#[cfg(feature = "parallel")]
+use super::{Resume, Search};
 use crate::error::ForceError;
 use crate::ids::OptionId;
 
