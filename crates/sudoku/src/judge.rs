@@ -102,7 +102,7 @@ pub enum JudgeError {
     #[error("{0}")]
     Grid(ParseError),
     /// The first line of a Sicily input is not the number of puzzles.
-    #[error("line {line}: expected the number of puzzles, found `{}`", .found.escape_debug())]
+    #[error("line {line}: expected the number of puzzles, found `{}`", crate::parse::quote(.found))]
     BadCount {
         /// The line.
         line: usize,

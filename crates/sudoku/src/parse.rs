@@ -142,7 +142,7 @@ pub enum ParseErrorKind {
 
 /// Input quoted in a message: escaped, and cut after 32 characters, so that a 10 MB
 /// token makes a short message.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut quoted: String = text.chars().take(32).flat_map(char::escape_debug).collect();
     if text.chars().nth(32).is_some() {
         quoted.push('…');

@@ -9,13 +9,17 @@
 //! a bitmask depth-first search (minimum remaining values, larger values first) that
 //! abandons a branch as soon as an upper bound on the best score reachable from it is no
 //! better than the best score found so far. The bound is admissible (never below the
-//! truth): the smaller of two relaxations,
+//! truth). Within one unit (a row, say), the empty cells can score no more than either
 //!
-//! - each empty cell takes its largest remaining candidate (rows, columns and boxes
-//!   ignored between cells), and
-//! - each row places its missing values in its empty cells in the best possible way,
-//!   largest values on the heaviest cells (the rearrangement inequality; columns and
-//!   boxes ignored), and the same for columns.
+//! - each cell taking its largest remaining candidate, or
+//! - the unit's missing values placed largest-first on its heaviest empty cells (the
+//!   rearrangement inequality: the best of all ways to place them, ignoring the other
+//!   units);
+//!
+//! so the smaller of the two bounds that unit, and the sum over the rows bounds the
+//! whole. The same holds for the columns and for the boxes: the bound is the least of
+//! the three sums. Computing it also finds dead ends early: an empty cell with no
+//! candidate, or a missing value with no place left in its unit.
 //!
 //! Other orders work too, with weight = 6 + (distance to the nearest edge).
 //!
@@ -63,21 +67,19 @@ pub fn best_solution(puzzle: &Grid) -> Option<(u64, Grid)> {
     Some((score, solution))
 }
 
-/// The branch-and-bound state.
+/// The branch-and-bound state. Units are kept by kind: 0 rows, 1 columns, 2 boxes.
 struct Search {
     weight: Vec<u64>,
-    row_of: Vec<usize>,
-    col_of: Vec<usize>,
-    box_of: Vec<usize>,
-    /// Free values per unit, bit v−1 for value v.
-    rows: Vec<u64>,
-    cols: Vec<u64>,
-    boxes: Vec<u64>,
+    /// Per kind, per cell: its unit.
+    unit: [Vec<usize>; 3],
+    /// Per kind, per unit: the values still free, bit v−1 for value v.
+    free: [Vec<u64>; 3],
+    /// Per kind, per unit: its cells from the heaviest down.
+    unit_cells: [Vec<Vec<usize>>; 3],
     cells: Vec<u8>,
+    /// Per empty cell: its largest candidate, filled by [`bound`](Self::bound).
+    cap: Vec<u8>,
     empties: Vec<usize>,
-    /// Per row and per column, its cells from the heaviest down.
-    row_cells: Vec<Vec<usize>>,
-    col_cells: Vec<Vec<usize>>,
     score: u64,
     best: Option<u64>,
     best_cells: Vec<u8>,
@@ -89,29 +91,32 @@ impl Search {
         let order = puzzle.order();
         let n = puzzle.side();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let by_weight = |mut cells: Vec<usize>, weight: &[u64]| {
-            cells.sort_by_key(|&k| Reverse(weight[k]));
-            cells
-        };
         let weight: Vec<u64> = (0..n * n).map(|k| self::weight(n, k / n, k % n)).collect();
-        let mut s = Self {
-            row_of: (0..n * n).map(|k| k / n).collect(),
-            col_of: (0..n * n).map(|k| k % n).collect(),
-            box_of: (0..n * n)
+        let unit: [Vec<usize>; 3] = [
+            (0..n * n).map(|k| k / n).collect(),
+            (0..n * n).map(|k| k % n).collect(),
+            (0..n * n)
                 .map(|k| (k / n / order) * order + (k % n) / order)
                 .collect(),
-            rows: vec![full; n],
-            cols: vec![full; n],
-            boxes: vec![full; n],
-            cells: puzzle.cells().to_vec(),
-            empties: Vec::new(),
-            row_cells: (0..n)
-                .map(|r| by_weight((0..n).map(|c| r * n + c).collect(), &weight))
-                .collect(),
-            col_cells: (0..n)
-                .map(|c| by_weight((0..n).map(|r| r * n + c).collect(), &weight))
-                .collect(),
+        ];
+        let unit_cells = std::array::from_fn(|kind| {
+            let mut lists = vec![Vec::with_capacity(n); n];
+            for (k, &u) in unit[kind].iter().enumerate() {
+                lists[u].push(k);
+            }
+            for list in &mut lists {
+                list.sort_by_key(|&k| Reverse(weight[k]));
+            }
+            lists
+        });
+        let mut s = Self {
             weight,
+            unit,
+            free: std::array::from_fn(|_| vec![full; n]),
+            unit_cells,
+            cells: puzzle.cells().to_vec(),
+            cap: vec![0; n * n],
+            empties: Vec::new(),
             score: 0,
             best: None,
             best_cells: Vec::new(),
@@ -122,13 +127,10 @@ impl Search {
                 continue;
             }
             let bit = 1u64 << (v - 1);
-            let (r, c, b) = (s.row_of[k], s.col_of[k], s.box_of[k]);
-            if s.rows[r] & s.cols[c] & s.boxes[b] & bit == 0 {
+            if s.candidates(k) & bit == 0 {
                 return None;
             }
-            s.rows[r] ^= bit;
-            s.cols[c] ^= bit;
-            s.boxes[b] ^= bit;
+            s.flip(k, bit);
             s.score += s.weight[k] * u64::from(v);
         }
         Some(s)
@@ -138,44 +140,80 @@ impl Search {
         self.search(0);
     }
 
+    #[inline]
     fn candidates(&self, cell: usize) -> u64 {
-        self.rows[self.row_of[cell]] & self.cols[self.col_of[cell]] & self.boxes[self.box_of[cell]]
+        self.free[0][self.unit[0][cell]]
+            & self.free[1][self.unit[1][cell]]
+            & self.free[2][self.unit[2][cell]]
     }
 
-    /// Best score the rows (or columns) could give their empty cells, each line placing
-    /// its missing values largest-first on its heaviest empty cells.
-    fn line_bound(&self, lines: &[Vec<usize>], free: &[u64]) -> u64 {
+    /// Marks `bit` used (or free again) in the three units of `cell`.
+    #[inline]
+    fn flip(&mut self, cell: usize, bit: u64) {
+        for kind in 0..3 {
+            self.free[kind][self.unit[kind][cell]] ^= bit;
+        }
+    }
+
+    /// The best score unit `u` of kind `kind` could give its empty cells if each cell
+    /// could take any missing value up to its largest candidate (`cap`), or `None` if
+    /// even that is impossible.
+    ///
+    /// The eligible cells of a value shrink as the value grows, so placing the values
+    /// from the largest down, each on the heaviest free eligible cell, is both feasible
+    /// whenever any placement is and optimal (an exchange argument). This is never below
+    /// the best placement that respects every candidate set, nor above the
+    /// rearrangement bound (no caps) or the sum of weight × cap.
+    fn unit_bound(&self, kind: usize, u: usize) -> Option<u64> {
+        let mut missing = self.free[kind][u];
+        let mut taken = 0u64;
         let mut total = 0;
-        for (line, &missing) in lines.iter().zip(free) {
-            let mut missing = missing;
-            for &cell in line {
-                if missing == 0 {
+        while missing != 0 {
+            let top = 63 - missing.leading_zeros();
+            missing ^= 1u64 << top;
+            let value = top as u8 + 1;
+            let mut placed = false;
+            for (k, &cell) in self.unit_cells[kind][u].iter().enumerate() {
+                if self.cells[cell] == 0 && taken & (1 << k) == 0 && self.cap[cell] >= value {
+                    taken |= 1 << k;
+                    total += self.weight[cell] * u64::from(value);
+                    placed = true;
                     break;
                 }
-                if self.cells[cell] == 0 {
-                    let top = 63 - missing.leading_zeros();
-                    missing ^= 1u64 << top;
-                    total += self.weight[cell] * u64::from(top + 1);
-                }
+            }
+            if !placed {
+                return None;
             }
         }
-        total
+        Some(total)
     }
 
-    /// An upper bound on the score of any solution below this node, or `None` if some
-    /// empty cell has no candidate left.
-    fn bound(&self, depth: usize) -> Option<u64> {
-        let mut by_cell = 0;
-        for &cell in &self.empties[depth..] {
+    /// An upper bound on the score of any solution below this node, or `None` if the
+    /// node is dead: an empty cell with no candidate, or missing values that cannot all
+    /// be placed in their unit.
+    ///
+    /// Each unit's empty cells score at most its [`unit_bound`](Self::unit_bound); the
+    /// rows' sum bounds the whole, and so do the columns' and the boxes': the bound is
+    /// the least of the three.
+    fn bound(&mut self, depth: usize) -> Option<u64> {
+        let n = self.free[0].len();
+        for k in depth..self.empties.len() {
+            let cell = self.empties[k];
             let mask = self.candidates(cell);
             if mask == 0 {
                 return None;
             }
-            by_cell += self.weight[cell] * u64::from(64 - mask.leading_zeros());
+            self.cap[cell] = (64 - mask.leading_zeros()) as u8;
         }
-        let by_row = self.line_bound(&self.row_cells, &self.rows);
-        let by_col = self.line_bound(&self.col_cells, &self.cols);
-        Some(self.score + by_cell.min(by_row).min(by_col))
+        let mut bound = u64::MAX;
+        for kind in 0..3 {
+            let mut total = 0;
+            for u in 0..n {
+                total += self.unit_bound(kind, u)?;
+            }
+            bound = bound.min(total);
+        }
+        Some(self.score + bound)
     }
 
     fn search(&mut self, depth: usize) {
@@ -208,7 +246,6 @@ impl Search {
         }
         self.empties.swap(depth, best);
         let cell = self.empties[depth];
-        let (r, c, b) = (self.row_of[cell], self.col_of[cell], self.box_of[cell]);
         let w = self.weight[cell];
         let mut mask = self.candidates(cell);
         // Larger values first: good solutions early make the bound bite sooner.
@@ -217,16 +254,12 @@ impl Search {
             let bit = 1u64 << top;
             mask ^= bit;
             let value = u64::from(top + 1);
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
+            self.flip(cell, bit);
             self.cells[cell] = (top + 1) as u8;
             self.score += w * value;
             self.search(depth + 1);
             self.score -= w * value;
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
+            self.flip(cell, bit);
         }
         self.cells[cell] = 0;
     }

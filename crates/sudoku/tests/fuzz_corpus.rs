@@ -62,3 +62,17 @@ fn long_tokens_are_quoted_short() {
         )
     );
 }
+
+#[test]
+fn a_long_sicily_count_is_quoted_short() {
+    // Found by the judges target: the count line was echoed whole.
+    let input = format!("{}\n", "\u{1}".repeat(10_000));
+    let e = dancing_sudoku::judge::sicily(&input).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line 1: expected the number of puzzles, found `{}…`",
+            "\\u{1}".repeat(32)
+        )
+    );
+}
