@@ -92,6 +92,9 @@ Examples:
   dancing xc --limit 1 --timeout 60 problem.dlx
   dancing xc --min-cost costed.dlx       a cheapest solution, with its cost
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
+  dancing xc --count --threads 0 problem.dlx
+  dancing xc --split-jobs 1000 problem.dlx > jobs.txt
+  dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`")]
 pub(crate) struct XcArgs {
     /// The input file; standard input when absent or `-`
@@ -118,7 +121,35 @@ pub(crate) struct XcArgs {
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(crate) max_memory: u64,
     #[command(flatten)]
+    pub(crate) split: SplitArgs,
+    #[command(flatten)]
     pub(crate) search: SearchArgs,
+}
+
+/// Parallel search and splitting a search into independent jobs (`dancing xc`).
+#[derive(Debug, Args)]
+pub(crate) struct SplitArgs {
+    /// Search with this many threads; 0 uses every core. With more than one, solutions
+    /// come in no particular order
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "matrix")]
+    pub(crate) threads: u16,
+    /// Print the subproblems at this depth instead of solving, one per line: the 1-based
+    /// numbers of the options chosen at the first levels, for --prefix
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["matrix", "split_jobs", "count", "limit"])]
+    pub(crate) split: Option<usize>,
+    /// Print at least K subproblems instead of solving, splitting the largest first (by a
+    /// quick probe estimate)
+    #[arg(long, value_name = "K", conflicts_with_all = ["matrix", "count", "limit"])]
+    pub(crate) split_jobs: Option<usize>,
+    /// Solve only the subproblem whose first choices are these options (1-based numbers,
+    /// as --split prints them)
+    #[arg(
+        long,
+        value_name = "OPTIONS",
+        allow_hyphen_values = true,
+        conflicts_with = "matrix"
+    )]
+    pub(crate) prefix: Option<String>,
 }
 
 /// Which sudoku solver answers a batch.

@@ -10,6 +10,7 @@ mod failure;
 mod input;
 mod problem;
 mod search;
+mod split;
 mod sudoku;
 mod tiling;
 mod xc;

@@ -212,6 +212,57 @@ pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_jso
     }
 }
 
+/// [`run`] on `threads` threads (0: one per core): `visit` is called from the worker
+/// threads, in no particular order, never after `limit` solutions were visited. No
+/// progress line.
+pub(crate) fn run_parallel(
+    solver: Solver,
+    threads: usize,
+    args: &SearchArgs,
+    limit: Option<u64>,
+    visit: impl Fn(&[OptionId]) -> io::Result<()> + Sync,
+) -> io::Result<Stats> {
+    use std::ops::ControlFlow;
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicU64;
+
+    let mut solver = solver;
+    solver.set_limits(args.limits());
+    let mut parallel = dancing::ParallelSolver::new(solver, threads);
+    let visited = AtomicU64::new(0);
+    let error = Mutex::new(None);
+    SEARCHING.store(true, Ordering::SeqCst);
+    let mut stats = if limit == Some(0) {
+        Stats::default()
+    } else {
+        parallel.visit(|solution| {
+            let n = visited.fetch_add(1, Ordering::Relaxed) + 1;
+            if limit.is_some_and(|limit| n > limit) {
+                return ControlFlow::Break(());
+            }
+            if let Err(e) = visit(solution) {
+                let mut error = error.lock().unwrap_or_else(|e| e.into_inner());
+                error.get_or_insert(e);
+                return ControlFlow::Break(());
+            }
+            if limit.is_some_and(|limit| n >= limit) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    };
+    SEARCHING.store(false, Ordering::SeqCst);
+    if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    if let Some(limit) = limit {
+        // Threads may find a few more before they stop; those are not reported.
+        stats.solutions = stats.solutions.min(limit);
+    }
+    Ok(stats)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

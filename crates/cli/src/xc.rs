@@ -48,6 +48,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
         return cheapest(args, &problem);
     }
     let mut solver = Solver::new(&problem);
+    if let Some(code) = crate::split::run(args, &problem, &mut solver)? {
+        return Ok(code);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut first = true;
     let mut options = Vec::new();

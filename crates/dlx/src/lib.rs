@@ -8,6 +8,7 @@
 //! - [Should I use this crate?](#should-i-use-this-crate)
 //! - [Example](#example)
 //! - [Design](#design)
+//! - [Crate features](#crate-features)
 //!
 //! # Example
 //!
@@ -68,11 +69,19 @@
 //!   have costs, by an exact branch and bound that never enumerates every solution.
 //! - [`Solver::force`] fixes options before a search without rebuilding the matrix;
 //!   [`Solver::descend`] restricts a search to one branch, to split work.
+//! - [`Solver::split`] and [`Solver::split_jobs`] cut a search into independent
+//!   subproblems (prefixes, replayed with [`Solver::replay`]) for a cluster;
+//!   `ParallelSolver` searches on several threads, one solver clone each, with the
+//!   same counts, solutions and statistics as the sequential search.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
 //!   (ties to the earliest), its options in input order, the other items of a chosen
 //!   option covered cyclically from the node after it. [`Stats`] match the book.
 //!
 //! `docs/architecture.md` in the repository draws the arena and walks through the loop.
+//!
+//! # Crate features
+//!
+//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon.
 
 #![deny(missing_docs)]
 
@@ -83,15 +92,21 @@ mod error;
 pub mod format;
 mod ids;
 pub mod matrix;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod problem;
 pub mod problems;
 mod solver;
+pub mod split;
 mod stats;
 
 pub use builder::ProblemBuilder;
 pub use cost::CostedSolution;
 pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, NodeId, OptionId};
+#[cfg(feature = "parallel")]
+pub use parallel::ParallelSolver;
 pub use problem::{OptionItems, Problem};
 pub use solver::{Branching, Event, Search, Solution, Solutions, Solver};
+pub use split::{Split, Subproblem};
 pub use stats::{Limits, Stats, StopReason};

@@ -11,6 +11,9 @@ use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::stats::{Limits, Stats, StopReason};
 
+mod branching;
+pub(crate) use branching::NextLevel;
+
 /// Searches a [`Problem`]. Holds a private copy of the links and all scratch space, so
 /// one problem can serve many solvers (one per thread) and one solver many searches
 /// without allocating.

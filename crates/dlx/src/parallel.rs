@@ -1,0 +1,574 @@
+//! Parallel search on one machine: one [`Solver`] clone per thread, and subproblems
+//! shared through a queue.
+//!
+//! The search starts from a split into a few subproblems per thread (the largest, by
+//! Knuth's estimate, split first, see [`Solver::split_jobs`]). A worker takes a
+//! subproblem, replays its prefix and searches it with the sequential loop, unchanged.
+//! Estimates are rough and search trees lopsided, so the queue runs dry while some
+//! workers still hold large subtrees: then, at its next heartbeat (every
+//! [`Limits::CHECK_INTERVAL`] nodes), a busy worker gives away the untried options of
+//! its shallowest level that has any, as new subproblems, and goes on with the branch it
+//! is in. The hot loop never touches shared state; workers meet only at heartbeats
+//! (two relaxed atomic loads) and when they take or give work.
+//!
+//! Results match the sequential search: the same count, the same solutions (in another
+//! order, unless asked for [in order](ParallelSolver::solutions_ordered)), and for a
+//! complete search the same `nodes` and `updates` in [`Stats`].
+//!
+//! ```
+//! use dancing::{problems, ParallelSolver, Solver};
+//!
+//! let problem = problems::queens(8);
+//! let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+//! assert_eq!(parallel.count(), 92);
+//! assert_eq!(parallel.stats().nodes, 1_199); // as TAOCP counts the sequential search
+//! ```
+
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+use crate::ids::OptionId;
+use crate::solver::{Event, Solution, Solver};
+use crate::stats::{Limits, Stats, StopReason};
+
+/// Subproblems per thread in the split a parallel search starts from.
+const JOBS_PER_THREAD: usize = 8;
+/// Random walks per estimate in that split: a rough one is enough, since workers give
+/// work away when the queue runs dry, and the walks cost time on small searches.
+const PROBES: usize = 8;
+
+/// Runs the searches of a [`Solver`] on several threads.
+///
+/// The solver given is the template: its fixed options (from
+/// [`force`](Solver::force), [`descend`](Solver::descend) or
+/// [`replay`](Solver::replay)) and its [`Limits`] apply to every search, and each thread
+/// searches a clone of it. Limits are checked at heartbeats, so a node limit can be
+/// overshot by up to [`Limits::CHECK_INTERVAL`] nodes per thread.
+#[derive(Debug, Clone)]
+pub struct ParallelSolver {
+    solver: Solver,
+    threads: usize,
+    stats: Stats,
+    per_thread: Vec<Stats>,
+}
+
+impl ParallelSolver {
+    /// Searches with `threads` threads; 0 means one per core.
+    pub fn new(solver: Solver, threads: usize) -> Self {
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            threads
+        };
+        Self {
+            solver,
+            threads,
+            stats: Stats::default(),
+            per_thread: Vec::new(),
+        }
+    }
+
+    /// How many threads the searches use.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The template solver.
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+
+    /// The template solver, to fix options or set limits.
+    pub fn solver_mut(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
+    /// Statistics of the most recent search, summed over threads; `elapsed` is the
+    /// wall-clock time.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Statistics of each thread in the most recent search, to judge the balance of the
+    /// load: `elapsed` is the time the thread spent searching. The split the search
+    /// started from is counted only in [`stats`](Self::stats).
+    pub fn thread_stats(&self) -> &[Stats] {
+        &self.per_thread
+    }
+
+    /// The number of solutions (stopping early only if a [`Limits`] bound is hit; check
+    /// [`stats`](Self::stats)).
+    pub fn count(&mut self) -> u64 {
+        self.run(Mode::Count(|_: &[OptionId]| ControlFlow::Continue(())));
+        self.stats.solutions
+    }
+
+    /// The number of solutions, counting no further than `limit`. Every thread stops
+    /// at its next heartbeat once `limit` solutions are found.
+    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+        if limit == 0 {
+            self.stats = Stats::default();
+            self.per_thread.clear();
+            return 0;
+        }
+        let accepted = AtomicU64::new(0);
+        self.run(Mode::Count(|_: &[OptionId]| {
+            if accepted.fetch_add(1, Relaxed) + 1 >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }));
+        let count = accepted.into_inner().min(limit);
+        self.stats.solutions = count;
+        count
+    }
+
+    /// Some solution, if there is one: the first that any thread finds, which need not be
+    /// the sequential search's first. Every thread stops at its next heartbeat.
+    pub fn first(&mut self) -> Option<Solution> {
+        let first = Mutex::new(None);
+        self.visit(|options| {
+            lock(&first).get_or_insert_with(|| Solution::from_options(options.to_vec()));
+            ControlFlow::Break(())
+        });
+        first.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Calls `visit` with each solution (the chosen options, fixed ones first), from the
+    /// worker threads, in no particular order, until it returns `Break` or the search
+    /// ends. After a `Break`, calls already under way on other threads may still happen
+    /// but no thread starts another. Returns the statistics.
+    pub fn visit(&mut self, visit: impl Fn(&[OptionId]) -> ControlFlow<()> + Sync) -> Stats {
+        self.run(Mode::Count(visit));
+        self.stats
+    }
+
+    /// Every solution, in no particular order.
+    pub fn solutions(&mut self) -> Vec<Solution> {
+        let all = Mutex::new(Vec::new());
+        self.visit(|options| {
+            lock(&all).push(Solution::from_options(options.to_vec()));
+            ControlFlow::Continue(())
+        });
+        all.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Every solution, in the sequential search's order. Each subproblem's solutions are
+    /// kept until the search ends, then put in order (subproblems are ordered by their
+    /// prefixes).
+    pub fn solutions_ordered(&mut self) -> Vec<Solution> {
+        let mut runs = self.run(Mode::<fn(&[OptionId]) -> ControlFlow<()>>::Ordered);
+        runs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        runs.into_iter()
+            .flat_map(|(_, solutions)| solutions)
+            .collect()
+    }
+
+    /// Runs a search; returns the solutions of each subproblem in ordered mode.
+    fn run<F>(&mut self, mode: Mode<F>) -> Vec<Run>
+    where
+        F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+    {
+        let started = Instant::now();
+        let threads = self.threads;
+        let (jobs, mut stats) = if threads > 1 {
+            let split = self
+                .solver
+                .split_jobs_probed(threads * JOBS_PER_THREAD, PROBES);
+            let stats = split.stats();
+            let mut subproblems = split.into_subproblems();
+            // Largest first, so the small ones fill the gaps at the end.
+            subproblems.sort_by(|a, b| {
+                let size = |s: &crate::Subproblem| s.estimate().unwrap_or(0.0);
+                size(b).total_cmp(&size(a))
+            });
+            let jobs = subproblems.into_iter().map(|s| s.into_prefix());
+            (
+                jobs.collect(),
+                Stats {
+                    elapsed: Default::default(),
+                    ..stats
+                },
+            )
+        } else {
+            (VecDeque::from([Vec::new()]), Stats::default())
+        };
+        let limits = self.solver.limits().clone();
+        let shared = Shared {
+            queue: Mutex::new(Queue {
+                jobs,
+                busy: 0,
+                idle: 0,
+            }),
+            wake: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            queued: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            reason: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            deadline: limits.timeout.map(|t| started + t),
+            limits,
+            mode,
+        };
+        shared.queued.store(lock(&shared.queue).jobs.len(), Relaxed);
+        let template = &self.solver;
+        let pool = (threads > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+            .and_then(Result::ok);
+        let outputs = match pool {
+            Some(pool) => pool.broadcast(|_| work(&shared, template)),
+            None => vec![work(&shared, template)],
+        };
+        let mut runs = Vec::new();
+        self.per_thread.clear();
+        for (worker_stats, worker_runs) in outputs {
+            stats += worker_stats;
+            self.per_thread.push(worker_stats);
+            runs.extend(worker_runs);
+        }
+        stats.elapsed = started.elapsed();
+        stats.stopped = *lock(&shared.reason);
+        self.stats = stats;
+        runs
+    }
+}
+
+/// What workers do with solutions.
+enum Mode<F> {
+    /// Pass each to the visitor (which may just count).
+    Count(F),
+    /// Keep them, with the prefix of the subproblem they belong to.
+    Ordered,
+}
+
+/// The solutions of one subproblem, with its prefix.
+type Run = (Vec<OptionId>, Vec<Solution>);
+
+struct Queue {
+    /// Prefixes not yet taken.
+    jobs: VecDeque<Vec<OptionId>>,
+    /// Workers searching a subproblem.
+    busy: usize,
+    /// Workers waiting for one.
+    idle: usize,
+}
+
+/// State shared by the workers of one search.
+struct Shared<F> {
+    queue: Mutex<Queue>,
+    /// Signalled when jobs arrive, when the last busy worker finishes, and on a stop.
+    wake: Condvar,
+    /// Copies of `queue.idle` and `queue.jobs.len()`, read without the lock at
+    /// heartbeats to decide whether to give work away.
+    idle: AtomicUsize,
+    queued: AtomicUsize,
+    /// Raised to stop every worker at its next heartbeat.
+    stop: AtomicBool,
+    /// Why the search stopped early, first reason wins.
+    reason: Mutex<Option<StopReason>>,
+    /// Nodes searched so far by all workers, as reported at heartbeats.
+    nodes: AtomicU64,
+    deadline: Option<Instant>,
+    limits: Limits,
+    mode: Mode<F>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<F> Shared<F> {
+    /// The next subproblem, waiting while other workers may still give some away;
+    /// `None` when the search is over.
+    fn next_job(&self) -> Option<Vec<OptionId>> {
+        let mut queue = lock(&self.queue);
+        loop {
+            if self.stop.load(Relaxed) {
+                return None;
+            }
+            if let Some(job) = queue.jobs.pop_front() {
+                self.queued.store(queue.jobs.len(), Relaxed);
+                queue.busy += 1;
+                return Some(job);
+            }
+            if queue.busy == 0 {
+                self.wake.notify_all();
+                return None;
+            }
+            queue.idle += 1;
+            self.idle.store(queue.idle, Relaxed);
+            queue = self
+                .wake
+                .wait(queue)
+                .unwrap_or_else(PoisonError::into_inner);
+            queue.idle -= 1;
+            self.idle.store(queue.idle, Relaxed);
+        }
+    }
+
+    fn job_done(&self) {
+        let mut queue = lock(&self.queue);
+        queue.busy -= 1;
+        if queue.busy == 0 && queue.jobs.is_empty() {
+            self.wake.notify_all();
+        }
+    }
+
+    fn give(&self, jobs: Vec<Vec<OptionId>>) {
+        let mut queue = lock(&self.queue);
+        queue.jobs.extend(jobs);
+        self.queued.store(queue.jobs.len(), Relaxed);
+        self.wake.notify_all();
+    }
+
+    /// Whether a worker is waiting with no job queued for it.
+    fn hungry(&self) -> bool {
+        self.idle.load(Relaxed) > self.queued.load(Relaxed)
+    }
+
+    fn halt(&self, reason: StopReason) {
+        lock(&self.reason).get_or_insert(reason);
+        self.stop.store(true, Relaxed);
+        let _queue = lock(&self.queue);
+        self.wake.notify_all();
+    }
+
+    /// Adds `nodes` to the shared count and checks the caller's limits.
+    fn check_limits(&self, nodes: u64) {
+        let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
+        if self.limits.max_nodes.is_some_and(|max| total >= max) {
+            self.halt(StopReason::NodeLimit);
+        } else if self
+            .limits
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Relaxed))
+        {
+            self.halt(StopReason::Interrupted);
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.halt(StopReason::Timeout);
+        }
+    }
+}
+
+/// One worker: takes subproblems until there are none left; returns its statistics and,
+/// in ordered mode, its solutions by subproblem.
+fn work<F>(shared: &Shared<F>, template: &Solver) -> (Stats, Vec<Run>)
+where
+    F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+{
+    let mut solver = template.clone();
+    solver.set_limits(Limits::none());
+    let from = solver.fixed_len();
+    let mut stats = Stats::default();
+    let mut runs = Vec::new();
+    while let Some(prefix) = shared.next_job() {
+        stats.updates += solver
+            .replay_counting(&prefix)
+            .expect("subproblems are prefixes of the search");
+        let mut found = Vec::new();
+        let mut search = solver.search();
+        let mut reported = 0;
+        loop {
+            match search.next_event() {
+                Event::Solution => {
+                    if shared.stop.load(Relaxed) {
+                        break;
+                    }
+                    match &shared.mode {
+                        Mode::Count(visit) => {
+                            if visit(search.solution()).is_break() {
+                                shared.halt(StopReason::Caller);
+                                break;
+                            }
+                        }
+                        Mode::Ordered => {
+                            found.push(Solution::from_options(search.solution().to_vec()));
+                        }
+                    }
+                }
+                Event::Heartbeat => {
+                    if shared.stop.load(Relaxed) {
+                        break;
+                    }
+                    let nodes = search.stats().nodes;
+                    shared.check_limits(nodes - reported);
+                    reported = nodes;
+                    if shared.hungry() {
+                        let given = search.give_away(from);
+                        if !given.is_empty() {
+                            shared.give(given);
+                        }
+                    }
+                }
+                Event::Finished => break,
+            }
+        }
+        drop(search);
+        let job = solver.stats();
+        shared.check_limits(job.nodes - reported);
+        // A thread's `elapsed` is the time it spent searching.
+        stats += Stats {
+            stopped: None,
+            ..job
+        };
+        solver.truncate_fixed(from);
+        if matches!(shared.mode, Mode::Ordered) {
+            runs.push((prefix, found));
+        }
+        shared.job_done();
+    }
+    (stats, runs)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::problems;
+    use crate::{Problem, format};
+
+    fn problems() -> Vec<Problem> {
+        let mut all: Vec<Problem> = (1..=9).map(problems::queens).collect();
+        all.extend([
+            format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap(),
+            problems::langford(7),
+            problems::langford(8),
+            problems::latin_square(4),
+            problems::pentominoes(3, 20),
+        ]);
+        all
+    }
+
+    #[test]
+    fn counts_and_statistics_match_the_sequential_search() {
+        for problem in problems() {
+            let mut sequential = Solver::new(&problem);
+            let count = sequential.count();
+            let expected = sequential.stats();
+            for threads in [1, 2, 3, 4] {
+                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                assert_eq!(parallel.count(), count, "{threads} threads");
+                let stats = parallel.stats();
+                assert_eq!(
+                    (stats.solutions, stats.nodes, stats.updates, stats.stopped),
+                    (count, expected.nodes, expected.updates, None),
+                    "{threads} threads"
+                );
+                parallel.solver().check_integrity().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn solution_sets_match_and_ordered_mode_keeps_the_order() {
+        for problem in problems() {
+            let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+            let set: HashSet<_> = expected.iter().cloned().collect();
+            for threads in [2, 3] {
+                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                let unordered = parallel.solutions();
+                assert_eq!(unordered.len(), expected.len());
+                assert_eq!(unordered.into_iter().collect::<HashSet<_>>(), set);
+                assert_eq!(parallel.solutions_ordered(), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn giving_away_partitions_the_rest_of_a_search() {
+        let problem = problems::queens(9);
+        let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+        let mut solver = Solver::new(&problem);
+        let mut before = Vec::new();
+        let mut given = Vec::new();
+        let mut search = solver.search();
+        loop {
+            match search.next_event() {
+                Event::Solution => before.push(Solution::from_options(search.solution().to_vec())),
+                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
+                Event::Heartbeat => {}
+                Event::Finished => break,
+            }
+        }
+        drop(search);
+        assert!(!given.is_empty());
+        solver.truncate_fixed(0);
+        solver.check_integrity().unwrap();
+        let mut all = before;
+        for prefix in &given {
+            solver.replay(prefix).unwrap();
+            all.extend(solver.solutions());
+            solver.release();
+        }
+        assert_eq!(all, expected);
+    }
+
+    #[test]
+    fn first_finds_a_solution_or_none() {
+        let problem = problems::queens(8);
+        let set: HashSet<_> = Solver::new(&problem).solutions().collect();
+        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        let first = parallel.first().unwrap();
+        assert!(set.contains(&first));
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
+        let mut none = ParallelSolver::new(Solver::new(&problems::queens(3)), 2);
+        assert_eq!(none.first(), None);
+        assert!(none.stats().is_complete());
+    }
+
+    #[test]
+    fn limits_stop_every_worker() {
+        let problem = problems::queens(10);
+        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        assert_eq!(parallel.count_up_to(50), 50);
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
+        assert_eq!(parallel.stats().solutions, 50);
+
+        let mut solver = Solver::new(&problem);
+        solver.set_limits(Limits {
+            max_nodes: Some(5_000),
+            ..Limits::none()
+        });
+        let mut parallel = ParallelSolver::new(solver, 2);
+        assert!(parallel.count() < 724);
+        let stats = parallel.stats();
+        assert_eq!(stats.stopped, Some(StopReason::NodeLimit));
+        // Overshoot is bounded by one check interval per thread, plus the split.
+        assert!(
+            stats.nodes < 5_000 + 3 * Limits::CHECK_INTERVAL,
+            "{stats:?}"
+        );
+
+        let mut solver = Solver::new(&problem);
+        solver.set_limits(Limits {
+            interrupt: Some(Arc::new(AtomicBool::new(true))),
+            ..Limits::none()
+        });
+        let mut parallel = ParallelSolver::new(solver, 2);
+        parallel.count();
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn fixed_options_of_the_template_apply() {
+        let problem = problems::queens(9);
+        let mut solver = Solver::new(&problem);
+        solver.force(OptionId::new(4)).unwrap();
+        let mut sequential = solver.clone();
+        let expected: Vec<Solution> = sequential.solutions().collect();
+        let mut parallel = ParallelSolver::new(solver, 3);
+        assert_eq!(parallel.solutions_ordered(), expected);
+        assert_eq!(parallel.count(), expected.len() as u64);
+        assert_eq!(
+            parallel.solver().fixed().collect::<Vec<_>>(),
+            [OptionId::new(4)]
+        );
+    }
+}

@@ -1,0 +1,528 @@
+//! Splitting a search into independent subproblems, for threads or for a cluster.
+//!
+//! A subproblem is a *prefix*: the options the search chooses at its first levels. Its
+//! solutions are the solutions of the problem that extend those choices, so a split is
+//! a partition of the search tree: every solution belongs to exactly one subproblem,
+//! including a solution found above the split depth (its prefix is the whole solution).
+//! Replaying a prefix means [`descend`](Solver::descend)ing each option in order.
+//!
+//! Prefixes come in the sequential search's order, which is lexicographic order of the
+//! option ids (an item's options are tried in input order), so concatenating the
+//! solutions of the subproblems in order gives the sequential order.
+//!
+//! ```
+//! use dancing::{problems, Solver};
+//!
+//! let mut solver = Solver::new(&problems::queens(6));
+//! let split = solver.split(2);
+//! let mut total = 0;
+//! for subproblem in split.subproblems() {
+//!     solver.replay(subproblem.prefix())?;
+//!     total += solver.count();
+//!     solver.release();
+//! }
+//! assert_eq!(total, 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+use crate::error::ForceError;
+use crate::ids::OptionId;
+use crate::solver::{NextLevel, Solver};
+use crate::stats::Stats;
+
+/// Random walks per estimate in [`Solver::split_jobs`].
+const PROBES: usize = 64;
+
+/// [`Solver::split_jobs`] makes at most this many times the subproblems asked for
+/// while it balances them.
+const BALANCE_CAP: usize = 4;
+
+/// One part of a split search: the options chosen at its first levels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subproblem {
+    prefix: Vec<OptionId>,
+    estimate: Option<f64>,
+}
+
+impl Subproblem {
+    /// The options chosen at the first levels, in order (below the options fixed when
+    /// the split was made).
+    pub fn prefix(&self) -> &[OptionId] {
+        &self.prefix
+    }
+
+    /// Knuth's estimate of the number of search-tree nodes of this subproblem, when the
+    /// split computed one ([`Solver::split_jobs`] does).
+    pub fn estimate(&self) -> Option<f64> {
+        self.estimate
+    }
+
+    /// The prefix.
+    pub fn into_prefix(self) -> Vec<OptionId> {
+        self.prefix
+    }
+}
+
+/// A search split into subproblems, from [`Solver::split`] or [`Solver::split_jobs`].
+#[derive(Debug, Clone)]
+pub struct Split {
+    subproblems: Vec<Subproblem>,
+    stats: Stats,
+}
+
+impl Split {
+    /// The subproblems, in the sequential search's order.
+    pub fn subproblems(&self) -> &[Subproblem] {
+        &self.subproblems
+    }
+
+    /// The subproblems, in the sequential search's order.
+    pub fn into_subproblems(self) -> Vec<Subproblem> {
+        self.subproblems
+    }
+
+    /// How many subproblems there are.
+    pub fn len(&self) -> usize {
+        self.subproblems.len()
+    }
+
+    /// Whether there is no subproblem (the problem has no solution, as the split found).
+    pub fn is_empty(&self) -> bool {
+        self.subproblems.is_empty()
+    }
+
+    /// The search-tree nodes and updates of the levels the split expanded, counted as
+    /// TAOCP's search counts them. Adding the statistics of every subproblem's search
+    /// (with the commit of each prefix's last option, as parallel searches count them)
+    /// gives the sequential statistics.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+/// What the search does at a prefix.
+enum Expansion {
+    /// The prefix is a solution.
+    Solved,
+    /// The prefix branches into these options (none at a dead end); expanding it costs
+    /// one node and `updates` updates.
+    Branches {
+        options: Vec<OptionId>,
+        updates: u64,
+    },
+}
+
+/// A prefix waiting to be expanded, ordered by its estimate.
+struct Open {
+    estimate: f64,
+    prefix: Vec<OptionId>,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Open {}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Open {
+    /// Largest estimate first; among equals the earliest prefix, so splits are
+    /// deterministic.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.estimate
+            .total_cmp(&other.estimate)
+            .then_with(|| other.prefix.cmp(&self.prefix))
+    }
+}
+
+/// A small deterministic generator (xorshift64*), seeded from the prefix so an estimate
+/// does not depend on the order in which a split computes them.
+struct Rng(u64);
+
+impl Rng {
+    fn for_prefix(prefix: &[OptionId]) -> Self {
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        for o in prefix {
+            seed = (seed ^ o.index() as u64).wrapping_mul(0x100_0000_01B3);
+            seed ^= seed >> 29;
+        }
+        Self(seed | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (n > 0), up to a negligible bias.
+    fn below(&mut self, n: u32) -> u32 {
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
+    }
+}
+
+impl Solver {
+    /// Follows a prefix: [`descend`](Self::descend)s each option in order. On error,
+    /// undoes the options of the prefix already followed and returns the error
+    /// ([`ForceError::Conflict`] names the first option that is not on the search's path).
+    pub fn replay(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        self.replay_counting(prefix).map(|_| ())
+    }
+
+    /// [`replay`](Self::replay), returning the updates of committing the last option (what
+    /// the sequential search counts for it).
+    pub(crate) fn replay_counting(&mut self, prefix: &[OptionId]) -> Result<u64, ForceError> {
+        let start = self.fixed_len();
+        let mut updates = 0;
+        for (k, &option) in prefix.iter().enumerate() {
+            let step = if k + 1 == prefix.len() {
+                self.descend_counting(option)
+            } else {
+                self.descend(option).map(|()| 0)
+            };
+            match step {
+                Ok(u) => updates = u,
+                Err(e) => {
+                    self.truncate_fixed(start);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(updates)
+    }
+
+    /// Splits the search below the fixed levels into the subproblems at depth `depth`:
+    /// every way to choose options at the first `depth` levels, plus the solutions found
+    /// above that depth. Dead ends are left out. `depth` 0 gives one empty prefix.
+    pub fn split(&mut self, depth: usize) -> Split {
+        let started = Instant::now();
+        let mut stats = Stats::default();
+        let mut done = Vec::new();
+        let mut frontier = vec![Vec::new()];
+        for _ in 0..depth {
+            let mut next = Vec::new();
+            for prefix in frontier {
+                match self.expand(&prefix) {
+                    Expansion::Solved => done.push(prefix),
+                    Expansion::Branches { options, updates } => {
+                        stats.nodes += 1;
+                        stats.updates += updates;
+                        next.extend(options.into_iter().map(|o| extended(&prefix, o)));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        done.extend(frontier);
+        finish_split(
+            done.into_iter().map(|p| (p, None)).collect(),
+            stats,
+            started,
+        )
+    }
+
+    /// Splits the search below the fixed levels into at least `jobs` subproblems (fewer
+    /// only if the whole tree has fewer leaves), always expanding the largest, as
+    /// measured by Knuth's random-probe estimate of its search tree. It goes on while
+    /// the largest holds more than a `jobs`-th of the estimated total (up to
+    /// 4 × `jobs` subproblems), since the first `jobs` can be lopsided.
+    /// Deterministic.
+    pub fn split_jobs(&mut self, jobs: usize) -> Split {
+        self.split_jobs_probed(jobs, PROBES)
+    }
+
+    /// [`split_jobs`](Self::split_jobs) with `probes` random walks per estimate.
+    pub(crate) fn split_jobs_probed(&mut self, jobs: usize, probes: usize) -> Split {
+        let started = Instant::now();
+        let mut stats = Stats::default();
+        let mut done = Vec::new();
+        let mut open = BinaryHeap::new();
+        let root = Vec::new();
+        let mut total = self.estimate_prefix(&root, probes);
+        open.push(Open {
+            estimate: total,
+            prefix: root,
+        });
+        while let Some(largest) = open.peek() {
+            let parts = open.len() + done.len();
+            let balanced = largest.estimate * jobs as f64 <= total;
+            if parts >= jobs && (balanced || parts >= jobs * BALANCE_CAP) {
+                break;
+            }
+            let Some(Open { estimate, prefix }) = open.pop() else {
+                break;
+            };
+            match self.expand(&prefix) {
+                Expansion::Solved => done.push((prefix, Some(estimate))),
+                Expansion::Branches { options, updates } => {
+                    stats.nodes += 1;
+                    stats.updates += updates;
+                    total -= estimate;
+                    for option in options {
+                        let prefix = extended(&prefix, option);
+                        let estimate = self.estimate_prefix(&prefix, probes);
+                        total += estimate;
+                        open.push(Open { estimate, prefix });
+                    }
+                }
+            }
+        }
+        done.extend(open.into_iter().map(|o| (o.prefix, Some(o.estimate))));
+        finish_split(done, stats, started)
+    }
+
+    /// Knuth's estimate of the number of nodes of the search tree below the fixed
+    /// levels: the average over `probes` random root-to-leaf walks of 1 + d₁ + d₁d₂ + …,
+    /// where dₖ is the number of options at the k-th level of the walk. Unbiased; the
+    /// walks are random but deterministic.
+    pub fn estimate_nodes(&mut self, probes: usize) -> f64 {
+        let mut rng = Rng::for_prefix(&[]);
+        self.estimate_with(&mut rng, probes)
+    }
+
+    fn estimate_with(&mut self, rng: &mut Rng, probes: usize) -> f64 {
+        let start = self.fixed_len();
+        let mut total = 0.0;
+        for _ in 0..probes {
+            let mut weight = 1.0;
+            loop {
+                total += weight;
+                match self.next_level() {
+                    NextLevel::Item { item, len } if len > 0 => {
+                        weight *= f64::from(len);
+                        let x = self.branch_node(item, rng.below(len));
+                        self.descend_node(x);
+                    }
+                    _ => break,
+                }
+            }
+            self.truncate_fixed(start);
+        }
+        total / probes.max(1) as f64
+    }
+
+    /// The estimate of a prefix below the fixed levels.
+    fn estimate_prefix(&mut self, prefix: &[OptionId], probes: usize) -> f64 {
+        let start = self.fixed_len();
+        self.replay(prefix)
+            .expect("the splitter only builds prefixes of the search");
+        let estimate = self.estimate_with(&mut Rng::for_prefix(prefix), probes);
+        self.truncate_fixed(start);
+        estimate
+    }
+
+    /// What the search does at `prefix`. A prefix that is expanded counts the commit of
+    /// its last option and the cover of its item; a subproblem counts the commit itself.
+    fn expand(&mut self, prefix: &[OptionId]) -> Expansion {
+        let start = self.fixed_len();
+        let commit = self
+            .replay_counting(prefix)
+            .expect("the splitter only builds prefixes of the search");
+        let expansion = match self.next_level() {
+            NextLevel::Solved => Expansion::Solved,
+            NextLevel::Item { item, .. } => Expansion::Branches {
+                options: self.branch_options(item),
+                updates: commit + self.cover_updates(item),
+            },
+        };
+        self.truncate_fixed(start);
+        expansion
+    }
+}
+
+fn extended(prefix: &[OptionId], option: OptionId) -> Vec<OptionId> {
+    let mut longer = Vec::with_capacity(prefix.len() + 1);
+    longer.extend_from_slice(prefix);
+    longer.push(option);
+    longer
+}
+
+fn finish_split(
+    mut parts: Vec<(Vec<OptionId>, Option<f64>)>,
+    mut stats: Stats,
+    started: Instant,
+) -> Split {
+    parts.sort_by(|a, b| a.0.cmp(&b.0));
+    stats.elapsed = started.elapsed();
+    Split {
+        subproblems: parts
+            .into_iter()
+            .map(|(prefix, estimate)| Subproblem { prefix, estimate })
+            .collect(),
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::problems;
+    use crate::{Problem, format};
+
+    const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+    fn sequential(problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
+        let mut solver = Solver::new(problem);
+        let solutions = solver.solutions().map(|s| s.into_options()).collect();
+        (solutions, solver.stats())
+    }
+
+    /// Solves every subproblem; checks the partition, the order and the statistics.
+    fn check_split(problem: &Problem, split: &Split) {
+        let (expected, expected_stats) = sequential(problem);
+        let mut solver = Solver::new(problem);
+        let mut all = Vec::new();
+        let mut stats = split.stats();
+        for subproblem in split.subproblems() {
+            let commit = solver.replay_counting(subproblem.prefix()).unwrap();
+            let found: Vec<_> = solver.solutions().map(|s| s.into_options()).collect();
+            stats += solver.stats();
+            stats.updates += commit;
+            for solution in &found {
+                assert!(solution.starts_with(subproblem.prefix()));
+            }
+            all.extend(found);
+            solver.release();
+            solver.check_integrity().unwrap();
+        }
+        // Same solutions, each once, in the sequential order.
+        assert_eq!(all, expected);
+        assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates),
+            (
+                expected_stats.solutions,
+                expected_stats.nodes,
+                expected_stats.updates
+            )
+        );
+        let distinct: HashSet<_> = split.subproblems().iter().map(|s| s.prefix()).collect();
+        assert_eq!(distinct.len(), split.len());
+    }
+
+    fn problems() -> Vec<Problem> {
+        vec![
+            format::parse_str(TOY).unwrap(),
+            problems::queens(6),
+            problems::queens(8),
+            problems::langford(7),
+            problems::latin_square(4),
+            problems::pentominoes(3, 20),
+        ]
+    }
+
+    #[test]
+    fn splits_to_a_depth_partition_the_search() {
+        for problem in problems() {
+            for depth in 0..=4 {
+                let split = Solver::new(&problem).split(depth);
+                assert!(
+                    split
+                        .subproblems()
+                        .iter()
+                        .all(|s| s.prefix().len() <= depth)
+                );
+                check_split(&problem, &split);
+            }
+        }
+    }
+
+    #[test]
+    fn balanced_splits_partition_the_search() {
+        for problem in problems() {
+            for jobs in [1, 7, 60] {
+                let mut solver = Solver::new(&problem);
+                let split = solver.split_jobs(jobs);
+                solver.check_integrity().unwrap();
+                assert!(split.subproblems().iter().all(|s| s.estimate().is_some()));
+                check_split(&problem, &split);
+            }
+        }
+    }
+
+    #[test]
+    fn balanced_splits_reach_the_number_of_jobs() {
+        let split = Solver::new(&problems::queens(8)).split_jobs(100);
+        assert!(split.len() >= 100, "{} jobs", split.len());
+        // Deterministic: the same split every time.
+        let again = Solver::new(&problems::queens(8)).split_jobs(100);
+        assert_eq!(split.subproblems(), again.subproblems());
+    }
+
+    #[test]
+    fn solutions_above_the_split_depth_are_subproblems() {
+        let problem = format::parse_str(TOY).unwrap();
+        let split = Solver::new(&problem).split(10);
+        assert_eq!(split.len(), 1);
+        let mut solver = Solver::new(&problem);
+        solver.replay(split.subproblems()[0].prefix()).unwrap();
+        assert!(solver.is_solved_by_fixed());
+        assert_eq!(solver.count(), 1);
+    }
+
+    #[test]
+    fn splits_work_below_forced_options() {
+        let problem = problems::queens(8);
+        let mut solver = Solver::new(&problem);
+        solver.force(OptionId::new(3)).unwrap();
+        let expected = solver.count();
+        let split = solver.split(2);
+        let mut total = 0;
+        for subproblem in split.subproblems() {
+            solver.replay(subproblem.prefix()).unwrap();
+            total += solver.count();
+            solver.truncate_fixed(1);
+        }
+        assert_eq!(total, expected);
+        assert_eq!(solver.fixed().collect::<Vec<_>>(), [OptionId::new(3)]);
+    }
+
+    #[test]
+    fn invalid_prefixes_are_rejected_and_undone() {
+        let problem = problems::queens(6);
+        let mut solver = Solver::new(&problem);
+        // Row 0 is chosen first; option 6 is in row 1.
+        assert_eq!(
+            solver.replay(&[OptionId::new(6)]),
+            Err(ForceError::Conflict { option: 6 })
+        );
+        // Queens at (0,0) then (1,1) share a diagonal.
+        assert_eq!(
+            solver.replay(&[OptionId::new(0), OptionId::new(7)]),
+            Err(ForceError::Conflict { option: 7 })
+        );
+        assert_eq!(
+            solver.replay(&[OptionId::new(99)]),
+            Err(ForceError::OutOfRange {
+                option: 99,
+                options: 36
+            })
+        );
+        assert_eq!(solver.fixed().len(), 0);
+        solver.check_integrity().unwrap();
+        assert_eq!(solver.count(), 4);
+    }
+
+    #[test]
+    fn estimates_are_exact_on_uniform_trees() {
+        // Latin squares of order 2: the tree is a path of forced choices after the
+        // first, so every probe sees the same degrees.
+        let mut solver = Solver::new(&problems::latin_square(2));
+        let estimate = solver.estimate_nodes(8);
+        solver.count();
+        assert_eq!(estimate, solver.stats().nodes as f64);
+    }
+}
