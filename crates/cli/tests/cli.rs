@@ -8,6 +8,9 @@ use std::time::Duration;
 
 use insta_cmd::assert_cmd_snapshot;
 
+mod common;
+use common::text;
+
 fn dancing() -> Command {
     Command::new(env!("CARGO_BIN_EXE_dancing"))
 }
@@ -41,26 +44,9 @@ fn in_crate(mut command: Command) -> Command {
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = in_crate(dancing())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped stdin");
-    let stdin = stdin.to_vec();
-    // Write from a thread: the program may stop reading early.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer thread");
-    output
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let mut command = in_crate(dancing());
+    command.args(args);
+    common::feed(command, stdin)
 }
 
 // ---------------------------------------------------------------- help texts

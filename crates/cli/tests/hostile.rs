@@ -2,11 +2,12 @@
 //! the exact message naming the file, line and column; and for any bytes at all, each
 //! front end exits 0 or 2 without a panic.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use proptest::prelude::*;
+
+mod common;
 
 /// A scratch directory for this test binary's input files.
 fn scratch() -> PathBuf {
@@ -17,23 +18,9 @@ fn scratch() -> PathBuf {
 
 /// Runs the binary in the scratch directory, feeding `stdin`.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dancing"))
-        .args(args)
-        .current_dir(scratch())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped stdin");
-    let stdin = stdin.to_vec();
-    // From a thread: the program may stop reading early.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer thread");
-    output
+    let mut command = common::dancing();
+    command.args(args).current_dir(scratch());
+    common::feed(command, stdin)
 }
 
 /// Writes `bytes` to `name` in the scratch directory.

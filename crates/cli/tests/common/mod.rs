@@ -1,0 +1,36 @@
+//! What the command-line test binaries share: running `dancing` with bytes on stdin.
+
+// Each test binary uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// A command for the `dancing` binary under test.
+pub(crate) fn dancing() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dancing"))
+}
+
+/// Runs `command`, feeding `stdin` from a thread (the program may stop reading early),
+/// and returns everything it printed.
+pub(crate) fn feed(mut command: Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer thread");
+    output
+}
+
+/// Output bytes as text, invalid UTF-8 replaced.
+pub(crate) fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
