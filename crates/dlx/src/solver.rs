@@ -230,17 +230,8 @@ impl Solver {
     /// Undoes every [`force`](Self::force) and [`descend`](Self::descend), restoring the
     /// links exactly. Allocation-free.
     pub fn release(&mut self) {
-        let colors = self.problem.has_colors();
-        while self.base > 0 {
-            self.base -= 1;
-            let x = self.choice[self.base];
-            if colors {
-                self.arena.deselect::<true>(x);
-            } else {
-                self.arena.deselect::<false>(x);
-            }
-        }
         self.forced = 0;
+        self.truncate_fixed(0);
     }
 
     /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.
