@@ -14,7 +14,7 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use dancing::Branching;
-use dancing_benches::{SUDOKU_SETS, force_givens, sudoku_set};
+use dancing_benches::{SUDOKU_SETS, force_givens, givens, sudoku_set};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::{Grid, SudokuSolver, encoding};
 
@@ -80,11 +80,12 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         group.bench_function(BenchmarkId::new("dancing-dlx", set.name), |b| {
             b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT), &grids));
         });
-        // The engine under the same givens, with the branching rule that stops the MRV
-        // scan at a forced move (the sudoku solver uses the default, TAOCP's).
+        // The engine under the same givens the plain way: TAOCP's branching (a full MRV
+        // scan at every node), the givens forced by covering and released after each
+        // search. The solver's own path differs in both; this shows what they give.
         let mut engine = dancing::Solver::new(&encoding::problem(grids[0].order()));
-        engine.set_branching(Branching::FirstForced);
-        let mut first_forced = |g: &Grid| {
+        engine.set_branching(Branching::Knuth);
+        let mut plain = |g: &Grid| {
             let count = if force_givens(&mut engine, g) {
                 engine.count_up_to(LIMIT)
             } else {
@@ -94,17 +95,14 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
             count
         };
         assert_eq!(
-            grids.iter().map(&mut first_forced).collect::<Vec<_>>(),
+            grids.iter().map(&mut plain).collect::<Vec<_>>(),
             counts,
-            "first-forced, {}",
+            "plain engine, {}",
             set.name
         );
-        group.bench_function(
-            BenchmarkId::new("dancing-dlx-first-forced", set.name),
-            |b| {
-                b.iter(|| count_all(&mut first_forced, &grids));
-            },
-        );
+        group.bench_function(BenchmarkId::new("dancing-dlx-plain", set.name), |b| {
+            b.iter(|| count_all(&mut plain, &grids));
+        });
 
         // The baseline is far slower; every fifth puzzle of a large set keeps it short.
         let stride = if grids.len() >= 100 {
@@ -131,8 +129,10 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
     group.finish();
 }
 
-/// Forcing the givens into the 9×9 matrix and releasing them, per puzzle: 17-clue
-/// puzzles, and solved grids (81 givens, the most work a setup can take).
+/// Forcing the givens into the 9×9 matrix, per puzzle: 17-clue puzzles, and solved grids
+/// (81 givens, the most work a setup can take). `set-forced` is the solver's path (one
+/// relink of the matrix replaces the last puzzle's givens); `force-release` covers the
+/// givens one by one and uncovers them after.
 fn setup(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("setup");
     let puzzles = sudoku_set("17-clue").grids();
@@ -143,7 +143,16 @@ fn setup(c: &mut Criterion<ThreadCpuTime>) {
         .collect();
     let mut solver = dancing::Solver::new(&dancing_sudoku::encoding::problem(3));
     for (name, grids) in [("17-clue", &puzzles), ("solved-grid", &solved)] {
+        let givens: Vec<Vec<dancing::OptionId>> = grids.iter().map(givens).collect();
         group.throughput(Throughput::Elements(grids.len() as u64));
+        group.bench_function(BenchmarkId::new("set-forced", name), |b| {
+            b.iter(|| {
+                for g in &givens {
+                    assert!(solver.set_forced(g.iter().copied()).is_ok());
+                }
+            });
+        });
+        solver.release();
         group.bench_function(BenchmarkId::new("force-release", name), |b| {
             b.iter(|| {
                 for g in grids {

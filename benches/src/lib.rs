@@ -175,15 +175,11 @@ pub fn sudoku_set(name: &str) -> SudokuSet {
 /// `dancing_sudoku::encoding::problem(puzzle.order())`: the per-puzzle setup of a DLX
 /// sudoku solver. Returns `false` if the givens conflict. Undo with `solver.release()`.
 pub fn force_givens(solver: &mut dancing::Solver, puzzle: &Grid) -> bool {
-    let order = puzzle.order();
-    let side = puzzle.side();
-    for (cell, &value) in puzzle.cells().iter().enumerate() {
-        if value != 0 {
-            let option = dancing_sudoku::encoding::option(order, cell / side, cell % side, value);
-            if solver.force(option).is_err() {
-                return false;
-            }
-        }
-    }
-    true
+    dancing_sudoku::encoding::givens(puzzle).all(|option| solver.force(option).is_ok())
+}
+
+/// The options of `puzzle`'s givens, collected (for timing
+/// [`dancing::Solver::set_forced`] alone).
+pub fn givens(puzzle: &Grid) -> Vec<dancing::OptionId> {
+    dancing_sudoku::encoding::givens(puzzle).collect()
 }

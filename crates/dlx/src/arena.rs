@@ -60,19 +60,7 @@ impl Arena {
     ) -> (Self, Vec<u32>) {
         let n = primary.len();
         let mut items = vec![Link::default(); n + 2];
-        // Two circular lists: primary items through 0, secondary ones through N+1.
-        for root in [0, n + 1] {
-            let mut last = root;
-            for i in 1..=n {
-                if primary[i - 1] == (root == 0) {
-                    items[last].next = i as u32;
-                    items[i].prev = last as u32;
-                    last = i;
-                }
-            }
-            items[last].next = root as u32;
-            items[root].prev = last as u32;
-        }
+        link_items(&mut items, primary, |_| true);
 
         let total = n + 1 + entries.len() + ends.len() + 1;
         let mut nodes = Vec::with_capacity(total);
@@ -130,6 +118,60 @@ impl Arena {
             },
             option_first,
         )
+    }
+
+    /// Copies `pristine`'s links, which have the same shape, without allocating.
+    pub(crate) fn restore(&mut self, pristine: &Arena) {
+        self.items.copy_from_slice(&pristine.items);
+        self.nodes.copy_from_slice(&pristine.nodes);
+        self.colors.copy_from_slice(&pristine.colors);
+    }
+
+    /// Relinks the arena into the state that covering the items marked in `covered`
+    /// (indexed by header) leaves for the search: those items out of the active lists,
+    /// with empty lists of their own, and every other item's list holding exactly the
+    /// options none of whose items is covered, in input order.
+    ///
+    /// One sequential pass over the nodes, whatever the covered items remove; the links of
+    /// removed options' nodes are left stale, and nothing may read them. With nothing
+    /// covered the result is the arena as built. Uncolored problems only.
+    pub(crate) fn relink(&mut self, covered: &[bool], primary: &[bool]) {
+        let n = self.items.len() - 2;
+        debug_assert!(self.colors.is_empty() && covered.len() == n + 2);
+        let nodes = &mut self.nodes[..];
+        for (i, header) in nodes[1..=n].iter_mut().enumerate() {
+            let i = i as u32 + 1;
+            *header = Node {
+                up: i,
+                down: i,
+                top: 0,
+            };
+        }
+        // Option after option (each ends at a spacer), appending the live ones to their
+        // items' lists in input order.
+        let mut first = n + 2;
+        while first < nodes.len() {
+            let mut end = first;
+            let mut live = true;
+            while nodes[end].top != 0 {
+                live &= !covered[nodes[end].top as usize];
+                end += 1;
+            }
+            if live {
+                for p in first as u32..end as u32 {
+                    let x = nodes[p as usize].top;
+                    let header = &mut nodes[x as usize];
+                    let last = header.up;
+                    header.up = p;
+                    header.top += 1;
+                    nodes[p as usize].up = last;
+                    nodes[p as usize].down = x;
+                    nodes[last as usize].down = p;
+                }
+            }
+            first = end + 1;
+        }
+        link_items(&mut self.items, primary, |i| !covered[i]);
     }
 
     /// Relinks every item's list in increasing order of `key[node]`, ties kept in option
@@ -426,5 +468,28 @@ impl Arena {
             }
         }
         Ok(())
+    }
+}
+
+/// Links the items (1-based) for which `keep` holds into two circular lists in
+/// increasing order: the primary ones through 0, the secondary ones through N+1. The
+/// others point at root 0 both ways, so that they never look active.
+fn link_items(items: &mut [Link], primary: &[bool], keep: impl Fn(usize) -> bool) {
+    let n = primary.len();
+    // The last item linked into each list so far: the primary one, the secondary one.
+    let mut last = [0, n + 1];
+    for (i, &primary) in (1..=n).zip(primary) {
+        if keep(i) {
+            let last = &mut last[usize::from(!primary)];
+            items[*last].next = i as u32;
+            items[i].prev = *last as u32;
+            *last = i;
+        } else {
+            items[i] = Link::default();
+        }
+    }
+    for (root, last) in [0, n + 1].into_iter().zip(last) {
+        items[last].next = root as u32;
+        items[root].prev = last as u32;
     }
 }

@@ -38,6 +38,11 @@ pub struct Solver {
     pub(crate) base: usize,
     /// How many of the fixed levels are forced options (the rest are prefix choices).
     forced: usize,
+    /// Whether the forced levels were made by [`set_forced`](Self::set_forced)'s relink
+    /// rather than by covering, so that only a copy of the problem's links undoes them.
+    relinked: bool,
+    /// Scratch of [`set_forced`](Self::set_forced): the items it covers, by header.
+    covered: Vec<bool>,
     /// Current level of a suspended search.
     level: usize,
     resume: Resume,
@@ -113,6 +118,8 @@ impl Solver {
             choice: vec![0; depth],
             base: 0,
             forced: 0,
+            relinked: false,
+            covered: vec![false; problem.item_count() + 2],
             level: 0,
             resume: Resume::Finished,
             stats: Stats::default(),
@@ -179,12 +186,17 @@ impl Solver {
     }
 
     /// Whether `option` can still be part of a solution given the fixed options: none of
-    /// its items is covered, and none of its nodes was hidden by a conflict.
+    /// its items is covered, and none of its nodes was hidden by a conflict. Without
+    /// colors a node is hidden only when another item of its option is covered, so the
+    /// items tell it all (and the links of hidden nodes are never read: after
+    /// [`set_forced`](Self::set_forced) they are stale).
     fn is_available(&self, option: OptionId) -> bool {
         let first = self.problem.first_node(option);
         let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
+        let colors = self.problem.has_colors();
         (first..end).all(|p| {
-            self.arena.is_active(self.arena.nodes[p as usize].top) && self.arena.is_linked(p)
+            self.arena.is_active(self.arena.nodes[p as usize].top)
+                && (!colors || self.arena.is_linked(p))
         })
     }
 
@@ -211,7 +223,7 @@ impl Solver {
         let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
         let x = (first..end)
             .find(|&p| self.arena.nodes[p as usize].top == i)
-            .filter(|&p| self.arena.is_linked(p))
+            .filter(|_| self.is_available(option))
             .ok_or(conflict)?;
         self.fix(x);
         Ok(())
@@ -227,11 +239,108 @@ impl Solver {
         self.base += 1;
     }
 
-    /// Undoes every [`force`](Self::force) and [`descend`](Self::descend), restoring the
-    /// links exactly. Allocation-free.
+    /// Replaces the fixed options by `options`: the same as [`release`](Self::release)
+    /// followed by [`force`](Self::force) of each in turn, and the same searches after it.
+    ///
+    /// Instead of covering item after item, this relinks the whole matrix from the
+    /// problem as built, in one pass over its nodes, and needs no release before the next
+    /// call: its cost does not grow with the number of options forced or with how much
+    /// they remove. It pays off when many options are forced into a problem many times
+    /// over, as sudoku givens are. ([`release`](Self::release) after it copies the links
+    /// of the problem as built.) Problems with colors fall back to release and force.
+    ///
+    /// Fails if an option is out of range or clashes with an earlier one; nothing is
+    /// fixed then. Allocation-free.
+    ///
+    /// ```
+    /// use dancing::{Problem, Solver};
+    ///
+    /// let mut builder = Problem::builder();
+    /// let [a, b, c] = ["a", "b", "c"].map(|name| builder.primary(name).unwrap());
+    /// let ab = builder.option([a, b])?;
+    /// let c_only = builder.option([c])?;
+    /// let a_only = builder.option([a])?;
+    /// let bc = builder.option([b, c])?;
+    /// let mut solver = Solver::new(&builder.build()?);
+    ///
+    /// solver.set_forced([c_only])?;
+    /// assert_eq!(solver.count(), 1); // with `ab`
+    /// solver.set_forced([a_only])?;
+    /// assert_eq!(solver.count(), 1); // with `bc`
+    /// assert!(solver.set_forced([ab, bc]).is_err());
+    /// assert_eq!(solver.count(), 2); // nothing fixed
+    /// solver.release();
+    /// assert!(solver.check_integrity().is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_forced(
+        &mut self,
+        options: impl IntoIterator<Item = OptionId>,
+    ) -> Result<(), ForceError> {
+        if self.problem.has_colors() {
+            self.release();
+            for option in options {
+                if let Err(error) = self.force(option) {
+                    self.release();
+                    return Err(error);
+                }
+            }
+            return Ok(());
+        }
+        let covered = &mut self.covered;
+        covered.fill(false);
+        let mut fixed = 0;
+        let mut failure = None;
+        let inner = &self.problem.inner;
+        let option_count = inner.option_first.len() - 1;
+        'options: for option in options {
+            let k = option.index();
+            if k >= option_count {
+                failure = Some(ForceError::OutOfRange {
+                    option: k,
+                    options: option_count,
+                });
+                break;
+            }
+            let (first, end) = (inner.option_first[k], inner.option_first[k + 1] - 1);
+            let mut chosen = None;
+            for p in first..end {
+                let item = self.arena.nodes[p as usize].top as usize;
+                if covered[item] {
+                    failure = Some(ForceError::Conflict { option: k });
+                    break 'options;
+                }
+                covered[item] = true;
+                if chosen.is_none() && inner.primary[item - 1] {
+                    chosen = Some(p);
+                }
+            }
+            // Every option has a primary item: the builder refuses one without.
+            self.choice[fixed] = chosen.expect("an option has a primary item");
+            fixed += 1;
+        }
+        if failure.is_some() {
+            covered.fill(false);
+            fixed = 0;
+        }
+        self.arena.relink(&self.covered, &inner.primary);
+        self.relinked = true;
+        self.base = fixed;
+        self.forced = fixed;
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// Undoes every [`force`](Self::force), [`descend`](Self::descend) and
+    /// [`set_forced`](Self::set_forced), restoring the links exactly. Allocation-free.
     pub fn release(&mut self) {
         self.forced = 0;
-        self.truncate_fixed(0);
+        if self.relinked {
+            self.arena.restore(&self.problem.inner.arena);
+            self.relinked = false;
+            self.base = 0;
+        } else {
+            self.truncate_fixed(0);
+        }
     }
 
     /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.

@@ -126,6 +126,61 @@ proptest! {
     }
 
     #[test]
+    fn set_forced_keeps_exactly_the_covers_that_contain_every_forced_option(
+        spec in spec(),
+        picks in proptest::collection::vec(proptest::collection::vec(0usize..13, 0..4), 1..4),
+        then_force in 0usize..13,
+    ) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = build(&spec);
+        let covers = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        // Several puzzles in a row on one solver, with no release between them.
+        for pick in picks {
+            let pick: Vec<usize> = pick.iter().map(|&k| k % spec.options.len()).collect();
+            let disjoint = {
+                let mut seen = BTreeSet::new();
+                pick.iter().flat_map(|&k| &spec.options[k]).all(|&i| seen.insert(i))
+            };
+            let result = solver.set_forced(pick.iter().map(|&k| OptionId::new(k)));
+            prop_assert_eq!(result.is_ok(), disjoint);
+            let forced: Vec<usize> = if disjoint { pick.clone() } else { Vec::new() };
+            prop_assert_eq!(solver.fixed().map(|o| o.index()).collect::<Vec<_>>(), forced.clone());
+            solver.check_integrity().unwrap();
+            let expected: BTreeSet<_> = covers
+                .iter()
+                .filter(|c| forced.iter().all(|k| c.contains(k)))
+                .cloned()
+                .collect();
+            let mut found = BTreeSet::new();
+            solver.visit(|options| {
+                let head: Vec<usize> = options[..forced.len()].iter().map(|o| o.index()).collect();
+                assert_eq!(head, forced, "forced options come first");
+                found.insert(sorted(options));
+                ControlFlow::Continue(())
+            });
+            prop_assert_eq!(&found, &expected);
+            prop_assert_eq!(solver.count(), expected.len() as u64);
+            solver.set_branching(Branching::FirstForced);
+            prop_assert_eq!(solver.count(), expected.len() as u64);
+            solver.set_branching(Branching::Knuth);
+
+            // `force` on top agrees with the plain forcing rule.
+            let extra = then_force % spec.options.len();
+            let clash = forced.iter().any(|&k| {
+                k == extra || spec.options[k].iter().any(|i| spec.options[extra].contains(i))
+            });
+            prop_assert_eq!(solver.force(OptionId::new(extra)).is_ok(), !clash);
+            let with_extra = expected.iter().filter(|c| clash || c.contains(&extra)).count();
+            prop_assert_eq!(solver.count(), with_extra as u64);
+            solver.check_integrity().unwrap();
+        }
+        solver.release();
+        solver.check_integrity().unwrap();
+        prop_assert_eq!(solver.count(), covers.len() as u64);
+    }
+
+    #[test]
     fn an_abandoned_iterator_restores_the_links(spec in spec(), take in 0usize..3) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);

@@ -8,7 +8,8 @@
 //!   ([`decode`]), with no table.
 //!
 //! The matrix of an order is built once ([`problem`]) and reused for every puzzle of
-//! that order: a puzzle's givens are forced options ([`dancing::Solver::force`]).
+//! that order: a puzzle's givens ([`givens`]) are forced options
+//! ([`dancing::Solver::set_forced`]).
 //!
 //! ```
 //! use dancing_sudoku::encoding;
@@ -21,6 +22,8 @@
 //! ```
 
 use dancing::{ItemId, OptionId, Problem};
+
+use crate::Grid;
 
 /// The number of primary items of order `order`: 4·N².
 pub fn item_count(order: usize) -> usize {
@@ -47,6 +50,26 @@ pub fn decode(order: usize, option: OptionId) -> (usize, usize, u8) {
     let k = option.index();
     let cell = k / n;
     (cell / n, cell % n, (k % n + 1) as u8)
+}
+
+/// The options of `puzzle`'s givens, cell by cell.
+///
+/// ```
+/// use dancing_sudoku::{Grid, encoding};
+///
+/// let puzzle: Grid = "1...............".parse()?;
+/// let givens: Vec<_> = encoding::givens(&puzzle).collect();
+/// assert_eq!(givens, [encoding::option(2, 0, 0, 1)]);
+/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// ```
+pub fn givens(puzzle: &Grid) -> impl Iterator<Item = OptionId> + '_ {
+    let side = puzzle.side();
+    puzzle
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0)
+        .map(move |(cell, &v)| OptionId::new(cell * side + usize::from(v) - 1))
 }
 
 /// Writes the values of `options` into `cells` (row by row, N² long).

@@ -24,8 +24,9 @@
 //! - [`parse`]: the one-line form, blocks, rows of numbers and the letter alphabet,
 //!   with errors that give the line, the column and the reason. Printing is on [`Grid`].
 //! - [`SudokuSolver`]: dancing links over the exact-cover encoding of [`encoding`]. The
-//!   matrix of each order is built once; each puzzle's givens are forced into it and
-//!   released, so a batch of puzzles allocates nothing per puzzle when counting.
+//!   matrix of each order is built once; each puzzle's givens are forced into it in
+//!   place of the last puzzle's, so a batch of puzzles allocates nothing per puzzle
+//!   when counting.
 //!   [`solve`](SudokuSolver::solve), [`solutions`](SudokuSolver::solutions),
 //!   [`count_up_to`](SudokuSolver::count_up_to), [`is_unique`](SudokuSolver::is_unique),
 //!   [`check`](SudokuSolver::check), with the engine's [`Stats`].
