@@ -1,31 +1,96 @@
-//! Quick same-process ratios of the DLX sudoku solver against the `sudoku` crate and of
-//! the per-puzzle setup, for iterating on the solver (criterion in `benches/` is the
-//! reference). Rounds alternate between the solvers; each solver's median round is
-//! reported. Run with
+//! Quick same-process ratios against the peers, for iterating on the engine and the
+//! sudoku solver (criterion in `benches/` is the reference). Rounds alternate between the
+//! two sides, so both see the same machine; each side's median round is reported, and
+//! the ratio is peer time over ours (above 1: we are faster). Run with
 //!
 //! ```sh
-//! cargo run --release -p dancing-benches --example ratio [SET ...]
+//! cargo run --release -p dancing-benches --example ratio -- engine [CASE ...]
+//! cargo run --release -p dancing-benches --example ratio -- sudoku [SET ...]
 //! ```
+//!
+//! `engine` compares counting all solutions with the `dlx` crate; `sudoku` compares
+//! counting up to 2 solutions per puzzle with the `sudoku` crate, then times the
+//! per-puzzle setup of the DLX solver.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use dancing_benches::{SUDOKU_SETS, force_givens, givens, sudoku_set};
+use dancing_benches::{SUDOKU_SETS, engine_cases, force_givens, givens, sudoku_set};
 use dancing_sudoku::{SudokuSolver, encoding};
-
-const ROUNDS: usize = 15;
+use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
 }
 
-fn main() {
-    let wanted: Vec<String> = std::env::args().skip(1).collect();
+/// Alternates `ours` and `theirs` for `rounds` rounds; returns both medians.
+fn alternate(
+    rounds: usize,
+    mut ours: impl FnMut(),
+    mut theirs: impl FnMut(),
+) -> (Duration, Duration) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let t = Instant::now();
+        ours();
+        a.push(t.elapsed());
+        let t = Instant::now();
+        theirs();
+        b.push(t.elapsed());
+    }
+    (median(a), median(b))
+}
+
+fn wanted(args: &[String], name: &str) -> bool {
+    args.is_empty() || args.iter().any(|w| w == name)
+}
+
+fn engine(args: &[String]) {
+    for case in engine_cases().iter().filter(|c| wanted(args, c.name)) {
+        let text = case.knuth_text();
+        let problem = dancing::format::parse_str(&text).expect("dancing reads its own format");
+        let mut solver = dancing::Solver::new(&problem);
+        let spec = dlx::Spec::new(&text, false).expect("the dlx crate reads the problem");
+        let mut peer = dlx::x::Problem::from_spec(&spec, dlx::OptOrder::Seq)
+            .expect("the dlx crate builds the problem");
+        let mut peer_count = || {
+            let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+            let mut peer_solver = dlx::Solver::new(&mut peer);
+            let mut n = 0u64;
+            while peer_solver.next_solution(&mut chooser) {
+                n += 1;
+            }
+            n
+        };
+        assert_eq!(solver.count(), case.solutions, "{}", case.name);
+        assert_eq!(peer_count(), case.solutions, "{}", case.name);
+        let rounds = if case.slow { 5 } else { 11 };
+        let (ours, theirs) = alternate(
+            rounds,
+            || {
+                black_box(solver.count());
+            },
+            || {
+                black_box(peer_count());
+            },
+        );
+        println!(
+            "{:<20} dancing {:>10.1?}  dlx {:>10.1?}  ratio {:.3}",
+            case.name,
+            ours,
+            theirs,
+            theirs.as_secs_f64() / ours.as_secs_f64()
+        );
+    }
+}
+
+fn sudoku(args: &[String]) {
+    const ROUNDS: usize = 15;
     let mut dlx = SudokuSolver::new();
     for set in SUDOKU_SETS
         .iter()
-        .filter(|s| s.nine_by_nine && (wanted.is_empty() || wanted.iter().any(|w| w == s.name)))
+        .filter(|s| s.nine_by_nine && wanted(args, s.name))
     {
         let grids = set.grids();
         let peer: Vec<sudoku::Sudoku> = set
@@ -40,20 +105,19 @@ fn main() {
                 set.name
             );
         }
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        for _ in 0..ROUNDS {
-            let t = Instant::now();
-            black_box(grids.iter().map(|g| dlx.count_up_to(g, 2)).sum::<u64>());
-            ours.push(t.elapsed());
-            let t = Instant::now();
-            black_box(
-                peer.iter()
-                    .map(|s| black_box(*s).solutions_count_up_to(2) as u64)
-                    .sum::<u64>(),
-            );
-            theirs.push(t.elapsed());
-        }
-        let (ours, theirs) = (median(ours), median(theirs));
+        let (ours, theirs) = alternate(
+            ROUNDS,
+            || {
+                black_box(grids.iter().map(|g| dlx.count_up_to(g, 2)).sum::<u64>());
+            },
+            || {
+                black_box(
+                    peer.iter()
+                        .map(|s| black_box(*s).solutions_count_up_to(2) as u64)
+                        .sum::<u64>(),
+                );
+            },
+        );
         let rate = |d: Duration| grids.len() as f64 / d.as_secs_f64() / 1000.0;
         println!(
             "{:<24} dlx {:>8.1} k/s  sudoku crate {:>8.1} k/s  ratio {:.3}",
@@ -65,31 +129,43 @@ fn main() {
     }
 
     let puzzles = sudoku_set("17-clue").grids();
-    let mut solver = dancing::Solver::new(&encoding::problem(3));
-    let mut rounds = Vec::new();
-    for _ in 0..ROUNDS {
-        let t = Instant::now();
-        for g in &puzzles {
-            assert!(force_givens(&mut solver, g));
-            solver.release();
-        }
-        rounds.push(t.elapsed());
-    }
-    println!(
-        "setup, 17-clue, force + release: {:?} per puzzle",
-        median(rounds) / puzzles.len() as u32
+    let problem = encoding::problem(3);
+    let (mut forcing, mut setting) = (
+        dancing::Solver::new(&problem),
+        dancing::Solver::new(&problem),
     );
     let givens: Vec<Vec<dancing::OptionId>> = puzzles.iter().map(givens).collect();
-    let mut rounds = Vec::new();
-    for _ in 0..ROUNDS {
-        let t = Instant::now();
-        for g in &givens {
-            assert!(solver.set_forced(g.iter().copied()).is_ok());
-        }
-        rounds.push(t.elapsed());
-    }
-    println!(
-        "setup, 17-clue, set_forced: {:?} per puzzle",
-        median(rounds) / puzzles.len() as u32
+    let (force, set) = alternate(
+        ROUNDS,
+        || {
+            for g in &puzzles {
+                assert!(force_givens(&mut forcing, g));
+                forcing.release();
+            }
+        },
+        || {
+            for g in &givens {
+                assert!(setting.set_forced(g.iter().copied()).is_ok());
+            }
+            setting.release();
+        },
     );
+    let per = |d: Duration| d / puzzles.len() as u32;
+    println!(
+        "setup, 17-clue, per puzzle: force + release {:?}, set_forced {:?}",
+        per(force),
+        per(set)
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("engine") => engine(&args[1..]),
+        Some("sudoku") => sudoku(&args[1..]),
+        _ => {
+            eprintln!("usage: ratio engine [CASE ...] | ratio sudoku [SET ...]");
+            std::process::exit(2);
+        }
+    }
 }
