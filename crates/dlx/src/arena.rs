@@ -1,4 +1,4 @@
-//! Knuth's DLX1 layout: an item table with the active lists, and one node arena.
+//! Knuth's layout of the links: an item table with the active lists, and one node arena.
 //!
 //! ```text
 //! items:  0 = root of the primary list, 1..=N the items, N+1 = root of the secondary list
@@ -8,18 +8,33 @@
 //! Every link is a `u32` index. A spacer has `top == 0`; its `up` is the first node of the
 //! option before it and its `down` the last node of the option after it, so a walk along
 //! an option wraps around without knowing where the option starts. A header's `top` holds
-//! the number of nodes in its list (TAOCP: LEN). Colors, when a problem has any, live in a
-//! separate array parallel to the nodes, so uncolored problems keep 12-byte nodes.
+//! the number of nodes in its list (TAOCP: LEN).
 //!
-//! This is the hot code of the crate: every function here is written for speed first.
+//! A node is 16 bytes, aligned so that it never straddles a cache line and its index
+//! scales by a shift: measured faster than Knuth's 12 bytes on every engine benchmark
+//! (see `docs/benchmarks.md`). The fourth field links each node of an option to the next
+//! one, cyclically (the RLINK of Knuth's first dancing-links program): hiding an option
+//! then walks exactly its other nodes, with no test for the spacer, so a loop over
+//! options of one size always runs the same number of times and its branches are
+//! predicted. Colors, when a problem has any, live in an array beside the nodes.
+//!
+//! The operations of the search live in [`dance`]; relinking a whole matrix at once, around
+//! a batch of forced options or in a new order, in [`relink`].
+
+mod dance;
+mod relink;
+
+use std::sync::Arc;
+
+pub(crate) use relink::{Columns, Marks};
 
 /// Color value of a node whose item has been purified with that node's color
 /// (TAOCP writes −1).
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
-/// One node of the arena.
+/// One node of the arena: an item header, a spacer, or an item of an option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[repr(C)]
+#[repr(C, align(16))]
 pub(crate) struct Node {
     /// TAOCP: ULINK.
     pub(crate) up: u32,
@@ -27,6 +42,9 @@ pub(crate) struct Node {
     pub(crate) down: u32,
     /// TAOCP: TOP for an option's node (the item, 1-based), LEN for a header, 0 for a spacer.
     pub(crate) top: u32,
+    /// The next node of the same option, cyclically (TAOCP's first DLX: RLINK); 0 in
+    /// headers and spacers.
+    pub(crate) right: u32,
 }
 
 /// One entry of the item table's doubly linked active lists.
@@ -40,13 +58,57 @@ pub(crate) struct Link {
 }
 
 /// The mutable part of a problem: everything a search changes and restores.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// # Invariant
+///
+/// Every link is in bounds: the `up`, `down` and `right` of every node and the `top` of
+/// every node of an option index `nodes`; `prev` and `next` of every entry index `items`; the `top`
+/// of an option's node is an item, in `1..=N`. [`Arena::build`] lays the links out so,
+/// and every later write (in this module and its children, the only code that can write
+/// them) stores a link read from the arena or the index of an existing node or item. The
+/// hot loops rely on it to read links without bounds checks ([`Arena::node`]); their
+/// entry points check the one index that comes from outside.
+#[derive(Debug)]
 pub(crate) struct Arena {
-    pub(crate) items: Vec<Link>,
-    pub(crate) nodes: Vec<Node>,
-    /// TAOCP: COLOR, one per node; 0 for no color; empty when the problem has no colors.
-    pub(crate) colors: Vec<u32>,
+    items: Vec<Link>,
+    nodes: Vec<Node>,
+    /// TAOCP: COLOR, one per node: 0 for none, else the color + 1, or [`PURIFIED`].
+    /// Empty when the problem has no colors (Algorithm X).
+    colors: Vec<u32>,
+    /// Whether each item (by header, so entry 0 is unused) is primary.
+    primary: Arc<[bool]>,
+    /// Items whose list fell to one option or none since the search last backtracked:
+    /// the forced moves that [`Branching::FirstForced`](crate::Branching) takes without
+    /// scanning. Entries may be stale; they are checked when taken. Holds at most two
+    /// entries per item between clears (a list falls to one and to none once each), and
+    /// that capacity is reserved up front, so pushing never allocates.
+    hints: Vec<u32>,
+    /// An item whose list fell to no option since the search last backtracked (a dead
+    /// end, taken before any forced move), or 0.
+    dead_end: u32,
 }
+
+impl Clone for Arena {
+    fn clone(&self) -> Self {
+        Self {
+            items: self.items.clone(),
+            nodes: self.nodes.clone(),
+            colors: self.colors.clone(),
+            primary: Arc::clone(&self.primary),
+            hints: Vec::with_capacity(self.hints.capacity()),
+            dead_end: 0,
+        }
+    }
+}
+
+/// Two arenas are equal when their links are: the hints are scratch.
+impl PartialEq for Arena {
+    fn eq(&self, other: &Self) -> bool {
+        self.items == other.items && self.nodes == other.nodes && self.colors == other.colors
+    }
+}
+
+impl Eq for Arena {}
 
 impl Arena {
     /// Lays out the arena. `entries` holds (0-based item, color + 1 or 0) pairs, option
@@ -65,11 +127,11 @@ impl Arena {
         let total = n + 1 + entries.len() + ends.len() + 1;
         let mut nodes = Vec::with_capacity(total);
         nodes.push(Node::default());
-        for i in 1..=n {
+        for i in 1..=n as u32 {
             nodes.push(Node {
-                up: i as u32,
-                down: i as u32,
-                top: 0,
+                up: i,
+                down: i,
+                ..Node::default()
             });
         }
         let mut colors = if colored { vec![0; total] } else { Vec::new() };
@@ -90,6 +152,7 @@ impl Arena {
                     up: last,
                     down: x as u32,
                     top: x as u32,
+                    right: p + 1,
                 });
                 nodes[last as usize].down = p;
                 nodes[x].up = p;
@@ -98,13 +161,16 @@ impl Arena {
                     colors[p as usize] = color;
                 }
             }
+            // The last node's right link closes the cycle.
+            if let Some(last) = nodes[first..].last_mut() {
+                last.right = first as u32;
+            }
             // This option's last node hangs below the spacer before it.
             nodes[spacer].down = (nodes.len() - 1) as u32;
             spacer = nodes.len();
             nodes.push(Node {
                 up: first as u32,
-                down: 0,
-                top: 0,
+                ..Node::default()
             });
             start = end;
         }
@@ -115,88 +181,49 @@ impl Arena {
                 items,
                 nodes,
                 colors,
+                primary: std::iter::once(false)
+                    .chain(primary.iter().copied())
+                    .collect(),
+                hints: Vec::with_capacity(2 * n + 2),
+                dead_end: 0,
             },
             option_first,
         )
     }
 
-    /// Copies `pristine`'s links, which have the same shape, without allocating.
-    pub(crate) fn restore(&mut self, pristine: &Arena) {
-        self.items.copy_from_slice(&pristine.items);
-        self.nodes.copy_from_slice(&pristine.nodes);
-        self.colors.copy_from_slice(&pristine.colors);
+    /// The nodes, for reading.
+    #[inline]
+    pub(crate) fn nodes(&self) -> &[Node] {
+        &self.nodes
     }
 
-    /// Relinks the arena into the state that covering the items marked in `covered`
-    /// (indexed by header) leaves for the search: those items out of the active lists,
-    /// with empty lists of their own, and every other item's list holding exactly the
-    /// options none of whose items is covered, in input order.
-    ///
-    /// One sequential pass over the nodes, whatever the covered items remove; the links of
-    /// removed options' nodes are left stale, and nothing may read them. With nothing
-    /// covered the result is the arena as built. Uncolored problems only.
-    pub(crate) fn relink(&mut self, covered: &[bool], primary: &[bool]) {
-        let n = self.items.len() - 2;
-        debug_assert!(self.colors.is_empty() && covered.len() == n + 2);
-        let nodes = &mut self.nodes[..];
-        for (i, header) in nodes[1..=n].iter_mut().enumerate() {
-            let i = i as u32 + 1;
-            *header = Node {
-                up: i,
-                down: i,
-                top: 0,
-            };
-        }
-        // Option after option (each ends at a spacer), appending the live ones to their
-        // items' lists in input order.
-        let mut first = n + 2;
-        while first < nodes.len() {
-            let mut end = first;
-            let mut live = true;
-            while nodes[end].top != 0 {
-                live &= !covered[nodes[end].top as usize];
-                end += 1;
-            }
-            if live {
-                for p in first as u32..end as u32 {
-                    let x = nodes[p as usize].top;
-                    let header = &mut nodes[x as usize];
-                    let last = header.up;
-                    header.up = p;
-                    header.top += 1;
-                    nodes[p as usize].up = last;
-                    nodes[p as usize].down = x;
-                    nodes[last as usize].down = p;
-                }
-            }
-            first = end + 1;
-        }
-        link_items(&mut self.items, primary, |i| !covered[i]);
+    /// The item table, for reading.
+    #[inline]
+    pub(crate) fn items(&self) -> &[Link] {
+        &self.items
     }
 
-    /// Relinks every item's list in increasing order of `key[node]`, ties kept in option
-    /// order (a stable sort). Only for a pristine arena: a hidden node remembers its
-    /// neighbours, so relinking around one would corrupt the later unhide.
-    pub(crate) fn sort_lists(&mut self, key: &[u64]) {
-        let n = self.items.len() - 2;
-        let mut list = Vec::new();
-        for x in 1..=n as u32 {
-            list.clear();
-            let mut p = self.nodes[x as usize].down;
-            while p != x {
-                list.push(p);
-                p = self.nodes[p as usize].down;
-            }
-            list.sort_by_key(|&p| key[p as usize]);
-            let mut prev = x;
-            for &p in &list {
-                self.nodes[prev as usize].down = p;
-                self.nodes[p as usize].up = prev;
-                prev = p;
-            }
-            self.nodes[prev as usize].down = x;
-            self.nodes[x as usize].up = prev;
-        }
+    /// Whether any node has a color.
+    pub(crate) fn is_colored(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
+    /// The colors, one per node (empty when the problem has none).
+    #[inline]
+    pub(crate) fn colors(&self) -> &[u32] {
+        &self.colors
+    }
+
+    /// The number of items, N.
+    #[inline]
+    fn item_count(&self) -> usize {
+        self.items.len() - 2
+    }
+
+    /// The length of item `i`'s list (TAOCP: LEN).
+    #[inline]
+    pub(crate) fn len(&self, i: u32) -> u32 {
+        self.nodes[i as usize].top
     }
 
     /// Whether item `i` (1-based) is still in its active list.
@@ -212,220 +239,75 @@ impl Arena {
         self.nodes[self.nodes[p as usize].up as usize].down == p
     }
 
-    /// The first primary item in the active list whose list is shortest (minimum
-    /// remaining values; ties go to the earliest), or `None` when every primary item is
-    /// covered. The scan stops at once on an item with `good_enough` options or fewer:
-    /// TAOCP stops only at 0; stopping at 1 takes a forced move without scanning on.
-    #[inline]
-    pub(crate) fn choose_item(&self, good_enough: u32) -> Option<u32> {
-        let mut i = self.items[0].next;
-        if i == 0 {
-            return None;
-        }
-        let mut best = i;
-        let mut best_len = self.nodes[i as usize].top;
-        while best_len > good_enough {
-            i = self.items[i as usize].next;
-            if i == 0 {
-                break;
-            }
-            let len = self.nodes[i as usize].top;
-            if len < best_len {
-                best = i;
-                best_len = len;
-            }
-        }
-        Some(best)
+    /// The node at a link, without a bounds check: the one unchecked read of the crate.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn node(&self, i: u32) -> &Node {
+        debug_assert!((i as usize) < self.nodes.len(), "node {i} out of bounds");
+        // SAFETY: callers pass only links read from this arena (or indices checked on
+        // entry to the operation), and every link is in bounds (the invariant on `Arena`).
+        unsafe { self.nodes.get_unchecked(i as usize) }
     }
 
-    /// TAOCP: cover(i). Returns the number of updates (1 + nodes hidden).
-    #[inline]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) -> u64 {
-        let Link { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
-        let mut updates = 1;
-        let mut p = self.nodes[i as usize].down;
-        while p != i {
-            updates += self.hide::<COLORS>(p);
-            p = self.nodes[p as usize].down;
-        }
-        updates
+    /// [`node`](Self::node), for writing.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn node_mut(&mut self, i: u32) -> &mut Node {
+        debug_assert!((i as usize) < self.nodes.len(), "node {i} out of bounds");
+        // SAFETY: as for `node`.
+        unsafe { self.nodes.get_unchecked_mut(i as usize) }
     }
 
-    /// TAOCP: uncover(i), the exact reverse of [`cover`](Self::cover).
-    #[inline]
-    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].up;
-        while p != i {
-            self.unhide::<COLORS>(p);
-            p = self.nodes[p as usize].up;
-        }
-        let Link { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = i;
-        self.items[next as usize].prev = i;
+    /// The item table entry at a link, without a bounds check.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn link(&self, i: u32) -> &Link {
+        debug_assert!((i as usize) < self.items.len(), "item {i} out of bounds");
+        // SAFETY: as for `node`: `i` is a link of the item table or an item (the `top`
+        // of an option's node), all in bounds by the invariant on `Arena`.
+        unsafe { self.items.get_unchecked(i as usize) }
     }
 
-    /// TAOCP: hide(p), removing the other nodes of `p`'s option from their lists.
-    /// With colors this is Algorithm C's hide′, which leaves purified nodes alone.
-    #[inline]
-    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
-        let mut hidden = 0;
-        let mut q = p + 1;
-        while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
-            if top == 0 {
-                q = up;
-            } else {
-                if !COLORS || self.colors[q as usize] != PURIFIED {
-                    self.nodes[up as usize].down = down;
-                    self.nodes[down as usize].up = up;
-                    self.nodes[top as usize].top -= 1;
-                    hidden += 1;
-                }
-                q += 1;
-            }
-        }
-        hidden
+    /// [`link`](Self::link), for writing.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn link_mut(&mut self, i: u32) -> &mut Link {
+        debug_assert!((i as usize) < self.items.len(), "item {i} out of bounds");
+        // SAFETY: as for `link`.
+        unsafe { self.items.get_unchecked_mut(i as usize) }
     }
 
-    /// TAOCP: unhide(p), the exact reverse of [`hide`](Self::hide).
-    #[inline]
-    fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
-            if top == 0 {
-                q = down;
-            } else {
-                if !COLORS || self.colors[q as usize] != PURIFIED {
-                    self.nodes[up as usize].down = q;
-                    self.nodes[down as usize].up = q;
-                    self.nodes[top as usize].top += 1;
-                }
-                q -= 1;
-            }
-        }
+    /// Checks an item index that comes from outside this module before an operation
+    /// reads links from it without bounds checks.
+    #[inline(always)]
+    fn check_item(&self, i: u32) {
+        assert!(
+            i >= 1 && i as usize <= self.item_count(),
+            "{i} is not an item"
+        );
     }
 
-    /// Algorithm C's purify(p): keeps only the options that give `p`'s item `p`'s color.
-    fn purify(&mut self, p: u32) -> u64 {
-        let color = self.colors[p as usize];
-        let i = self.nodes[p as usize].top;
-        let mut updates = 1;
-        let mut q = self.nodes[i as usize].down;
-        while q != i {
-            if self.colors[q as usize] == color {
-                if q != p {
-                    self.colors[q as usize] = PURIFIED;
-                }
-            } else {
-                updates += self.hide::<true>(q);
-            }
-            q = self.nodes[q as usize].down;
-        }
-        updates
-    }
-
-    /// Algorithm C's unpurify(p), the exact reverse of [`purify`](Self::purify).
-    fn unpurify(&mut self, p: u32) {
-        let color = self.colors[p as usize];
-        let i = self.nodes[p as usize].top;
-        let mut q = self.nodes[i as usize].up;
-        while q != i {
-            if self.colors[q as usize] == PURIFIED {
-                self.colors[q as usize] = color;
-            } else if q != p {
-                self.unhide::<true>(q);
-            }
-            q = self.nodes[q as usize].up;
-        }
-    }
-
-    /// Algorithm C's commit(p, j): cover an uncolored item, purify a colored one, and do
-    /// nothing for a node already purified.
-    #[inline]
-    fn commit<const COLORS: bool>(&mut self, p: u32, j: u32) -> u64 {
-        if !COLORS {
-            return self.cover::<false>(j);
-        }
-        match self.colors[p as usize] {
-            0 => self.cover::<true>(j),
-            PURIFIED => 0,
-            _ => self.purify(p),
-        }
-    }
-
-    /// Algorithm C's uncommit(p, j), the exact reverse of [`commit`](Self::commit).
-    #[inline]
-    fn uncommit<const COLORS: bool>(&mut self, p: u32, j: u32) {
-        if !COLORS {
-            return self.uncover::<false>(j);
-        }
-        match self.colors[p as usize] {
-            0 => self.uncover::<true>(j),
-            PURIFIED => {}
-            _ => self.unpurify(p),
-        }
-    }
-
-    /// TAOCP X5/C5 after the choice: commits every other item of `x`'s option, cyclically
-    /// from the node after `x`.
-    #[inline]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32) -> u64 {
-        let mut updates = 0;
-        let mut p = x + 1;
-        while p != x {
-            let j = self.nodes[p as usize].top;
-            if j == 0 {
-                p = self.nodes[p as usize].up;
-            } else {
-                updates += self.commit::<COLORS>(p, j);
-                p += 1;
-            }
-        }
-        updates
-    }
-
-    /// TAOCP X6/C6: the exact reverse of [`commit_others`](Self::commit_others).
-    #[inline]
-    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            let j = self.nodes[p as usize].top;
-            if j == 0 {
-                p = self.nodes[p as usize].down;
-            } else {
-                self.uncommit::<COLORS>(p, j);
-                p -= 1;
-            }
-        }
-    }
-
-    /// Chooses the option of node `x` outside the search loop: covers its item, then
-    /// commits the others, as TAOCP's search does when `x`'s item is the one chosen.
-    pub(crate) fn select<const COLORS: bool>(&mut self, x: u32) -> u64 {
-        let i = self.nodes[x as usize].top;
-        self.cover::<COLORS>(i) + self.commit_others::<COLORS>(x)
-    }
-
-    /// The exact reverse of [`select`](Self::select).
-    pub(crate) fn deselect<const COLORS: bool>(&mut self, x: u32) {
-        self.uncommit_others::<COLORS>(x);
-        let i = self.nodes[x as usize].top;
-        self.uncover::<COLORS>(i);
+    /// Checks that a node index from outside this module is a node of an option.
+    #[inline(always)]
+    fn check_option_node(&self, x: u32) {
+        assert!(
+            x as usize > self.item_count() + 1
+                && (x as usize) < self.nodes.len()
+                && self.nodes[x as usize].top != 0,
+            "{x} is not a node of an option"
+        );
     }
 
     /// Verifies every link: the item lists are circular and consistent, every list of
     /// nodes is circular, each header's length matches its list, and each node in a
     /// list names that list's item. Returns a description of the first fault.
     pub(crate) fn check_links(&self) -> Result<(), String> {
-        let n = self.items.len() - 2;
+        let n = self.item_count();
         for root in [0, n + 1] {
             let mut i = root;
             for _ in 0..=n + 1 {
                 let next = self.items[i].next as usize;
-                if self.items[next].prev as usize != i {
+                if next >= self.items.len() || self.items[next].prev as usize != i {
                     return Err(format!("item list broken between {i} and {next}"));
                 }
                 i = next;

@@ -285,6 +285,7 @@ impl ProblemBuilder {
                 costs,
                 arena,
                 pricing,
+                columns: std::sync::OnceLock::new(),
             }),
         })
     }

@@ -186,7 +186,7 @@ impl Solver {
                     }
                     nodes += 1;
                     // X3: minimum remaining values, summing the bound on the way.
-                    let mut i = arena.items[0].next;
+                    let mut i = arena.items()[0].next;
                     if i == 0 {
                         if spent < threshold {
                             let options = choice[..level]
@@ -209,7 +209,7 @@ impl Solver {
                     let mut best_len = u32::MAX;
                     let mut bound = 0u128;
                     while i != 0 {
-                        let len = arena.nodes[i as usize].top;
+                        let len = arena.nodes()[i as usize].top;
                         if len < best_len {
                             best = i;
                             best_len = len;
@@ -217,31 +217,31 @@ impl Solver {
                                 break;
                             }
                         }
-                        bound += u128::from(key[arena.nodes[i as usize].down as usize]);
-                        i = arena.items[i as usize].next;
+                        bound += u128::from(key[arena.nodes()[i as usize].down as usize]);
+                        i = arena.items()[i as usize].next;
                     }
                     if best_len == 0 || spent + bound.div_ceil(scale) >= threshold {
                         step = Step::Leave;
                         continue;
                     }
                     // X4: cover the item, then take stock of the items left.
-                    updates += arena.cover::<COLORS>(best);
+                    updates += arena.cover::<COLORS, false>(best);
                     let mut sum = 0u128;
                     let mut empty = 0u32;
-                    let mut j = arena.items[0].next;
+                    let mut j = arena.items()[0].next;
                     while j != 0 {
-                        let head = arena.nodes[j as usize].down;
+                        let head = arena.nodes()[j as usize].down;
                         if head == j {
                             empty += 1;
                         } else {
                             sum += u128::from(key[head as usize]);
                         }
-                        j = arena.items[j as usize].next;
+                        j = arena.items()[j as usize].next;
                     }
                     rest[level] = (sum, empty);
                     step = Step::Try {
                         item: best,
-                        x: arena.nodes[best as usize].down,
+                        x: arena.nodes()[best as usize].down,
                     };
                 }
                 Step::Try { item, mut x } => {
@@ -253,13 +253,13 @@ impl Solver {
                         let mut emptied = 0u32;
                         let mut p = x + 1;
                         while p != x {
-                            let j = arena.nodes[p as usize].top;
+                            let j = arena.nodes()[p as usize].top;
                             if j == 0 {
-                                p = arena.nodes[p as usize].up;
+                                p = arena.nodes()[p as usize].up;
                                 continue;
                             }
                             if primary[j as usize - 1] {
-                                let head = arena.nodes[j as usize].down;
+                                let head = arena.nodes()[j as usize].down;
                                 if head == j {
                                     emptied += 1;
                                 } else {
@@ -273,7 +273,7 @@ impl Solver {
                         if emptied == empty && price + outside < threshold {
                             break;
                         }
-                        x = arena.nodes[x as usize].down;
+                        x = arena.nodes()[x as usize].down;
                     }
                     if x == item {
                         // X7: no option of this item can lead to a cheaper solution.
@@ -281,7 +281,7 @@ impl Solver {
                         step = Step::Leave;
                     } else {
                         // X5: try x.
-                        updates += arena.commit_others::<COLORS>(x);
+                        updates += arena.commit_others::<COLORS, false>(x);
                         spent += u128::from(cost[x as usize]);
                         choice[level] = x;
                         level += 1;
@@ -298,8 +298,8 @@ impl Solver {
                     arena.uncommit_others::<COLORS>(x);
                     spent -= u128::from(cost[x as usize]);
                     step = Step::Try {
-                        item: arena.nodes[x as usize].top,
-                        x: arena.nodes[x as usize].down,
+                        item: arena.nodes()[x as usize].top,
+                        x: arena.nodes()[x as usize].down,
                     };
                 }
             }

@@ -1,9 +1,9 @@
 //! The immutable problem: item and color names, option contents, and the pristine arena.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use crate::arena::Arena;
+use crate::arena::{Arena, Columns};
 use crate::builder::ProblemBuilder;
 use crate::ids::{ColorId, ItemId, OptionId};
 
@@ -29,6 +29,17 @@ pub(crate) struct Inner {
     pub(crate) arena: Arena,
     /// What the cheapest-solution search needs; `None` when every option costs 0.
     pub(crate) pricing: Option<Pricing>,
+    /// The lists as built, flattened for [`Solver::set_forced`](crate::Solver::set_forced);
+    /// made on its first use.
+    pub(crate) columns: OnceLock<Columns>,
+}
+
+impl Inner {
+    /// The lists as built, flattened (made on first use).
+    pub(crate) fn columns(&self) -> &Columns {
+        self.columns
+            .get_or_init(|| Columns::new(&self.arena, &self.option_first))
+    }
 }
 
 /// The tables of the branch-and-bound search ([`crate::cost`]), built once per problem.
@@ -55,12 +66,12 @@ impl Pricing {
         option_first: &[u32],
         costs: &[u64],
     ) -> Self {
-        let mut key = vec![0u64; arena.nodes.len()];
-        let mut cost = vec![0u64; arena.nodes.len()];
+        let mut key = vec![0u64; arena.nodes().len()];
+        let mut cost = vec![0u64; arena.nodes().len()];
         for (option, &c) in costs.iter().enumerate() {
             let first = option_first[option] as usize;
             let end = option_first[option + 1] as usize - 1;
-            let nodes = &arena.nodes[first..end];
+            let nodes = &arena.nodes()[first..end];
             let primaries = nodes
                 .iter()
                 .filter(|node| primary[node.top as usize - 1])
@@ -103,12 +114,12 @@ impl Problem {
 
     /// Total number of item occurrences over all options (the ones in the matrix).
     pub fn entry_count(&self) -> usize {
-        self.inner.arena.nodes.len() - self.item_count() - 1 - (self.option_count() + 1)
+        self.inner.arena.nodes().len() - self.item_count() - 1 - (self.option_count() + 1)
     }
 
     /// Whether any option gives a secondary item a color.
     pub fn has_colors(&self) -> bool {
-        !self.inner.arena.colors.is_empty()
+        self.inner.arena.is_colored()
     }
 
     /// Whether any option has a non-zero cost.
@@ -237,8 +248,8 @@ impl Iterator for OptionItems<'_> {
             return None;
         }
         let arena = &self.problem.inner.arena;
-        let item = ItemId::new(arena.nodes[self.node].top as usize - 1);
-        let color = match arena.colors.get(self.node) {
+        let item = ItemId::new(arena.nodes()[self.node].top as usize - 1);
+        let color = match arena.colors().get(self.node) {
             Some(&c) if c != 0 => Some(ColorId::new(c as usize - 1)),
             _ => None,
         };

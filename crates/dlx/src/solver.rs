@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::arena::Arena;
+use crate::arena::{Arena, Marks, Node};
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
@@ -38,11 +38,12 @@ pub struct Solver {
     pub(crate) base: usize,
     /// How many of the fixed levels are forced options (the rest are prefix choices).
     forced: usize,
-    /// Whether the forced levels were made by [`set_forced`](Self::set_forced)'s relink
-    /// rather than by covering, so that only a copy of the problem's links undoes them.
-    relinked: bool,
-    /// Scratch of [`set_forced`](Self::set_forced): the items it covers, by header.
-    covered: Vec<bool>,
+    /// How many of the fixed levels (the first ones) [`set_forced`](Self::set_forced)
+    /// made, by relinking the matrix: [`release`](Self::release) undoes them by copying
+    /// the links as built rather than level by level.
+    relinked: usize,
+    /// Scratch of [`set_forced`](Self::set_forced), made on its first use.
+    marks: Option<Marks>,
     /// Current level of a suspended search.
     level: usize,
     resume: Resume,
@@ -118,8 +119,8 @@ impl Solver {
             choice: vec![0; depth],
             base: 0,
             forced: 0,
-            relinked: false,
-            covered: vec![false; problem.item_count() + 2],
+            relinked: 0,
+            marks: None,
             level: 0,
             resume: Resume::Finished,
             stats: Stats::default(),
@@ -177,7 +178,7 @@ impl Solver {
         }
         // Select through a primary node, as the search would.
         let mut x = self.problem.first_node(option);
-        while !self.problem.inner.primary[self.arena.nodes[x as usize].top as usize - 1] {
+        while !self.problem.inner.primary[self.arena.nodes()[x as usize].top as usize - 1] {
             x += 1;
         }
         self.fix(x);
@@ -195,7 +196,7 @@ impl Solver {
         let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
         let colors = self.problem.has_colors();
         (first..end).all(|p| {
-            self.arena.is_active(self.arena.nodes[p as usize].top)
+            self.arena.is_active(self.arena.nodes()[p as usize].top)
                 && (!colors || self.arena.is_linked(p))
         })
     }
@@ -219,11 +220,27 @@ impl Solver {
             .arena
             .choose_item(self.branching.good_enough())
             .ok_or(conflict.clone())?;
+        if !self.is_available(option) {
+            return Err(conflict);
+        }
         let first = self.problem.first_node(option);
         let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
+        let nodes = self.arena.nodes();
         let x = (first..end)
-            .find(|&p| self.arena.nodes[p as usize].top == i)
-            .filter(|_| self.is_available(option))
+            .find(|&p| nodes[p as usize].top == i)
+            .or_else(|| {
+                // FirstForced takes whichever forced move it noted first, so its branch
+                // may go through any item whose only option left is this one.
+                let primary = &self.problem.inner.primary;
+                (self.branching == Branching::FirstForced)
+                    .then(|| {
+                        (first..end).find(|&p| {
+                            let j = nodes[p as usize].top;
+                            primary[j as usize - 1] && self.arena.len(j) == 1
+                        })
+                    })
+                    .flatten()
+            })
             .ok_or(conflict)?;
         self.fix(x);
         Ok(())
@@ -243,14 +260,13 @@ impl Solver {
     /// followed by [`force`](Self::force) of each in turn, and the same searches after it.
     ///
     /// Instead of covering item after item, this relinks the whole matrix from the
-    /// problem as built, in one pass over its nodes, and needs no release before the next
-    /// call: its cost does not grow with the number of options forced or with how much
-    /// they remove. It pays off when many options are forced into a problem many times
-    /// over, as sudoku givens are. ([`release`](Self::release) after it copies the links
-    /// of the problem as built.) Problems with colors fall back to release and force.
+    /// problem as built, in one pass over the lists of the items left, and needs no
+    /// release before the next call: its cost does not grow with how much the options
+    /// rule out. It pays off when many options are forced into a problem many times
+    /// over, as sudoku givens are. Problems with colors fall back to release and force.
     ///
     /// Fails if an option is out of range or clashes with an earlier one; nothing is
-    /// fixed then. Allocation-free.
+    /// fixed then. Allocation-free after the first call.
     ///
     /// ```
     /// use dancing::{Problem, Solver};
@@ -287,12 +303,16 @@ impl Solver {
             }
             return Ok(());
         }
-        let covered = &mut self.covered;
-        covered.fill(false);
+        let inner = &self.problem.inner;
+        let columns = inner.columns();
+        let option_count = inner.option_first.len() - 1;
+        let marks = self
+            .marks
+            .get_or_insert_with(|| Marks::new(inner.item_names.len(), option_count));
+        marks.start();
+        let nodes = inner.arena.nodes();
         let mut fixed = 0;
         let mut failure = None;
-        let inner = &self.problem.inner;
-        let option_count = inner.option_first.len() - 1;
         'options: for option in options {
             let k = option.index();
             if k >= option_count {
@@ -305,12 +325,11 @@ impl Solver {
             let (first, end) = (inner.option_first[k], inner.option_first[k + 1] - 1);
             let mut chosen = None;
             for p in first..end {
-                let item = self.arena.nodes[p as usize].top as usize;
-                if covered[item] {
+                let item = nodes[p as usize].top as usize;
+                if !marks.cover(item, columns) {
                     failure = Some(ForceError::Conflict { option: k });
                     break 'options;
                 }
-                covered[item] = true;
                 if chosen.is_none() && inner.primary[item - 1] {
                     chosen = Some(p);
                 }
@@ -320,11 +339,12 @@ impl Solver {
             fixed += 1;
         }
         if failure.is_some() {
-            covered.fill(false);
+            // Nothing fixed: the links as built.
+            marks.start();
             fixed = 0;
         }
-        self.arena.relink(&self.covered, &inner.primary);
-        self.relinked = true;
+        self.arena.relink(columns, marks, &inner.primary);
+        self.relinked = fixed;
         self.base = fixed;
         self.forced = fixed;
         failure.map_or(Ok(()), Err)
@@ -334,12 +354,11 @@ impl Solver {
     /// [`set_forced`](Self::set_forced), restoring the links exactly. Allocation-free.
     pub fn release(&mut self) {
         self.forced = 0;
-        if self.relinked {
+        self.truncate_fixed(self.relinked);
+        if self.relinked > 0 {
             self.arena.restore(&self.problem.inner.arena);
-            self.relinked = false;
+            self.relinked = 0;
             self.base = 0;
-        } else {
-            self.truncate_fixed(0);
         }
     }
 
@@ -358,6 +377,7 @@ impl Solver {
     /// Starts a search; events come from the returned [`Search`]. Dropping it abandons
     /// the search and restores the links.
     pub fn search(&mut self) -> Search<'_> {
+        self.arena.clear_hints();
         self.stats = Stats::default();
         self.level = self.base;
         self.resume = Resume::Enter;
@@ -439,10 +459,12 @@ impl Solver {
 
     /// Runs the search until it finds a solution, needs to check its limits, or ends.
     fn step(&mut self) -> Event {
-        let event = if self.problem.has_colors() {
-            self.run::<true>()
-        } else {
-            self.run::<false>()
+        let watch = self.branching == Branching::FirstForced;
+        let event = match (self.problem.has_colors(), watch) {
+            (false, false) => self.run::<false, false>(),
+            (false, true) => self.run::<false, true>(),
+            (true, false) => self.run::<true, false>(),
+            (true, true) => self.run::<true, true>(),
         };
         if event != Event::Heartbeat {
             return event;
@@ -483,14 +505,16 @@ impl Solver {
     }
 
     /// The search loop, TAOCP Algorithm X (Algorithm C when `COLORS`). Returns at each
-    /// solution (to resume at X8) and at each limit check (to resume at X2).
-    fn run<const COLORS: bool>(&mut self) -> Event {
+    /// solution (to resume at X8) and at each limit check (to resume at X2). With `WATCH`
+    /// (FirstForced branching) the covers note the items left with one option or none,
+    /// and X3 takes those first.
+    fn run<const COLORS: bool, const WATCH: bool>(&mut self) -> Event {
         let base = self.base;
         let mut level = self.level;
         let mut nodes = self.stats.nodes;
         let mut updates = self.stats.updates;
         let arena = &mut self.arena;
-        let choice = &mut self.choice;
+        let choice = &mut self.choice[..];
         let good_enough = self.branching.good_enough();
         let mut state = self.resume;
         let event = loop {
@@ -502,20 +526,25 @@ impl Solver {
                     }
                     nodes += 1;
                     // X3: choose an item by minimum remaining values.
-                    let Some(i) = arena.choose_item(good_enough) else {
+                    let chosen = if WATCH {
+                        arena.choose_forced()
+                    } else {
+                        arena.choose_item(good_enough)
+                    };
+                    let Some(i) = chosen else {
                         state = Resume::Leave;
                         break Event::Solution;
                     };
                     // X4: cover it and start down its list.
-                    updates += arena.cover::<COLORS>(i);
-                    let x = arena.nodes[i as usize].down;
+                    updates += arena.cover::<COLORS, WATCH>(i);
+                    let x = arena.nodes()[i as usize].down;
                     if x == i {
                         // X7: the item has no option left.
                         arena.uncover::<COLORS>(i);
                         state = Resume::Leave;
                     } else {
                         // X5: try x.
-                        updates += arena.commit_others::<COLORS>(x);
+                        updates += arena.commit_others::<COLORS, WATCH>(x);
                         choice[level] = x;
                         level += 1;
                     }
@@ -526,17 +555,21 @@ impl Solver {
                         state = Resume::Finished;
                         break Event::Finished;
                     }
+                    if WATCH {
+                        arena.clear_hints();
+                    }
                     level -= 1;
                     let prev = choice[level];
                     arena.uncommit_others::<COLORS>(prev);
-                    let item = arena.nodes[prev as usize].top;
-                    let x = arena.nodes[prev as usize].down;
+                    let Node {
+                        top: item, down: x, ..
+                    } = arena.nodes()[prev as usize];
                     if x == item {
                         // X7 for that level, then leave it too.
                         arena.uncover::<COLORS>(item);
                     } else {
                         // X5 again with the next option.
-                        updates += arena.commit_others::<COLORS>(x);
+                        updates += arena.commit_others::<COLORS, WATCH>(x);
                         choice[level] = x;
                         level += 1;
                         state = Resume::Enter;
@@ -593,15 +626,15 @@ impl Solver {
         let mut fraction = 0.0;
         let mut scale = 1.0;
         for &x in &self.choice[self.base..self.level] {
-            let item = self.arena.nodes[x as usize].top;
+            let item = self.arena.nodes()[x as usize].top;
             // A covered item's list does not change while it stays covered.
             let mut k = 1u32;
-            let mut p = self.arena.nodes[item as usize].down;
+            let mut p = self.arena.nodes()[item as usize].down;
             while p != x {
                 k += 1;
-                p = self.arena.nodes[p as usize].down;
+                p = self.arena.nodes()[p as usize].down;
             }
-            let d = self.arena.nodes[item as usize].top.max(k);
+            let d = self.arena.nodes()[item as usize].top.max(k);
             scale /= f64::from(d);
             fraction += f64::from(k - 1) * scale;
         }

@@ -41,27 +41,27 @@ impl Solver {
             None => NextLevel::Solved,
             Some(item) => NextLevel::Item {
                 item,
-                len: self.arena.nodes[item as usize].top,
+                len: self.arena.nodes()[item as usize].top,
             },
         }
     }
 
     /// The options of `item`'s list in search order (input order).
     pub(crate) fn branch_options(&self, item: u32) -> Vec<OptionId> {
-        let mut options = Vec::with_capacity(self.arena.nodes[item as usize].top as usize);
-        let mut p = self.arena.nodes[item as usize].down;
+        let mut options = Vec::with_capacity(self.arena.nodes()[item as usize].top as usize);
+        let mut p = self.arena.nodes()[item as usize].down;
         while p != item {
             options.push(self.problem.option_of_node(p));
-            p = self.arena.nodes[p as usize].down;
+            p = self.arena.nodes()[p as usize].down;
         }
         options
     }
 
     /// The `k`-th node (0-based) of `item`'s list.
     pub(crate) fn branch_node(&self, item: u32, k: u32) -> u32 {
-        let mut p = self.arena.nodes[item as usize].down;
+        let mut p = self.arena.nodes()[item as usize].down;
         for _ in 0..k {
-            p = self.arena.nodes[p as usize].down;
+            p = self.arena.nodes()[p as usize].down;
         }
         debug_assert_ne!(p, item);
         p
@@ -72,7 +72,7 @@ impl Solver {
     pub(crate) fn descend_node(&mut self, x: u32) {
         debug_assert_eq!(
             self.arena.choose_item(self.branching.good_enough()),
-            Some(self.arena.nodes[x as usize].top)
+            Some(self.arena.nodes()[x as usize].top)
         );
         self.fix(x);
     }
@@ -80,11 +80,11 @@ impl Solver {
     /// The updates TAOCP's search counts for covering `item` at the next level.
     pub(crate) fn cover_updates(&mut self, item: u32) -> u64 {
         if self.problem.has_colors() {
-            let updates = self.arena.cover::<true>(item);
+            let updates = self.arena.cover::<true, false>(item);
             self.arena.uncover::<true>(item);
             updates
         } else {
-            let updates = self.arena.cover::<false>(item);
+            let updates = self.arena.cover::<false, false>(item);
             self.arena.uncover::<false>(item);
             updates
         }
@@ -98,10 +98,10 @@ impl Solver {
         // Measure the commit alone: undo it and redo it with the item still covered.
         let updates = if self.problem.has_colors() {
             self.arena.uncommit_others::<true>(x);
-            self.arena.commit_others::<true>(x)
+            self.arena.commit_others::<true, false>(x)
         } else {
             self.arena.uncommit_others::<false>(x);
-            self.arena.commit_others::<false>(x)
+            self.arena.commit_others::<false, false>(x)
         };
         Ok(updates)
     }
@@ -140,7 +140,7 @@ impl Search<'_> {
         let arena = &solver.arena;
         let Some(level) = (solver.base..solver.level).find(|&l| {
             let x = solver.choice[l];
-            arena.nodes[x as usize].down != arena.nodes[x as usize].top
+            arena.nodes()[x as usize].down != arena.nodes()[x as usize].top
         }) else {
             return Vec::new();
         };
@@ -149,15 +149,15 @@ impl Search<'_> {
             .map(|&x| solver.problem.option_of_node(x))
             .collect();
         let x = solver.choice[level];
-        let item = arena.nodes[x as usize].top;
+        let item = arena.nodes()[x as usize].top;
         let mut prefixes = Vec::new();
-        let mut p = arena.nodes[x as usize].down;
+        let mut p = arena.nodes()[x as usize].down;
         while p != item {
             let mut prefix = Vec::with_capacity(path.len() + 1);
             prefix.extend_from_slice(&path);
             prefix.push(solver.problem.option_of_node(p));
             prefixes.push(prefix);
-            p = arena.nodes[p as usize].down;
+            p = arena.nodes()[p as usize].down;
         }
         // The levels down to `level` become fixed: the search's choices there are exactly
         // what `descend` would have done, and its loop stops when it climbs back to them.

@@ -1,0 +1,285 @@
+//! The operations of Algorithms X and C on the links: cover, hide, purify, commit, their
+//! exact reverses, and the choice of the item to branch on.
+//!
+//! This is the hot code of the crate, written for speed first: links are read through
+//! [`Arena::node`] and [`Arena::link`], without bounds checks, and each entry point that
+//! takes an index from outside checks it once. Const parameters select the variant at
+//! compile time: `COLORS` for Algorithm C (purified nodes stay put), `WATCH` for noting
+//! the forced moves that [`Branching::FirstForced`](crate::Branching) takes.
+
+use super::{Arena, Link, Node, PURIFIED};
+
+impl Arena {
+    /// The first primary item in the active list whose list is shortest (minimum
+    /// remaining values; ties go to the earliest), or `None` when every primary item is
+    /// covered. The scan stops at once on an item with `good_enough` options or fewer:
+    /// TAOCP stops only at 0; stopping at 1 takes a forced move without scanning on.
+    #[inline]
+    pub(crate) fn choose_item(&self, good_enough: u32) -> Option<u32> {
+        let mut i = self.link(0).next;
+        if i == 0 {
+            return None;
+        }
+        let mut best = i;
+        let mut best_len = self.node(i).top;
+        while best_len > good_enough {
+            i = self.link(i).next;
+            if i == 0 {
+                break;
+            }
+            let len = self.node(i).top;
+            if len < best_len {
+                best = i;
+                best_len = len;
+            }
+        }
+        Some(best)
+    }
+
+    /// An item with no option left or exactly one, noted since the search last
+    /// backtracked: a dead end first, else the latest forced move; or the first such item
+    /// in the active list; or, when no item has fewer than two options, the shortest list
+    /// ([`choose_item`](Self::choose_item)). `None` when every primary item is covered.
+    #[inline]
+    pub(crate) fn choose_forced(&mut self) -> Option<u32> {
+        let dead = std::mem::take(&mut self.dead_end);
+        if dead != 0 && self.node(dead).top == 0 && self.is_listed(dead) {
+            return Some(dead);
+        }
+        while let Some(i) = self.hints.pop() {
+            if self.node(i).top <= 1 && self.is_listed(i) {
+                return Some(i);
+            }
+        }
+        self.choose_item(1)
+    }
+
+    /// Forgets the noted forced moves: backtracking makes lists longer again.
+    #[inline]
+    pub(crate) fn clear_hints(&mut self) {
+        self.hints.clear();
+        self.dead_end = 0;
+    }
+
+    /// Whether item `i`, an item taken from this arena, is in its active list.
+    #[inline(always)]
+    fn is_listed(&self, i: u32) -> bool {
+        self.link(self.link(i).prev).next == i
+    }
+
+    /// TAOCP: cover(i). Returns the number of updates (1 + nodes hidden).
+    #[inline]
+    pub(crate) fn cover<const COLORS: bool, const WATCH: bool>(&mut self, i: u32) -> u64 {
+        self.check_item(i);
+        self.cover_item::<COLORS, WATCH>(i)
+    }
+
+    /// TAOCP: uncover(i), the exact reverse of [`cover`](Self::cover).
+    #[inline]
+    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        self.check_item(i);
+        self.uncover_item::<COLORS>(i);
+    }
+
+    #[inline(always)]
+    fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: u32) -> u64 {
+        let Link { prev, next } = *self.link(i);
+        self.link_mut(prev).next = next;
+        self.link_mut(next).prev = prev;
+        let mut updates = 1;
+        let mut p = self.node(i).down;
+        while p != i {
+            updates += self.hide::<COLORS, WATCH>(p);
+            p = self.node(p).down;
+        }
+        updates
+    }
+
+    #[inline(always)]
+    fn uncover_item<const COLORS: bool>(&mut self, i: u32) {
+        let mut p = self.node(i).up;
+        while p != i {
+            self.unhide::<COLORS>(p);
+            p = self.node(p).up;
+        }
+        let Link { prev, next } = *self.link(i);
+        self.link_mut(prev).next = i;
+        self.link_mut(next).prev = i;
+    }
+
+    /// TAOCP: hide(p), removing the other nodes of `p`'s option from their lists.
+    /// With colors this is Algorithm C's hide′, which leaves purified nodes alone.
+    ///
+    /// Follows the right links from `p` rather than TAOCP's walk over the spacer: each
+    /// node removed is in a different list, so the order within the option is free.
+    #[inline(always)]
+    fn hide<const COLORS: bool, const WATCH: bool>(&mut self, p: u32) -> u64 {
+        let mut hidden = 0;
+        let mut q = self.node(p).right;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                right,
+            } = *self.node(q);
+            if !COLORS || self.colors[q as usize] != PURIFIED {
+                self.node_mut(up).down = down;
+                self.node_mut(down).up = up;
+                let len = self.node(top).top - 1;
+                self.node_mut(top).top = len;
+                if WATCH && len <= 1 {
+                    self.note(top, len);
+                }
+                hidden += 1;
+            }
+            q = right;
+        }
+        hidden
+    }
+
+    /// Notes that item `i`'s list fell to `len` (0 or 1) options, if `i` is primary (the
+    /// search never branches on a secondary item). Rare next to the hides around it, so
+    /// kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn note(&mut self, i: u32, len: u32) {
+        if !self.primary[i as usize] {
+            return;
+        }
+        if len == 0 {
+            self.dead_end = i;
+        } else if self.hints.len() < self.hints.capacity() {
+            self.hints.push(i);
+        }
+    }
+
+    /// TAOCP: unhide(p), the exact reverse of [`hide`](Self::hide): the nodes go back in
+    /// the same order, as each is in a list of its own.
+    #[inline(always)]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let mut q = self.node(p).right;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                right,
+            } = *self.node(q);
+            if !COLORS || self.colors[q as usize] != PURIFIED {
+                self.node_mut(up).down = q;
+                self.node_mut(down).up = q;
+                self.node_mut(top).top += 1;
+            }
+            q = right;
+        }
+    }
+
+    /// Algorithm C's purify(p): keeps only the options that give `p`'s item `p`'s color.
+    fn purify<const WATCH: bool>(&mut self, p: u32) -> u64 {
+        let i = self.node(p).top;
+        let color = self.colors[p as usize];
+        let mut updates = 1;
+        let mut q = self.node(i).down;
+        while q != i {
+            if self.colors[q as usize] == color {
+                if q != p {
+                    self.colors[q as usize] = PURIFIED;
+                }
+            } else {
+                updates += self.hide::<true, WATCH>(q);
+            }
+            q = self.node(q).down;
+        }
+        updates
+    }
+
+    /// Algorithm C's unpurify(p), the exact reverse of [`purify`](Self::purify).
+    fn unpurify(&mut self, p: u32) {
+        let i = self.node(p).top;
+        let color = self.colors[p as usize];
+        let mut q = self.node(i).up;
+        while q != i {
+            if self.colors[q as usize] == PURIFIED {
+                self.colors[q as usize] = color;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = self.node(q).up;
+        }
+    }
+
+    /// Algorithm C's commit(p, j): cover an uncolored item, purify a colored one, and do
+    /// nothing for a node already purified.
+    #[inline(always)]
+    fn commit<const COLORS: bool, const WATCH: bool>(&mut self, p: u32, j: u32) -> u64 {
+        if !COLORS {
+            return self.cover_item::<false, WATCH>(j);
+        }
+        match self.colors[p as usize] {
+            0 => self.cover_item::<true, WATCH>(j),
+            PURIFIED => 0,
+            _ => self.purify::<WATCH>(p),
+        }
+    }
+
+    /// Algorithm C's uncommit(p, j), the exact reverse of [`commit`](Self::commit).
+    #[inline(always)]
+    fn uncommit<const COLORS: bool>(&mut self, p: u32, j: u32) {
+        if !COLORS {
+            return self.uncover_item::<false>(j);
+        }
+        match self.colors[p as usize] {
+            0 => self.uncover_item::<true>(j),
+            PURIFIED => {}
+            _ => self.unpurify(p),
+        }
+    }
+
+    /// TAOCP X5/C5 after the choice: commits every other item of `x`'s option, cyclically
+    /// from the node after `x` (along the right links, the same order as TAOCP's walk).
+    #[inline]
+    pub(crate) fn commit_others<const COLORS: bool, const WATCH: bool>(&mut self, x: u32) -> u64 {
+        self.check_option_node(x);
+        let mut updates = 0;
+        let mut p = self.node(x).right;
+        while p != x {
+            let Node { top: j, right, .. } = *self.node(p);
+            updates += self.commit::<COLORS, WATCH>(p, j);
+            p = right;
+        }
+        updates
+    }
+
+    /// TAOCP X6/C6: the exact reverse of [`commit_others`](Self::commit_others), walking
+    /// the option leftwards over the spacer.
+    #[inline]
+    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
+        self.check_option_node(x);
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top: j, .. } = *self.node(p);
+            if j == 0 {
+                p = down;
+            } else {
+                self.uncommit::<COLORS>(p, j);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Chooses the option of node `x` outside the search loop: covers its item, then
+    /// commits the others, as TAOCP's search does when `x`'s item is the one chosen.
+    pub(crate) fn select<const COLORS: bool>(&mut self, x: u32) -> u64 {
+        self.check_option_node(x);
+        let i = self.node(x).top;
+        self.cover_item::<COLORS, false>(i) + self.commit_others::<COLORS, false>(x)
+    }
+
+    /// The exact reverse of [`select`](Self::select).
+    pub(crate) fn deselect<const COLORS: bool>(&mut self, x: u32) {
+        self.uncommit_others::<COLORS>(x);
+        let i = self.node(x).top;
+        self.uncover_item::<COLORS>(i);
+    }
+}
