@@ -79,10 +79,11 @@ pub(crate) struct Arena {
     primary: Arc<[bool]>,
     /// Items whose list fell to one option or none since the search last backtracked:
     /// the forced moves that [`Branching::FirstForced`](crate::Branching) takes without
-    /// scanning. Entries may be stale; they are checked when taken. Holds at most two
-    /// entries per item between clears (a list falls to one and to none once each), and
-    /// that capacity is reserved up front, so pushing never allocates.
+    /// scanning, the first `hint_len` entries. Entries may be stale or secondary; they
+    /// are checked when taken. Between clears a list falls to one and to none at most
+    /// once each, so two entries per item always suffice.
     hints: Vec<u32>,
+    hint_len: usize,
     /// An item whose list fell to no option since the search last backtracked (a dead
     /// end, taken before any forced move), or 0.
     dead_end: u32,
@@ -95,7 +96,8 @@ impl Clone for Arena {
             nodes: self.nodes.clone(),
             colors: self.colors.clone(),
             primary: Arc::clone(&self.primary),
-            hints: Vec::with_capacity(self.hints.capacity()),
+            hints: vec![0; self.hints.len()],
+            hint_len: 0,
             dead_end: 0,
         }
     }
@@ -184,7 +186,8 @@ impl Arena {
                 primary: std::iter::once(false)
                     .chain(primary.iter().copied())
                     .collect(),
-                hints: Vec::with_capacity(2 * n + 2),
+                hints: vec![0; 2 * n + 2],
+                hint_len: 0,
                 dead_end: 0,
             },
             option_first,
