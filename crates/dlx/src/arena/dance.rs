@@ -115,9 +115,17 @@ impl Arena {
     ///
     /// Follows the right links from `p` rather than TAOCP's walk over the spacer: each
     /// node removed is in a different list, so the order within the option is free.
+    ///
+    /// With `WATCH`, notes each item whose list falls to one option or none (see
+    /// [`choose_forced`](Self::choose_forced)). That happens about one hide in three on
+    /// sudoku, at no pattern a predictor could learn, so it is noted without branching:
+    /// the item is written after the last hint and counted only if it belongs there.
     #[inline(always)]
     fn hide<const COLORS: bool, const WATCH: bool>(&mut self, p: u32) -> u64 {
         let mut hidden = 0;
+        // Kept in registers through the loop, which writes only nodes.
+        let (mut hint_len, mut dead_end) = (self.hint_len, self.dead_end);
+        let last = self.hints.len() - 1;
         let mut q = self.node(p).right;
         while q != p {
             let Node {
@@ -132,25 +140,18 @@ impl Arena {
                 let len = self.node(top).top - 1;
                 self.node_mut(top).top = len;
                 if WATCH {
-                    self.note(top, len);
+                    self.hints[hint_len.min(last)] = top;
+                    hint_len += usize::from(len <= 1);
+                    dead_end = if len == 0 { top } else { dead_end };
                 }
                 hidden += 1;
             }
             q = right;
         }
+        if WATCH {
+            (self.hint_len, self.dead_end) = (hint_len, dead_end);
+        }
         hidden
-    }
-
-    /// Notes item `i` if its list fell to `len` 0 or 1 options. It does so about one
-    /// time in three on sudoku, at no pattern a predictor could learn, so it decides
-    /// without branching: the item is written after the last hint and counted only if
-    /// it belongs there.
-    #[inline(always)]
-    fn note(&mut self, i: u32, len: u32) {
-        let last = self.hints.len() - 1;
-        self.hints[self.hint_len.min(last)] = i;
-        self.hint_len += usize::from(len <= 1);
-        self.dead_end = if len == 0 { i } else { self.dead_end };
     }
 
     /// TAOCP: unhide(p), the exact reverse of [`hide`](Self::hide): the nodes go back in
