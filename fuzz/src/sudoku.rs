@@ -4,7 +4,7 @@
 
 use dancing::{Limits, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::judge::Judge;
+use dancing_sudoku::judge::{Judge, JudgeError};
 use dancing_sudoku::{Alphabet, Grid, ParseError, SudokuSolver};
 
 /// Search-tree nodes one solver may use per check.
@@ -118,8 +118,9 @@ fn check_grid(grid: &Grid) {
     }
 }
 
-/// The first byte picks a judge; the rest, if UTF-8, is its input. Inputs that could
-/// make a judge search for long (few givens) are only parsed, not judged.
+/// The first byte picks a judge; the rest, if UTF-8, is its input. Every search runs
+/// under a node limit, so any input is judged quickly; a stopped search must say where,
+/// and keep the answers before it.
 pub fn check_judges(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
@@ -128,11 +129,19 @@ pub fn check_judges(data: &[u8]) {
         return;
     };
     let judge = Judge::ALL[usize::from(which) % Judge::ALL.len()];
-    if !cheap_enough(judge, text) {
-        return;
-    }
-    match judge.run(text) {
-        Ok(output) => check_output(judge, text, &output),
+    let limits = Limits {
+        max_nodes: Some(MAX_NODES),
+        ..Limits::default()
+    };
+    match judge.run_with(text, &limits) {
+        Ok(output) => {
+            check_output(judge, text, &output, true);
+            // Without limits the answer is the same (only judged when cheap: few
+            // puzzles, each with many givens).
+            if cheap_enough(judge, text) {
+                assert_eq!(judge.run(text).as_ref(), Ok(&output), "{text}");
+            }
+        }
         Err(e) => {
             let message = e.to_string();
             let line = e.line();
@@ -143,11 +152,18 @@ pub fn check_judges(data: &[u8]) {
                 "line {line} outside the input's {lines} lines: {message}"
             );
             assert!(message.chars().count() < 500, "overlong message: {message}");
+            if let JudgeError::Stopped { output, reason, .. } = &e {
+                assert_eq!(*reason, StopReason::NodeLimit, "{message}");
+                if !output.is_empty() {
+                    check_output(judge, text, output, false);
+                }
+            }
         }
     }
 }
 
-/// Whether every puzzle of `text` has enough givens for the judge to answer quickly.
+/// Whether every puzzle of `text` has enough givens for the judge to answer quickly
+/// without limits.
 fn cheap_enough(judge: Judge, text: &str) -> bool {
     // Any grid in the text: count the symbols that are givens, per judge's alphabet.
     let givens = |s: &str| s.chars().filter(|c| c.is_ascii_alphanumeric()).count();
@@ -161,13 +177,14 @@ fn cheap_enough(judge: Judge, text: &str) -> bool {
         Judge::Sicily => text.len() < 1_000,
         // Branch and bound over every solution: only well-filled grids.
         Judge::Noip => text.split_whitespace().filter(|t| *t != "0").count() >= 30,
-        Judge::Poj3074 => true,
+        Judge::Poj3074 => text.len() < 10_000,
         Judge::Poj3076 => givens(text) >= 90 * blocks,
     }
 }
 
-/// A judge's answer in the judge's form.
-fn check_output(judge: Judge, input: &str, output: &str) {
+/// A judge's answer in the judge's form: for all of `input`, or when not `complete` for
+/// the puzzles before a stop.
+fn check_output(judge: Judge, input: &str, output: &str, complete: bool) {
     match judge {
         Judge::Poj3074 => {
             for line in output.lines() {
@@ -181,7 +198,11 @@ fn check_output(judge: Judge, input: &str, output: &str) {
                 .take_while(|l| *l != "end")
                 .filter(|l| !l.is_empty())
                 .count();
-            assert_eq!(output.lines().count(), puzzles);
+            if complete {
+                assert_eq!(output.lines().count(), puzzles);
+            } else {
+                assert!(output.lines().count() < puzzles);
+            }
         }
         Judge::Poj3076 => {
             for block in output.split("\n\n") {

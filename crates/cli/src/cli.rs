@@ -161,6 +161,17 @@ pub(crate) enum SolverKind {
     Bitmask,
 }
 
+/// Limits on the searches of a sudoku batch or judge input.
+#[derive(Debug, Args)]
+pub(crate) struct LimitArgs {
+    /// Stop after this many seconds in all (exit code 3)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) timeout: Option<f64>,
+    /// Stop a puzzle's search after this many search-tree nodes (exit code 3)
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+}
+
 /// Options shared by the batch commands.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
@@ -175,6 +186,8 @@ pub(crate) struct BatchArgs {
     /// Print totals as one JSON line on stderr at the end
     #[arg(long)]
     pub(crate) stats: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -184,6 +197,10 @@ pub(crate) enum SudokuCommand {
     /// One puzzle per line in the one-line format (81 characters for 9×9: digits, `.`
     /// or `0` for blanks); blank lines and lines starting with `#` are skipped. The order
     /// comes from the line's length, so 4×4 to 36×36 puzzles may be mixed.
+    ///
+    /// A puzzle whose search a limit stops is answered `stopped: max-nodes` (and the
+    /// batch goes on), `stopped: timeout` or `stopped: interrupted` (and the batch ends
+    /// with the puzzles already read); so it is for `count` and `check`.
     #[command(after_help = "\
 Examples:
   dancing sudoku solve puzzles.txt
@@ -216,13 +233,20 @@ Examples:
         batch: BatchArgs,
     },
     /// Answer an online judge's input (standard input to standard output).
+    ///
+    /// A search stopped by `--timeout`, `--max-nodes` or Ctrl-C ends the run: the
+    /// answers before it are printed, and stderr says which puzzle was stopped (for
+    /// `noip`, with the best score found so far).
     #[command(after_help = "\
 Examples:
-  dancing sudoku judge poj3074 < input.txt")]
+  dancing sudoku judge poj3074 < input.txt
+  dancing sudoku judge noip --timeout 10 < grid.txt")]
     Judge {
         /// The judge's format
         #[arg(value_enum)]
         format: JudgeFormat,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
 }
 

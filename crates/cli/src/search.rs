@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use dancing::{CostedSolution, Event, Limits, OptionId, Search, Solver, Stats, StopReason};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::SearchArgs;
+use crate::cli::{LimitArgs, SearchArgs};
 
 /// Raised by the Ctrl-C handler; searches check it every few thousand nodes.
 static INTERRUPT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
@@ -41,9 +41,34 @@ impl SearchArgs {
         Limits {
             max_nodes: self.max_nodes,
             timeout: self.timeout.map(Duration::from_secs_f64),
+            deadline: None,
             interrupt: Some(interrupt_flag()),
         }
     }
+}
+
+impl LimitArgs {
+    /// The limits of a batch that starts now: the node limit for each puzzle, one
+    /// deadline for them all, and the Ctrl-C flag.
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            timeout: None,
+            deadline: self
+                .timeout
+                .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t))),
+            interrupt: Some(interrupt_flag()),
+        }
+    }
+}
+
+/// Runs `f` as a search: Ctrl-C during it raises the interrupt flag of the limits (the
+/// search stops at its next check) instead of ending the program at once.
+pub(crate) fn searching<T>(f: impl FnOnce() -> T) -> T {
+    SEARCHING.store(true, Ordering::SeqCst);
+    let result = f();
+    SEARCHING.store(false, Ordering::SeqCst);
+    result
 }
 
 /// Runs a search to the end, or until `limit` solutions, calling `visit` with each

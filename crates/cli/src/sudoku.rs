@@ -5,14 +5,16 @@ use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use dancing::Stats;
+use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, Solve, SudokuSolver, judge};
+use dancing_sudoku::judge::{Judge, JudgeError};
+use dancing_sudoku::{Grid, Solve, SudokuSolver};
 use rayon::prelude::*;
 
-use crate::cli::{BatchArgs, JudgeFormat, SolverKind, SudokuCommand};
-use crate::failure::{EXIT_INPUT, EXIT_OK, Failure};
+use crate::cli::{BatchArgs, JudgeFormat, LimitArgs, SolverKind, SudokuCommand};
+use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::input;
+use crate::search::{searching, stop_name};
 
 /// The longest line kept; the longest puzzle line (36×36) has 1,296 symbols, and a
 /// comment may follow. The rest of a longer line is skipped without being stored.
@@ -33,7 +35,7 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
         SudokuCommand::Solve { unique, batch } => batch_run(batch, Mode::Solve { unique: *unique }),
         SudokuCommand::Count { limit, batch } => batch_run(batch, Mode::Count { limit: *limit }),
         SudokuCommand::Check { batch } => batch_run(batch, Mode::Check),
-        SudokuCommand::Judge { format } => judge_run(*format),
+        SudokuCommand::Judge { format, limits } => judge_run(*format, limits),
     }
 }
 
@@ -60,9 +62,21 @@ fn new_solver(kind: SolverKind) -> Solver {
     }
 }
 
-/// The answer line for one puzzle, and the statistics of the searches it took.
+/// The limit that stopped a search early, if one did (the caller stopping it once it
+/// had what it asked for is not one).
+fn limit_stop(stats: &Stats) -> Option<StopReason> {
+    stats.stopped.filter(|&reason| reason != StopReason::Caller)
+}
+
+/// The answer to a puzzle whose search a limit stopped.
+fn stopped_answer(reason: StopReason) -> String {
+    format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
+}
+
+/// The answer line for one puzzle, and the statistics of the searches it took. A search
+/// stopped by a limit makes the answer `stopped: <limit>`.
 fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
-    match mode {
+    let (text, stats) = match mode {
         Mode::Solve { unique: false } => {
             let text = match solver.solve(grid) {
                 Some(solution) => solution.to_string(),
@@ -74,10 +88,16 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
             let count = solver.count_up_to(grid, 2);
             let mut stats = solver.stats();
             let text = match count {
+                _ if limit_stop(&stats).is_some() => String::new(),
                 0 => "no solution".to_owned(),
                 1 => {
                     let solution = solver.solve(grid);
-                    stats += solver.stats();
+                    let second = solver.stats();
+                    stats.stopped = limit_stop(&second);
+                    stats.solutions += second.solutions;
+                    stats.nodes += second.nodes;
+                    stats.updates += second.updates;
+                    stats.elapsed += second.elapsed;
                     solution.map_or_else(|| "no solution".to_owned(), |g| g.to_string())
                 }
                 _ => "multiple solutions".to_owned(),
@@ -94,6 +114,10 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
             (text, solver.stats())
         }
         Mode::Check => (solver.check(grid).to_string(), solver.stats()),
+    };
+    match limit_stop(&stats) {
+        Some(reason) => (stopped_answer(reason), stats),
+        None => (text, stats),
     }
 }
 
@@ -184,6 +208,43 @@ struct Totals {
     puzzles: u64,
     errors: u64,
     stats: Stats,
+    /// The limits that stopped a puzzle's search, if any did.
+    interrupted: bool,
+    timed_out: bool,
+    node_limited: bool,
+}
+
+impl Totals {
+    fn count_stop(&mut self, reason: StopReason) {
+        match reason {
+            StopReason::Interrupted => self.interrupted = true,
+            StopReason::Timeout => self.timed_out = true,
+            _ => self.node_limited = true,
+        }
+    }
+
+    /// The limit reported in the statistics: the one that ended the batch, if one did.
+    fn stopped(&self) -> Option<StopReason> {
+        if self.interrupted {
+            Some(StopReason::Interrupted)
+        } else if self.timed_out {
+            Some(StopReason::Timeout)
+        } else if self.node_limited {
+            Some(StopReason::NodeLimit)
+        } else {
+            None
+        }
+    }
+
+    /// Ctrl-C first, then a limit, then bad input lines.
+    fn exit_code(&self) -> u8 {
+        match self.stopped() {
+            Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
+            Some(_) => EXIT_STOPPED,
+            None if self.errors > 0 => EXIT_INPUT,
+            None => EXIT_OK,
+        }
+    }
 }
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
@@ -200,10 +261,15 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     } else {
         None
     };
+    let limits = args.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
     // are built once.
     let solvers: Vec<Mutex<Solver>> = (0..threads)
-        .map(|_| Mutex::new(new_solver(args.solver)))
+        .map(|_| {
+            let mut solver = new_solver(args.solver);
+            solver.set_limits(limits.clone());
+            Mutex::new(solver)
+        })
         .collect();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut totals = Totals::default();
@@ -234,22 +300,39 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             line += 1;
             jobs.extend(job(&input.name, line, &buf, cut));
         }
+        // The deadline and Ctrl-C end the batch: no puzzle is started after them.
+        let ended = || {
+            limits
+                .reached(0, Instant::now())
+                .filter(|&reason| reason != StopReason::NodeLimit)
+        };
         let solve = |job: &Job| -> Option<(String, Stats)> {
             let Job::Puzzle { grid, .. } = job else {
                 return None;
             };
+            if let Some(reason) = ended() {
+                let stats = Stats {
+                    stopped: Some(reason),
+                    ..Stats::default()
+                };
+                return Some((stopped_answer(reason), stats));
+            }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
             Some(answer(solver.as_mut(), grid, mode))
         };
-        let answers: Vec<Option<(String, Stats)>> = match &pool {
+        let answers: Vec<Option<(String, Stats)>> = searching(|| match &pool {
             Some(pool) => pool.install(|| jobs.par_iter().with_min_len(16).map(solve).collect()),
             None => jobs.iter().map(solve).collect(),
-        };
+        });
         for (job, answer) in jobs.iter().zip(answers) {
             match (job, answer) {
-                (Job::Puzzle { .. }, Some((text, stats))) => {
+                (Job::Puzzle { .. }, Some((text, mut stats))) => {
                     totals.puzzles += 1;
+                    if let Some(reason) = limit_stop(&stats) {
+                        totals.count_stop(reason);
+                    }
+                    stats.stopped = None;
                     totals.stats += stats;
                     writeln!(out, "{text}")?;
                 }
@@ -268,6 +351,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         if input.interactive {
             out.flush()?;
         }
+        if totals.interrupted || totals.timed_out || ended().is_some() {
+            break;
+        }
     }
     out.flush()?;
     if args.stats {
@@ -275,7 +361,8 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         let stats = serde_json::json!({
             "puzzles": totals.puzzles,
             "errors": totals.errors,
-            "complete": true,
+            "complete": totals.stopped().is_none(),
+            "stopped": stop_name(totals.stopped()),
             "solutions": totals.stats.solutions,
             "nodes": totals.stats.nodes,
             "updates": totals.stats.updates,
@@ -286,17 +373,14 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         });
         eprintln!("{stats}");
     }
-    Ok(if totals.errors > 0 {
-        EXIT_INPUT
-    } else {
-        EXIT_OK
-    })
+    Ok(totals.exit_code())
 }
 
 /// The most a judge input may hold: judges' inputs are small, and this one is read whole.
 const MAX_JUDGE_INPUT: u64 = 256 << 20;
 
-fn judge_run(format: JudgeFormat) -> Result<u8, Failure> {
+fn judge_run(format: JudgeFormat, limits: &LimitArgs) -> Result<u8, Failure> {
+    let limits = limits.limits();
     let mut bytes = Vec::new();
     io::stdin()
         .lock()
@@ -318,15 +402,27 @@ fn judge_run(format: JudgeFormat) -> Result<u8, Failure> {
             "<stdin>: line {line}, column {column}: the input is not valid UTF-8"
         ))
     })?;
-    let run = match format {
-        JudgeFormat::Sicily => judge::sicily,
-        JudgeFormat::Noip => judge::noip,
-        JudgeFormat::Poj3074 => judge::poj3074,
-        JudgeFormat::Poj3076 => judge::poj3076,
+    let judge = match format {
+        JudgeFormat::Sicily => Judge::Sicily,
+        JudgeFormat::Noip => Judge::Noip,
+        JudgeFormat::Poj3074 => Judge::Poj3074,
+        JudgeFormat::Poj3076 => Judge::Poj3076,
     };
-    let output = run(&text).map_err(|e| Failure::input(format!("<stdin>: {e}")))?;
+    let result = searching(|| judge.run_with(&text, &limits));
+    // A stopped search still lets the answers before it go out.
+    let (output, code) = match &result {
+        Ok(output) => (output, EXIT_OK),
+        Err(JudgeError::Stopped { output, reason, .. }) => match reason {
+            StopReason::Interrupted => (output, EXIT_INTERRUPTED),
+            _ => (output, EXIT_STOPPED),
+        },
+        Err(error) => return Err(Failure::input(format!("<stdin>: {error}"))),
+    };
     let mut out = io::stdout().lock();
     out.write_all(output.as_bytes())?;
     out.flush()?;
-    Ok(EXIT_OK)
+    if let Err(error) = &result {
+        eprintln!("error: <stdin>: {error}");
+    }
+    Ok(code)
 }

@@ -210,7 +210,7 @@ impl ParallelSolver {
             stop: AtomicBool::new(false),
             reason: Mutex::new(None),
             nodes: AtomicU64::new(0),
-            deadline: limits.timeout.map(|t| started + t),
+            deadline: limits.end(started),
             limits,
             mode,
         };

@@ -2,7 +2,6 @@
 //! over an explicit level stack, so no search depth can overflow the call stack.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::arena::{Arena, Marks, Node};
@@ -481,27 +480,8 @@ impl Solver {
     }
 
     pub(crate) fn limit_reached(&self) -> Option<StopReason> {
-        if self
-            .limits
-            .max_nodes
-            .is_some_and(|max| self.stats.nodes >= max)
-        {
-            return Some(StopReason::NodeLimit);
-        }
-        if self
-            .limits
-            .interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            return Some(StopReason::Interrupted);
-        }
-        if let (Some(timeout), Some(started)) = (self.limits.timeout, self.started)
-            && started.elapsed() >= timeout
-        {
-            return Some(StopReason::Timeout);
-        }
-        None
+        let started = self.started.unwrap_or_else(Instant::now);
+        self.limits.reached(self.stats.nodes, started)
     }
 
     /// The search loop, TAOCP Algorithm X (Algorithm C when `COLORS`). Returns at each

@@ -1,9 +1,10 @@
 //! Search statistics and limits.
 
+use std::fmt;
 use std::ops::AddAssign;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// What a search did. `nodes` and `updates` are counted exactly as in TAOCP, so they
 /// match every faithful implementation of Algorithm X: one node per level entered
@@ -56,14 +57,30 @@ pub enum StopReason {
     Interrupted,
 }
 
+impl fmt::Display for StopReason {
+    /// What stopped the search, in a few words: `stopped by the caller`, `node limit`,
+    /// `timeout`, `interrupted`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Caller => "stopped by the caller",
+            Self::NodeLimit => "node limit",
+            Self::Timeout => "timeout",
+            Self::Interrupted => "interrupted",
+        })
+    }
+}
+
 /// Bounds on a search. They are checked every [`Limits::CHECK_INTERVAL`] nodes (and at
 /// the node limit exactly), so checking costs one comparison per node.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Stop after this many search-tree nodes.
     pub max_nodes: Option<u64>,
-    /// Stop after this much wall-clock time.
+    /// Stop after this much wall-clock time, counted from the start of each search.
     pub timeout: Option<Duration>,
+    /// Stop at this instant, whenever the search started: one budget for a batch of
+    /// searches. Reported as [`StopReason::Timeout`].
+    pub deadline: Option<Instant>,
     /// Stop when this flag becomes true (for example from a Ctrl-C handler).
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -75,5 +92,47 @@ impl Limits {
     /// No limits.
     pub fn none() -> Self {
         Self::default()
+    }
+
+    /// The limit, if any, that a search started at `started` has reached after `nodes`
+    /// nodes: the node limit first, then the interrupt flag, then the clock.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use dancing::{Limits, StopReason};
+    ///
+    /// let limits = Limits { max_nodes: Some(10), ..Limits::none() };
+    /// assert_eq!(limits.reached(9, Instant::now()), None);
+    /// assert_eq!(limits.reached(10, Instant::now()), Some(StopReason::NodeLimit));
+    /// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+    /// assert_eq!(past.reached(0, Instant::now()), Some(StopReason::Timeout));
+    /// ```
+    pub fn reached(&self, nodes: u64, started: Instant) -> Option<StopReason> {
+        if self.max_nodes.is_some_and(|max| nodes >= max) {
+            return Some(StopReason::NodeLimit);
+        }
+        if self
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Interrupted);
+        }
+        let now = Instant::now();
+        let late = self.deadline.is_some_and(|d| now >= d)
+            || self
+                .timeout
+                .is_some_and(|t| now.saturating_duration_since(started) >= t);
+        late.then_some(StopReason::Timeout)
+    }
+
+    /// The instant a search started at `started` runs out of time, if it can: the earlier
+    /// of [`deadline`](Self::deadline) and `started` + [`timeout`](Self::timeout).
+    pub fn end(&self, started: Instant) -> Option<Instant> {
+        let by_timeout = self.timeout.and_then(|t| started.checked_add(t));
+        match (self.deadline, by_timeout) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }

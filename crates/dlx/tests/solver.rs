@@ -97,6 +97,31 @@ fn interrupt_flag_stops_the_search() {
 }
 
 #[test]
+fn a_deadline_stops_every_search_after_it() {
+    let mut solver = Solver::new(&problems::queens(10));
+    let limits = Limits {
+        deadline: Some(std::time::Instant::now()),
+        ..Limits::none()
+    };
+    solver.set_limits(limits.clone());
+    // Whenever a search starts, a deadline passed stops it at its first check.
+    for _ in 0..2 {
+        assert!(solver.count() < 724);
+        assert_eq!(solver.stats().stopped, Some(StopReason::Timeout));
+        assert!(solver.stats().nodes <= Limits::CHECK_INTERVAL);
+        solver.check_integrity().unwrap();
+    }
+    // Limits::end is the earlier of the deadline and the start plus the timeout.
+    let started = std::time::Instant::now();
+    let both = Limits {
+        timeout: Some(std::time::Duration::from_secs(60)),
+        ..limits
+    };
+    assert_eq!(both.end(started), both.deadline);
+    assert!(Limits::none().end(started).is_none());
+}
+
+#[test]
 fn events_report_heartbeats_and_progress() {
     let mut solver = Solver::new(&problems::queens(9));
     let mut search = solver.search();

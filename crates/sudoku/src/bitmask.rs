@@ -22,7 +22,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use dancing::{Limits, Stats, StopReason};
@@ -212,24 +211,8 @@ impl BitmaskSolver {
     /// Checks the limits; `true` to stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
-        let reason = if self
-            .limits
-            .max_nodes
-            .is_some_and(|max| self.stats.nodes >= max)
-        {
-            Some(StopReason::NodeLimit)
-        } else if self
-            .limits
-            .interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            Some(StopReason::Interrupted)
-        } else if let (Some(timeout), Some(started)) = (self.limits.timeout, self.started) {
-            (started.elapsed() >= timeout).then_some(StopReason::Timeout)
-        } else {
-            None
-        };
+        let started = self.started.unwrap_or_else(Instant::now);
+        let reason = self.limits.reached(self.stats.nodes, started);
         self.next_check = self.stats.nodes + CHECK_INTERVAL;
         if let Some(max) = self.limits.max_nodes {
             self.next_check = self.next_check.min(max);

@@ -12,6 +12,9 @@
 //! its line; so is a puzzle breaking the judge's promise (no solution for POJ, 10,000
 //! solutions or more for Sicily), rather than an output the judge would never print.
 //!
+//! [`Judge::run_with`] runs every search under [`Limits`]; a search they stop ends the run
+//! with [`JudgeError::Stopped`], which carries the answers to the puzzles before it.
+//!
 //! ```
 //! let output = dancing_sudoku::judge::poj3074(
 //!     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\nend\n",
@@ -24,6 +27,8 @@ use std::fmt;
 use std::fmt::Write as _;
 use std::iter::Peekable;
 use std::str::FromStr;
+
+use dancing::{Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
 use crate::parse::{ParseError, block_from_lines};
@@ -59,11 +64,32 @@ impl Judge {
 
     /// Answers `input` as this judge expects.
     pub fn run(self, input: &str) -> Result<String, JudgeError> {
+        self.run_with(input, &Limits::none())
+    }
+
+    /// Answers `input` as this judge expects, every search under `limits`: the node
+    /// limit and the timeout apply to each puzzle's search, the deadline and the
+    /// interrupt flag to them all. A search they stop ends the run with
+    /// [`JudgeError::Stopped`].
+    ///
+    /// ```
+    /// use dancing_sudoku::Limits;
+    /// use dancing_sudoku::judge::{Judge, JudgeError};
+    ///
+    /// // An empty grid: proving its best score takes far more than 1,000 nodes.
+    /// let input = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    /// let limits = Limits { max_nodes: Some(1_000), ..Limits::none() };
+    /// let Err(JudgeError::Stopped { best_so_far, .. }) = Judge::Noip.run_with(&input, &limits) else {
+    ///     panic!("stopped");
+    /// };
+    /// assert!(best_so_far.is_some());
+    /// ```
+    pub fn run_with(self, input: &str, limits: &Limits) -> Result<String, JudgeError> {
         match self {
-            Self::Sicily => sicily(input),
-            Self::Noip => noip(input),
-            Self::Poj3074 => poj3074(input),
-            Self::Poj3076 => poj3076(input),
+            Self::Sicily => sicily_with(input, limits),
+            Self::Noip => noip_with(input, limits),
+            Self::Poj3074 => poj3074_with(input, limits),
+            Self::Poj3076 => poj3076_with(input, limits),
         }
     }
 }
@@ -155,6 +181,23 @@ pub enum JudgeError {
         /// The line.
         line: usize,
     },
+    /// A limit of [`Judge::run_with`] stopped the search of a puzzle.
+    #[error("line {line}: puzzle {puzzle}: the search stopped ({reason}){}", match .best_so_far {
+        Some(score) => format!("; the best score found so far is {score}, not proven the highest"),
+        None => String::new(),
+    })]
+    Stopped {
+        /// Where the puzzle starts.
+        line: usize,
+        /// 1-based number of the puzzle.
+        puzzle: usize,
+        /// Which limit.
+        reason: StopReason,
+        /// The judge's output for the puzzles before this one.
+        output: String,
+        /// For NOIP, the highest score found before the stop, if any.
+        best_so_far: Option<u64>,
+    },
 }
 
 impl JudgeError {
@@ -167,7 +210,8 @@ impl JudgeError {
             | Self::WrongSize { line, .. }
             | Self::NoSolution { line, .. }
             | Self::TooManySolutions { line, .. }
-            | Self::TrailingText { line } => *line,
+            | Self::TrailingText { line }
+            | Self::Stopped { line, .. } => *line,
         }
     }
 }
@@ -221,6 +265,29 @@ fn end_line(input: &str) -> usize {
 /// # Ok::<(), dancing_sudoku::judge::JudgeError>(())
 /// ```
 pub fn sicily(input: &str) -> Result<String, JudgeError> {
+    sicily_with(input, &Limits::none())
+}
+
+/// The error for a search stopped by a limit, if `solver`'s last one was.
+fn stopped(
+    solver: &SudokuSolver,
+    line: usize,
+    puzzle: usize,
+    output: &str,
+) -> Result<(), JudgeError> {
+    match solver.stats().stopped {
+        None | Some(StopReason::Caller) => Ok(()),
+        Some(reason) => Err(JudgeError::Stopped {
+            line,
+            puzzle,
+            reason,
+            output: output.to_owned(),
+            best_so_far: None,
+        }),
+    }
+}
+
+fn sicily_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     const LIMIT: u64 = 10_000;
     let end = end_line(input);
     let mut lines = lines(input);
@@ -234,6 +301,7 @@ pub fn sicily(input: &str) -> Result<String, JudgeError> {
         found: first.trim().to_owned(),
     })?;
     let mut solver = SudokuSolver::with_order(3);
+    solver.set_limits(limits.clone());
     let mut out = String::new();
     for k in 1..=puzzles {
         let Some((line, puzzle)) = next_block(&mut lines, Alphabet::Digits, 9, end)? else {
@@ -242,13 +310,17 @@ pub fn sicily(input: &str) -> Result<String, JudgeError> {
                 puzzle: k,
             });
         };
+        let count = solver.count_up_to(&puzzle, LIMIT);
+        stopped(&solver, line, k, &out)?;
         if k > 1 {
             out.push('\n');
         }
-        match solver.count_up_to(&puzzle, LIMIT) {
+        match count {
             0 => writeln!(out, "Puzzle {k} has no solution"),
             1 => {
-                let solution = solver.solve(&puzzle).expect("a unique solution");
+                let solution = solver.solve(&puzzle);
+                stopped(&solver, line, k, &out)?;
+                let solution = solution.expect("a unique solution");
                 writeln!(out, "Puzzle {k} solution is")
                     .and_then(|()| out.write_str(&solution.to_rows_with(Alphabet::Digits, '_')))
             }
@@ -280,6 +352,10 @@ fn trailing<'a>(
 /// # Ok::<(), dancing_sudoku::judge::JudgeError>(())
 /// ```
 pub fn noip(input: &str) -> Result<String, JudgeError> {
+    noip_with(input, &Limits::none())
+}
+
+fn noip_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let puzzle = Grid::parse_numbers(input)?;
     if puzzle.side() != 9 {
         return Err(JudgeError::WrongSize {
@@ -289,15 +365,30 @@ pub fn noip(input: &str) -> Result<String, JudgeError> {
             side: puzzle.side(),
         });
     }
-    Ok(match target::max_score(&puzzle) {
-        Some(score) => format!("{score}\n"),
+    let outcome = target::search(&puzzle, limits);
+    if let Some(reason) = outcome.stats.stopped {
+        return Err(JudgeError::Stopped {
+            line: 1,
+            puzzle: 1,
+            reason,
+            output: String::new(),
+            best_so_far: outcome.best.map(|(score, _)| score),
+        });
+    }
+    Ok(match outcome.best {
+        Some((score, _)) => format!("{score}\n"),
         None => "-1\n".to_owned(),
     })
 }
 
 /// POJ 3074: the solution of each one-line 9×9 puzzle, until a line `end`.
 pub fn poj3074(input: &str) -> Result<String, JudgeError> {
+    poj3074_with(input, &Limits::none())
+}
+
+fn poj3074_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let mut solver = SudokuSolver::with_order(3);
+    solver.set_limits(limits.clone());
     let mut solution = Grid::empty(3);
     let mut out = String::new();
     let mut puzzle = 0;
@@ -320,7 +411,9 @@ pub fn poj3074(input: &str) -> Result<String, JudgeError> {
                 side: grid.side(),
             });
         }
-        if !solver.solve_into(&grid, &mut solution) {
+        let solved = solver.solve_into(&grid, &mut solution);
+        stopped(&solver, line, puzzle, &out)?;
+        if !solved {
             return Err(JudgeError::NoSolution {
                 line,
                 puzzle,
@@ -339,15 +432,22 @@ pub fn poj3074(input: &str) -> Result<String, JudgeError> {
 /// POJ 3076 (UVa 1309): the solution of each 16×16 puzzle in letters `A`-`P`, `-` empty,
 /// puzzles separated by blank lines.
 pub fn poj3076(input: &str) -> Result<String, JudgeError> {
+    poj3076_with(input, &Limits::none())
+}
+
+fn poj3076_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let end = end_line(input);
     let mut lines = lines(input);
     let mut solver = SudokuSolver::with_order(4);
+    solver.set_limits(limits.clone());
     let mut solution = Grid::empty(4);
     let mut out = String::new();
     let mut puzzle = 0;
     while let Some((line, grid)) = next_block(&mut lines, Alphabet::Letters, 16, end)? {
         puzzle += 1;
-        if !solver.solve_into(&grid, &mut solution) {
+        let solved = solver.solve_into(&grid, &mut solution);
+        stopped(&solver, line, puzzle, &out)?;
+        if !solved {
             return Err(JudgeError::NoSolution {
                 line,
                 puzzle,

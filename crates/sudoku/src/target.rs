@@ -23,6 +23,11 @@
 //!
 //! Other orders work too, with weight = 6 + (distance to the nearest edge).
 //!
+//! The search is exponential in the worst case: a grid with few givens (a dozen or less)
+//! has so many solutions near the best that proving the best can take minutes or more.
+//! [`search`] runs under [`Limits`] (nodes, time, an interrupt flag) and then returns the
+//! best solution found so far, marked as not proven.
+//!
 //! ```
 //! use dancing_sudoku::{Grid, target};
 //!
@@ -32,6 +37,9 @@
 //! ```
 
 use std::cmp::Reverse;
+use std::time::Instant;
+
+use dancing::{Limits, Stats};
 
 use crate::grid::Grid;
 
@@ -60,11 +68,62 @@ pub fn max_score(puzzle: &Grid) -> Option<u64> {
 /// The highest score over all solutions of `puzzle` and one solution reaching it, or
 /// `None` if it has none.
 pub fn best_solution(puzzle: &Grid) -> Option<(u64, Grid)> {
-    let mut search = Search::new(puzzle)?;
-    search.run();
-    let score = search.best?;
-    let solution = Grid::from_cells(puzzle.order(), search.best_cells).expect("a solved grid");
-    Some((score, solution))
+    search(puzzle, &Limits::none()).best
+}
+
+/// What [`search`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The highest score found and a solution reaching it; `None` if no solution was
+    /// found.
+    pub best: Option<(u64, Grid)>,
+    /// The search: `nodes` of the branch and bound, `solutions` reached that beat the
+    /// best before them, and why it stopped early, if it did. When it stopped early,
+    /// `best` is the best found so far, not proven the highest.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// Whether the search ran to the end, so that `best` is the highest score (or `None`
+    /// proves there is no solution).
+    pub fn is_proven(&self) -> bool {
+        self.stats.is_complete()
+    }
+}
+
+/// The branch and bound of [`best_solution`] under `limits`: it checks them every
+/// [`Limits::CHECK_INTERVAL`] nodes and stops with the best solution found so far.
+///
+/// ```
+/// use dancing_sudoku::{Grid, Limits, target};
+///
+/// let sparse = Grid::empty(3);
+/// let limits = Limits { max_nodes: Some(5_000), ..Limits::none() };
+/// let outcome = target::search(&sparse, &limits);
+/// assert!(!outcome.is_proven());
+/// let (score, solution) = outcome.best.expect("a solution within 5,000 nodes");
+/// assert!(solution.is_solution_of(&sparse));
+/// assert_eq!(target::score(&solution), score);
+/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// ```
+pub fn search(puzzle: &Grid, limits: &Limits) -> Outcome {
+    let started = Instant::now();
+    let Some(mut search) = Search::new(puzzle, limits.clone(), started) else {
+        let stats = Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        };
+        return Outcome { best: None, stats };
+    };
+    search.search(0);
+    let best = search.best.map(|score| {
+        let solution =
+            Grid::from_cells(puzzle.order(), search.best_cells.clone()).expect("a solved grid");
+        (score, solution)
+    });
+    let mut stats = search.stats;
+    stats.elapsed = started.elapsed();
+    Outcome { best, stats }
 }
 
 /// The branch-and-bound state. Units are kept by kind: 0 rows, 1 columns, 2 boxes.
@@ -83,11 +142,17 @@ struct Search {
     score: u64,
     best: Option<u64>,
     best_cells: Vec<u8>,
+    limits: Limits,
+    started: Instant,
+    /// Nodes and improving solutions so far, and why the search stopped, if it has.
+    stats: Stats,
+    /// The node count at which the limits are next checked.
+    next_check: u64,
 }
 
 impl Search {
     /// Loads the givens; `None` if they conflict.
-    fn new(puzzle: &Grid) -> Option<Self> {
+    fn new(puzzle: &Grid, limits: Limits, started: Instant) -> Option<Self> {
         let order = puzzle.order();
         let n = puzzle.side();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -120,6 +185,12 @@ impl Search {
             score: 0,
             best: None,
             best_cells: Vec::new(),
+            next_check: limits.max_nodes.map_or(Limits::CHECK_INTERVAL, |max| {
+                max.min(Limits::CHECK_INTERVAL)
+            }),
+            limits,
+            started,
+            stats: Stats::default(),
         };
         for (k, &v) in puzzle.cells().iter().enumerate() {
             if v == 0 {
@@ -134,10 +205,6 @@ impl Search {
             s.score += s.weight[k] * u64::from(v);
         }
         Some(s)
-    }
-
-    fn run(&mut self) {
-        self.search(0);
     }
 
     #[inline]
@@ -216,11 +283,32 @@ impl Search {
         Some(self.score + bound)
     }
 
+    /// Checks the limits every [`Limits::CHECK_INTERVAL`] nodes; `true` once one is
+    /// reached, and from then on.
+    fn stopped(&mut self) -> bool {
+        if self.stats.stopped.is_some() {
+            return true;
+        }
+        self.stats.nodes += 1;
+        if self.stats.nodes >= self.next_check {
+            self.stats.stopped = self.limits.reached(self.stats.nodes, self.started);
+            self.next_check = self.stats.nodes + Limits::CHECK_INTERVAL;
+            if let Some(max) = self.limits.max_nodes {
+                self.next_check = self.next_check.min(max);
+            }
+        }
+        self.stats.stopped.is_some()
+    }
+
     fn search(&mut self, depth: usize) {
+        if self.stopped() {
+            return;
+        }
         if depth == self.empties.len() {
             if self.best.is_none_or(|b| self.score > b) {
                 self.best = Some(self.score);
                 self.best_cells.clone_from(&self.cells);
+                self.stats.solutions += 1;
             }
             return;
         }
@@ -260,6 +348,9 @@ impl Search {
             self.search(depth + 1);
             self.score -= w * value;
             self.flip(cell, bit);
+            if self.stats.stopped.is_some() {
+                break;
+            }
         }
         self.cells[cell] = 0;
     }

@@ -3,7 +3,7 @@
 mod common;
 
 use dancing_sudoku::judge::{self, Judge, JudgeError};
-use dancing_sudoku::{Alphabet, Grid, SudokuSolver};
+use dancing_sudoku::{Alphabet, Grid, Limits, StopReason, SudokuSolver};
 
 const SICILY_INPUT: &str = "3
 ________4
@@ -60,6 +60,62 @@ fn sicily_sample() {
         .replace('\n', "\r\n");
     assert_eq!(judge::sicily(&crlf).unwrap(), SICILY_OUTPUT);
     assert_eq!(Judge::Sicily.run(SICILY_INPUT).unwrap(), SICILY_OUTPUT);
+}
+
+#[test]
+fn a_limit_stops_a_judge_and_keeps_the_answers_before() {
+    // Puzzle 2 of the sample, then an empty grid: counting 10,000 of its solutions takes
+    // more than 5,000 nodes.
+    let second: Vec<&str> = SICILY_INPUT.lines().skip(10).take(9).collect();
+    let input = format!("2\n{}\n{}", second.join("\n"), "_________\n".repeat(9));
+    let limits = Limits {
+        max_nodes: Some(5_000),
+        ..Limits::none()
+    };
+    let expected_output = SICILY_OUTPUT
+        .split("\n\n")
+        .nth(1)
+        .unwrap()
+        .replace("Puzzle 2", "Puzzle 1")
+        + "\n";
+    assert_eq!(
+        Judge::Sicily.run_with(&input, &limits),
+        Err(JudgeError::Stopped {
+            line: 11,
+            puzzle: 2,
+            reason: StopReason::NodeLimit,
+            output: expected_output,
+            best_so_far: None,
+        })
+    );
+
+    // NOIP stops with the best score found so far, which a solution reaches.
+    let empty = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let error = Judge::Noip.run_with(&empty, &limits).unwrap_err();
+    let JudgeError::Stopped {
+        line: 1,
+        puzzle: 1,
+        reason: StopReason::NodeLimit,
+        best_so_far: Some(score),
+        ..
+    } = error
+    else {
+        panic!("not stopped by the node limit: {error:?}");
+    };
+    assert!((2500..=4000).contains(&score), "{score}");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line 1: puzzle 1: the search stopped (node limit); the best score found so far is {score}, not proven the highest"
+        )
+    );
+    // Without limits the judges answer as before.
+    assert_eq!(
+        Judge::Sicily
+            .run_with(SICILY_INPUT, &Limits::none())
+            .unwrap(),
+        SICILY_OUTPUT
+    );
 }
 
 #[test]
