@@ -482,10 +482,46 @@ mod tests {
     }
 
     #[test]
+    fn first_forced_branching_finds_the_same_solutions_in_parallel() {
+        // A solution as a set: the branchings choose its options in different orders.
+        let canonical = |s: Solution| {
+            let mut options = s.into_options();
+            options.sort();
+            options
+        };
+        for problem in problems() {
+            let expected: HashSet<Vec<OptionId>> =
+                Solver::new(&problem).solutions().map(canonical).collect();
+            for threads in [2, 3] {
+                let mut solver = Solver::new(&problem);
+                solver.set_branching(crate::Branching::FirstForced);
+                let mut parallel = ParallelSolver::new(solver, threads);
+                assert_eq!(parallel.count(), expected.len() as u64);
+                let found = parallel.solutions();
+                assert_eq!(found.len(), expected.len());
+                assert_eq!(
+                    found.into_iter().map(canonical).collect::<HashSet<_>>(),
+                    expected
+                );
+                parallel.solver().check_integrity().unwrap();
+            }
+        }
+    }
+
+    #[test]
     fn giving_away_partitions_the_rest_of_a_search() {
-        let problem = problems::queens(9);
-        let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
-        let mut solver = Solver::new(&problem);
+        for branching in [crate::Branching::Knuth, crate::Branching::FirstForced] {
+            give_away_and_replay(&problems::queens(9), branching);
+            give_away_and_replay(&problems::langford(8), branching);
+        }
+    }
+
+    /// Runs a search that gives away its shallowest untried branches at the first
+    /// heartbeat, then replays them: together they find the search's solutions.
+    fn give_away_and_replay(problem: &Problem, branching: crate::Branching) {
+        let mut solver = Solver::new(problem);
+        solver.set_branching(branching);
+        let expected: Vec<Solution> = solver.solutions().collect();
         let mut before = Vec::new();
         let mut given = Vec::new();
         let mut search = solver.search();
@@ -507,7 +543,23 @@ mod tests {
             all.extend(solver.solutions());
             solver.release();
         }
-        assert_eq!(all, expected);
+        if branching == crate::Branching::Knuth {
+            // Branch by branch, in the sequential order.
+            assert_eq!(all, expected);
+        }
+        let sorted = |v: Vec<Solution>| {
+            let mut v: Vec<Vec<OptionId>> = v
+                .into_iter()
+                .map(|s| {
+                    let mut options = s.into_options();
+                    options.sort();
+                    options
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(all), sorted(expected), "{branching:?}");
     }
 
     #[test]

@@ -4,7 +4,9 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use dancing::{Event, ForceError, Limits, OptionId, Solver, StopReason, format, problems};
+use dancing::{
+    Branching, Event, ForceError, Limits, OptionId, Solver, StopReason, format, problems,
+};
 
 const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
@@ -94,6 +96,26 @@ fn interrupt_flag_stops_the_search() {
     assert_eq!(solver.stats().stopped, Some(StopReason::Interrupted));
     assert!(solver.stats().nodes <= Limits::CHECK_INTERVAL);
     solver.check_integrity().unwrap();
+}
+
+#[test]
+fn first_forced_descends_through_any_forced_item() {
+    // Items b and c have one option each: Knuth's rule branches on b first, FirstForced
+    // on whichever it noted, so a branch through c's option is on its path too.
+    let problem = dancing::format::parse_str("a b c\na b\nc\na\n").unwrap();
+    let c_only = OptionId::new(1);
+    let mut solver = Solver::new(&problem);
+    assert!(solver.descend(c_only).is_err());
+    solver.set_branching(Branching::FirstForced);
+    solver.descend(c_only).unwrap();
+    assert_eq!(solver.count(), 1);
+    solver.release();
+    solver.check_integrity().unwrap();
+    // An option of an item with two options left is not a forced move.
+    let problem = dancing::format::parse_str("a b\na\nb\na b\n").unwrap();
+    let mut solver = Solver::new(&problem);
+    solver.set_branching(Branching::FirstForced);
+    assert!(solver.descend(OptionId::new(1)).is_err());
 }
 
 #[test]
