@@ -11,15 +11,16 @@ use crate::input::{self, Budget};
 use crate::search;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
-/// Knuth-format input. The worst case is one-character names (`A B\n`): each 2-byte
-/// entry becomes an 8-byte builder entry (16 while its vector grows), a 12-byte node in
-/// the problem and another in the solver's copy; each item name costs about 70 bytes of
-/// tables for 2 bytes of input. Measured peaks stay below 32 bytes per input byte; see
-/// `docs/formats.md`.
-const MEMORY_PER_INPUT_BYTE: u64 = 40;
-/// The same for the matrix format, per one (`1 ` is also 2 bytes of input).
-const MEMORY_PER_ONE: u64 = 64;
-/// Per column of the matrix format: a named item and its tables (measured: 164 bytes).
+/// Knuth-format input. The worst case is options of one one-character item (`A\n`): each
+/// 2-byte line becomes an 8-byte builder entry (16 while its vector grows), a 16-byte node
+/// and a 16-byte spacer in the problem and again in the solver's copy, and an option
+/// index; each item name costs about 70 bytes of tables for 2 bytes of input. Measured
+/// peaks stay below 35 bytes per input byte; see `docs/formats.md`.
+const MEMORY_PER_INPUT_BYTE: u64 = 48;
+/// The same for the matrix format, per one (`1 ` is also 2 bytes of input); measured:
+/// 73 bytes in rows of a single one, 34 in rows of twenty.
+const MEMORY_PER_ONE: u64 = 96;
+/// Per column of the matrix format: a named item and its tables (measured: 193 bytes).
 const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {

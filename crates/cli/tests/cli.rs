@@ -225,8 +225,8 @@ fn xc_refuses_inputs_beyond_the_memory_limit() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         text(&output.stderr),
-        "error: <stdin>: the input is larger than 2.5 KiB, the most that --max-memory 100 KiB \
-         allows (a problem takes up to 40 bytes of memory per byte of input); raise \
+        "error: <stdin>: the input is larger than 2.1 KiB, the most that --max-memory 100 KiB \
+         allows (a problem takes up to 48 bytes of memory per byte of input); raise \
          --max-memory to read it\n"
     );
     assert!(output.stdout.is_empty());
