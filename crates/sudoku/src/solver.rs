@@ -94,6 +94,9 @@ struct Engine {
     solver: dancing::Solver,
     /// Decoding buffer for [`SudokuSolver::visit`].
     scratch: Grid,
+    /// The cells of the puzzle whose givens are forced now, if any: asking about the
+    /// same puzzle again (count, then solve) needs no new setup.
+    forced: Option<Vec<u8>>,
 }
 
 impl Engine {
@@ -107,6 +110,7 @@ impl Engine {
             side: order * order,
             solver,
             scratch: Grid::empty(order),
+            forced: None,
         }
     }
 
@@ -116,7 +120,16 @@ impl Engine {
     /// Allocation-free.
     #[inline]
     fn apply(&mut self, puzzle: &Grid) -> bool {
-        self.solver.set_forced(encoding::givens(puzzle)).is_ok()
+        if self.forced.as_deref() == Some(puzzle.cells()) {
+            return true;
+        }
+        let ok = self.solver.set_forced(encoding::givens(puzzle)).is_ok();
+        match (&mut self.forced, ok) {
+            (Some(cells), true) => cells.copy_from_slice(puzzle.cells()),
+            (forced, true) => *forced = Some(puzzle.cells().to_vec()),
+            (forced, false) => *forced = None,
+        }
+        ok
     }
 }
 
@@ -362,6 +375,7 @@ impl SudokuSolver {
             side,
             solver,
             scratch,
+            ..
         } = engine;
         let side = *side;
         scratch.copy_from(puzzle);
