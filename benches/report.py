@@ -4,7 +4,9 @@ criterion's JSON output, so that no number in the docs is typed by hand.
 
     python3 benches/report.py [--commit HASH] [CRITERION_DIR]
 
-CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion. The run
+CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion, where
+criterion writes when CARGO_TARGET_DIR is unset (a relative CARGO_TARGET_DIR would be
+taken from the benchmark's own directory, benches/). The run
 line names the commit measured: HASH if given (when the benchmarks ran in another
 checkout), else this checkout's HEAD. The doc's
 text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is kept.
@@ -61,8 +63,8 @@ SUDOKU_VS_BITMASK = [("17-clue", 20.0)]
 SETUP_TARGET_US = 2.0
 
 REPRODUCE = (
-    "CARGO_TARGET_DIR=target cargo bench -p dancing-benches\n"
-    "python3 benches/report.py target/criterion"
+    "cargo bench -p dancing-benches\n"
+    "python3 benches/report.py"
 )
 
 
