@@ -84,6 +84,9 @@ pub(crate) struct Arena {
     /// once each, so two entries per item always suffice.
     hints: Vec<u32>,
     hint_len: usize,
+    /// Whether every active item with at most one option left is among the hints (or is
+    /// the dead end): then, with no hint left, no item has fewer than two options.
+    hints_complete: bool,
     /// An item whose list fell to no option since the search last backtracked (a dead
     /// end, taken before any forced move), or 0.
     dead_end: u32,
@@ -98,6 +101,7 @@ impl Clone for Arena {
             primary: Arc::clone(&self.primary),
             hints: vec![0; self.hints.len()],
             hint_len: 0,
+            hints_complete: false,
             dead_end: 0,
         }
     }
@@ -188,6 +192,7 @@ impl Arena {
                     .collect(),
                 hints: vec![0; 2 * n + 2],
                 hint_len: 0,
+                hints_complete: false,
                 dead_end: 0,
             },
             option_first,

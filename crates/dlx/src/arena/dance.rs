@@ -40,6 +40,13 @@ impl Arena {
     /// backtracked: a dead end first, else the latest forced move; or the first such item
     /// in the active list; or, when no item has fewer than two options, the shortest list
     /// ([`choose_item`](Self::choose_item)). `None` when every primary item is covered.
+    ///
+    /// A scan that finds no item with fewer than two options has seen every item, and
+    /// from then on every hide notes the lists that fall that low: the hints are
+    /// complete until the search backtracks (which lengthens lists again and clears
+    /// them). While they are, and none is left, no item has fewer than two options, so
+    /// the scan stops at the first item with two: the same item as a scan of them all,
+    /// found sooner.
     #[inline]
     pub(crate) fn choose_forced(&mut self) -> Option<u32> {
         let dead = std::mem::take(&mut self.dead_end);
@@ -53,7 +60,16 @@ impl Arena {
                 return Some(i);
             }
         }
-        self.choose_item(1)
+        let chosen = self.choose_item(if self.hints_complete { 2 } else { 1 });
+        debug_assert!(
+            !self.hints_complete || chosen == self.choose_item(1),
+            "complete hints missed an item with fewer than two options"
+        );
+        // A scan that found no item with fewer than two options saw them all.
+        if chosen.is_some_and(|i| self.node(i).top >= 2) {
+            self.hints_complete = true;
+        }
+        chosen
     }
 
     /// Forgets the noted forced moves: backtracking makes lists longer again.
@@ -61,6 +77,7 @@ impl Arena {
     pub(crate) fn clear_hints(&mut self) {
         self.hint_len = 0;
         self.dead_end = 0;
+        self.hints_complete = false;
     }
 
     /// Whether item `i`, an item noted by a hide, is primary and active: a move the
