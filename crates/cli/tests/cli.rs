@@ -300,13 +300,7 @@ fn xc_stops_at_the_timeout() {
 #[test]
 fn xc_ctrl_c_stops_with_statistics() {
     let input = long_problem();
-    let mut child = dancing()
-        .args(["xc", "--stats"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["xc", "--stats"]);
     child.stdin.take().unwrap().write_all(&input).unwrap();
     // Solutions on stdout show that the search is running (and the handler installed),
     // however slow the machine; printing all 365,596 takes far longer than this test.

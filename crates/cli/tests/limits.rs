@@ -5,10 +5,10 @@
 mod common;
 
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::{dancing, feed, text};
+use common::{dancing, feed, spawn, text};
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut command = dancing();
@@ -154,13 +154,7 @@ fn catches_sigint(pid: u32) -> bool {
 /// Starts `args` on `stdin`, sends Ctrl-C once its handler is in place and its search
 /// has run a moment, and returns what it printed.
 fn interrupt(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = dancing()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     let waiting = Instant::now();
     while !catches_sigint(child.id()) {

@@ -4,11 +4,22 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// A command for the `dancing` binary under test.
 pub(crate) fn dancing() -> Command {
     Command::new(env!("CARGO_BIN_EXE_dancing"))
+}
+
+/// Starts `dancing` with `args`, its three streams piped.
+pub(crate) fn spawn(args: &[&str]) -> Child {
+    dancing()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
 }
 
 /// Runs `command`, feeding `stdin` from a thread (the program may stop reading early),
