@@ -2,15 +2,19 @@
 """Regenerates the tables of docs/benchmarks.md and docs/benchmarks-sudoku.svg from
 criterion's JSON output, so that no number in the docs is typed by hand.
 
-    python3 benches/report.py [--commit HASH] [CRITERION_DIR]
+    python3 benches/report.py [--commit HASH] [CRITERION_DIR ...]
 
-CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion, where
-criterion writes when CARGO_TARGET_DIR is unset (a relative CARGO_TARGET_DIR would be
-taken from the benchmark's own directory, benches/). The run
-line names the commit measured: HASH if given (when the benchmarks ran in another
-checkout), else this checkout's HEAD. The doc's
-text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is kept.
-Python 3 standard library only.
+Each CRITERION_DIR holds one run of the whole suite (criterion's output directory,
+copied aside after the run). With several runs, every time is the median over the runs
+of criterion's median, and every ratio is taken within each run, then the median over
+the runs is reported with the lowest and highest in brackets: on a shared machine one
+run can be off by 20%, and a ratio within a run is the fair comparison. Without an
+argument, one run: $CARGO_TARGET_DIR/criterion, else target/criterion, where criterion
+writes when CARGO_TARGET_DIR is unset (a relative CARGO_TARGET_DIR would be taken from
+the benchmark's own directory, benches/). The run line names the commit measured: HASH
+if given (when the benchmarks ran in another checkout), else this checkout's HEAD. The
+doc's text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is
+kept. Python 3 standard library only.
 """
 
 import datetime
@@ -63,8 +67,11 @@ SUDOKU_VS_BITMASK = [("17-clue", 20.0)]
 SETUP_TARGET_US = 2.0
 
 REPRODUCE = (
-    "cargo bench -p dancing-benches\n"
-    "python3 benches/report.py"
+    "for run in 1 2 3; do\n"
+    "  cargo bench -p dancing-benches\n"
+    "  rm -rf target/criterion-$run && cp -rp target/criterion target/criterion-$run\n"
+    "done\n"
+    "python3 benches/report.py target/criterion-1 target/criterion-2 target/criterion-3"
 )
 
 
@@ -83,6 +90,64 @@ def load(criterion_dir):
             bench.stat().st_mtime,
         )
     return results
+
+
+def median(values):
+    values = sorted(values)
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
+
+class Runs:
+    """The results of one or more runs of the suite."""
+
+    def __init__(self, runs):
+        self.runs = runs
+
+    def __len__(self):
+        return len(self.runs)
+
+    def times(self):
+        return [t for run in self.runs for _, _, t in run.values()]
+
+    def count(self):
+        return len({key for run in self.runs for key in run})
+
+    def entries(self, group, function, value):
+        key = (group, function, value)
+        return [run[key] for run in self.runs if key in run]
+
+    def elements(self, group, function, value):
+        """The elements per iteration (puzzles in a set), or None."""
+        found = self.entries(group, function, value)
+        return found[0][1] if found else None
+
+    def time(self, group, function, value):
+        """Median over the runs of the median ns per iteration, or None if not measured."""
+        found = self.entries(group, function, value)
+        return median([ns for ns, _, _ in found]) if found else None
+
+    def rate(self, group, function, value):
+        """Median over the runs of the elements per second, or None if not measured."""
+        found = [e for e in self.entries(group, function, value) if e[1]]
+        return median([elements / (ns / 1e9) for ns, elements, _ in found]) if found else None
+
+    def ratio(self, numerator, denominator):
+        """Per-run ratios numerator / denominator of the medians (keys as in `time`), for
+        the runs that measured both."""
+        out = []
+        for run in self.runs:
+            if numerator in run and denominator in run:
+                out.append(run[numerator][0] / run[denominator][0])
+        return out
+
+
+def fmt_spread(values, digits, unit="×"):
+    """The median of per-run values, with their range when there are several."""
+    mid = f"{median(values):.{digits}f}{unit}"
+    if len(values) < 2:
+        return mid
+    return f"{mid} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
 def fmt_time(ns):
@@ -114,32 +179,24 @@ def verdict(ok):
     return "**met**" if ok else "**missed**"
 
 
-def rate(results, group, function, value):
-    """Puzzles per second from the median, or None if not measured."""
-    entry = results.get((group, function, value))
-    if entry is None or not entry[1]:
-        return None
-    ns, elements, _ = entry
-    return elements / (ns / 1e9)
-
-
 def engine_table(results, targets):
     lines = [
         "| problem | solutions | dancing (median) | `dlx` 0.8 (median) | speed-up vs `dlx` | target ≥ 1.3× |",
         "|---|---:|---:|---:|---:|---|",
     ]
     for case, title, solutions in ENGINE_CASES:
-        ours = results.get(("engine", "dancing", case))
-        theirs = results.get(("engine", "dlx", case))
-        if ours is None or theirs is None:
+        ours = results.time("engine", "dancing", case)
+        theirs = results.time("engine", "dlx", case)
+        speedups = results.ratio(("engine", "dlx", case), ("engine", "dancing", case))
+        if ours is None or theirs is None or not speedups:
             lines.append(f"| {title} | {solutions:,} | not measured | | | |")
             continue
-        speedup = theirs[0] / ours[0]
-        ok = speedup >= ENGINE_TARGET
-        targets.append((f"Engine, {title}: ≥ 1.3× the `dlx` crate", f"{speedup:.2f}×", ok))
+        ok = median(speedups) >= ENGINE_TARGET
+        reached = fmt_spread(speedups, 2)
+        targets.append((f"Engine, {title}: ≥ 1.3× the `dlx` crate", reached, ok))
         lines.append(
-            f"| {title} | {solutions:,} | {fmt_time(ours[0])} | {fmt_time(theirs[0])} "
-            f"| {speedup:.2f}× | {verdict(ok)} |"
+            f"| {title} | {solutions:,} | {fmt_time(ours)} | {fmt_time(theirs)} "
+            f"| {reached} | {verdict(ok)} |"
         )
     return "\n".join(lines)
 
@@ -150,24 +207,37 @@ def sudoku_table(results, targets):
     )
     header += " | DLX ÷ sudoku crate | DLX ÷ bitmask |"
     lines = [header, "|---|---:|" + "---:|" * (len(SUDOKU_SOLVERS) + 2)]
+    def throughput_ratios(name, peer):
+        # Throughput ratio = the peer's time per set over ours (per-puzzle rates for the
+        # bitmask, which runs on a subset).
+        out = []
+        for run in results.runs:
+            ours, theirs = run.get(("sudoku", "dancing-dlx", name)), run.get(("sudoku", peer, name))
+            if ours and theirs and ours[1] and theirs[1]:
+                out.append((ours[1] / ours[0]) / (theirs[1] / theirs[0]))
+        return out
+
     for name, title in SUDOKU_SETS:
-        rates = {s: rate(results, "sudoku", s, name) for s, _, _ in SUDOKU_SOLVERS}
-        entry = results.get(("sudoku", "dancing-dlx", name))
-        puzzles = f"{entry[1]:,}" if entry else "?"
+        rates = {s: results.rate("sudoku", s, name) for s, _, _ in SUDOKU_SOLVERS}
+        elements = results.elements("sudoku", "dancing-dlx", name)
+        puzzles = f"{elements:,}" if elements else "?"
         cells = [fmt_rate(r) if r else "—" for r in rates.values()]
-        dlx, bitmask, crate = rates["dancing-dlx"], rates["bitmask"], rates["sudoku-crate"]
-        vs_crate = f"{dlx / crate:.3f}×" if dlx and crate else "—"
-        vs_bitmask = f"{dlx / bitmask:.2f}×" if dlx and bitmask else "—"
-        lines.append(f"| {title} | {puzzles} | " + " | ".join(cells) + f" | {vs_crate} | {vs_bitmask} |")
+        vs_crate = throughput_ratios(name, "sudoku-crate")
+        vs_bitmask = throughput_ratios(name, "bitmask")
+        lines.append(
+            f"| {title} | {puzzles} | " + " | ".join(cells)
+            + f" | {fmt_spread(vs_crate, 3) if vs_crate else '—'}"
+            + f" | {fmt_spread(vs_bitmask, 1) if vs_bitmask else '—'} |"
+        )
     titles = dict(SUDOKU_SETS)
     for name, goal in SUDOKU_VS_CRATE:
-        dlx, crate = rate(results, "sudoku", "dancing-dlx", name), rate(results, "sudoku", "sudoku-crate", name)
-        if dlx and crate:
-            targets.append((f"Sudoku, {titles[name]}: ≥ {goal}× the `sudoku` crate", f"{dlx / crate:.3f}×", dlx / crate >= goal))
+        ratios = throughput_ratios(name, "sudoku-crate")
+        if ratios:
+            targets.append((f"Sudoku, {titles[name]}: ≥ {goal}× the `sudoku` crate", fmt_spread(ratios, 3), median(ratios) >= goal))
     for name, goal in SUDOKU_VS_BITMASK:
-        dlx, bitmask = rate(results, "sudoku", "dancing-dlx", name), rate(results, "sudoku", "bitmask", name)
-        if dlx and bitmask:
-            targets.append((f"Sudoku, {titles[name]}: ≥ {goal:.0f}× the bitmask baseline", f"{dlx / bitmask:.2f}×", dlx / bitmask >= goal))
+        ratios = throughput_ratios(name, "bitmask")
+        if ratios:
+            targets.append((f"Sudoku, {titles[name]}: ≥ {goal:.0f}× the bitmask baseline", fmt_spread(ratios, 1), median(ratios) >= goal))
     return "\n".join(lines)
 
 
@@ -176,17 +246,24 @@ def setup_table(results, targets):
         "| input | `set_forced` (the solver's path), per puzzle (median) | force givens + release (median) | target < 2 µs |",
         "|---|---:|---:|---|",
     ]
+    def per_puzzle_us(function, name):
+        return [
+            ns / elements / 1e3
+            for ns, elements, _ in results.entries("setup", function, name)
+            if elements
+        ]
+
     for name, title in SETUP_CASES:
-        relink = rate(results, "setup", "set-forced", name)
-        cover = rate(results, "setup", "force-release", name)
-        if relink is None:
+        relink = per_puzzle_us("set-forced", name)
+        cover = per_puzzle_us("force-release", name)
+        if not relink:
             lines.append(f"| {title} | not measured | | |")
             continue
-        us = 1e6 / relink
-        cover_us = f"{1e6 / cover:.2f} µs" if cover else "not measured"
-        ok = us < SETUP_TARGET_US
-        targets.append((f"9×9 setup and teardown, {title}: < 2 µs", f"{us:.2f} µs", ok))
-        lines.append(f"| {title} | {us:.2f} µs | {cover_us} | {verdict(ok)} |")
+        ok = median(relink) < SETUP_TARGET_US
+        reached = fmt_spread(relink, 2, " µs")
+        cover_us = fmt_spread(cover, 2, " µs") if cover else "not measured"
+        targets.append((f"9×9 setup and teardown, {title}: < 2 µs", reached, ok))
+        lines.append(f"| {title} | {reached} | {cover_us} | {verdict(ok)} |")
     return "\n".join(lines)
 
 
@@ -212,7 +289,7 @@ def machine(results, commit=None):
                 cores = value.strip()
     except (OSError, subprocess.CalledProcessError):
         pass
-    times = [t for _, _, t in results.values()]
+    times = results.times()
     start = datetime.datetime.fromtimestamp(min(times), datetime.timezone.utc) if times else None
     end = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc) if times else None
     rustc = "unknown"
@@ -221,6 +298,7 @@ def machine(results, commit=None):
     except (OSError, subprocess.CalledProcessError):
         pass
     when = f"{start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC" if start else "unknown"
+    runs = "Run" if len(results) == 1 else f"{len(results)} runs of the whole suite, one after another"
     try:
         commit = commit or subprocess.run(
             ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -231,11 +309,17 @@ def machine(results, commit=None):
     return "\n".join(
         [
             f"- Machine: {model}, {cores} CPUs (`lscpu`), shared with other work while measuring.",
-            f"- Run: {when}, commit `{commit}`, {rustc}, release profile (thin LTO, one "
+            f"- {runs}: {when}, commit `{commit}`, {rustc}, release profile (thin LTO, one "
             "codegen unit), single thread.",
             "- Times are the CPU time of the benchmark thread (see `benches/benches/common`), "
-            "medians of criterion samples (warm-up 1 s, measurement 3 s, 10–20 samples); "
-            "ratios compare solvers measured in the same run.",
+            "medians of criterion samples (warm-up 1 s, measurement 3 s, 10–20 samples)"
+            + (
+                "; each time below is the median over the runs, and each ratio is taken "
+                "within a run (solvers measured minutes apart), then the median over the "
+                "runs is given with the lowest and highest in brackets."
+                if len(results) > 1
+                else "; ratios compare solvers measured in the same run."
+            ),
             "- Reproduce:",
             "",
             "```sh",
@@ -249,7 +333,7 @@ def svg_chart(results):
     """Grouped horizontal bars of puzzles per second, log scale, one group per data set."""
     rows = []
     for name, title in SUDOKU_SETS:
-        bars = [(label, colour, rate(results, "sudoku", s, name)) for s, label, colour in SUDOKU_SOLVERS]
+        bars = [(label, colour, results.rate("sudoku", s, name)) for s, label, colour in SUDOKU_SOLVERS]
         rows.append((title, [b for b in bars if b[2]]))
     values = [v for _, bars in rows for _, _, v in bars]
     if not values:
@@ -315,13 +399,16 @@ def main():
     commit = None
     if len(args) >= 2 and args[0] == "--commit":
         commit, args = args[1], args[2:]
-    if args:
-        criterion_dir = Path(args[0])
-    else:
-        criterion_dir = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
-    results = load(criterion_dir)
-    if not results:
-        sys.exit(f"no criterion results under {criterion_dir}: run `cargo bench -p dancing-benches` first")
+    dirs = [Path(a) for a in args] or [
+        Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
+    ]
+    runs = []
+    for criterion_dir in dirs:
+        run = load(criterion_dir)
+        if not run:
+            sys.exit(f"no criterion results under {criterion_dir}: run `cargo bench -p dancing-benches` first")
+        runs.append(run)
+    results = Runs(runs)
     targets = []
     doc = DOC.read_text()
     doc = replace_section(doc, "machine", machine(results, commit))
@@ -333,7 +420,10 @@ def main():
     chart = svg_chart(results)
     if chart:
         SVG.write_text(chart)
-    print(f"wrote {DOC.relative_to(ROOT)} and {SVG.relative_to(ROOT)} from {len(results)} benchmarks")
+    print(
+        f"wrote {DOC.relative_to(ROOT)} and {SVG.relative_to(ROOT)} from {results.count()} "
+        f"benchmarks in {len(results)} run(s)"
+    )
 
 
 if __name__ == "__main__":
