@@ -34,7 +34,7 @@ use crate::arena::Arena;
 use crate::ids::OptionId;
 use crate::problem::{Pricing, Problem};
 use crate::solver::Solver;
-use crate::stats::{Limits, StopReason};
+use crate::stats::StopReason;
 
 /// A solution with its total cost, from [`Solver::min_cost`] and [`Solver::best`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -77,7 +77,7 @@ impl Solver {
     /// fixed by [`force`](Self::force) and [`descend`](Self::descend) are part of it and
     /// count towards its cost.
     ///
-    /// Exact: the search proves that nothing is cheaper unless a [`Limits`] bound stopped
+    /// Exact: the search proves that nothing is cheaper unless a [`Limits`](crate::Limits) bound stopped
     /// it (then the answer is the cheapest found so far; check [`stats`](Self::stats)).
     /// `stats().solutions` counts the solutions that improved on the best at the time.
     ///
@@ -157,12 +157,7 @@ impl Solver {
             updates += arena.select::<COLORS>(x);
             spent += u128::from(cost[x as usize]);
         }
-        let max_nodes = self.limits().max_nodes;
-        let next_check_after = |nodes: u64| {
-            let next = nodes + Limits::CHECK_INTERVAL;
-            max_nodes.map_or(next, |max| next.min(max))
-        };
-        let mut next_check = next_check_after(0);
+        let mut next_check = self.limits().next_check(0);
         // Per level: the sum of the minima of the active primary items other than the
         // chosen one, after it was covered, and how many of them had an empty list.
         let mut rest = vec![(0u128, 0u32); choice.len()];
@@ -182,7 +177,7 @@ impl Solver {
                             stopped = Some(reason);
                             break;
                         }
-                        next_check = next_check_after(nodes);
+                        next_check = self.limits().next_check(nodes);
                     }
                     nodes += 1;
                     // X3: minimum remaining values, summing the bound on the way.

@@ -381,10 +381,7 @@ impl Solver {
         self.level = self.base;
         self.resume = Resume::Enter;
         self.started = Some(Instant::now());
-        self.next_check = Limits::CHECK_INTERVAL;
-        if let Some(max) = self.limits.max_nodes {
-            self.next_check = self.next_check.min(max);
-        }
+        self.next_check = self.limits.next_check(0);
         Search { solver: self }
     }
 
@@ -472,10 +469,7 @@ impl Solver {
             self.finish(Some(reason));
             return Event::Finished;
         }
-        self.next_check = self.stats.nodes + Limits::CHECK_INTERVAL;
-        if let Some(max) = self.limits.max_nodes {
-            self.next_check = self.next_check.min(max);
-        }
+        self.next_check = self.limits.next_check(self.stats.nodes);
         Event::Heartbeat
     }
 

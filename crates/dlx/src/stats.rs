@@ -126,6 +126,22 @@ impl Limits {
         late.then_some(StopReason::Timeout)
     }
 
+    /// The node count at which a search that has spent `nodes` nodes checks its limits
+    /// next: [`CHECK_INTERVAL`](Self::CHECK_INTERVAL) nodes on, or at the node limit if
+    /// that comes first, so the node limit stops a search exactly.
+    ///
+    /// ```
+    /// use dancing::Limits;
+    ///
+    /// assert_eq!(Limits::none().next_check(0), Limits::CHECK_INTERVAL);
+    /// let limits = Limits { max_nodes: Some(1_500), ..Limits::none() };
+    /// assert_eq!(limits.next_check(1_024), 1_500);
+    /// ```
+    pub fn next_check(&self, nodes: u64) -> u64 {
+        let next = nodes.saturating_add(Self::CHECK_INTERVAL);
+        self.max_nodes.map_or(next, |max| next.min(max))
+    }
+
     /// The instant a search started at `started` runs out of time, if it can: the earlier
     /// of [`deadline`](Self::deadline) and `started` + [`timeout`](Self::timeout).
     pub fn end(&self, started: Instant) -> Option<Instant> {

@@ -29,9 +29,6 @@ use dancing::{Limits, Stats, StopReason};
 use crate::grid::Grid;
 use crate::solver::{Solve, Verdict};
 
-/// How often (in nodes) the search checks its limits.
-const CHECK_INTERVAL: u64 = 1024;
-
 /// The bitmask depth-first solver. Keeps its buffers between puzzles, so a batch of
 /// puzzles of one order allocates nothing after the first.
 #[derive(Debug, Clone, Default)]
@@ -195,10 +192,7 @@ impl BitmaskSolver {
             return 0;
         }
         self.started = Some(started);
-        self.next_check = CHECK_INTERVAL;
-        if let Some(max) = self.limits.max_nodes {
-            self.next_check = self.next_check.min(max);
-        }
+        self.next_check = self.limits.next_check(0);
         let exhausted = self.search(0, &mut goal);
         if !exhausted && self.stats.stopped.is_none() {
             self.stats.stopped = Some(StopReason::Caller);
@@ -213,10 +207,7 @@ impl BitmaskSolver {
     fn limit_reached(&mut self) -> bool {
         let started = self.started.unwrap_or_else(Instant::now);
         let reason = self.limits.reached(self.stats.nodes, started);
-        self.next_check = self.stats.nodes + CHECK_INTERVAL;
-        if let Some(max) = self.limits.max_nodes {
-            self.next_check = self.next_check.min(max);
-        }
+        self.next_check = self.limits.next_check(self.stats.nodes);
         self.stats.stopped = reason;
         reason.is_some()
     }

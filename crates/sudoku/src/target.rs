@@ -185,9 +185,7 @@ impl Search {
             score: 0,
             best: None,
             best_cells: Vec::new(),
-            next_check: limits.max_nodes.map_or(Limits::CHECK_INTERVAL, |max| {
-                max.min(Limits::CHECK_INTERVAL)
-            }),
+            next_check: limits.next_check(0),
             limits,
             started,
             stats: Stats::default(),
@@ -292,10 +290,7 @@ impl Search {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.stats.stopped = self.limits.reached(self.stats.nodes, self.started);
-            self.next_check = self.stats.nodes + Limits::CHECK_INTERVAL;
-            if let Some(max) = self.limits.max_nodes {
-                self.next_check = self.next_check.min(max);
-            }
+            self.next_check = self.limits.next_check(self.stats.nodes);
         }
         self.stats.stopped.is_some()
     }
