@@ -93,11 +93,8 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
                 1 => {
                     let solution = solver.solve(grid);
                     let second = solver.stats();
+                    stats += second;
                     stats.stopped = limit_stop(&second);
-                    stats.solutions += second.solutions;
-                    stats.nodes += second.nodes;
-                    stats.updates += second.updates;
-                    stats.elapsed += second.elapsed;
                     solution.map_or_else(|| "no solution".to_owned(), |g| g.to_string())
                 }
                 _ => "multiple solutions".to_owned(),
@@ -208,37 +205,35 @@ struct Totals {
     puzzles: u64,
     errors: u64,
     stats: Stats,
-    /// The limits that stopped a puzzle's search, if any did.
-    interrupted: bool,
-    timed_out: bool,
-    node_limited: bool,
+    /// The gravest limit that stopped a puzzle's search, if any did: Ctrl-C, then the
+    /// deadline (both end the batch), then the node limit (which stops one puzzle).
+    stopped: Option<StopReason>,
 }
 
 impl Totals {
     fn count_stop(&mut self, reason: StopReason) {
-        match reason {
-            StopReason::Interrupted => self.interrupted = true,
-            StopReason::Timeout => self.timed_out = true,
-            _ => self.node_limited = true,
+        let rank = |reason: Option<StopReason>| match reason {
+            None => 0,
+            Some(StopReason::Interrupted) => 3,
+            Some(StopReason::Timeout) => 2,
+            Some(_) => 1,
+        };
+        if rank(Some(reason)) > rank(self.stopped) {
+            self.stopped = Some(reason);
         }
     }
 
-    /// The limit reported in the statistics: the one that ended the batch, if one did.
-    fn stopped(&self) -> Option<StopReason> {
-        if self.interrupted {
-            Some(StopReason::Interrupted)
-        } else if self.timed_out {
-            Some(StopReason::Timeout)
-        } else if self.node_limited {
-            Some(StopReason::NodeLimit)
-        } else {
-            None
-        }
+    /// Whether a limit has ended the batch: no more puzzles are read.
+    fn ended(&self) -> bool {
+        matches!(
+            self.stopped,
+            Some(StopReason::Interrupted | StopReason::Timeout)
+        )
     }
 
     /// Ctrl-C first, then a limit, then bad input lines.
     fn exit_code(&self) -> u8 {
-        match self.stopped() {
+        match self.stopped {
             Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
             Some(_) => EXIT_STOPPED,
             None if self.errors > 0 => EXIT_INPUT,
@@ -351,7 +346,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         if input.interactive {
             out.flush()?;
         }
-        if totals.interrupted || totals.timed_out || ended().is_some() {
+        if totals.ended() || ended().is_some() {
             break;
         }
     }
@@ -361,8 +356,8 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         let stats = serde_json::json!({
             "puzzles": totals.puzzles,
             "errors": totals.errors,
-            "complete": totals.stopped().is_none(),
-            "stopped": stop_name(totals.stopped()),
+            "complete": totals.stopped.is_none(),
+            "stopped": stop_name(totals.stopped),
             "solutions": totals.stats.solutions,
             "nodes": totals.stats.nodes,
             "updates": totals.stats.updates,
