@@ -307,11 +307,7 @@ fn xc_ctrl_c_stops_with_statistics() {
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 1];
     std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::send_sigint(child.id());
     let mut rest = Vec::new();
     std::io::Read::read_to_end(&mut stdout, &mut rest).unwrap();
     let output = child.wait_with_output().unwrap();

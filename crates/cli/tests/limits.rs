@@ -5,7 +5,7 @@
 mod common;
 
 use std::io::{Read, Write};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 use common::{dancing, feed, spawn, text};
@@ -165,11 +165,7 @@ fn interrupt(args: &[&str], stdin: &[u8]) -> Output {
         std::thread::sleep(Duration::from_millis(10));
     }
     std::thread::sleep(Duration::from_millis(200));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::send_sigint(child.id());
     let mut stdout = Vec::new();
     child
         .stdout

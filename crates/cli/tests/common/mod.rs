@@ -45,3 +45,12 @@ pub(crate) fn feed(mut command: Command, stdin: &[u8]) -> Output {
 pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Sends SIGINT (what Ctrl-C sends) to process `pid`.
+pub(crate) fn send_sigint(pid: u32) {
+    let status = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -INT {pid} failed");
+}
