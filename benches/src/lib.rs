@@ -60,7 +60,7 @@ pub fn alphanumeric_names(text: &str) -> String {
     out
 }
 
-/// The problems of issue 5, each counted in full by every engine.
+/// The engine benchmark problems, each counted in full by every engine.
 pub fn engine_cases() -> Vec<EngineCase> {
     let case = |name, problem, solutions, slow| EngineCase {
         name,
@@ -126,7 +126,7 @@ impl SudokuSet {
     }
 }
 
-/// The data sets of issue 5, hardest for a DLX solver last but one, 16×16 last.
+/// The sudoku benchmark data sets, hardest for a DLX solver last but one, 16×16 last.
 pub const SUDOKU_SETS: [SudokuSet; 6] = [
     SudokuSet {
         name: "17-clue",

@@ -11,7 +11,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{LimitArgs, SearchArgs};
 
-/// Raised by the Ctrl-C handler; searches check it every few thousand nodes.
+/// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
+/// (1,024) nodes.
 static INTERRUPT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// Whether a search is running, so that it can stop itself on Ctrl-C. Outside a search
 /// (while parsing, say) Ctrl-C ends the program at once.

@@ -1,4 +1,4 @@
-//! Hostile input through the `dancing` binary (issue 8): each error path exits 2 with
+//! Hostile input through the `dancing` binary: each error path exits 2 with
 //! the exact message naming the file, line and column; and for any bytes at all, each
 //! front end exits 0 or 2 without a panic.
 

@@ -95,7 +95,7 @@ pub fn langford_sequence(problem: &Problem, options: &[OptionId]) -> Vec<usize> 
     sequence
 }
 
-/// Latin squares of order n: items `p{r}{c}` (cell filled), `r{r}_{s}` (row r has s),
+/// Latin squares of order n: items `p{r}_{c}` (cell filled), `r{r}_{s}` (row r has s),
 /// `c{c}_{s}` (column c has s); one option per cell and symbol.
 ///
 /// # Panics

@@ -1,4 +1,4 @@
-//! Hostile input to the library's parsers (issue 8): every error path answers with the
+//! Hostile input to the library's parsers: every error path answers with the
 //! exact message, line and column, and nothing panics, however odd the bytes.
 
 use dancing::format::{parse_reader, parse_str};
