@@ -60,7 +60,7 @@ SETUP_CASES = [
     ("solved-grid", "solved grid (81 givens)"),
 ]
 
-# The targets of issue 5.
+# The speed targets (docs/benchmarks.md, "Speed targets").
 ENGINE_TARGET = 1.3
 SUDOKU_VS_CRATE = [("17-clue", 0.25), ("forum-hardest-1905-11+", 0.25)]
 SUDOKU_VS_BITMASK = [("17-clue", 20.0)]
