@@ -1,0 +1,325 @@
+//! The pieces every grid parser shares: what a character means in an alphabet, rows of
+//! symbols and of numbers, separator lines, and the end of a grid.
+
+use super::{ParseError, ParseErrorKind};
+use crate::grid::{Alphabet, Grid};
+
+/// What a character means in an alphabet, before the order is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Symbol {
+    Empty,
+    Value(u8),
+    /// `0` in the digit alphabet: empty up to 9×9, 36 in a 36×36 grid.
+    Zero,
+    Unknown,
+}
+
+fn classify(ch: char, alphabet: Alphabet) -> Symbol {
+    match alphabet {
+        Alphabet::Digits => match ch {
+            '.' | '_' | '-' => Symbol::Empty,
+            '0' => Symbol::Zero,
+            '1'..='9' => Symbol::Value(ch as u8 - b'0'),
+            'A'..='Z' => Symbol::Value(ch as u8 - b'A' + 10),
+            _ => Symbol::Unknown,
+        },
+        Alphabet::Letters => match ch {
+            '.' | '-' => Symbol::Empty,
+            'A'..='Z' => Symbol::Value(ch as u8 - b'A' + 1),
+            _ => Symbol::Unknown,
+        },
+    }
+}
+
+/// The order whose side is `side`.
+pub(super) fn order_of_side(side: usize) -> Option<usize> {
+    (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n * n == side)
+}
+
+/// Appends the value of `ch` at `column` to `cells`, for a grid of side `side`.
+fn push_symbol(
+    cells: &mut Vec<u8>,
+    ch: char,
+    alphabet: Alphabet,
+    side: usize,
+    line: usize,
+    column: usize,
+) -> Result<(), ParseError> {
+    let value = match classify(ch, alphabet) {
+        Symbol::Empty => 0,
+        Symbol::Zero if side <= 9 => 0,
+        Symbol::Zero if side == 36 => 36,
+        Symbol::Zero => {
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                ParseErrorKind::ZeroNotEmpty { side },
+            ));
+        }
+        Symbol::Value(v) if usize::from(v) <= side => v,
+        Symbol::Value(v) => {
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                ParseErrorKind::OutOfRange {
+                    symbol: ch.to_string(),
+                    value: u64::from(v),
+                    side,
+                },
+            ));
+        }
+        Symbol::Unknown => {
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                ParseErrorKind::UnknownSymbol {
+                    symbol: ch,
+                    alphabet,
+                },
+            ));
+        }
+    };
+    cells.push(value);
+    Ok(())
+}
+
+fn check_letters(alphabet: Alphabet, side: usize, line: usize) -> Result<(), ParseError> {
+    if alphabet == Alphabet::Letters && side > alphabet.max_value() {
+        return Err(ParseError::new(
+            line,
+            None,
+            ParseErrorKind::TooLargeForLetters { side },
+        ));
+    }
+    Ok(())
+}
+
+/// Parses the one-line form in `alphabet`, filling `cells`.
+pub(super) fn line_into(
+    text: &str,
+    alphabet: Alphabet,
+    cells: &mut Vec<u8>,
+) -> Result<usize, ParseError> {
+    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+    let token = text
+        .trim_start()
+        .split(char::is_whitespace)
+        .next()
+        .unwrap_or("");
+    if token.is_empty() {
+        return Err(ParseError::new(1, None, ParseErrorKind::Empty));
+    }
+    // Unknown characters first: they make the length meaningless.
+    for (k, ch) in token.chars().enumerate() {
+        if classify(ch, alphabet) == Symbol::Unknown {
+            return Err(ParseError::new(
+                1,
+                Some(lead + k + 1),
+                ParseErrorKind::UnknownSymbol {
+                    symbol: ch,
+                    alphabet,
+                },
+            ));
+        }
+    }
+    let len = token.len(); // every known symbol is ASCII
+    let Some(order) = (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n.pow(4) == len) else {
+        return Err(ParseError::new(
+            1,
+            None,
+            ParseErrorKind::LineLength { found: len },
+        ));
+    };
+    let side = order * order;
+    check_letters(alphabet, side, 1)?;
+    cells.clear();
+    cells.reserve(len);
+    for (k, ch) in token.chars().enumerate() {
+        push_symbol(cells, ch, alphabet, side, 1, lead + k + 1)?;
+    }
+    Ok(order)
+}
+
+/// Whether a line of a block is a box separator (given the side, once known).
+pub(super) fn is_separator(line: &str, side: Option<usize>) -> bool {
+    let mut dashes = 0;
+    let mut other = false;
+    for ch in line.chars() {
+        match ch {
+            '-' => dashes += 1,
+            '+' | '=' | '|' => other = true,
+            c if c.is_whitespace() => {}
+            _ => return false,
+        }
+    }
+    if other {
+        return true;
+    }
+    // Only dashes: a row of empty cells if it has the length of a row.
+    match side {
+        Some(side) => dashes != side,
+        None => order_of_side(dashes).is_none(),
+    }
+}
+
+/// Reads a block of rows from `lines` (numbered pairs), stopping after the last row.
+/// `side` fixes the side in advance (for judges); otherwise the first row gives it.
+/// Lines that are blank or start with `#` are skipped only when `skip_comments`.
+pub(crate) fn block_from_lines<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    alphabet: Alphabet,
+    mut side: Option<usize>,
+    skip_comments: bool,
+    end_line: usize,
+) -> Result<Grid, ParseError> {
+    let mut cells = Vec::new();
+    let mut rows = 0;
+    let mut last_line = end_line;
+    for (number, line) in lines.by_ref() {
+        last_line = number;
+        let trimmed = line.trim();
+        if skip_comments && (trimmed.is_empty() || trimmed.starts_with('#')) {
+            continue;
+        }
+        if trimmed.is_empty() {
+            // A blank line inside a judge's block is a short row.
+            return Err(ParseError::new(
+                number,
+                None,
+                ParseErrorKind::RowLength {
+                    found: 0,
+                    expected: side,
+                },
+            ));
+        }
+        if is_separator(line, side) {
+            continue;
+        }
+        // Symbols of this row, with their columns.
+        let symbols = line
+            .chars()
+            .enumerate()
+            .filter(|&(_, ch)| !ch.is_whitespace() && ch != '|');
+        let count = symbols.clone().count();
+        let n = match side {
+            Some(n) => n,
+            None => {
+                let Some(_) = order_of_side(count) else {
+                    // Point at an unknown symbol if there is one: it explains more.
+                    if let Some((k, ch)) = symbols
+                        .clone()
+                        .find(|&(_, ch)| classify(ch, alphabet) == Symbol::Unknown)
+                    {
+                        return Err(ParseError::new(
+                            number,
+                            Some(k + 1),
+                            ParseErrorKind::UnknownSymbol {
+                                symbol: ch,
+                                alphabet,
+                            },
+                        ));
+                    }
+                    return Err(ParseError::new(
+                        number,
+                        None,
+                        ParseErrorKind::RowLength {
+                            found: count,
+                            expected: None,
+                        },
+                    ));
+                };
+                check_letters(alphabet, count, number)?;
+                side = Some(count);
+                cells.reserve(count * count);
+                count
+            }
+        };
+        let start = cells.len();
+        for (k, ch) in symbols {
+            if cells.len() - start == n {
+                return Err(ParseError::new(
+                    number,
+                    Some(k + 1),
+                    ParseErrorKind::RowLength {
+                        found: count,
+                        expected: Some(n),
+                    },
+                ));
+            }
+            push_symbol(&mut cells, ch, alphabet, n, number, k + 1)?;
+        }
+        if cells.len() - start != n {
+            return Err(ParseError::new(
+                number,
+                None,
+                ParseErrorKind::RowLength {
+                    found: count,
+                    expected: Some(n),
+                },
+            ));
+        }
+        rows += 1;
+        if rows == n {
+            let order = order_of_side(n).expect("checked side");
+            return Ok(Grid::from_cells(order, cells).expect("checked cells"));
+        }
+    }
+    match side {
+        None => Err(ParseError::new(end_line, None, ParseErrorKind::Empty)),
+        Some(n) => Err(ParseError::new(
+            last_line + 1,
+            None,
+            ParseErrorKind::MissingRows {
+                found: rows,
+                expected: n,
+            },
+        )),
+    }
+}
+
+/// Fails if anything but blank lines, comments and separators follows the last row.
+pub(super) fn expect_end<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    side: usize,
+) -> Result<(), ParseError> {
+    for (number, line) in lines {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(line, Some(side)) {
+            continue;
+        }
+        return Err(ParseError::new(
+            number,
+            None,
+            ParseErrorKind::ExtraRow { expected: side },
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(k, l)| (k + 1, l))
+}
+
+/// One token of the rows-of-numbers form.
+pub(super) fn number_value(
+    token: &str,
+    side: Option<usize>,
+) -> Result<Option<u64>, ParseErrorKind> {
+    if token == "." || token == "_" {
+        return Ok(Some(0));
+    }
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::NotANumber {
+            token: token.to_owned(),
+        });
+    }
+    let value = token.parse::<u64>().unwrap_or(u64::MAX);
+    match side {
+        Some(side) if value > side as u64 => Err(ParseErrorKind::OutOfRange {
+            symbol: token.to_owned(),
+            value,
+            side,
+        }),
+        _ => Ok(Some(value)),
+    }
+}
