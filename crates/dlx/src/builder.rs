@@ -6,7 +6,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::arena::Arena;
-use crate::error::BuildError;
+use crate::error::{BuildError, Capacity};
 use crate::ids::{ColorId, ItemId, OptionId};
 use crate::problem::{Inner, Pricing, Problem};
 
@@ -88,7 +88,8 @@ impl ProblemBuilder {
         let id = ItemId::try_new(self.names.len())
             .filter(|id| id.index() < u32::MAX as usize - 2)
             .ok_or(BuildError::TooLarge {
-                nodes: self.names.len(),
+                what: Capacity::Items,
+                count: self.names.len() + 1,
             })?;
         self.names.push(name.into());
         self.by_name.insert(name.into(), id);
@@ -130,7 +131,8 @@ impl ProblemBuilder {
         let id = ColorId::try_new(self.color_names.len())
             .filter(|id| id.index() < u32::MAX as usize - 2)
             .ok_or(BuildError::TooLarge {
-                nodes: self.color_names.len(),
+                what: Capacity::Colors,
+                count: self.color_names.len() + 1,
             })?;
         self.color_names.push(name.into());
         self.color_by_name.insert(name.into(), id);
@@ -178,7 +180,8 @@ impl ProblemBuilder {
         let end = u32::try_from(self.entries.len()).map_err(|_| {
             self.entries.truncate(start);
             BuildError::TooLarge {
-                nodes: self.entries.len(),
+                what: Capacity::Nodes,
+                count: self.entries.len(),
             }
         })?;
         self.ends.push(end);
@@ -261,7 +264,10 @@ impl ProblemBuilder {
         }
         let nodes = self.names.len() + 1 + self.entries.len() + self.ends.len() + 1;
         if nodes >= u32::MAX as usize {
-            return Err(BuildError::TooLarge { nodes });
+            return Err(BuildError::TooLarge {
+                what: Capacity::Nodes,
+                count: nodes,
+            });
         }
         let has_colors = self.entries.iter().any(|&(_, c)| c != 0);
         let (arena, option_first) =

@@ -80,12 +80,37 @@ pub enum BuildError {
     /// The problem declares no primary item.
     #[error("the problem has no primary item")]
     NoPrimaryItems,
-    /// The arena would need more than `u32::MAX` nodes.
-    #[error("the problem is too large: {nodes} nodes exceed the arena's u32 links")]
+    /// The problem has more items, colors or nodes than the arena's `u32` links can
+    /// index.
+    #[error("the problem is too large: {count} {what} exceed the arena's u32 links")]
     TooLarge {
-        /// The number of nodes that was needed.
-        nodes: usize,
+        /// What there are too many of.
+        what: Capacity,
+        /// How many were asked for.
+        count: usize,
     },
+}
+
+/// What a problem has too many of, in [`BuildError::TooLarge`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Capacity {
+    /// Items (primary and secondary).
+    Items,
+    /// Color names.
+    Colors,
+    /// Entries of options, the nodes of the arena.
+    Nodes,
+}
+
+impl std::fmt::Display for Capacity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Items => "items",
+            Self::Colors => "colors",
+            Self::Nodes => "nodes",
+        })
+    }
 }
 
 /// Why an option could not be forced into the solution.

@@ -65,8 +65,3 @@ index_type!(
     /// A color of a secondary item, numbered in the order colors were first named.
     ColorId
 );
-index_type!(
-    /// A node of the arena. Exposed only for diagnostics; the layout is described in
-    /// `docs/architecture.md`.
-    NodeId
-);

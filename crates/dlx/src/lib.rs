@@ -99,13 +99,13 @@ mod parallel;
 mod problem;
 pub mod problems;
 mod solver;
-pub mod split;
+mod split;
 mod stats;
 
 pub use builder::ProblemBuilder;
 pub use cost::CostedSolution;
-pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
-pub use ids::{ColorId, ItemId, NodeId, OptionId};
+pub use error::{BuildError, Capacity, ForceError, ParseError, ParseErrorKind};
+pub use ids::{ColorId, ItemId, OptionId};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
 pub use problem::{OptionItems, Problem};

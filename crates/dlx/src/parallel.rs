@@ -6,7 +6,7 @@
 //! subproblem, replays its prefix and searches it with the sequential loop, unchanged.
 //! Estimates are rough and search trees lopsided, so the queue runs dry while some
 //! workers still hold large subtrees: then, at its next heartbeat (every
-//! [`Limits::CHECK_INTERVAL`] nodes), a busy worker gives away the untried options of
+//! [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes), a busy worker gives away the untried options of
 //! its shallowest level that has any, as new subproblems, and goes on with the branch it
 //! is in. The hot loop never touches shared state; workers meet only at heartbeats
 //! (two relaxed atomic loads) and when they take or give work.
@@ -47,9 +47,9 @@ const PROBES: usize = 8;
 ///
 /// The solver given is the template: its fixed options (from
 /// [`force`](Solver::force), [`descend`](Solver::descend) or
-/// [`replay`](Solver::replay)) and its [`Limits`] apply to every search, and each thread
+/// [`replay`](Solver::replay)) and its [`Limits`](crate::Limits) apply to every search, and each thread
 /// searches a clone of it. Limits are checked at heartbeats, so a node limit can be
-/// overshot by up to [`Limits::CHECK_INTERVAL`] nodes per thread.
+/// overshot by up to [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes per thread.
 #[derive(Debug, Clone)]
 pub struct ParallelSolver {
     solver: Solver,
@@ -102,7 +102,7 @@ impl ParallelSolver {
         &self.per_thread
     }
 
-    /// The number of solutions (stopping early only if a [`Limits`] bound is hit; check
+    /// The number of solutions (stopping early only if a [`Limits`](crate::Limits) bound is hit; check
     /// [`stats`](Self::stats)).
     pub fn count(&mut self) -> u64 {
         self.run(Mode::Count(|_: &[OptionId]| ControlFlow::Continue(())));

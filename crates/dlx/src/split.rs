@@ -1,29 +1,4 @@
 //! Splitting a search into independent subproblems, for threads or for a cluster.
-//!
-//! A subproblem is a *prefix*: the options the search chooses at its first levels. Its
-//! solutions are the solutions of the problem that extend those choices, so a split is
-//! a partition of the search tree: every solution belongs to exactly one subproblem,
-//! including a solution found above the split depth (its prefix is the whole solution).
-//! Replaying a prefix means [`descend`](Solver::descend)ing each option in order.
-//!
-//! Prefixes come in the sequential search's order, which is lexicographic order of the
-//! option ids (an item's options are tried in input order), so concatenating the
-//! solutions of the subproblems in order gives the sequential order.
-//!
-//! ```
-//! use dancing::{problems, Solver};
-//!
-//! let mut solver = Solver::new(&problems::queens(6));
-//! let split = solver.split(2);
-//! let mut total = 0;
-//! for subproblem in split.subproblems() {
-//!     solver.replay(subproblem.prefix())?;
-//!     total += solver.count();
-//!     solver.release();
-//! }
-//! assert_eq!(total, 4);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -68,6 +43,31 @@ impl Subproblem {
 }
 
 /// A search split into subproblems, from [`Solver::split`] or [`Solver::split_jobs`].
+///
+/// A subproblem is a *prefix*: the options the search chooses at its first levels. Its
+/// solutions are the solutions of the problem that extend those choices, so a split is
+/// a partition of the search tree: every solution belongs to exactly one subproblem,
+/// including a solution found above the split depth (its prefix is the whole solution).
+/// Replaying a prefix means [`descend`](Solver::descend)ing each option in order.
+///
+/// Prefixes come in the sequential search's order, which is lexicographic order of the
+/// option ids (an item's options are tried in input order), so concatenating the
+/// solutions of the subproblems in order gives the sequential order.
+///
+/// ```
+/// use dancing::{problems, Solver};
+///
+/// let mut solver = Solver::new(&problems::queens(6));
+/// let split = solver.split(2);
+/// let mut total = 0;
+/// for subproblem in split.subproblems() {
+///     solver.replay(subproblem.prefix())?;
+///     total += solver.count();
+///     solver.release();
+/// }
+/// assert_eq!(total, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Split {
     subproblems: Vec<Subproblem>,
@@ -177,13 +177,38 @@ impl Solver {
     /// Follows a prefix: [`descend`](Self::descend)s each option in order. On error,
     /// undoes the options of the prefix already followed and returns the error
     /// ([`ForceError::Conflict`] names the first option that is not on the search's path).
-    pub fn replay(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
-        self.replay_counting(prefix).map(|_| ())
+    ///
+    /// Returns what the sequential search counts for the prefix's last option (the
+    /// updates of committing it), so that [`Split::stats`], plus each subproblem's replay
+    /// and search statistics, adds up to the sequential statistics.
+    ///
+    /// ```
+    /// use dancing::{Solver, problems};
+    ///
+    /// let problem = problems::queens(6);
+    /// let mut solver = Solver::new(&problem);
+    /// let split = solver.split(2);
+    /// let mut stats = split.stats();
+    /// for subproblem in split.subproblems() {
+    ///     stats += solver.replay(subproblem.prefix())?;
+    ///     solver.count();
+    ///     stats += solver.stats();
+    ///     solver.release();
+    /// }
+    /// let mut sequential = Solver::new(&problem);
+    /// assert_eq!(sequential.count(), 4);
+    /// assert_eq!((stats.nodes, stats.updates), (sequential.stats().nodes, sequential.stats().updates));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError> {
+        self.replay_counting(prefix).map(|updates| Stats {
+            updates,
+            ..Stats::default()
+        })
     }
 
-    /// [`replay`](Self::replay), returning the updates of committing the last option (what
-    /// the sequential search counts for it).
-    pub(crate) fn replay_counting(&mut self, prefix: &[OptionId]) -> Result<u64, ForceError> {
+    /// [`replay`](Self::replay), returning the updates of committing the last option.
+    fn replay_counting(&mut self, prefix: &[OptionId]) -> Result<u64, ForceError> {
         let start = self.fixed_len();
         let mut updates = 0;
         for (k, &option) in prefix.iter().enumerate() {
@@ -388,10 +413,9 @@ mod tests {
         let mut all = Vec::new();
         let mut stats = split.stats();
         for subproblem in split.subproblems() {
-            let commit = solver.replay_counting(subproblem.prefix()).unwrap();
+            stats += solver.replay(subproblem.prefix()).unwrap();
             let found: Vec<_> = solver.solutions().map(|s| s.into_options()).collect();
             stats += solver.stats();
-            stats.updates += commit;
             for solution in &found {
                 assert!(solution.starts_with(subproblem.prefix()));
             }

@@ -171,8 +171,8 @@ where
     let mut stats = Stats::default();
     let mut runs = Vec::new();
     while let Some(prefix) = shared.next_job() {
-        stats.updates += solver
-            .replay_counting(&prefix)
+        stats += solver
+            .replay(&prefix)
             .expect("subproblems are prefixes of the search");
         let mut found = Vec::new();
         let mut search = solver.search();
