@@ -46,7 +46,7 @@ use crate::grid::{Alphabet, Grid};
 mod lex;
 
 pub(crate) use lex::block_from_lines;
-use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_side};
+use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_side, row_length};
 
 /// A grid that could not be read: where (1-based line, and column in characters when it
 /// helps) and why.
@@ -334,14 +334,7 @@ impl Grid {
                                     },
                                 ));
                             }
-                            return Err(ParseError::new(
-                                number,
-                                None,
-                                ParseErrorKind::RowLength {
-                                    found: count,
-                                    expected: None,
-                                },
-                            ));
+                            return Err(row_length(number, None, count, None));
                         }
                         side = Some(count);
                         count
@@ -349,14 +342,7 @@ impl Grid {
                 };
                 for (k, (column, token)) in tokens.iter().enumerate() {
                     if k == n {
-                        return Err(ParseError::new(
-                            number,
-                            Some(*column),
-                            ParseErrorKind::RowLength {
-                                found: tokens.len(),
-                                expected: Some(n),
-                            },
-                        ));
+                        return Err(row_length(number, Some(*column), tokens.len(), Some(n)));
                     }
                     match number_value(token, Some(n)) {
                         Ok(v) => cells.push(v.unwrap_or(0) as u8),
@@ -364,14 +350,7 @@ impl Grid {
                     }
                 }
                 if tokens.len() < n {
-                    return Err(ParseError::new(
-                        number,
-                        None,
-                        ParseErrorKind::RowLength {
-                            found: tokens.len(),
-                            expected: Some(n),
-                        },
-                    ));
+                    return Err(row_length(number, None, tokens.len(), Some(n)));
                 }
                 rows += 1;
             }

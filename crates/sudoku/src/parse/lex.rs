@@ -183,14 +183,7 @@ pub(crate) fn block_from_lines<'a>(
         }
         if trimmed.is_empty() {
             // A blank line inside a judge's block is a short row.
-            return Err(ParseError::new(
-                number,
-                None,
-                ParseErrorKind::RowLength {
-                    found: 0,
-                    expected: side,
-                },
-            ));
+            return Err(row_length(number, None, 0, side));
         }
         if is_separator(line, side) {
             continue;
@@ -219,14 +212,7 @@ pub(crate) fn block_from_lines<'a>(
                             },
                         ));
                     }
-                    return Err(ParseError::new(
-                        number,
-                        None,
-                        ParseErrorKind::RowLength {
-                            found: count,
-                            expected: None,
-                        },
-                    ));
+                    return Err(row_length(number, None, count, None));
                 };
                 check_letters(alphabet, count, number)?;
                 side = Some(count);
@@ -237,26 +223,12 @@ pub(crate) fn block_from_lines<'a>(
         let start = cells.len();
         for (k, ch) in symbols {
             if cells.len() - start == n {
-                return Err(ParseError::new(
-                    number,
-                    Some(k + 1),
-                    ParseErrorKind::RowLength {
-                        found: count,
-                        expected: Some(n),
-                    },
-                ));
+                return Err(row_length(number, Some(k + 1), count, Some(n)));
             }
             push_symbol(&mut cells, ch, alphabet, n, number, k + 1)?;
         }
         if cells.len() - start != n {
-            return Err(ParseError::new(
-                number,
-                None,
-                ParseErrorKind::RowLength {
-                    found: count,
-                    expected: Some(n),
-                },
-            ));
+            return Err(row_length(number, None, count, Some(n)));
         }
         rows += 1;
         if rows == n {
@@ -322,4 +294,15 @@ pub(super) fn number_value(
         }),
         _ => Ok(Some(value)),
     }
+}
+
+/// A row with the wrong number of symbols, on line `line` (at `column` when the extra
+/// symbol can be pointed at); `expected` is the side once the first row has given it.
+pub(super) fn row_length(
+    line: usize,
+    column: Option<usize>,
+    found: usize,
+    expected: Option<usize>,
+) -> ParseError {
+    ParseError::new(line, column, ParseErrorKind::RowLength { found, expected })
 }
