@@ -98,7 +98,7 @@ enum Resume {
 impl Solver {
     /// A solver for `problem`, with its own copy of the links.
     pub fn new(problem: &Problem) -> Self {
-        let arena = problem.inner.arena.clone();
+        let arena = problem.arena().clone();
         let depth = problem.primary_count() + 1;
         Self {
             problem: problem.clone(),
@@ -213,10 +213,10 @@ impl Solver {
     /// are exactly as the problem was built. Meant for tests and debugging.
     pub fn check_integrity(&self) -> Result<(), String> {
         self.arena.check_links()?;
-        if self.base == 0 && self.arena != self.problem.inner.arena {
+        if self.base == 0 && self.arena != *self.problem.arena() {
             return Err("the links differ from the problem as built".into());
         }
-        if let (Some(arena), Some(pricing)) = (&self.cost_arena, &self.problem.inner.pricing) {
+        if let (Some(arena), Some(pricing)) = (&self.cost_arena, self.problem.pricing()) {
             arena.check_links()?;
             if *arena != pricing.arena {
                 return Err("the cost search's links differ from the problem as built".into());

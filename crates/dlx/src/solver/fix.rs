@@ -28,7 +28,7 @@ impl Solver {
         }
         // Select through a primary node, as the search would.
         let mut x = self.problem.first_node(option);
-        while !self.problem.inner.primary[self.arena.nodes()[x as usize].top as usize - 1] {
+        while !self.problem.primary()[self.arena.nodes()[x as usize].top as usize - 1] {
             x += 1;
         }
         self.fix(x);
@@ -81,7 +81,7 @@ impl Solver {
             .or_else(|| {
                 // FirstForced takes whichever forced move it noted first, so its branch
                 // may go through any item whose only option left is this one.
-                let primary = &self.problem.inner.primary;
+                let primary = self.problem.primary();
                 (self.branching == Branching::FirstForced)
                     .then(|| {
                         (first..end).find(|&p| {
@@ -153,14 +153,15 @@ impl Solver {
             }
             return Ok(());
         }
-        let inner = &self.problem.inner;
-        let columns = inner.columns();
-        let option_count = inner.option_first.len() - 1;
+        let problem = &self.problem;
+        let columns = problem.columns();
+        let option_first = problem.option_first();
+        let option_count = option_first.len() - 1;
         let marks = self
             .marks
-            .get_or_insert_with(|| Marks::new(inner.item_names.len(), option_count));
+            .get_or_insert_with(|| Marks::new(problem.item_count(), option_count));
         marks.start();
-        let nodes = inner.arena.nodes();
+        let nodes = problem.arena().nodes();
         let mut fixed = 0;
         let mut failure = None;
         'options: for option in options {
@@ -172,7 +173,7 @@ impl Solver {
                 });
                 break;
             }
-            let (first, end) = (inner.option_first[k], inner.option_first[k + 1] - 1);
+            let (first, end) = (option_first[k], option_first[k + 1] - 1);
             let mut chosen = None;
             for p in first..end {
                 let item = nodes[p as usize].top as usize;
@@ -180,7 +181,7 @@ impl Solver {
                     failure = Some(ForceError::Conflict { option: k });
                     break 'options;
                 }
-                if chosen.is_none() && inner.primary[item - 1] {
+                if chosen.is_none() && problem.primary()[item - 1] {
                     chosen = Some(p);
                 }
             }
@@ -193,7 +194,7 @@ impl Solver {
             marks.start();
             fixed = 0;
         }
-        self.arena.relink(columns, marks, &inner.primary);
+        self.arena.relink(columns, marks, problem.primary());
         self.relinked = fixed;
         self.base = fixed;
         self.forced = fixed;
@@ -206,7 +207,7 @@ impl Solver {
         self.forced = 0;
         self.truncate_fixed(self.relinked);
         if self.relinked > 0 {
-            self.arena.restore(&self.problem.inner.arena);
+            self.arena.restore(self.problem.arena());
             self.relinked = 0;
             self.base = 0;
         }
