@@ -64,10 +64,14 @@ pub(crate) struct Link {
 /// Every link is in bounds: the `up`, `down` and `right` of every node and the `top` of
 /// every node of an option index `nodes`; `prev` and `next` of every entry index `items`; the `top`
 /// of an option's node is an item, in `1..=N`. [`Arena::build`] lays the links out so,
-/// and every later write (in this module and its children, the only code that can write
-/// them) stores a link read from the arena or the index of an existing node or item. The
-/// hot loops rely on it to read links without bounds checks ([`Arena::node`]); their
-/// entry points check the one index that comes from outside.
+/// and asserts the indices it is given rather than trusting its caller. Every later
+/// write (in this module and its children, the only code that can write them) stores a
+/// link read from the arena or the index of an existing node or item, except
+/// [`Arena::restore`], which copies all the links of another arena whose tables have the
+/// same lengths (`copy_from_slice` panics otherwise): links in bounds there are in bounds
+/// here. The hot loops rely on the invariant to read links without bounds checks (the
+/// four accessors [`Arena::node`], [`Arena::node_mut`], [`Arena::link`] and
+/// [`Arena::link_mut`]); their entry points check the one index that comes from outside.
 #[derive(Debug)]
 pub(crate) struct Arena {
     items: Vec<Link>,
@@ -127,10 +131,23 @@ impl Arena {
         colored: bool,
     ) -> (Self, Vec<u32>) {
         let n = primary.len();
+        // The invariant on `Arena` rests on these checks, not on the caller: every
+        // item in range (so a node's `top` is an item and its header exists), every
+        // option's range within `entries`, and every node index fitting a `u32` link.
+        let total = n + 1 + entries.len() + ends.len() + 1;
+        assert!(u32::try_from(total).is_ok(), "too many nodes for u32 links");
+        assert!(
+            entries.iter().all(|&(item, _)| (item as usize) < n),
+            "an option names an item out of range"
+        );
+        assert!(
+            ends.windows(2).all(|w| w[0] <= w[1])
+                && ends.last().is_none_or(|&end| end as usize <= entries.len()),
+            "option ends out of order or out of range"
+        );
         let mut items = vec![Link::default(); n + 2];
         link_items(&mut items, primary, |_| true);
 
-        let total = n + 1 + entries.len() + ends.len() + 1;
         let mut nodes = Vec::with_capacity(total);
         nodes.push(Node::default());
         for i in 1..=n as u32 {
@@ -247,7 +264,9 @@ impl Arena {
         self.nodes[self.nodes[p as usize].up as usize].down == p
     }
 
-    /// The node at a link, without a bounds check: the one unchecked read of the crate.
+    /// The node at a link, without a bounds check: one of the crate's four unchecked
+    /// accessors (this, [`node_mut`](Self::node_mut), [`link`](Self::link) and
+    /// [`link_mut`](Self::link_mut)), its only `unsafe` code.
     #[inline(always)]
     #[allow(unsafe_code)]
     fn node(&self, i: u32) -> &Node {
@@ -307,8 +326,12 @@ impl Arena {
     }
 
     /// Verifies every link: the item lists are circular and consistent, every list of
-    /// nodes is circular, each header's length matches its list, and each node in a
-    /// list names that list's item. Returns a description of the first fault.
+    /// nodes is circular, each header's length matches its list, each node in a list
+    /// names that list's item, and the options are laid out as `hide` walks them: every
+    /// node of an option names an item, its `right` is the next node of the option,
+    /// cyclically, and each spacer's `up` and `down` are the first node of the option
+    /// before it and the last node of the option after it. Returns a description of
+    /// the first fault.
     pub(crate) fn check_links(&self) -> Result<(), String> {
         let n = self.item_count();
         for root in [0, n + 1] {
@@ -357,7 +380,58 @@ impl Arena {
                 ));
             }
         }
-        Ok(())
+        self.check_options()
+    }
+
+    /// The part of [`check_links`](Self::check_links) that `hide` relies on: the
+    /// options between the spacers, with their `right` links.
+    fn check_options(&self) -> Result<(), String> {
+        let n = self.item_count();
+        let len = self.nodes.len();
+        let mut spacer = n + 1;
+        if self.nodes.get(spacer).is_none_or(|s| s.top != 0) {
+            return Err(format!("node {spacer} should be the first spacer"));
+        }
+        // The first node of the option before the spacer (0 before the first one).
+        let mut before = 0;
+        loop {
+            if self.nodes[spacer].up as usize != before {
+                return Err(format!("spacer {spacer} does not point up at {before}"));
+            }
+            let first = spacer + 1;
+            if first == len {
+                return Ok(());
+            }
+            let mut end = first;
+            while end < len && self.nodes[end].top != 0 {
+                end += 1;
+            }
+            if end == len {
+                return Err("the last option is not followed by a spacer".to_string());
+            }
+            // An empty option's spacer points down at itself.
+            if self.nodes[spacer].down as usize != end - 1 {
+                return Err(format!(
+                    "spacer {spacer} does not point down at {}",
+                    end - 1
+                ));
+            }
+            for p in first..end {
+                let node = self.nodes[p];
+                if node.top == 0 || node.top as usize > n {
+                    return Err(format!("node {p} names no item ({})", node.top));
+                }
+                let next = if p + 1 == end { first } else { p + 1 };
+                if node.right as usize != next {
+                    return Err(format!(
+                        "node {p} links right to {} instead of {next}",
+                        node.right
+                    ));
+                }
+            }
+            before = first;
+            spacer = end;
+        }
     }
 }
 

@@ -1,14 +1,12 @@
 //! Building a problem: named items, then options, validated as they are added.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::arena::Arena;
 use crate::error::{BuildError, Capacity};
 use crate::ids::{ColorId, ItemId, OptionId};
-use crate::problem::{Inner, Pricing, Problem};
+use crate::problem::{Names, Problem};
 
 /// Builds a [`Problem`]: declare items, add options, then [`build`](Self::build).
 ///
@@ -269,31 +267,17 @@ impl ProblemBuilder {
                 count: nodes,
             });
         }
-        let has_colors = self.entries.iter().any(|&(_, c)| c != 0);
-        let (arena, option_first) =
-            Arena::build(&self.primary, &self.entries, &self.ends, has_colors);
-        let mut costs = self.costs;
-        if costs.iter().all(|&c| c == 0) {
-            costs = Vec::new();
-        } else {
-            costs.resize(self.ends.len(), 0);
-        }
-        let pricing =
-            (!costs.is_empty()).then(|| Pricing::new(&arena, &self.primary, &option_first, &costs));
-        Ok(Problem {
-            inner: Arc::new(Inner {
-                item_names: self.names,
+        Ok(Problem::new(
+            Names {
+                items: self.names,
                 primary: self.primary,
-                primary_count,
-                color_names: self.color_names,
+                colors: self.color_names,
                 by_name: self.by_name,
-                option_first,
-                costs,
-                arena,
-                pricing,
-                columns: std::sync::OnceLock::new(),
-            }),
-        })
+            },
+            &self.entries,
+            &self.ends,
+            self.costs,
+        ))
     }
 }
 

@@ -108,7 +108,7 @@ impl Solver {
             self.stats = Default::default();
             return Vec::new();
         }
-        if self.problem.inner.pricing.is_none() {
+        if self.problem.pricing().is_none() {
             return self.best_of_free(k);
         }
         if self.problem.has_colors() {
@@ -137,8 +137,8 @@ impl Solver {
 
     fn branch_and_bound<const COLORS: bool>(&mut self, k: usize) -> Vec<CostedSolution> {
         let problem: Problem = self.problem.clone();
-        let pricing: &Pricing = problem.inner.pricing.as_ref().expect("a costed problem");
-        let primary = &problem.inner.primary;
+        let pricing: &Pricing = problem.pricing().expect("a costed problem");
+        let primary = problem.primary();
         let (key, cost) = (&pricing.key, &pricing.cost);
         let mut arena: Arena = self
             .cost_arena

@@ -11,35 +11,40 @@ use crate::ids::{ColorId, ItemId, OptionId};
 /// [`Solver`](crate::Solver).
 #[derive(Debug, Clone)]
 pub struct Problem {
-    pub(crate) inner: Arc<Inner>,
+    inner: Arc<Inner>,
 }
 
 #[derive(Debug)]
-pub(crate) struct Inner {
-    pub(crate) item_names: Vec<Box<str>>,
-    pub(crate) primary: Vec<bool>,
-    pub(crate) primary_count: usize,
-    pub(crate) color_names: Vec<Box<str>>,
-    pub(crate) by_name: HashMap<Box<str>, ItemId>,
+struct Inner {
+    item_names: Vec<Box<str>>,
+    primary: Vec<bool>,
+    primary_count: usize,
+    color_names: Vec<Box<str>>,
+    by_name: HashMap<Box<str>, ItemId>,
     /// Node index of each option's first node, plus one past the last spacer.
-    pub(crate) option_first: Vec<u32>,
+    option_first: Vec<u32>,
     /// Cost of each option; empty when every option costs 0.
-    pub(crate) costs: Vec<u64>,
+    costs: Vec<u64>,
     /// The links as built, before any search.
-    pub(crate) arena: Arena,
+    arena: Arena,
     /// What the cheapest-solution search needs; `None` when every option costs 0.
-    pub(crate) pricing: Option<Pricing>,
+    pricing: Option<Pricing>,
     /// The lists as built, flattened for [`Solver::set_forced`](crate::Solver::set_forced);
     /// made on its first use.
-    pub(crate) columns: OnceLock<Columns>,
+    columns: OnceLock<Columns>,
 }
 
-impl Inner {
-    /// The lists as built, flattened (made on first use).
-    pub(crate) fn columns(&self) -> &Columns {
-        self.columns
-            .get_or_init(|| Columns::new(&self.arena, &self.option_first))
-    }
+/// The names of a problem's items and colors, as the builder checked them.
+#[derive(Debug)]
+pub(crate) struct Names {
+    /// Each item's name, in declaration order.
+    pub(crate) items: Vec<Box<str>>,
+    /// Whether each item is primary.
+    pub(crate) primary: Vec<bool>,
+    /// Each color's name.
+    pub(crate) colors: Vec<Box<str>>,
+    /// Each item by its name.
+    pub(crate) by_name: HashMap<Box<str>, ItemId>,
 }
 
 /// The tables of the branch-and-bound search ([`crate::cost`]), built once per problem.
@@ -92,6 +97,68 @@ impl Pricing {
 }
 
 impl Problem {
+    /// Lays out the problem's tables from what the builder checked. `entries` holds
+    /// (0-based item, color + 1 or 0) pairs, option after option; `ends[k]` is where
+    /// option k ends; `costs` the cost of each option (shorter when the last cost 0).
+    pub(crate) fn new(
+        names: Names,
+        entries: &[(u32, u32)],
+        ends: &[u32],
+        mut costs: Vec<u64>,
+    ) -> Self {
+        let has_colors = entries.iter().any(|&(_, c)| c != 0);
+        let (arena, option_first) = Arena::build(&names.primary, entries, ends, has_colors);
+        if costs.iter().all(|&c| c == 0) {
+            costs = Vec::new();
+        } else {
+            costs.resize(ends.len(), 0);
+        }
+        let pricing = (!costs.is_empty())
+            .then(|| Pricing::new(&arena, &names.primary, &option_first, &costs));
+        Problem {
+            inner: Arc::new(Inner {
+                primary_count: names.primary.iter().filter(|&&p| p).count(),
+                item_names: names.items,
+                primary: names.primary,
+                color_names: names.colors,
+                by_name: names.by_name,
+                option_first,
+                costs,
+                arena,
+                pricing,
+                columns: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// The links as built, before any search.
+    pub(crate) fn arena(&self) -> &Arena {
+        &self.inner.arena
+    }
+
+    /// The tables of the cheapest-solution search; `None` when every option costs 0.
+    pub(crate) fn pricing(&self) -> Option<&Pricing> {
+        self.inner.pricing.as_ref()
+    }
+
+    /// Whether each item (0-based) is primary.
+    pub(crate) fn primary(&self) -> &[bool] {
+        &self.inner.primary
+    }
+
+    /// Node index of each option's first node, plus one past the last spacer.
+    pub(crate) fn option_first(&self) -> &[u32] {
+        &self.inner.option_first
+    }
+
+    /// The lists as built, flattened (made on first use).
+    pub(crate) fn columns(&self) -> &Columns {
+        let inner = &*self.inner;
+        inner
+            .columns
+            .get_or_init(|| Columns::new(&inner.arena, &inner.option_first))
+    }
+
     /// A builder for a new problem.
     pub fn builder() -> ProblemBuilder {
         ProblemBuilder::new()

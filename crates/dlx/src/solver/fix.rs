@@ -1,0 +1,227 @@
+//! Fixing options before a search: forcing them outright, descending one branch of the
+//! search tree, and releasing them again.
+
+use super::{Branching, Solver};
+use crate::arena::Marks;
+use crate::error::ForceError;
+use crate::ids::OptionId;
+
+impl Solver {
+    /// Selects an option before the search, as if it were part of every solution. Its
+    /// items are covered (colored ones purified), so the search solves the rest. Fails
+    /// without changing anything if the option clashes with those fixed already.
+    ///
+    /// Forcing after [`descend`](Self::descend) is allowed; both are undone by
+    /// [`release`](Self::release). Allocation-free.
+    pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        let options = self.problem.option_count();
+        if option.index() >= options {
+            return Err(ForceError::OutOfRange {
+                option: option.index(),
+                options,
+            });
+        }
+        if !self.is_available(option) {
+            return Err(ForceError::Conflict {
+                option: option.index(),
+            });
+        }
+        // Select through a primary node, as the search would.
+        let mut x = self.problem.first_node(option);
+        while !self.problem.primary()[self.arena.nodes()[x as usize].top as usize - 1] {
+            x += 1;
+        }
+        self.fix(x);
+        self.forced += 1;
+        Ok(())
+    }
+
+    /// Whether `option` can still be part of a solution given the fixed options: none of
+    /// its items is covered, and none of its nodes was hidden by a conflict. Without
+    /// colors a node is hidden only when another item of its option is covered, so the
+    /// items tell it all (and the links of hidden nodes are never read: after
+    /// [`set_forced`](Self::set_forced) they are stale).
+    fn is_available(&self, option: OptionId) -> bool {
+        let first = self.problem.first_node(option);
+        let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
+        let colors = self.problem.has_colors();
+        (first..end).all(|p| {
+            self.arena.is_active(self.arena.nodes()[p as usize].top)
+                && (!colors || self.arena.is_linked(p))
+        })
+    }
+
+    /// Follows one branch of the search tree: `option` must be one of the options the
+    /// search would try at the next level (it contains the item that minimum remaining
+    /// values chooses there). Every later search explores only that branch. Returns
+    /// [`ForceError::Conflict`] if the option is not on the search's path.
+    pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
+        let options = self.problem.option_count();
+        if option.index() >= options {
+            return Err(ForceError::OutOfRange {
+                option: option.index(),
+                options,
+            });
+        }
+        let conflict = ForceError::Conflict {
+            option: option.index(),
+        };
+        let i = self
+            .arena
+            .choose_item(self.branching.good_enough())
+            .ok_or(conflict.clone())?;
+        if !self.is_available(option) {
+            return Err(conflict);
+        }
+        let first = self.problem.first_node(option);
+        let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
+        let nodes = self.arena.nodes();
+        let x = (first..end)
+            .find(|&p| nodes[p as usize].top == i)
+            .or_else(|| {
+                // FirstForced takes whichever forced move it noted first, so its branch
+                // may go through any item whose only option left is this one.
+                let primary = self.problem.primary();
+                (self.branching == Branching::FirstForced)
+                    .then(|| {
+                        (first..end).find(|&p| {
+                            let j = nodes[p as usize].top;
+                            primary[j as usize - 1] && self.arena.len(j) == 1
+                        })
+                    })
+                    .flatten()
+            })
+            .ok_or(conflict)?;
+        self.fix(x);
+        Ok(())
+    }
+
+    pub(super) fn fix(&mut self, x: u32) {
+        if self.problem.has_colors() {
+            self.arena.select::<true>(x);
+        } else {
+            self.arena.select::<false>(x);
+        }
+        self.choice[self.base] = x;
+        self.base += 1;
+    }
+
+    /// Replaces the fixed options by `options`: the same as [`release`](Self::release)
+    /// followed by [`force`](Self::force) of each in turn, and the same searches after it.
+    ///
+    /// Instead of covering item after item, this relinks the whole matrix from the
+    /// problem as built, in one pass over the lists of the items left, and needs no
+    /// release before the next call: its cost does not grow with how much the options
+    /// rule out. It pays off when many options are forced into a problem many times
+    /// over, as sudoku givens are. Problems with colors fall back to release and force.
+    ///
+    /// Fails if an option is out of range or clashes with an earlier one; nothing is
+    /// fixed then. Allocation-free after the first call.
+    ///
+    /// ```
+    /// use dancing::{Problem, Solver};
+    ///
+    /// let mut builder = Problem::builder();
+    /// let [a, b, c] = ["a", "b", "c"].map(|name| builder.primary(name).unwrap());
+    /// let ab = builder.option([a, b])?;
+    /// let c_only = builder.option([c])?;
+    /// let a_only = builder.option([a])?;
+    /// let bc = builder.option([b, c])?;
+    /// let mut solver = Solver::new(&builder.build()?);
+    ///
+    /// solver.set_forced([c_only])?;
+    /// assert_eq!(solver.count(), 1); // with `ab`
+    /// solver.set_forced([a_only])?;
+    /// assert_eq!(solver.count(), 1); // with `bc`
+    /// assert!(solver.set_forced([ab, bc]).is_err());
+    /// assert_eq!(solver.count(), 2); // nothing fixed
+    /// solver.release();
+    /// assert!(solver.check_integrity().is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_forced(
+        &mut self,
+        options: impl IntoIterator<Item = OptionId>,
+    ) -> Result<(), ForceError> {
+        if self.problem.has_colors() {
+            self.release();
+            for option in options {
+                if let Err(error) = self.force(option) {
+                    self.release();
+                    return Err(error);
+                }
+            }
+            return Ok(());
+        }
+        let problem = &self.problem;
+        let columns = problem.columns();
+        let option_first = problem.option_first();
+        let option_count = option_first.len() - 1;
+        let marks = self
+            .marks
+            .get_or_insert_with(|| Marks::new(problem.item_count(), option_count));
+        marks.start();
+        let nodes = problem.arena().nodes();
+        let mut fixed = 0;
+        let mut failure = None;
+        'options: for option in options {
+            let k = option.index();
+            if k >= option_count {
+                failure = Some(ForceError::OutOfRange {
+                    option: k,
+                    options: option_count,
+                });
+                break;
+            }
+            let (first, end) = (option_first[k], option_first[k + 1] - 1);
+            let mut chosen = None;
+            for p in first..end {
+                let item = nodes[p as usize].top as usize;
+                if !marks.cover(item, columns) {
+                    failure = Some(ForceError::Conflict { option: k });
+                    break 'options;
+                }
+                if chosen.is_none() && problem.primary()[item - 1] {
+                    chosen = Some(p);
+                }
+            }
+            // Every option has a primary item: the builder refuses one without.
+            self.choice[fixed] = chosen.expect("an option has a primary item");
+            fixed += 1;
+        }
+        if failure.is_some() {
+            // Nothing fixed: the links as built.
+            marks.start();
+            fixed = 0;
+        }
+        self.arena.relink(columns, marks, problem.primary());
+        self.relinked = fixed;
+        self.base = fixed;
+        self.forced = fixed;
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// Undoes every [`force`](Self::force), [`descend`](Self::descend) and
+    /// [`set_forced`](Self::set_forced), restoring the links exactly. Allocation-free.
+    pub fn release(&mut self) {
+        self.forced = 0;
+        self.truncate_fixed(self.relinked);
+        if self.relinked > 0 {
+            self.arena.restore(self.problem.arena());
+            self.relinked = 0;
+            self.base = 0;
+        }
+    }
+
+    /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.
+    pub fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        self.choice[..self.base]
+            .iter()
+            .map(|&x| self.problem.option_of_node(x))
+    }
+
+    /// Whether every primary item is covered by the fixed options alone.
+    pub fn is_solved_by_fixed(&self) -> bool {
+        self.arena.choose_item(0).is_none()
+    }
+}
