@@ -93,7 +93,6 @@ mod cost;
 mod error;
 pub mod format;
 mod ids;
-pub mod matrix;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
@@ -105,6 +104,12 @@ mod stats;
 pub use builder::ProblemBuilder;
 pub use cost::CostedSolution;
 pub use error::{BuildError, ForceError, ParseError, ParseErrorKind};
+
+/// The HUST 1017 matrix format under its old path.
+#[deprecated(note = "moved to `dancing::format::hust`")]
+pub mod matrix {
+    pub use crate::format::hust::*;
+}
 pub use ids::{ColorId, ItemId, NodeId, OptionId};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
