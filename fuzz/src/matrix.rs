@@ -2,7 +2,7 @@
 //! correctly and match the rows as written, or fail with a position inside the input.
 
 use dancing::StopReason;
-use dancing::matrix::{MatrixLimits, MatrixReader};
+use dancing::format::hust::{MatrixLimits, MatrixReader};
 
 use crate::verify;
 

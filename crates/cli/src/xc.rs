@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::matrix::{MatrixLimits, MatrixReader};
+use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{Problem, Solver, Stats};
 
 use crate::cli::XcArgs;

@@ -1,6 +1,8 @@
-//! Typed errors of the builder, the solver and the text format.
+//! Typed errors of the builder, the solver and the text formats.
 
 use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 /// Why a problem could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -134,9 +136,10 @@ pub enum ForceError {
     },
 }
 
-/// An error in Knuth's DLX text format, with its 1-based position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
+/// An error in a text format (Knuth's DLX format or the HUST matrix format), with its
+/// 1-based position in the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
     /// 1-based line number.
     pub line: usize,
@@ -146,7 +149,35 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
 }
 
-/// What went wrong while reading Knuth's DLX text format.
+impl ParseError {
+    /// An error of `kind` at a 1-based line and column.
+    pub fn new(line: usize, column: usize, kind: ParseErrorKind) -> Self {
+        Self { line, column, kind }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ParseErrorKind::Io(e) => Some(e.get()),
+            _ => None,
+        }
+    }
+}
+
+/// What went wrong while reading a text format. The first variants are those of Knuth's
+/// format, the ones from [`Expected`](Self::Expected) on those of the HUST matrix format;
+/// both may fail to read or build.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -165,7 +196,47 @@ pub enum ParseErrorKind {
     /// The input is not valid UTF-8.
     NotUtf8,
     /// Reading failed.
-    Io(String),
+    Io(IoError),
+    /// A token is not the non-negative integer that was expected.
+    Expected {
+        /// What was expected there.
+        what: &'static str,
+        /// The token found (shortened if long).
+        found: String,
+    },
+    /// The input ended inside a case.
+    UnexpectedEnd {
+        /// What was expected there.
+        what: &'static str,
+    },
+    /// A case declares no column.
+    NoColumns,
+    /// A row lists more ones than the case has columns.
+    TooManyOnes {
+        /// The count given.
+        count: u64,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// A column number is 0 or larger than the number of columns.
+    ColumnOutOfRange {
+        /// The column given.
+        column: u64,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// A row lists the same column twice.
+    RepeatedColumn {
+        /// The repeated column.
+        column: usize,
+    },
+    /// The case exceeds a [`MatrixLimits`](crate::format::hust::MatrixLimits) bound.
+    TooLarge {
+        /// What is too large: `rows`, `columns` or `ones`.
+        what: &'static str,
+        /// The bound.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -187,6 +258,56 @@ impl fmt::Display for ParseErrorKind {
             }
             Self::NotUtf8 => write!(f, "the input is not valid UTF-8"),
             Self::Io(e) => write!(f, "read error: {e}"),
+            Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),
+            Self::UnexpectedEnd { what } => write!(f, "expected {what}, found end of input"),
+            Self::NoColumns => write!(f, "a matrix needs at least one column"),
+            Self::TooManyOnes { count, columns } => write!(
+                f,
+                "a row with {count} ones in a matrix of {columns} columns; expected at most {columns}"
+            ),
+            Self::ColumnOutOfRange { column, columns } => write!(
+                f,
+                "column {column} is out of range; expected 1 to {columns}"
+            ),
+            Self::RepeatedColumn { column } => {
+                write!(f, "column {column} appears twice in the row")
+            }
+            Self::TooLarge { what, limit } => {
+                write!(f, "too many {what}: the limit is {limit}")
+            }
         }
     }
 }
+
+/// A read error, shared so that [`ParseError`] stays `Clone`; the [`io::Error`] is the
+/// parse error's [`source`](std::error::Error::source). Two are equal when their
+/// [`io::ErrorKind`]s and messages are.
+#[derive(Debug, Clone)]
+pub struct IoError(Arc<io::Error>);
+
+impl IoError {
+    /// The underlying error.
+    pub fn get(&self) -> &io::Error {
+        &self.0
+    }
+}
+
+impl From<io::Error> for IoError {
+    fn from(e: io::Error) -> Self {
+        Self(Arc::new(e))
+    }
+}
+
+impl fmt::Display for IoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl PartialEq for IoError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoError {}

@@ -94,7 +94,6 @@ mod cost;
 mod error;
 pub mod format;
 mod ids;
-pub mod matrix;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;

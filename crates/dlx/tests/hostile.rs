@@ -1,8 +1,8 @@
 //! Hostile input to the library's parsers: every error path answers with the
 //! exact message, line and column, and nothing panics, however odd the bytes.
 
+use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::format::{parse_reader, parse_str};
-use dancing::matrix::{MatrixLimits, MatrixReader};
 use dancing::{BuildError, ParseErrorKind, Problem};
 
 /// The full message of parsing `bytes` in Knuth's format, which must fail.
@@ -202,7 +202,7 @@ fn a_10_mb_line() {
     // In the matrix format, a 10 MB token costs nothing and is quoted short.
     assert_eq!(
         matrix_error(format!("1 1\n{long}\n").as_bytes()),
-        "line 2, column 1: expected the number of ones in a row, found `xxxxxxxxxxxxxxxxxxxxxxxx…`"
+        "line 2, column 1: expected the number of ones in a row, found `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…`"
     );
 }
 

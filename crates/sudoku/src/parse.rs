@@ -145,15 +145,8 @@ pub enum ParseErrorKind {
     },
 }
 
-/// Input quoted in a message: escaped, and cut after 32 characters, so that a 10 MB
-/// token makes a short message.
-pub(crate) fn quote(text: &str) -> String {
-    let mut quoted: String = text.chars().take(32).flat_map(char::escape_debug).collect();
-    if text.chars().nth(32).is_some() {
-        quoted.push('…');
-    }
-    quoted
-}
+/// Input quoted in a message: the engine's helper, escaped and cut after 32 characters.
+pub(crate) use dancing::format::quote;
 
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

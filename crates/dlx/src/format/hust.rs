@@ -24,7 +24,7 @@
 //! out.
 //!
 //! ```
-//! use dancing::matrix::MatrixReader;
+//! use dancing::format::hust::MatrixReader;
 //!
 //! let input = "6 7\n3 1 4 7\n2 1 4\n3 4 5 7\n3 3 5 6\n4 2 3 6 7\n2 2 7\n";
 //! let mut cases = MatrixReader::new(input.as_bytes());
@@ -35,11 +35,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
 use std::io::{BufRead, ErrorKind};
 
+use super::{QUOTE_LIMIT, quote};
 use crate::builder::ProblemBuilder;
-use crate::error::BuildError;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::ids::{ItemId, OptionId};
 use crate::problem::Problem;
 
@@ -114,96 +114,13 @@ impl Default for MatrixLimits {
     }
 }
 
-/// An error in the matrix format, with its 1-based position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct MatrixError {
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column, counted in characters.
-    pub column: usize,
-    /// What went wrong.
-    pub kind: MatrixErrorKind,
-}
+/// The old name of [`ParseError`], which both text formats now share.
+#[deprecated(note = "use `dancing::format::ParseError`")]
+pub type MatrixError = ParseError;
 
-/// What went wrong while reading the matrix format.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MatrixErrorKind {
-    /// A token is not the non-negative integer that was expected.
-    Expected {
-        /// What was expected there.
-        what: &'static str,
-        /// The token found (shortened if long).
-        found: String,
-    },
-    /// The input ended inside a case.
-    UnexpectedEnd {
-        /// What was expected there.
-        what: &'static str,
-    },
-    /// A case declares no column.
-    NoColumns,
-    /// A row lists more ones than the case has columns.
-    TooManyOnes {
-        /// The count given.
-        count: u64,
-        /// The number of columns.
-        columns: usize,
-    },
-    /// A column number is 0 or larger than the number of columns.
-    ColumnOutOfRange {
-        /// The column given.
-        column: u64,
-        /// The number of columns.
-        columns: usize,
-    },
-    /// A row lists the same column twice.
-    RepeatedColumn {
-        /// The repeated column.
-        column: usize,
-    },
-    /// The case exceeds a [`MatrixLimits`] bound.
-    TooLarge {
-        /// What is too large: `rows`, `columns` or `ones`.
-        what: &'static str,
-        /// The bound.
-        limit: usize,
-    },
-    /// The engine refused the problem.
-    Build(BuildError),
-    /// Reading failed.
-    Io(String),
-}
-
-impl fmt::Display for MatrixErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),
-            Self::UnexpectedEnd { what } => write!(f, "expected {what}, found end of input"),
-            Self::NoColumns => write!(f, "a matrix needs at least one column"),
-            Self::TooManyOnes { count, columns } => write!(
-                f,
-                "a row with {count} ones in a matrix of {columns} columns; expected at most {columns}"
-            ),
-            Self::ColumnOutOfRange { column, columns } => write!(
-                f,
-                "column {column} is out of range; expected 1 to {columns}"
-            ),
-            Self::RepeatedColumn { column } => {
-                write!(f, "column {column} appears twice in the row")
-            }
-            Self::TooLarge { what, limit } => {
-                write!(f, "too many {what}: the limit is {limit}")
-            }
-            Self::Build(e) => write!(f, "{e}"),
-            Self::Io(e) => write!(f, "read error: {e}"),
-        }
-    }
-}
-
-/// The longest part of a bad token quoted in an error.
-const QUOTE_LIMIT: usize = 24;
+/// The old name of [`ParseErrorKind`], which both text formats now share.
+#[deprecated(note = "use `dancing::format::ParseErrorKind`")]
+pub type MatrixErrorKind = ParseErrorKind;
 
 /// Splits a byte stream into white-space separated tokens, tracking positions, without
 /// ever holding more than a short prefix of a token (a 10 MB token costs nothing).
@@ -237,16 +154,12 @@ impl<R: BufRead> Tokens<R> {
         }
     }
 
-    fn io_error(&self, e: &std::io::Error) -> MatrixError {
-        MatrixError {
-            line: self.line,
-            column: self.column,
-            kind: MatrixErrorKind::Io(e.to_string()),
-        }
+    fn io_error(&self, e: std::io::Error) -> ParseError {
+        ParseError::new(self.line, self.column, ParseErrorKind::Io(e.into()))
     }
 
     /// The next token, or `None` at the end of input.
-    fn next(&mut self) -> Result<Option<Token>, MatrixError> {
+    fn next(&mut self) -> Result<Option<Token>, ParseError> {
         self.token.clear();
         self.token_len = 0;
         let mut start = (self.line, self.column);
@@ -254,7 +167,7 @@ impl<R: BufRead> Tokens<R> {
             let buf = match self.reader.fill_buf() {
                 Ok(buf) => buf,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.io_error(&e)),
+                Err(e) => return Err(self.io_error(e)),
             };
             if buf.is_empty() {
                 break;
@@ -313,31 +226,27 @@ impl<R: BufRead> Tokens<R> {
 
     /// The current token as text for an error message, shortened if long.
     fn quote(&self) -> String {
-        // Escaped, so that binary input cannot send control characters to a terminal.
-        let mut text: String = String::from_utf8_lossy(&self.token)
-            .chars()
-            .flat_map(char::escape_debug)
-            .collect();
-        if self.token_len > self.token.len() {
+        let mut text = quote(&String::from_utf8_lossy(&self.token));
+        if self.token_len > self.token.len() && !text.ends_with('…') {
             text.push('…');
         }
         text
     }
 
     /// The next token as a number, with `what` naming it in errors.
-    fn number(&mut self, what: &'static str) -> Result<(u64, Token), MatrixError> {
+    fn number(&mut self, what: &'static str) -> Result<(u64, Token), ParseError> {
         match self.next()? {
-            None => Err(MatrixError {
+            None => Err(ParseError {
                 line: self.line,
                 column: self.column,
-                kind: MatrixErrorKind::UnexpectedEnd { what },
+                kind: ParseErrorKind::UnexpectedEnd { what },
             }),
             Some(token) => match token.value {
                 Some(value) => Ok((value, token)),
-                None => Err(MatrixError {
+                None => Err(ParseError {
                     line: token.line,
                     column: token.column,
-                    kind: MatrixErrorKind::Expected {
+                    kind: ParseErrorKind::Expected {
                         what,
                         found: self.quote(),
                     },
@@ -347,7 +256,7 @@ impl<R: BufRead> Tokens<R> {
     }
 }
 
-/// Reads test cases one at a time; an iterator of `Result<MatrixCase, MatrixError>`.
+/// Reads test cases one at a time; an iterator of `Result<MatrixCase, ParseError>`.
 /// After an error the iterator ends, since the rest of the input cannot be trusted.
 #[derive(Debug)]
 pub struct MatrixReader<R> {
@@ -371,11 +280,11 @@ impl<R: BufRead> MatrixReader<R> {
         }
     }
 
-    fn read_case(&mut self) -> Result<Option<MatrixCase>, MatrixError> {
+    fn read_case(&mut self) -> Result<Option<MatrixCase>, ParseError> {
         let Some(first) = self.tokens.next()? else {
             return Ok(None);
         };
-        let error = |token: Token, kind| MatrixError {
+        let error = |token: Token, kind| ParseError {
             line: token.line,
             column: token.column,
             kind,
@@ -383,7 +292,7 @@ impl<R: BufRead> MatrixReader<R> {
         let rows = first.value.ok_or_else(|| {
             error(
                 first,
-                MatrixErrorKind::Expected {
+                ParseErrorKind::Expected {
                     what: "the number of rows",
                     found: self.tokens.quote(),
                 },
@@ -395,7 +304,7 @@ impl<R: BufRead> MatrixReader<R> {
             .ok_or_else(|| {
                 error(
                     first,
-                    MatrixErrorKind::TooLarge {
+                    ParseErrorKind::TooLarge {
                         what: "rows",
                         limit: self.limits.max_rows,
                     },
@@ -403,7 +312,7 @@ impl<R: BufRead> MatrixReader<R> {
             })?;
         let (columns, at) = self.tokens.number("the number of columns")?;
         if columns == 0 {
-            return Err(error(at, MatrixErrorKind::NoColumns));
+            return Err(error(at, ParseErrorKind::NoColumns));
         }
         let columns = usize::try_from(columns)
             .ok()
@@ -411,7 +320,7 @@ impl<R: BufRead> MatrixReader<R> {
             .ok_or_else(|| {
                 error(
                     at,
-                    MatrixErrorKind::TooLarge {
+                    ParseErrorKind::TooLarge {
                         what: "columns",
                         limit: self.limits.max_columns,
                     },
@@ -421,7 +330,7 @@ impl<R: BufRead> MatrixReader<R> {
         let items: Vec<ItemId> = (1..=columns)
             .map(|c| builder.primary(&c.to_string()))
             .collect::<Result<_, _>>()
-            .map_err(|e| error(at, MatrixErrorKind::Build(e)))?;
+            .map_err(|e| error(at, ParseErrorKind::Build(e)))?;
         // Per column, the last row that used it: finds repeats in O(1).
         let mut last_row = vec![0u32; columns];
         let mut option_rows = Vec::new();
@@ -430,13 +339,13 @@ impl<R: BufRead> MatrixReader<R> {
         for row in 1..=rows {
             let (count, at) = self.tokens.number("the number of ones in a row")?;
             if count > columns as u64 {
-                return Err(error(at, MatrixErrorKind::TooManyOnes { count, columns }));
+                return Err(error(at, ParseErrorKind::TooManyOnes { count, columns }));
             }
             entries += count as usize;
             if entries > self.limits.max_entries {
                 return Err(error(
                     at,
-                    MatrixErrorKind::TooLarge {
+                    ParseErrorKind::TooLarge {
                         what: "ones",
                         limit: self.limits.max_entries,
                     },
@@ -448,7 +357,7 @@ impl<R: BufRead> MatrixReader<R> {
                 if column == 0 || column > columns as u64 {
                     return Err(error(
                         at,
-                        MatrixErrorKind::ColumnOutOfRange { column, columns },
+                        ParseErrorKind::ColumnOutOfRange { column, columns },
                     ));
                 }
                 let index = column as usize - 1;
@@ -456,7 +365,7 @@ impl<R: BufRead> MatrixReader<R> {
                 if last_row[index] == row as u32 {
                     return Err(error(
                         at,
-                        MatrixErrorKind::RepeatedColumn { column: index + 1 },
+                        ParseErrorKind::RepeatedColumn { column: index + 1 },
                     ));
                 }
                 last_row[index] = row as u32;
@@ -465,13 +374,13 @@ impl<R: BufRead> MatrixReader<R> {
             if !row_items.is_empty() {
                 builder
                     .option(row_items.iter().copied())
-                    .map_err(|e| error(at, MatrixErrorKind::Build(e)))?;
+                    .map_err(|e| error(at, ParseErrorKind::Build(e)))?;
                 option_rows.push(row as u32);
             }
         }
         let problem = builder
             .build()
-            .map_err(|e| error(first, MatrixErrorKind::Build(e)))?;
+            .map_err(|e| error(first, ParseErrorKind::Build(e)))?;
         Ok(Some(MatrixCase {
             problem,
             option_rows,
@@ -482,7 +391,7 @@ impl<R: BufRead> MatrixReader<R> {
 }
 
 impl<R: BufRead> Iterator for MatrixReader<R> {
-    type Item = Result<MatrixCase, MatrixError>;
+    type Item = Result<MatrixCase, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
@@ -499,7 +408,7 @@ mod tests {
     use super::*;
     use crate::solver::Solver;
 
-    fn cases(text: &str) -> Vec<Result<MatrixCase, MatrixError>> {
+    fn cases(text: &str) -> Vec<Result<MatrixCase, ParseError>> {
         MatrixReader::new(text.as_bytes()).collect()
     }
 
@@ -593,7 +502,7 @@ mod tests {
         text.extend(std::iter::repeat_n(b'7', 1 << 20));
         let e = MatrixReader::new(&text[..]).next().unwrap().unwrap_err();
         assert_eq!((e.line, e.column), (1, 3));
-        let MatrixErrorKind::Expected { found, .. } = &e.kind else {
+        let ParseErrorKind::Expected { found, .. } = &e.kind else {
             panic!("unexpected {e}")
         };
         assert!(found.starts_with("\u{fffd}") && found.ends_with('…'));

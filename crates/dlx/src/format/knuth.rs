@@ -1,4 +1,5 @@
-//! Knuth's DLX text format, read and written.
+//! Knuth's DLX text format, read and written. Its functions are re-exported by
+//! [`crate::format`].
 //!
 //! ```text
 //! | a comment: any line that starts with `|`
@@ -16,6 +17,7 @@ use std::io::BufRead;
 
 use smallvec::SmallVec;
 
+use super::quote;
 use crate::builder::ProblemBuilder;
 use crate::error::{BuildError, ParseError, ParseErrorKind};
 use crate::ids::{ColorId, ItemId};
@@ -42,11 +44,7 @@ pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
         bytes.clear();
         let read = reader
             .read_until(b'\n', &mut bytes)
-            .map_err(|e| ParseError {
-                line: parser.line + 1,
-                column: 1,
-                kind: ParseErrorKind::Io(e.to_string()),
-            })?;
+            .map_err(|e| ParseError::new(parser.line + 1, 1, ParseErrorKind::Io(e.into())))?;
         if read == 0 {
             break;
         }
@@ -62,23 +60,6 @@ pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
         parser.line(text).map_err(quote_error)?;
     }
     parser.finish().map_err(quote_error)
-}
-
-/// The most characters of a name or token that an error message quotes.
-const QUOTE_LIMIT: usize = 32;
-
-/// Input quoted in an error message: escaped, so that binary input cannot send control
-/// characters to a terminal, and shortened, so that a 10 MB token makes a short message.
-fn quote(text: &str) -> String {
-    let mut quoted: String = text
-        .chars()
-        .take(QUOTE_LIMIT)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().nth(QUOTE_LIMIT).is_some() {
-        quoted.push('…');
-    }
-    quoted
 }
 
 /// The error with every quoted name and token passed through [`quote`].
