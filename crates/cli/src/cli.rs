@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use dancing_sudoku::judge::Judge;
 
 use crate::input::parse_size;
 
@@ -243,24 +245,33 @@ Examples:
   dancing sudoku judge noip --timeout 10 < grid.txt")]
     Judge {
         /// The judge's format
-        #[arg(value_enum)]
-        format: JudgeFormat,
+        #[arg(value_parser = judge_parser())]
+        format: Judge,
         #[command(flatten)]
         limits: LimitArgs,
     },
 }
 
-/// The online judges whose formats are understood.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum JudgeFormat {
-    /// Sicily 1317: a count, then 9×9 grids as 9 rows (`_` empty); solution counts
-    Sicily,
-    /// NOIP 2009 target sudoku: one grid as 9 rows of numbers; the highest score
-    Noip,
-    /// POJ 3074: 81-symbol lines until `end`; one solution line each
-    Poj3074,
-    /// POJ 3076 (UVa 1309): 16×16 grids of letters `A`-`P`, `-` empty
-    Poj3076,
+/// Parses a judge's name into the sudoku crate's [`Judge`], listing every judge with
+/// its format in `--help` (the crate does not depend on clap, so no `ValueEnum` there).
+fn judge_parser() -> impl TypedValueParser<Value = Judge> {
+    let values = Judge::ALL.map(|judge| PossibleValue::new(judge.name()).help(judge_help(judge)));
+    PossibleValuesParser::new(values).map(|name| {
+        name.parse::<Judge>()
+            .expect("clap accepts only the judges' names")
+    })
+}
+
+/// One line of help per judge: what its input looks like, and what it answers.
+fn judge_help(judge: Judge) -> &'static str {
+    match judge {
+        Judge::Sicily => {
+            "Sicily 1317: a count, then 9×9 grids as 9 rows (`_` empty); solution counts"
+        }
+        Judge::Noip => "NOIP 2009 target sudoku: one grid as 9 rows of numbers; the highest score",
+        Judge::Poj3074 => "POJ 3074: 81-symbol lines until `end`; one solution line each",
+        Judge::Poj3076 => "POJ 3076 (UVa 1309): 16×16 grids of letters `A`-`P`, `-` empty",
+    }
 }
 
 /// Options shared by the classic problems.

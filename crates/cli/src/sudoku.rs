@@ -8,10 +8,10 @@ use std::time::Instant;
 use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::{Grid, Solve, SudokuSolver};
+use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
 use rayon::prelude::*;
 
-use crate::cli::{BatchArgs, JudgeFormat, LimitArgs, SolverKind, SudokuCommand};
+use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
 use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::input;
 use crate::search::{searching, stop_name};
@@ -85,21 +85,13 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
             (text, solver.stats())
         }
         Mode::Solve { unique: true } => {
-            let count = solver.count_up_to(grid, 2);
-            let mut stats = solver.stats();
-            let text = match count {
-                _ if limit_stop(&stats).is_some() => String::new(),
-                0 => "no solution".to_owned(),
-                1 => {
-                    let solution = solver.solve(grid);
-                    let second = solver.stats();
-                    stats += second;
-                    stats.stopped = limit_stop(&second);
-                    solution.map_or_else(|| "no solution".to_owned(), |g| g.to_string())
-                }
-                _ => "multiple solutions".to_owned(),
+            // One search counting up to 2 that keeps the first solution.
+            let text = match solver.solve_unique(grid) {
+                Ok(solution) => solution.to_string(),
+                Err(Verdict::Multiple) => "multiple solutions".to_owned(),
+                Err(_) => "no solution".to_owned(),
             };
-            (text, stats)
+            (text, solver.stats())
         }
         Mode::Count { limit } => {
             let count = solver.count_up_to(grid, limit);
@@ -374,7 +366,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
 /// The most a judge input may hold: judges' inputs are small, and this one is read whole.
 const MAX_JUDGE_INPUT: u64 = 256 << 20;
 
-fn judge_run(format: JudgeFormat, limits: &LimitArgs) -> Result<u8, Failure> {
+fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
     let limits = limits.limits();
     let mut bytes = Vec::new();
     io::stdin()
@@ -397,12 +389,6 @@ fn judge_run(format: JudgeFormat, limits: &LimitArgs) -> Result<u8, Failure> {
             "<stdin>: line {line}, column {column}: the input is not valid UTF-8"
         ))
     })?;
-    let judge = match format {
-        JudgeFormat::Sicily => Judge::Sicily,
-        JudgeFormat::Noip => Judge::Noip,
-        JudgeFormat::Poj3074 => Judge::Poj3074,
-        JudgeFormat::Poj3076 => Judge::Poj3076,
-    };
     let result = searching(|| judge.run_with(&text, &limits));
     // A stopped search still lets the answers before it go out.
     let (output, code) = match &result {
