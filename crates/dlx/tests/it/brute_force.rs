@@ -7,28 +7,13 @@ use std::ops::ControlFlow;
 use dancing::{Branching, OptionId, Problem, Solver};
 use proptest::prelude::*;
 
-/// A small problem: `primary` + `secondary` items and options as item-index lists.
-#[derive(Debug, Clone)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    options: Vec<Vec<usize>>,
-}
+use crate::strategies::{self, sorted};
+
+/// A small problem whose options are item-index lists.
+type Spec = strategies::Spec<Vec<usize>>;
 
 fn spec() -> impl Strategy<Value = Spec> {
-    (1usize..6, 0usize..4).prop_flat_map(|(primary, secondary)| {
-        let items = primary + secondary;
-        let option =
-            proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4))
-                .prop_filter("needs a primary item", move |o| {
-                    o.iter().any(|&i| i < primary)
-                });
-        proptest::collection::vec(option, 0..13).prop_map(move |options| Spec {
-            primary,
-            secondary,
-            options,
-        })
-    })
+    strategies::spec(12, strategies::option_items)
 }
 
 fn build(spec: &Spec) -> Problem {
@@ -69,12 +54,6 @@ fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
         }
     }
     covers
-}
-
-fn sorted(options: &[OptionId]) -> Vec<usize> {
-    let mut v: Vec<usize> = options.iter().map(|o| o.index()).collect();
-    v.sort_unstable();
-    v
 }
 
 proptest! {

@@ -8,25 +8,18 @@ use dancing::problems::{Rectangle, rectangle_tiling};
 use dancing::{BuildError, OptionId, ParseErrorKind, Problem, Solver, format};
 use proptest::prelude::*;
 
+use crate::strategies::{self, sorted};
+
 /// An option: (item, color) pairs (colors only on secondary items), and a cost.
 type SpecOption = (Vec<(usize, Option<u8>)>, u64);
 
-/// A small problem: items `0..primary` are primary, the rest secondary.
-#[derive(Debug, Clone)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    options: Vec<SpecOption>,
-}
+/// A small problem whose options carry colors and costs.
+type Spec = strategies::Spec<SpecOption>;
 
 fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
-    (1usize..6, 0usize..4).prop_flat_map(move |(primary, secondary)| {
-        let items = primary + secondary;
-        let option = (
-            proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4))
-                .prop_filter("needs a primary item", move |o| {
-                    o.iter().any(|&i| i < primary)
-                }),
+    strategies::spec(max_options, move |primary, items| {
+        (
+            strategies::option_items(primary, items),
             proptest::collection::vec(proptest::option::weighted(0.7, 0u8..3), 4),
             0..=max_cost,
         )
@@ -37,12 +30,7 @@ fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
                     .map(|(i, c)| (i, if i < primary { None } else { c }))
                     .collect();
                 (items, cost)
-            });
-        proptest::collection::vec(option, 0..=max_options).prop_map(move |options| Spec {
-            primary,
-            secondary,
-            options,
-        })
+            })
     })
 }
 
@@ -116,12 +104,6 @@ fn brute_force(spec: &Spec) -> BTreeSet<(Vec<usize>, u64)> {
             (chosen, cost)
         })
         .collect()
-}
-
-fn sorted(options: &[OptionId]) -> Vec<usize> {
-    let mut v: Vec<usize> = options.iter().map(|o| o.index()).collect();
-    v.sort_unstable();
-    v
 }
 
 proptest! {
