@@ -191,16 +191,25 @@ fn visitor_can_stop_early() {
 
 #[test]
 fn queens_solutions_are_valid_boards() {
-    let problem = problems::queens(6);
-    let mut solver = Solver::new(&problem);
-    for solution in solver.solutions() {
-        let board = problems::queens_board(&problem, solution.options());
-        for (r1, &c1) in board.iter().enumerate() {
-            for (r2, &c2) in board.iter().enumerate().skip(r1 + 1) {
-                assert_ne!(c1, c2);
-                assert_ne!(r2 - r1, c1.abs_diff(c2));
+    // The known counts for n = 1 to 10 (OEIS A000170), so the checks below cannot pass on
+    // no solutions at all.
+    let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, expected) in (1..).zip(known) {
+        let problem = problems::queens(n);
+        let mut solver = Solver::new(&problem);
+        let mut count = 0;
+        for solution in solver.solutions() {
+            let board = problems::queens_board(&problem, solution.options());
+            assert_eq!(board.len(), n);
+            for (r1, &c1) in board.iter().enumerate() {
+                for (r2, &c2) in board.iter().enumerate().skip(r1 + 1) {
+                    assert_ne!(c1, c2);
+                    assert_ne!(r2 - r1, c1.abs_diff(c2));
+                }
             }
+            count += 1;
         }
+        assert_eq!(count, expected, "{n} queens");
     }
 }
 
