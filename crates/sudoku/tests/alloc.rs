@@ -2,6 +2,7 @@
 //! counting (a uniqueness check), solving into a grid, visiting, and the baseline's
 //! counting. One test only, since the allocation counter is global to the process.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::alloc::System;

@@ -1,0 +1,95 @@
+//! `dancing xc --min-cost` / `--best` and `dancing problem tiling`, run as a user would.
+
+use std::process::Output;
+
+use crate::common;
+use common::text;
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut command = common::dancing();
+    command.args(args);
+    common::feed(command, stdin)
+}
+
+/// The JSON line of `--stats`: the last line on stderr.
+fn stats(output: &Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
+}
+
+const COSTED: &[u8] = b"A B C | X\nA B C |10\nA |3\nB X:red |3\nC X:red |3\nA B |4\n";
+
+#[test]
+fn min_cost_prints_a_cheapest_solution_and_its_cost() {
+    let output = run(&["xc", "--min-cost", "--stats"], COSTED);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "| cost 7\nC X:red |3\nA B |4\n");
+    let stats = stats(&output);
+    assert_eq!(stats["cost"], 7);
+    assert_eq!(stats["complete"], true);
+}
+
+#[test]
+fn best_prints_the_cheapest_in_order() {
+    let output = run(&["xc", "--best", "5"], COSTED);
+    assert!(output.status.success());
+    assert_eq!(
+        text(&output.stdout),
+        "| cost 7\nC X:red |3\nA B |4\n\n\
+         | cost 9\nA |3\nB X:red |3\nC X:red |3\n\n\
+         | cost 10\nA B C |10\n"
+    );
+}
+
+#[test]
+fn no_solution_has_a_null_cost() {
+    let output = run(&["xc", "--min-cost", "--stats", "--quiet"], b"A B\nA |1\n");
+    assert!(output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(stats(&output)["cost"], serde_json::Value::Null);
+}
+
+#[test]
+fn min_cost_stops_at_max_nodes() {
+    let output = run(&["xc", "--min-cost", "--stats", "--max-nodes", "1"], COSTED);
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(stats(&output)["stopped"], "max-nodes");
+}
+
+#[test]
+fn min_cost_excludes_count() {
+    let output = run(&["xc", "--min-cost", "--count"], COSTED);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("cannot be used with"));
+}
+
+/// The judge's sample of ZOJ 3209.
+const TILING_SAMPLE: &[u8] = b"3\n5 5 1\n0 0 5 5\n5 5 2\n0 0 3 5\n2 0 5 5\n30 30 5\n0 0 30 10\n0 10 30 20\n0 20 30 30\n0 0 15 30\n15 0 30 30\n";
+
+#[test]
+fn tiling_answers_the_judges_sample() {
+    let output = run(&["problem", "tiling", "--stats"], TILING_SAMPLE);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "1\n-1\n2\n");
+    assert_eq!(stats(&output)["cases"], 3);
+}
+
+#[test]
+fn tiling_errors_name_the_line() {
+    let output = run(&["problem", "tiling"], b"1\n5 5 1\n0 0 6 5\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "error: <stdin>: line 3: expected x2 (an integer from 0 to 5), found `6`\n"
+    );
+}
+
+#[test]
+fn tiling_help_shows_an_example_that_works() {
+    let output = run(&["problem", "tiling", "--help"], b"");
+    let help = text(&output.stdout);
+    assert!(help.contains("Examples:\n  printf"));
+    // The example in the help: a 5×5 board cut in two.
+    let output = run(&["problem", "tiling"], b"1\n5 5 2\n0 0 3 5\n3 0 5 5\n");
+    assert_eq!(text(&output.stdout), "2\n");
+}

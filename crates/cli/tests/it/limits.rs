@@ -1,0 +1,205 @@
+//! `--timeout`, `--max-nodes` and Ctrl-C on sudoku batches and judges: what is printed,
+//! the statistics, and the exit codes (3 for a limit, 130 for Ctrl-C). The same on `xc`
+//! is tested in `cli.rs`.
+
+use crate::common;
+
+use std::io::{Read, Write};
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use common::{dancing, feed, spawn, text};
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut command = dancing();
+    command.args(args);
+    feed(command, stdin)
+}
+
+/// A 17-clue puzzle (one solution) and an empty 16×16 grid (counting its solutions
+/// never ends).
+const PUZZLE: &str =
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+
+fn endless() -> String {
+    ".".repeat(256)
+}
+
+/// The statistics JSON line printed last on stderr.
+fn stats(output: &Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a statistics line")).unwrap()
+}
+
+#[test]
+fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
+    let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
+    let output = run(
+        &[
+            "sudoku",
+            "count",
+            "--limit",
+            "1000000",
+            "--max-nodes",
+            "5000",
+            "--stats",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(text(&output.stdout), "1\nstopped: max-nodes\n1\n");
+    let stats = stats(&output);
+    assert_eq!(stats["complete"], false);
+    assert_eq!(stats["stopped"], "max-nodes");
+    assert_eq!(stats["puzzles"], 3);
+}
+
+#[test]
+fn the_timeout_ends_the_batch() {
+    let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
+    let started = Instant::now();
+    let output = run(
+        &[
+            "sudoku",
+            "count",
+            "--limit",
+            "1000000000",
+            "--timeout",
+            "0.3",
+            "--stats",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    assert!(started.elapsed() < Duration::from_secs(20));
+    // The puzzle in progress and those read with it are answered `stopped: timeout`.
+    assert_eq!(
+        text(&output.stdout),
+        "1\nstopped: timeout\nstopped: timeout\n"
+    );
+    let stats = stats(&output);
+    assert_eq!(stats["complete"], false);
+    assert_eq!(stats["stopped"], "timeout");
+    let seconds = stats["seconds"].as_f64().unwrap();
+    assert!((0.3..20.0).contains(&seconds), "{seconds}");
+}
+
+#[test]
+fn limits_without_a_stop_change_nothing() {
+    let input = format!("{PUZZLE}\n{PUZZLE}\n");
+    let plain = run(&["sudoku", "solve"], input.as_bytes());
+    let limited = run(
+        &[
+            "sudoku",
+            "solve",
+            "--timeout",
+            "600",
+            "--max-nodes",
+            "1000000",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(limited.status.code(), Some(0));
+    assert_eq!(limited.stdout, plain.stdout);
+}
+
+#[test]
+fn a_judge_stopped_prints_the_answers_before_and_says_where() {
+    // Sicily: a unique puzzle, then an empty grid.
+    let sample = "7_9__2___\n3_____891\n___39___4\n48__6____\n__5___6__\n____4__23\n2___57___\n568_____7\n___8__4_2\n";
+    let input = format!("2\n{sample}{}", "_________\n".repeat(9));
+    let output = run(
+        &["sudoku", "judge", "sicily", "--max-nodes", "5000"],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    assert!(
+        text(&output.stdout).starts_with("Puzzle 1 solution is\n719482365\n"),
+        "{}",
+        text(&output.stdout)
+    );
+    assert_eq!(
+        text(&output.stderr),
+        "error: <stdin>: line 11: puzzle 2: the search stopped (node limit)\n"
+    );
+
+    // NOIP: nothing on stdout, the best score so far on stderr.
+    let empty = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let output = run(
+        &["sudoku", "judge", "noip", "--timeout", "0.2"],
+        empty.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(text(&output.stdout), "");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with(
+            "error: <stdin>: line 1: puzzle 1: the search stopped (timeout); the best score found so far is "
+        ) && stderr.ends_with(", not proven the highest\n"),
+        "{stderr}"
+    );
+}
+
+/// Whether process `pid` has a handler installed for SIGINT (Linux: its `SigCgt` mask
+/// in /proc), so that Ctrl-C reaches the program rather than killing it.
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
+/// Starts `args` on `stdin`, sends Ctrl-C once its handler is in place and its search
+/// has run a moment, and returns what it printed.
+fn interrupt(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args);
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let waiting = Instant::now();
+    while !catches_sigint(child.id()) {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(60),
+            "no SIGINT handler"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    common::send_sigint(child.id());
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    let mut output = child.wait_with_output().unwrap();
+    output.stdout = stdout;
+    output
+}
+
+#[test]
+fn ctrl_c_stops_a_batch_with_its_statistics() {
+    let input = format!("{PUZZLE}\n{}\n", endless());
+    let output = interrupt(
+        &["sudoku", "count", "--limit", "1000000000", "--stats"],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(text(&output.stdout), "1\nstopped: interrupted\n");
+    let stats = stats(&output);
+    assert_eq!(stats["complete"], false);
+    assert_eq!(stats["stopped"], "interrupted");
+}
+
+#[test]
+fn ctrl_c_stops_a_judge() {
+    let empty = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let output = interrupt(&["sudoku", "judge", "noip"], empty.as_bytes());
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with("error: <stdin>: line 1: puzzle 1: the search stopped (interrupted)"),
+        "{stderr}"
+    );
+}

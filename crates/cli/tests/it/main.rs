@@ -1,0 +1,10 @@
+//! The integration tests of the `dancing` command line, one binary with a module per
+//! topic.
+
+mod common;
+
+mod cli;
+mod costs;
+mod hostile;
+mod limits;
+mod split;

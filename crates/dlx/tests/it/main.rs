@@ -1,0 +1,32 @@
+//! The integration tests of `dancing`, one binary with a module per topic.
+
+mod brute_force;
+mod colors_and_costs;
+mod deep;
+mod fuzz_corpus;
+mod hostile;
+mod oracles;
+mod solver;
+mod strategies;
+
+// The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate
+// root because they reach each other through `crate::verify`.
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/verify.rs"]
+mod verify;
+
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/knuth.rs"]
+mod knuth;
+
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/problem.rs"]
+mod problem;
+
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/matrix.rs"]
+mod matrix;
+
+#[allow(unreachable_pub)]
+#[path = "../../../../fuzz/src/replay.rs"]
+mod replay;

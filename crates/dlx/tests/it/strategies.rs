@@ -1,0 +1,53 @@
+//! Small random problems for the property tests of `brute_force` and `colors_and_costs`:
+//! up to 5 primary and 3 secondary items, so every subset of the options can be checked
+//! directly.
+
+use std::fmt::Debug;
+
+use dancing::OptionId;
+use proptest::prelude::*;
+
+/// A small problem: items `0..primary` are primary, the next `secondary` ones secondary,
+/// and options of type `O` that name items by index.
+#[derive(Debug, Clone)]
+pub(crate) struct Spec<O> {
+    pub(crate) primary: usize,
+    pub(crate) secondary: usize,
+    pub(crate) options: Vec<O>,
+}
+
+/// Problems with at most `max_options` options, each drawn by `option(primary, items)`.
+pub(crate) fn spec<O, S>(
+    max_options: usize,
+    option: impl Fn(usize, usize) -> S + Clone,
+) -> impl Strategy<Value = Spec<O>>
+where
+    O: Debug + Clone,
+    S: Strategy<Value = O>,
+{
+    (1usize..6, 0usize..4).prop_flat_map(move |(primary, secondary)| {
+        let items = primary + secondary;
+        proptest::collection::vec(option(primary, items), 0..=max_options).prop_map(
+            move |options| Spec {
+                primary,
+                secondary,
+                options,
+            },
+        )
+    })
+}
+
+/// The items of an option: one to four of `0..items`, in order, at least one primary.
+pub(crate) fn option_items(primary: usize, items: usize) -> impl Strategy<Value = Vec<usize>> {
+    proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4))
+        .prop_filter("needs a primary item", move |o| {
+            o.iter().any(|&i| i < primary)
+        })
+}
+
+/// The indices of `options`, sorted, to compare solutions as sets.
+pub(crate) fn sorted(options: &[OptionId]) -> Vec<usize> {
+    let mut v: Vec<usize> = options.iter().map(|o| o.index()).collect();
+    v.sort_unstable();
+    v
+}

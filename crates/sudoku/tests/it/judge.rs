@@ -1,0 +1,339 @@
+//! The online-judge front ends on the judges' samples, and their errors.
+
+use crate::common;
+
+use dancing_sudoku::judge::{self, Judge, JudgeError};
+use dancing_sudoku::{Alphabet, Grid, Limits, StopReason, SudokuSolver};
+
+const SICILY_INPUT: &str = "3
+________4
+1____9_7_
+__37_28__
+____7_26_
+4_______8
+_91_6____
+__42_36__
+_3_14___9
+9________
+7_9__2___
+3_____891
+___39___4
+48__6____
+__5___6__
+____4__23
+2___57___
+568_____7
+___8__4_2
+82_______
+___5__2__
+__6_4_7__
+_5___1_7_
+9_2_5_4_1
+_3_8_6_9_
+__3_6_1__
+__5__2___
+_______34
+";
+
+const SICILY_OUTPUT: &str = "Puzzle 1 has 6 solutions
+
+Puzzle 2 solution is
+719482365
+324675891
+856391274
+482563719
+135729648
+697148523
+243957186
+568214937
+971836452
+
+Puzzle 3 has no solution
+";
+
+#[test]
+fn sicily_sample() {
+    assert_eq!(judge::sicily(SICILY_INPUT).unwrap(), SICILY_OUTPUT);
+    // Windows line endings, blank lines between puzzles.
+    let crlf = SICILY_INPUT
+        .replace("\n9________\n", "\n9________\n\n")
+        .replace('\n', "\r\n");
+    assert_eq!(judge::sicily(&crlf).unwrap(), SICILY_OUTPUT);
+    assert_eq!(Judge::Sicily.run(SICILY_INPUT).unwrap(), SICILY_OUTPUT);
+}
+
+#[test]
+fn a_limit_stops_a_judge_and_keeps_the_answers_before() {
+    // Puzzle 2 of the sample, then an empty grid: counting 10,000 of its solutions takes
+    // more than 5,000 nodes.
+    let second: Vec<&str> = SICILY_INPUT.lines().skip(10).take(9).collect();
+    let input = format!("2\n{}\n{}", second.join("\n"), "_________\n".repeat(9));
+    let limits = Limits {
+        max_nodes: Some(5_000),
+        ..Limits::none()
+    };
+    let expected_output = SICILY_OUTPUT
+        .split("\n\n")
+        .nth(1)
+        .unwrap()
+        .replace("Puzzle 2", "Puzzle 1")
+        + "\n";
+    assert_eq!(
+        Judge::Sicily.run_with(&input, &limits),
+        Err(JudgeError::Stopped {
+            line: 11,
+            puzzle: 2,
+            reason: StopReason::NodeLimit,
+            output: expected_output,
+            best_so_far: None,
+        })
+    );
+
+    // NOIP stops with the best score found so far, which a solution reaches.
+    let empty = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let error = Judge::Noip.run_with(&empty, &limits).unwrap_err();
+    let JudgeError::Stopped {
+        line: 1,
+        puzzle: 1,
+        reason: StopReason::NodeLimit,
+        best_so_far: Some(score),
+        ..
+    } = error
+    else {
+        panic!("not stopped by the node limit: {error:?}");
+    };
+    assert!((2500..=4000).contains(&score), "{score}");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line 1: puzzle 1: the search stopped (node limit); the best score found so far is {score}, not proven the highest"
+        )
+    );
+    // Without limits the judges answer as before.
+    assert_eq!(
+        Judge::Sicily
+            .run_with(SICILY_INPUT, &Limits::none())
+            .unwrap(),
+        SICILY_OUTPUT
+    );
+}
+
+#[test]
+fn sicily_errors() {
+    let e = |input: &str| judge::sicily(input).unwrap_err().to_string();
+    assert_eq!(
+        e("three\n"),
+        "line 1: expected the number of puzzles, found `three`"
+    );
+    assert_eq!(e(""), "line 1: expected the number of puzzles, found ``");
+    let two = SICILY_INPUT.replacen('3', "4", 1);
+    assert_eq!(
+        e(&two),
+        "line 29: unexpected end of input: expected puzzle 4"
+    );
+    let truncated: String = SICILY_INPUT
+        .lines()
+        .take(25)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        e(&truncated),
+        "line 26: unexpected end of the grid after 6 rows, expected 9"
+    );
+    let bad = SICILY_INPUT.replacen("1____9_7_", "1____9_7", 1);
+    assert_eq!(e(&bad), "line 3: 8 symbols in this row, expected 9");
+    let bad = SICILY_INPUT.replacen("1____9_7_", "1____9_7x", 1);
+    assert_eq!(
+        e(&bad),
+        "line 3, column 9: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+    );
+    let mut blank = String::from("1\n");
+    blank.push_str(&"_________\n".repeat(9));
+    assert_eq!(
+        e(&blank),
+        "line 2: puzzle 1 has 10000 solutions or more; Sicily 1317 promises fewer"
+    );
+    assert_eq!(
+        e(&format!("{SICILY_INPUT}123\n")),
+        "line 29: text after the last puzzle"
+    );
+}
+
+const NOIP_1: &str = "7 0 0 9 0 0 0 0 1
+1 0 0 0 0 5 9 0 0
+0 0 0 2 0 0 0 8 0
+0 0 5 0 2 0 0 0 3
+0 0 0 0 0 0 6 4 8
+4 1 3 0 0 0 0 0 0
+0 0 7 0 0 2 0 9 0
+2 0 1 0 6 0 8 0 4
+0 8 0 5 0 4 0 1 2
+";
+
+const NOIP_2: &str = "0 0 0 7 0 2 4 5 3
+9 0 0 0 0 8 0 0 0
+7 4 0 0 0 5 0 1 0
+1 9 5 0 8 0 0 0 0
+0 7 0 0 0 0 0 2 5
+0 3 0 5 7 9 1 0 8
+0 0 0 6 0 1 0 0 0
+0 6 0 9 0 0 0 0 1
+0 0 0 0 0 0 0 0 6
+";
+
+#[test]
+fn noip_samples() {
+    assert_eq!(judge::noip(NOIP_1).unwrap(), "2829\n");
+    assert_eq!(judge::noip(NOIP_2).unwrap(), "2852\n");
+    let conflict = NOIP_1.replacen("7 0 0 9", "7 7 0 9", 1);
+    assert_eq!(judge::noip(&conflict).unwrap(), "-1\n");
+    assert_eq!(
+        judge::noip("1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
+            .unwrap_err()
+            .to_string(),
+        "line 1: the noip judge takes 9×9 puzzles, this one is 4×4"
+    );
+    assert_eq!(
+        judge::noip(&NOIP_1.replacen("0 8 0 5", "0 8 0 x", 1))
+            .unwrap_err()
+            .to_string(),
+        "line 9, column 7: `x` is not a number"
+    );
+}
+
+#[test]
+fn poj3074_sample() {
+    let input = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.
+......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.
+end
+";
+    let output = judge::poj3074(input).unwrap();
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines[0],
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341"
+    );
+    assert_eq!(
+        lines[1],
+        "416837529982465371735129468571298643293746185864351297647913852359682714128574936"
+    );
+    assert_eq!(lines.len(), 2);
+    for (puzzle, solution) in input.lines().zip(&lines) {
+        let puzzle = Grid::parse_line(puzzle).unwrap();
+        assert!(Grid::parse_line(solution).unwrap().is_solution_of(&puzzle));
+    }
+    // Without `end`, the input ends the list.
+    assert_eq!(
+        judge::poj3074(input.trim_end_matches("end\n")).unwrap(),
+        output
+    );
+    let e = |input: &str| judge::poj3074(input).unwrap_err().to_string();
+    assert_eq!(
+        e(
+            "55...............................................................................\nend\n"
+        ),
+        "line 1: puzzle 1 has no solution; poj3074 puzzles always have one"
+    );
+    assert_eq!(
+        e("................\nend\n"),
+        "line 1: the poj3074 judge takes 9×9 puzzles, this one is 4×4"
+    );
+    assert_eq!(
+        e(&format!("{input}more\n")),
+        "line 4: text after the last puzzle"
+    );
+}
+
+#[test]
+fn poj3076_sample() {
+    let input = "--A----C-----O-I
+-J--A-B-P-CGF-H-
+--D--F-I-E----P-
+-G-EL-H----M-J--
+----E----C--G---
+-I--K-GA-B---E-J
+D-GP--J-F----A--
+-E---C-B--DP--O-
+E--F-M--D--L-K-A
+-C--------O-I-L-
+H-P-C--F-A--B---
+---G-OD---J----H
+K---J----H-A-P-L
+--B--P--E--K--A-
+-H--B--K--FI-C--
+--F---C--D--H-N-
+";
+    let output = judge::poj3076(input).unwrap();
+    let puzzle = Grid::parse_letters(input).unwrap();
+    let solution = Grid::parse_letters(&output).unwrap();
+    assert!(solution.is_solution_of(&puzzle));
+    assert!(SudokuSolver::new().is_unique(&puzzle));
+    assert_eq!(
+        output,
+        "FPAHMJECNLBDKOGI
+OJMIANBDPKCGFLHE
+LNDKGFOIJEAHMBPC
+BGCELKHPOFIMAJDN
+MFHBELPOACKJGNID
+CILNKDGAHBMOPEFJ
+DOGPIHJMFNLECAKB
+JEKAFCNBGIDPLHOM
+EBOFPMIJDGHLNKCA
+NCJDHBAEKMOFIGLP
+HMPLCGKFIAENBDJO
+AKIGNODLBPJCEFMH
+KDEMJIFNCHGAOPBL
+GLBCDPMHEONKJIAF
+PHNOBALKMJFIDCEG
+IAFJOECGLDPBHMNK
+"
+    );
+    // Several puzzles, separated by blank lines; the answers too.
+    let gecode = common::puzzles("gecode_16x16.txt");
+    let mut many = String::new();
+    let mut expected = String::new();
+    for (k, p) in gecode.iter().take(3).enumerate() {
+        if k > 0 {
+            many.push('\n');
+            expected.push('\n');
+        }
+        many.push_str(&p.to_rows_with(Alphabet::Letters, '-'));
+        expected.push_str(&p.solve().unwrap().to_rows_with(Alphabet::Letters, '-'));
+    }
+    assert_eq!(judge::poj3076(&many).unwrap(), expected);
+    assert_eq!(judge::poj3076("").unwrap(), "");
+    let e = |input: &str| judge::poj3076(input).unwrap_err().to_string();
+    let short: String = input.lines().take(10).map(|l| format!("{l}\n")).collect();
+    assert_eq!(
+        e(&short),
+        "line 11: unexpected end of the grid after 10 rows, expected 16"
+    );
+    assert_eq!(
+        e(&input.replacen("--A-", "--A1", 1)),
+        "line 1, column 4: unknown symbol `1`: expected a letter `A`-`Z`, or `-`, `.` for an empty cell"
+    );
+    assert_eq!(
+        e(&input.replacen("--A-", "--AQ", 1)),
+        "line 1, column 4: `Q` stands for 17, out of range for a 16×16 grid (values 1 to 16)"
+    );
+    assert_eq!(
+        e(&input.replacen("--A-", "A-A-", 1)),
+        "line 1: puzzle 1 has no solution; poj3076 puzzles always have one"
+    );
+}
+
+#[test]
+fn judge_names() {
+    for judge in Judge::ALL {
+        assert_eq!(judge.name().parse::<Judge>(), Ok(judge));
+        assert_eq!(judge.to_string(), judge.name());
+    }
+    assert_eq!("UVa1309".parse::<Judge>(), Ok(Judge::Poj3076));
+    assert_eq!(
+        "hust".parse::<Judge>().unwrap_err().to_string(),
+        "unknown judge `hust`: expected sicily, noip, poj3074 or poj3076"
+    );
+    let error = judge::sicily("x").unwrap_err();
+    assert_eq!(error.line(), 1);
+    assert!(matches!(error, JudgeError::BadCount { .. }));
+}

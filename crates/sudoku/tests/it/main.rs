@@ -1,0 +1,28 @@
+//! The integration tests of `dancing-sudoku`, one binary with a module per topic. The
+//! allocation test is its own binary (`tests/alloc.rs`): its counter is global to the
+//! process, so no other test may run beside it.
+
+mod common;
+
+mod cross_check;
+mod fuzz_corpus;
+mod judge;
+mod oracles;
+mod parse;
+mod snapshots;
+mod target;
+mod target_via_costs;
+
+// The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate
+// root because they reach each other through `crate::verify`.
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/verify.rs"]
+mod verify;
+
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/sudoku.rs"]
+mod sudoku;
+
+#[allow(unreachable_pub)]
+#[path = "../../../../fuzz/src/replay.rs"]
+mod replay;

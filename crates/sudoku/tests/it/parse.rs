@@ -1,0 +1,354 @@
+//! Every text form, read and written, and every parse error with its position.
+
+use crate::common;
+
+use dancing_sudoku::{Alphabet, Grid, GridError, ParseError, ParseErrorKind};
+use proptest::prelude::*;
+
+fn err(result: Result<Grid, ParseError>) -> String {
+    result.expect_err("should not parse").to_string()
+}
+
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn one_line_form() {
+    let grid = Grid::parse_line(INKALA).unwrap();
+    assert_eq!((grid.order(), grid.side(), grid.givens()), (3, 9, 21));
+    assert_eq!(grid.get(0, 0), 8);
+    assert_eq!(grid.get(1, 2), 3);
+    assert_eq!(grid.to_string(), INKALA);
+    // Every empty symbol, `0` included up to 9×9; a comment after white space.
+    let other = INKALA
+        .replacen('.', "0", 1)
+        .replacen('.', "_", 1)
+        .replacen('.', "-", 1);
+    assert_eq!(
+        Grid::parse_line(&format!("  {other}\tInkala 2012")).unwrap(),
+        grid
+    );
+    // The length gives the order.
+    for order in 2usize..=6 {
+        let empty = ".".repeat(order.pow(4));
+        assert_eq!(Grid::parse_line(&empty).unwrap(), Grid::empty(order));
+    }
+}
+
+#[test]
+fn large_alphabets() {
+    let sixteen = common::puzzles("gecode_16x16.txt");
+    let first = &sixteen[0];
+    assert!(first.to_string().contains('G'));
+    assert_eq!(Grid::parse_line(&first.to_string()).unwrap(), *first);
+    // 36×36: `1`-`9`, `A`-`Z`, and `0` for 36.
+    let solution = Grid::empty(6).solve().unwrap();
+    let line = solution.to_string();
+    assert!(line.contains('0') && line.contains('Z'));
+    assert_eq!(Grid::parse_line(&line).unwrap(), solution);
+    assert_eq!(Alphabet::Digits.symbol(36), Some('0'));
+    assert_eq!(Alphabet::Letters.symbol(16), Some('P'));
+    assert_eq!(Alphabet::Letters.symbol(27), None);
+}
+
+#[test]
+fn one_line_errors() {
+    assert_eq!(
+        err(Grid::parse_line(&INKALA[1..])),
+        "line 1: wrong length: 80 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+    );
+    assert_eq!(
+        err(Grid::parse_line("1.3...1....1x...")),
+        "line 1, column 13: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+    );
+    // Columns count characters, leading white space included.
+    assert_eq!(
+        Grid::parse_line("  1.3...1....1é...").unwrap_err().column,
+        Some(15)
+    );
+    assert_eq!(
+        err(Grid::parse_line("1.3...1....15...")),
+        "line 1, column 13: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)"
+    );
+    assert_eq!(
+        err(Grid::parse_line(&INKALA.replacen('8', "A", 1))),
+        "line 1, column 1: `A` stands for 10, out of range for a 9×9 grid (values 1 to 9)"
+    );
+    let mut sixteen = ".".repeat(256);
+    sixteen.replace_range(20..21, "0");
+    assert_eq!(
+        err(Grid::parse_line(&sixteen)),
+        "line 1, column 21: `0` is not an empty cell in a 16×16 grid; use `.`, `_` or `-`"
+    );
+    assert_eq!(
+        err(Grid::parse_line("   ")),
+        "line 1: no grid: the input is empty"
+    );
+    let e = Grid::parse_line("1.3.x").unwrap_err();
+    assert_eq!(
+        e.kind,
+        ParseErrorKind::UnknownSymbol {
+            symbol: 'x',
+            alphabet: Alphabet::Digits
+        }
+    );
+    assert_eq!(
+        e.at_line(7).to_string().split(':').next(),
+        Some("line 7, column 5")
+    );
+}
+
+#[test]
+fn read_line_reuses_the_grid() {
+    let mut grid = Grid::empty(2);
+    grid.read_line(INKALA).unwrap();
+    assert_eq!(grid, Grid::parse_line(INKALA).unwrap());
+    assert!(grid.read_line("12").is_err());
+    grid.read_line("1.3...1....13...").unwrap();
+    assert_eq!(grid.side(), 4);
+}
+
+#[test]
+fn blocks() {
+    let grid = Grid::parse_line(INKALA).unwrap();
+    let block = format!("{grid:#}");
+    assert_eq!(
+        block,
+        "\
+8 . . | . . . | . . .
+. . 3 | 6 . . | . . .
+. 7 . | . 9 . | 2 . .
+------+-------+------
+. 5 . | . . 7 | . . .
+. . . | . 4 5 | 7 . .
+. . . | 1 . . | . 3 .
+------+-------+------
+. . 1 | . . . | . 6 8
+. . 8 | 5 . . | . 1 .
+. 9 . | . . . | 4 . .
+"
+    );
+    assert_eq!(Grid::parse_block(&block).unwrap(), grid);
+    assert_eq!(block.parse::<Grid>().unwrap(), grid);
+    // Without spaces, with `+`-less separators, comments and blank lines.
+    let plain = "# Inkala 2012\n\n8........\n..36.....\n.7..9.2..\n=========\n.5...7...\n....457..\n...1...3.\n\n..1....68\n..85...1.\n.9....4..\n\n";
+    assert_eq!(Grid::parse_block(plain).unwrap(), grid);
+    // A line of N dashes is a row of empty cells.
+    let dashes = "---------\n".repeat(9);
+    assert_eq!(Grid::parse_block(&dashes).unwrap(), Grid::empty(3));
+    // Every order round-trips.
+    for order in 2..=6 {
+        let solution = Grid::empty(order).solve().unwrap();
+        let text = solution.to_block_with(Alphabet::Digits, '.');
+        assert_eq!(Grid::parse_block(&text).unwrap(), solution);
+    }
+}
+
+#[test]
+fn block_errors() {
+    assert_eq!(
+        err(Grid::parse_block("1 2 3\n")),
+        "line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36"
+    );
+    assert_eq!(
+        err(Grid::parse_block("1 2 | 3 4\n3 4 | 1\n")),
+        "line 2: 3 symbols in this row, expected 4"
+    );
+    assert_eq!(
+        err(Grid::parse_block("1 2 | 3 4\n3 4 | 1 2 1\n")),
+        "line 2, column 11: 5 symbols in this row, expected 4"
+    );
+    assert_eq!(
+        err(Grid::parse_block("1 2 | 3 4\n3 4 | 1 2\n")),
+        "line 3: unexpected end of the grid after 2 rows, expected 4"
+    );
+    assert_eq!(
+        err(Grid::parse_block("12.4\n3412\n....\n....\n1234\n")),
+        "line 5: text after the last row; the grid has 4 rows"
+    );
+    assert_eq!(
+        err(Grid::parse_block("12.4\n3?12\n....\n....\n")),
+        "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+    );
+    assert_eq!(
+        err(Grid::parse_block("12.4\n3912\n....\n....\n")),
+        "line 2, column 2: `9` stands for 9, out of range for a 4×4 grid (values 1 to 4)"
+    );
+    assert_eq!(
+        err(Grid::parse_block("# nothing\n\n")),
+        "line 2: no grid: the input is empty"
+    );
+}
+
+#[test]
+fn rows_of_numbers() {
+    let text = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n0 0 7 0 0 2 0 9 0\n2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
+    let grid = Grid::parse_numbers(text).unwrap();
+    assert_eq!(grid.get(0, 0), 7);
+    assert_eq!(grid.get(8, 8), 2);
+    assert_eq!(grid.givens(), 30);
+    assert_eq!(grid.to_numbers(), text);
+    // `/` ends a row too; `|` and separator lines are ignored.
+    let slashed = text.trim_end().replace('\n', " / ");
+    assert_eq!(Grid::parse_numbers(&slashed).unwrap(), grid);
+    assert_eq!(slashed.parse::<Grid>().unwrap(), grid);
+    // Numbers above 9 in larger grids.
+    let sixteen = common::puzzles("gecode_16x16.txt").remove(3);
+    let numbers = sixteen.to_numbers();
+    assert!(numbers.contains("16") || numbers.contains("10"));
+    assert_eq!(Grid::parse_numbers(&numbers).unwrap(), sixteen);
+    assert_eq!(numbers.parse::<Grid>().unwrap(), sixteen);
+    let boxed = "1 0 | 0 0\n0 0 | 0 0\n----+----\n0 0 | 0 0\n0 0 | 0 4\n";
+    assert_eq!(Grid::parse_numbers(boxed).unwrap().givens(), 2);
+}
+
+#[test]
+fn number_errors() {
+    assert_eq!(
+        err(Grid::parse_numbers("1 2 3 4\n0 0 x 0\n")),
+        "line 2, column 5: `x` is not a number"
+    );
+    assert_eq!(
+        err(Grid::parse_numbers("1 2 3 4\n0 0 5 0\n")),
+        "line 2, column 5: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)"
+    );
+    assert_eq!(
+        err(Grid::parse_numbers("1 2 3 4 / 0 0 0 / 0 0 0 0 / 0 0 0 0")),
+        "line 1: 3 symbols in this row, expected 4"
+    );
+    assert_eq!(
+        err(Grid::parse_numbers("1 2 3 4\n0 0 0 0\n")),
+        "line 3: unexpected end of the grid after 2 rows, expected 4"
+    );
+    assert_eq!(
+        err(Grid::parse_numbers(
+            "1 2 3 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
+        )),
+        "line 5, column 1: text after the last row; the grid has 4 rows"
+    );
+    assert_eq!(
+        err(Grid::parse_numbers("1 2 3\n")),
+        "line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36"
+    );
+    assert_eq!(
+        err(Grid::parse_numbers("1 2 3 99999999999999999999999\n")),
+        "line 1, column 7: `99999999999999999999999` stands for 18446744073709551615, out of range for a 4×4 grid (values 1 to 4)"
+    );
+}
+
+#[test]
+fn letters() {
+    let sixteen = common::puzzles("gecode_16x16.txt").remove(0);
+    let text = sixteen.to_rows_with(Alphabet::Letters, '-');
+    assert_eq!(text.lines().count(), 16);
+    assert!(text.lines().all(|l| l.len() == 16));
+    assert!(!text.contains('.'));
+    assert_eq!(Grid::parse_letters(&text).unwrap(), sixteen);
+    // The letter alphabet is chosen explicitly: the same text in digits means other values.
+    assert_ne!(Grid::parse_block(&text).ok(), Some(sixteen.clone()));
+    assert_eq!(
+        Grid::parse_line_with(
+            &sixteen.to_line_with(Alphabet::Letters, '-'),
+            Alphabet::Letters
+        )
+        .unwrap(),
+        sixteen
+    );
+    assert_eq!(
+        err(Grid::parse_letters("AB-D\nE---\n----\n----\n")),
+        "line 2, column 1: `E` stands for 5, out of range for a 4×4 grid (values 1 to 4)"
+    );
+    assert_eq!(
+        err(Grid::parse_letters("AB-1\n")),
+        "line 1, column 4: unknown symbol `1`: expected a letter `A`-`Z`, or `-`, `.` for an empty cell"
+    );
+    let big = "-".repeat(36);
+    assert_eq!(
+        err(Grid::parse_letters(&big)),
+        "line 1: the letter alphabet has 26 symbols, too few for a 36×36 grid"
+    );
+}
+
+#[test]
+fn from_str_errors_name_the_likely_form() {
+    // A single line is the one-line form.
+    assert_eq!(
+        err("123".parse::<Grid>()),
+        "line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+    );
+    assert_eq!(
+        err("# comment\n\n123".parse::<Grid>()),
+        "line 3: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+    );
+    assert_eq!(
+        err("".parse::<Grid>()),
+        "line 1: no grid: the input is empty"
+    );
+    // Several lines with numbers of two digits: rows of numbers.
+    assert_eq!(
+        err("1 2 3 4\n10 0 0 0\n".parse::<Grid>()),
+        "line 2, column 1: `10` stands for 10, out of range for a 4×4 grid (values 1 to 4)"
+    );
+    // Otherwise a block.
+    assert_eq!(
+        err("1234\n12\n".parse::<Grid>()),
+        "line 2: 2 symbols in this row, expected 4"
+    );
+}
+
+#[test]
+fn from_cells() {
+    assert_eq!(Grid::from_cells(3, vec![0; 81]).unwrap(), Grid::empty(3));
+    assert_eq!(Grid::from_cells(7, vec![0; 7]), Err(GridError::Order(7)));
+    assert_eq!(
+        Grid::from_cells(2, vec![0; 15]).unwrap_err().to_string(),
+        "15 cells given, a grid of order 2 has 16"
+    );
+    assert_eq!(
+        Grid::from_cells(2, [vec![5], vec![0; 15]].concat())
+            .unwrap_err()
+            .to_string(),
+        "cell 0 holds 5, above the largest value 4"
+    );
+}
+
+fn any_grid() -> impl Strategy<Value = Grid> {
+    (2usize..=5).prop_flat_map(|order| {
+        let side = (order * order) as u8;
+        proptest::collection::vec(0..=side, order.pow(4))
+            .prop_map(move |cells| Grid::from_cells(order, cells).unwrap())
+    })
+}
+
+proptest! {
+    #[test]
+    fn every_form_round_trips(grid in any_grid()) {
+        prop_assert_eq!(Grid::parse_line(&grid.to_string()).unwrap(), grid.clone());
+        prop_assert_eq!(grid.to_string().parse::<Grid>().unwrap(), grid.clone());
+        prop_assert_eq!(Grid::parse_block(&format!("{grid:#}")).unwrap(), grid.clone());
+        prop_assert_eq!(format!("{grid:#}").parse::<Grid>().unwrap(), grid.clone());
+        prop_assert_eq!(Grid::parse_numbers(&grid.to_numbers()).unwrap(), grid.clone());
+        prop_assert_eq!(grid.to_numbers().parse::<Grid>().unwrap(), grid.clone());
+        let letters = grid.to_rows_with(Alphabet::Letters, '-');
+        prop_assert_eq!(Grid::parse_letters(&letters).unwrap(), grid.clone());
+        let judge = grid.to_rows_with(Alphabet::Digits, '_');
+        prop_assert_eq!(Grid::parse_block(&judge).unwrap(), grid);
+    }
+
+    #[test]
+    fn parsers_never_panic(text in "[0-9A-Za-z.\\-_|+ \n/#]{0,300}") {
+        let _ = Grid::parse_line(&text);
+        let _ = Grid::parse_block(&text);
+        let _ = Grid::parse_numbers(&text);
+        let _ = Grid::parse_letters(&text);
+        let _ = text.parse::<Grid>();
+    }
+
+    #[test]
+    fn parsers_never_panic_on_any_text(text in "\\PC{0,200}") {
+        let _ = Grid::parse_line(&text);
+        let _ = Grid::parse_block(&text);
+        let _ = Grid::parse_numbers(&text);
+        let _ = text.parse::<Grid>();
+    }
+}
