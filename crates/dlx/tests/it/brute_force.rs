@@ -18,13 +18,7 @@ fn spec() -> impl Strategy<Value = Spec> {
 
 fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
-    let mut ids = Vec::new();
-    for k in 0..spec.primary {
-        ids.push(b.primary(&format!("p{k}")).unwrap());
-    }
-    for k in 0..spec.secondary {
-        ids.push(b.secondary(&format!("s{k}")).unwrap());
-    }
+    let ids = strategies::declare_items(&mut b, spec);
     for option in &spec.options {
         b.option(option.iter().map(|&i| ids[i])).unwrap();
     }

@@ -36,13 +36,7 @@ fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
 
 fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
-    let mut ids = Vec::new();
-    for k in 0..spec.primary {
-        ids.push(b.primary(&format!("p{k}")).unwrap());
-    }
-    for k in 0..spec.secondary {
-        ids.push(b.secondary(&format!("s{k}")).unwrap());
-    }
+    let ids = strategies::declare_items(&mut b, spec);
     let colors: Vec<_> = ["red", "green", "blue"]
         .iter()
         .map(|name| b.color(name).unwrap())

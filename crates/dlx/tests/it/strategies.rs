@@ -4,7 +4,7 @@
 
 use std::fmt::Debug;
 
-use dancing::OptionId;
+use dancing::{ItemId, OptionId, ProblemBuilder};
 use proptest::prelude::*;
 
 /// A small problem: items `0..primary` are primary, the next `secondary` ones secondary,
@@ -50,4 +50,17 @@ pub(crate) fn sorted(options: &[OptionId]) -> Vec<usize> {
     let mut v: Vec<usize> = options.iter().map(|o| o.index()).collect();
     v.sort_unstable();
     v
+}
+
+/// Declares a spec's items, primary `p0`, `p1`, … then secondary `s0`, `s1`, …, in
+/// the order the spec's options index them.
+pub(crate) fn declare_items<O>(b: &mut ProblemBuilder, spec: &Spec<O>) -> Vec<ItemId> {
+    let mut ids = Vec::new();
+    for k in 0..spec.primary {
+        ids.push(b.primary(&format!("p{k}")).unwrap());
+    }
+    for k in 0..spec.secondary {
+        ids.push(b.secondary(&format!("s{k}")).unwrap());
+    }
+    ids
 }
