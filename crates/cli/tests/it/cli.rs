@@ -439,16 +439,7 @@ fn noise(seed: u64, len: usize) -> Vec<u8> {
 
 #[test]
 fn any_bytes_exit_0_or_2_without_a_panic() {
-    let front_ends: &[&[&str]] = &[
-        &["xc", "--count"],
-        &["xc", "--matrix"],
-        &["sudoku", "solve"],
-        &["sudoku", "judge", "sicily"],
-        &["sudoku", "judge", "noip"],
-        &["sudoku", "judge", "poj3074"],
-        &["sudoku", "judge", "poj3076"],
-    ];
-    for (k, args) in front_ends.iter().enumerate() {
+    for (k, args) in common::FRONT_ENDS.iter().enumerate() {
         for seed in 0..12u64 {
             let len = [0, 1, 7, 100, 3000][seed as usize % 5];
             let input = noise(seed * 31 + k as u64, len);

@@ -256,17 +256,6 @@ fn judges_on_truncated_and_wrong_inputs() {
 
 // ------------------------------------------------------------------ any bytes at all
 
-/// Every front end that reads input, with what it reads.
-const FRONT_ENDS: [&[&str]; 7] = [
-    &["xc", "--count"],
-    &["xc", "--matrix"],
-    &["sudoku", "solve"],
-    &["sudoku", "judge", "sicily"],
-    &["sudoku", "judge", "noip"],
-    &["sudoku", "judge", "poj3074"],
-    &["sudoku", "judge", "poj3076"],
-];
-
 /// Lines of tokens from `vocabulary`, so inputs come close to each format's grammar
 /// (random bytes alone are rejected on the first line).
 fn near_valid(vocabulary: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
@@ -318,9 +307,9 @@ proptest! {
 
     #[test]
     fn every_front_end_exits_0_or_2_without_a_panic(
-        (front_end, input) in (0..FRONT_ENDS.len()).prop_flat_map(|k| (Just(k), input_for(FRONT_ENDS[k])))
+        (front_end, input) in (0..common::FRONT_ENDS.len()).prop_flat_map(|k| (Just(k), input_for(common::FRONT_ENDS[k])))
     ) {
-        let args = FRONT_ENDS[front_end];
+        let args = common::FRONT_ENDS[front_end];
         let output = run(args, &input);
         let stderr = String::from_utf8_lossy(&output.stderr);
         prop_assert!(

@@ -54,3 +54,14 @@ pub(crate) fn send_sigint(pid: u32) {
         .expect("kill runs");
     assert!(status.success(), "kill -INT {pid} failed");
 }
+
+/// Every front end that reads input, with what it reads.
+pub(crate) const FRONT_ENDS: [&[&str]; 7] = [
+    &["xc", "--count"],
+    &["xc", "--matrix"],
+    &["sudoku", "solve"],
+    &["sudoku", "judge", "sicily"],
+    &["sudoku", "judge", "noip"],
+    &["sudoku", "judge", "poj3074"],
+    &["sudoku", "judge", "poj3076"],
+];
