@@ -16,7 +16,7 @@ use criterion::{
 use dancing::Branching;
 use dancing_benches::{SUDOKU_SETS, force_givens, givens, sudoku_set};
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, SudokuSolver, encoding};
+use dancing_sudoku::{Grid, Solve, SudokuSolver, encoding};
 
 /// The uniqueness check of tdoku's benchmark.
 const LIMIT: u64 = 2;

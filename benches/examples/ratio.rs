@@ -16,7 +16,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use dancing_benches::{SUDOKU_SETS, engine_cases, force_givens, givens, sudoku_set};
-use dancing_sudoku::{SudokuSolver, encoding};
+use dancing_sudoku::{Solve, SudokuSolver, encoding};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 
 fn median(mut v: Vec<Duration>) -> Duration {

@@ -5,7 +5,7 @@
 
 use dancing_benches::{force_givens, sudoku_set};
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, SudokuSolver};
+use dancing_sudoku::{Grid, Solve, SudokuSolver};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]

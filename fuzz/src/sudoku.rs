@@ -5,7 +5,7 @@
 use dancing::{Limits, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::{Alphabet, Grid, ParseError, SudokuSolver};
+use dancing_sudoku::{Alphabet, Grid, ParseError, Solve, SudokuSolver};
 
 /// Search-tree nodes one solver may use per check.
 const MAX_NODES: u64 = 20_000;

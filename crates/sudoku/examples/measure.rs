@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, Limits, SudokuSolver, encoding};
+use dancing_sudoku::{Grid, Limits, Solve, SudokuSolver, encoding};
 
 fn read(path: &str) -> Vec<Grid> {
     std::fs::read_to_string(path)

@@ -12,7 +12,7 @@
 //! is the difference the benchmarks measure.
 //!
 //! ```
-//! use dancing_sudoku::{Grid, bitmask::BitmaskSolver};
+//! use dancing_sudoku::{Grid, Solve, bitmask::BitmaskSolver};
 //!
 //! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 //! let mut solver = BitmaskSolver::new();
@@ -27,7 +27,7 @@ use std::time::Instant;
 use dancing::{Limits, Stats, StopReason};
 
 use crate::grid::Grid;
-use crate::solver::{Solve, Verdict};
+use crate::solve::Solve;
 
 /// The bitmask depth-first solver. Keeps its buffers between puzzles, so a batch of
 /// puzzles of one order allocates nothing after the first.
@@ -63,71 +63,6 @@ impl BitmaskSolver {
     /// A solver with no buffers yet.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Sets the limits of every later search (nodes, time, interrupt flag).
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// Statistics of the most recent search: `nodes` counts cells tried (search-tree
-    /// nodes), `updates` stays 0.
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// The number of solutions of `puzzle`, counting no further than `limit`.
-    pub fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        self.run(puzzle, Goal { limit, first: None })
-    }
-
-    /// Writes the first solution of `puzzle` into `solution` and returns `true`, or
-    /// `false` if there is none.
-    pub fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
-        self.run(
-            puzzle,
-            Goal {
-                limit: 1,
-                first: Some(solution),
-            },
-        ) == 1
-    }
-
-    /// The first solution of `puzzle`, if any.
-    pub fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
-        let mut solution = Grid::empty(puzzle.order());
-        self.solve_into(puzzle, &mut solution).then_some(solution)
-    }
-
-    /// Whether `puzzle` has exactly one solution.
-    pub fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        self.count_up_to(puzzle, 2) == 1
-    }
-
-    /// Whether `puzzle` has no, one, or several solutions.
-    pub fn check(&mut self, puzzle: &Grid) -> Verdict {
-        Verdict::from_count(self.count_up_to(puzzle, 2))
-    }
-
-    /// The solution of `puzzle` if it is unique; otherwise why not. One search.
-    pub fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
-        let mut solution = Grid::empty(puzzle.order());
-        match self.run(
-            puzzle,
-            Goal {
-                limit: 2,
-                first: Some(&mut solution),
-            },
-        ) {
-            0 => Err(Verdict::NoSolution),
-            1 => Ok(solution),
-            _ => Err(Verdict::Multiple),
-        }
     }
 
     /// Rebuilds the tables when the order changes.
@@ -279,29 +214,22 @@ impl BitmaskSolver {
 }
 
 impl Solve for BitmaskSolver {
-    fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
-        BitmaskSolver::solve_into(self, puzzle, solution)
+    #[inline]
+    fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        self.run(puzzle, Goal { limit, first })
     }
-    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        BitmaskSolver::count_up_to(self, puzzle, limit)
-    }
+
+    /// Statistics of the most recent search: `nodes` counts cells tried (search-tree
+    /// nodes), `updates` stays 0.
     fn stats(&self) -> Stats {
-        BitmaskSolver::stats(self)
+        self.stats
     }
+
     fn set_limits(&mut self, limits: Limits) {
-        BitmaskSolver::set_limits(self, limits);
+        self.limits = limits;
     }
-    fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
-        BitmaskSolver::solve_unique(self, puzzle)
+
+    fn limits(&self) -> &Limits {
+        &self.limits
     }
-}
-
-/// The first solution of `puzzle` with a fresh [`BitmaskSolver`].
-pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    BitmaskSolver::new().solve(puzzle)
-}
-
-/// The number of solutions of `puzzle` up to `limit`, with a fresh [`BitmaskSolver`].
-pub fn count_up_to(puzzle: &Grid, limit: u64) -> u64 {
-    BitmaskSolver::new().count_up_to(puzzle, limit)
 }

@@ -32,6 +32,7 @@ use dancing::{Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
 use crate::parse::{ParseError, block_from_lines};
+use crate::solve::Solve;
 use crate::solver::SudokuSolver;
 use crate::target;
 

@@ -1,7 +1,7 @@
 //! Sudoku of any order on the `dancing` exact-cover engine.
 //!
 //! ```
-//! use dancing_sudoku::{Grid, SudokuSolver, Verdict};
+//! use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
 //!
 //! // Arto Inkala's 2012 puzzle, in the one-line form: `.` is an empty cell.
 //! let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
@@ -23,15 +23,23 @@
 //!   25×25, 36×36), with [`validate`](Grid::validate) naming conflicting givens.
 //! - [`parse`]: the one-line form, blocks, rows of numbers and the letter alphabet,
 //!   with errors that give the line, the column and the reason. Printing is on [`Grid`].
+//! - [`Solve`]: the one interface of every solver. A solver implements one search,
+//!   [`find`](Solve::find) (count up to a limit, keeping the first solution), plus
+//!   [`stats`](Solve::stats) and [`set_limits`](Solve::set_limits); the trait provides
+//!   [`solve`](Solve::solve), [`solve_into`](Solve::solve_into),
+//!   [`count_up_to`](Solve::count_up_to), [`count`](Solve::count),
+//!   [`is_unique`](Solve::is_unique), [`check`](Solve::check) (a [`Verdict`]) and
+//!   [`solve_unique`](Solve::solve_unique) on top of it. `use dancing_sudoku::Solve;`
+//!   to call them; `Box<dyn Solve>` chooses a solver at run time.
 //! - [`SudokuSolver`]: dancing links over the exact-cover encoding of [`encoding`]. The
 //!   matrix of each order is built once; each puzzle's givens are forced into it in
 //!   place of the last puzzle's, so a batch of puzzles allocates nothing per puzzle
-//!   when counting.
-//!   [`solve`](SudokuSolver::solve), [`solutions`](SudokuSolver::solutions),
-//!   [`count_up_to`](SudokuSolver::count_up_to), [`is_unique`](SudokuSolver::is_unique),
-//!   [`check`](SudokuSolver::check), with the engine's [`Stats`].
+//!   when counting. Besides [`Solve`], it has
+//!   [`solutions`](SudokuSolver::solutions) (an iterator) and
+//!   [`visit`](SudokuSolver::visit), with the engine's [`Stats`].
 //! - [`bitmask`]: the classic bitmask depth-first solver, as a baseline and a cross-check.
-//!   Both solvers implement [`Solve`], to choose one at run time.
+//! - [`Grid::solve`], [`Grid::count_up_to`], [`Grid::is_unique`]: shortcuts through a
+//!   [`SudokuSolver`] kept per thread.
 //! - [`target`]: target sudoku (NOIP 2009), the highest-scoring solution by branch and
 //!   bound.
 //! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
@@ -57,13 +65,15 @@ pub mod encoding;
 mod grid;
 pub mod judge;
 pub mod parse;
+mod solve;
 mod solver;
 pub mod target;
 
 pub use dancing::{Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 pub use parse::{ParseError, ParseErrorKind};
-pub use solver::{Solutions, Solve, SudokuSolver, Verdict};
+pub use solve::{Solve, Verdict};
+pub use solver::{Solutions, SudokuSolver};
 
 /// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`
 /// line naming it: the contents of `data/famous.txt`.

@@ -2,90 +2,13 @@
 //! each puzzle's givens forced into it in place of the last puzzle's.
 
 use std::cell::RefCell;
-use std::fmt;
 use std::ops::ControlFlow;
 
 use dancing::{Event, Limits, Stats};
 
 use crate::encoding;
 use crate::grid::Grid;
-
-/// How many solutions a puzzle has, as far as a uniqueness check needs to know.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// No solution (this includes puzzles whose givens conflict).
-    NoSolution,
-    /// Exactly one solution: a proper sudoku.
-    Unique,
-    /// Two or more solutions.
-    Multiple,
-}
-
-impl Verdict {
-    /// The verdict for a count of solutions (counted up to at least 2).
-    pub fn from_count(count: u64) -> Self {
-        match count {
-            0 => Self::NoSolution,
-            1 => Self::Unique,
-            _ => Self::Multiple,
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    /// `none`, `unique` or `multiple`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::NoSolution => "none",
-            Self::Unique => "unique",
-            Self::Multiple => "multiple",
-        })
-    }
-}
-
-/// What every sudoku solver of this crate can do: the dancing-links [`SudokuSolver`] and
-/// the [`BitmaskSolver`](crate::bitmask::BitmaskSolver) baseline. Both also have these
-/// as inherent methods, so the trait is needed only to choose a solver at run time.
-pub trait Solve {
-    /// Writes the first solution of `puzzle` into `solution` (reusing its storage) and
-    /// returns `true`, or returns `false` if there is none (or a limit stopped the
-    /// search).
-    fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool;
-
-    /// The number of solutions of `puzzle`, counting no further than `limit`.
-    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64;
-
-    /// Statistics of the most recent search.
-    fn stats(&self) -> Stats;
-
-    /// Sets the limits (node count, time, interrupt flag) of every later search.
-    fn set_limits(&mut self, limits: Limits);
-
-    /// The first solution of `puzzle`, if any.
-    fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
-        let mut solution = puzzle.clone();
-        self.solve_into(puzzle, &mut solution).then_some(solution)
-    }
-
-    /// Whether `puzzle` has exactly one solution (a count up to 2).
-    fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        self.count_up_to(puzzle, 2) == 1
-    }
-
-    /// Whether `puzzle` has no, one, or several solutions (a count up to 2).
-    fn check(&mut self, puzzle: &Grid) -> Verdict {
-        Verdict::from_count(self.count_up_to(puzzle, 2))
-    }
-
-    /// The solution of `puzzle` if it is unique; otherwise why not
-    /// ([`Verdict::NoSolution`] or [`Verdict::Multiple`]).
-    fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
-        match self.check(puzzle) {
-            Verdict::Unique => self.solve(puzzle).ok_or(Verdict::NoSolution),
-            other => Err(other),
-        }
-    }
-}
+use crate::solve::Solve;
 
 /// One order's matrix and the engine's solver over it.
 #[derive(Debug, Clone)]
@@ -133,7 +56,7 @@ impl Engine {
     }
 }
 
-/// Which search [`SudokuSolver::stats`] reports.
+/// Which search [`Solve::stats`] of a [`SudokuSolver`] reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Last {
     /// No search yet, or the givens conflicted (no search was needed).
@@ -149,13 +72,13 @@ enum Last {
 /// each puzzle's givens are forced into the matrix in place of the last puzzle's (one
 /// relink of the matrix, see [`dancing::Solver::set_forced`]), then searched. Counting is
 /// allocation-free after the first puzzle of an order; so is
-/// [`solve_into`](Self::solve_into).
+/// [`solve_into`](Solve::solve_into). Every search is through the [`Solve`] trait.
 ///
 /// Givens that conflict (the same value twice in a unit) make a puzzle with no solution;
 /// see [`Grid::validate`] for which cells.
 ///
 /// ```
-/// use dancing_sudoku::{Grid, SudokuSolver, Verdict};
+/// use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
 ///
 /// let mut solver = SudokuSolver::with_order(3);
 /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
@@ -234,117 +157,10 @@ impl SudokuSolver {
         }
     }
 
-    /// Sets the limits (node count, time, interrupt flag) of every later search. A search
-    /// stopped by a limit returns what it found so far; [`stats`](Self::stats) says why
-    /// it stopped.
-    pub fn set_limits(&mut self, limits: Limits) {
-        for engine in self.engines.iter_mut().flatten() {
-            engine.solver.set_limits(limits.clone());
-        }
-        self.limits = limits;
-    }
-
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// Statistics of the most recent search (all zero if the givens conflicted): nodes
-    /// and updates as in TAOCP, the time, and whether a limit stopped it.
-    pub fn stats(&self) -> Stats {
-        match self.last {
-            Last::Nothing => Stats::default(),
-            Last::Engine(k) => self.engines[k]
-                .as_ref()
-                .map(|e| e.solver.stats())
-                .unwrap_or_default(),
-        }
-    }
-
-    /// The number of solutions of `puzzle`, counting no further than `limit`.
-    /// Allocation-free once the order's matrix exists.
-    pub fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        if limit == 0 {
-            self.last = Last::Nothing;
-            return 0;
-        }
-        let Some(engine) = self.prepared(puzzle) else {
-            return 0;
-        };
-        engine.solver.count_up_to(limit)
-    }
-
-    /// The number of solutions of `puzzle`, all of them (an empty 9×9 grid has
-    /// 6.67·10²¹: use [`count_up_to`](Self::count_up_to) or limits on untrusted input).
-    pub fn count(&mut self, puzzle: &Grid) -> u64 {
-        self.count_up_to(puzzle, u64::MAX)
-    }
-
-    /// Whether `puzzle` has exactly one solution.
-    pub fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        self.count_up_to(puzzle, 2) == 1
-    }
-
-    /// Whether `puzzle` has no, one, or several solutions.
-    pub fn check(&mut self, puzzle: &Grid) -> Verdict {
-        Verdict::from_count(self.count_up_to(puzzle, 2))
-    }
-
-    /// Writes the first solution of `puzzle` into `solution`, reusing its storage, and
-    /// returns `true`; `false` if there is none. Allocation-free once `solution` has
-    /// held a grid of this order.
-    pub fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
-        self.first_solutions(puzzle, solution, 1) >= 1
-    }
-
-    /// Searches for up to `want` solutions, decoding the first into `solution`; returns
-    /// how many were found.
-    fn first_solutions(&mut self, puzzle: &Grid, solution: &mut Grid, want: u64) -> u64 {
-        let Some(engine) = self.prepared(puzzle) else {
-            return 0;
-        };
-        let side = engine.side;
-        let mut found = 0;
-        let mut search = engine.solver.search();
-        while found < want {
-            match search.next_event() {
-                Event::Solution => {
-                    if found == 0 {
-                        solution.copy_from(puzzle);
-                        encoding::decode_into(side, search.solution(), solution.cells_vec_mut());
-                    }
-                    found += 1;
-                }
-                Event::Finished => break,
-                // Heartbeats, and whatever later engines report between solutions.
-                _ => {}
-            }
-        }
-        drop(search);
-        found
-    }
-
-    /// The first solution of `puzzle`, if any.
-    pub fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
-        let mut solution = Grid::empty(puzzle.order());
-        self.solve_into(puzzle, &mut solution).then_some(solution)
-    }
-
-    /// The solution of `puzzle` if it is unique; otherwise why not
-    /// ([`Verdict::NoSolution`] or [`Verdict::Multiple`]). One search.
-    pub fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
-        let mut solution = Grid::empty(puzzle.order());
-        match self.first_solutions(puzzle, &mut solution, 2) {
-            0 => Err(Verdict::NoSolution),
-            1 => Ok(solution),
-            _ => Err(Verdict::Multiple),
-        }
-    }
-
     /// A lazy iterator over the solutions of `puzzle`.
     ///
     /// ```
-    /// use dancing_sudoku::{Grid, SudokuSolver};
+    /// use dancing_sudoku::{Grid, Solve, SudokuSolver};
     /// let puzzle: Grid = "12..34..........".parse()?;
     /// let mut solver = SudokuSolver::new();
     /// let solutions: Vec<Grid> = solver.solutions(&puzzle).collect();
@@ -416,20 +232,63 @@ impl Iterator for Solutions<'_> {
 }
 
 impl Solve for SudokuSolver {
-    fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
-        SudokuSolver::solve_into(self, puzzle, solution)
+    /// Counting runs the engine's own counter; keeping the first solution walks the
+    /// search's events and decodes the first. Allocation-free once the order's matrix
+    /// exists (and `first` has held a grid of this order).
+    #[inline]
+    fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        if limit == 0 {
+            self.last = Last::Nothing;
+            return 0;
+        }
+        let Some(engine) = self.prepared(puzzle) else {
+            return 0;
+        };
+        let Some(first) = first else {
+            return engine.solver.count_up_to(limit);
+        };
+        let side = engine.side;
+        let mut found = 0;
+        let mut search = engine.solver.search();
+        while found < limit {
+            match search.next_event() {
+                Event::Solution => {
+                    if found == 0 {
+                        first.copy_from(puzzle);
+                        encoding::decode_into(side, search.solution(), first.cells_vec_mut());
+                    }
+                    found += 1;
+                }
+                Event::Finished => break,
+                // Heartbeats, and whatever later engines report between solutions.
+                _ => {}
+            }
+        }
+        found
     }
-    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        SudokuSolver::count_up_to(self, puzzle, limit)
-    }
+
+    /// Statistics of the most recent search (all zero if the givens conflicted): nodes
+    /// and updates as in TAOCP, the time, and whether a limit stopped it.
     fn stats(&self) -> Stats {
-        SudokuSolver::stats(self)
+        match self.last {
+            Last::Nothing => Stats::default(),
+            Last::Engine(k) => self.engines[k]
+                .as_ref()
+                .map(|e| e.solver.stats())
+                .unwrap_or_default(),
+        }
     }
+
+    /// Sets the limits of every later search, in every order's engine.
     fn set_limits(&mut self, limits: Limits) {
-        SudokuSolver::set_limits(self, limits);
+        for engine in self.engines.iter_mut().flatten() {
+            engine.solver.set_limits(limits.clone());
+        }
+        self.limits = limits;
     }
-    fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
-        SudokuSolver::solve_unique(self, puzzle)
+
+    fn limits(&self) -> &Limits {
+        &self.limits
     }
 }
 
@@ -445,7 +304,8 @@ fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
     })
 }
 
-/// Shortcuts that use a solver kept per thread, so repeated calls reuse its matrices.
+/// Shortcuts to the [`Solve`] methods of a [`SudokuSolver`] kept per thread, so repeated
+/// calls reuse its matrices. For limits, statistics or another solver, use [`Solve`].
 impl Grid {
     /// The first solution of this puzzle, if any (dancing links).
     pub fn solve(&self) -> Option<Grid> {

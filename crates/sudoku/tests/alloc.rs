@@ -9,7 +9,7 @@ use std::alloc::System;
 use std::ops::ControlFlow;
 
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, SudokuSolver};
+use dancing_sudoku::{Grid, Solve, SudokuSolver};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]

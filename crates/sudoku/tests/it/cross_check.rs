@@ -5,7 +5,7 @@ use crate::common;
 
 use common::Rng;
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, SudokuSolver, Verdict};
+use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
 use proptest::prelude::*;
 
 /// A random puzzle: a random solved grid with cells blanked, and sometimes random wrong

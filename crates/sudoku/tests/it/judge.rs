@@ -3,7 +3,7 @@
 use crate::common;
 
 use dancing_sudoku::judge::{self, Judge, JudgeError};
-use dancing_sudoku::{Alphabet, Grid, Limits, StopReason, SudokuSolver};
+use dancing_sudoku::{Alphabet, Grid, Limits, Solve, StopReason, SudokuSolver};
 
 const SICILY_INPUT: &str = "3
 ________4

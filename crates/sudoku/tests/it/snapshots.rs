@@ -6,7 +6,7 @@ use crate::common;
 use std::ops::ControlFlow;
 
 use dancing::OptionId;
-use dancing_sudoku::{Grid, SudokuSolver, encoding};
+use dancing_sudoku::{Grid, Solve, SudokuSolver, encoding};
 
 /// The first solution as the engine's options, decoded by arithmetic alone.
 fn decoded(puzzle: &Grid) -> Grid {

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::Rng;
-use dancing_sudoku::{Grid, SudokuSolver, target};
+use dancing_sudoku::{Grid, Solve, SudokuSolver, target};
 
 #[test]
 fn noip_samples() {

@@ -1,0 +1,143 @@
+//! The one interface of every sudoku solver of this crate: [`Solve`], and the
+//! [`Verdict`] of a uniqueness check.
+//!
+//! A solver implements four methods: [`find`](Solve::find), the one search (count up
+//! to a limit, keeping the first solution if asked), and [`stats`](Solve::stats),
+//! [`set_limits`](Solve::set_limits) and [`limits`](Solve::limits). Everything else
+//! ([`solve`](Solve::solve), [`solve_into`](Solve::solve_into),
+//! [`count_up_to`](Solve::count_up_to), [`count`](Solve::count),
+//! [`is_unique`](Solve::is_unique), [`check`](Solve::check),
+//! [`solve_unique`](Solve::solve_unique)) is provided on top of `find`, the same for
+//! every solver.
+
+use std::fmt;
+
+use dancing::{Limits, Stats};
+
+use crate::grid::Grid;
+
+/// How many solutions a puzzle has, as far as a uniqueness check needs to know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// No solution (this includes puzzles whose givens conflict).
+    NoSolution,
+    /// Exactly one solution: a proper sudoku.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+}
+
+impl Verdict {
+    /// The verdict for a count of solutions (counted up to at least 2).
+    pub fn from_count(count: u64) -> Self {
+        match count {
+            0 => Self::NoSolution,
+            1 => Self::Unique,
+            _ => Self::Multiple,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// `none`, `unique` or `multiple`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NoSolution => "none",
+            Self::Unique => "unique",
+            Self::Multiple => "multiple",
+        })
+    }
+}
+
+/// A sudoku solver: the dancing-links [`SudokuSolver`](crate::SudokuSolver) and the
+/// [`BitmaskSolver`](crate::bitmask::BitmaskSolver) baseline implement it, and it is
+/// object safe, so `Box<dyn Solve>` chooses one at run time.
+///
+/// Bring it into scope to call any of these methods: `use dancing_sudoku::Solve;`.
+///
+/// ```
+/// use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict, bitmask::BitmaskSolver};
+///
+/// let puzzle: Grid = "12..34..........".parse()?;
+/// let mut solvers: Vec<Box<dyn Solve>> = vec![Box::new(SudokuSolver::new()), Box::new(BitmaskSolver::new())];
+/// for solver in &mut solvers {
+///     assert_eq!(solver.check(&puzzle), Verdict::Multiple);
+///     assert_eq!(solver.count(&puzzle), 12);
+///     let solution = solver.solve(&puzzle).expect("solvable");
+///     assert!(solution.is_solution_of(&puzzle));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Solve {
+    /// The one search: counts the solutions of `puzzle` up to `limit` and returns how
+    /// many it found, writing the first into `first` (reusing its storage) if given.
+    /// `first` is left as it was if there is no solution. A `limit` of 0 searches
+    /// nothing. A search stopped by a limit returns what it found so far, and
+    /// [`stats`](Self::stats) says why it stopped.
+    ///
+    /// Implementations should not allocate per puzzle once they have seen a puzzle of
+    /// the order (and `first` has held a grid of it): the provided methods below add
+    /// nothing but the returned [`Grid`] of [`solve`](Self::solve) and
+    /// [`solve_unique`](Self::solve_unique).
+    fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64;
+
+    /// Statistics of the most recent search.
+    fn stats(&self) -> Stats;
+
+    /// Sets the limits (node count, time, interrupt flag) of every later search.
+    fn set_limits(&mut self, limits: Limits);
+
+    /// The limits in force.
+    fn limits(&self) -> &Limits;
+
+    /// The number of solutions of `puzzle`, counting no further than `limit`.
+    #[inline]
+    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
+        self.find(puzzle, limit, None)
+    }
+
+    /// The number of solutions of `puzzle`, all of them (an empty 9×9 grid has
+    /// 6.67·10²¹: use [`count_up_to`](Self::count_up_to) or limits on untrusted input).
+    #[inline]
+    fn count(&mut self, puzzle: &Grid) -> u64 {
+        self.find(puzzle, u64::MAX, None)
+    }
+
+    /// Writes the first solution of `puzzle` into `solution`, reusing its storage, and
+    /// returns `true`; `false` if there is none (or a limit stopped the search).
+    #[inline]
+    fn solve_into(&mut self, puzzle: &Grid, solution: &mut Grid) -> bool {
+        self.find(puzzle, 1, Some(solution)) >= 1
+    }
+
+    /// The first solution of `puzzle`, if any.
+    #[inline]
+    fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
+        let mut solution = Grid::empty(puzzle.order());
+        self.solve_into(puzzle, &mut solution).then_some(solution)
+    }
+
+    /// Whether `puzzle` has exactly one solution (a count up to 2).
+    #[inline]
+    fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        self.find(puzzle, 2, None) == 1
+    }
+
+    /// Whether `puzzle` has no, one, or several solutions (a count up to 2).
+    #[inline]
+    fn check(&mut self, puzzle: &Grid) -> Verdict {
+        Verdict::from_count(self.find(puzzle, 2, None))
+    }
+
+    /// The solution of `puzzle` if it is unique; otherwise why not
+    /// ([`Verdict::NoSolution`] or [`Verdict::Multiple`]). One search: a count up to 2
+    /// that keeps the first solution.
+    #[inline]
+    fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
+        let mut solution = Grid::empty(puzzle.order());
+        match Verdict::from_count(self.find(puzzle, 2, Some(&mut solution))) {
+            Verdict::Unique => Ok(solution),
+            other => Err(other),
+        }
+    }
+}
