@@ -288,6 +288,46 @@ fn stopped(
     }
 }
 
+/// A judge's solver and solution buffer, reused from puzzle to puzzle.
+struct Solving {
+    judge: Judge,
+    solver: SudokuSolver,
+    solution: Grid,
+}
+
+impl Solving {
+    fn new(judge: Judge, order: usize, limits: &Limits) -> Self {
+        let mut solver = SudokuSolver::with_order(order);
+        solver.set_limits(limits.clone());
+        Self {
+            judge,
+            solver,
+            solution: Grid::empty(order),
+        }
+    }
+
+    /// The solution of the `puzzle`-th puzzle (read at `line`), or the error: a limit
+    /// stopped the search (with the `output` so far), or there is no solution.
+    fn solve(
+        &mut self,
+        grid: &Grid,
+        line: usize,
+        puzzle: usize,
+        output: &str,
+    ) -> Result<&Grid, JudgeError> {
+        let solved = self.solver.solve_into(grid, &mut self.solution);
+        stopped(&self.solver, line, puzzle, output)?;
+        if !solved {
+            return Err(JudgeError::NoSolution {
+                line,
+                puzzle,
+                judge: self.judge,
+            });
+        }
+        Ok(&self.solution)
+    }
+}
+
 fn sicily_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     const LIMIT: u64 = 10_000;
     let end = end_line(input);
@@ -388,9 +428,7 @@ pub fn poj3074(input: &str) -> Result<String, JudgeError> {
 }
 
 fn poj3074_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
-    let mut solver = SudokuSolver::with_order(3);
-    solver.set_limits(limits.clone());
-    let mut solution = Grid::empty(3);
+    let mut solver = Solving::new(Judge::Poj3074, 3, limits);
     let mut out = String::new();
     let mut puzzle = 0;
     let mut lines = lines(input);
@@ -412,15 +450,7 @@ fn poj3074_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
                 side: grid.side(),
             });
         }
-        let solved = solver.solve_into(&grid, &mut solution);
-        stopped(&solver, line, puzzle, &out)?;
-        if !solved {
-            return Err(JudgeError::NoSolution {
-                line,
-                puzzle,
-                judge: Judge::Poj3074,
-            });
-        }
+        let solution = solver.solve(&grid, line, puzzle, &out)?;
         solution
             .write_line(&mut out, Alphabet::Digits, '.')
             .expect("writing to a String cannot fail");
@@ -439,22 +469,12 @@ pub fn poj3076(input: &str) -> Result<String, JudgeError> {
 fn poj3076_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let end = end_line(input);
     let mut lines = lines(input);
-    let mut solver = SudokuSolver::with_order(4);
-    solver.set_limits(limits.clone());
-    let mut solution = Grid::empty(4);
+    let mut solver = Solving::new(Judge::Poj3076, 4, limits);
     let mut out = String::new();
     let mut puzzle = 0;
     while let Some((line, grid)) = next_block(&mut lines, Alphabet::Letters, 16, end)? {
         puzzle += 1;
-        let solved = solver.solve_into(&grid, &mut solution);
-        stopped(&solver, line, puzzle, &out)?;
-        if !solved {
-            return Err(JudgeError::NoSolution {
-                line,
-                puzzle,
-                judge: Judge::Poj3076,
-            });
-        }
+        let solution = solver.solve(&grid, line, puzzle, &out)?;
         if puzzle > 1 {
             out.push('\n');
         }
