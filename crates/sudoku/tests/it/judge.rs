@@ -159,33 +159,11 @@ fn sicily_errors() {
     );
 }
 
-const NOIP_1: &str = "7 0 0 9 0 0 0 0 1
-1 0 0 0 0 5 9 0 0
-0 0 0 2 0 0 0 8 0
-0 0 5 0 2 0 0 0 3
-0 0 0 0 0 0 6 4 8
-4 1 3 0 0 0 0 0 0
-0 0 7 0 0 2 0 9 0
-2 0 1 0 6 0 8 0 4
-0 8 0 5 0 4 0 1 2
-";
-
-const NOIP_2: &str = "0 0 0 7 0 2 4 5 3
-9 0 0 0 0 8 0 0 0
-7 4 0 0 0 5 0 1 0
-1 9 5 0 8 0 0 0 0
-0 7 0 0 0 0 0 2 5
-0 3 0 5 7 9 1 0 8
-0 0 0 6 0 1 0 0 0
-0 6 0 9 0 0 0 0 1
-0 0 0 0 0 0 0 0 6
-";
-
 #[test]
 fn noip_samples() {
-    assert_eq!(judge::noip(NOIP_1).unwrap(), "2829\n");
-    assert_eq!(judge::noip(NOIP_2).unwrap(), "2852\n");
-    let conflict = NOIP_1.replacen("7 0 0 9", "7 7 0 9", 1);
+    assert_eq!(judge::noip(common::NOIP_1).unwrap(), "2829\n");
+    assert_eq!(judge::noip(common::NOIP_2).unwrap(), "2852\n");
+    let conflict = common::NOIP_1.replacen("7 0 0 9", "7 7 0 9", 1);
     assert_eq!(judge::noip(&conflict).unwrap(), "-1\n");
     assert_eq!(
         judge::noip("1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
@@ -194,7 +172,7 @@ fn noip_samples() {
         "line 1: the noip judge takes 9×9 puzzles, this one is 4×4"
     );
     assert_eq!(
-        judge::noip(&NOIP_1.replacen("0 8 0 5", "0 8 0 x", 1))
+        judge::noip(&common::NOIP_1.replacen("0 8 0 5", "0 8 0 x", 1))
             .unwrap_err()
             .to_string(),
         "line 9, column 7: `x` is not a number"

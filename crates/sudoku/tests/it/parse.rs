@@ -182,7 +182,7 @@ fn block_errors() {
 
 #[test]
 fn rows_of_numbers() {
-    let text = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n0 0 7 0 0 2 0 9 0\n2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
+    let text = common::NOIP_1;
     let grid = Grid::parse_numbers(text).unwrap();
     assert_eq!(grid.get(0, 0), 7);
     assert_eq!(grid.get(8, 8), 2);
@@ -271,29 +271,27 @@ fn letters() {
 
 #[test]
 fn from_str_errors_name_the_likely_form() {
-    // A single line is the one-line form.
-    assert_eq!(
-        err("123".parse::<Grid>()),
-        "line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
-    );
-    assert_eq!(
-        err("# comment\n\n123".parse::<Grid>()),
-        "line 3: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
-    );
-    assert_eq!(
-        err("".parse::<Grid>()),
-        "line 1: no grid: the input is empty"
-    );
-    // Several lines with numbers of two digits: rows of numbers.
-    assert_eq!(
-        err("1 2 3 4\n10 0 0 0\n".parse::<Grid>()),
-        "line 2, column 1: `10` stands for 10, out of range for a 4×4 grid (values 1 to 4)"
-    );
-    // Otherwise a block.
-    assert_eq!(
-        err("1234\n12\n".parse::<Grid>()),
-        "line 2: 2 symbols in this row, expected 4"
-    );
+    for (input, message) in [
+        // A single line is the one-line form.
+        (
+            "123",
+            "line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296",
+        ),
+        (
+            "# comment\n\n123",
+            "line 3: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296",
+        ),
+        ("", "line 1: no grid: the input is empty"),
+        // Several lines with numbers of two digits: rows of numbers.
+        (
+            "1 2 3 4\n10 0 0 0\n",
+            "line 2, column 1: `10` stands for 10, out of range for a 4×4 grid (values 1 to 4)",
+        ),
+        // Otherwise a block.
+        ("1234\n12\n", "line 2: 2 symbols in this row, expected 4"),
+    ] {
+        assert_eq!(err(input.parse::<Grid>()), message, "{input:?}");
+    }
 }
 
 #[test]

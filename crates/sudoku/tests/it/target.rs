@@ -8,9 +8,8 @@ use dancing_sudoku::{Grid, Solve, SudokuSolver, target};
 
 #[test]
 fn noip_samples() {
-    let one = Grid::parse_numbers("7 0 0 9 0 0 0 0 1 / 1 0 0 0 0 5 9 0 0 / 0 0 0 2 0 0 0 8 0 / 0 0 5 0 2 0 0 0 3 / 0 0 0 0 0 0 6 4 8 / 4 1 3 0 0 0 0 0 0 / 0 0 7 0 0 2 0 9 0 / 2 0 1 0 6 0 8 0 4 / 0 8 0 5 0 4 0 1 2").unwrap();
-    let two = Grid::parse_numbers("0 0 0 7 0 2 4 5 3 / 9 0 0 0 0 8 0 0 0 / 7 4 0 0 0 5 0 1 0 / 1 9 5 0 8 0 0 0 0 / 0 7 0 0 0 0 0 2 5 / 0 3 0 5 7 9 1 0 8 / 0 0 0 6 0 1 0 0 0 / 0 6 0 9 0 0 0 0 1 / 0 0 0 0 0 0 0 0 6").unwrap();
-    for (puzzle, score) in [(one, 2829), (two, 2852)] {
+    for (text, score) in common::NOIP_SAMPLES {
+        let puzzle = Grid::parse_numbers(text).unwrap();
         assert_eq!(target::max_score(&puzzle), Some(score));
         let (best, solution) = target::best_solution(&puzzle).unwrap();
         assert_eq!(best, score);

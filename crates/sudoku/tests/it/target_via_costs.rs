@@ -6,6 +6,8 @@
 //! since weights are at most 10 and values at most 9. Every solution has 81 options, so
 //! its score is `81 × 90 − cost`: the cheapest solution has the highest score.
 
+use crate::common;
+
 use dancing::{OptionId, Problem, Solver};
 use dancing_sudoku::{Grid, encoding, target};
 use proptest::prelude::*;
@@ -60,13 +62,10 @@ fn grid_of(options: &[OptionId]) -> Grid {
     Grid::from_cells(3, cells).unwrap()
 }
 
-const SAMPLE_1: &str = "7 0 0 9 0 0 0 0 1 / 1 0 0 0 0 5 9 0 0 / 0 0 0 2 0 0 0 8 0 / 0 0 5 0 2 0 0 0 3 / 0 0 0 0 0 0 6 4 8 / 4 1 3 0 0 0 0 0 0 / 0 0 7 0 0 2 0 9 0 / 2 0 1 0 6 0 8 0 4 / 0 8 0 5 0 4 0 1 2";
-const SAMPLE_2: &str = "0 0 0 7 0 2 4 5 3 / 9 0 0 0 0 8 0 0 0 / 7 4 0 0 0 5 0 1 0 / 1 9 5 0 8 0 0 0 0 / 0 7 0 0 0 0 0 2 5 / 0 3 0 5 7 9 1 0 8 / 0 0 0 6 0 1 0 0 0 / 0 6 0 9 0 0 0 0 1 / 0 0 0 0 0 0 0 0 6";
-
 #[test]
 fn the_judges_samples() {
     let problem = costed_problem();
-    for (text, expected) in [(SAMPLE_1, 2829), (SAMPLE_2, 2852)] {
+    for (text, expected) in common::NOIP_SAMPLES {
         let puzzle = Grid::parse_numbers(text).unwrap();
         let (score, options) = max_score_via_costs(&problem, &puzzle).expect("solvable");
         assert_eq!(score, expected);
@@ -81,7 +80,7 @@ fn the_judges_samples() {
 fn a_contradiction_has_no_score() {
     let problem = costed_problem();
     // Sample 1 with a 7 added where its row already has one: forcing fails at once.
-    let mut puzzle = Grid::parse_numbers(SAMPLE_1).unwrap();
+    let mut puzzle = Grid::parse_numbers(common::NOIP_1).unwrap();
     puzzle.set(0, 1, 7);
     assert_eq!(max_score_via_costs(&problem, &puzzle), None);
 }
@@ -93,7 +92,7 @@ proptest! {
     #[test]
     fn agrees_with_the_dedicated_solver(erase in proptest::collection::vec(0usize..81, 1..8)) {
         let problem = costed_problem();
-        let mut puzzle = Grid::parse_numbers(SAMPLE_1).unwrap();
+        let mut puzzle = Grid::parse_numbers(common::NOIP_1).unwrap();
         for k in erase {
             puzzle.set(k / 9, k % 9, 0);
         }
