@@ -25,7 +25,8 @@
 //!   with errors that give the line, the column and the reason. Printing is on [`Grid`].
 //! - [`Solve`]: the one interface of every solver. A solver implements one search,
 //!   [`find`](Solve::find) (count up to a limit, keeping the first solution), plus
-//!   [`stats`](Solve::stats) and [`set_limits`](Solve::set_limits); the trait provides
+//!   [`stats`](Solve::stats), [`set_limits`](Solve::set_limits) and
+//!   [`limits`](Solve::limits); the trait provides
 //!   [`solve`](Solve::solve), [`solve_into`](Solve::solve_into),
 //!   [`count_up_to`](Solve::count_up_to), [`count`](Solve::count),
 //!   [`is_unique`](Solve::is_unique), [`check`](Solve::check) (a [`Verdict`]) and
