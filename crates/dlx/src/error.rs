@@ -4,6 +4,8 @@ use std::fmt;
 use std::io;
 use std::sync::Arc;
 
+use crate::ids::ItemId;
+
 /// Why a problem could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -133,6 +135,20 @@ pub enum ForceError {
     Conflict {
         /// The offending option.
         option: usize,
+    },
+    /// [`Solver::descend`](crate::Solver::descend) was given an option that clashes with
+    /// nothing fixed but is not one the search tries at the next level: it does not
+    /// contain the item that the search branches on there.
+    #[error(
+        "option {option} is not on the search's path: it does not contain item {item}, \
+         which the search branches on next"
+    )]
+    NotOnPath {
+        /// The offending option.
+        option: usize,
+        /// The item the search branches on at the next level (name it with
+        /// [`Problem::item_name`](crate::Problem::item_name)).
+        item: ItemId,
     },
 }
 

@@ -4,7 +4,7 @@
 use super::{Branching, Solver};
 use crate::arena::Marks;
 use crate::error::ForceError;
-use crate::ids::OptionId;
+use crate::ids::{ItemId, OptionId};
 
 impl Solver {
     /// Selects an option before the search, as if it were part of every solution. Its
@@ -53,8 +53,11 @@ impl Solver {
 
     /// Follows one branch of the search tree: `option` must be one of the options the
     /// search would try at the next level (it contains the item that minimum remaining
-    /// values chooses there). Every later search explores only that branch. Returns
-    /// [`ForceError::Conflict`] if the option is not on the search's path.
+    /// values chooses there). Every later search explores only that branch.
+    ///
+    /// Returns [`ForceError::Conflict`] if the option clashes with the options fixed
+    /// already, and [`ForceError::NotOnPath`] if it clashes with none but does not
+    /// contain the item the search branches on.
     pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
         let options = self.problem.option_count();
         if option.index() >= options {
@@ -63,16 +66,17 @@ impl Solver {
                 options,
             });
         }
-        let conflict = ForceError::Conflict {
-            option: option.index(),
-        };
+        // An available option has an active primary item, so the search has an item to
+        // branch on.
+        if !self.is_available(option) {
+            return Err(ForceError::Conflict {
+                option: option.index(),
+            });
+        }
         let i = self
             .arena
             .choose_item(self.branching.good_enough())
-            .ok_or(conflict.clone())?;
-        if !self.is_available(option) {
-            return Err(conflict);
-        }
+            .expect("an available option leaves a primary item to choose");
         let first = self.problem.first_node(option);
         let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
         let nodes = self.arena.nodes();
@@ -91,7 +95,10 @@ impl Solver {
                     })
                     .flatten()
             })
-            .ok_or(conflict)?;
+            .ok_or(ForceError::NotOnPath {
+                option: option.index(),
+                item: ItemId::new(i as usize - 1),
+            })?;
         self.fix(x);
         Ok(())
     }
