@@ -4,7 +4,7 @@
 use super::{Branching, Solver};
 use crate::arena::Marks;
 use crate::error::ForceError;
-use crate::ids::{ItemId, OptionId};
+use crate::ids::{Header, OptionId};
 
 impl Solver {
     /// Selects an option before the search, as if it were part of every solution. Its
@@ -28,7 +28,7 @@ impl Solver {
         }
         // Select through a primary node, as the search would.
         let mut x = self.problem.first_node(option);
-        while !self.problem.primary()[self.arena.nodes()[x as usize].top as usize - 1] {
+        while !self.problem.primary()[Header::new(self.arena.nodes()[x as usize].top)] {
             x += 1;
         }
         self.fix(x);
@@ -90,14 +90,14 @@ impl Solver {
                     .then(|| {
                         (first..end).find(|&p| {
                             let j = nodes[p as usize].top;
-                            primary[j as usize - 1] && self.arena.len(j) == 1
+                            primary[Header::new(j)] && self.arena.len(j) == 1
                         })
                     })
                     .flatten()
             })
             .ok_or(ForceError::NotOnPath {
                 option: option.index(),
-                item: ItemId::new(i as usize - 1),
+                item: Header::new(i).item(),
             })?;
         self.fix(x);
         Ok(())
@@ -183,12 +183,12 @@ impl Solver {
             let (first, end) = (option_first[k], option_first[k + 1] - 1);
             let mut chosen = None;
             for p in first..end {
-                let item = nodes[p as usize].top as usize;
-                if !marks.cover(item, columns) {
+                let item = nodes[p as usize].top;
+                if !marks.cover(item as usize, columns) {
                     failure = Some(ForceError::Conflict { option: k });
                     break 'options;
                 }
-                if chosen.is_none() && problem.primary()[item - 1] {
+                if chosen.is_none() && problem.primary()[Header::new(item)] {
                     chosen = Some(p);
                 }
             }
