@@ -14,6 +14,20 @@ impl Solver {
     /// Forcing after [`descend`](Self::descend) is allowed; both are undone by
     /// [`release`](Self::release). Allocation-free.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.check_available(option)?;
+        // Select through a primary node, as the search would.
+        let mut x = self.problem.first_node(option);
+        while !self.problem.primary()[Header::new(self.arena.nodes()[x as usize].top)] {
+            x += 1;
+        }
+        self.fix(x);
+        self.forced += 1;
+        Ok(())
+    }
+
+    /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
+    /// with [`ForceError::Conflict`] if it is not [available](Self::is_available).
+    fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
         let options = self.problem.option_count();
         if option.index() >= options {
             return Err(ForceError::OutOfRange {
@@ -26,13 +40,6 @@ impl Solver {
                 option: option.index(),
             });
         }
-        // Select through a primary node, as the search would.
-        let mut x = self.problem.first_node(option);
-        while !self.problem.primary()[Header::new(self.arena.nodes()[x as usize].top)] {
-            x += 1;
-        }
-        self.fix(x);
-        self.forced += 1;
         Ok(())
     }
 
@@ -59,20 +66,9 @@ impl Solver {
     /// already, and [`ForceError::NotOnPath`] if it clashes with none but does not
     /// contain the item the search branches on.
     pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
-        let options = self.problem.option_count();
-        if option.index() >= options {
-            return Err(ForceError::OutOfRange {
-                option: option.index(),
-                options,
-            });
-        }
         // An available option has an active primary item, so the search has an item to
         // branch on.
-        if !self.is_available(option) {
-            return Err(ForceError::Conflict {
-                option: option.index(),
-            });
-        }
+        self.check_available(option)?;
         let i = self
             .arena
             .choose_item(self.branching.good_enough())
