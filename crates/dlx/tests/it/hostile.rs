@@ -269,12 +269,25 @@ fn builder_errors_are_typed_and_leave_nothing_behind() {
 
 #[test]
 fn parse_errors_expose_line_column_and_kind() {
-    let e = parse_str("A\nA B\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 3));
-    assert_eq!(
-        e.kind,
-        ParseErrorKind::Build(BuildError::UnknownItem { name: "B".into() })
-    );
+    for (text, line, column, error) in [
+        (
+            "A\nA B\n",
+            2,
+            3,
+            BuildError::UnknownItem { name: "B".into() },
+        ),
+        // Primary items cannot be colored.
+        (
+            "A | X\nA:red X\n",
+            2,
+            1,
+            BuildError::ColoredPrimary { name: "A".into() },
+        ),
+    ] {
+        let e = parse_str(text).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{text:?}");
+        assert_eq!(e.kind, ParseErrorKind::Build(error), "{text:?}");
+    }
 }
 
 #[test]
