@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::sync::Mutex;
 
+use dancing::format::quote;
 use dancing::{ForceError, OptionId, Problem, Solver};
 
 use crate::cli::XcArgs;
@@ -25,7 +26,7 @@ pub(crate) fn run(
             for (level, &option) in prefix.iter().enumerate() {
                 solver
                     .descend(option)
-                    .map_err(|e| invalid_prefix(&e, &prefix[..level], option))?;
+                    .map_err(|e| invalid_prefix(&e, problem, &prefix[..level], option))?;
             }
             prefix
         }
@@ -125,23 +126,31 @@ fn parse_prefix(text: &str, problem: &Problem) -> Result<Vec<OptionId>, Failure>
         .collect()
 }
 
-/// The message for a `--prefix` whose option `option` cannot follow `before`.
-fn invalid_prefix(error: &ForceError, before: &[OptionId], option: OptionId) -> Failure {
-    match error {
-        ForceError::Conflict { .. } => {
-            let after = if before.is_empty() {
-                "at the first level".to_owned()
-            } else {
-                let numbers: Vec<String> =
-                    before.iter().map(|o| (o.index() + 1).to_string()).collect();
-                format!("after {}", numbers.join(" "))
-            };
-            Failure::input(format!(
-                "--prefix: option {} is not one the search tries {after}; \
-                 use a line that --split printed for this input",
-                option.index() + 1
-            ))
-        }
-        other => Failure::input(format!("--prefix: {other}")),
-    }
+/// The message for a `--prefix` whose option `option` cannot follow `before`, with the
+/// options numbered from 1 as on the command line.
+fn invalid_prefix(
+    error: &ForceError,
+    problem: &Problem,
+    before: &[OptionId],
+    option: OptionId,
+) -> Failure {
+    let after = if before.is_empty() {
+        "at the first level".to_owned()
+    } else {
+        let numbers: Vec<String> = before.iter().map(|o| (o.index() + 1).to_string()).collect();
+        format!("after {}", numbers.join(" "))
+    };
+    let why = match error {
+        ForceError::NotOnPath { item, .. } => format!(
+            "it does not contain item `{}`, which the search branches on there",
+            quote(problem.item_name(*item))
+        ),
+        ForceError::Conflict { .. } => "it conflicts with the options before it".to_owned(),
+        other => return Failure::input(format!("--prefix: {other}")),
+    };
+    Failure::input(format!(
+        "--prefix: option {} is not one the search tries {after} ({why}); \
+         use a line that --split printed for this input",
+        option.index() + 1
+    ))
 }

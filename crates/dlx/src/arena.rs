@@ -26,6 +26,8 @@ mod relink;
 
 use std::sync::Arc;
 
+use crate::error::IntegrityError;
+
 pub(crate) use relink::{Columns, Marks};
 
 /// Color value of a node whose item has been purified with that node's color
@@ -330,16 +332,15 @@ impl Arena {
     /// names that list's item, and the options are laid out as `hide` walks them: every
     /// node of an option names an item, its `right` is the next node of the option,
     /// cyclically, and each spacer's `up` and `down` are the first node of the option
-    /// before it and the last node of the option after it. Returns a description of
-    /// the first fault.
-    pub(crate) fn check_links(&self) -> Result<(), String> {
+    /// before it and the last node of the option after it. Returns the first fault.
+    pub(crate) fn check_links(&self) -> Result<(), IntegrityError> {
         let n = self.item_count();
         for root in [0, n + 1] {
             let mut i = root;
             for _ in 0..=n + 1 {
                 let next = self.items[i].next as usize;
                 if next >= self.items.len() || self.items[next].prev as usize != i {
-                    return Err(format!("item list broken between {i} and {next}"));
+                    return Err(IntegrityError::ItemLink { item: i, next });
                 }
                 i = next;
                 if i == root {
@@ -347,7 +348,7 @@ impl Arena {
                 }
             }
             if i != root {
-                return Err(format!("item list through {root} is not circular"));
+                return Err(IntegrityError::ItemListOpen { root });
             }
         }
         for x in 1..=n {
@@ -356,28 +357,30 @@ impl Arena {
             loop {
                 let down = self.nodes[p].down as usize;
                 if down >= self.nodes.len() || self.nodes[down].up as usize != p {
-                    return Err(format!("list of item {x} broken below node {p}"));
+                    return Err(IntegrityError::NodeLink { item: x, node: p });
                 }
                 p = down;
                 if p == x {
                     break;
                 }
                 if self.nodes[p].top as usize != x {
-                    return Err(format!(
-                        "node {p} in list of item {x} names item {}",
-                        self.nodes[p].top
-                    ));
+                    return Err(IntegrityError::WrongItem {
+                        node: p,
+                        item: x,
+                        named: self.nodes[p].top as usize,
+                    });
                 }
                 len += 1;
                 if len as usize > self.nodes.len() {
-                    return Err(format!("list of item {x} is not circular"));
+                    return Err(IntegrityError::NodeListOpen { item: x });
                 }
             }
             if len != self.nodes[x].top {
-                return Err(format!(
-                    "item {x} has length {} but {len} nodes",
-                    self.nodes[x].top
-                ));
+                return Err(IntegrityError::WrongLength {
+                    item: x,
+                    len: self.nodes[x].top as usize,
+                    nodes: len as usize,
+                });
             }
         }
         self.check_options()
@@ -385,18 +388,21 @@ impl Arena {
 
     /// The part of [`check_links`](Self::check_links) that `hide` relies on: the
     /// options between the spacers, with their `right` links.
-    fn check_options(&self) -> Result<(), String> {
+    fn check_options(&self) -> Result<(), IntegrityError> {
         let n = self.item_count();
         let len = self.nodes.len();
         let mut spacer = n + 1;
         if self.nodes.get(spacer).is_none_or(|s| s.top != 0) {
-            return Err(format!("node {spacer} should be the first spacer"));
+            return Err(IntegrityError::FirstSpacer { node: spacer });
         }
         // The first node of the option before the spacer (0 before the first one).
         let mut before = 0;
         loop {
             if self.nodes[spacer].up as usize != before {
-                return Err(format!("spacer {spacer} does not point up at {before}"));
+                return Err(IntegrityError::SpacerUp {
+                    spacer,
+                    expected: before,
+                });
             }
             let first = spacer + 1;
             if first == len {
@@ -407,26 +413,30 @@ impl Arena {
                 end += 1;
             }
             if end == len {
-                return Err("the last option is not followed by a spacer".to_string());
+                return Err(IntegrityError::LastSpacer);
             }
             // An empty option's spacer points down at itself.
             if self.nodes[spacer].down as usize != end - 1 {
-                return Err(format!(
-                    "spacer {spacer} does not point down at {}",
-                    end - 1
-                ));
+                return Err(IntegrityError::SpacerDown {
+                    spacer,
+                    expected: end - 1,
+                });
             }
             for p in first..end {
                 let node = self.nodes[p];
                 if node.top == 0 || node.top as usize > n {
-                    return Err(format!("node {p} names no item ({})", node.top));
+                    return Err(IntegrityError::NoItem {
+                        node: p,
+                        top: node.top as usize,
+                    });
                 }
                 let next = if p + 1 == end { first } else { p + 1 };
                 if node.right as usize != next {
-                    return Err(format!(
-                        "node {p} links right to {} instead of {next}",
-                        node.right
-                    ));
+                    return Err(IntegrityError::RightLink {
+                        node: p,
+                        right: node.right as usize,
+                        expected: next,
+                    });
                 }
             }
             before = first;
@@ -455,5 +465,59 @@ fn link_items(items: &mut [Link], primary: &[bool], keep: impl Fn(usize) -> bool
     for (root, last) in [0, n + 1].into_iter().zip(last) {
         items[last].next = root as u32;
         items[root].prev = last as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+    /// Breaks one link of Knuth's toy problem (laid out in `docs/architecture.md`) and
+    /// expects `check_links` to name it.
+    fn broken(corrupt: impl FnOnce(&mut Arena)) -> IntegrityError {
+        let mut arena = format::parse_str(TOY).unwrap().arena().clone();
+        assert_eq!(arena.check_links(), Ok(()));
+        corrupt(&mut arena);
+        arena.check_links().unwrap_err()
+    }
+
+    #[test]
+    fn broken_links_are_named() {
+        let e = broken(|a| a.items[1].prev = 5);
+        assert_eq!(e, IntegrityError::ItemLink { item: 0, next: 1 });
+        assert_eq!(e.to_string(), "item list broken between 0 and 1");
+        let e = broken(|a| a.nodes[9].up = 18);
+        assert_eq!(e, IntegrityError::NodeLink { item: 3, node: 3 });
+        let e = broken(|a| a.nodes[3].top = 5);
+        assert_eq!(
+            e,
+            IntegrityError::WrongLength {
+                item: 3,
+                len: 5,
+                nodes: 2
+            }
+        );
+        assert_eq!(e.to_string(), "item 3 has length 5 but 2 nodes");
+        let e = broken(|a| a.nodes[9].right = 11);
+        assert_eq!(
+            e,
+            IntegrityError::RightLink {
+                node: 9,
+                right: 11,
+                expected: 10
+            }
+        );
+        assert_eq!(e.to_string(), "node 9 links right to 11 instead of 10");
+        let e = broken(|a| a.nodes[12].down = 13);
+        assert_eq!(
+            e,
+            IntegrityError::SpacerDown {
+                spacer: 12,
+                expected: 15
+            }
+        );
     }
 }

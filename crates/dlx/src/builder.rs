@@ -49,6 +49,21 @@ pub struct ProblemBuilder {
     attempt: u64,
 }
 
+/// The index of one more item or color after `count` of them, or
+/// [`BuildError::TooLarge`]: indices stay below `u32::MAX - 2`, so that the arena's `u32`
+/// links can number every item from 1 with two roots, and every color plus one with
+/// room for the purified mark.
+fn next_index(count: usize, what: Capacity) -> Result<usize, BuildError> {
+    if count < u32::MAX as usize - 2 {
+        Ok(count)
+    } else {
+        Err(BuildError::TooLarge {
+            what,
+            count: count + 1,
+        })
+    }
+}
+
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && !name
@@ -83,12 +98,7 @@ impl ProblemBuilder {
                 name: name.to_owned(),
             });
         }
-        let id = ItemId::try_new(self.names.len())
-            .filter(|id| id.index() < u32::MAX as usize - 2)
-            .ok_or(BuildError::TooLarge {
-                what: Capacity::Items,
-                count: self.names.len() + 1,
-            })?;
+        let id = ItemId::new(next_index(self.names.len(), Capacity::Items)?);
         self.names.push(name.into());
         self.by_name.insert(name.into(), id);
         self.primary.push(primary);
@@ -126,12 +136,7 @@ impl ProblemBuilder {
                 name: name.to_owned(),
             });
         }
-        let id = ColorId::try_new(self.color_names.len())
-            .filter(|id| id.index() < u32::MAX as usize - 2)
-            .ok_or(BuildError::TooLarge {
-                what: Capacity::Colors,
-                count: self.color_names.len() + 1,
-            })?;
+        let id = ColorId::new(next_index(self.color_names.len(), Capacity::Colors)?);
         self.color_names.push(name.into());
         self.color_by_name.insert(name.into(), id);
         Ok(id)

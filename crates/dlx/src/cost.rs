@@ -31,7 +31,7 @@ use std::mem;
 use std::time::Instant;
 
 use crate::arena::Arena;
-use crate::ids::OptionId;
+use crate::ids::{Header, OptionId};
 use crate::problem::{Pricing, Problem};
 use crate::solver::Solver;
 use crate::stats::StopReason;
@@ -253,7 +253,7 @@ impl Solver {
                                 p = arena.nodes()[p as usize].up;
                                 continue;
                             }
-                            if primary[j as usize - 1] {
+                            if primary[Header::new(j)] {
                                 let head = arena.nodes()[j as usize].down;
                                 if head == j {
                                     emptied += 1;

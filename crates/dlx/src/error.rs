@@ -4,6 +4,8 @@ use std::fmt;
 use std::io;
 use std::sync::Arc;
 
+use crate::ids::ItemId;
+
 /// Why a problem could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -134,6 +136,134 @@ pub enum ForceError {
         /// The offending option.
         option: usize,
     },
+    /// [`Solver::descend`](crate::Solver::descend) was given an option that clashes with
+    /// nothing fixed but is not one the search tries at the next level: it does not
+    /// contain the item that the search branches on there.
+    #[error(
+        "option {option} is not on the search's path: it does not contain item {item}, \
+         which the search branches on next"
+    )]
+    NotOnPath {
+        /// The offending option.
+        option: usize,
+        /// The item the search branches on at the next level (name it with
+        /// [`Problem::item_name`](crate::Problem::item_name)).
+        item: ItemId,
+    },
+}
+
+/// A broken link, found by [`Solver::check_integrity`](crate::Solver::check_integrity).
+///
+/// Numbers are positions in the solver's arena, laid out as TAOCP's DLX1 (see
+/// `docs/architecture.md`): items are numbered from 1 (item `k` is
+/// [`ItemId`]`::new(k - 1)`), with the roots of the primary and secondary item lists
+/// at 0 and N + 1; node `k` is item `k`'s list header for `k` from 1 to N, and options'
+/// nodes and the spacers between them follow. An error means a bug in the engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IntegrityError {
+    /// In an active item list, `item`'s next item does not link back to it (or is out
+    /// of range). TAOCP: RLINK(item) = next, but LLINK(next) ≠ item.
+    #[error("item list broken between {item} and {next}")]
+    ItemLink {
+        /// The item (or root) whose next link is wrong.
+        item: usize,
+        /// Where it links.
+        next: usize,
+    },
+    /// The item list through `root` (0 or N + 1) does not come back to it.
+    #[error("item list through {root} is not circular")]
+    ItemListOpen {
+        /// The list's root.
+        root: usize,
+    },
+    /// In `item`'s list, the node below `node` does not link back up to it (or is out of
+    /// range). TAOCP: DLINK(node) = p, but ULINK(p) ≠ node.
+    #[error("list of item {item} broken below node {node}")]
+    NodeLink {
+        /// The item whose list is broken.
+        item: usize,
+        /// The node whose down link is wrong.
+        node: usize,
+    },
+    /// A node in `item`'s list names another item. TAOCP: TOP(node) ≠ item.
+    #[error("node {node} in list of item {item} names item {named}")]
+    WrongItem {
+        /// The node.
+        node: usize,
+        /// The list it is in.
+        item: usize,
+        /// The item it names.
+        named: usize,
+    },
+    /// `item`'s list does not come back to its header.
+    #[error("list of item {item} is not circular")]
+    NodeListOpen {
+        /// The item.
+        item: usize,
+    },
+    /// `item`'s header counts another number of nodes than its list holds. TAOCP: LEN.
+    #[error("item {item} has length {len} but {nodes} nodes")]
+    WrongLength {
+        /// The item.
+        item: usize,
+        /// The length its header records.
+        len: usize,
+        /// The nodes in its list.
+        nodes: usize,
+    },
+    /// The node after the last header is not a spacer.
+    #[error("node {node} should be the first spacer")]
+    FirstSpacer {
+        /// The node after the last header.
+        node: usize,
+    },
+    /// A spacer's `up` link is not the first node of the option before it (0 before
+    /// the first option).
+    #[error("spacer {spacer} does not point up at {expected}")]
+    SpacerUp {
+        /// The spacer.
+        spacer: usize,
+        /// The node it should point up at.
+        expected: usize,
+    },
+    /// A spacer's `down` link is not the last node of the option after it.
+    #[error("spacer {spacer} does not point down at {expected}")]
+    SpacerDown {
+        /// The spacer.
+        spacer: usize,
+        /// The node it should point down at.
+        expected: usize,
+    },
+    /// The last option is not followed by a spacer.
+    #[error("the last option is not followed by a spacer")]
+    LastSpacer,
+    /// A node of an option names no item (its `top` is 0 or past the last item).
+    #[error("node {node} names no item ({top})")]
+    NoItem {
+        /// The node.
+        node: usize,
+        /// The item it names.
+        top: usize,
+    },
+    /// A node's `right` link is not the next node of its option, cyclically.
+    #[error("node {node} links right to {right} instead of {expected}")]
+    RightLink {
+        /// The node.
+        node: usize,
+        /// Where it links.
+        right: usize,
+        /// The next node of its option.
+        expected: usize,
+    },
+    /// Nothing is fixed, yet the links are consistent but not the ones the problem was
+    /// built with.
+    #[error("the links differ from the problem as built")]
+    Changed,
+    /// The links of the cheapest-solution search (a second copy, sorted by cost) are
+    /// broken.
+    #[error("the cost search's links: {0}")]
+    CostLinks(Box<IntegrityError>),
 }
 
 /// An error in a text format (Knuth's DLX format or the HUST matrix format), with its

@@ -65,3 +65,67 @@ index_type!(
     /// A color of a secondary item, numbered in the order colors were first named.
     ColorId
 );
+
+/// An item as the arena numbers it: from 1 to N, the index of its list header among the
+/// nodes and of its entry in the item table (0 and N + 1 are the roots). TAOCP numbers
+/// items so, and the links store these numbers (a node's TOP), while [`ItemId`] and the
+/// tables kept per item outside the arena count from 0. This type is the one place
+/// that converts: index an [`ItemTable`] with it, or ask for its [`ItemId`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct Header(u32);
+
+impl Header {
+    /// Item `i` as the links store it (a node's TOP, a header's index), `1..=N`.
+    #[inline]
+    pub(crate) fn new(i: u32) -> Self {
+        debug_assert_ne!(i, 0, "item numbers start at 1; 0 is the root");
+        Self(i)
+    }
+
+    /// The item's id.
+    #[inline]
+    pub(crate) fn item(self) -> ItemId {
+        ItemId(self.0 - 1)
+    }
+}
+
+/// One entry per item, in declaration order, indexed by [`ItemId`] or by the arena's
+/// [`Header`] numbers without any conversion at the call site. Derefs to the slice for
+/// the code that walks every item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ItemTable<T>(Vec<T>);
+
+impl<T> ItemTable<T> {
+    /// The table whose entry for item `k` (0-based) is `entries[k]`.
+    pub(crate) fn new(entries: Vec<T>) -> Self {
+        Self(entries)
+    }
+}
+
+impl<T> std::ops::Deref for ItemTable<T> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> std::ops::Index<ItemId> for ItemTable<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, item: ItemId) -> &T {
+        &self.0[item.index()]
+    }
+}
+
+impl<T> std::ops::Index<Header> for ItemTable<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, item: Header) -> &T {
+        &self[item.item()]
+    }
+}

@@ -104,7 +104,7 @@ mod stats;
 
 pub use builder::ProblemBuilder;
 pub use cost::CostedSolution;
-pub use error::{BuildError, Capacity, ForceError, ParseError, ParseErrorKind};
+pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;

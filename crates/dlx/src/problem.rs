@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::arena::{Arena, Columns};
 use crate::builder::ProblemBuilder;
-use crate::ids::{ColorId, ItemId, OptionId};
+use crate::ids::{ColorId, Header, ItemId, ItemTable, OptionId};
 
 /// A built exact-cover problem. Cheap to clone (the data is shared); solve it with a
 /// [`Solver`](crate::Solver).
@@ -17,7 +17,7 @@ pub struct Problem {
 #[derive(Debug)]
 struct Inner {
     item_names: Vec<Box<str>>,
-    primary: Vec<bool>,
+    primary: ItemTable<bool>,
     primary_count: usize,
     color_names: Vec<Box<str>>,
     by_name: HashMap<Box<str>, ItemId>,
@@ -67,7 +67,7 @@ impl Pricing {
     /// Lays out the tables from the arena as built and each option's cost.
     pub(crate) fn new(
         arena: &Arena,
-        primary: &[bool],
+        primary: &ItemTable<bool>,
         option_first: &[u32],
         costs: &[u64],
     ) -> Self {
@@ -79,7 +79,7 @@ impl Pricing {
             let nodes = &arena.nodes()[first..end];
             let primaries = nodes
                 .iter()
-                .filter(|node| primary[node.top as usize - 1])
+                .filter(|node| primary[Header::new(node.top)])
                 .count()
                 .max(1) as u128;
             let k = u64::try_from(u128::from(c) * Self::SCALE / primaries).unwrap_or(u64::MAX);
@@ -107,19 +107,20 @@ impl Problem {
         mut costs: Vec<u64>,
     ) -> Self {
         let has_colors = entries.iter().any(|&(_, c)| c != 0);
-        let (arena, option_first) = Arena::build(&names.primary, entries, ends, has_colors);
+        let primary = ItemTable::new(names.primary);
+        let (arena, option_first) = Arena::build(&primary, entries, ends, has_colors);
         if costs.iter().all(|&c| c == 0) {
             costs = Vec::new();
         } else {
             costs.resize(ends.len(), 0);
         }
-        let pricing = (!costs.is_empty())
-            .then(|| Pricing::new(&arena, &names.primary, &option_first, &costs));
+        let pricing =
+            (!costs.is_empty()).then(|| Pricing::new(&arena, &primary, &option_first, &costs));
         Problem {
             inner: Arc::new(Inner {
-                primary_count: names.primary.iter().filter(|&&p| p).count(),
+                primary_count: primary.iter().filter(|&&p| p).count(),
                 item_names: names.items,
-                primary: names.primary,
+                primary,
                 color_names: names.colors,
                 by_name: names.by_name,
                 option_first,
@@ -141,8 +142,8 @@ impl Problem {
         self.inner.pricing.as_ref()
     }
 
-    /// Whether each item (0-based) is primary.
-    pub(crate) fn primary(&self) -> &[bool] {
+    /// Whether each item is primary.
+    pub(crate) fn primary(&self) -> &ItemTable<bool> {
         &self.inner.primary
     }
 
@@ -217,7 +218,7 @@ impl Problem {
     /// # Panics
     /// If the id is not from this problem.
     pub fn is_primary(&self, item: ItemId) -> bool {
-        self.inner.primary[item.index()]
+        self.inner.primary[item]
     }
 
     /// The item with this name, if any.
@@ -315,7 +316,7 @@ impl Iterator for OptionItems<'_> {
             return None;
         }
         let arena = &self.problem.inner.arena;
-        let item = ItemId::new(arena.nodes()[self.node].top as usize - 1);
+        let item = Header::new(arena.nodes()[self.node].top).item();
         let color = match arena.colors().get(self.node) {
             Some(&c) if c != 0 => Some(ColorId::new(c as usize - 1)),
             _ => None,

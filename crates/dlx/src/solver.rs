@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::arena::{Arena, Marks};
+use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::stats::{Limits, Stats};
@@ -211,17 +212,37 @@ impl Solver {
 
     /// Checks that every link is consistent and, when nothing is fixed, that the links
     /// are exactly as the problem was built. Meant for tests and debugging.
-    pub fn check_integrity(&self) -> Result<(), String> {
+    pub fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.arena.check_links()?;
         if self.base == 0 && self.arena != *self.problem.arena() {
-            return Err("the links differ from the problem as built".into());
+            return Err(IntegrityError::Changed);
         }
         if let (Some(arena), Some(pricing)) = (&self.cost_arena, self.problem.pricing()) {
-            arena.check_links()?;
+            let cost = |e| IntegrityError::CostLinks(Box::new(e));
+            arena.check_links().map_err(cost)?;
             if *arena != pricing.arena {
-                return Err("the cost search's links differ from the problem as built".into());
+                return Err(cost(IntegrityError::Changed));
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems;
+
+    #[test]
+    fn consistent_but_changed_links_are_reported() {
+        let mut solver = Solver::new(&problems::queens(4));
+        assert_eq!(solver.check_integrity(), Ok(()));
+        // Covering an item leaves every list consistent, but not as built.
+        solver.arena.cover::<false, false>(1);
+        let e = solver.check_integrity().unwrap_err();
+        assert_eq!(e, IntegrityError::Changed);
+        assert_eq!(e.to_string(), "the links differ from the problem as built");
+        solver.arena.uncover::<false>(1);
+        assert_eq!(solver.check_integrity(), Ok(()));
     }
 }

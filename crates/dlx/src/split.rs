@@ -175,8 +175,10 @@ impl Rng {
 
 impl Solver {
     /// Follows a prefix: [`descend`](Self::descend)s each option in order. On error,
-    /// undoes the options of the prefix already followed and returns the error
-    /// ([`ForceError::Conflict`] names the first option that is not on the search's path).
+    /// undoes the options of the prefix already followed and returns the error of the
+    /// first option that is not on the search's path: [`ForceError::Conflict`] if it
+    /// clashes with the options before it, [`ForceError::NotOnPath`] if it clashes with
+    /// none but is not one the search tries there.
     ///
     /// Returns what the sequential search counts for the prefix's last option (the
     /// updates of committing it), so that [`Split::stats`], plus each subproblem's replay
@@ -521,7 +523,18 @@ mod tests {
         // Row 0 is chosen first; option 6 is in row 1.
         assert_eq!(
             solver.replay(&[OptionId::new(6)]),
-            Err(ForceError::Conflict { option: 6 })
+            Err(ForceError::NotOnPath {
+                option: 6,
+                item: problem.item_by_name("R0").unwrap()
+            })
+        );
+        // After (0,0), row 1 is chosen; option 13, (2,1), is in row 2.
+        assert_eq!(
+            solver.replay(&[OptionId::new(0), OptionId::new(13)]),
+            Err(ForceError::NotOnPath {
+                option: 13,
+                item: problem.item_by_name("R1").unwrap()
+            })
         );
         // Queens at (0,0) then (1,1) share a diagonal.
         assert_eq!(

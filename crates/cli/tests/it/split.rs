@@ -134,7 +134,17 @@ fn invalid_prefixes_are_input_errors() {
             "7",
             "option 7 is not one the search tries at the first level",
         ),
+        (
+            "7",
+            "(it does not contain item `R0`, which the search branches on there)",
+        ),
         ("1 2", "option 2 is not one the search tries after 1"),
+        ("1 2", "(it conflicts with the options before it)"),
+        (
+            "1 14",
+            "option 14 is not one the search tries after 1 \
+             (it does not contain item `R1`, which the search branches on there)",
+        ),
         ("1 x", "`x` is not an option number (1 to 36)"),
         ("0", "`0` is not an option number"),
         ("37", "`37` is not an option number"),

@@ -143,28 +143,18 @@ impl Arena {
         // Kept in registers through the loop, which writes only nodes.
         let (mut hint_len, mut dead_end) = (self.hint_len, self.dead_end);
         let last = self.hints.len() - 1;
-        let mut q = self.node(p).right;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                right,
-            } = *self.node(q);
-            if !COLORS || self.colors[q as usize] != PURIFIED {
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                let len = self.node(top).top - 1;
-                self.node_mut(top).top = len;
-                if WATCH {
-                    self.hints[hint_len.min(last)] = top;
-                    hint_len += usize::from(len <= 1);
-                    dead_end = if len == 0 { top } else { dead_end };
-                }
-                hidden += 1;
+        self.for_each_other::<COLORS>(p, |arena, _, Node { up, down, top, .. }| {
+            arena.node_mut(up).down = down;
+            arena.node_mut(down).up = up;
+            let len = arena.node(top).top - 1;
+            arena.node_mut(top).top = len;
+            if WATCH {
+                arena.hints[hint_len.min(last)] = top;
+                hint_len += usize::from(len <= 1);
+                dead_end = if len == 0 { top } else { dead_end };
             }
-            q = right;
-        }
+            hidden += 1;
+        });
         if WATCH {
             (self.hint_len, self.dead_end) = (hint_len, dead_end);
         }
@@ -175,20 +165,30 @@ impl Arena {
     /// the same order, as each is in a list of its own.
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        self.for_each_other::<COLORS>(p, |arena, q, Node { up, down, top, .. }| {
+            arena.node_mut(up).down = q;
+            arena.node_mut(down).up = q;
+            arena.node_mut(top).top += 1;
+        });
+    }
+
+    /// The walk of [`hide`](Self::hide) and [`unhide`](Self::unhide): calls `visit` with
+    /// each other node of `p`'s option, following the right links, and a copy of its
+    /// links read before the call (with colors, purified nodes are skipped: they stay
+    /// in their lists). `visit` may rewrite any link but `right`.
+    #[inline(always)]
+    fn for_each_other<const COLORS: bool>(
+        &mut self,
+        p: u32,
+        mut visit: impl FnMut(&mut Self, u32, Node),
+    ) {
         let mut q = self.node(p).right;
         while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                right,
-            } = *self.node(q);
+            let node = *self.node(q);
             if !COLORS || self.colors[q as usize] != PURIFIED {
-                self.node_mut(up).down = q;
-                self.node_mut(down).up = q;
-                self.node_mut(top).top += 1;
+                visit(self, q, node);
             }
-            q = right;
+            q = node.right;
         }
     }
 

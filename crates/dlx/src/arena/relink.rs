@@ -5,8 +5,8 @@
 use super::{Arena, Node, link_items};
 
 /// Every item's list as built, flattened so that [`Arena::relink`] reads it with
-/// independent loads instead of chasing links: for item `i`, the entries
-/// `start[i - 1]..start[i]`, each an option's node and the option, in list order.
+/// independent loads instead of chasing links: for item `i` (by header), the entries
+/// `start[i]..start[i + 1]`, each an option's node and the option, in list order.
 #[derive(Debug)]
 pub(crate) struct Columns {
     start: Vec<u32>,
@@ -21,18 +21,20 @@ impl Columns {
     /// [`Arena::build`].
     pub(crate) fn new(arena: &Arena, option_first: &[u32]) -> Self {
         let n = arena.item_count();
-        let mut start = Vec::with_capacity(n + 1);
+        let mut start = Vec::with_capacity(n + 2);
         let mut entries = Vec::with_capacity(arena.nodes.len() - n - option_first.len());
+        // The root, header 0, has no list.
         start.push(0);
         for x in 1..=n as u32 {
+            start.push(entries.len() as u32);
             let mut p = arena.nodes[x as usize].down;
             while p != x {
                 let option = option_first.partition_point(|&f| f <= p) - 1;
                 entries.push((p, option as u32));
                 p = arena.nodes[p as usize].down;
             }
-            start.push(entries.len() as u32);
         }
+        start.push(entries.len() as u32);
         Self {
             start,
             entries,
@@ -43,7 +45,7 @@ impl Columns {
     /// The entries of item `i`'s list as built: (node, option) pairs, in list order.
     #[inline]
     fn of(&self, i: usize) -> &[(u32, u32)] {
-        &self.entries[self.start[i - 1] as usize..self.start[i] as usize]
+        &self.entries[self.start[i] as usize..self.start[i + 1] as usize]
     }
 }
 

@@ -412,14 +412,6 @@ mod tests {
         MatrixReader::new(text.as_bytes()).collect()
     }
 
-    fn error(text: &str) -> (usize, usize, String) {
-        let e = cases(text)
-            .into_iter()
-            .find_map(Result::err)
-            .expect("an error");
-        (e.line, e.column, e.kind.to_string())
-    }
-
     #[test]
     fn reads_several_cases_and_maps_rows_back() {
         let text = "3 3\n1 1\n0\n2 2 3\n2 2\n1 1\n1 2\n";
@@ -442,58 +434,6 @@ mod tests {
         let all = cases("1 2\n2\n1\n  2");
         let case = all[0].as_ref().unwrap();
         assert_eq!(case.problem().entry_count(), 2);
-    }
-
-    #[test]
-    fn errors_point_at_the_token() {
-        assert_eq!(
-            error("2 x\n"),
-            (1, 3, "expected the number of columns, found `x`".into())
-        );
-        assert_eq!(
-            error("2 3\n1 1\n"),
-            (
-                3,
-                1,
-                "expected the number of ones in a row, found end of input".into()
-            )
-        );
-        assert_eq!(
-            error("1 3\n2 1 4\n"),
-            (2, 5, "column 4 is out of range; expected 1 to 3".into())
-        );
-        assert_eq!(
-            error("1 3\n2 1 0\n"),
-            (2, 5, "column 0 is out of range; expected 1 to 3".into())
-        );
-        assert_eq!(
-            error("1 3\n2 2 2\n"),
-            (2, 5, "column 2 appears twice in the row".into())
-        );
-        assert_eq!(
-            error("1 2\n3 1 2 1\n"),
-            (
-                2,
-                1,
-                "a row with 3 ones in a matrix of 2 columns; expected at most 2".into()
-            )
-        );
-        assert_eq!(
-            error("1 0\n"),
-            (1, 3, "a matrix needs at least one column".into())
-        );
-        assert_eq!(
-            error("-1 2\n"),
-            (1, 1, "expected the number of rows, found `-1`".into())
-        );
-        assert_eq!(
-            error("1 99999999999999999999999\n"),
-            (
-                1,
-                3,
-                "expected the number of columns, found `99999999999999999999999`".into()
-            )
-        );
     }
 
     #[test]

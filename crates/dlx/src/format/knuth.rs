@@ -280,46 +280,6 @@ mod tests {
     }
 
     #[test]
-    fn errors_carry_line_and_column() {
-        assert_eq!(
-            err(""),
-            (1, 1, "expected the item line, found end of input".into())
-        );
-        assert_eq!(
-            err("| only a comment\n"),
-            (1, 1, "expected the item line, found end of input".into())
-        );
-        assert_eq!(err("A | B | C\n").0, 1);
-        assert_eq!(err("A | B | C\n").1, 7);
-        assert_eq!(err("A B\nA Z\n"), (2, 3, "unknown item `Z`".into()));
-        assert_eq!(
-            err("A B\nA B A\n"),
-            (2, 5, "item `A` appears twice in option 0".into())
-        );
-        assert_eq!(err("A A\n"), (1, 3, "duplicate item name `A`".into()));
-        assert_eq!(
-            err("A | x\nA:red\n"),
-            (2, 1, "primary item `A` cannot have a color".into())
-        );
-        assert_eq!(err("A | x\nA x:\n").1, 3);
-        assert_eq!(
-            err("A\nA |x\n"),
-            (
-                2,
-                3,
-                "bad cost `|x`: expected `|n` with n a non-negative integer".into()
-            )
-        );
-        assert_eq!(err("| x\n").0, 1);
-        assert_eq!(
-            err("| x y\n"),
-            (1, 1, "expected the item line, found end of input".into())
-        );
-        let e = parse_reader(&b"A\n\xff\n"[..]).unwrap_err();
-        assert_eq!((e.line, e.kind), (2, ParseErrorKind::NotUtf8));
-    }
-
-    #[test]
     fn errors_quote_names_escaped_and_short() {
         let long = "x".repeat(10 << 20);
         let (line, column, message) = err(&format!("A\nA {long}\n"));

@@ -4,7 +4,7 @@
 use super::{Branching, Solver};
 use crate::arena::Marks;
 use crate::error::ForceError;
-use crate::ids::OptionId;
+use crate::ids::{Header, OptionId};
 
 impl Solver {
     /// Selects an option before the search, as if it were part of every solution. Its
@@ -14,6 +14,20 @@ impl Solver {
     /// Forcing after [`descend`](Self::descend) is allowed; both are undone by
     /// [`release`](Self::release). Allocation-free.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.check_available(option)?;
+        // Select through a primary node, as the search would.
+        let mut x = self.problem.first_node(option);
+        while !self.problem.primary()[Header::new(self.arena.nodes()[x as usize].top)] {
+            x += 1;
+        }
+        self.fix(x);
+        self.forced += 1;
+        Ok(())
+    }
+
+    /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
+    /// with [`ForceError::Conflict`] if it is not [available](Self::is_available).
+    fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
         let options = self.problem.option_count();
         if option.index() >= options {
             return Err(ForceError::OutOfRange {
@@ -26,13 +40,6 @@ impl Solver {
                 option: option.index(),
             });
         }
-        // Select through a primary node, as the search would.
-        let mut x = self.problem.first_node(option);
-        while !self.problem.primary()[self.arena.nodes()[x as usize].top as usize - 1] {
-            x += 1;
-        }
-        self.fix(x);
-        self.forced += 1;
         Ok(())
     }
 
@@ -53,26 +60,19 @@ impl Solver {
 
     /// Follows one branch of the search tree: `option` must be one of the options the
     /// search would try at the next level (it contains the item that minimum remaining
-    /// values chooses there). Every later search explores only that branch. Returns
-    /// [`ForceError::Conflict`] if the option is not on the search's path.
+    /// values chooses there). Every later search explores only that branch.
+    ///
+    /// Returns [`ForceError::Conflict`] if the option clashes with the options fixed
+    /// already, and [`ForceError::NotOnPath`] if it clashes with none but does not
+    /// contain the item the search branches on.
     pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
-        let options = self.problem.option_count();
-        if option.index() >= options {
-            return Err(ForceError::OutOfRange {
-                option: option.index(),
-                options,
-            });
-        }
-        let conflict = ForceError::Conflict {
-            option: option.index(),
-        };
+        // An available option has an active primary item, so the search has an item to
+        // branch on.
+        self.check_available(option)?;
         let i = self
             .arena
             .choose_item(self.branching.good_enough())
-            .ok_or(conflict.clone())?;
-        if !self.is_available(option) {
-            return Err(conflict);
-        }
+            .expect("an available option leaves a primary item to choose");
         let first = self.problem.first_node(option);
         let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
         let nodes = self.arena.nodes();
@@ -86,12 +86,15 @@ impl Solver {
                     .then(|| {
                         (first..end).find(|&p| {
                             let j = nodes[p as usize].top;
-                            primary[j as usize - 1] && self.arena.len(j) == 1
+                            primary[Header::new(j)] && self.arena.len(j) == 1
                         })
                     })
                     .flatten()
             })
-            .ok_or(conflict)?;
+            .ok_or(ForceError::NotOnPath {
+                option: option.index(),
+                item: Header::new(i).item(),
+            })?;
         self.fix(x);
         Ok(())
     }
@@ -176,12 +179,12 @@ impl Solver {
             let (first, end) = (option_first[k], option_first[k + 1] - 1);
             let mut chosen = None;
             for p in first..end {
-                let item = nodes[p as usize].top as usize;
-                if !marks.cover(item, columns) {
+                let item = nodes[p as usize].top;
+                if !marks.cover(item as usize, columns) {
                     failure = Some(ForceError::Conflict { option: k });
                     break 'options;
                 }
-                if chosen.is_none() && problem.primary()[item - 1] {
+                if chosen.is_none() && problem.primary()[Header::new(item)] {
                     chosen = Some(p);
                 }
             }

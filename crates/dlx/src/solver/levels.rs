@@ -109,10 +109,15 @@ impl Solver {
     /// Undoes fixed levels until `len` remain (the latest first).
     pub(crate) fn truncate_fixed(&mut self, len: usize) {
         debug_assert!(len >= self.forced, "cannot undo forced options this way");
+        self.deselect_levels(len..self.base);
+        self.base = self.base.min(len);
+    }
+
+    /// Deselects the choices of `levels`, the latest first (none if the range is empty).
+    pub(super) fn deselect_levels(&mut self, levels: std::ops::Range<usize>) {
         let colors = self.problem.has_colors();
-        while self.base > len {
-            self.base -= 1;
-            let x = self.choice[self.base];
+        for level in levels.rev() {
+            let x = self.choice[level];
             if colors {
                 self.arena.deselect::<true>(x);
             } else {

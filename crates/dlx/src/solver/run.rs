@@ -122,16 +122,8 @@ impl Solver {
 
     /// Ends a search: undoes the choices above the fixed levels and records the time.
     pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
-        let colors = self.problem.has_colors();
-        while self.level > self.base {
-            self.level -= 1;
-            let x = self.choice[self.level];
-            if colors {
-                self.arena.deselect::<true>(x);
-            } else {
-                self.arena.deselect::<false>(x);
-            }
-        }
+        self.deselect_levels(self.base..self.level);
+        self.level = self.level.min(self.base);
         if self.resume != Resume::Finished {
             self.resume = Resume::Finished;
             self.stats.stopped = self.stats.stopped.or(stopped);

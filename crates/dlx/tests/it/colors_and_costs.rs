@@ -240,16 +240,6 @@ fn colors_of_any_length_round_trip() {
     solver.check_integrity().unwrap();
 }
 
-#[test]
-fn primary_items_cannot_be_colored() {
-    let error = format::parse_str("A | X\nA:red X\n").unwrap_err();
-    assert_eq!((error.line, error.column), (2, 1));
-    assert_eq!(
-        error.kind,
-        ParseErrorKind::Build(BuildError::ColoredPrimary { name: "A".into() })
-    );
-}
-
 /// A secondary item shared under one color constrains nothing: queens whose diagonals
 /// all carry the same color are rooks.
 #[test]

@@ -1,16 +1,23 @@
 //! Hostile input to the library's parsers: every error path answers with the
-//! exact message, line and column, and nothing panics, however odd the bytes.
+//! exact message, line and column, and nothing panics, however odd the bytes. The
+//! formats' error messages are tested here, once.
 
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::format::{parse_reader, parse_str};
 use dancing::{BuildError, ParseErrorKind, Problem};
 
-/// The full message of parsing `bytes` in Knuth's format, which must fail.
+/// The full message of parsing `bytes` in Knuth's format, which must fail; read from a
+/// string, valid UTF-8 fails the same way.
 fn knuth_error(bytes: &[u8]) -> String {
-    match parse_reader(bytes) {
+    let message = match parse_reader(bytes) {
         Ok(p) => panic!("parsed into {} options", p.option_count()),
         Err(e) => e.to_string(),
+    };
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        let from_str = parse_str(text).err().map(|e| e.to_string());
+        assert_eq!(from_str.as_ref(), Some(&message), "parse_str({text:?})");
     }
+    message
 }
 
 /// The full message of the first error reading `bytes` as a HUST matrix.
@@ -41,6 +48,18 @@ fn only_comments() {
     );
     assert_eq!(
         knuth_error(b"| no final newline"),
+        format!("line 1, column 1: {MISSING}")
+    );
+    assert_eq!(
+        knuth_error(b"| only a comment\n"),
+        format!("line 1, column 1: {MISSING}")
+    );
+    assert_eq!(
+        knuth_error(b"| x\n"),
+        format!("line 1, column 1: {MISSING}")
+    );
+    assert_eq!(
+        knuth_error(b"| x y\n"),
         format!("line 1, column 1: {MISSING}")
     );
 }
@@ -87,6 +106,14 @@ fn unknown_and_duplicate_items() {
         knuth_error(b"A B\nA B\nB A  B\n"),
         "line 3, column 6: item `B` appears twice in option 1"
     );
+    assert_eq!(
+        knuth_error(b"A B\nA B A\n"),
+        "line 2, column 5: item `A` appears twice in option 0"
+    );
+    assert_eq!(
+        knuth_error(b"A A\n"),
+        "line 1, column 3: duplicate item name `A`"
+    );
 }
 
 #[test]
@@ -108,8 +135,16 @@ fn malformed_tokens_colors_and_costs() {
         "line 3, column 1: primary item `A` cannot have a color"
     );
     assert_eq!(
+        knuth_error(b"A | x\nA:red\n"),
+        "line 2, column 1: primary item `A` cannot have a color"
+    );
+    assert_eq!(
         knuth_error(b"A | x\nx\n"),
         "line 2, column 1: option 0 has no primary item"
+    );
+    assert_eq!(
+        knuth_error(b"A\nA |x\n"),
+        "line 2, column 3: bad cost `|x`: expected `|n` with n a non-negative integer"
     );
     assert_eq!(
         knuth_error(b"A\nA |-1\n"),
@@ -131,6 +166,8 @@ fn non_utf8_is_reported_where_it_starts() {
         knuth_error(b"A\n\xff\n"),
         "line 2, column 1: the input is not valid UTF-8"
     );
+    let e = parse_reader(&b"A\n\xff\n"[..]).unwrap_err();
+    assert_eq!((e.line, e.kind), (2, ParseErrorKind::NotUtf8));
     // Columns count characters: `é` is one.
     assert_eq!(
         knuth_error(
@@ -232,12 +269,25 @@ fn builder_errors_are_typed_and_leave_nothing_behind() {
 
 #[test]
 fn parse_errors_expose_line_column_and_kind() {
-    let e = parse_str("A\nA B\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 3));
-    assert_eq!(
-        e.kind,
-        ParseErrorKind::Build(BuildError::UnknownItem { name: "B".into() })
-    );
+    for (text, line, column, error) in [
+        (
+            "A\nA B\n",
+            2,
+            3,
+            BuildError::UnknownItem { name: "B".into() },
+        ),
+        // Primary items cannot be colored.
+        (
+            "A | X\nA:red X\n",
+            2,
+            1,
+            BuildError::ColoredPrimary { name: "A".into() },
+        ),
+    ] {
+        let e = parse_str(text).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{text:?}");
+        assert_eq!(e.kind, ParseErrorKind::Build(error), "{text:?}");
+    }
 }
 
 #[test]
@@ -263,8 +313,32 @@ fn matrix_error_paths() {
         "line 2, column 3: column 3 is out of range; expected 1 to 2"
     );
     assert_eq!(
+        matrix_error(b"1 3\n2 1 4\n"),
+        "line 2, column 5: column 4 is out of range; expected 1 to 3"
+    );
+    assert_eq!(
+        matrix_error(b"1 3\n2 1 0\n"),
+        "line 2, column 5: column 0 is out of range; expected 1 to 3"
+    );
+    assert_eq!(
         matrix_error(b"1 2\n2 2 2\n"),
         "line 2, column 5: column 2 appears twice in the row"
+    );
+    assert_eq!(
+        matrix_error(b"1 3\n2 2 2\n"),
+        "line 2, column 5: column 2 appears twice in the row"
+    );
+    assert_eq!(
+        matrix_error(b"2 x\n"),
+        "line 1, column 3: expected the number of columns, found `x`"
+    );
+    assert_eq!(
+        matrix_error(b"-1 2\n"),
+        "line 1, column 1: expected the number of rows, found `-1`"
+    );
+    assert_eq!(
+        matrix_error(b"1 99999999999999999999999\n"),
+        "line 1, column 3: expected the number of columns, found `99999999999999999999999`"
     );
     assert_eq!(
         matrix_error(b"1 2\n1 \xff\n"),

@@ -55,6 +55,43 @@ fn forcing_a_conflicting_option_fails_and_changes_nothing() {
 }
 
 #[test]
+fn descending_off_the_search_path_fails_and_changes_nothing() {
+    let problem = format::parse_str(TOY).unwrap();
+    let mut solver = Solver::new(&problem);
+    // The search branches on A first; `C E F` clashes with nothing but lacks A.
+    assert_eq!(
+        solver.descend(OptionId::new(0)),
+        Err(ForceError::NotOnPath {
+            option: 0,
+            item: problem.item_by_name("A").unwrap()
+        })
+    );
+    assert_eq!(
+        solver.descend(OptionId::new(0)).unwrap_err().to_string(),
+        "option 0 is not on the search's path: it does not contain item 0, \
+         which the search branches on next"
+    );
+    assert_eq!(solver.fixed().len(), 0);
+    solver.descend(OptionId::new(3)).unwrap(); // A D
+    // `A D G` shares A and D with it: a conflict, not merely off the path.
+    assert_eq!(
+        solver.descend(OptionId::new(1)),
+        Err(ForceError::Conflict { option: 1 })
+    );
+    assert_eq!(
+        solver.descend(OptionId::new(6)),
+        Err(ForceError::OutOfRange {
+            option: 6,
+            options: 6
+        })
+    );
+    assert_eq!(solver.fixed().collect::<Vec<_>>(), [OptionId::new(3)]);
+    assert_eq!(solver.count(), 1);
+    solver.release();
+    solver.check_integrity().unwrap();
+}
+
+#[test]
 fn forced_options_that_solve_everything_give_one_solution() {
     let problem = format::parse_str(TOY).unwrap();
     let mut solver = Solver::new(&problem);
