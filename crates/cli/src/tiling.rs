@@ -165,26 +165,29 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        assert_eq!(
-            parse("1\n5 5 1\n0 0 6 5\n").unwrap_err(),
-            "line 3: expected x2 (an integer from 0 to 5), found `6`"
-        );
-        assert_eq!(
-            parse("1\n5 5 1\n3 0 3 5\n").unwrap_err(),
-            "case 1, piece 1: `3 0 3 5` is not a rectangle with x1 < x2 ≤ 5 and y1 < y2 ≤ 5"
-        );
-        assert_eq!(
-            parse("2\n5 5 1\n0 0 5 5\n").unwrap_err(),
-            "line 3: expected the board's width n, found the end"
-        );
-        assert_eq!(
-            parse("1\n1 1 1\n0 0 1 1\n7\n").unwrap_err(),
-            "line 4: unexpected `7` after the last of 1 cases"
-        );
-        assert_eq!(
-            parse("1\n0 4 0\n").unwrap_err(),
-            "case 1: the board is 0×4, with no square"
-        );
+        // (input, the whole message)
+        let cases = [
+            (
+                "1\n5 5 1\n0 0 6 5\n",
+                "line 3: expected x2 (an integer from 0 to 5), found `6`",
+            ),
+            (
+                "1\n5 5 1\n3 0 3 5\n",
+                "case 1, piece 1: `3 0 3 5` is not a rectangle with x1 < x2 ≤ 5 and y1 < y2 ≤ 5",
+            ),
+            (
+                "2\n5 5 1\n0 0 5 5\n",
+                "line 3: expected the board's width n, found the end",
+            ),
+            (
+                "1\n1 1 1\n0 0 1 1\n7\n",
+                "line 4: unexpected `7` after the last of 1 cases",
+            ),
+            ("1\n0 4 0\n", "case 1: the board is 0×4, with no square"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(parse(input).unwrap_err(), message, "input {input:?}");
+        }
         assert!(
             parse("x")
                 .unwrap_err()

@@ -43,10 +43,15 @@ fn in_crate(mut command: Command) -> Command {
     command
 }
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
+/// `dancing` with `args`, run in the crate's folder, where the tests' paths start.
+fn dancing_in_crate(args: &[&str]) -> Command {
     let mut command = in_crate(dancing());
     command.args(args);
-    common::feed(command, stdin)
+    command
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    common::feed(dancing_in_crate(args), stdin)
 }
 
 // ---------------------------------------------------------------- help texts
@@ -131,22 +136,26 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn xc_prints_every_solution() {
-    let mut command = in_crate(dancing());
-    command.args(["xc", "tests/data/colors.dlx"]);
-    snapshot!("xc_default", command);
+    snapshot!(
+        "xc_default",
+        dancing_in_crate(&["xc", "tests/data/colors.dlx"])
+    );
 }
 
 #[test]
 fn xc_counts_and_limits() {
-    let mut command = in_crate(dancing());
-    command.args(["xc", "--count", "tests/data/toy.dlx"]);
-    snapshot!("xc_count", command);
-    let mut command = in_crate(dancing());
-    command.args(["xc", "--limit", "2", "--stats", "tests/data/colors.dlx"]);
-    snapshot!("xc_limit_stats", command);
-    let mut command = in_crate(dancing());
-    command.args(["xc", "--count", "--stats", "--quiet", "tests/data/toy.dlx"]);
-    snapshot!("xc_count_stats_quiet", command);
+    snapshot!(
+        "xc_count",
+        dancing_in_crate(&["xc", "--count", "tests/data/toy.dlx"])
+    );
+    snapshot!(
+        "xc_limit_stats",
+        dancing_in_crate(&["xc", "--limit", "2", "--stats", "tests/data/colors.dlx"])
+    );
+    snapshot!(
+        "xc_count_stats_quiet",
+        dancing_in_crate(&["xc", "--count", "--stats", "--quiet", "tests/data/toy.dlx"])
+    );
 }
 
 #[test]
@@ -206,12 +215,14 @@ fn xc_input_errors() {
 
 #[test]
 fn xc_file_errors() {
-    let mut command = in_crate(dancing());
-    command.args(["xc", "tests/data/no-such-file.dlx"]);
-    snapshot!("xc_error_missing_file", command);
-    let mut command = in_crate(dancing());
-    command.args(["xc", "tests/data"]);
-    snapshot!("xc_error_directory", command);
+    snapshot!(
+        "xc_error_missing_file",
+        dancing_in_crate(&["xc", "tests/data/no-such-file.dlx"])
+    );
+    snapshot!(
+        "xc_error_directory",
+        dancing_in_crate(&["xc", "tests/data"])
+    );
     snapshot!(
         "xc_error_not_utf8",
         dancing().arg("xc").pass_stdin(&b"A B\nA \xff\xfe B\n"[..])
@@ -264,9 +275,10 @@ fn xc_survives_a_10_mb_line() {
 
 #[test]
 fn xc_stops_at_max_nodes_with_partial_stats() {
-    let mut command = in_crate(dancing());
-    command.args(["xc", "--max-nodes", "5", "--stats", "tests/data/toy.dlx"]);
-    snapshot!("xc_max_nodes", command);
+    snapshot!(
+        "xc_max_nodes",
+        dancing_in_crate(&["xc", "--max-nodes", "5", "--stats", "tests/data/toy.dlx"])
+    );
 }
 
 /// A problem with a long search: the 14-queens problem (365,596 solutions).
@@ -328,18 +340,20 @@ fn xc_ctrl_c_stops_with_statistics() {
 
 #[test]
 fn matrix_answers_each_case() {
-    let mut command = in_crate(dancing());
-    command.args(["xc", "--matrix", "tests/data/hust.txt"]);
-    snapshot!("matrix_default", command);
-    let mut command = in_crate(dancing());
-    command.args([
-        "xc",
-        "--matrix",
-        "--count",
-        "--stats",
-        "tests/data/hust.txt",
-    ]);
-    snapshot!("matrix_count_stats", command);
+    snapshot!(
+        "matrix_default",
+        dancing_in_crate(&["xc", "--matrix", "tests/data/hust.txt"])
+    );
+    snapshot!(
+        "matrix_count_stats",
+        dancing_in_crate(&[
+            "xc",
+            "--matrix",
+            "--count",
+            "--stats",
+            "tests/data/hust.txt",
+        ])
+    );
 }
 
 #[test]
@@ -492,9 +506,7 @@ fn sudoku_batches_answer_every_line_in_place() {
             ],
         ),
     ] {
-        let mut command = in_crate(dancing());
-        command.args(args);
-        snapshot!(name, command);
+        snapshot!(name, dancing_in_crate(args));
     }
 }
 
@@ -662,12 +674,14 @@ fn sudoku_long_and_binary_lines_are_errors_in_place() {
 
 #[test]
 fn sudoku_file_errors() {
-    let mut command = in_crate(dancing());
-    command.args(["sudoku", "solve", "tests/data/missing.txt"]);
-    snapshot!("sudoku_error_missing_file", command);
-    let mut command = in_crate(dancing());
-    command.args(["sudoku", "count", "tests"]);
-    snapshot!("sudoku_error_directory", command);
+    snapshot!(
+        "sudoku_error_missing_file",
+        dancing_in_crate(&["sudoku", "solve", "tests/data/missing.txt"])
+    );
+    snapshot!(
+        "sudoku_error_directory",
+        dancing_in_crate(&["sudoku", "count", "tests"])
+    );
 }
 
 // ---------------------------------------------------------------- judges

@@ -17,13 +17,28 @@ fn stats(output: &Output) -> serde_json::Value {
     serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
 }
 
+/// Runs a command that must succeed and print exactly `stdout`.
+#[track_caller]
+fn answers(args: &[&str], stdin: &[u8], stdout: &str) -> Output {
+    let output = run(args, stdin);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        text(&output.stderr)
+    );
+    assert_eq!(text(&output.stdout), stdout, "{args:?}");
+    output
+}
+
 const COSTED: &[u8] = b"A B C | X\nA B C |10\nA |3\nB X:red |3\nC X:red |3\nA B |4\n";
 
 #[test]
 fn min_cost_prints_a_cheapest_solution_and_its_cost() {
-    let output = run(&["xc", "--min-cost", "--stats"], COSTED);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert_eq!(text(&output.stdout), "| cost 7\nC X:red |3\nA B |4\n");
+    let output = answers(
+        &["xc", "--min-cost", "--stats"],
+        COSTED,
+        "| cost 7\nC X:red |3\nA B |4\n",
+    );
     let stats = stats(&output);
     assert_eq!(stats["cost"], 7);
     assert_eq!(stats["complete"], true);
@@ -31,21 +46,22 @@ fn min_cost_prints_a_cheapest_solution_and_its_cost() {
 
 #[test]
 fn best_prints_the_cheapest_in_order() {
-    let output = run(&["xc", "--best", "5"], COSTED);
-    assert!(output.status.success());
-    assert_eq!(
-        text(&output.stdout),
+    answers(
+        &["xc", "--best", "5"],
+        COSTED,
         "| cost 7\nC X:red |3\nA B |4\n\n\
          | cost 9\nA |3\nB X:red |3\nC X:red |3\n\n\
-         | cost 10\nA B C |10\n"
+         | cost 10\nA B C |10\n",
     );
 }
 
 #[test]
 fn no_solution_has_a_null_cost() {
-    let output = run(&["xc", "--min-cost", "--stats", "--quiet"], b"A B\nA |1\n");
-    assert!(output.status.success());
-    assert_eq!(text(&output.stdout), "");
+    let output = answers(
+        &["xc", "--min-cost", "--stats", "--quiet"],
+        b"A B\nA |1\n",
+        "",
+    );
     assert_eq!(stats(&output)["cost"], serde_json::Value::Null);
 }
 
@@ -68,9 +84,11 @@ const TILING_SAMPLE: &[u8] = b"3\n5 5 1\n0 0 5 5\n5 5 2\n0 0 3 5\n2 0 5 5\n30 30
 
 #[test]
 fn tiling_answers_the_judges_sample() {
-    let output = run(&["problem", "tiling", "--stats"], TILING_SAMPLE);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert_eq!(text(&output.stdout), "1\n-1\n2\n");
+    let output = answers(
+        &["problem", "tiling", "--stats"],
+        TILING_SAMPLE,
+        "1\n-1\n2\n",
+    );
     assert_eq!(stats(&output)["cases"], 3);
 }
 

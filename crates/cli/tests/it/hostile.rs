@@ -35,7 +35,11 @@ fn file(name: &str, bytes: &[u8]) -> String {
 fn fails_with(args: &[&str], stdin: &[u8], message: &str) {
     let output = run(args, stdin);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{args:?}, expecting `{message}`: {stderr}"
+    );
     assert_eq!(stderr, format!("error: {message}\n"), "{args:?}");
 }
 
@@ -222,36 +226,42 @@ fn sudoku_wrong_length_symbol_and_conflicting_givens() {
 
 #[test]
 fn judges_on_truncated_and_wrong_inputs() {
-    fails_with(
-        &["sudoku", "judge", "sicily"],
-        b"1\n7_9__2___\n3_____891\n",
-        "<stdin>: line 4: unexpected end of the grid after 2 rows, expected 9",
-    );
-    fails_with(
-        &["sudoku", "judge", "sicily"],
-        b"2\n7_9__2___\n3_____891\n___39___4\n48__6____\n__5___6__\n____4__23\n2___57___\n568_____7\n___8__4_2\n",
-        "<stdin>: line 11: unexpected end of input: expected puzzle 2",
-    );
-    fails_with(
-        &["sudoku", "judge", "sicily"],
-        b"many\n",
-        "<stdin>: line 1: expected the number of puzzles, found `many`",
-    );
-    fails_with(
-        &["sudoku", "judge", "poj3076"],
-        b"ABC\n",
-        "<stdin>: line 1: 3 symbols in this row, expected 16",
-    );
-    fails_with(
-        &["sudoku", "judge", "noip"],
-        b"0 0 0\n",
-        "<stdin>: line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36",
-    );
-    fails_with(
-        &["sudoku", "judge", "poj3074"],
-        b"22738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n",
-        "<stdin>: line 1: puzzle 1 has no solution; poj3074 puzzles always have one",
-    );
+    // (judge, input, the whole error message)
+    let cases: [(&str, &[u8], &str); 6] = [
+        (
+            "sicily",
+            b"1\n7_9__2___\n3_____891\n".as_slice(),
+            "<stdin>: line 4: unexpected end of the grid after 2 rows, expected 9",
+        ),
+        (
+            "sicily",
+            b"2\n7_9__2___\n3_____891\n___39___4\n48__6____\n__5___6__\n____4__23\n2___57___\n568_____7\n___8__4_2\n".as_slice(),
+            "<stdin>: line 11: unexpected end of input: expected puzzle 2",
+        ),
+        (
+            "sicily",
+            b"many\n".as_slice(),
+            "<stdin>: line 1: expected the number of puzzles, found `many`",
+        ),
+        (
+            "poj3076",
+            b"ABC\n".as_slice(),
+            "<stdin>: line 1: 3 symbols in this row, expected 16",
+        ),
+        (
+            "noip",
+            b"0 0 0\n".as_slice(),
+            "<stdin>: line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36",
+        ),
+        (
+            "poj3074",
+            b"22738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n".as_slice(),
+            "<stdin>: line 1: puzzle 1 has no solution; poj3074 puzzles always have one",
+        ),
+    ];
+    for (judge, stdin, message) in cases {
+        fails_with(&["sudoku", "judge", judge], stdin, message);
+    }
 }
 
 // ------------------------------------------------------------------ any bytes at all

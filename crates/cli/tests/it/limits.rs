@@ -31,6 +31,18 @@ fn stats(output: &Output) -> serde_json::Value {
     serde_json::from_str(stderr.lines().last().expect("a statistics line")).unwrap()
 }
 
+/// Checks that a batch stopped early: exit `code`, exactly `stdout`, and statistics that
+/// say it is incomplete and name `reason`; returns those statistics.
+#[track_caller]
+fn stopped(output: &Output, code: i32, stdout: &str, reason: &str) -> serde_json::Value {
+    assert_eq!(output.status.code(), Some(code));
+    assert_eq!(text(&output.stdout), stdout);
+    let stats = stats(output);
+    assert_eq!(stats["complete"], false);
+    assert_eq!(stats["stopped"], reason);
+    stats
+}
+
 #[test]
 fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
@@ -46,11 +58,7 @@ fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
         ],
         input.as_bytes(),
     );
-    assert_eq!(output.status.code(), Some(3));
-    assert_eq!(text(&output.stdout), "1\nstopped: max-nodes\n1\n");
-    let stats = stats(&output);
-    assert_eq!(stats["complete"], false);
-    assert_eq!(stats["stopped"], "max-nodes");
+    let stats = stopped(&output, 3, "1\nstopped: max-nodes\n1\n", "max-nodes");
     assert_eq!(stats["puzzles"], 3);
 }
 
@@ -70,16 +78,14 @@ fn the_timeout_ends_the_batch() {
         ],
         input.as_bytes(),
     );
-    assert_eq!(output.status.code(), Some(3));
     assert!(started.elapsed() < Duration::from_secs(20));
     // The puzzle in progress and those read with it are answered `stopped: timeout`.
-    assert_eq!(
-        text(&output.stdout),
-        "1\nstopped: timeout\nstopped: timeout\n"
+    let stats = stopped(
+        &output,
+        3,
+        "1\nstopped: timeout\nstopped: timeout\n",
+        "timeout",
     );
-    let stats = stats(&output);
-    assert_eq!(stats["complete"], false);
-    assert_eq!(stats["stopped"], "timeout");
     let seconds = stats["seconds"].as_f64().unwrap();
     assert!((0.3..20.0).contains(&seconds), "{seconds}");
 }
@@ -185,11 +191,7 @@ fn ctrl_c_stops_a_batch_with_its_statistics() {
         &["sudoku", "count", "--limit", "1000000000", "--stats"],
         input.as_bytes(),
     );
-    assert_eq!(output.status.code(), Some(130));
-    assert_eq!(text(&output.stdout), "1\nstopped: interrupted\n");
-    let stats = stats(&output);
-    assert_eq!(stats["complete"], false);
-    assert_eq!(stats["stopped"], "interrupted");
+    stopped(&output, 130, "1\nstopped: interrupted\n", "interrupted");
 }
 
 #[test]
