@@ -122,6 +122,15 @@ pub(crate) struct XcArgs {
     /// Refuse inputs whose problem would need more memory than this (K, M, G suffixes)
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(crate) max_memory: u64,
+    /// Print the problem as a DIMACS CNF formula (one variable per option, in order;
+    /// comment lines map them) for any SAT solver, instead of solving it
+    #[arg(long, conflicts_with_all = ["count", "limit", "matrix", "min_cost", "best"])]
+    pub(crate) cnf: bool,
+    /// The solver: `auto` tries dancing links on 100,000 nodes and hands a search with
+    /// --limit to the CDCL learner if they do not settle it (full enumeration stays on
+    /// dancing links); `sat` always uses the learner (not with --threads or splitting)
+    #[arg(long, value_enum, default_value_t = XcSolver::Auto)]
+    pub(crate) solver: XcSolver,
     #[command(flatten)]
     pub(crate) split: SplitArgs,
     #[command(flatten)]
@@ -154,13 +163,40 @@ pub(crate) struct SplitArgs {
     pub(crate) prefix: Option<String>,
 }
 
+/// Which solver answers `dancing xc`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum XcSolver {
+    /// Dancing links, then the learner when a limited search runs long
+    Auto,
+    /// Dancing links only
+    Dlx,
+    /// The CDCL learner (CaDiCaL) after preprocessing
+    Sat,
+}
+
 /// Which sudoku solver answers a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum SolverKind {
+    /// Dancing links, then the learner if 100,000 nodes do not settle the puzzle
+    Auto,
     /// Dancing links on the exact-cover matrix
     Dlx,
+    /// The CDCL learner (CaDiCaL) after preprocessing
+    Sat,
     /// A bit-parallel backtracking baseline
     Bitmask,
+}
+
+impl SolverKind {
+    /// The name as `--solver` takes it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Dlx => "dlx",
+            Self::Sat => "sat",
+            Self::Bitmask => "bitmask",
+        }
+    }
 }
 
 /// Limits on the searches of a sudoku batch or judge input.
@@ -180,7 +216,7 @@ pub(crate) struct BatchArgs {
     /// One puzzle per line; standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
     /// The solver to use
-    #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
+    #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
     pub(crate) solver: SolverKind,
     /// Solve with this many threads (the output keeps the input's order)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]

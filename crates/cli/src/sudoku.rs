@@ -8,7 +8,7 @@ use std::time::Instant;
 use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
+use dancing_sudoku::{AutoSolver, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
 use rayon::prelude::*;
 
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
@@ -57,7 +57,9 @@ type Solver = Box<dyn Solve + Send>;
 
 fn new_solver(kind: SolverKind) -> Solver {
     match kind {
+        SolverKind::Auto => Box::new(AutoSolver::new()),
         SolverKind::Dlx => Box::new(SudokuSolver::new()),
+        SolverKind::Sat => Box::new(SatSolver::new()),
         SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
     }
 }
@@ -73,9 +75,9 @@ fn stopped_answer(reason: StopReason) -> String {
     format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
 }
 
-/// The answer line for one puzzle, and the statistics of the searches it took. A search
-/// stopped by a limit makes the answer `stopped: <limit>`.
-fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
+/// The answer line for one puzzle, the statistics of the searches it took, and the
+/// method that answered. A search stopped by a limit makes the answer `stopped: <limit>`.
+fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
     let (text, stats) = match mode {
         Mode::Solve { unique: false } => {
             let text = match solver.solve(grid) {
@@ -104,11 +106,16 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> (String, Stats) {
         }
         Mode::Check => (solver.check(grid).to_string(), solver.stats()),
     };
+    let method = Some(solver.method());
     match limit_stop(&stats) {
-        Some(reason) => (stopped_answer(reason), stats),
-        None => (text, stats),
+        Some(reason) => (stopped_answer(reason), stats, method),
+        None => (text, stats, method),
     }
 }
+
+/// An answer line, its statistics, and the method that answered (none for a puzzle
+/// not started).
+type Answer = (String, Stats, Option<Method>);
 
 /// Reads one line into `buf` (without its line break), keeping at most [`MAX_LINE`]
 /// bytes. Returns `None` at the end of input, else whether the line was cut.
@@ -197,12 +204,29 @@ struct Totals {
     puzzles: u64,
     errors: u64,
     stats: Stats,
+    /// Puzzles answered by each method, and the learner's conflicts.
+    by_dlx: u64,
+    by_sat: u64,
+    by_bitmask: u64,
+    conflicts: u64,
     /// The gravest limit that stopped a puzzle's search, if any did: Ctrl-C, then the
     /// deadline (both end the batch), then the node limit (which stops one puzzle).
     stopped: Option<StopReason>,
 }
 
 impl Totals {
+    fn count_method(&mut self, method: Option<Method>) {
+        match method {
+            Some(Method::Learner { conflicts }) => {
+                self.by_sat += 1;
+                self.conflicts += conflicts;
+            }
+            Some(Method::Bitmask) => self.by_bitmask += 1,
+            Some(_) => self.by_dlx += 1,
+            None => {}
+        }
+    }
+
     fn count_stop(&mut self, reason: StopReason) {
         let rank = |reason: Option<StopReason>| match reason {
             None => 0,
@@ -293,7 +317,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 .reached(0, Instant::now())
                 .filter(|&reason| reason != StopReason::NodeLimit)
         };
-        let solve = |job: &Job| -> Option<(String, Stats)> {
+        let solve = |job: &Job| -> Option<Answer> {
             let Job::Puzzle { grid, .. } = job else {
                 return None;
             };
@@ -302,20 +326,28 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     stopped: Some(reason),
                     ..Stats::default()
                 };
-                return Some((stopped_answer(reason), stats));
+                return Some((stopped_answer(reason), stats, None));
             }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
             Some(answer(solver.as_mut(), grid, mode))
         };
-        let answers: Vec<Option<(String, Stats)>> = searching(|| match &pool {
-            Some(pool) => pool.install(|| jobs.par_iter().with_min_len(16).map(solve).collect()),
+        // Large grids are hard: hand them to the threads one at a time.
+        let large = jobs
+            .iter()
+            .any(|j| matches!(j, Job::Puzzle { grid, .. } if grid.order() >= 4));
+        let min_len = if large { 1 } else { 16 };
+        let answers: Vec<Option<Answer>> = searching(|| match &pool {
+            Some(pool) => {
+                pool.install(|| jobs.par_iter().with_min_len(min_len).map(solve).collect())
+            }
             None => jobs.iter().map(solve).collect(),
         });
         for (job, answer) in jobs.iter().zip(answers) {
             match (job, answer) {
-                (Job::Puzzle { .. }, Some((text, mut stats))) => {
+                (Job::Puzzle { .. }, Some((text, mut stats, method))) => {
                     totals.puzzles += 1;
+                    totals.count_method(method);
                     if let Some(reason) = limit_stop(&stats) {
                         totals.count_stop(reason);
                     }
@@ -356,7 +388,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             "seconds": seconds,
             "puzzles_per_second": totals.puzzles as f64 / seconds.max(1e-9),
             "threads": threads,
-            "solver": match args.solver { SolverKind::Dlx => "dlx", SolverKind::Bitmask => "bitmask" },
+            "solver": args.solver.name(),
+            "answered_by": { "dlx": totals.by_dlx, "sat": totals.by_sat, "bitmask": totals.by_bitmask },
+            "conflicts": totals.conflicts,
         });
         eprintln!("{stats}");
     }

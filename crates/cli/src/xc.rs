@@ -2,10 +2,12 @@
 
 use std::io::{self, BufWriter, Write};
 
+use dancing::cnf::Cnf;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{Problem, Solver, Stats};
+use dancing::{Event, OptionId, Problem, Solver, Stats, StopReason};
+use dancing_sat::Learner;
 
-use crate::cli::XcArgs;
+use crate::cli::{XcArgs, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::input::{self, Budget};
 use crate::search;
@@ -48,34 +50,161 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
     }
+    if args.cnf {
+        let mut out = BufWriter::new(io::stdout().lock());
+        Cnf::new(&problem).write_dimacs(&problem, &mut out)?;
+        out.flush()?;
+        return Ok(EXIT_OK);
+    }
+    let parallel = args.split.threads != 1
+        || args.split.split.is_some()
+        || args.split.split_jobs.is_some()
+        || args.split.prefix.is_some();
+    match args.solver {
+        XcSolver::Sat if parallel => {
+            return Err(Failure::input(
+                "--solver sat searches on one thread: it cannot be combined with --threads, --split, --split-jobs or --prefix",
+            ));
+        }
+        XcSolver::Sat => return learn(args, &problem, Stats::default()),
+        XcSolver::Auto if args.limit.is_some() && !parallel && !problem.has_costs() => {
+            return auto(args, &problem);
+        }
+        _ => {}
+    }
     let mut solver = Solver::new(&problem);
     if let Some(code) = crate::split::run(args, &problem, &mut solver)? {
         return Ok(code);
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut first = true;
-    let mut options = Vec::new();
     let stats = search::run(&mut solver, &args.search, args.limit, |solution| {
         if args.count {
             return Ok(());
         }
-        if !first {
-            writeln!(out)?;
-        }
-        first = false;
-        options.clear();
-        options.extend_from_slice(solution);
-        options.sort_unstable();
-        for &option in &options {
-            writeln!(out, "{}", problem.format_option(option))?;
-        }
-        Ok(())
+        print_solution(&mut out, &problem, solution, &mut first)
     })?;
     if args.count {
         writeln!(out, "{}", stats.solutions)?;
     }
     out.flush()?;
     search::report(&stats, &args.search, &[]);
+    Ok(search_code(&stats))
+}
+
+/// Prints the options of one solution in Knuth's format, sorted, after a blank line
+/// unless it is the first.
+fn print_solution(
+    out: &mut impl Write,
+    problem: &Problem,
+    solution: &[OptionId],
+    first: &mut bool,
+) -> io::Result<()> {
+    if !*first {
+        writeln!(out)?;
+    }
+    *first = false;
+    let mut options = solution.to_vec();
+    options.sort_unstable();
+    for option in options {
+        writeln!(out, "{}", problem.format_option(option))?;
+    }
+    Ok(())
+}
+
+/// `--solver auto` with `--limit`: dancing links under a node budget, collecting what
+/// they find (at most `--limit` solutions). If the budget settles the search, its
+/// answers are printed as a plain search prints them; if it runs out, the learner
+/// answers instead, and the nodes spent count in its statistics.
+fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+    const BUDGET: u64 = 100_000;
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut solver = Solver::new(problem);
+    let mut limits = args.search.limits();
+    let user_nodes = limits.max_nodes;
+    limits.max_nodes = Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET)));
+    solver.set_limits(limits);
+    let mut found: Vec<Vec<OptionId>> = Vec::new();
+    let stats = search::searching(|| {
+        let mut search = solver.search();
+        while (found.len() as u64) < limit {
+            match search.next_event() {
+                Event::Solution => found.push(search.solution().to_vec()),
+                Event::Finished => break,
+                _ => {}
+            }
+        }
+        drop(search);
+        solver.stats()
+    });
+    let ran_out =
+        stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
+    if ran_out {
+        return learn(args, problem, stats);
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.count {
+        writeln!(out, "{}", found.len())?;
+    } else {
+        let mut first = true;
+        for solution in &found {
+            print_solution(&mut out, problem, solution, &mut first)?;
+        }
+    }
+    out.flush()?;
+    search::report(&stats, &args.search, &[("solver", "dlx".into())]);
+    Ok(search_code(&stats))
+}
+
+/// The CDCL learner: the first `--limit` solutions (all without it), printed as the
+/// dancing links print them, each checked by the engine first. `spent` holds what
+/// dancing links spent before handing over (`--solver auto`).
+fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> {
+    let mut learner = Learner::new(problem);
+    let started = std::time::Instant::now();
+    let mut limits = args.search.limits();
+    limits.deadline = limits.end(started - spent.elapsed);
+    learner.set_limits(limits);
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut first = true;
+    let mut written = Ok(());
+    let result = search::searching(|| {
+        learner.search(&[], limit, |solution| {
+            if !args.count && written.is_ok() {
+                written = print_solution(&mut out, problem, solution, &mut first);
+            }
+        })
+    });
+    written?;
+    let count = result.map_err(|e| {
+        Failure::input(format!(
+            "internal error: the learner returned a wrong answer ({e})"
+        ))
+    })?;
+    if args.count {
+        writeln!(out, "{count}")?;
+    }
+    out.flush()?;
+    let learned = learner.stats();
+    let stats = Stats {
+        solutions: count,
+        nodes: spent.nodes,
+        updates: spent.updates,
+        elapsed: spent.elapsed + learned.elapsed,
+        stopped: learned.stopped,
+    };
+    search::report(
+        &stats,
+        &args.search,
+        &[
+            ("solver", "sat".into()),
+            ("conflicts", learned.conflicts.into()),
+            ("sat_solves", learned.solves.into()),
+            ("variables", learned.variables.into()),
+            ("clauses", learned.clauses.into()),
+        ],
+    );
     Ok(search_code(&stats))
 }
 

@@ -90,6 +90,7 @@
 
 mod arena;
 mod builder;
+pub mod cnf;
 mod cost;
 mod error;
 pub mod format;
@@ -98,9 +99,11 @@ mod ids;
 mod parallel;
 mod problem;
 pub mod problems;
+pub mod reduce;
 mod solver;
 mod split;
 mod stats;
+mod verify;
 
 pub use builder::ProblemBuilder;
 pub use cost::CostedSolution;
@@ -112,3 +115,4 @@ pub use problem::{OptionItems, Problem};
 pub use solver::{Branching, Event, Search, Solution, Solutions, Solver};
 pub use split::{Split, Subproblem};
 pub use stats::{Limits, Stats, StopReason};
+pub use verify::CoverError;

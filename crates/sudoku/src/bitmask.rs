@@ -27,7 +27,7 @@ use std::time::Instant;
 use dancing::{Limits, Stats, StopReason};
 
 use crate::grid::Grid;
-use crate::solve::Solve;
+use crate::solve::{Method, Solve};
 
 /// The bitmask depth-first solver. Keeps its buffers between puzzles, so a batch of
 /// puzzles of one order allocates nothing after the first.
@@ -231,5 +231,9 @@ impl Solve for BitmaskSolver {
 
     fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    fn method(&self) -> Method {
+        Method::Bitmask
     }
 }

@@ -65,6 +65,8 @@ pub mod bitmask;
 pub mod encoding;
 mod grid;
 pub mod judge;
+#[cfg(feature = "sat")]
+mod learn;
 pub mod parse;
 mod solve;
 mod solver;
@@ -72,8 +74,10 @@ pub mod target;
 
 pub use dancing::{Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
+#[cfg(feature = "sat")]
+pub use learn::{AutoSolver, SatSolver};
 pub use parse::{ParseError, ParseErrorKind};
-pub use solve::{Solve, Verdict};
+pub use solve::{Method, Solve, Verdict};
 pub use solver::{Solutions, SudokuSolver};
 
 /// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`

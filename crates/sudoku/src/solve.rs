@@ -49,6 +49,33 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// How a search was answered: what [`Solve::method`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Method {
+    /// Dancing links ([`SudokuSolver`](crate::SudokuSolver)).
+    #[default]
+    DancingLinks,
+    /// The bitmask depth-first baseline.
+    Bitmask,
+    /// The CDCL learner, with the conflicts it spent.
+    Learner {
+        /// Conflicts (clauses learned) over the search's solves.
+        conflicts: u64,
+    },
+}
+
+impl Method {
+    /// A short name: `dlx`, `bitmask` or `sat`, as the command line's `--solver`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::DancingLinks => "dlx",
+            Self::Bitmask => "bitmask",
+            Self::Learner { .. } => "sat",
+        }
+    }
+}
+
 /// A sudoku solver: the dancing-links [`SudokuSolver`](crate::SudokuSolver) and the
 /// [`BitmaskSolver`](crate::bitmask::BitmaskSolver) baseline implement it, and it is
 /// object safe, so `Box<dyn Solve>` chooses one at run time.
@@ -89,6 +116,12 @@ pub trait Solve {
 
     /// The limits in force.
     fn limits(&self) -> &Limits;
+
+    /// Which method answered the most recent search (for solvers that choose one).
+    #[inline]
+    fn method(&self) -> Method {
+        Method::DancingLinks
+    }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`.
     #[inline]

@@ -1,0 +1,212 @@
+//! The learning solver and the automatic strategy: for hard puzzles, where the dancing
+//! links' tree explodes (minimal 25×25 puzzles), CaDiCaL through `dancing-sat`.
+
+use std::time::Instant;
+
+use dancing::{Limits, OptionId, Problem, Stats, StopReason};
+use dancing_sat::{Config, Learner};
+
+use crate::solve::{Method, Solve};
+use crate::{Grid, SudokuSolver, encoding};
+
+/// A [`Solve`] that hands every puzzle to the CDCL learner of `dancing-sat`: the givens
+/// are chosen and preprocessing (singles, locked candidates) runs before CaDiCaL sees
+/// the formula. Statistics count no nodes; [`Solve::method`] reports the learner's
+/// conflicts.
+///
+/// ```
+/// use dancing_sudoku::{Grid, SatSolver, Solve, Verdict};
+///
+/// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().nth(1).unwrap().parse()?;
+/// let mut solver = SatSolver::new();
+/// assert_eq!(solver.check(&puzzle), Verdict::Unique);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct SatSolver {
+    /// The exact-cover matrix of each order seen, built once.
+    problems: Vec<Option<Problem>>,
+    config: Config,
+    limits: Limits,
+    stats: Stats,
+    conflicts: u64,
+    givens: Vec<OptionId>,
+}
+
+impl SatSolver {
+    /// A learner with the default configuration.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A learner with a chosen configuration (preprocessing rules, encoding, CaDiCaL
+    /// options).
+    pub fn with_config(config: Config) -> Self {
+        Self {
+            config,
+            ..Self::default()
+        }
+    }
+}
+
+/// The matrix of `order`, built on first use.
+fn problem(problems: &mut Vec<Option<Problem>>, order: usize) -> &Problem {
+    if problems.len() <= order {
+        problems.resize(order + 1, None);
+    }
+    problems[order].get_or_insert_with(|| encoding::problem(order))
+}
+
+impl Solve for SatSolver {
+    fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
+        let order = puzzle.order();
+        let side = puzzle.side();
+        let mut givens = std::mem::take(&mut self.givens);
+        givens.clear();
+        givens.extend(encoding::givens(puzzle));
+        let problem = problem(&mut self.problems, order);
+        let mut learner = Learner::with_config(problem, self.config.clone());
+        learner.set_limits(self.limits.clone());
+        let mut found = 0;
+        let count = learner
+            .search(&givens, limit, |options| {
+                if found == 0
+                    && let Some(first) = first.as_deref_mut()
+                {
+                    first.copy_from(puzzle);
+                    encoding::decode_into(side, options, first.cells_vec_mut());
+                }
+                found += 1;
+            })
+            .expect(
+                "the learner's answers are verified: a model that is not an exact cover is a bug",
+            );
+        let learned = learner.stats();
+        self.stats = Stats {
+            solutions: count,
+            elapsed: learned.elapsed,
+            stopped: learned.stopped,
+            ..Stats::default()
+        };
+        self.conflicts = learned.conflicts;
+        self.givens = givens;
+        count
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn method(&self) -> Method {
+        Method::Learner {
+            conflicts: self.conflicts,
+        }
+    }
+}
+
+/// The default strategy: dancing links under a small node budget, then, if the budget
+/// runs out, the learner on the same question. Easy puzzles (nearly every 9×9 one) never
+/// reach the learner and cost what [`SudokuSolver`] costs; hard ones get CDCL.
+///
+/// ```
+/// use dancing_sudoku::{AutoSolver, Grid, Method, Solve, Verdict};
+///
+/// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().nth(1).unwrap().parse()?;
+/// let mut solver = AutoSolver::new();
+/// assert_eq!(solver.check(&puzzle), Verdict::Unique);
+/// assert_eq!(solver.method(), Method::DancingLinks);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct AutoSolver {
+    dlx: SudokuSolver,
+    sat: SatSolver,
+    limits: Limits,
+    budget: Option<u64>,
+    stats: Stats,
+    method: Method,
+}
+
+impl AutoSolver {
+    /// The node budget of the dancing links before the learner takes over: 100,000
+    /// nodes, a few milliseconds. The hardest 9×9 puzzles known need under 10,000.
+    pub const DEFAULT_BUDGET: u64 = 100_000;
+
+    /// The strategy with the default budget.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The strategy with another node budget for the dancing links (0: straight to
+    /// the learner).
+    pub fn with_budget(budget: u64) -> Self {
+        Self {
+            budget: Some(budget),
+            ..Self::default()
+        }
+    }
+
+    fn budget(&self) -> u64 {
+        self.budget.unwrap_or(Self::DEFAULT_BUDGET)
+    }
+}
+
+impl Solve for AutoSolver {
+    fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
+        let started = Instant::now();
+        let budget = self.budget();
+        // The caller's node limit binds the dancing links only, and wins if smaller.
+        let user_nodes = self.limits.max_nodes;
+        let mut dlx_limits = self.limits.clone();
+        dlx_limits.max_nodes = Some(user_nodes.map_or(budget, |n| n.min(budget)));
+        dlx_limits.deadline = self.limits.end(started);
+        self.dlx.set_limits(dlx_limits);
+        let count = self.dlx.find(puzzle, limit, first.as_deref_mut());
+        let dlx = self.dlx.stats();
+        self.method = Method::DancingLinks;
+        let handed_off =
+            dlx.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > budget);
+        if !handed_off {
+            self.stats = dlx;
+            return count;
+        }
+        let mut sat_limits = self.limits.clone();
+        sat_limits.deadline = self.limits.end(started);
+        self.sat.set_limits(sat_limits);
+        let count = self.sat.find(puzzle, limit, first);
+        let learned = self.sat.stats();
+        self.method = self.sat.method();
+        self.stats = Stats {
+            solutions: count,
+            nodes: dlx.nodes,
+            updates: dlx.updates,
+            elapsed: started.elapsed(),
+            stopped: learned.stopped,
+        };
+        count
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn method(&self) -> Method {
+        self.method
+    }
+}
