@@ -73,7 +73,8 @@ pub struct Restriction<'a> {
     /// Options that must be chosen (written as unit clauses).
     pub forced: &'a [OptionId],
     /// `removed[k]` is `true` when option `k` cannot be in any solution: it is left out
-    /// of every clause (its variable is then false in every model).
+    /// of every clause, so a model may set its variable either way, and
+    /// [`Cnf::decode`] ignores it.
     pub removed: &'a [bool],
 }
 
@@ -85,6 +86,8 @@ pub struct Cnf {
     /// Clause literals, each clause closed by a 0 as in DIMACS.
     literals: Vec<i32>,
     clauses: usize,
+    /// The options left out by a restriction (empty without one).
+    removed: Vec<bool>,
 }
 
 impl Cnf {
@@ -121,6 +124,7 @@ impl Cnf {
             variables: options,
             literals: Vec::new(),
             clauses: 0,
+            removed: restriction.map_or_else(Vec::new, |r| r.removed[..options].to_vec()),
         };
         if let Some(r) = restriction {
             for &option in r.forced {
@@ -266,9 +270,11 @@ impl Cnf {
     }
 
     /// The options set true in a model, given the value of each variable (`model(v)`
-    /// for `v` in `1..=variable_count()`), in increasing order.
+    /// for `v` in `1..=variable_count()`), in increasing order. Options a restriction
+    /// removed are never among them, whatever their variables' values.
     pub fn decode(&self, mut model: impl FnMut(i32) -> bool) -> Vec<OptionId> {
         (0..self.options)
+            .filter(|&k| !self.removed.get(k).copied().unwrap_or(false))
             .map(OptionId::new)
             .filter(|&o| model(variable(o)))
             .collect()
@@ -342,5 +348,7 @@ mod tests {
         );
         assert!(cnf.clauses().any(|c| c == [1]));
         assert!(cnf.clauses().all(|c| !c.contains(&3) && !c.contains(&-3)));
+        // A removed option is never decoded, even if a model sets its variable.
+        assert_eq!(cnf.decode(|v| v != 2), [OptionId::new(0)]);
     }
 }

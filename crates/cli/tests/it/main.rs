@@ -6,5 +6,6 @@ mod common;
 mod cli;
 mod costs;
 mod hostile;
+mod learn;
 mod limits;
 mod split;

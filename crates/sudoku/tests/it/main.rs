@@ -7,6 +7,7 @@ mod common;
 mod cross_check;
 mod fuzz_corpus;
 mod judge;
+mod learn;
 mod oracles;
 mod parse;
 mod snapshots;

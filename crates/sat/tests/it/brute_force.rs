@@ -1,0 +1,276 @@
+//! Property tests against an independent oracle: every subset of the options of a small
+//! random problem with secondary items and colors is checked against the definition,
+//! and the learner (in every configuration) must find exactly those covers.
+
+use std::collections::BTreeSet;
+
+use dancing::cnf::Encoding;
+use dancing::reduce::{Reduction, Rules};
+use dancing::{OptionId, Problem, Solver};
+use dancing_sat::{Config, Learner};
+use proptest::prelude::*;
+
+use crate::sorted;
+
+/// The most solutions any search of these tests asks for.
+const LIMIT: u64 = 50;
+
+/// An option: (item, color) pairs; only secondary items carry colors.
+type SpecOption = Vec<(usize, Option<u8>)>;
+
+/// A small problem: items `0..primary` primary, the next `secondary` secondary.
+#[derive(Debug, Clone)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    options: Vec<SpecOption>,
+}
+
+/// One to four distinct items in order, at least one primary (the builder refuses an
+/// option without one), each secondary one colored with probability 0.6.
+fn option(primary: usize, items: usize) -> impl Strategy<Value = SpecOption> {
+    (
+        proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4))
+            .prop_filter("needs a primary item", move |o| {
+                o.iter().any(|&i| i < primary)
+            }),
+        proptest::collection::vec(proptest::option::weighted(0.6, 0u8..3), 4),
+    )
+        .prop_map(move |(items, colors)| {
+            items
+                .into_iter()
+                .zip(colors)
+                .map(|(i, c)| (i, if i < primary { None } else { c }))
+                .collect()
+        })
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=6, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        proptest::collection::vec(option(primary, primary + secondary), 0..=10).prop_map(
+            move |options| Spec {
+                primary,
+                secondary,
+                options,
+            },
+        )
+    })
+}
+
+fn build(spec: &Spec) -> Problem {
+    let mut b = Problem::builder();
+    let mut ids = Vec::new();
+    for k in 0..spec.primary {
+        ids.push(b.primary(&format!("p{k}")).unwrap());
+    }
+    for k in 0..spec.secondary {
+        ids.push(b.secondary(&format!("s{k}")).unwrap());
+    }
+    let colors: Vec<_> = ["red", "green", "blue"]
+        .iter()
+        .map(|name| b.color(name).unwrap())
+        .collect();
+    for option in &spec.options {
+        b.colored_option(
+            option
+                .iter()
+                .map(|&(i, c)| (ids[i], c.map(|c| colors[usize::from(c)]))),
+        )
+        .unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Whether the options of `mask` cover the spec exactly, by the definition, read from
+/// the spec itself (not from the built problem).
+fn is_spec_cover(spec: &Spec, mask: u32) -> bool {
+    let items = spec.primary + spec.secondary;
+    let mut uses: Vec<Vec<Option<u8>>> = vec![Vec::new(); items];
+    for (k, option) in spec.options.iter().enumerate() {
+        if mask >> k & 1 == 1 {
+            for &(i, c) in option {
+                uses[i].push(c);
+            }
+        }
+    }
+    (0..spec.primary).all(|i| uses[i].len() == 1)
+        && (spec.primary..items).all(|i| {
+            let u = &uses[i];
+            u.len() <= 1 || (u[0].is_some() && u.iter().all(|&c| c == u[0]))
+        })
+}
+
+/// Every exact cover, by trying every subset of the options.
+fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+    (0u32..1 << spec.options.len())
+        .filter(|&mask| is_spec_cover(spec, mask))
+        .map(|mask| {
+            (0..spec.options.len())
+                .filter(|k| mask >> k & 1 == 1)
+                .collect()
+        })
+        .collect()
+}
+
+/// The learner's configurations under test: the default, no preprocessing with
+/// sequential counters, every list pairwise, each rule alone, and CaDiCaL's own default
+/// phase (true) instead of the learner's.
+pub(crate) fn configs() -> Vec<(&'static str, Config)> {
+    vec![
+        ("default", Config::default()),
+        (
+            "no rules, sequential",
+            Config {
+                rules: Rules::none(),
+                encoding: Encoding::sequential(),
+                ..Config::default()
+            },
+        ),
+        (
+            "pairwise",
+            Config {
+                encoding: Encoding::pairwise(),
+                ..Config::default()
+            },
+        ),
+        (
+            "forced only, sequential",
+            Config {
+                rules: Rules {
+                    forced: true,
+                    domination: false,
+                },
+                encoding: Encoding::sequential(),
+                ..Config::default()
+            },
+        ),
+        (
+            "domination only",
+            Config {
+                rules: Rules {
+                    forced: false,
+                    domination: true,
+                },
+                ..Config::default()
+            },
+        ),
+        (
+            "phase true",
+            Config {
+                options: Vec::new(),
+                ..Config::default()
+            },
+        ),
+    ]
+}
+
+/// The learner's search with `fixed`, checked against `expected` (the covers that
+/// contain `fixed`): same count up to [`LIMIT`], every solution a cover containing
+/// `fixed`, none twice, and the statistics agree.
+fn check_search(
+    problem: &Problem,
+    config: &Config,
+    fixed: &[OptionId],
+    expected: &BTreeSet<Vec<usize>>,
+) -> Result<(), TestCaseError> {
+    let mut learner = Learner::with_config(problem, config.clone());
+    let mut seen = BTreeSet::new();
+    let mut valid = true;
+    let count = learner
+        .search(fixed, LIMIT, |solution| {
+            valid &= crate::is_cover(problem, solution)
+                && fixed.iter().all(|f| solution.contains(f))
+                && solution.windows(2).all(|w| w[0] < w[1]);
+            seen.insert(sorted(solution));
+        })
+        .unwrap();
+    let wanted = (expected.len() as u64).min(LIMIT);
+    prop_assert!(valid, "a solution is not a cover containing {:?}", fixed);
+    prop_assert_eq!(count, wanted);
+    prop_assert_eq!(seen.len() as u64, count, "a solution was visited twice");
+    prop_assert!(seen.is_subset(expected));
+    let stats = learner.stats();
+    prop_assert_eq!(stats.solutions, count);
+    if (expected.len() as u64) < LIMIT {
+        prop_assert!(stats.is_complete(), "stopped: {:?}", stats.stopped);
+    } else {
+        prop_assert_eq!(stats.stopped, Some(dancing::StopReason::Caller));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_learner_finds_exactly_the_brute_force_covers(spec in spec(), picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..=2)) {
+        let problem = build(&spec);
+        let expected = brute_force(&spec);
+        let capped = (expected.len() as u64).min(LIMIT);
+
+        let mut dlx = Solver::new(&problem);
+        prop_assert_eq!(dlx.count().min(LIMIT), capped, "dancing links");
+
+        for (name, config) in configs() {
+            let mut learner = Learner::with_config(&problem, config.clone());
+            prop_assert_eq!(learner.count_up_to(LIMIT).unwrap(), capped, "{}", name);
+            let first = learner.first().unwrap();
+            prop_assert_eq!(first.is_some(), !expected.is_empty(), "{}", name);
+            if let Some(first) = first {
+                prop_assert!(expected.contains(&sorted(&first)), "{}", name);
+            }
+            check_search(&problem, &config, &[], &expected)?;
+        }
+
+        // With fixed options: exactly the covers that contain them.
+        if !spec.options.is_empty() {
+            let mut fixed: Vec<OptionId> = picks
+                .iter()
+                .map(|p| OptionId::new(p.index(spec.options.len())))
+                .collect();
+            fixed.sort_unstable();
+            fixed.dedup();
+            let with_fixed: BTreeSet<Vec<usize>> = expected
+                .iter()
+                .filter(|c| fixed.iter().all(|f| c.contains(&f.index())))
+                .cloned()
+                .collect();
+            for (name, config) in configs() {
+                check_search(&problem, &config, &fixed, &with_fixed)
+                    .map_err(|e| TestCaseError::fail(format!("{name}, fixed {fixed:?}: {e}")))?;
+            }
+
+            // Preprocessing keeps every such cover: no option of one is removed, every
+            // forced option is in each, and an infeasible reduction has none.
+            for rules in [Rules::default(), Rules::none()] {
+                let reduction = Reduction::new(&problem, &fixed, rules);
+                if reduction.is_infeasible() {
+                    prop_assert!(with_fixed.is_empty(), "infeasible, yet {:?}", with_fixed);
+                }
+                for cover in &with_fixed {
+                    for &k in cover {
+                        prop_assert!(!reduction.removed()[k], "option {} of {:?} removed", k, cover);
+                    }
+                    for forced in reduction.forced() {
+                        prop_assert!(cover.contains(&forced.index()));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `Problem::verify` accepts exactly the covers of the definition.
+    #[test]
+    fn verify_agrees_with_the_definition(spec in spec()) {
+        let problem = build(&spec);
+        for mask in 0u32..1 << spec.options.len() {
+            let options: Vec<OptionId> = (0..spec.options.len())
+                .filter(|k| mask >> k & 1 == 1)
+                .map(OptionId::new)
+                .collect();
+            let exact = is_spec_cover(&spec, mask);
+            prop_assert_eq!(crate::is_cover(&problem, &options), exact);
+            prop_assert_eq!(problem.verify(&options).is_ok(), exact, "{:?}", options);
+        }
+    }
+}
