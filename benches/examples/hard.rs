@@ -17,9 +17,13 @@ use std::time::Instant;
 use dancing_sudoku::{AutoSolver, Grid, Method, Solve, Verdict};
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/sudoku/data/gecode_25x25.txt").to_owned());
+    let path = std::env::args().nth(1).unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../crates/sudoku/data/gecode_25x25.txt"
+        )
+        .to_owned()
+    });
     let text = std::fs::read_to_string(&path).expect("readable puzzle file");
     let puzzles: Vec<Grid> = text
         .lines()
@@ -72,7 +76,9 @@ fn peer(puzzle: &Grid) -> u64 {
                 (0..n).map(|v| var(a, b, v)).collect(),
                 (0..n).map(|c| var(a, c, b)).collect(),
                 (0..n).map(|r| var(r, a, b)).collect(),
-                (0..n).map(|i| var(br + i / order, bc + i % order, b)).collect(),
+                (0..n)
+                    .map(|i| var(br + i / order, bc + i % order, b))
+                    .collect(),
             ];
             for group in &groups {
                 sat.add_clause(group.iter().copied());
@@ -96,7 +102,10 @@ fn peer(puzzle: &Grid) -> u64 {
     while count < 2 && sat.solve() == Some(true) {
         count += 1;
         let all = i32::try_from(n * n * n).expect("small");
-        let chosen: Vec<i32> = (1..=all).filter(|&x| sat.value(x) == Some(true)).map(|x| -x).collect();
+        let chosen: Vec<i32> = (1..=all)
+            .filter(|&x| sat.value(x) == Some(true))
+            .map(|x| -x)
+            .collect();
         sat.add_clause(chosen);
     }
     count

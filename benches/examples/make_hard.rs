@@ -12,7 +12,10 @@ use dancing_sat::Learner;
 use dancing_sudoku::{Grid, SatSolver, Solve, encoding};
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("numbers"))
+        .collect();
     let order = args[0] as usize;
     let count = args[1];
     let mut seed = args.get(2).copied().unwrap_or(1);
@@ -36,16 +39,29 @@ fn main() {
             learner
                 .search(&givens, 2, |s| solutions.push(s.to_vec()))
                 .unwrap_or_else(|e| panic!("{e}"));
-            eprintln!("{} givens, {} solutions, {:.2?}", puzzle.givens(), solutions.len(), learner.stats().elapsed);
+            eprintln!(
+                "{} givens, {} solutions, {:.2?}",
+                puzzle.givens(),
+                solutions.len(),
+                learner.stats().elapsed
+            );
             if solutions.len() == 1 {
                 break;
             }
             // Give back the first emptied cell (in the shuffled order) where they differ.
             let differ = |cell: usize| {
-                let value = |s: &[OptionId]| s.iter().map(|&o| encoding::decode(order, o)).find(|&(r, c, _)| r * side + c == cell);
+                let value = |s: &[OptionId]| {
+                    s.iter()
+                        .map(|&o| encoding::decode(order, o))
+                        .find(|&(r, c, _)| r * side + c == cell)
+                };
                 value(&solutions[0]) != value(&solutions[1])
             };
-            let cell = cells.iter().copied().find(|&c| puzzle.cells()[c] == 0 && differ(c)).expect("two solutions differ in an empty cell");
+            let cell = cells
+                .iter()
+                .copied()
+                .find(|&c| puzzle.cells()[c] == 0 && differ(c))
+                .expect("two solutions differ in an empty cell");
             puzzle.set(cell / side, cell % side, full.get(cell / side, cell % side));
         }
         println!("{puzzle}");
@@ -64,7 +80,9 @@ fn full_grid(order: usize, seed: &mut u64) -> Grid {
     for (c, &d) in digits.iter().enumerate() {
         start.set(0, c, d);
     }
-    SatSolver::new().solve(&start).expect("a first row extends to a full grid")
+    SatSolver::new()
+        .solve(&start)
+        .expect("a first row extends to a full grid")
 }
 
 /// xorshift64*: a fixed, portable sequence for each seed.

@@ -15,11 +15,11 @@
 //! use dancing::{OptionId, reduce::{Reduction, Rules}};
 //!
 //! // A must take option 0 (its only one), which rules out option 1 (it also has B),
-//! // which leaves B only option 2.
-//! let problem = dancing::format::parse_str("A B C\nA\nB C\nB\nC\n")?;
+//! // which leaves C only option 2.
+//! let problem = dancing::format::parse_str("A B C\nA B\nB C\nC\n")?;
 //! let reduction = Reduction::new(&problem, &[], Rules::default());
-//! assert_eq!(reduction.forced(), [OptionId::new(0), OptionId::new(2), OptionId::new(3)]);
-//! assert_eq!(reduction.live_count(), 3);
+//! assert_eq!(reduction.forced(), [OptionId::new(0), OptionId::new(2)]);
+//! assert_eq!(reduction.live_count(), 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -72,6 +72,8 @@ struct State<'a> {
     option_items: Vec<Vec<(usize, Option<ColorId>)>>,
     item_options: Vec<Vec<usize>>,
     live: Vec<bool>,
+    /// The options chosen so far.
+    chosen: Vec<bool>,
     live_count: Vec<usize>,
     covered: Vec<bool>,
     /// Primary items down to one option, to be checked by the forced rule.
@@ -150,6 +152,7 @@ impl<'a> State<'a> {
             option_items,
             item_options,
             live: vec![true; options],
+            chosen: vec![false; options],
             live_count,
             covered: vec![false; problem.item_count()],
             queue: Vec::new(),
@@ -175,12 +178,17 @@ impl<'a> State<'a> {
         self.problem.is_primary(crate::ItemId::new(item))
     }
 
-    /// Puts `option` in the solution and removes every option it rules out.
+    /// Puts `option` in the solution and removes every option it rules out. Choosing
+    /// it again changes nothing.
     fn choose(&mut self, option: usize) {
+        if self.chosen[option] {
+            return;
+        }
         if !self.live[option] {
             self.result.infeasible = true;
             return;
         }
+        self.chosen[option] = true;
         self.result.forced.push(OptionId::new(option));
         for k in 0..self.option_items[option].len() {
             let (item, color) = self.option_items[option][k];
@@ -269,8 +277,7 @@ impl<'a> State<'a> {
                     }
                 }
             }
-            for t in 0..touched.len() {
-                let b = touched[t];
+            for &b in touched.iter() {
                 if count[b] != self.live_count[a] {
                     continue;
                 }

@@ -17,7 +17,7 @@ use crate::{Grid, SudokuSolver, encoding};
 /// ```
 /// use dancing_sudoku::{Grid, SatSolver, Solve, Verdict};
 ///
-/// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().nth(1).unwrap().parse()?;
+/// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().find(|l| !l.starts_with('#')).unwrap().parse()?;
 /// let mut solver = SatSolver::new();
 /// assert_eq!(solver.check(&puzzle), Verdict::Unique);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -119,7 +119,7 @@ impl Solve for SatSolver {
 /// ```
 /// use dancing_sudoku::{AutoSolver, Grid, Method, Solve, Verdict};
 ///
-/// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().nth(1).unwrap().parse()?;
+/// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().find(|l| !l.starts_with('#')).unwrap().parse()?;
 /// let mut solver = AutoSolver::new();
 /// assert_eq!(solver.check(&puzzle), Verdict::Unique);
 /// assert_eq!(solver.method(), Method::DancingLinks);

@@ -338,3 +338,27 @@ fn sudoku_check_answers_alike_with_every_solver() {
     assert!(stats["conflicts"].is_u64(), "{stats}");
     assert_eq!(stats["solver"], "sat", "{stats}");
 }
+
+/// `--stats` of the learner names it and reports its work; statistics of the engine's
+/// form stay as they are.
+#[test]
+fn learner_statistics_on_the_command_line() {
+    let queens = generated(&["queens", "6"]);
+    let output = run(
+        &["xc", "--solver", "sat", "--count", "--stats", "--quiet"],
+        &queens,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "4\n");
+    let stderr = text(&output.stderr);
+    let stats: serde_json::Value =
+        serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON");
+    assert_eq!(stats["solver"], "sat", "{stats}");
+    assert_eq!(stats["solutions"], 4, "{stats}");
+    // One solve per solution and the last, which finds none.
+    assert_eq!(stats["sat_solves"], 5, "{stats}");
+    assert!(stats["conflicts"].is_u64(), "{stats}");
+    let options = option_lines(&text(&queens)).len() as u64;
+    assert!(stats["variables"].as_u64().unwrap() >= options, "{stats}");
+    assert!(stats["clauses"].as_u64().unwrap() > 0, "{stats}");
+}

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use dancing::cnf::Encoding;
 use dancing::reduce::Rules;
-use dancing::{Problem, problems};
+use dancing::{OptionId, Problem, problems};
 use dancing_sat::{Config, Learner};
 
 use crate::sorted;
@@ -150,4 +150,42 @@ fn a_removed_option_is_never_part_of_a_solution() {
     for (name, config) in crate::brute_force::configs() {
         assert_eq!(checked_count(&problem, config, 50), 2, "{name}");
     }
+}
+
+/// Fixing options that clash (here from two different solutions of queens 4) leaves
+/// no solution.
+#[test]
+fn clashing_fixed_options_leave_no_solution() {
+    let problem = problems::queens(4);
+    let all: Vec<Vec<usize>> = dancing::Solver::new(&problem)
+        .solutions()
+        .map(|s| sorted(s.options()))
+        .collect();
+    assert_eq!(all.len(), 2);
+    let (a, b) = (OptionId::new(all[0][0]), OptionId::new(all[1][0]));
+    let mut learner = Learner::new(&problem);
+    assert_eq!(learner.search(&[a, b], 10, |_| {}).unwrap(), 0);
+    assert!(learner.stats().is_complete());
+    assert_eq!(learner.search(&[a], 10, |_| {}).unwrap(), 1);
+}
+
+/// Naming a fixed option twice asks for the same solutions, and changes nothing in the
+/// statistics.
+#[test]
+fn a_repeated_fixed_option_changes_nothing() {
+    let problem = problems::queens(4);
+    let all: Vec<Vec<usize>> = dancing::Solver::new(&problem)
+        .solutions()
+        .map(|s| sorted(s.options()))
+        .collect();
+    let option = OptionId::new(all[0][0]);
+    let mut learner = Learner::new(&problem);
+    assert_eq!(learner.search(&[option], 10, |_| {}).unwrap(), 1);
+    let once = learner.stats().clone();
+    assert_eq!(learner.search(&[option, option], 10, |_| {}).unwrap(), 1);
+    let twice = learner.stats();
+    assert_eq!(
+        (twice.forced, twice.options_left, twice.solutions),
+        (once.forced, once.options_left, once.solutions)
+    );
 }

@@ -183,3 +183,40 @@ fn a_minimal_25x25_puzzle() {
     assert_eq!(auto.check(&puzzle), Verdict::Unique);
     assert!(matches!(auto.method(), Method::Learner { .. }));
 }
+
+/// The learner obeys the clock and the interrupt flag; the automatic strategy lets a
+/// caller's node limit below its budget bind the dancing links, and never hands over.
+#[test]
+fn limits_stop_the_learner_and_the_strategy() {
+    let puzzle = common::puzzles("gecode_25x25.txt")
+        .into_iter()
+        .nth(2)
+        .expect("a third 25×25 puzzle");
+
+    let mut sat = SatSolver::new();
+    sat.set_limits(Limits {
+        deadline: Some(std::time::Instant::now()),
+        ..Limits::none()
+    });
+    assert_eq!(sat.count_up_to(&puzzle, 2), 0);
+    assert_eq!(sat.stats().stopped, Some(StopReason::Timeout));
+
+    let mut sat = SatSolver::new();
+    sat.set_limits(Limits {
+        interrupt: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        ))),
+        ..Limits::none()
+    });
+    assert_eq!(sat.count_up_to(&puzzle, 2), 0);
+    assert_eq!(sat.stats().stopped, Some(StopReason::Interrupted));
+
+    let mut auto = AutoSolver::new();
+    auto.set_limits(Limits {
+        max_nodes: Some(1_000),
+        ..Limits::none()
+    });
+    auto.check(&puzzle);
+    assert_eq!(auto.stats().stopped, Some(StopReason::NodeLimit));
+    assert_eq!(auto.method(), Method::DancingLinks);
+}

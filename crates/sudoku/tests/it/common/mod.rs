@@ -26,28 +26,10 @@ pub fn puzzles(name: &str) -> Vec<Grid> {
 
 /// The first sample of the NOIP 2009 target sudoku, in the judge's input form (rows of
 /// numbers, 0 for an empty cell).
-pub const NOIP_1: &str = "7 0 0 9 0 0 0 0 1
-1 0 0 0 0 5 9 0 0
-0 0 0 2 0 0 0 8 0
-0 0 5 0 2 0 0 0 3
-0 0 0 0 0 0 6 4 8
-4 1 3 0 0 0 0 0 0
-0 0 7 0 0 2 0 9 0
-2 0 1 0 6 0 8 0 4
-0 8 0 5 0 4 0 1 2
-";
+pub const NOIP_1: &str = include_str!("noip2009_1.txt");
 
 /// The second sample of the NOIP 2009 target sudoku, in the same form.
-pub const NOIP_2: &str = "0 0 0 7 0 2 4 5 3
-9 0 0 0 0 8 0 0 0
-7 4 0 0 0 5 0 1 0
-1 9 5 0 8 0 0 0 0
-0 7 0 0 0 0 0 2 5
-0 3 0 5 7 9 1 0 8
-0 0 0 6 0 1 0 0 0
-0 6 0 9 0 0 0 0 1
-0 0 0 0 0 0 0 0 6
-";
+pub const NOIP_2: &str = include_str!("noip2009_2.txt");
 
 /// The NOIP 2009 samples with their highest scores, the judge's answers.
 pub const NOIP_SAMPLES: [(&str, u64); 2] = [(NOIP_1, 2829), (NOIP_2, 2852)];
