@@ -299,7 +299,7 @@ mod tests {
         for bits in 0u32..1 << n {
             let value = |lit: i32| (bits >> (lit.unsigned_abs() - 1) & 1 == 1) == (lit > 0);
             if cnf.clauses().all(|c| c.iter().any(|&l| value(l))) {
-                let options = cnf.decode(|v| value(v));
+                let options = cnf.decode(value);
                 if !found.contains(&options) {
                     found.push(options);
                 }
