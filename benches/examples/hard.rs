@@ -10,11 +10,16 @@
 //! ```
 //!
 //! FILE defaults to the 16 minimal 25×25 Gecode puzzles. Prints one Markdown row per
-//! puzzle and the totals, as in docs/benchmarks.md.
+//! puzzle and the totals, as in docs/benchmarks.md. `LEARNER=…` varies the learner, to
+//! measure what each choice buys: comma-separated `no-rules`, `forced-only`,
+//! `sequential`, `pairwise`, or a CaDiCaL option `name=value` (e.g. `phase=0`).
 
 use std::time::Instant;
 
-use dancing_sudoku::{AutoSolver, Grid, Method, Solve, Verdict};
+use dancing::cnf::Encoding;
+use dancing::reduce::Rules;
+use dancing_sat::Config;
+use dancing_sudoku::{AutoSolver, Grid, Method, SatSolver, Solve, Verdict};
 
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_else(|| {
@@ -30,7 +35,7 @@ fn main() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| l.parse().expect("a puzzle per line"))
         .collect();
-    let mut ours = AutoSolver::new();
+    let mut ours = AutoSolver::with_learner(SatSolver::with_config(config()));
     let (mut our_total, mut peer_total) = (0.0, 0.0);
     println!("| puzzle | DLX nodes before hand-off | conflicts | ours (s) | peer (s) | ratio |");
     println!("|---:|---:|---:|---:|---:|---:|");
@@ -59,6 +64,29 @@ fn main() {
         "| total | | | {our_total:.1} | {peer_total:.1} | {:.2} |",
         our_total / peer_total
     );
+}
+
+/// The learner's configuration: the default, changed as `LEARNER` says.
+fn config() -> Config {
+    let mut config = Config::default();
+    for change in std::env::var("LEARNER")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|c| !c.is_empty())
+    {
+        match change {
+            "no-rules" => config.rules = Rules::none(),
+            "forced-only" => config.rules.domination = false,
+            "sequential" => config.encoding = Encoding::sequential(),
+            "pairwise" => config.encoding = Encoding::pairwise(),
+            option => {
+                let (name, value) = option.split_once('=').expect("name=value");
+                let value = value.parse().expect("an integer value");
+                config.options.push((String::from(name).leak(), value));
+            }
+        }
+    }
+    config
 }
 
 /// The peer: the complete encoding (each cell, row-digit, column-digit and box-digit

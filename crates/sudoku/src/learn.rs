@@ -125,12 +125,12 @@ impl Solve for SatSolver {
 /// assert_eq!(solver.method(), Method::DancingLinks);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct AutoSolver {
     dlx: SudokuSolver,
     sat: SatSolver,
     limits: Limits,
-    budget: Option<u64>,
+    budget: u64,
     stats: Stats,
     method: Method,
 }
@@ -142,20 +142,37 @@ impl AutoSolver {
 
     /// The strategy with the default budget.
     pub fn new() -> Self {
-        Self::default()
+        Self::with_budget(Self::DEFAULT_BUDGET)
     }
 
     /// The strategy with another node budget for the dancing links (0: straight to
     /// the learner).
     pub fn with_budget(budget: u64) -> Self {
-        Self {
-            budget: Some(budget),
-            ..Self::default()
-        }
+        let mut solver = Self {
+            dlx: SudokuSolver::new(),
+            sat: SatSolver::new(),
+            limits: Limits::none(),
+            budget,
+            stats: Stats::default(),
+            method: Method::default(),
+        };
+        solver.set_limits(Limits::none());
+        solver
+    }
+
+    /// The strategy with a learner of another configuration.
+    pub fn with_learner(sat: SatSolver) -> Self {
+        Self { sat, ..Self::new() }
     }
 
     fn budget(&self) -> u64 {
-        self.budget.unwrap_or(Self::DEFAULT_BUDGET)
+        self.budget
+    }
+}
+
+impl Default for AutoSolver {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -163,12 +180,7 @@ impl Solve for AutoSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         let started = Instant::now();
         let budget = self.budget();
-        // The caller's node limit binds the dancing links only, and wins if smaller.
         let user_nodes = self.limits.max_nodes;
-        let mut dlx_limits = self.limits.clone();
-        dlx_limits.max_nodes = Some(user_nodes.map_or(budget, |n| n.min(budget)));
-        dlx_limits.deadline = self.limits.end(started);
-        self.dlx.set_limits(dlx_limits);
         let count = self.dlx.find(puzzle, limit, first.as_deref_mut());
         let dlx = self.dlx.stats();
         self.method = Method::DancingLinks;
@@ -199,6 +211,11 @@ impl Solve for AutoSolver {
     }
 
     fn set_limits(&mut self, limits: Limits) {
+        // The caller's node limit binds the dancing links only, and wins if smaller.
+        let budget = self.budget();
+        let mut dlx_limits = limits.clone();
+        dlx_limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
+        self.dlx.set_limits(dlx_limits);
         self.limits = limits;
     }
 

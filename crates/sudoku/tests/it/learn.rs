@@ -184,6 +184,24 @@ fn a_minimal_25x25_puzzle() {
     assert!(matches!(auto.method(), Method::Learner { .. }));
 }
 
+/// The generated 36×36 puzzles (46% of the cells empty): every solver path agrees that
+/// each is unique, and the learner's solution is the dancing links' solution.
+#[test]
+fn generated_36x36_puzzles() {
+    let puzzles = common::puzzles("generated_36x36.txt");
+    assert_eq!(puzzles.len(), 2);
+    for puzzle in &puzzles {
+        assert_eq!(puzzle.order(), 6);
+        let mut sat = SatSolver::new();
+        let by_sat = sat.solve_unique(puzzle).expect("unique for the learner");
+        let by_auto = AutoSolver::new().solve_unique(puzzle).expect("unique for the strategy");
+        let by_dlx = SudokuSolver::new().solve_unique(puzzle).expect("unique for dancing links");
+        assert!(by_sat.is_solution_of(puzzle));
+        assert_eq!(by_sat, by_dlx);
+        assert_eq!(by_auto, by_dlx);
+    }
+}
+
 /// The learner obeys the clock and the interrupt flag; the automatic strategy lets a
 /// caller's node limit below its budget bind the dancing links, and never hands over.
 #[test]
