@@ -92,30 +92,25 @@ fn a_raised_interrupt_flag_stops_a_long_count() {
     assert_eq!(stats.solutions, count);
 }
 
+/// A deadline already past, or a timeout of zero, stops a long count as a timeout.
 #[test]
-fn a_past_deadline_stops_a_long_count() {
+fn the_clock_stops_a_long_count() {
     let problem = problems::queens(12);
-    let mut learner = Learner::new(&problem);
-    learner.set_limits(Limits {
+    let past = Limits {
         deadline: Some(Instant::now()),
         ..Limits::none()
-    });
-    let count = learner.count_up_to(u64::MAX).unwrap();
-    assert!(count < 14_200, "{count}");
-    assert_eq!(learner.stats().stopped, Some(StopReason::Timeout));
-}
-
-#[test]
-fn a_zero_timeout_stops_a_long_count() {
-    let problem = problems::queens(12);
-    let mut learner = Learner::new(&problem);
-    learner.set_limits(Limits {
+    };
+    let zero = Limits {
         timeout: Some(Duration::ZERO),
         ..Limits::none()
-    });
-    let count = learner.count_up_to(u64::MAX).unwrap();
-    assert!(count < 14_200, "{count}");
-    assert_eq!(learner.stats().stopped, Some(StopReason::Timeout));
+    };
+    for (name, limits) in [("past deadline", past), ("zero timeout", zero)] {
+        let mut learner = Learner::new(&problem);
+        learner.set_limits(limits);
+        let count = learner.count_up_to(u64::MAX).unwrap();
+        assert!(count < 14_200, "{name}: {count}");
+        assert_eq!(learner.stats().stopped, Some(StopReason::Timeout), "{name}");
+    }
 }
 
 /// CDCL has no search-tree nodes: the node limit does not apply (as documented).
