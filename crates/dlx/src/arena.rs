@@ -486,38 +486,51 @@ mod tests {
 
     #[test]
     fn broken_links_are_named() {
-        let e = broken(|a| a.items[1].prev = 5);
-        assert_eq!(e, IntegrityError::ItemLink { item: 0, next: 1 });
-        assert_eq!(e.to_string(), "item list broken between 0 and 1");
-        let e = broken(|a| a.nodes[9].up = 18);
-        assert_eq!(e, IntegrityError::NodeLink { item: 3, node: 3 });
-        let e = broken(|a| a.nodes[3].top = 5);
-        assert_eq!(
-            e,
-            IntegrityError::WrongLength {
-                item: 3,
-                len: 5,
-                nodes: 2
+        type Corrupt = fn(&mut Arena);
+        let cases: [(Corrupt, IntegrityError, Option<&str>); 5] = [
+            (
+                |a| a.items[1].prev = 5,
+                IntegrityError::ItemLink { item: 0, next: 1 },
+                Some("item list broken between 0 and 1"),
+            ),
+            (
+                |a| a.nodes[9].up = 18,
+                IntegrityError::NodeLink { item: 3, node: 3 },
+                None,
+            ),
+            (
+                |a| a.nodes[3].top = 5,
+                IntegrityError::WrongLength {
+                    item: 3,
+                    len: 5,
+                    nodes: 2,
+                },
+                Some("item 3 has length 5 but 2 nodes"),
+            ),
+            (
+                |a| a.nodes[9].right = 11,
+                IntegrityError::RightLink {
+                    node: 9,
+                    right: 11,
+                    expected: 10,
+                },
+                Some("node 9 links right to 11 instead of 10"),
+            ),
+            (
+                |a| a.nodes[12].down = 13,
+                IntegrityError::SpacerDown {
+                    spacer: 12,
+                    expected: 15,
+                },
+                None,
+            ),
+        ];
+        for (corrupt, expected, message) in cases {
+            let e = broken(corrupt);
+            assert_eq!(e, expected);
+            if let Some(message) = message {
+                assert_eq!(e.to_string(), message);
             }
-        );
-        assert_eq!(e.to_string(), "item 3 has length 5 but 2 nodes");
-        let e = broken(|a| a.nodes[9].right = 11);
-        assert_eq!(
-            e,
-            IntegrityError::RightLink {
-                node: 9,
-                right: 11,
-                expected: 10
-            }
-        );
-        assert_eq!(e.to_string(), "node 9 links right to 11 instead of 10");
-        let e = broken(|a| a.nodes[12].down = 13);
-        assert_eq!(
-            e,
-            IntegrityError::SpacerDown {
-                spacer: 12,
-                expected: 15
-            }
-        );
+        }
     }
 }

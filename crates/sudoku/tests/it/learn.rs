@@ -194,8 +194,12 @@ fn generated_36x36_puzzles() {
         assert_eq!(puzzle.order(), 6);
         let mut sat = SatSolver::new();
         let by_sat = sat.solve_unique(puzzle).expect("unique for the learner");
-        let by_auto = AutoSolver::new().solve_unique(puzzle).expect("unique for the strategy");
-        let by_dlx = SudokuSolver::new().solve_unique(puzzle).expect("unique for dancing links");
+        let by_auto = AutoSolver::new()
+            .solve_unique(puzzle)
+            .expect("unique for the strategy");
+        let by_dlx = SudokuSolver::new()
+            .solve_unique(puzzle)
+            .expect("unique for dancing links");
         assert!(by_sat.is_solution_of(puzzle));
         assert_eq!(by_sat, by_dlx);
         assert_eq!(by_auto, by_dlx);
