@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use dancing::{Stats, StopReason};
@@ -258,6 +259,33 @@ impl Totals {
     }
 }
 
+/// `solve` on every job, by `threads` threads of the current pool, each taking the next
+/// job when it is free; the answers in the jobs' order.
+fn in_turn<T: Send>(
+    jobs: &[Job],
+    threads: usize,
+    solve: &(impl Fn(&Job) -> Option<T> + Sync),
+) -> Vec<Option<T>> {
+    let next = AtomicUsize::new(0);
+    let answers: Vec<Mutex<Option<T>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    rayon::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|_| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(k) else { break };
+                    let answer = solve(job);
+                    *answers[k].lock().unwrap_or_else(|e| e.into_inner()) = answer;
+                }
+            });
+        }
+    });
+    answers
+        .into_iter()
+        .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
+}
+
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let mut input = input::open(args.file.as_deref())?;
     let started = Instant::now();
@@ -332,15 +360,14 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
             Some(answer(solver.as_mut(), grid, mode))
         };
-        // Large grids are hard: hand them to the threads one at a time.
+        // Large grids are hard, and their times vary a hundredfold: each thread takes
+        // the next puzzle when it is free. Small ones go in runs of 16.
         let large = jobs
             .iter()
             .any(|j| matches!(j, Job::Puzzle { grid, .. } if grid.order() >= 4));
-        let min_len = if large { 1 } else { 16 };
         let answers: Vec<Option<Answer>> = searching(|| match &pool {
-            Some(pool) => {
-                pool.install(|| jobs.par_iter().with_min_len(min_len).map(solve).collect())
-            }
+            Some(pool) if large => pool.install(|| in_turn(&jobs, threads, &solve)),
+            Some(pool) => pool.install(|| jobs.par_iter().with_min_len(16).map(solve).collect()),
             None => jobs.iter().map(solve).collect(),
         });
         for (job, answer) in jobs.iter().zip(answers) {

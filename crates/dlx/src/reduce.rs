@@ -9,7 +9,7 @@
 //!   is locked candidates (pointing and claiming).
 //!
 //! Every solution of the problem with the fixed options survives, so a solver may run
-//! on what is left (a [`Restriction`](crate::cnf::Restriction) of the formula).
+//! on what is left (a [`Restriction`] of the formula).
 //!
 //! ```
 //! use dancing::{OptionId, reduce::{Reduction, Rules}};
