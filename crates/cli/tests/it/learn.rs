@@ -339,6 +339,32 @@ fn sudoku_check_answers_alike_with_every_solver() {
     assert_eq!(stats["solver"], "sat", "{stats}");
 }
 
+/// Large grids go to the threads one at a time, each thread taking the next when it is
+/// free: the answers still come in the input's order, the same as on one thread.
+#[test]
+fn large_grids_on_two_threads_keep_their_order() {
+    let gecode = root().join("crates/sudoku/data/gecode_16x16.txt");
+    let gecode = gecode.to_str().unwrap();
+    for solver in ["dlx", "sat"] {
+        let one = ok(&["sudoku", "solve", "--solver", solver, gecode], b"");
+        let two = ok(
+            &[
+                "sudoku",
+                "solve",
+                "--solver",
+                solver,
+                "--threads",
+                "2",
+                gecode,
+            ],
+            b"",
+        );
+        assert!(one.lines().count() > 16, "{one}");
+        assert!(one.lines().all(|l| l.len() == 256), "{one}");
+        assert_eq!(two, one, "--solver {solver}");
+    }
+}
+
 /// `--stats` of the learner names it and reports its work; statistics of the engine's
 /// form stay as they are.
 #[test]
