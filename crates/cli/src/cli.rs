@@ -54,7 +54,7 @@ Examples:
 }
 
 /// Options shared by every command that runs one search.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub(crate) struct SearchArgs {
     /// Stop the search after this many seconds (exit code 3)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

@@ -4,10 +4,10 @@ use std::io::{self, BufWriter, Write};
 
 use dancing::cnf::Cnf;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{Event, OptionId, Problem, Solver, Stats, StopReason};
+use dancing::{OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
-use crate::cli::{XcArgs, XcSolver};
+use crate::cli::{SearchArgs, XcArgs, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::input::{self, Budget};
 use crate::search;
@@ -118,25 +118,21 @@ fn print_solution(
 /// answers instead, and the nodes spent count in its statistics.
 fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     const BUDGET: u64 = 100_000;
-    let limit = args.limit.unwrap_or(u64::MAX);
-    let mut solver = Solver::new(problem);
-    let mut limits = args.search.limits();
-    let user_nodes = limits.max_nodes;
-    limits.max_nodes = Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET)));
-    solver.set_limits(limits);
+    let user_nodes = args.search.max_nodes;
+    let budgeted = SearchArgs {
+        max_nodes: Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET))),
+        ..args.search.clone()
+    };
     let mut found: Vec<Vec<OptionId>> = Vec::new();
-    let stats = search::searching(|| {
-        let mut search = solver.search();
-        while (found.len() as u64) < limit {
-            match search.next_event() {
-                Event::Solution => found.push(search.solution().to_vec()),
-                Event::Finished => break,
-                _ => {}
-            }
-        }
-        drop(search);
-        solver.stats()
-    });
+    let stats = search::run(
+        &mut Solver::new(problem),
+        &budgeted,
+        args.limit,
+        |solution| {
+            found.push(solution.to_vec());
+            Ok(())
+        },
+    )?;
     let ran_out =
         stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
     if ran_out {
@@ -163,7 +159,7 @@ fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> 
     let mut learner = Learner::new(problem);
     let started = std::time::Instant::now();
     let mut limits = args.search.limits();
-    limits.deadline = limits.end(started - spent.elapsed);
+    limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));
     learner.set_limits(limits);
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -177,7 +177,6 @@ impl<'p> Learner<'p> {
         self.stats.forced = reduction.forced().len();
         self.stats.options_left = reduction.live_count() - reduction.forced().len();
         if reduction.is_infeasible() {
-            self.stats.solves = 0;
             return Ok(0);
         }
         let cnf = Cnf::with(
@@ -198,13 +197,6 @@ impl<'p> Learner<'p> {
         for clause in cnf.clauses() {
             solver.add_clause(clause);
         }
-        let forced: Vec<bool> = {
-            let mut f = vec![false; self.problem.option_count()];
-            for o in reduction.forced() {
-                f[o.index()] = true;
-            }
-            f
-        };
         let mut blocking = Vec::new();
         loop {
             let answer = solver.solve();
@@ -229,17 +221,11 @@ impl<'p> Learner<'p> {
                 self.stats.stopped = Some(StopReason::Caller);
                 return Ok(self.stats.solutions);
             }
-            // The next model must differ in an option preprocessing did not force.
+            // The next model must differ in an option. Forced options are unit clauses,
+            // so CaDiCaL drops their literals from this clause at once; when every
+            // option was forced the clause is empty and the next solve says so.
             blocking.clear();
-            blocking.extend(
-                solution
-                    .iter()
-                    .filter(|o| !forced[o.index()])
-                    .map(|&o| -cnf.variable(o)),
-            );
-            if blocking.is_empty() {
-                return Ok(self.stats.solutions);
-            }
+            blocking.extend(solution.iter().map(|&o| -cnf.variable(o)));
             solver.add_clause(&blocking);
         }
     }
