@@ -53,10 +53,13 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         let Inputs { grids, peer } = inputs(set);
 
         // Same count for every puzzle from every solver before timing.
-        let counts: Vec<u64> = grids.iter().map(|g| dlx.count_up_to(g, LIMIT)).collect();
+        let counts: Vec<u64> = grids
+            .iter()
+            .map(|g| dlx.count_up_to(g, LIMIT).found())
+            .collect();
         for (k, g) in grids.iter().enumerate() {
             assert_eq!(
-                bitmask.count_up_to(g, LIMIT),
+                bitmask.count_up_to(g, LIMIT).found(),
                 counts[k],
                 "bitmask, {} #{k}",
                 set.name
@@ -78,7 +81,7 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.sample_size(10).sampling_mode(SamplingMode::Flat);
         group.bench_function(BenchmarkId::new("dancing-dlx", set.name), |b| {
-            b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT), &grids));
+            b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT).found(), &grids));
         });
         // The engine under the same givens the plain way: TAOCP's branching (a full MRV
         // scan at every node), the givens forced by covering and released after each
@@ -87,7 +90,7 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         engine.set_branching(Branching::Knuth);
         let mut plain = |g: &Grid| {
             let count = if force_givens(&mut engine, g) {
-                engine.count_up_to(LIMIT)
+                engine.count_up_to(LIMIT).found()
             } else {
                 0
             };
@@ -113,7 +116,7 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         let sample: Vec<Grid> = grids.iter().step_by(stride).cloned().collect();
         group.throughput(Throughput::Elements(sample.len() as u64));
         group.bench_function(BenchmarkId::new("bitmask", set.name), |b| {
-            b.iter(|| count_all(|g| bitmask.count_up_to(g, LIMIT), &sample));
+            b.iter(|| count_all(|g| bitmask.count_up_to(g, LIMIT).found(), &sample));
         });
         group.throughput(Throughput::Elements(grids.len() as u64));
         if let Some(peer) = &peer {

@@ -69,7 +69,7 @@ fn engine(args: &[String]) {
         let (ours, theirs) = alternate(
             rounds,
             || {
-                black_box(solver.count());
+                let _ = black_box(solver.count());
             },
             || {
                 black_box(peer_count());
@@ -99,7 +99,7 @@ fn sudoku(args: &[String]) {
             .collect();
         for (g, s) in grids.iter().zip(&peer) {
             assert_eq!(
-                dlx.count_up_to(g, 2),
+                dlx.count_up_to(g, 2).found(),
                 s.solutions_count_up_to(2) as u64,
                 "{}",
                 set.name
@@ -108,7 +108,12 @@ fn sudoku(args: &[String]) {
         let (ours, theirs) = alternate(
             ROUNDS,
             || {
-                black_box(grids.iter().map(|g| dlx.count_up_to(g, 2)).sum::<u64>());
+                black_box(
+                    grids
+                        .iter()
+                        .map(|g| dlx.count_up_to(g, 2).found())
+                        .sum::<u64>(),
+                );
             },
             || {
                 black_box(

@@ -34,7 +34,7 @@ fn nine_by_nine_counting_is_allocation_free() {
     let mut engine = dancing::Solver::new(&dancing_sudoku::encoding::problem(3));
     let engine_path = allocations(&puzzles, |g| {
         let count = if force_givens(&mut engine, g) {
-            engine.count_up_to(2)
+            engine.count_up_to(2).found()
         } else {
             0
         };
@@ -45,11 +45,11 @@ fn nine_by_nine_counting_is_allocation_free() {
 
     // The same path through the sudoku solver's API.
     let mut dlx = SudokuSolver::with_order(3);
-    let solver_path = allocations(&puzzles, |g| dlx.count_up_to(g, 2));
+    let solver_path = allocations(&puzzles, |g| dlx.count_up_to(g, 2).found());
     assert_eq!(solver_path, (0, 0), "SudokuSolver::count_up_to(_, 2)");
 
     // And the bitmask baseline.
     let mut bitmask = BitmaskSolver::new();
-    let bitmask_path = allocations(&puzzles, |g| bitmask.count_up_to(g, 2));
+    let bitmask_path = allocations(&puzzles, |g| bitmask.count_up_to(g, 2).found());
     assert_eq!(bitmask_path, (0, 0), "BitmaskSolver::count_up_to(_, 2)");
 }

@@ -109,12 +109,16 @@ fn check_grid(grid: &Grid) {
     if let Some(solution) = dlx.solve(grid) {
         assert!(solution.is_solution_of(grid), "a wrong solution of {line}");
         assert!(solution.is_solved());
-    } else if dlx_done && by_dlx > 0 {
+    } else if dlx_done && by_dlx.found() > 0 {
         let stopped = dlx.stats().stopped;
         assert!(matches!(stopped, Some(StopReason::NodeLimit)), "{line}");
     }
     if grid.validate().is_err() && dlx_done {
-        assert_eq!(by_dlx, 0, "a grid with conflicting givens solved: {line}");
+        assert_eq!(
+            by_dlx.found(),
+            0,
+            "a grid with conflicting givens solved: {line}"
+        );
     }
 }
 

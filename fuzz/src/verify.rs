@@ -208,7 +208,7 @@ pub fn search(problem: &Problem, max_nodes: u64) {
             assert_integrity(&solver, "after a descend");
             // Without a node limit stopping either search, the branch is a subset.
             if stats.is_complete() && seen.len() < MAX_SOLUTIONS && solver.stats().is_complete() {
-                assert!(found <= seen.len() as u64);
+                assert!(found.found() <= seen.len() as u64);
             }
         }
     }

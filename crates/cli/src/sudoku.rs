@@ -9,7 +9,7 @@ use std::time::Instant;
 use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::{AutoSolver, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
+use dancing_sudoku::{AutoSolver, Count, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
 use rayon::prelude::*;
 
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
@@ -97,11 +97,10 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
             (text, solver.stats())
         }
         Mode::Count { limit } => {
-            let count = solver.count_up_to(grid, limit);
-            let text = if count >= limit {
-                format!("{limit}+")
-            } else {
-                count.to_string()
+            // A limit that stopped the search is reported below, instead of this text.
+            let text = match solver.count_up_to(grid, limit) {
+                Count::Complete(n) => n.to_string(),
+                Count::Partial { found, .. } => format!("{found}+"),
             };
             (text, solver.stats())
         }

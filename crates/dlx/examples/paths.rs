@@ -29,9 +29,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let colored = with_a_harmless_color(&plain)?;
     let costed = with_costs(&plain)?;
 
-    report("queens plain count", &plain, |s| (s.count(), s.stats()));
-    report("queens colored count", &colored, |s| (s.count(), s.stats()));
-    report("queens costed count", &costed, |s| (s.count(), s.stats()));
+    report("queens plain count", &plain, |s| {
+        (s.count().found(), s.stats())
+    });
+    report("queens colored count", &colored, |s| {
+        (s.count().found(), s.stats())
+    });
+    report("queens costed count", &costed, |s| {
+        (s.count().found(), s.stats())
+    });
     report("queens costed min_cost", &costed, |s| {
         (s.min_cost().map_or(u64::MAX, |b| b.cost()), s.stats())
     });

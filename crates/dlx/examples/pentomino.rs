@@ -33,7 +33,7 @@ fn main() {
     let stats = solver.stats();
     println!(
         "{h}x{w}: {count} packings ({} up to symmetry), {} nodes, {} updates, {:.3} s",
-        count / 4,
+        count.found() / 4,
         stats.nodes,
         stats.updates,
         stats.elapsed.as_secs_f64()

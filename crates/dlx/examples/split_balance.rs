@@ -16,7 +16,7 @@ fn sizes(problem: &Problem, split: &Split) -> Vec<(Vec<OptionId>, Option<f64>, u
         .iter()
         .map(|s| {
             solver.replay(s.prefix()).expect("a prefix of the search");
-            solver.count();
+            let _ = solver.count();
             solver.release();
             (s.prefix().to_vec(), s.estimate(), solver.stats().nodes)
         })
@@ -57,7 +57,7 @@ fn main() {
         _ => problems::pentominoes(6, 10),
     };
     let mut total = Solver::new(&problem);
-    total.count();
+    let _ = total.count();
     println!(
         "{name}: {} nodes in the sequential search\n",
         total.stats().nodes

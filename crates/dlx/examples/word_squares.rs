@@ -52,7 +52,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     // A square and its transpose are distinct solutions (rows and columns swap words).
     println!(
         "{count} solutions, {} squares up to transposition: {} nodes, {} updates, {:.3} s",
-        count / 2,
+        count.found() / 2,
         stats.nodes,
         stats.updates,
         stats.elapsed.as_secs_f64()

@@ -31,8 +31,37 @@ use crate::problem::{Names, Problem};
 /// assert_eq!(dancing::Solver::new(&problem).count(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
-pub struct ProblemBuilder {
+///
+/// # Options that carry data
+///
+/// A builder made by [`with_data`](Self::with_data) keeps a value of the caller's type
+/// with each option ([`option_with`](Self::option_with)), and
+/// [`build_with_data`](Self::build_with_data) hands the values back as [`OptionData`],
+/// indexed by [`OptionId`]: each solution's options map straight to the caller's own
+/// values, with no side table and no parsing of option names. The problem and the
+/// search are the same as without data, so the values cost nothing while searching.
+///
+/// ```
+/// use dancing::{Problem, ProblemBuilder, Solver};
+///
+/// // Dominoes on a 2×2 board: each option remembers its two cells.
+/// let mut b = ProblemBuilder::with_data();
+/// for name in ["00", "01", "10", "11"] {
+///     b.primary(name)?;
+/// }
+/// for cells in [("00", "01"), ("10", "11"), ("00", "10"), ("01", "11")] {
+///     b.option_named_with([cells.0, cells.1], cells)?;
+/// }
+/// let (problem, data) = b.build_with_data()?;
+/// let tilings: Vec<Vec<(&str, &str)>> = Solver::new(&problem)
+///     .solutions()
+///     .map(|s| data.of(s.options()).copied().collect())
+///     .collect();
+/// assert_eq!(tilings, [[("00", "01"), ("10", "11")], [("00", "10"), ("01", "11")]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct ProblemBuilder<T = ()> {
     names: Vec<Box<str>>,
     primary: Vec<bool>,
     by_name: HashMap<Box<str>, ItemId>,
@@ -47,6 +76,26 @@ pub struct ProblemBuilder {
     last_use: Vec<u64>,
     /// Counts calls that add an option, successful or not.
     attempt: u64,
+    /// The caller's value of each option (zero-sized, so free, for `()`).
+    data: Vec<T>,
+}
+
+impl<T> Default for ProblemBuilder<T> {
+    fn default() -> Self {
+        Self {
+            names: Vec::new(),
+            primary: Vec::new(),
+            by_name: HashMap::new(),
+            color_names: Vec::new(),
+            color_by_name: HashMap::new(),
+            entries: Vec::new(),
+            ends: Vec::new(),
+            costs: Vec::new(),
+            last_use: Vec::new(),
+            attempt: 0,
+            data: Vec::new(),
+        }
+    }
 }
 
 /// The index of one more item or color after `count` of them, or
@@ -74,6 +123,41 @@ fn valid_name(name: &str) -> bool {
 impl ProblemBuilder {
     /// An empty builder.
     pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an option covering these items.
+    pub fn option(
+        &mut self,
+        items: impl IntoIterator<Item = ItemId>,
+    ) -> Result<OptionId, BuildError> {
+        self.option_with(items, ())
+    }
+
+    /// Adds an option covering the items with these names.
+    pub fn option_named<'n>(
+        &mut self,
+        names: impl IntoIterator<Item = &'n str>,
+    ) -> Result<OptionId, BuildError> {
+        self.option_named_with(names, ())
+    }
+
+    /// Adds an option whose secondary items may carry colors (Knuth's Algorithm C): two
+    /// options that share a colored secondary item are compatible when they give it the
+    /// same color.
+    pub fn colored_option(
+        &mut self,
+        items: impl IntoIterator<Item = (ItemId, Option<ColorId>)>,
+    ) -> Result<OptionId, BuildError> {
+        self.colored_option_with(items, ())
+    }
+}
+
+impl<T> ProblemBuilder<T> {
+    /// An empty builder whose options each carry a `T`: add them with
+    /// [`option_with`](Self::option_with) and its relatives, and get the values back
+    /// from [`build_with_data`](Self::build_with_data).
+    pub fn with_data() -> Self {
         Self::default()
     }
 
@@ -142,18 +226,20 @@ impl ProblemBuilder {
         Ok(id)
     }
 
-    /// Adds an option covering these items.
-    pub fn option(
+    /// Adds an option covering these items, carrying `data`.
+    pub fn option_with(
         &mut self,
         items: impl IntoIterator<Item = ItemId>,
+        data: T,
     ) -> Result<OptionId, BuildError> {
-        self.colored_option(items.into_iter().map(|i| (i, None)))
+        self.colored_option_with(items.into_iter().map(|i| (i, None)), data)
     }
 
-    /// Adds an option covering the items with these names.
-    pub fn option_named<'n>(
+    /// Adds an option covering the items with these names, carrying `data`.
+    pub fn option_named_with<'n>(
         &mut self,
         names: impl IntoIterator<Item = &'n str>,
+        data: T,
     ) -> Result<OptionId, BuildError> {
         let items: SmallVec<[ItemId; 8]> = names
             .into_iter()
@@ -163,15 +249,15 @@ impl ProblemBuilder {
                 })
             })
             .collect::<Result<_, _>>()?;
-        self.option(items)
+        self.option_with(items, data)
     }
 
-    /// Adds an option whose secondary items may carry colors (Knuth's Algorithm C): two
-    /// options that share a colored secondary item are compatible when they give it the
-    /// same color.
-    pub fn colored_option(
+    /// Adds an option whose secondary items may carry colors (as
+    /// [`colored_option`](ProblemBuilder::colored_option)), carrying `data`.
+    pub fn colored_option_with(
         &mut self,
         items: impl IntoIterator<Item = (ItemId, Option<ColorId>)>,
+        data: T,
     ) -> Result<OptionId, BuildError> {
         let option = self.ends.len();
         let start = self.entries.len();
@@ -188,6 +274,7 @@ impl ProblemBuilder {
             }
         })?;
         self.ends.push(end);
+        self.data.push(data);
         Ok(OptionId::new(option))
     }
 
@@ -259,7 +346,15 @@ impl ProblemBuilder {
         self.costs[option.index()] = cost;
     }
 
-    /// Checks the whole problem and lays out the arena.
+    /// Checks the whole problem and lays out the arena, handing back each option's
+    /// value, indexed by its [`OptionId`].
+    pub fn build_with_data(mut self) -> Result<(Problem, OptionData<T>), BuildError> {
+        let data = std::mem::take(&mut self.data);
+        Ok((self.build()?, OptionData { values: data }))
+    }
+
+    /// Checks the whole problem and lays out the arena (dropping the options' values,
+    /// if any: see [`build_with_data`](Self::build_with_data)).
     pub fn build(self) -> Result<Problem, BuildError> {
         let primary_count = self.primary.iter().filter(|&&p| p).count();
         if primary_count == 0 {
@@ -286,9 +381,95 @@ impl ProblemBuilder {
     }
 }
 
+/// The values the options of a [`ProblemBuilder::with_data`] carry, indexed by
+/// [`OptionId`]: `data[option]`, or [`of`](Self::of) for a solution's options.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OptionData<T> {
+    values: Vec<T>,
+}
+
+impl<T> OptionData<T> {
+    /// The value of each of these options, in their order: pass a solution's options.
+    ///
+    /// # Panics
+    /// If an option is not one of the problem's.
+    pub fn of<'a>(&'a self, options: &'a [OptionId]) -> impl ExactSizeIterator<Item = &'a T> {
+        options.iter().map(|&option| &self[option])
+    }
+
+    /// The value of `option`, if it is one of the problem's.
+    pub fn get(&self, option: OptionId) -> Option<&T> {
+        self.values.get(option.index())
+    }
+
+    /// Number of options.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are no options.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Every option's value, in option order.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.values.iter()
+    }
+
+    /// The values, in option order.
+    pub fn into_vec(self) -> Vec<T> {
+        self.values
+    }
+}
+
+impl<T> std::ops::Index<OptionId> for OptionData<T> {
+    type Output = T;
+
+    /// # Panics
+    /// If `option` is not one of the problem's.
+    #[track_caller]
+    fn index(&self, option: OptionId) -> &T {
+        &self.values[option.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn option_data_stays_aligned_with_options_after_rejections() {
+        let mut b = ProblemBuilder::with_data();
+        let [a, c] = [b.primary("a").unwrap(), b.primary("c").unwrap()];
+        let x = b.secondary("x").unwrap();
+        assert_eq!(b.option_with([a], "a").unwrap(), OptionId::new(0));
+        // Rejected options keep no value.
+        assert!(b.option_with([a, a], "a twice").is_err());
+        assert!(b.option_with([x], "x alone").is_err());
+        assert!(b.option_named_with(["a", "zz"], "unknown").is_err());
+        let red = b.color("red").unwrap();
+        assert_eq!(
+            b.colored_option_with([(c, None), (x, Some(red))], "c x:red")
+                .unwrap(),
+            OptionId::new(1)
+        );
+        assert_eq!(b.option_named_with(["c"], "c").unwrap(), OptionId::new(2));
+        let (problem, data) = b.build_with_data().unwrap();
+        assert_eq!(data.len(), problem.option_count());
+        assert_eq!(
+            data.iter().copied().collect::<Vec<_>>(),
+            ["a", "c x:red", "c"]
+        );
+        assert_eq!(data[OptionId::new(1)], "c x:red");
+        assert_eq!(data.get(OptionId::new(3)), None);
+        let mut solver = crate::Solver::new(&problem);
+        let values: Vec<Vec<&str>> = solver
+            .solutions()
+            .map(|s| data.of(s.options()).copied().collect())
+            .collect();
+        assert_eq!(values, [["a", "c x:red"], ["a", "c"]]);
+    }
 
     #[test]
     fn rejects_every_kind_of_bad_input() {

@@ -92,6 +92,7 @@ mod arena;
 mod builder;
 pub mod cnf;
 mod cost;
+mod count;
 mod error;
 pub mod format;
 mod ids;
@@ -105,8 +106,9 @@ mod split;
 mod stats;
 mod verify;
 
-pub use builder::ProblemBuilder;
+pub use builder::{OptionData, ProblemBuilder};
 pub use cost::CostedSolution;
+pub use count::Count;
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 #[cfg(feature = "parallel")]

@@ -30,9 +30,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
+use crate::count::Count;
 use crate::ids::OptionId;
 use crate::solver::{Solution, Solver};
-use crate::stats::Stats;
+use crate::stats::{Stats, StopReason};
 mod workers;
 
 use workers::{Mode, Run, Shared, lock, work};
@@ -102,20 +103,25 @@ impl ParallelSolver {
         &self.per_thread
     }
 
-    /// The number of solutions (stopping early only if a [`Limits`](crate::Limits) bound is hit; check
-    /// [`stats`](Self::stats)).
-    pub fn count(&mut self) -> u64 {
+    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
+    /// [`Limits`](crate::Limits) bound stopped the search.
+    pub fn count(&mut self) -> Count {
         self.run(Mode::Count(|_: &[OptionId]| ControlFlow::Continue(())));
-        self.stats.solutions
+        Count::from_stats(&self.stats)
     }
 
-    /// The number of solutions, counting no further than `limit`. Every thread stops
-    /// at its next heartbeat once `limit` solutions are found.
-    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+    /// The number of solutions, counting no further than `limit` (reaching it gives
+    /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller), as
+    /// [`Solver::count_up_to`] does). Every thread stops at its next heartbeat once
+    /// `limit` solutions are found.
+    pub fn count_up_to(&mut self, limit: u64) -> Count {
         if limit == 0 {
-            self.stats = Stats::default();
+            self.stats = Stats {
+                stopped: Some(StopReason::Caller),
+                ..Stats::default()
+            };
             self.per_thread.clear();
-            return 0;
+            return Count::from_stats(&self.stats);
         }
         let accepted = AtomicU64::new(0);
         self.run(Mode::Count(|_: &[OptionId]| {
@@ -127,7 +133,10 @@ impl ParallelSolver {
         }));
         let count = accepted.into_inner().min(limit);
         self.stats.solutions = count;
-        count
+        if count >= limit {
+            self.stats.stopped = Some(StopReason::Caller);
+        }
+        Count::from_stats(&self.stats)
     }
 
     /// Some solution, if there is one: the first that any thread finds, which need not be
@@ -258,7 +267,7 @@ mod tests {
                 let stats = parallel.stats();
                 assert_eq!(
                     (stats.solutions, stats.nodes, stats.updates, stats.stopped),
-                    (count, expected.nodes, expected.updates, None),
+                    (count.found(), expected.nodes, expected.updates, None),
                     "{threads} threads"
                 );
                 parallel.solver().check_integrity().unwrap();
@@ -379,7 +388,13 @@ mod tests {
     fn limits_stop_every_worker() {
         let problem = problems::queens(10);
         let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
-        assert_eq!(parallel.count_up_to(50), 50);
+        assert_eq!(
+            parallel.count_up_to(50),
+            Count::Partial {
+                found: 50,
+                reason: StopReason::Caller
+            }
+        );
         assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
         assert_eq!(parallel.stats().solutions, 50);
 
@@ -389,7 +404,9 @@ mod tests {
             ..Limits::none()
         });
         let mut parallel = ParallelSolver::new(solver, 2);
-        assert!(parallel.count() < 724);
+        let count = parallel.count();
+        assert_eq!(count.reason(), Some(StopReason::NodeLimit));
+        assert!(count.found() < 724);
         let stats = parallel.stats();
         assert_eq!(stats.stopped, Some(StopReason::NodeLimit));
         // Overshoot is bounded by one check interval per thread, plus the split.
@@ -404,7 +421,8 @@ mod tests {
             ..Limits::none()
         });
         let mut parallel = ParallelSolver::new(solver, 2);
-        parallel.count();
+        let count = parallel.count();
+        assert_eq!(count.reason(), Some(StopReason::Interrupted));
         assert_eq!(parallel.stats().stopped, Some(StopReason::Interrupted));
     }
 

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::arena::{Arena, Marks};
+use crate::count::Count;
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
@@ -163,25 +164,27 @@ impl Solver {
         self.solutions().next()
     }
 
-    /// The number of solutions (stopping early only if a [`Limits`] bound is hit; check
-    /// [`stats`](Self::stats)).
-    pub fn count(&mut self) -> u64 {
+    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
+    /// [`Limits`] bound stopped the search.
+    pub fn count(&mut self) -> Count {
         self.count_up_to(u64::MAX)
     }
 
-    /// The number of solutions, counting no further than `limit`.
-    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+    /// The number of solutions, counting no further than `limit`: reaching it gives
+    /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller) (at least
+    /// `limit`), even if there happen to be no more.
+    pub fn count_up_to(&mut self, limit: u64) -> Count {
         let mut search = self.search();
         let mut found = 0;
         while found < limit {
             match search.next_event() {
                 Event::Solution => found += 1,
                 Event::Heartbeat => {}
-                Event::Finished => return found,
+                Event::Finished => break,
             }
         }
-        search.stop();
-        found
+        drop(search);
+        Count::from_stats(&self.stats)
     }
 
     /// Calls `visit` with each solution (the chosen options, fixed ones first) until it

@@ -55,11 +55,11 @@ impl Subproblem {
 /// solutions of the subproblems in order gives the sequential order.
 ///
 /// ```
-/// use dancing::{problems, Solver};
+/// use dancing::{Count, Solver, problems};
 ///
 /// let mut solver = Solver::new(&problems::queens(6));
 /// let split = solver.split(2);
-/// let mut total = 0;
+/// let mut total = Count::Complete(0);
 /// for subproblem in split.subproblems() {
 ///     solver.replay(subproblem.prefix())?;
 ///     total += solver.count();
@@ -193,7 +193,7 @@ impl Solver {
     /// let mut stats = split.stats();
     /// for subproblem in split.subproblems() {
     ///     stats += solver.replay(subproblem.prefix())?;
-    ///     solver.count();
+    ///     let _ = solver.count();
     ///     stats += solver.stats();
     ///     solver.release();
     /// }
@@ -397,6 +397,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+    use crate::Count;
     use crate::problems;
     use crate::{Problem, format};
 
@@ -506,7 +507,7 @@ mod tests {
         solver.force(OptionId::new(3)).unwrap();
         let expected = solver.count();
         let split = solver.split(2);
-        let mut total = 0;
+        let mut total = Count::Complete(0);
         for subproblem in split.subproblems() {
             solver.replay(subproblem.prefix()).unwrap();
             total += solver.count();
@@ -559,7 +560,7 @@ mod tests {
         // first, so every probe sees the same degrees.
         let mut solver = Solver::new(&problems::latin_square(2));
         let estimate = solver.estimate_nodes(8);
-        solver.count();
+        assert_eq!(solver.count(), 2);
         assert_eq!(estimate, solver.stats().nodes as f64);
     }
 }

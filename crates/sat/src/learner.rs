@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use dancing::cnf::{Cnf, Encoding};
 use dancing::reduce::{Reduction, Rules};
-use dancing::{CoverError, Limits, OptionId, Problem, StopReason};
+use dancing::{Count, CoverError, Limits, OptionId, Problem, StopReason};
 
 use crate::cadical::{Answer, Cadical};
 
@@ -132,12 +132,15 @@ impl<'p> Learner<'p> {
         Ok(first)
     }
 
-    /// The number of solutions, counting no further than `limit`.
+    /// The number of solutions, counting no further than `limit`: [`Count::Partial`] if
+    /// the limit was reached (at least `limit`) or a [`Limits`](dancing::Limits) bound
+    /// stopped the search.
     ///
     /// # Errors
     /// If CaDiCaL's model is not an exact cover (a bug, never an answer).
-    pub fn count_up_to(&mut self, limit: u64) -> Result<u64, CoverError> {
-        self.search(&[], limit, |_| {})
+    pub fn count_up_to(&mut self, limit: u64) -> Result<Count, CoverError> {
+        let found = self.search(&[], limit, |_| {})?;
+        Ok(Count::new(found, self.stats.stopped))
     }
 
     /// Finds up to `limit` solutions that contain every option of `fixed`, handing each

@@ -57,16 +57,16 @@ fn main() {
     for p in &puzzles {
         assert_eq!(dlx.count_up_to(p, 2), bitmask.count_up_to(p, 2));
     }
-    let dlx_rate = rate(&puzzles, 10, |p| dlx.count_up_to(p, 2));
-    let bitmask_rate = rate(&puzzles, 2, |p| bitmask.count_up_to(p, 2));
+    let dlx_rate = rate(&puzzles, 10, |p| dlx.count_up_to(p, 2).found());
+    let bitmask_rate = rate(&puzzles, 2, |p| bitmask.count_up_to(p, 2).found());
     println!("count_up_to(2), dlx:     {dlx_rate:>10.0} puzzles/s");
     println!("count_up_to(2), bitmask: {bitmask_rate:>10.0} puzzles/s");
     println!("ratio dlx/bitmask:       {:>10.1}", dlx_rate / bitmask_rate);
     let mut nodes = (0u64, 0u64);
     for p in &puzzles {
-        dlx.count_up_to(p, 2);
+        let _ = dlx.count_up_to(p, 2);
         nodes.0 += dlx.stats().nodes;
-        bitmask.count_up_to(p, 2);
+        let _ = bitmask.count_up_to(p, 2);
         nodes.1 += bitmask.stats().nodes;
     }
     println!(
@@ -103,7 +103,7 @@ fn main() {
     println!("setup (force 17 givens + release): {per:?} per puzzle");
     // And with the whole count path, on already solved (81-given) grids.
     let solved: Vec<Grid> = puzzles.iter().map(|p| dlx.solve(p).unwrap()).collect();
-    let solved_rate = rate(&solved, 20, |p| dlx.count_up_to(p, 2));
+    let solved_rate = rate(&solved, 20, |p| dlx.count_up_to(p, 2).found());
     println!(
         "count_up_to(2) on solved grids (81 givens forced + release + search): {:?} per grid",
         Duration::from_secs_f64(1.0 / solved_rate)

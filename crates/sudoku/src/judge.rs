@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use std::iter::Peekable;
 use std::str::FromStr;
 
-use dancing::{Limits, StopReason};
+use dancing::{Count, Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
 use crate::parse::{ParseError, block_from_lines};
@@ -356,17 +356,20 @@ fn sicily_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
         if k > 1 {
             out.push('\n');
         }
+        // A limit or interrupt has been reported above: a partial count here is LIMIT.
         match count {
-            0 => writeln!(out, "Puzzle {k} has no solution"),
-            1 => {
+            Count::Complete(0) => writeln!(out, "Puzzle {k} has no solution"),
+            Count::Complete(1) => {
                 let solution = solver.solve(&puzzle);
                 stopped(&solver, line, k, &out)?;
                 let solution = solution.expect("a unique solution");
                 writeln!(out, "Puzzle {k} solution is")
                     .and_then(|()| out.write_str(&solution.to_rows_with(Alphabet::Digits, '_')))
             }
-            LIMIT => return Err(JudgeError::TooManySolutions { line, puzzle: k }),
-            n => writeln!(out, "Puzzle {k} has {n} solutions"),
+            Count::Partial { .. } => {
+                return Err(JudgeError::TooManySolutions { line, puzzle: k });
+            }
+            Count::Complete(n) => writeln!(out, "Puzzle {k} has {n} solutions"),
         }
         .expect("writing to a String cannot fail");
     }

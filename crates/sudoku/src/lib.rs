@@ -72,7 +72,7 @@ mod solve;
 mod solver;
 pub mod target;
 
-pub use dancing::{Limits, Stats, StopReason};
+pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 #[cfg(feature = "sat")]
 pub use learn::{AutoSolver, SatSolver};

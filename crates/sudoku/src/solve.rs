@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use dancing::{Limits, Stats};
+use dancing::{Count, Limits, Stats, StopReason};
 
 use crate::grid::Grid;
 
@@ -123,17 +123,26 @@ pub trait Solve {
         Method::DancingLinks
     }
 
-    /// The number of solutions of `puzzle`, counting no further than `limit`.
+    /// The number of solutions of `puzzle`, counting no further than `limit`:
+    /// [`Count::Partial`] when the limit is reached (at least `limit` solutions) or a
+    /// [`Limits`] bound stopped the search, [`Count::Complete`] otherwise.
     #[inline]
-    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        self.find(puzzle, limit, None)
+    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Count {
+        let found = self.find(puzzle, limit, None);
+        let stopped = if found >= limit {
+            Some(StopReason::Caller)
+        } else {
+            self.stats().stopped
+        };
+        Count::new(found, stopped)
     }
 
-    /// The number of solutions of `puzzle`, all of them (an empty 9×9 grid has
-    /// 6.67·10²¹: use [`count_up_to`](Self::count_up_to) or limits on untrusted input).
+    /// The number of solutions of `puzzle`, all of them unless a [`Limits`] bound stops
+    /// the search (an empty 9×9 grid has 6.67·10²¹: use
+    /// [`count_up_to`](Self::count_up_to) or limits on untrusted input).
     #[inline]
-    fn count(&mut self, puzzle: &Grid) -> u64 {
-        self.find(puzzle, u64::MAX, None)
+    fn count(&mut self, puzzle: &Grid) -> Count {
+        self.count_up_to(puzzle, u64::MAX)
     }
 
     /// Writes the first solution of `puzzle` into `solution`, reusing its storage, and

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-use dancing::{Event, Limits, Stats};
+use dancing::{Count, Event, Limits, Stats};
 
 use crate::encoding;
 use crate::grid::Grid;
@@ -164,7 +164,7 @@ impl SudokuSolver {
     /// let puzzle: Grid = "12..34..........".parse()?;
     /// let mut solver = SudokuSolver::new();
     /// let solutions: Vec<Grid> = solver.solutions(&puzzle).collect();
-    /// assert_eq!(solutions.len(), solver.count(&puzzle) as usize);
+    /// assert_eq!(solver.count(&puzzle), solutions.len() as u64);
     /// assert!(solutions.iter().all(|s| s.is_solution_of(&puzzle)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -245,7 +245,7 @@ impl Solve for SudokuSolver {
             return 0;
         };
         let Some(first) = first else {
-            return engine.solver.count_up_to(limit);
+            return engine.solver.count_up_to(limit).found();
         };
         let side = engine.side;
         let mut found = 0;
@@ -312,8 +312,9 @@ impl Grid {
         with_solver(|s| s.solve(self))
     }
 
-    /// The number of solutions of this puzzle, counting no further than `limit`.
-    pub fn count_up_to(&self, limit: u64) -> u64 {
+    /// The number of solutions of this puzzle, counting no further than `limit`
+    /// ([`Count::Partial`] when the limit is reached).
+    pub fn count_up_to(&self, limit: u64) -> Count {
         with_solver(|s| s.count_up_to(self, limit))
     }
 

@@ -30,10 +30,10 @@ fn no_allocation_per_puzzle() {
     let mut bitmask = BitmaskSolver::new();
     let mut solution = Grid::empty(3);
     // Warm up: the first puzzle of an order builds what is reused.
-    dlx.count_up_to(&puzzles[0], 2);
+    let _ = dlx.count_up_to(&puzzles[0], 2);
     dlx.solve_into(&puzzles[0], &mut solution);
     dlx.visit(&puzzles[0], |_| ControlFlow::Continue(()));
-    bitmask.count_up_to(&puzzles[0], 2);
+    let _ = bitmask.count_up_to(&puzzles[0], 2);
 
     let region = Region::new(GLOBAL);
     let mut unique = 0;
@@ -46,7 +46,7 @@ fn no_allocation_per_puzzle() {
             visited += 1;
             ControlFlow::Break(())
         });
-        bitmask.count_up_to(puzzle, 2);
+        let _ = bitmask.count_up_to(puzzle, 2);
     }
     let change = region.change();
     assert_eq!(

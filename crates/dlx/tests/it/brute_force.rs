@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dancing::{Branching, OptionId, Problem, Solver};
+use dancing::{Branching, Count, OptionId, Problem, Solver};
 use proptest::prelude::*;
 
 use crate::strategies::{self, sorted};
@@ -67,7 +67,10 @@ proptest! {
 
         prop_assert_eq!(solver.count(), expected.len() as u64);
         solver.check_integrity().unwrap();
-        prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u64);
+        let one = solver.count_up_to(1);
+        prop_assert_eq!(one.found(), expected.len().min(1) as u64);
+        // Reaching the limit makes the count partial ("at least one").
+        prop_assert_eq!(one.is_complete(), expected.is_empty());
         solver.check_integrity().unwrap();
         prop_assert_eq!(solver.first().map(|s| sorted(s.options())).is_some(), !expected.is_empty());
         solver.check_integrity().unwrap();
@@ -170,7 +173,7 @@ proptest! {
         let total = brute_force(&spec);
         let mut solver = Solver::new(&problem);
         let mut union = BTreeSet::new();
-        let mut sum = 0;
+        let mut sum = Count::Complete(0);
         for option in problem.options() {
             if solver.descend(option).is_ok() {
                 let count = solver.count();

@@ -117,7 +117,8 @@ fn node_limit_stops_the_search_cleanly() {
     let stats = solver.stats();
     assert_eq!(stats.nodes, 5_000);
     assert_eq!(stats.stopped, Some(StopReason::NodeLimit));
-    assert!(partial < 724);
+    assert_eq!(partial.reason(), Some(StopReason::NodeLimit));
+    assert!(partial.found() < 724);
     solver.check_integrity().unwrap();
 }
 
@@ -129,7 +130,7 @@ fn interrupt_flag_stops_the_search() {
         interrupt: Some(flag),
         ..Limits::none()
     });
-    solver.count();
+    assert_eq!(solver.count().reason(), Some(StopReason::Interrupted));
     assert_eq!(solver.stats().stopped, Some(StopReason::Interrupted));
     assert!(solver.stats().nodes <= Limits::CHECK_INTERVAL);
     solver.check_integrity().unwrap();
@@ -165,7 +166,9 @@ fn a_deadline_stops_every_search_after_it() {
     solver.set_limits(limits.clone());
     // Whenever a search starts, a deadline passed stops it at its first check.
     for _ in 0..2 {
-        assert!(solver.count() < 724);
+        let count = solver.count();
+        assert_eq!(count.reason(), Some(StopReason::Timeout));
+        assert!(count.found() < 724);
         assert_eq!(solver.stats().stopped, Some(StopReason::Timeout));
         assert!(solver.stats().nodes <= Limits::CHECK_INTERVAL);
         solver.check_integrity().unwrap();

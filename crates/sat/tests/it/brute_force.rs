@@ -209,11 +209,13 @@ proptest! {
         let capped = (expected.len() as u64).min(LIMIT);
 
         let mut dlx = Solver::new(&problem);
-        prop_assert_eq!(dlx.count().min(LIMIT), capped, "dancing links");
+        prop_assert_eq!(dlx.count(), expected.len() as u64, "dancing links");
 
         for (name, config) in configs() {
             let mut learner = Learner::with_config(&problem, config.clone());
-            prop_assert_eq!(learner.count_up_to(LIMIT).unwrap(), capped, "{}", name);
+            let count = learner.count_up_to(LIMIT).unwrap();
+            prop_assert_eq!(count.found(), capped, "{}", name);
+            prop_assert_eq!(count.is_complete(), capped < LIMIT, "{}", name);
             let first = learner.first().unwrap();
             prop_assert_eq!(first.is_some(), !expected.is_empty(), "{}", name);
             if let Some(first) = first {

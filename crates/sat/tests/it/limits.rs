@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use dancing::{Limits, StopReason, problems};
+use dancing::{Count, Limits, StopReason, problems};
 use dancing_sat::Learner;
 
 #[test]
@@ -31,7 +31,14 @@ fn statistics_of_a_complete_count() {
 fn statistics_of_a_count_stopped_at_its_limit() {
     let problem = problems::queens(8);
     let mut learner = Learner::new(&problem);
-    assert_eq!(learner.count_up_to(10).unwrap(), 10);
+    let count = learner.count_up_to(10).unwrap();
+    assert_eq!(
+        count,
+        Count::Partial {
+            found: 10,
+            reason: StopReason::Caller
+        }
+    );
     let stats = learner.stats().clone();
     assert_eq!(stats.solutions, 10);
     assert!(!stats.is_complete());
@@ -43,7 +50,7 @@ fn statistics_of_a_count_stopped_at_its_limit() {
     assert_eq!(learner.stats().solutions, 1);
     assert_eq!(learner.stats().stopped, Some(StopReason::Caller));
 
-    assert_eq!(learner.count_up_to(0).unwrap(), 0);
+    assert_eq!(learner.count_up_to(0).unwrap().found(), 0);
     assert_eq!(learner.stats().solutions, 0);
     assert_eq!(learner.stats().stopped, Some(StopReason::Caller));
 }
@@ -85,11 +92,12 @@ fn a_raised_interrupt_flag_stops_a_long_count() {
         ..Limits::none()
     });
     let count = learner.count_up_to(u64::MAX).unwrap();
-    assert!(count < 14_200, "{count}");
+    assert!(count.found() < 14_200, "{count}");
+    assert_eq!(count.reason(), Some(StopReason::Interrupted));
     let stats = learner.stats();
     assert_eq!(stats.stopped, Some(StopReason::Interrupted));
     assert!(!stats.is_complete());
-    assert_eq!(stats.solutions, count);
+    assert_eq!(stats.solutions, count.found());
 }
 
 /// A deadline already past, or a timeout of zero, stops a long count as a timeout.
@@ -108,7 +116,8 @@ fn the_clock_stops_a_long_count() {
         let mut learner = Learner::new(&problem);
         learner.set_limits(limits);
         let count = learner.count_up_to(u64::MAX).unwrap();
-        assert!(count < 14_200, "{name}: {count}");
+        assert!(count.found() < 14_200, "{name}: {count}");
+        assert_eq!(count.reason(), Some(StopReason::Timeout), "{name}");
         assert_eq!(learner.stats().stopped, Some(StopReason::Timeout), "{name}");
     }
 }

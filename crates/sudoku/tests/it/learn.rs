@@ -28,7 +28,11 @@ fn agree(solvers: &mut [(&'static str, Box<dyn Solve>)], puzzle: &Grid, limit: u
     let (oracle, rest) = solvers.split_first_mut().expect("an oracle");
     let verdict = oracle.1.check(puzzle);
     let count = oracle.1.count_up_to(puzzle, limit);
-    assert_eq!(verdict, Verdict::from_count(count.min(2)), "{puzzle}");
+    assert_eq!(
+        verdict,
+        Verdict::from_count(count.found().min(2)),
+        "{puzzle}"
+    );
     for (name, solver) in rest {
         assert_eq!(solver.check(puzzle), verdict, "{name}: check {puzzle}");
         assert!(solver.stats().is_complete() || solver.stats().stopped == Some(StopReason::Caller));
@@ -38,7 +42,11 @@ fn agree(solvers: &mut [(&'static str, Box<dyn Solve>)], puzzle: &Grid, limit: u
             "{name}: count {puzzle}"
         );
         let solution = solver.solve(puzzle);
-        assert_eq!(solution.is_some(), count > 0, "{name}: solve {puzzle}");
+        assert_eq!(
+            solution.is_some(),
+            count.found() > 0,
+            "{name}: solve {puzzle}"
+        );
         if let Some(solution) = solution {
             assert!(
                 solution.is_solution_of(puzzle),
@@ -53,7 +61,7 @@ fn agree(solvers: &mut [(&'static str, Box<dyn Solve>)], puzzle: &Grid, limit: u
             Err(v) => assert_eq!(v, verdict, "{name}: solve_unique {puzzle}"),
         }
     }
-    count
+    count.found()
 }
 
 #[test]
@@ -98,7 +106,11 @@ fn the_empty_4x4_grid_has_288_solutions() {
     assert_eq!(SudokuSolver::new().count_up_to(&empty, 300), 288);
     // A count stopped at its limit reports the caller, not a limit.
     let mut sat = SatSolver::new();
-    assert_eq!(sat.count_up_to(&empty, 100), 100);
+    let count = sat.count_up_to(&empty, 100);
+    assert_eq!(
+        (count.found(), count.reason()),
+        (100, Some(StopReason::Caller))
+    );
     assert_eq!(sat.stats().stopped, Some(StopReason::Caller));
 }
 
@@ -220,7 +232,11 @@ fn limits_stop_the_learner_and_the_strategy() {
         deadline: Some(std::time::Instant::now()),
         ..Limits::none()
     });
-    assert_eq!(sat.count_up_to(&puzzle, 2), 0);
+    let count = sat.count_up_to(&puzzle, 2);
+    assert_eq!(
+        (count.found(), count.reason()),
+        (0, Some(StopReason::Timeout))
+    );
     assert_eq!(sat.stats().stopped, Some(StopReason::Timeout));
 
     let mut sat = SatSolver::new();
@@ -230,7 +246,11 @@ fn limits_stop_the_learner_and_the_strategy() {
         ))),
         ..Limits::none()
     });
-    assert_eq!(sat.count_up_to(&puzzle, 2), 0);
+    let count = sat.count_up_to(&puzzle, 2);
+    assert_eq!(
+        (count.found(), count.reason()),
+        (0, Some(StopReason::Interrupted))
+    );
     assert_eq!(sat.stats().stopped, Some(StopReason::Interrupted));
 
     let mut auto = AutoSolver::new();

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, Limits, Solve, StopReason, SudokuSolver, Verdict};
+use dancing_sudoku::{Count, Grid, Limits, Solve, StopReason, SudokuSolver, Verdict};
 
 #[test]
 fn tdoku_counts_dlx_and_bitmask() {
@@ -25,8 +25,11 @@ fn tdoku_counts_dlx_and_bitmask() {
         );
         assert!(bitmask.stats().is_complete());
         // Counting stops at the limit.
-        assert_eq!(dlx.count_up_to(&puzzle, 2), count.min(2));
-        assert_eq!(bitmask.count_up_to(&puzzle, 2), count.min(2));
+        for solver in [&mut dlx as &mut dyn Solve, &mut bitmask] {
+            let two = solver.count_up_to(&puzzle, 2);
+            assert_eq!(two.found(), count.min(2), "{puzzle}");
+            assert_eq!(two.is_complete(), count < 2, "{puzzle}");
+        }
         assert_eq!(dlx.check(&puzzle), Verdict::from_count(count));
         if let Some(solution) = solution {
             assert_eq!(count, 1);
@@ -107,7 +110,7 @@ fn gecode_9x9() {
     let mut bitmask = BitmaskSolver::new();
     for puzzle in common::puzzles("gecode_9x9.txt") {
         let count = dlx.count_up_to(&puzzle, 1000);
-        assert!(count >= 1, "{puzzle}");
+        assert!(count.found() >= 1, "{puzzle}");
         assert_eq!(bitmask.count_up_to(&puzzle, 1000), count, "{puzzle}");
     }
 }
@@ -240,7 +243,8 @@ fn limits_stop_searches() {
         ..Limits::none()
     });
     let count = dlx.count(&empty);
-    assert!(count > 0);
+    assert!(count.found() > 0);
+    assert_eq!(count.reason(), Some(StopReason::NodeLimit));
     assert_eq!(dlx.stats().stopped, Some(StopReason::NodeLimit));
     let mut bitmask = BitmaskSolver::new();
     Solve::set_limits(
@@ -250,12 +254,19 @@ fn limits_stop_searches() {
             ..Limits::none()
         },
     );
-    bitmask.count_up_to(&empty, u64::MAX);
+    let count = bitmask.count_up_to(&empty, u64::MAX);
+    assert_eq!(count.reason(), Some(StopReason::NodeLimit));
     assert_eq!(bitmask.stats().stopped, Some(StopReason::NodeLimit));
     assert!(bitmask.stats().nodes <= 5000);
     // count_up_to stopping at its limit says so.
     let mut dlx = SudokuSolver::new();
-    assert_eq!(dlx.count_up_to(&empty, 3), 3);
+    assert_eq!(
+        dlx.count_up_to(&empty, 3),
+        Count::Partial {
+            found: 3,
+            reason: StopReason::Caller
+        }
+    );
     assert_eq!(dlx.stats().stopped, Some(StopReason::Caller));
 }
 
