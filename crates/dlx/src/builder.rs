@@ -251,7 +251,7 @@ impl ProblemBuilder {
     pub fn set_cost(&mut self, option: OptionId, cost: u64) {
         assert!(
             option.index() < self.ends.len(),
-            "option {option} out of range"
+            "option id {option} is out of range"
         );
         if self.costs.len() < self.ends.len() {
             self.costs.resize(self.ends.len(), 0);
