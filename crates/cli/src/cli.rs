@@ -46,6 +46,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   dancing problem queens 8
+  dancing problem langford 12 --count --progress
   dancing problem langford 11 --dlx | dancing xc --count")]
     Problem {
         #[command(subcommand)]
@@ -73,6 +74,16 @@ pub(crate) struct SearchArgs {
     pub(crate) quiet: bool,
 }
 
+/// Reads `--limit N`: a positive number of solutions (a search limited to none would
+/// answer nothing).
+fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("the limit must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a positive whole number")),
+    }
+}
+
 fn parse_seconds(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
@@ -87,7 +98,11 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 /// printed as its options, one per line as in the input (in input order), with a blank
 /// line between solutions; a summary follows on stderr.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(
+    // Spelled out so that a usage error (two flags that conflict, say) shows the file
+    // as optional, as it is, instead of echoing the arguments given.
+    override_usage = "dancing xc [OPTIONS] [FILE]",
+    after_help = "\
 Examples:
   printf 'A B C\\nA B\\nC\\nA\\nB C\\n' | dancing xc
   dancing xc --count --stats problem.dlx
@@ -97,15 +112,17 @@ Examples:
   dancing xc --count --threads 0 problem.dlx
   dancing xc --split-jobs 1000 problem.dlx > jobs.txt
   dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
-  dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`")]
+  dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
+)]
 pub(crate) struct XcArgs {
     /// The input file; standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
     /// Print only the number of solutions
     #[arg(long)]
     pub(crate) count: bool,
-    /// Stop after this many solutions
-    #[arg(long, value_name = "N")]
+    /// Stop after the first N solutions (at least 1): reported as `first N solutions`,
+    /// exit code 0
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
     pub(crate) limit: Option<u64>,
     /// Print one solution of least total cost (options cost `|n`, 0 by default), after a
     /// `| cost N` line; `--stats` gains its `cost` (`null` when there is no solution)
@@ -256,8 +273,8 @@ Examples:
   dancing sudoku count puzzles.txt
   dancing sudoku count --limit 10 puzzles.txt")]
     Count {
-        /// Count no further than this
-        #[arg(long, value_name = "N", default_value_t = 1000)]
+        /// Count no further than this (at least 1)
+        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_limit)]
         limit: u64,
         #[command(flatten)]
         batch: BatchArgs,
@@ -314,10 +331,14 @@ fn judge_help(judge: Judge) -> &'static str {
 #[derive(Debug, Args)]
 pub(crate) struct ProblemArgs {
     /// Print the problem in Knuth's DLX format instead of solving it
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["count", "limit"])]
     pub(crate) dlx: bool,
-    /// Stop counting after this many solutions
-    #[arg(long, value_name = "N")]
+    /// Print only the number of solutions (as `dancing xc --count`), without a picture
+    #[arg(long)]
+    pub(crate) count: bool,
+    /// Stop after the first N solutions (at least 1): reported as `first N solutions`,
+    /// exit code 0
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
     pub(crate) limit: Option<u64>,
     #[command(flatten)]
     pub(crate) search: SearchArgs,
@@ -329,6 +350,7 @@ pub(crate) enum ProblemKind {
     #[command(after_help = "\
 Examples:
   dancing problem queens 8
+  dancing problem queens 12 --count --stats
   dancing problem queens 12 --dlx | dancing xc --count")]
     Queens {
         /// The board's size
@@ -351,7 +373,8 @@ Examples:
     /// The twelve pentominoes packed into a box of 60 cells.
     #[command(after_help = "\
 Examples:
-  dancing problem pentomino 10x6
+  dancing problem pentomino 10x6 --limit 1
+  dancing problem pentomino 20x3 --count
   dancing problem pentomino 20x3 --dlx > pentomino.dlx")]
     Pentomino {
         /// The box as WIDTHxHEIGHT: 10x6, 12x5, 15x4 or 20x3 (or turned)

@@ -38,6 +38,13 @@ fn solve(
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
     let mut solver = Solver::new(problem);
+    if args.count {
+        let stats = search::count(&mut solver, &args.search, args.limit);
+        writeln!(out, "{}", stats.solutions)?;
+        out.flush()?;
+        search::report(&stats, &args.search, &[]);
+        return Ok(search_code(&stats));
+    }
     let mut first: Option<Vec<OptionId>> = None;
     let stats = search::run(&mut solver, &args.search, args.limit, |solution| {
         if first.is_none() {
@@ -45,13 +52,7 @@ fn solve(
         }
         Ok(())
     })?;
-    let count = stats.solutions;
-    let noun = if count == 1 { "solution" } else { "solutions" };
-    if stats.is_complete() {
-        writeln!(out, "{count} {noun}")?;
-    } else {
-        writeln!(out, "at least {count} {noun} (the search was stopped)")?;
-    }
+    writeln!(out, "{}", search::solutions_found(&stats))?;
     if let Some(solution) = first {
         writeln!(out, "first solution:")?;
         out.write_all(picture(kind, problem, &solution).as_bytes())?;

@@ -107,6 +107,20 @@ pub(crate) fn run(
     result.map(|()| solver.stats())
 }
 
+/// Counts the solutions, to the end or up to `limit`, under the same limits, Ctrl-C
+/// handling and progress line as [`run`], by the engine's counting loop: no solution is
+/// copied out of the search. The count is the statistics' `solutions`.
+pub(crate) fn count(solver: &mut Solver, args: &SearchArgs, limit: Option<u64>) -> Stats {
+    solver.set_limits(args.limits());
+    let mut progress = Progress::new(args.progress);
+    SEARCHING.store(true, Ordering::SeqCst);
+    // The statistics carry the count, and the stop reason the report words it by.
+    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| progress.update(search));
+    SEARCHING.store(false, Ordering::SeqCst);
+    progress.finish();
+    solver.stats()
+}
+
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
 /// draws no progress line: its tree is pruned as it goes, so no estimate is meaningful.
@@ -199,18 +213,38 @@ pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::V
     map
 }
 
-/// The one-line summary printed on stderr after a search.
+/// `n word`, with an `s` unless n is 1.
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// How many solutions a search found, said as what they are: `92 solutions` when it
+/// ran to the end, `first 5 solutions` when `--limit` stopped it (what was asked for),
+/// `at least 5 solutions (the search was stopped)` when another limit did.
+pub(crate) fn solutions_found(stats: &Stats) -> String {
+    let solutions = plural(stats.solutions, "solution");
+    match stats.stopped {
+        None => solutions,
+        Some(StopReason::Caller) => format!("first {solutions}"),
+        Some(_) => format!("at least {solutions} (the search was stopped)"),
+    }
+}
+
+/// The one-line summary printed on stderr after a search. A search that `--limit`
+/// stopped reports its `first N solutions`; one stopped by another limit says which.
 pub(crate) fn summary(stats: &Stats) -> String {
-    let plural = |n: u64, word: &str| {
-        if n == 1 {
-            format!("{n} {word}")
-        } else {
-            format!("{n} {word}s")
-        }
+    let found = plural(stats.solutions, "solution");
+    let found = if stats.stopped == Some(StopReason::Caller) {
+        format!("first {found}")
+    } else {
+        found
     };
     let mut line = format!(
-        "{}, {}, {}, {:.3} s",
-        plural(stats.solutions, "solution"),
+        "{found}, {}, {}, {:.3} s",
         plural(stats.nodes, "node"),
         plural(stats.updates, "update"),
         stats.elapsed.as_secs_f64()
@@ -311,8 +345,23 @@ mod tests {
             json,
             r#"{"complete":false,"nodes":2,"seconds":1.5,"solutions":1,"stopped":"timeout","updates":30}"#
         );
+        assert_eq!(
+            solutions_found(&stats),
+            "at least 1 solution (the search was stopped)"
+        );
         let done = Stats::default();
         assert_eq!(summary(&done), "0 solutions, 0 nodes, 0 updates, 0.000 s");
+        assert_eq!(solutions_found(&done), "0 solutions");
         assert_eq!(stats_json(&done)["stopped"], serde_json::Value::Null);
+        let limited = Stats {
+            solutions: 5,
+            stopped: Some(StopReason::Caller),
+            ..Stats::default()
+        };
+        assert_eq!(
+            summary(&limited),
+            "first 5 solutions, 0 nodes, 0 updates, 0.000 s"
+        );
+        assert_eq!(solutions_found(&limited), "first 5 solutions");
     }
 }

@@ -77,16 +77,16 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
         return Ok(code);
     }
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut first = true;
-    let stats = search::run(&mut solver, &args.search, args.limit, |solution| {
-        if args.count {
-            return Ok(());
-        }
-        print_solution(&mut out, &problem, solution, &mut first)
-    })?;
-    if args.count {
+    let stats = if args.count {
+        let stats = search::count(&mut solver, &args.search, args.limit);
         writeln!(out, "{}", stats.solutions)?;
-    }
+        stats
+    } else {
+        let mut first = true;
+        search::run(&mut solver, &args.search, args.limit, |solution| {
+            print_solution(&mut out, &problem, solution, &mut first)
+        })?
+    };
     out.flush()?;
     search::report(&stats, &args.search, &[]);
     Ok(search_code(&stats))
@@ -124,15 +124,15 @@ fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
         ..args.search.clone()
     };
     let mut found: Vec<Vec<OptionId>> = Vec::new();
-    let stats = search::run(
-        &mut Solver::new(problem),
-        &budgeted,
-        args.limit,
-        |solution| {
+    let mut solver = Solver::new(problem);
+    let stats = if args.count {
+        search::count(&mut solver, &budgeted, args.limit)
+    } else {
+        search::run(&mut solver, &budgeted, args.limit, |solution| {
             found.push(solution.to_vec());
             Ok(())
-        },
-    )?;
+        })?
+    };
     let ran_out =
         stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
     if ran_out {
@@ -140,7 +140,7 @@ fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     }
     let mut out = BufWriter::new(io::stdout().lock());
     if args.count {
-        writeln!(out, "{}", found.len())?;
+        writeln!(out, "{}", stats.solutions)?;
     } else {
         let mut first = true;
         for solution in &found {
@@ -257,14 +257,15 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
             }
         };
         let mut solver = Solver::new(case.problem());
-        let limit = if args.count { args.limit } else { Some(1) };
         let mut rows = None;
-        let stats = search::run(&mut solver, &args.search, limit, |solution| {
-            if rows.is_none() {
+        let stats = if args.count {
+            search::count(&mut solver, &args.search, args.limit)
+        } else {
+            search::run(&mut solver, &args.search, Some(1), |solution| {
                 rows = Some(case.rows_of(solution));
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?
+        };
         total += stats;
         cases += 1;
         let stopped = search_code(&stats);

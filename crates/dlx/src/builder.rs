@@ -338,7 +338,7 @@ impl<T> ProblemBuilder<T> {
     pub fn set_cost(&mut self, option: OptionId, cost: u64) {
         assert!(
             option.index() < self.ends.len(),
-            "option {option} out of range"
+            "option id {option} is out of range"
         );
         if self.costs.len() < self.ends.len() {
             self.costs.resize(self.ends.len(), 0);

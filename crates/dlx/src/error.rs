@@ -38,24 +38,26 @@ pub enum BuildError {
         /// How many colors exist.
         colors: usize,
     },
-    /// An item appears twice in one option.
-    #[error("item `{name}` appears twice in option {option}")]
+    /// An item appears twice in one option. The message numbers the option from 1.
+    #[error("item `{name}` appears twice in option {}", .option + 1)]
     RepeatedItem {
-        /// Zero-based number the option would have had.
+        /// Zero-based index the option would have had (its [`OptionId`](crate::OptionId)
+        /// index); messages say `option + 1`.
         option: usize,
         /// The repeated item.
         name: String,
     },
-    /// An option lists no items.
-    #[error("option {option} is empty")]
+    /// An option lists no items. The message numbers the option from 1.
+    #[error("option {} is empty", .option + 1)]
     EmptyOption {
-        /// Zero-based number the option would have had.
+        /// Zero-based index the option would have had; messages say `option + 1`.
         option: usize,
     },
-    /// An option lists only secondary items, so no search could ever choose it.
-    #[error("option {option} has no primary item")]
+    /// An option lists only secondary items, so no search could ever choose it. The
+    /// message numbers the option from 1.
+    #[error("option {} has no primary item", .option + 1)]
     NoPrimaryInOption {
-        /// Zero-based number the option would have had.
+        /// Zero-based index the option would have had; messages say `option + 1`.
         option: usize,
     },
     /// A color was given to a primary item; only secondary items carry colors.
@@ -118,33 +120,40 @@ impl std::fmt::Display for Capacity {
 }
 
 /// Why an option could not be forced into the solution.
+///
+/// The fields hold zero-based indices, as [`OptionId`](crate::OptionId) and
+/// [`ItemId`] do; messages number options and items from 1, as users count them (and
+/// as `dancing xc --split` prints option numbers).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ForceError {
-    /// The option does not exist in this problem.
-    #[error("option {option} is out of range ({options} options)")]
+    /// The option does not exist in this problem. The message numbers it from 1.
+    #[error("option {} is out of range (the problem has {options} options)", .option + 1)]
     OutOfRange {
-        /// The offending option.
+        /// The offending option's zero-based index.
         option: usize,
         /// How many options the problem has.
         options: usize,
     },
     /// The option clashes with an option forced earlier (it shares an item, or gives a
-    /// shared secondary item another color).
-    #[error("option {option} conflicts with the options already forced")]
+    /// shared secondary item another color). The message numbers the option from 1.
+    #[error("option {} conflicts with the options already forced", .option + 1)]
     Conflict {
-        /// The offending option.
+        /// The offending option's zero-based index.
         option: usize,
     },
     /// [`Solver::descend`](crate::Solver::descend) was given an option that clashes with
     /// nothing fixed but is not one the search tries at the next level: it does not
-    /// contain the item that the search branches on there.
+    /// contain the item that the search branches on there. The message numbers the
+    /// option and the item from 1 (the error does not know the item's name).
     #[error(
-        "option {option} is not on the search's path: it does not contain item {item}, \
-         which the search branches on next"
+        "option {} is not on the search's path: it does not contain item {}, \
+         which the search branches on next",
+        .option + 1,
+        .item.index() + 1
     )]
     NotOnPath {
-        /// The offending option.
+        /// The offending option's zero-based index.
         option: usize,
         /// The item the search branches on at the next level (name it with
         /// [`Problem::item_name`](crate::Problem::item_name)).

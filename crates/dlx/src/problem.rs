@@ -260,7 +260,7 @@ impl Problem {
     pub fn option_cost(&self, option: OptionId) -> u64 {
         assert!(
             option.index() < self.option_count(),
-            "option {option} out of range"
+            "option id {option} is out of range"
         );
         self.inner.costs.get(option.index()).copied().unwrap_or(0)
     }

@@ -174,12 +174,20 @@ impl Solver {
     /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller) (at least
     /// `limit`), even if there happen to be no more.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
+        self.count_watched(limit, |_| {})
+    }
+
+    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
+    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes), where a
+    /// caller can read its [`progress`](Search::progress) or [`stats`](Search::stats).
+    /// Solutions are counted, never copied out.
+    pub fn count_watched(&mut self, limit: u64, mut heartbeat: impl FnMut(&Search<'_>)) -> Count {
         let mut search = self.search();
         let mut found = 0;
         while found < limit {
             match search.next_event() {
                 Event::Solution => found += 1,
-                Event::Heartbeat => {}
+                Event::Heartbeat => heartbeat(&search),
                 Event::Finished => break,
             }
         }
@@ -235,6 +243,22 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::problems;
+
+    #[test]
+    fn counting_watched_calls_back_at_each_heartbeat() {
+        let mut solver = Solver::new(&problems::queens(8));
+        let mut heartbeats = 0;
+        assert_eq!(solver.count_watched(u64::MAX, |_| heartbeats += 1), 92);
+        // 1,199 nodes: one pause after the first 1,024.
+        assert_eq!((solver.stats().nodes, heartbeats), (1_199, 1));
+        let ten = solver.count_watched(10, |_| {});
+        assert_eq!(
+            (ten.found(), ten.reason()),
+            (10, Some(crate::StopReason::Caller))
+        );
+        assert_eq!(solver.stats().stopped, Some(crate::StopReason::Caller));
+        assert_eq!(solver.check_integrity(), Ok(()));
+    }
 
     #[test]
     fn consistent_but_changed_links_are_reported() {

@@ -129,8 +129,9 @@ pub enum GridError {
         /// Cells given.
         found: usize,
     },
-    /// A cell holds a value above N.
-    #[error("cell {index} holds {value}, above the largest value {side}")]
+    /// A cell holds a value above N. The message names the cell by its 1-based row and
+    /// column, as `r1c1` for the first.
+    #[error("r{}c{} holds {value}, above the largest value {side}", .index / .side + 1, .index % .side + 1)]
     Value {
         /// 0-based index of the cell, row by row.
         index: usize,

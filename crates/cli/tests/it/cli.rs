@@ -117,6 +117,7 @@ fn usage_errors_exit_2() {
         &["problem", "queens"],
         &["problem", "queens", "0"],
         &["problem", "pentomino", "7x7"],
+        &["problem", "queens", "8", "--dlx", "--count"],
         &["sudoku", "solve", "--solver", "magic"],
         &["sudoku", "judge", "codeforces"],
     ] {
@@ -130,6 +131,48 @@ fn usage_errors_exit_2() {
     let mut command = dancing();
     command.args(["xc", "--timeout", "soon"]);
     snapshot!("usage_timeout", command);
+}
+
+#[test]
+fn a_limit_of_zero_is_a_usage_error() {
+    let toy = std::fs::read(data("toy.dlx")).unwrap();
+    for args in [
+        &["xc", "--limit", "0"][..],
+        &["xc", "--count", "--limit", "0"],
+        &["problem", "queens", "8", "--limit", "0"],
+        &["problem", "latin", "3", "--count", "--limit", "0"],
+        &["sudoku", "count", "--limit", "0"],
+    ] {
+        let output = run(args, &toy);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&output.stdout), "", "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.starts_with(
+                "error: invalid value '0' for '--limit <N>': the limit must be at least 1\n"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+    snapshot!(
+        "usage_limit_zero",
+        dancing_in_crate(&["xc", "--limit", "0"])
+    );
+}
+
+#[test]
+fn conflicting_flags_do_not_make_the_file_look_required() {
+    let output = run(&["xc", "--min-cost", "--count", "tests/data/toy.dlx"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("'--min-cost' cannot be used with '--count'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Usage: dancing xc [OPTIONS] [FILE]\n") && !stderr.contains("<FILE>"),
+        "{stderr}"
+    );
 }
 
 // ---------------------------------------------------------------- xc
@@ -156,6 +199,32 @@ fn xc_counts_and_limits() {
         "xc_count_stats_quiet",
         dancing_in_crate(&["xc", "--count", "--stats", "--quiet", "tests/data/toy.dlx"])
     );
+}
+
+#[test]
+fn xc_reaching_the_limit_reports_the_first_n() {
+    // colors.dlx has 3 solutions: a limit of 2 is reached, a limit of 5 is not.
+    for (count, limit, stdout, summary) in [
+        (true, "2", "2\n", "first 2 solutions, "),
+        (true, "5", "3\n", "3 solutions, "),
+        (
+            false,
+            "2",
+            "A X:red\nB X:red |2\nC\n\nC\nA B\n",
+            "first 2 solutions, ",
+        ),
+    ] {
+        let mut args = vec!["xc", "--limit", limit, "tests/data/colors.dlx"];
+        if count {
+            args.insert(1, "--count");
+        }
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(text(&output.stdout), stdout, "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.starts_with(summary), "{args:?}: {stderr}");
+        assert!(!stderr.contains("stopped"), "{args:?}: {stderr}");
+    }
 }
 
 #[test]
@@ -204,6 +273,11 @@ fn xc_input_errors() {
         ("xc_error_second_bar", "A B | C | D\nA\n"),
         ("xc_error_unknown_item", "A B\nA\nB Z\n"),
         ("xc_error_repeated_item", "A B\nA B A\n"),
+        // Options are numbered from 1, as `--split` prints them: this is option 3.
+        (
+            "xc_error_repeated_item_third_option",
+            "A B C\nA\nB\nC A C\n",
+        ),
         ("xc_error_duplicate_name", "A B A\nA\n"),
         ("xc_error_no_primary_in_option", "A | x\nA\nx\n"),
         ("xc_error_bad_cost", "A\nA |-3\n"),
@@ -384,11 +458,63 @@ fn problems_count_and_draw() {
             &["problem", "latin", "5", "--limit", "1"],
         ),
         ("problem_queens_dlx", &["problem", "queens", "4", "--dlx"]),
+        (
+            "problem_pentomino_limit",
+            &["problem", "pentomino", "10x6", "--limit", "1"],
+        ),
+        (
+            "problem_queens_count",
+            &["problem", "queens", "8", "--count"],
+        ),
+        (
+            "problem_langford_count_stats",
+            &["problem", "langford", "7", "--count", "--stats"],
+        ),
+        (
+            "problem_pentomino_count_limit",
+            &["problem", "pentomino", "10x6", "--count", "--limit", "5"],
+        ),
     ] {
         let mut command = dancing();
         command.args(args);
         snapshot!(name, command);
     }
+}
+
+#[test]
+fn problem_counts_are_the_engines() {
+    // `--count` prints the bare count, as `xc --count` does. Langford's count includes
+    // each sequence's mirror image, as the engine counts it: 26 pairs for n = 7.
+    for (args, problem) in [
+        (
+            &["problem", "queens", "8", "--count"][..],
+            dancing::problems::queens(8),
+        ),
+        (
+            &["problem", "langford", "7", "--count"],
+            dancing::problems::langford(7),
+        ),
+        (
+            &["problem", "latin", "4", "--count", "--progress"],
+            dancing::problems::latin_square(4),
+        ),
+    ] {
+        let expected = dancing::Solver::new(&problem).count();
+        let output = run(args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(text(&output.stdout), format!("{expected}\n"), "{args:?}");
+        // The summary alone on stderr: `--progress` draws nothing into a pipe.
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("{expected} solutions, ")),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(
+        dancing::Solver::new(&dancing::problems::langford(7)).count(),
+        52
+    );
 }
 
 #[test]
@@ -748,4 +874,18 @@ fn problem_searches_obey_limits_too() {
         serde_json::from_str(text(&output.stderr).lines().last().unwrap()).unwrap();
     assert_eq!(stats["nodes"].as_u64(), Some(1000));
     assert_eq!(stats["stopped"], "max-nodes");
+    // Counting stops the same way: the count so far, and the summary says why.
+    let output = run(
+        &["problem", "queens", "12", "--count", "--max-nodes", "1000"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let count: u64 = text(&output.stdout).trim().parse().unwrap();
+    assert!(count < 14_200, "{count}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with(&format!("{count} solution")), "{stderr}");
+    assert!(
+        stderr.contains("1000 nodes") && stderr.contains("(stopped: --max-nodes reached)"),
+        "{stderr}"
+    );
 }

@@ -100,7 +100,7 @@ fn xc_option_errors() {
     fails_with(
         &["xc"],
         b"A B | x\nA B A\n",
-        "<stdin>: line 2, column 5: item `A` appears twice in option 0",
+        "<stdin>: line 2, column 5: item `A` appears twice in option 1",
     );
     fails_with(
         &["xc"],

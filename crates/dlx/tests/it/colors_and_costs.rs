@@ -224,7 +224,7 @@ fn an_option_without_primary_items_is_rejected() {
     );
     assert_eq!(
         error.to_string(),
-        "line 4, column 1: option 2 has no primary item"
+        "line 4, column 1: option 3 has no primary item"
     );
 }
 

@@ -104,11 +104,11 @@ fn unknown_and_duplicate_items() {
     );
     assert_eq!(
         knuth_error(b"A B\nA B\nB A  B\n"),
-        "line 3, column 6: item `B` appears twice in option 1"
+        "line 3, column 6: item `B` appears twice in option 2"
     );
     assert_eq!(
         knuth_error(b"A B\nA B A\n"),
-        "line 2, column 5: item `A` appears twice in option 0"
+        "line 2, column 5: item `A` appears twice in option 1"
     );
     assert_eq!(
         knuth_error(b"A A\n"),
@@ -140,7 +140,7 @@ fn malformed_tokens_colors_and_costs() {
     );
     assert_eq!(
         knuth_error(b"A | x\nx\n"),
-        "line 2, column 1: option 0 has no primary item"
+        "line 2, column 1: option 1 has no primary item"
     );
     assert_eq!(
         knuth_error(b"A\nA |x\n"),
@@ -234,7 +234,7 @@ fn a_10_mb_line() {
     let line = "A ".repeat(5 << 20);
     assert_eq!(
         knuth_error(format!("A\n{line}\n").as_bytes()),
-        "line 2, column 3: item `A` appears twice in option 0"
+        "line 2, column 3: item `A` appears twice in option 1"
     );
     // In the matrix format, a 10 MB token costs nothing and is quoted short.
     assert_eq!(

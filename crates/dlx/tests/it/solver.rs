@@ -68,7 +68,7 @@ fn descending_off_the_search_path_fails_and_changes_nothing() {
     );
     assert_eq!(
         solver.descend(OptionId::new(0)).unwrap_err().to_string(),
-        "option 0 is not on the search's path: it does not contain item 0, \
+        "option 1 is not on the search's path: it does not contain item 1, \
          which the search branches on next"
     );
     assert_eq!(solver.fixed().len(), 0);

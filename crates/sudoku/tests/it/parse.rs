@@ -306,7 +306,7 @@ fn from_cells() {
         Grid::from_cells(2, [vec![5], vec![0; 15]].concat())
             .unwrap_err()
             .to_string(),
-        "cell 0 holds 5, above the largest value 4"
+        "r1c1 holds 5, above the largest value 4"
     );
 }
 
