@@ -391,6 +391,13 @@ mod tests {
     }
 
     #[test]
+    fn outcomes_are_listed_in_their_tally_order() {
+        for (index, outcome) in Outcome::ALL.into_iter().enumerate() {
+            assert_eq!(outcome as usize, index, "{outcome:?}");
+        }
+    }
+
+    #[test]
     fn summaries_count_puzzles_by_outcome() {
         let mut tally = Tally::default();
         for outcome in [Outcome::Solved; 8] {
