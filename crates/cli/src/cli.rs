@@ -241,6 +241,13 @@ pub(crate) struct BatchArgs {
     /// Print totals as one JSON line on stderr at the end
     #[arg(long)]
     pub(crate) stats: bool,
+    /// Show a live status line on stderr (only when stderr is a terminal): puzzles
+    /// answered, puzzles per second and, for a file, the time left
+    #[arg(long)]
+    pub(crate) progress: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 }

@@ -5,8 +5,10 @@
 //! when `--timeout` or `--max-nodes` stopped a search, 130 after Ctrl-C. Formats are
 //! described in `docs/formats.md`.
 
+mod batch_report;
 mod cli;
 mod failure;
+mod feedback;
 mod input;
 mod problem;
 mod search;

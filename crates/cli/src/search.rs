@@ -10,6 +10,7 @@ use dancing::{CostedSolution, Event, Limits, OptionId, Search, Solver, Stats, St
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{LimitArgs, SearchArgs};
+use crate::feedback::Nudge;
 
 /// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
 /// (1,024) nodes.
@@ -97,7 +98,7 @@ pub(crate) fn run(
                 }
                 progress.update(&search);
             }
-            Event::Heartbeat => progress.update(&search),
+            Event::Heartbeat => progress.heartbeat(&search),
             _ => break Ok(()),
         }
     };
@@ -133,10 +134,13 @@ pub(crate) fn cheapest(solver: &mut Solver, args: &SearchArgs, k: usize) -> Vec<
 }
 
 /// The live status line of `--progress`: solutions, nodes per second, and Knuth's
-/// estimate of how much of the tree is done.
+/// estimate of how much of the tree is done. Without it, a search on a terminal that
+/// runs long says once that the line exists.
 struct Progress {
     bar: Option<ProgressBar>,
     last: Instant,
+    started: Instant,
+    nudge: Nudge,
 }
 
 /// Progress is measured in millionths of the tree.
@@ -159,7 +163,21 @@ impl Progress {
         Self {
             bar,
             last: Instant::now(),
+            started: Instant::now(),
+            nudge: Nudge::on_terminal(enabled, "searching"),
         }
+    }
+
+    /// Every [`Limits::CHECK_INTERVAL`] nodes: the status line, or the nudge. The clock
+    /// is read here only when the nudge may still speak, so a search into a pipe or a
+    /// file pays nothing for it.
+    fn heartbeat(&mut self, search: &Search<'_>) {
+        if self.nudge.is_armed()
+            && let Some(line) = self.nudge.due(self.started.elapsed())
+        {
+            eprintln!("{line}");
+        }
+        self.update(search);
     }
 
     fn update(&mut self, search: &Search<'_>) {
@@ -213,15 +231,6 @@ pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::V
     map
 }
 
-/// `n word`, with an `s` unless n is 1.
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// How many solutions a search found, said as what they are: `92 solutions` when it
 /// ran to the end, `first 5 solutions` when `--limit` stopped it (what was asked for),
 /// `at least 5 solutions (the search was stopped)` when another limit did.
@@ -249,13 +258,28 @@ pub(crate) fn summary(stats: &Stats) -> String {
         plural(stats.updates, "update"),
         stats.elapsed.as_secs_f64()
     );
-    match stats.stopped {
-        Some(StopReason::NodeLimit) => line.push_str(" (stopped: --max-nodes reached)"),
-        Some(StopReason::Timeout) => line.push_str(" (stopped: --timeout expired)"),
-        Some(StopReason::Interrupted) => line.push_str(" (stopped: interrupted)"),
-        _ => {}
-    }
+    line.push_str(stop_note(stats.stopped));
     line
+}
+
+/// `1 node`, `2 nodes`: a count and its noun, for summary lines.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// What a summary line ends with when a limit stopped the search: ` (stopped: …)`, or
+/// nothing.
+pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
+    match stopped {
+        Some(StopReason::NodeLimit) => " (stopped: --max-nodes reached)",
+        Some(StopReason::Timeout) => " (stopped: --timeout expired)",
+        Some(StopReason::Interrupted) => " (stopped: interrupted)",
+        _ => "",
+    }
 }
 
 /// Prints the summary (unless `--quiet`) and the JSON statistics (with `--stats`).

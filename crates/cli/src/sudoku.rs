@@ -12,8 +12,10 @@ use dancing_sudoku::judge::{Judge, JudgeError};
 use dancing_sudoku::{AutoSolver, Count, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
 use rayon::prelude::*;
 
+use crate::batch_report::{self, BatchProgress, Outcome, Tally};
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
 use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::feedback::{self, Reading};
 use crate::input;
 use crate::search::{searching, stop_name};
 
@@ -76,46 +78,51 @@ fn stopped_answer(reason: StopReason) -> String {
     format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
 }
 
-/// The answer line for one puzzle, the statistics of the searches it took, and the
-/// method that answered. A search stopped by a limit makes the answer `stopped: <limit>`.
+/// The answer line for one puzzle, the statistics of the searches it took, the method
+/// that answered, and the outcome. A search stopped by a limit makes the answer
+/// `stopped: <limit>`.
 fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
-    let (text, stats) = match mode {
-        Mode::Solve { unique: false } => {
-            let text = match solver.solve(grid) {
-                Some(solution) => solution.to_string(),
-                None => "no solution".to_owned(),
-            };
-            (text, solver.stats())
-        }
+    let (text, outcome) = match mode {
+        Mode::Solve { unique: false } => match solver.solve(grid) {
+            Some(solution) => (solution.to_string(), Outcome::Solved),
+            None => ("no solution".to_owned(), Outcome::NoSolution),
+        },
         Mode::Solve { unique: true } => {
             // One search counting up to 2 that keeps the first solution.
-            let text = match solver.solve_unique(grid) {
-                Ok(solution) => solution.to_string(),
-                Err(Verdict::Multiple) => "multiple solutions".to_owned(),
-                Err(_) => "no solution".to_owned(),
-            };
-            (text, solver.stats())
+            match solver.solve_unique(grid) {
+                Ok(solution) => (solution.to_string(), Outcome::Solved),
+                Err(Verdict::Multiple) => ("multiple solutions".to_owned(), Outcome::Multiple),
+                Err(_) => ("no solution".to_owned(), Outcome::NoSolution),
+            }
         }
-        Mode::Count { limit } => {
+        Mode::Count { limit } => match solver.count_up_to(grid, limit) {
             // A limit that stopped the search is reported below, instead of this text.
-            let text = match solver.count_up_to(grid, limit) {
-                Count::Complete(n) => n.to_string(),
-                Count::Partial { found, .. } => format!("{found}+"),
+            Count::Partial { found, .. } => (format!("{found}+"), Outcome::AtLimit),
+            Count::Complete(0) => ("0".to_owned(), Outcome::NoSolution),
+            Count::Complete(1) => ("1".to_owned(), Outcome::Unique),
+            Count::Complete(n) => (n.to_string(), Outcome::Multiple),
+        },
+        Mode::Check => {
+            let verdict = solver.check(grid);
+            let outcome = match verdict {
+                Verdict::Unique => Outcome::Unique,
+                Verdict::Multiple => Outcome::Multiple,
+                Verdict::NoSolution => Outcome::NoSolution,
             };
-            (text, solver.stats())
+            (verdict.to_string(), outcome)
         }
-        Mode::Check => (solver.check(grid).to_string(), solver.stats()),
     };
+    let stats = solver.stats();
     let method = Some(solver.method());
     match limit_stop(&stats) {
-        Some(reason) => (stopped_answer(reason), stats, method),
-        None => (text, stats, method),
+        Some(reason) => (stopped_answer(reason), stats, method, Outcome::Stopped),
+        None => (text, stats, method, outcome),
     }
 }
 
-/// An answer line, its statistics, and the method that answered (none for a puzzle
-/// not started).
-type Answer = (String, Stats, Option<Method>);
+/// An answer line, its statistics, the method that answered (none for a puzzle not
+/// started), and its outcome for the summary.
+type Answer = (String, Stats, Option<Method>, Outcome);
 
 /// Reads one line into `buf` (without its line break), keeping at most [`MAX_LINE`]
 /// bytes. Returns `None` at the end of input, else whether the line was cut.
@@ -204,6 +211,8 @@ struct Totals {
     puzzles: u64,
     errors: u64,
     stats: Stats,
+    /// Puzzles answered, by outcome.
+    outcomes: Tally,
     /// Puzzles answered by each method, and the learner's conflicts.
     by_dlx: u64,
     by_sat: u64,
@@ -287,7 +296,13 @@ fn in_turn<T: Send>(
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let mut input = input::open(args.file.as_deref())?;
+    if input.interactive {
+        feedback::hint_if_typing(Reading::Puzzles);
+    }
     let started = Instant::now();
+    let size = batch_report::input_size(args.file.as_deref());
+    let mut progress = BatchProgress::start(args.progress, input.interactive, size);
+    input.reader = progress.wrap(input.reader);
     let threads = usize::from(args.threads);
     let pool = if threads > 1 {
         Some(
@@ -338,6 +353,11 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             line += 1;
             jobs.extend(job(&input.name, line, &buf, cut));
         }
+        progress.chunk_read(
+            jobs.iter()
+                .filter(|job| matches!(job, Job::Puzzle { .. }))
+                .count(),
+        );
         // The deadline and Ctrl-C end the batch: no puzzle is started after them.
         let ended = || {
             limits
@@ -353,11 +373,13 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     stopped: Some(reason),
                     ..Stats::default()
                 };
-                return Some((stopped_answer(reason), stats, None));
+                return Some((stopped_answer(reason), stats, None, Outcome::Stopped));
             }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-            Some(answer(solver.as_mut(), grid, mode))
+            let answered = answer(solver.as_mut(), grid, mode);
+            progress.answered();
+            Some(answered)
         };
         // Large grids are hard, and their times vary a hundredfold: each thread takes
         // the next puzzle when it is free. Small ones go in runs of 16.
@@ -371,8 +393,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         });
         for (job, answer) in jobs.iter().zip(answers) {
             match (job, answer) {
-                (Job::Puzzle { .. }, Some((text, mut stats, method))) => {
+                (Job::Puzzle { .. }, Some((text, mut stats, method, outcome))) => {
                     totals.puzzles += 1;
+                    totals.outcomes.add(outcome);
                     totals.count_method(method);
                     if let Some(reason) = limit_stop(&stats) {
                         totals.count_stop(reason);
@@ -386,7 +409,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     writeln!(out, "error: {reason}")?;
                     // Keep stdout and stderr in step for a reader watching both.
                     out.flush()?;
-                    eprintln!("error: {}", crate::failure::shorten(message));
+                    progress.eprintln(&format!("error: {}", crate::failure::shorten(message)));
                 }
                 (Job::Puzzle { line, .. }, None) => {
                     unreachable!("puzzle on line {line} was not answered")
@@ -401,8 +424,22 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         }
     }
     out.flush()?;
+    progress.finish();
+    let elapsed = started.elapsed();
+    if !args.quiet {
+        let line = batch_report::summary(
+            &totals.outcomes,
+            batch_report::Figures {
+                errors: totals.errors,
+                nodes: totals.stats.nodes,
+                elapsed,
+                stopped: totals.stopped,
+            },
+        );
+        eprintln!("{line}");
+    }
     if args.stats {
-        let seconds = started.elapsed().as_secs_f64();
+        let seconds = elapsed.as_secs_f64();
         let stats = serde_json::json!({
             "puzzles": totals.puzzles,
             "errors": totals.errors,
@@ -427,6 +464,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
 const MAX_JUDGE_INPUT: u64 = 256 << 20;
 
 fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
+    feedback::hint_if_typing(Reading::Judge(judge.name()));
     let limits = limits.limits();
     let mut bytes = Vec::new();
     io::stdin()

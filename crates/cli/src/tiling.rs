@@ -9,6 +9,7 @@ use dancing::problems::{Rectangle, rectangle_tiling};
 
 use crate::cli::SearchArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
+use crate::feedback::{self, Reading};
 use crate::input;
 use crate::search;
 
@@ -30,6 +31,9 @@ pub(crate) struct Case {
 
 pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<u8, Failure> {
     let input = input::open(file)?;
+    if input.interactive {
+        feedback::hint_if_typing(Reading::Tiling);
+    }
     let mut bytes = Vec::new();
     input
         .reader

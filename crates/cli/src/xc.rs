@@ -9,6 +9,7 @@ use dancing_sat::Learner;
 
 use crate::cli::{SearchArgs, XcArgs, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
+use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::search;
 
@@ -27,6 +28,14 @@ const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     let input = input::open(args.file.as_deref())?;
+    if input.interactive {
+        let reading = if args.matrix {
+            Reading::Matrix
+        } else {
+            Reading::Dlx
+        };
+        feedback::hint_if_typing(reading);
+    }
     if args.matrix {
         return matrix(args, input);
     }

@@ -30,6 +30,7 @@ macro_rules! snapshot {
                 (r"\b\d+\.\d{3} s\b", "[TIME] s"),
                 (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
                 (r#""puzzles_per_second":[0-9.e+-]+"#, r#""puzzles_per_second":[RATE]"#),
+                (r"\b\d+(\.\d)? puzzles/s\b", "[RATE] puzzles/s"),
             ],
             omit_expression => true,
         }, {
@@ -655,7 +656,13 @@ fn sudoku_famous_puzzles_are_solved() {
         let solution = dancing_sudoku::Grid::parse_line(answer).unwrap();
         assert!(solution.is_solution_of(puzzle), "{answer}");
     }
-    let stats: serde_json::Value = serde_json::from_str(text(&output.stderr).trim()).unwrap();
+    let stderr = text(&output.stderr);
+    let (summary, json) = stderr.trim_end().split_once('\n').unwrap();
+    assert!(
+        summary.starts_with(&format!("{n} puzzles ({n} solved), ", n = puzzles.len())),
+        "{summary}"
+    );
+    let stats: serde_json::Value = serde_json::from_str(json).unwrap();
     assert_eq!(stats["puzzles"].as_u64(), Some(puzzles.len() as u64));
     assert_eq!(stats["errors"].as_u64(), Some(0));
     assert!(stats["nodes"].as_u64().unwrap() > 0);
@@ -720,7 +727,12 @@ fn sudoku_threads_and_solvers_agree_in_order() {
         let other = run(args, &batch);
         assert_eq!(other.status.code(), Some(2));
         assert_eq!(text(&other.stdout), lines, "{args:?}");
-        assert_eq!(text(&other.stderr), text(&one.stderr), "{args:?}");
+        // The same errors, and the same counts in the summary.
+        assert_eq!(
+            common::batch_summary(&text(&other.stderr)),
+            common::batch_summary(&text(&one.stderr)),
+            "{args:?}"
+        );
     }
 }
 
@@ -792,9 +804,12 @@ fn sudoku_long_and_binary_lines_are_errors_in_place() {
          error: the line is not valid UTF-8\nmultiple\n"
     );
     assert_eq!(
-        text(&output.stderr),
-        "error: <stdin>: line 2: the line is longer than 65536 bytes; a puzzle has at most 1296 symbols\n\
-         error: <stdin>: line 3, column 1: the line is not valid UTF-8\n"
+        common::batch_summary(&text(&output.stderr)),
+        (
+            "error: <stdin>: line 2: the line is longer than 65536 bytes; a puzzle has at most 1296 symbols\n\
+             error: <stdin>: line 3, column 1: the line is not valid UTF-8\n",
+            "2 puzzles (2 multiple), 2 errors"
+        )
     );
 }
 

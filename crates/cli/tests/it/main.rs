@@ -5,6 +5,7 @@ mod common;
 
 mod cli;
 mod costs;
+mod feedback;
 mod hostile;
 mod learn;
 mod limits;

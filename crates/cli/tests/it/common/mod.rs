@@ -46,6 +46,22 @@ pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// A batch's stderr split into what comes before its summary line (the errors, each
+/// line ending in a newline) and the summary's counts: the line up to its node count,
+/// which depends on the solver, and its times, which vary from run to run.
+pub(crate) fn batch_summary(stderr: &str) -> (&str, &str) {
+    let body = stderr
+        .strip_suffix('\n')
+        .expect("stderr ends with a line break");
+    let (before, summary) = match body.rfind('\n') {
+        Some(at) => (&stderr[..=at], &body[at + 1..]),
+        None => ("", body),
+    };
+    let nodes = summary.find(" node").expect("a node count");
+    let counts = &summary[..summary[..nodes].rfind(", ").expect("counts before nodes")];
+    (before, counts)
+}
+
 /// Sends SIGINT (what Ctrl-C sends) to process `pid`.
 pub(crate) fn send_sigint(pid: u32) {
     let status = Command::new("kill")

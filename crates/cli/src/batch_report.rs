@@ -1,0 +1,497 @@
+//! What a sudoku batch says on stderr besides its errors: the live status line of
+//! `--progress` (or, without it, the one-time nudge towards it) while it runs, and the
+//! summary line at the end.
+
+use std::fs;
+use std::io::{self, BufRead, IsTerminal, Read};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use dancing::StopReason;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::feedback::{NUDGE_AFTER, Nudge};
+use crate::search::{plural, stop_note};
+
+/// How one puzzle was answered, as the summary counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// `solve` printed a solution.
+    Solved,
+    /// `check` or `count` found exactly one solution.
+    Unique,
+    /// More than one (`check`, `count`, `solve --unique`).
+    Multiple,
+    /// No solution.
+    NoSolution,
+    /// `count` reached its `--limit` (printed `N+`).
+    AtLimit,
+    /// A limit or Ctrl-C stopped its search, or the batch ended before it.
+    Stopped,
+}
+
+impl Outcome {
+    /// In the order the summary lists them.
+    const ALL: [Self; 6] = [
+        Self::Solved,
+        Self::Unique,
+        Self::Multiple,
+        Self::NoSolution,
+        Self::AtLimit,
+        Self::Stopped,
+    ];
+
+    fn words(self) -> &'static str {
+        match self {
+            Self::Solved => "solved",
+            Self::Unique => "unique",
+            Self::Multiple => "multiple",
+            Self::NoSolution => "no solution",
+            Self::AtLimit => "at --limit",
+            Self::Stopped => "stopped",
+        }
+    }
+}
+
+/// Puzzles answered, by outcome.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    counts: [u64; Outcome::ALL.len()],
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, outcome: Outcome) {
+        self.counts[outcome as usize] += 1;
+    }
+
+    fn puzzles(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+}
+
+/// The figures a summary line reports besides the outcomes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Figures {
+    /// Lines that were not puzzles (each answered `error: …`).
+    pub(crate) errors: u64,
+    pub(crate) nodes: u64,
+    /// The wall-clock time of the whole batch.
+    pub(crate) elapsed: Duration,
+    pub(crate) stopped: Option<StopReason>,
+}
+
+/// The one-line summary printed on stderr after a batch, shaped like `dancing xc`'s:
+/// `10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 0.002 s, 5037 puzzles/s`,
+/// then ` (stopped: …)` if a limit stopped a search. Outcomes no puzzle had are left out,
+/// and so are the errors when there are none.
+pub(crate) fn summary(tally: &Tally, figures: Figures) -> String {
+    let puzzles = tally.puzzles();
+    let mut line = plural(puzzles, "puzzle");
+    let outcomes: Vec<String> = Outcome::ALL
+        .iter()
+        .filter(|&&outcome| tally.counts[outcome as usize] > 0)
+        .map(|&outcome| format!("{} {}", tally.counts[outcome as usize], outcome.words()))
+        .collect();
+    if !outcomes.is_empty() {
+        line.push_str(&format!(" ({})", outcomes.join(", ")));
+    }
+    if figures.errors > 0 {
+        line.push_str(&format!(", {}", plural(figures.errors, "error")));
+    }
+    let seconds = figures.elapsed.as_secs_f64();
+    line.push_str(&format!(
+        ", {}, {seconds:.3} s",
+        plural(figures.nodes, "node")
+    ));
+    if puzzles > 0 {
+        line.push_str(&format!(", {} puzzles/s", rate(puzzles, figures.elapsed)));
+    }
+    line.push_str(stop_note(figures.stopped));
+    line
+}
+
+/// Puzzles per second, with a decimal only where it matters (hard puzzles take seconds).
+fn rate(puzzles: u64, elapsed: Duration) -> String {
+    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
+    if rate < 10.0 {
+        format!("{rate:.1}")
+    } else {
+        format!("{rate:.0}")
+    }
+}
+
+/// The size in bytes of the batch's input when it is a regular file (not standard input,
+/// a pipe or a device), for the time left.
+pub(crate) fn input_size(file: Option<&Path>) -> Option<u64> {
+    let path = file.filter(|p| p.as_os_str() != "-")?;
+    let metadata = fs::metadata(path).ok()?;
+    (metadata.is_file() && metadata.len() > 0).then_some(metadata.len())
+}
+
+/// The bytes a chunk of puzzles came from, so the status line can tell how far into the
+/// file the batch is while the chunk is being solved.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Chunk {
+    /// Bytes of input read before the chunk, and after it.
+    start: u64,
+    end: u64,
+    /// Puzzles answered before the chunk, and in it.
+    done_before: u64,
+    puzzles: u64,
+}
+
+/// The fraction of an input of `size` bytes answered once `done` puzzles are, `chunk`
+/// being the one in progress: its puzzles are taken to be spread evenly over its bytes.
+fn fraction_done(chunk: Chunk, done: u64, size: u64) -> f64 {
+    let into = if chunk.puzzles == 0 {
+        1.0
+    } else {
+        done.saturating_sub(chunk.done_before).min(chunk.puzzles) as f64 / chunk.puzzles as f64
+    };
+    let bytes = chunk.start as f64 + (chunk.end.saturating_sub(chunk.start)) as f64 * into;
+    (bytes / size.max(1) as f64).clamp(0.0, 1.0)
+}
+
+/// The time left if the rest goes as fast as what is done: none until a little is done.
+fn eta(elapsed: Duration, fraction: f64) -> Option<Duration> {
+    (fraction >= 1e-4 && elapsed > Duration::ZERO)
+        .then(|| elapsed.mul_f64((1.0 - fraction.min(1.0)) / fraction))
+}
+
+/// `0:07`, `12:34`, `1:02:03`.
+fn clock(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// The status line's text after the elapsed time and bar.
+fn status(done: u64, elapsed: Duration, left: Option<Duration>) -> String {
+    let mut line = format!(
+        "{}, {} puzzles/s",
+        plural(done, "puzzle"),
+        rate(done, elapsed)
+    );
+    if let Some(left) = left {
+        line.push_str(&format!(", {} left", clock(left)));
+    }
+    line
+}
+
+/// The counts that workers and the reader update and the status thread reads.
+#[derive(Debug, Default)]
+struct Shared {
+    /// Puzzles answered so far, by any thread.
+    done: AtomicU64,
+    /// Bytes of input consumed so far.
+    read: AtomicU64,
+    chunk: Mutex<Chunk>,
+}
+
+/// Counts the bytes its reader hands out, for the status line's estimate of the time left.
+struct Counted {
+    inner: Box<dyn BufRead>,
+    shared: Arc<Shared>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(out)?;
+        self.shared.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl BufRead for Counted {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.shared.read.fetch_add(amount as u64, Ordering::Relaxed);
+        self.inner.consume(amount);
+    }
+}
+
+/// How often the status line is redrawn.
+const REDRAW: Duration = Duration::from_millis(100);
+/// The status line measures progress in millionths of the input.
+const SCALE: f64 = 1_000_000.0;
+
+/// A batch's live status line (`--progress`) or its nudge towards it, drawn by a thread
+/// of its own: the workers only count the puzzles they answer, whatever their number.
+/// Neither runs unless stderr is a terminal, nor while a person types the puzzles.
+///
+/// The time left is estimated from the bytes of the input file read so far against its
+/// length, rather than by counting its lines first: that would read the whole file
+/// twice before answering the first puzzle, and lines are not puzzles anyway (comments,
+/// blank lines). Bytes cost nothing to count, and puzzles of one file are about the
+/// same length. Standard input has no length: its line shows no time left.
+#[derive(Debug)]
+pub(crate) struct BatchProgress {
+    shared: Arc<Shared>,
+    bar: Option<ProgressBar>,
+    /// Whether the input's bytes are counted (a bar with a known length).
+    counting: bool,
+    /// Stops the status thread when dropped or sent to.
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl BatchProgress {
+    /// Starts the status line if `progress` asks for it, else arms the nudge; nothing when
+    /// stderr is not a terminal or the input is typed (`interactive`). `size` is the
+    /// input file's length, when known.
+    pub(crate) fn start(progress: bool, interactive: bool, size: Option<u64>) -> Self {
+        let terminal = !interactive && io::stderr().is_terminal();
+        let bar = (progress && terminal).then(|| new_bar(size));
+        let nudge = Nudge::new(terminal && !progress, "solving");
+        let shared = Arc::new(Shared::default());
+        let mut this = Self {
+            shared: Arc::clone(&shared),
+            counting: bar.is_some() && size.is_some(),
+            bar: bar.clone(),
+            stop: None,
+            thread: None,
+        };
+        if bar.is_none() && !nudge.is_armed() {
+            return this;
+        }
+        let (stop, stopped) = mpsc::channel::<()>();
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("status".to_owned())
+            .spawn(move || {
+                let mut nudge = nudge;
+                let every = if bar.is_some() { REDRAW } else { NUDGE_AFTER };
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    let elapsed = started.elapsed();
+                    match &bar {
+                        Some(bar) => draw(bar, &shared, size, elapsed),
+                        None => {
+                            if let Some(line) = nudge.due(elapsed) {
+                                eprintln!("{line}");
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+        // Without a thread the batch runs as it would without a terminal.
+        if let Ok(thread) = thread {
+            this.stop = Some(stop);
+            this.thread = Some(thread);
+        }
+        this
+    }
+
+    /// The batch's input, its bytes counted if the status line estimates the time left.
+    pub(crate) fn wrap(&self, reader: Box<dyn BufRead>) -> Box<dyn BufRead> {
+        if self.counting {
+            Box::new(Counted {
+                inner: reader,
+                shared: Arc::clone(&self.shared),
+            })
+        } else {
+            reader
+        }
+    }
+
+    /// A chunk of `puzzles` has been read and is about to be solved.
+    pub(crate) fn chunk_read(&self, puzzles: usize) {
+        if !self.counting {
+            return;
+        }
+        let mut chunk = self.shared.chunk.lock().unwrap_or_else(|e| e.into_inner());
+        *chunk = Chunk {
+            start: chunk.end,
+            end: self.shared.read.load(Ordering::Relaxed),
+            done_before: self.shared.done.load(Ordering::Relaxed),
+            puzzles: puzzles as u64,
+        };
+    }
+
+    /// One more puzzle answered (from any worker thread).
+    pub(crate) fn answered(&self) {
+        if self.bar.is_some() {
+            self.shared.done.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Prints a line on stderr above the status line, which is redrawn after it.
+    pub(crate) fn eprintln(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Stops the status thread and erases the line, before the summary is printed.
+    pub(crate) fn finish(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for BatchProgress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// A status line: with a bar and percentage when the input's length is known.
+fn new_bar(size: Option<u64>) -> ProgressBar {
+    let (length, template) = match size {
+        Some(_) => (
+            Some(SCALE as u64),
+            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
+        ),
+        None => (None, "[{elapsed_precise}] {msg}"),
+    };
+    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    bar
+}
+
+fn draw(bar: &ProgressBar, shared: &Shared, size: Option<u64>, elapsed: Duration) {
+    let done = shared.done.load(Ordering::Relaxed);
+    let left = size.and_then(|size| {
+        let chunk = *shared.chunk.lock().unwrap_or_else(|e| e.into_inner());
+        let fraction = fraction_done(chunk, done, size);
+        bar.set_position((fraction * SCALE) as u64);
+        eta(elapsed, fraction)
+    });
+    bar.set_message(status(done, elapsed, left));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn totals(errors: u64, nodes: u64, millis: u64, stopped: Option<StopReason>) -> Figures {
+        Figures {
+            errors,
+            nodes,
+            elapsed: Duration::from_millis(millis),
+            stopped,
+        }
+    }
+
+    #[test]
+    fn outcomes_are_listed_in_their_tally_order() {
+        for (index, outcome) in Outcome::ALL.into_iter().enumerate() {
+            assert_eq!(outcome as usize, index, "{outcome:?}");
+        }
+    }
+
+    #[test]
+    fn summaries_count_puzzles_by_outcome() {
+        let mut tally = Tally::default();
+        for outcome in [Outcome::Solved; 8] {
+            tally.add(outcome);
+        }
+        tally.add(Outcome::NoSolution);
+        tally.add(Outcome::NoSolution);
+        assert_eq!(
+            summary(&tally, totals(1, 5956, 2000, None)),
+            "10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 2.000 s, 5.0 puzzles/s"
+        );
+        let mut tally = Tally::default();
+        tally.add(Outcome::Unique);
+        tally.add(Outcome::Stopped);
+        tally.add(Outcome::AtLimit);
+        assert_eq!(
+            summary(&tally, totals(0, 1, 100, Some(StopReason::Timeout))),
+            "3 puzzles (1 unique, 1 at --limit, 1 stopped), 1 node, 0.100 s, 30 puzzles/s \
+             (stopped: --timeout expired)"
+        );
+        assert_eq!(
+            summary(&Tally::default(), totals(2, 0, 0, None)),
+            "0 puzzles, 2 errors, 0 nodes, 0.000 s"
+        );
+    }
+
+    #[test]
+    fn the_fraction_done_follows_the_chunk_in_progress() {
+        let chunk = Chunk {
+            start: 1000,
+            end: 2000,
+            done_before: 10,
+            puzzles: 10,
+        };
+        assert_eq!(fraction_done(chunk, 10, 4000), 0.25);
+        assert_eq!(fraction_done(chunk, 15, 4000), 0.375);
+        assert_eq!(fraction_done(chunk, 20, 4000), 0.5);
+        // Never past the chunk, nor past the end.
+        assert_eq!(fraction_done(chunk, 99, 4000), 0.5);
+        assert_eq!(fraction_done(chunk, 20, 1000), 1.0);
+        // A chunk of comments only is done as soon as it is read.
+        let comments = Chunk {
+            puzzles: 0,
+            ..chunk
+        };
+        assert_eq!(fraction_done(comments, 10, 4000), 0.5);
+        assert_eq!(fraction_done(Chunk::default(), 0, 4000), 0.0);
+    }
+
+    #[test]
+    fn the_time_left_comes_from_the_pace_so_far() {
+        let ten = Duration::from_secs(10);
+        assert_eq!(eta(ten, 0.25), Some(Duration::from_secs(30)));
+        assert_eq!(eta(ten, 1.0), Some(Duration::ZERO));
+        assert_eq!(eta(ten, 0.0), None);
+        assert_eq!(eta(Duration::ZERO, 0.5), None);
+        assert_eq!(clock(Duration::from_secs(7)), "0:07");
+        assert_eq!(clock(Duration::from_secs(754)), "12:34");
+        assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(
+            status(1234, Duration::from_secs(2), Some(Duration::from_secs(65))),
+            "1234 puzzles, 617 puzzles/s, 1:05 left"
+        );
+        assert_eq!(
+            status(1, Duration::from_secs(4), None),
+            "1 puzzle, 0.2 puzzles/s"
+        );
+    }
+
+    #[test]
+    fn counted_reads_are_bytes_consumed() {
+        let shared = Arc::new(Shared::default());
+        let mut reader = Counted {
+            inner: Box::new(&b"one\ntwo\n"[..]),
+            shared: Arc::clone(&shared),
+        };
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(shared.read.load(Ordering::Relaxed), 4);
+        let mut rest = Vec::new();
+        reader.read_to_end(&mut rest).unwrap();
+        assert_eq!(shared.read.load(Ordering::Relaxed), 8);
+    }
+
+    #[test]
+    fn off_a_terminal_nothing_runs() {
+        // Tests run with stderr captured, never a terminal.
+        if io::stderr().is_terminal() {
+            return;
+        }
+        let mut progress = BatchProgress::start(true, false, Some(100));
+        assert!(progress.bar.is_none() && progress.thread.is_none() && !progress.counting);
+        progress.answered();
+        assert_eq!(progress.shared.done.load(Ordering::Relaxed), 0);
+        progress.finish();
+    }
+}

@@ -1,0 +1,209 @@
+//! What the command line says on stderr besides answers and errors: a sudoku batch's
+//! summary line (and `-q`), and the words meant for a person at a terminal, which must
+//! never reach a pipe.
+
+use std::process::{Command, Output};
+use std::thread;
+
+use crate::common::{self, batch_summary, text};
+
+/// `dancing` with `args` in the crate's folder, fed `stdin` through a pipe, its stderr
+/// captured: neither is a terminal.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut command: Command = common::dancing();
+    command.current_dir(env!("CARGO_MANIFEST_DIR")).args(args);
+    common::feed(command, stdin)
+}
+
+const PUZZLES: &str = "tests/data/puzzles.txt";
+
+/// The four bad lines of `tests/data/puzzles.txt`, as stderr reports them.
+const PUZZLE_ERRORS: &str = "\
+error: tests/data/puzzles.txt: line 7, column 2: 1 appears twice in row 1: r1c1 and r1c2
+error: tests/data/puzzles.txt: line 8, column 13: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell
+error: tests/data/puzzles.txt: line 9: wrong length: 9 symbols; a one-line grid has 16, 81, 256, 625 or 1296
+error: tests/data/puzzles.txt: line 10: wrong length: 88 symbols; a one-line grid has 16, 81, 256, 625 or 1296
+";
+
+#[test]
+fn batches_end_with_a_summary_by_outcome() {
+    // (command, the summary's counts)
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["sudoku", "solve", PUZZLES],
+            "4 puzzles (3 solved, 1 no solution), 4 errors",
+        ),
+        (
+            &["sudoku", "solve", "--unique", PUZZLES],
+            "4 puzzles (1 solved, 2 multiple, 1 no solution), 4 errors",
+        ),
+        (
+            &["sudoku", "check", "--threads", "2", PUZZLES],
+            "4 puzzles (1 unique, 2 multiple, 1 no solution), 4 errors",
+        ),
+        (
+            &["sudoku", "count", "--limit", "2", PUZZLES],
+            "4 puzzles (1 unique, 1 no solution, 2 at --limit), 4 errors",
+        ),
+    ];
+    for (args, counts) in cases {
+        let output = run(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = text(&output.stderr);
+        assert_eq!(batch_summary(&stderr), (PUZZLE_ERRORS, counts), "{args:?}");
+        let summary = stderr.lines().last().unwrap();
+        assert!(summary.ends_with(" puzzles/s"), "{summary}");
+        assert_eq!(stderr.lines().count(), 5, "{stderr}");
+    }
+}
+
+#[test]
+fn a_stopped_batch_says_why_in_its_summary() {
+    let input = format!("{}\n", ".".repeat(81));
+    let output = run(
+        &[
+            "sudoku",
+            "count",
+            "--limit",
+            "1000000",
+            "--max-nodes",
+            "2000",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(text(&output.stdout), "stopped: max-nodes\n");
+    let stderr = text(&output.stderr);
+    assert_eq!(batch_summary(&stderr), ("", "1 puzzle (1 stopped)"));
+    assert!(
+        stderr.ends_with(" puzzles/s (stopped: --max-nodes reached)\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn quiet_batches_print_no_summary() {
+    let loud = run(&["sudoku", "check", PUZZLES], b"");
+    for quiet in ["-q", "--quiet"] {
+        let output = run(&["sudoku", "check", quiet, PUZZLES], b"");
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(output.stdout, loud.stdout);
+        assert_eq!(text(&output.stderr), PUZZLE_ERRORS);
+    }
+    // `--stats` still prints its JSON line, last, with the keys it always had.
+    let output = run(&["sudoku", "check", "-q", "--stats", PUZZLES], b"");
+    let stderr = text(&output.stderr);
+    let (errors, json) = stderr.trim_end().rsplit_once('\n').unwrap();
+    assert_eq!(format!("{errors}\n"), PUZZLE_ERRORS);
+    let stats: serde_json::Value = serde_json::from_str(json).unwrap();
+    let keys: Vec<&str> = stats
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "answered_by",
+            "complete",
+            "conflicts",
+            "errors",
+            "nodes",
+            "puzzles",
+            "puzzles_per_second",
+            "seconds",
+            "solutions",
+            "solver",
+            "stopped",
+            "threads",
+            "updates"
+        ]
+    );
+    assert_eq!(stats["puzzles"], 4);
+    assert_eq!(stats["errors"], 4);
+    // With `--stats` and no `-q`, the summary comes first and the JSON stays last.
+    let output = run(&["sudoku", "check", "--stats", PUZZLES], b"");
+    let stderr = text(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 6, "{stderr}");
+    assert!(lines[4].starts_with("4 puzzles (1 unique, 2 multiple, 1 no solution), 4 errors, "));
+    assert!(lines[5].starts_with('{'));
+}
+
+#[test]
+fn piped_input_gets_no_hint() {
+    let toy = std::fs::read("tests/data/toy.dlx").unwrap();
+    let puzzle = format!("{}\n", ".".repeat(16));
+    // (command, its standard input, what stderr holds: the summary's start, or nothing)
+    let cases: [(&[&str], &[u8], &str); 7] = [
+        (&["xc"], &toy, "1 solution, "),
+        (&["xc", "-"], &toy, "1 solution, "),
+        (
+            &["xc", "--matrix"],
+            b"3 3\n1 1\n2 2 3\n1 3\n",
+            "1 solution, ",
+        ),
+        (
+            &["sudoku", "solve"],
+            puzzle.as_bytes(),
+            "1 puzzle (1 solved), ",
+        ),
+        (
+            &["sudoku", "check", "-"],
+            puzzle.as_bytes(),
+            "1 puzzle (1 multiple), ",
+        ),
+        (
+            &["problem", "tiling"],
+            b"1\n5 5 2\n0 0 3 5\n3 0 5 5\n",
+            "1 solution, ",
+        ),
+        (&["sudoku", "judge", "poj3074"], b"end\n", ""),
+    ];
+    for (args, stdin, start) in cases {
+        let output = run(args, stdin);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let stderr = text(&output.stderr);
+        if start.is_empty() {
+            assert_eq!(stderr, "", "{args:?}");
+        } else {
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+            assert!(stderr.starts_with(start), "{args:?}: {stderr}");
+        }
+    }
+}
+
+/// Past three seconds a search on a terminal mentions `--progress`; into a pipe it must
+/// not. One search and one batch run side by side until their timeouts.
+#[test]
+fn long_runs_into_a_pipe_are_not_nudged() {
+    let search = thread::spawn(|| run(&["problem", "queens", "40", "--timeout", "3.3"], b""));
+    let batch = run(
+        &[
+            "sudoku",
+            "count",
+            "--limit",
+            "1000000000000",
+            "--timeout",
+            "3.3",
+        ],
+        format!("{}\n", ".".repeat(81)).as_bytes(),
+    );
+    assert_eq!(batch.status.code(), Some(3));
+    assert_eq!(text(&batch.stdout), "stopped: timeout\n");
+    let stderr = text(&batch.stderr);
+    assert_eq!(batch_summary(&stderr), ("", "1 puzzle (1 stopped)"));
+    assert!(
+        stderr.ends_with("(stopped: --timeout expired)\n"),
+        "{stderr}"
+    );
+    let search = search.join().unwrap();
+    assert_eq!(search.status.code(), Some(3));
+    let stderr = text(&search.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.ends_with(" s (stopped: --timeout expired)\n") && !stderr.contains("--progress"),
+        "{stderr}"
+    );
+}
