@@ -196,7 +196,7 @@ fn sudoku_wrong_length_symbol_and_conflicting_givens() {
     let short = file("short.txt", b"123\n");
     assert_eq!(
         first_error(&["sudoku", "solve", &short], b""),
-        "error: short.txt: line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+        "error: short.txt: line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36"
     );
     let puzzle = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534";
     assert_eq!(
