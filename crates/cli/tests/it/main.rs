@@ -9,3 +9,4 @@ mod hostile;
 mod learn;
 mod limits;
 mod split;
+mod typed;
