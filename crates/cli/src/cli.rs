@@ -18,7 +18,7 @@ use crate::input::parse_size;
 Examples:
   dancing xc problem.dlx                 print every solution
   dancing problem queens 8 --dlx | dancing xc --count
-  dancing sudoku solve puzzles.txt       one answer line per puzzle line
+  dancing sudoku solve puzzles.txt       one answer line per puzzle
   dancing sudoku judge poj3074 < input.txt
 
 Exit codes: 0 all answered, 2 bad input or usage, 3 stopped by --timeout or
@@ -32,7 +32,7 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     Xc(XcArgs),
-    /// Solve, count or check sudoku batches (one puzzle per line), or answer a judge's input
+    /// Solve, count or check sudoku batches (one-line puzzles, rows or pretty grids), or answer a judge's input
     #[command(after_help = "\
 Examples:
   dancing sudoku solve crates/sudoku/data/famous.txt
@@ -230,7 +230,7 @@ pub(crate) struct LimitArgs {
 /// Options shared by the batch commands.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
-    /// One puzzle per line; standard input when absent or `-`
+    /// The puzzles; standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
     /// The solver to use
     #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
@@ -252,17 +252,39 @@ pub(crate) struct BatchArgs {
     pub(crate) limits: LimitArgs,
 }
 
+/// The layouts of a sudoku batch, in the long help of `solve`, `count` and `check`: a
+/// macro, since `concat!` takes only literals.
+macro_rules! batch_layouts {
+    () => {
+        "\
+Puzzles follow one another, each in one of three layouts told apart by its first line:
+  one line  N² symbols with nothing between them: 16, 81, 256, 625 or 1296 (4×4 to
+            36×36); text after a space is a comment
+  rows      N lines of N symbols, with or without spaces: `5 3 . . 7 . . . .`
+  pretty    rows with `|` between boxes and lines such as `------+-------+------`
+A line of 4, 9, 16, 25 or 36 symbols (spaces and `|` not counted) starts a block of
+that many rows. 16 symbols with nothing between them are a 4×4 puzzle on one line, so
+put spaces in the first row of a 16×16 block. Blank lines and lines starting with `#`
+are skipped; a blank line may separate puzzles, not the rows of a block.
+
+Symbols: `1`-`9`, then `A`-`Z` (or `a`-`z`) for 10 to 35 and `0` for 36; a blank is
+`.`, `_`, `-`, or `0` up to 9×9. A leading byte-order mark is skipped. Each puzzle gets
+one answer line, in input order; a bad one gets `error: <reason>`, and the file, line
+and column on stderr."
+    };
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum SudokuCommand {
     /// Solve each puzzle: print its solution, or `no solution`.
-    ///
-    /// One puzzle per line in the one-line format (81 characters for 9×9: digits, `.`
-    /// or `0` for blanks); blank lines and lines starting with `#` are skipped. The order
-    /// comes from the line's length, so 4×4 to 36×36 puzzles may be mixed.
-    ///
-    /// A puzzle whose search a limit stops is answered `stopped: max-nodes` (and the
-    /// batch goes on), `stopped: timeout` or `stopped: interrupted` (and the batch ends
-    /// with the puzzles already read); so it is for `count` and `check`.
+    #[command(long_about = concat!(
+        "Solve each puzzle: print its solution, or `no solution`.\n\n",
+        batch_layouts!(),
+        "\n\n\
+A puzzle whose search a limit stops is answered `stopped: max-nodes` (and the batch
+goes on), `stopped: timeout` or `stopped: interrupted` (and the batch ends with the
+puzzles already read); so it is for `count` and `check`."
+    ))]
     #[command(after_help = "\
 Examples:
   dancing sudoku solve puzzles.txt
@@ -275,6 +297,10 @@ Examples:
         batch: BatchArgs,
     },
     /// Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).
+    #[command(long_about = concat!(
+        "Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).\n\n",
+        batch_layouts!()
+    ))]
     #[command(after_help = "\
 Examples:
   dancing sudoku count puzzles.txt
@@ -287,6 +313,10 @@ Examples:
         batch: BatchArgs,
     },
     /// Check each puzzle: `unique`, `multiple` or `none`.
+    #[command(long_about = concat!(
+        "Check each puzzle: `unique`, `multiple` or `none`.\n\n",
+        batch_layouts!()
+    ))]
     #[command(after_help = "\
 Examples:
   dancing sudoku check puzzles.txt")]

@@ -1,7 +1,8 @@
-//! `dancing sudoku`: batches of one-line puzzles, streamed in chunks (optionally solved
-//! in parallel) with the output in input order, and the online judges' formats.
+//! `dancing sudoku`: batches of puzzles (one-line, blocks of rows, or pretty grids),
+//! streamed in chunks (optionally solved in parallel) with the output in input order, and
+//! the online judges' formats.
 
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -9,6 +10,7 @@ use std::time::Instant;
 use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
+use dancing_sudoku::parse::{Batch, ParseError, Puzzle};
 use dancing_sudoku::{AutoSolver, Count, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
 use rayon::prelude::*;
 
@@ -19,9 +21,6 @@ use crate::feedback::{self, Reading};
 use crate::input;
 use crate::search::{searching, stop_name};
 
-/// The longest line kept; the longest puzzle line (36×36) has 1,296 symbols, and a
-/// comment may follow. The rest of a longer line is skipped without being stored.
-const MAX_LINE: usize = 1 << 16;
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
 const CHUNK: usize = 4096;
 
@@ -42,13 +41,13 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
     }
 }
 
-/// One puzzle line to answer.
+/// One puzzle to answer.
 enum Job {
     Puzzle {
         line: usize,
         grid: Grid,
     },
-    /// A line that is not a puzzle; its reason goes to stdout, the full message (file,
+    /// Text that is not a puzzle; its reason goes to stdout, the full message (file,
     /// line, column) to stderr.
     Bad {
         reason: String,
@@ -124,85 +123,15 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
 /// started), and its outcome for the summary.
 type Answer = (String, Stats, Option<Method>, Outcome);
 
-/// Reads one line into `buf` (without its line break), keeping at most [`MAX_LINE`]
-/// bytes. Returns `None` at the end of input, else whether the line was cut.
-fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    buf.clear();
-    let mut any = false;
-    let mut cut = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i, true),
-            None => (chunk.len(), false),
-        };
-        let room = MAX_LINE - buf.len();
-        if take > room {
-            cut = true;
-        }
-        buf.extend_from_slice(&chunk[..take.min(room)]);
-        reader.consume(if done { take + 1 } else { take });
-        if done {
-            break;
-        }
+/// Turns one entry of the batch into a job.
+fn job(name: &str, entry: Result<Puzzle, ParseError>) -> Job {
+    match entry {
+        Ok(Puzzle { line, grid }) => Job::Puzzle { line, grid },
+        Err(error) => Job::Bad {
+            reason: error.kind.to_string(),
+            message: format!("{name}: {error}"),
+        },
     }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(any.then_some(cut))
-}
-
-/// Turns one input line into a job, or `None` for a blank or comment line.
-fn job(name: &str, line: usize, bytes: &[u8], cut: bool) -> Option<Job> {
-    let bad = |column: Option<usize>, reason: String| {
-        let at = match column {
-            Some(column) => format!("line {line}, column {column}"),
-            None => format!("line {line}"),
-        };
-        Job::Bad {
-            message: format!("{name}: {at}: {reason}"),
-            reason,
-        }
-    };
-    if cut {
-        return Some(bad(
-            None,
-            format!("the line is longer than {MAX_LINE} bytes; a puzzle has at most 1296 symbols"),
-        ));
-    }
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()])
-                .chars()
-                .count()
-                + 1;
-            return Some(bad(Some(column), "the line is not valid UTF-8".to_owned()));
-        }
-    };
-    let trimmed = text.trim_start();
-    if trimmed.is_empty() || trimmed.starts_with('#') {
-        return None;
-    }
-    let grid = match Grid::parse_line(text) {
-        Ok(grid) => grid,
-        Err(e) => return Some(bad(e.column, e.kind.to_string())),
-    };
-    if let Err(conflict) = grid.validate() {
-        let lead = text.len() - trimmed.len();
-        let (r, c) = conflict.cells[1];
-        let column = lead + r * grid.side() + c + 1;
-        return Some(bad(Some(column), conflict.to_string()));
-    }
-    Some(Job::Puzzle { line, grid })
 }
 
 /// Running totals of a batch.
@@ -329,29 +258,17 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     // A person typing puzzles gets each answer at once.
     let chunk = if input.interactive { 1 } else { CHUNK };
     let mut jobs = Vec::with_capacity(chunk);
-    let mut buf = Vec::new();
-    let mut line = 0usize;
+    let name = input.name;
+    let mut batch = Batch::new(input.reader);
     let mut done = false;
     while !done {
         jobs.clear();
         while jobs.len() < chunk {
-            let cut = match read_line(&mut input.reader, &mut buf) {
-                Ok(Some(cut)) => cut,
-                Ok(None) => {
-                    done = true;
-                    break;
-                }
-                Err(e) => {
-                    jobs.push(Job::Bad {
-                        reason: format!("read error: {e}"),
-                        message: format!("{}: line {}: read error: {e}", input.name, line + 1),
-                    });
-                    done = true;
-                    break;
-                }
+            let Some(entry) = batch.next() else {
+                done = true;
+                break;
             };
-            line += 1;
-            jobs.extend(job(&input.name, line, &buf, cut));
+            jobs.push(job(&name, entry));
         }
         progress.chunk_read(
             jobs.iter()
@@ -477,6 +394,10 @@ fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
             "<stdin>: the input is larger than {} MiB; a judge's input is far smaller",
             MAX_JUDGE_INPUT >> 20
         )));
+    }
+    // A byte-order mark is not part of any judge's input.
+    if bytes.starts_with(dancing::format::BOM) {
+        bytes.drain(..dancing::format::BOM.len());
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];

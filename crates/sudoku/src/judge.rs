@@ -1,5 +1,5 @@
 //! Online-judge front ends: each reads a judge's input text and returns exactly the
-//! judge's expected output text.
+//! judge's expected output text. A leading byte-order mark is skipped.
 //!
 //! | function | judge | input | output |
 //! |---|---|---|---|
@@ -28,6 +28,7 @@ use std::fmt::Write as _;
 use std::iter::Peekable;
 use std::str::FromStr;
 
+use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
@@ -329,6 +330,7 @@ impl Solving {
 }
 
 fn sicily_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
+    let input = strip_bom(input);
     const LIMIT: u64 = 10_000;
     let end = end_line(input);
     let mut lines = lines(input);
@@ -400,6 +402,7 @@ pub fn noip(input: &str) -> Result<String, JudgeError> {
 }
 
 fn noip_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
+    let input = strip_bom(input);
     let puzzle = Grid::parse_numbers(input)?;
     if puzzle.side() != 9 {
         return Err(JudgeError::WrongSize {
@@ -431,6 +434,7 @@ pub fn poj3074(input: &str) -> Result<String, JudgeError> {
 }
 
 fn poj3074_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
+    let input = strip_bom(input);
     let mut solver = Solving::new(Judge::Poj3074, 3, limits);
     let mut out = String::new();
     let mut puzzle = 0;
@@ -470,6 +474,7 @@ pub fn poj3076(input: &str) -> Result<String, JudgeError> {
 }
 
 fn poj3076_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
+    let input = strip_bom(input);
     let end = end_line(input);
     let mut lines = lines(input);
     let mut solver = Solving::new(Judge::Poj3076, 4, limits);

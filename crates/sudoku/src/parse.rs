@@ -1,21 +1,22 @@
 //! Reading grids: the one-line form, blocks, rows of numbers and the letter alphabet.
 //!
 //! Every parser reports the first problem with its 1-based line and, where it helps,
-//! its 1-based column (counted in characters), and the reason.
+//! its 1-based column (counted in characters), and the reason. Every parser skips a
+//! leading byte-order mark (U+FEFF); columns count from the character after it.
 //!
 //! # The one-line form ([`Grid::parse_line`])
 //! N² symbols row by row, with nothing between them. The length gives the order: 16,
 //! 81, 256, 625 or 1296 symbols. Values are `1`-`9`, then `A`=10, `B`=11, … `Z`=35
-//! and `0`=36 in a 36×36 grid; an empty cell is `.`, `_`,
-//! `-`, or `0` where N ≤ 9. Leading white space is skipped and anything after the next
+//! (lower case too: `a`=10 … `z`=35) and `0`=36 in a 36×36 grid; an empty cell is `.`,
+//! `_`, `-`, or `0` where N ≤ 9. Leading white space is skipped and anything after the next
 //! white space is a comment.
 //!
 //! ```
 //! use dancing_sudoku::Grid;
 //! let grid = Grid::parse_line("1.3...1.2.4...2. the comment is ignored")?;
 //! assert_eq!(grid.side(), 4);
-//! let err = Grid::parse_line("1.3...1....1x...").unwrap_err();
-//! assert_eq!(err.to_string(), "line 1, column 13: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell");
+//! let err = Grid::parse_line("1.3...1....1?...").unwrap_err();
+//! assert_eq!(err.to_string(), "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell");
 //! # Ok::<(), dancing_sudoku::ParseError>(())
 //! ```
 //!
@@ -33,6 +34,13 @@
 //! # Letters ([`Grid::parse_letters`])
 //! A block in the letter alphabet `A`=1 … `Z`=26, `-` (or `.`) for empty: the form of
 //! the 16×16 online judges. Chosen explicitly, since `A` means 10 in the usual alphabet.
+//! Upper case only, as the judges write it.
+//!
+//! # Batches ([`Batch`])
+//! Many puzzles from one reader, each in the one-line form or as a block (rows with or
+//! without spaces, or the pretty grid), told apart by the puzzle's first line; see
+//! [`Batch`] for the rule. Lower case letters are read as upper case in the one-line
+//! form and in blocks.
 //!
 //! # [`FromStr`]
 //! `str::parse::<Grid>()` reads a single line in the one-line form, otherwise a block,
@@ -41,9 +49,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::grid::{Alphabet, Grid};
+use dancing::format::strip_bom;
 
+use crate::grid::{Alphabet, Conflict, Grid};
+
+mod batch;
 mod lex;
+
+pub use batch::{Batch, MAX_LINE, Puzzle};
 
 pub(crate) use lex::block_from_lines;
 use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_side, row_length};
@@ -91,6 +104,12 @@ pub enum ParseErrorKind {
     /// A one-line grid whose length is not 16, 81, 256, 625 or 1296.
     LineLength {
         /// Symbols found.
+        found: usize,
+    },
+    /// A one-line grid of the wrong length, followed by text after white space: that text
+    /// was read as a comment.
+    LengthBeforeComment {
+        /// Symbols found before the white space.
         found: usize,
     },
     /// A row of a block with the wrong number of symbols.
@@ -143,6 +162,36 @@ pub enum ParseErrorKind {
         /// N.
         side: usize,
     },
+    /// A line of a batch that is neither a one-line grid nor the first row of a block.
+    Layout {
+        /// Symbols before the first white space (all of them when there is none): the
+        /// length of a one-line grid, since text after a space is a comment.
+        before_space: usize,
+        /// Symbols on the line, not counting white space and `|`: the length of a row.
+        symbols: usize,
+    },
+    /// The same value twice in a row, column or box (the column is the second cell's).
+    Conflict(Conflict),
+    /// A line of a batch longer than the most that is read.
+    LineTooLong {
+        /// The most bytes a line may have.
+        limit: usize,
+    },
+    /// A line that is not valid UTF-8 (the column is the first bad character's).
+    NotUtf8,
+    /// The input could not be read.
+    Read {
+        /// The reader's message.
+        message: String,
+    },
+}
+
+/// `1 symbol`, `2 symbols`: a count with its noun.
+fn counted(count: usize, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        _ => format!("{count} {noun}s"),
+    }
 }
 
 /// Input quoted in a message: the engine's helper, escaped and cut after 32 characters.
@@ -154,22 +203,34 @@ impl fmt::Display for ParseErrorKind {
             Self::Empty => write!(f, "no grid: the input is empty"),
             Self::LineLength { found } => write!(
                 f,
-                "wrong length: {found} symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+                "wrong length: {}; a one-line grid has 16, 81, 256, 625 or 1296",
+                counted(*found, "symbol")
+            ),
+            Self::LengthBeforeComment { found } => write!(
+                f,
+                "wrong length: {} before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols",
+                counted(*found, "symbol")
             ),
             Self::RowLength {
                 found,
                 expected: Some(expected),
-            } => write!(f, "{found} symbols in this row, expected {expected}"),
+            } => write!(
+                f,
+                "{} in this row, expected {expected}",
+                counted(*found, "symbol")
+            ),
             Self::RowLength {
                 found,
                 expected: None,
             } => write!(
                 f,
-                "{found} symbols in the first row; a row has 4, 9, 16, 25 or 36"
+                "{} in the first row; a row has 4, 9, 16, 25 or 36",
+                counted(*found, "symbol")
             ),
             Self::MissingRows { found, expected } => write!(
                 f,
-                "unexpected end of the grid after {found} rows, expected {expected}"
+                "unexpected end of the grid after {}, expected {expected}",
+                counted(*found, "row")
             ),
             Self::ExtraRow { expected } => {
                 write!(f, "text after the last row; the grid has {expected} rows")
@@ -179,7 +240,7 @@ impl fmt::Display for ParseErrorKind {
                 match alphabet {
                     Alphabet::Digits => write!(
                         f,
-                        "expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+                        "expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
                     ),
                     Alphabet::Letters => {
                         write!(
@@ -209,6 +270,33 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "the letter alphabet has 26 symbols, too few for a {side}×{side} grid"
             ),
+            Self::Layout {
+                before_space,
+                symbols,
+            } if before_space == symbols => write!(
+                f,
+                "wrong length: {}; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36",
+                counted(*symbols, "symbol")
+            ),
+            Self::Layout {
+                before_space,
+                symbols,
+            } => write!(
+                f,
+                "wrong length: {} before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols; as a row of a block, the line's {} not 4, 9, 16, 25 or 36",
+                counted(*before_space, "symbol"),
+                match symbols {
+                    1 => "1 symbol is".to_owned(),
+                    _ => format!("{symbols} symbols are"),
+                }
+            ),
+            Self::Conflict(conflict) => write!(f, "{conflict}"),
+            Self::LineTooLong { limit } => write!(
+                f,
+                "the line is longer than {limit} bytes; a puzzle has at most 1296 symbols"
+            ),
+            Self::NotUtf8 => write!(f, "the line is not valid UTF-8"),
+            Self::Read { message } => write!(f, "read error: {message}"),
         }
     }
 }
@@ -222,6 +310,7 @@ impl Grid {
 
     /// Reads the one-line form in `alphabet`.
     pub fn parse_line_with(text: &str, alphabet: Alphabet) -> Result<Self, ParseError> {
+        let text = strip_bom(text);
         let mut cells = Vec::new();
         let order = line_into(text, alphabet, &mut cells)?;
         Ok(Self::from_cells(order, cells).expect("checked cells"))
@@ -230,6 +319,7 @@ impl Grid {
     /// Reads the one-line form into this grid, reusing its storage (no allocation once
     /// the grid has held a grid as large). On error the grid's contents are unspecified.
     pub fn read_line(&mut self, text: &str) -> Result<(), ParseError> {
+        let text = strip_bom(text);
         let mut cells = std::mem::take(self.cells_vec_mut());
         let result = line_into(text, Alphabet::Digits, &mut cells);
         match result {
@@ -251,6 +341,7 @@ impl Grid {
 
     /// Reads a block of N rows in `alphabet`.
     pub fn parse_block_with(text: &str, alphabet: Alphabet) -> Result<Self, ParseError> {
+        let text = strip_bom(text);
         let mut lines = numbered(text);
         let end = text.lines().count().max(1);
         let grid = block_from_lines(&mut lines, alphabet, None, true, end)?;
@@ -267,6 +358,7 @@ impl Grid {
     /// Reads N rows of N space-separated numbers, `0` for empty (see the
     /// [module docs](crate::parse)).
     pub fn parse_numbers(text: &str) -> Result<Self, ParseError> {
+        let text = strip_bom(text);
         let mut cells: Vec<u8> = Vec::new();
         let mut side: Option<usize> = None;
         let mut rows = 0;
@@ -374,6 +466,7 @@ impl FromStr for Grid {
     /// of which is a number of two digits or more, or a `/` appears (then it is the
     /// numbers').
     fn from_str(text: &str) -> Result<Self, ParseError> {
+        let text = strip_bom(text);
         let content: Vec<(usize, &str)> = numbered(text)
             .filter(|(_, l)| {
                 let t = l.trim();

@@ -196,7 +196,7 @@ fn sudoku_wrong_length_symbol_and_conflicting_givens() {
     let short = file("short.txt", b"123\n");
     assert_eq!(
         first_error(&["sudoku", "solve", &short], b""),
-        "error: short.txt: line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+        "error: short.txt: line 1: wrong length: 3 symbols; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36"
     );
     let puzzle = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534";
     assert_eq!(
@@ -331,4 +331,51 @@ proptest! {
             prop_assert!(stderr.starts_with("error: "), "{:?}: {}", args, stderr);
         }
     }
+}
+
+#[test]
+fn after_a_byte_order_mark_columns_count_from_the_first_visible_character() {
+    fails_with(
+        &["xc"],
+        b"\xEF\xBB\xBFA B | C | D\nA\n",
+        "<stdin>: line 1, column 9: a second `|` on the item line; expected primary items, then `|`, then secondary items",
+    );
+    fails_with(
+        &["xc", "--matrix"],
+        b"\xEF\xBB\xBFx 2\n",
+        "<stdin>: line 1, column 1: expected the number of rows, found `x`",
+    );
+    assert_eq!(
+        first_error(&["sudoku", "solve"], b"\xEF\xBB\xBF1.3...1....1?...\n"),
+        "error: <stdin>: line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+    );
+    fails_with(
+        &["sudoku", "judge", "poj3074"],
+        b"\xEF\xBB\xBF?\n",
+        "<stdin>: line 1, column 1: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell",
+    );
+}
+
+#[test]
+fn sudoku_messages_name_the_comment_rule_and_count_right() {
+    // Text after a space is a comment: a message that relies on it says so.
+    assert_eq!(
+        first_error(&["sudoku", "solve"], b"5 3 . . 7\n"),
+        "error: <stdin>: line 1: wrong length: 1 symbol before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols; as a row of a block, the line's 5 symbols are not 4, 9, 16, 25 or 36"
+    );
+    assert_eq!(
+        first_error(&["sudoku", "solve"], b"1\n"),
+        "error: <stdin>: line 1: wrong length: 1 symbol; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36"
+    );
+    assert_eq!(
+        first_error(
+            &["sudoku", "check"],
+            b"5 3 . . 7 . . . .\n6 . . 1 9 5 . . .\n6\n"
+        ),
+        "error: <stdin>: line 3: 1 symbol in this row, expected 9"
+    );
+    assert_eq!(
+        first_error(&["sudoku", "count"], b"5 3 . . 7 . . . .\n\n"),
+        "error: <stdin>: line 2: unexpected end of the grid after 1 row, expected 9"
+    );
 }

@@ -10,3 +10,4 @@ mod hostile;
 mod learn;
 mod limits;
 mod split;
+mod typed;

@@ -3,7 +3,7 @@
 //! The input holds test cases to the end of input. Each case is `N M` (rows, columns),
 //! then N rows, each `C c1 … cC`: the number of ones in the row, then their 1-based
 //! column numbers. Tokens are separated by any white space, so a row may be broken over
-//! several lines.
+//! several lines. A leading byte-order mark is skipped.
 //!
 //! ```text
 //! 6 7
@@ -133,6 +133,8 @@ struct Tokens<R> {
     token: Vec<u8>,
     /// The current token's full length in bytes.
     token_len: usize,
+    /// Whether nothing has been read yet (a byte-order mark may come first).
+    fresh: bool,
 }
 
 /// A token: its position and, when it is a number that fits, its value.
@@ -151,6 +153,7 @@ impl<R: BufRead> Tokens<R> {
             column: 1,
             token: Vec::with_capacity(QUOTE_LIMIT),
             token_len: 0,
+            fresh: true,
         }
     }
 
@@ -158,11 +161,31 @@ impl<R: BufRead> Tokens<R> {
         ParseError::new(self.line, self.column, ParseErrorKind::Io(e.into()))
     }
 
+    /// Skips a byte-order mark at the start of the input. Bytes that begin one but end
+    /// otherwise (never valid text here) are left for the tokens.
+    fn skip_bom(&mut self) -> Result<(), ParseError> {
+        loop {
+            match self.reader.fill_buf() {
+                Ok(buf) => {
+                    if buf.starts_with(super::BOM) {
+                        self.reader.consume(super::BOM.len());
+                    }
+                    return Ok(());
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => return Err(self.io_error(e)),
+            }
+        }
+    }
+
     /// The next token, or `None` at the end of input.
     fn next(&mut self) -> Result<Option<Token>, ParseError> {
         self.token.clear();
         self.token_len = 0;
         let mut start = (self.line, self.column);
+        if std::mem::take(&mut self.fresh) {
+            self.skip_bom()?;
+        }
         loop {
             let buf = match self.reader.fill_buf() {
                 Ok(buf) => buf,
@@ -410,6 +433,22 @@ mod tests {
 
     fn cases(text: &str) -> Vec<Result<MatrixCase, ParseError>> {
         MatrixReader::new(text.as_bytes()).collect()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_columns_start_after_it() {
+        let all = cases("\u{feff}2 2\n1 1\n1 2\n");
+        let case = all[0].as_ref().unwrap();
+        assert_eq!((case.rows(), case.columns()), (2, 2));
+        let e = MatrixReader::new("\u{feff}x 2\n".as_bytes())
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        // A byte-order mark split over two reads is still skipped.
+        let split = std::io::Read::chain(&b"\xEF"[..], &b"\xBB\xBF1 1\n1 1\n"[..]);
+        let reader = crate::format::skip_bom(std::io::BufReader::with_capacity(1, split)).unwrap();
+        assert_eq!(MatrixReader::new(reader).count(), 1);
     }
 
     #[test]

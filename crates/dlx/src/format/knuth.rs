@@ -23,7 +23,8 @@ use crate::error::{BuildError, ParseError, ParseErrorKind};
 use crate::ids::{ColorId, ItemId};
 use crate::problem::Problem;
 
-/// Parses a problem in Knuth's DLX format from a string.
+/// Parses a problem in Knuth's DLX format from a string. A leading byte-order mark is
+/// skipped.
 ///
 /// ```
 /// let problem = dancing::format::parse_str("A B | x\nA x\nB\nA B\n")?;
@@ -36,7 +37,8 @@ pub fn parse_str(text: &str) -> Result<Problem, ParseError> {
 }
 
 /// Parses a problem in Knuth's DLX format from a reader, line by line (one line buffer
-/// is reused, so a large file is never held in memory twice).
+/// is reused, so a large file is never held in memory twice). A leading byte-order mark
+/// is skipped.
 pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
     let mut parser = Parser::default();
     let mut bytes = Vec::new();
@@ -49,9 +51,14 @@ pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
             break;
         }
         parser.line += 1;
-        let text = std::str::from_utf8(&bytes).map_err(|e| ParseError {
+        let line = if parser.line == 1 {
+            super::strip_bom_bytes(&bytes)
+        } else {
+            &bytes
+        };
+        let text = std::str::from_utf8(line).map_err(|e| ParseError {
             line: parser.line,
-            column: String::from_utf8_lossy(&bytes[..e.valid_up_to()])
+            column: String::from_utf8_lossy(&line[..e.valid_up_to()])
                 .chars()
                 .count()
                 + 1,
@@ -277,6 +284,20 @@ mod tests {
             (7, 5, 6)
         );
         assert_eq!(p.format_option(crate::OptionId::new(5)), "D E G");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_columns_start_after_it() {
+        let p = parse_str("\u{feff}A B\nA\nB\n").unwrap();
+        assert_eq!((p.item_count(), p.option_count()), (2, 2));
+        assert_eq!(crate::Solver::new(&p).count(), 1);
+        // Column 1 is the first visible character, on line 1 as on the others.
+        assert_eq!(
+            err("\u{feff}A | | B\n"),
+            (1, 5, "a second `|` on the item line; expected primary items, then `|`, then secondary items".to_owned())
+        );
+        // Only at the very start: elsewhere it is a character like any other.
+        assert_eq!(err("A\n\u{feff}A\n").0, 2);
     }
 
     #[test]

@@ -8,12 +8,76 @@
 //!
 //! Both report a [`ParseError`]: a 1-based line and column, and a [`ParseErrorKind`].
 //! Input that an error message repeats goes through [`quote`] first.
+//!
+//! Both skip a leading UTF-8 byte-order mark (`EF BB BF`), which editors on Windows
+//! write at the start of a file; columns on the first line count from the character after
+//! it. [`strip_bom`] and [`skip_bom`] do the same for other readers of text.
 
 pub mod hust;
 pub mod knuth;
 
+use std::io::{self, BufRead, Read};
+
 pub use crate::error::{IoError, ParseError, ParseErrorKind};
 pub use knuth::{parse_reader, parse_str, to_string};
+
+/// The UTF-8 encoding of U+FEFF, the byte-order mark.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// `text` without a leading byte-order mark (U+FEFF), if it has one.
+///
+/// ```
+/// use dancing::format::strip_bom;
+///
+/// assert_eq!(strip_bom("\u{feff}A B\n"), "A B\n");
+/// assert_eq!(strip_bom("A B\n"), "A B\n");
+/// ```
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// `bytes` without a leading byte-order mark (`EF BB BF`), if they have one.
+pub fn strip_bom_bytes(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(BOM).unwrap_or(bytes)
+}
+
+/// `reader` with a leading byte-order mark skipped, if it has one; otherwise it reads
+/// exactly as before.
+///
+/// Only bytes that begin a byte-order mark are read ahead, so a person typing on a
+/// terminal is never kept waiting for more than the first byte.
+///
+/// ```
+/// use std::io::Read;
+///
+/// let mut text = String::new();
+/// dancing::format::skip_bom(&b"\xEF\xBB\xBFA B\n"[..])?.read_to_string(&mut text)?;
+/// assert_eq!(text, "A B\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// An error of `reader` while the first bytes are read.
+pub fn skip_bom<R: BufRead>(mut reader: R) -> io::Result<io::Chain<io::Cursor<Vec<u8>>, R>> {
+    let mut head = Vec::new();
+    while head.len() < BOM.len() {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let take = buf.len().min(BOM.len() - head.len());
+        if take == 0 || buf[..take] != BOM[head.len()..head.len() + take] {
+            break;
+        }
+        head.extend_from_slice(&buf[..take]);
+        reader.consume(take);
+    }
+    if head == BOM {
+        head.clear();
+    }
+    Ok(io::Cursor::new(head).chain(reader))
+}
 
 /// The most characters of a name or token that an error message quotes.
 pub const QUOTE_LIMIT: usize = 32;

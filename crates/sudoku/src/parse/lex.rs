@@ -14,13 +14,14 @@ pub(super) enum Symbol {
     Unknown,
 }
 
-fn classify(ch: char, alphabet: Alphabet) -> Symbol {
+pub(super) fn classify(ch: char, alphabet: Alphabet) -> Symbol {
     match alphabet {
         Alphabet::Digits => match ch {
             '.' | '_' | '-' => Symbol::Empty,
             '0' => Symbol::Zero,
             '1'..='9' => Symbol::Value(ch as u8 - b'0'),
             'A'..='Z' => Symbol::Value(ch as u8 - b'A' + 10),
+            'a'..='z' => Symbol::Value(ch as u8 - b'a' + 10),
             _ => Symbol::Unknown,
         },
         Alphabet::Letters => match ch {
@@ -37,7 +38,7 @@ pub(super) fn order_of_side(side: usize) -> Option<usize> {
 }
 
 /// Appends the value of `ch` at `column` to `cells`, for a grid of side `side`.
-fn push_symbol(
+pub(super) fn push_symbol(
     cells: &mut Vec<u8>,
     ch: char,
     alphabet: Alphabet,
@@ -124,11 +125,13 @@ pub(super) fn line_into(
     }
     let len = token.len(); // every known symbol is ASCII
     let Some(order) = (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n.pow(4) == len) else {
-        return Err(ParseError::new(
-            1,
-            None,
-            ParseErrorKind::LineLength { found: len },
-        ));
+        let nothing_after = text.trim_start()[token.len()..].trim_start().is_empty();
+        let kind = if nothing_after {
+            ParseErrorKind::LineLength { found: len }
+        } else {
+            ParseErrorKind::LengthBeforeComment { found: len }
+        };
+        return Err(ParseError::new(1, None, kind));
     };
     let side = order * order;
     check_letters(alphabet, side, 1)?;

@@ -142,10 +142,10 @@ fn sicily_errors() {
     );
     let bad = SICILY_INPUT.replacen("1____9_7_", "1____9_7", 1);
     assert_eq!(e(&bad), "line 3: 8 symbols in this row, expected 9");
-    let bad = SICILY_INPUT.replacen("1____9_7_", "1____9_7x", 1);
+    let bad = SICILY_INPUT.replacen("1____9_7_", "1____9_7?", 1);
     assert_eq!(
         e(&bad),
-        "line 3, column 9: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "line 3, column 9: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
     );
     let mut blank = String::from("1\n");
     blank.push_str(&"_________\n".repeat(9));
@@ -314,4 +314,50 @@ fn judge_names() {
     let error = judge::sicily("x").unwrap_err();
     assert_eq!(error.line(), 1);
     assert!(matches!(error, JudgeError::BadCount { .. }));
+}
+
+#[test]
+fn every_judge_skips_a_byte_order_mark() {
+    // POJ 3076 in its own alphabet: upper case letters only.
+    let solved = Grid::empty(4).solve().unwrap();
+    let mut puzzle = solved.clone();
+    puzzle.set(0, 0, 0);
+    let poj3076 = puzzle.to_rows_with(Alphabet::Letters, '-');
+    let poj3074 =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\nend\n";
+    let inputs = [
+        (Judge::Sicily, SICILY_INPUT),
+        (Judge::Noip, common::NOIP_1),
+        (Judge::Poj3074, poj3074),
+        (Judge::Poj3076, poj3076.as_str()),
+    ];
+    for (judge, input) in inputs {
+        let plain = judge.run(input).unwrap();
+        assert_eq!(
+            judge.run(&format!("\u{feff}{input}")).unwrap(),
+            plain,
+            "{judge}"
+        );
+    }
+    assert_eq!(
+        Judge::Poj3076.run(&poj3076).unwrap(),
+        solved.to_rows_with(Alphabet::Letters, '-')
+    );
+    // Columns count from the first visible character.
+    assert_eq!(
+        judge::noip(&format!("\u{feff}x{}", &common::NOIP_1[1..]))
+            .unwrap_err()
+            .to_string(),
+        "line 1, column 1: `x` is not a number"
+    );
+    // Lower case is no letter of POJ 3076's alphabet.
+    let error = Judge::Poj3076
+        .run(&poj3076.to_ascii_lowercase())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.starts_with("line 1, column 2: unknown symbol `")
+            && error.ends_with("expected a letter `A`-`Z`, or `-`, `.` for an empty cell"),
+        "{error}"
+    );
 }

@@ -58,8 +58,18 @@ fn one_line_errors() {
         "line 1: wrong length: 80 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
     );
     assert_eq!(
+        err(Grid::parse_line("1.3...1....1?...")),
+        "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+    );
+    // Lower case letters are values too.
+    assert_eq!(
         err(Grid::parse_line("1.3...1....1x...")),
-        "line 1, column 13: unknown symbol `x`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "line 1, column 13: `x` stands for 33, out of range for a 4×4 grid (values 1 to 4)"
+    );
+    // A message that relies on the comment rule says so.
+    assert_eq!(
+        err(Grid::parse_line("5 3 . . 7 . . . .")),
+        "line 1: wrong length: 1 symbol before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols"
     );
     // Columns count characters, leading white space included.
     assert_eq!(
@@ -84,11 +94,11 @@ fn one_line_errors() {
         err(Grid::parse_line("   ")),
         "line 1: no grid: the input is empty"
     );
-    let e = Grid::parse_line("1.3.x").unwrap_err();
+    let e = Grid::parse_line("1.3.?").unwrap_err();
     assert_eq!(
         e.kind,
         ParseErrorKind::UnknownSymbol {
-            symbol: 'x',
+            symbol: '?',
             alphabet: Alphabet::Digits
         }
     );
@@ -168,7 +178,7 @@ fn block_errors() {
     );
     assert_eq!(
         err(Grid::parse_block("12.4\n3?12\n....\n....\n")),
-        "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z`, or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
     );
     assert_eq!(
         err(Grid::parse_block("12.4\n3912\n....\n....\n")),
@@ -349,4 +359,86 @@ proptest! {
         let _ = Grid::parse_numbers(&text);
         let _ = text.parse::<Grid>();
     }
+}
+
+#[test]
+fn every_parser_skips_a_byte_order_mark() {
+    let grid = Grid::parse_line(INKALA).unwrap();
+    let rows = grid.to_rows_with(Alphabet::Digits, '.');
+    let numbers = grid.to_rows_with(Alphabet::Digits, '0').replace("", " ");
+    let bom = |text: &str| format!("\u{feff}{text}");
+    assert_eq!(Grid::parse_line(&bom(INKALA)).unwrap(), grid);
+    assert_eq!(Grid::parse_block(&bom(&rows)).unwrap(), grid);
+    assert_eq!(Grid::parse_numbers(&bom(&numbers)).unwrap(), grid);
+    assert_eq!(bom(&rows).parse::<Grid>().unwrap(), grid);
+    assert_eq!(bom(INKALA).parse::<Grid>().unwrap(), grid);
+    let mut reused = Grid::empty(2);
+    reused.read_line(&bom(INKALA)).unwrap();
+    assert_eq!(reused, grid);
+    let letters = Grid::empty(4).solve().unwrap();
+    let text = letters.to_rows_with(Alphabet::Letters, '-');
+    assert_eq!(Grid::parse_letters(&bom(&text)).unwrap(), letters);
+    // Columns count from the first visible character, as without the mark.
+    assert_eq!(
+        Grid::parse_line(&bom("1.3...1....1?..."))
+            .unwrap_err()
+            .column,
+        Some(13)
+    );
+    assert_eq!(
+        Grid::parse_block(&bom("12?4\n")).unwrap_err().column,
+        Some(3)
+    );
+}
+
+#[test]
+fn lower_case_letters_read_as_upper_case() {
+    let sixteen = &common::puzzles("gecode_16x16.txt")[0];
+    let upper = sixteen.to_string();
+    assert!(upper.contains('G'));
+    assert_eq!(
+        Grid::parse_line(&upper.to_ascii_lowercase()).unwrap(),
+        *sixteen
+    );
+    let rows = sixteen.to_rows_with(Alphabet::Digits, '.');
+    assert_eq!(
+        Grid::parse_block(&rows.to_ascii_lowercase()).unwrap(),
+        *sixteen
+    );
+    let solution = Grid::empty(6).solve().unwrap();
+    let line = solution.to_string();
+    assert!(line.contains('Z'));
+    assert_eq!(
+        Grid::parse_line(&line.to_ascii_lowercase()).unwrap(),
+        solution
+    );
+}
+
+#[test]
+fn a_batch_tells_each_layout_from_its_first_line() {
+    use dancing_sudoku::parse::Batch;
+
+    let grid = Grid::parse_line(INKALA).unwrap();
+    let compact = grid.to_rows_with(Alphabet::Digits, '.');
+    let spaced: String = compact
+        .lines()
+        .map(|row| {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            format!("{}\n", cells.join(" "))
+        })
+        .collect();
+    let four = Grid::parse_line("1.3...1.2.4...2.").unwrap();
+    let text = format!(
+        "\u{feff}{INKALA}\n\n{compact}\n{spaced}\n# the pretty form\n{}\n{}\n{INKALA}\n1 . | 3 .\n. . | 1 .\n----+----\n2 . | 4 .\n. . | 2 .\n",
+        grid.to_block_with(Alphabet::Digits, '.'),
+        "1.3...1.2.4...2. a comment"
+    );
+    let puzzles: Vec<_> = Batch::new(text.as_bytes())
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let grids: Vec<&Grid> = puzzles.iter().map(|p| &p.grid).collect();
+    assert_eq!(grids, [&grid, &grid, &grid, &grid, &four, &grid, &four]);
+    assert_eq!(puzzles[0].line, 1);
+    assert_eq!(puzzles[1].line, 3);
+    assert_eq!(puzzles[2].line, 13);
 }

@@ -1,0 +1,644 @@
+//! A batch: many puzzles in one text, each in the layout it was typed in ([`Batch`]).
+
+use std::io::{self, BufRead};
+
+use super::lex::{
+    Symbol, classify, is_separator, line_into, order_of_side, push_symbol, row_length,
+};
+use super::{ParseError, ParseErrorKind};
+use crate::grid::{Alphabet, Grid};
+
+/// The longest line a batch reads: the longest one-line puzzle (36×36) has 1,296
+/// symbols, and a comment may follow. The rest of a longer line is skipped without being
+/// stored, and the line is an error.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// The lengths of the one-line form.
+const ONE_LINE_LENGTHS: [usize; 5] = [16, 81, 256, 625, 1296];
+
+/// One puzzle of a batch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The 1-based line it starts on.
+    pub line: usize,
+    /// The puzzle, its givens checked (no value twice in a row, column or box).
+    pub grid: Grid,
+}
+
+/// The puzzles of a text, in order: each a [`Puzzle`], or the [`ParseError`] of a bad
+/// one.
+///
+/// A batch reads puzzles one at a time from any [`BufRead`], in constant memory, and
+/// tells the layout of each from its first line:
+///
+/// - a line whose first run of characters (up to white space) is 16, 81, 256, 625 or
+///   1296 symbols long, with no `|` in it, is a puzzle in the one-line form; anything
+///   after the white space is a comment;
+/// - any other line that holds symbols starts a block: its symbols, not counting white
+///   space and `|`, give the side N (4, 9, 16, 25 or 36), and the block is complete after
+///   N such rows. Separator lines (`------+------`) and lines starting with `#` may come
+///   between the rows; a blank line may not.
+///
+/// Blank lines, lines starting with `#`, and separator lines outside a block are skipped.
+/// The one layout both rules could claim is a row of a 16×16 grid written with nothing
+/// between its 16 symbols: it is read as a 4×4 puzzle in the one-line form, so write the
+/// first row of a 16×16 block with spaces (or `|`) between its symbols. The rows after
+/// the first are rows whatever their form.
+///
+/// A bad puzzle is one error, and the batch goes on: after a bad row, the rest of its
+/// block is skipped up to a blank line or a one-line puzzle; a block cut short by a
+/// one-line puzzle reports the missing rows, and the one-line puzzle is read.
+///
+/// ```
+/// use dancing_sudoku::parse::Batch;
+///
+/// let text = "\u{feff}# three layouts\n\
+///     1.3...1.2.4...2.\n\
+///     \n\
+///     1 . | 3 .\n\
+///     . . | 1 .\n\
+///     ----+----\n\
+///     2 . | 4 .\n\
+///     . . | 2 .\n\
+///     \n\
+///     1.3.\n..1.\n.4..\n..2.\n";
+/// let puzzles: Vec<_> = Batch::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// let lines: Vec<usize> = puzzles.iter().map(|p| p.line).collect();
+/// assert_eq!(lines, [2, 4, 10]);
+/// assert!(puzzles.iter().all(|p| p.grid.side() == 4));
+/// assert_eq!(puzzles[0].grid, puzzles[1].grid);
+/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// ```
+///
+/// A leading byte-order mark is skipped. Errors name the line and, where it helps, the
+/// column; a read error ends the batch.
+#[derive(Debug)]
+pub struct Batch<R> {
+    reader: R,
+    /// Lines read so far.
+    line: usize,
+    bytes: Vec<u8>,
+    text: String,
+    /// A line to read again: the one that cut a block short.
+    pending: Option<(usize, String)>,
+    state: State,
+    done: bool,
+}
+
+#[derive(Debug)]
+enum State {
+    /// Between puzzles.
+    Idle,
+    /// Inside a block.
+    Block(Block),
+    /// After a bad row: the rest of a block of side `side` is skipped.
+    Skip { side: usize },
+}
+
+/// The rows of a block read so far.
+#[derive(Debug)]
+struct Block {
+    side: usize,
+    /// The line of each row.
+    lines: Vec<usize>,
+    cells: Vec<u8>,
+    /// The column of each cell.
+    columns: Vec<usize>,
+}
+
+/// What a line did.
+enum Step {
+    /// Nothing to report yet.
+    Continue,
+    /// A puzzle, or an error.
+    Emit(Result<Puzzle, ParseError>),
+    /// An error, then the same line read again.
+    EmitAndRetry(ParseError),
+}
+
+impl<R: BufRead> Batch<R> {
+    /// A batch read from `reader`.
+    pub fn new(reader: R) -> Self {
+        Self {
+            reader,
+            line: 0,
+            bytes: Vec::new(),
+            text: String::new(),
+            pending: None,
+            state: State::Idle,
+            done: false,
+        }
+    }
+
+    /// Reads the next line into `self.text`. `Ok(false)` at the end of input.
+    fn read_line(&mut self) -> Result<bool, ParseError> {
+        let cut = match read_line(&mut self.reader, &mut self.bytes) {
+            Ok(Some(cut)) => cut,
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                self.done = true;
+                return Err(ParseError::new(
+                    self.line + 1,
+                    None,
+                    ParseErrorKind::Read {
+                        message: e.to_string(),
+                    },
+                ));
+            }
+        };
+        self.line += 1;
+        if cut {
+            return Err(ParseError::new(
+                self.line,
+                None,
+                ParseErrorKind::LineTooLong { limit: MAX_LINE },
+            ));
+        }
+        let bytes = if self.line == 1 {
+            dancing::format::strip_bom_bytes(&self.bytes)
+        } else {
+            &self.bytes
+        };
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()])
+                .chars()
+                .count()
+                + 1;
+            ParseError::new(self.line, Some(column), ParseErrorKind::NotUtf8)
+        })?;
+        self.text.clear();
+        self.text.push_str(text);
+        Ok(true)
+    }
+
+    /// What line `number`, `text`, does in the current state.
+    fn step(&mut self, number: usize, text: &str) -> Step {
+        let trimmed = text.trim();
+        match &mut self.state {
+            State::Idle => {
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    return Step::Continue;
+                }
+                if is_one_line(text) {
+                    return Step::Emit(one_line(number, text));
+                }
+                if is_separator(text, None) {
+                    return Step::Continue;
+                }
+                let symbols = row_symbols(text);
+                if let Some(error) = unknown_symbol(number, text) {
+                    return Step::Emit(Err(error));
+                }
+                let count = symbols.count();
+                let Some(_) = order_of_side(count) else {
+                    let before_space = text
+                        .split_whitespace()
+                        .next()
+                        .map_or(0, |token| token.chars().filter(|&c| c != '|').count());
+                    let spaced = text.split_whitespace().nth(1).is_some();
+                    return Step::Emit(Err(ParseError::new(
+                        number,
+                        None,
+                        ParseErrorKind::Layout {
+                            before_space: if spaced { before_space } else { count },
+                            symbols: count,
+                        },
+                    )));
+                };
+                self.state = State::Block(Block {
+                    side: count,
+                    lines: Vec::with_capacity(count),
+                    cells: Vec::with_capacity(count * count),
+                    columns: Vec::with_capacity(count * count),
+                });
+                self.row(number, text)
+            }
+            State::Block(block) => {
+                let side = block.side;
+                if trimmed.is_empty() {
+                    let rows = block.lines.len();
+                    self.state = State::Idle;
+                    return Step::Emit(Err(missing_rows(number, rows, side)));
+                }
+                if trimmed.starts_with('#') || is_separator(text, Some(side)) {
+                    return Step::Continue;
+                }
+                let count = row_symbols(text).count();
+                if count == side {
+                    return self.row(number, text);
+                }
+                if is_one_line(text) {
+                    let rows = block.lines.len();
+                    self.state = State::Idle;
+                    return Step::EmitAndRetry(missing_rows(number, rows, side));
+                }
+                self.state = State::Skip { side };
+                if let Some(error) = unknown_symbol(number, text) {
+                    return Step::Emit(Err(error));
+                }
+                let column = row_symbols(text).nth(side).map(|(k, _)| k + 1);
+                Step::Emit(Err(row_length(number, column, count, Some(side))))
+            }
+            State::Skip { side } => {
+                let side = *side;
+                if trimmed.is_empty() {
+                    self.state = State::Idle;
+                    return Step::Continue;
+                }
+                if is_one_line(text) && row_symbols(text).count() != side {
+                    self.state = State::Idle;
+                    return self.step(number, text);
+                }
+                Step::Continue
+            }
+        }
+    }
+
+    /// Adds the row on line `number` to the block; the puzzle once it is complete.
+    fn row(&mut self, number: usize, text: &str) -> Step {
+        let State::Block(block) = &mut self.state else {
+            unreachable!("a row outside a block");
+        };
+        let side = block.side;
+        for (k, ch) in row_symbols(text) {
+            if let Err(error) =
+                push_symbol(&mut block.cells, ch, Alphabet::Digits, side, number, k + 1)
+            {
+                self.state = State::Skip { side };
+                return Step::Emit(Err(error));
+            }
+            block.columns.push(k + 1);
+        }
+        block.lines.push(number);
+        if block.lines.len() < side {
+            return Step::Continue;
+        }
+        let State::Block(block) = std::mem::replace(&mut self.state, State::Idle) else {
+            unreachable!("the state was a block");
+        };
+        let order = order_of_side(side).expect("checked side");
+        let grid = Grid::from_cells(order, block.cells).expect("checked cells");
+        Step::Emit(match grid.validate() {
+            Ok(()) => Ok(Puzzle {
+                line: block.lines[0],
+                grid,
+            }),
+            Err(conflict) => {
+                let (r, c) = conflict.cells[1];
+                Err(ParseError::new(
+                    block.lines[r],
+                    Some(block.columns[r * side + c]),
+                    ParseErrorKind::Conflict(conflict),
+                ))
+            }
+        })
+    }
+}
+
+impl<R: BufRead> Iterator for Batch<R> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (number, text) = match self.pending.take() {
+                Some(pending) => pending,
+                None => {
+                    if self.done {
+                        return None;
+                    }
+                    match self.read_line() {
+                        Ok(true) => (self.line, std::mem::take(&mut self.text)),
+                        Ok(false) => {
+                            self.done = true;
+                            if let State::Block(block) =
+                                std::mem::replace(&mut self.state, State::Idle)
+                            {
+                                let rows = block.lines.len();
+                                return Some(Err(missing_rows(self.line + 1, rows, block.side)));
+                            }
+                            return None;
+                        }
+                        Err(error) => {
+                            if let State::Block(block) = &self.state {
+                                self.state = State::Skip { side: block.side };
+                            }
+                            return Some(Err(error));
+                        }
+                    }
+                }
+            };
+            let step = self.step(number, &text);
+            match step {
+                Step::Continue => self.text = text,
+                Step::Emit(result) => {
+                    self.text = text;
+                    return Some(result);
+                }
+                Step::EmitAndRetry(error) => {
+                    self.pending = Some((number, text));
+                    return Some(Err(error));
+                }
+            }
+        }
+    }
+}
+
+/// Whether `text` is a puzzle in the one-line form: its first run of characters has a
+/// one-line length and no `|`.
+fn is_one_line(text: &str) -> bool {
+    let token = text.split_whitespace().next().unwrap_or("");
+    !token.contains('|') && ONE_LINE_LENGTHS.contains(&token.chars().count())
+}
+
+/// The puzzle in the one-line form on line `number`.
+fn one_line(number: usize, text: &str) -> Result<Puzzle, ParseError> {
+    let mut cells = Vec::new();
+    let order = line_into(text, Alphabet::Digits, &mut cells).map_err(|e| e.at_line(number))?;
+    let grid = Grid::from_cells(order, cells).expect("checked cells");
+    grid.validate().map_err(|conflict| {
+        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+        let (r, c) = conflict.cells[1];
+        ParseError::new(
+            number,
+            Some(lead + r * grid.side() + c + 1),
+            ParseErrorKind::Conflict(conflict),
+        )
+    })?;
+    Ok(Puzzle { line: number, grid })
+}
+
+/// The symbols of a row with their 0-based columns: every character but white space and
+/// `|`.
+fn row_symbols(text: &str) -> impl Iterator<Item = (usize, char)> + Clone + '_ {
+    text.chars()
+        .enumerate()
+        .filter(|&(_, ch)| !ch.is_whitespace() && ch != '|')
+}
+
+/// The first character of a row that is no symbol, as an error.
+fn unknown_symbol(number: usize, text: &str) -> Option<ParseError> {
+    row_symbols(text)
+        .find(|&(_, ch)| classify(ch, Alphabet::Digits) == Symbol::Unknown)
+        .map(|(k, ch)| {
+            ParseError::new(
+                number,
+                Some(k + 1),
+                ParseErrorKind::UnknownSymbol {
+                    symbol: ch,
+                    alphabet: Alphabet::Digits,
+                },
+            )
+        })
+}
+
+/// A block that ended, on line `number`, after `rows` of its `side` rows.
+fn missing_rows(number: usize, rows: usize, side: usize) -> ParseError {
+    ParseError::new(
+        number,
+        None,
+        ParseErrorKind::MissingRows {
+            found: rows,
+            expected: side,
+        },
+    )
+}
+
+/// Reads one line into `buf` (without its line break), keeping at most [`MAX_LINE`]
+/// bytes. Returns `None` at the end of input, else whether the line was cut.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    let mut cut = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE - buf.len();
+        if take > room {
+            cut = true;
+        }
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        reader.consume(if done { take + 1 } else { take });
+        if done {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(any.then_some(cut))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each entry's line and either the grid's side or the error's text.
+    fn read(text: &str) -> Vec<(usize, Result<usize, String>)> {
+        Batch::new(text.as_bytes())
+            .map(|entry| match entry {
+                Ok(puzzle) => (puzzle.line, Ok(puzzle.grid.side())),
+                Err(e) => (e.line, Err(e.to_string())),
+            })
+            .collect()
+    }
+
+    const ONE_LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const ROWS: &str = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    const SPACED: &str = "5 3 . . 7 . . . .\n6 . . 1 9 5 . . .\n. 9 8 . . . . 6 .\n8 . . . 6 . . . 3\n4 . . 8 . 3 . . 1\n7 . . . 2 . . . 6\n. 6 . . . . 2 8 .\n. . . 4 1 9 . . 5\n. . . . 8 . . 7 9\n";
+    const PRETTY: &str = "+-------+-------+-------+\n\
+        | 5 3 . | . 7 . | . . . |\n| 6 . . | 1 9 5 | . . . |\n| . 9 8 | . . . | . 6 . |\n\
+        +-------+-------+-------+\n\
+        | 8 . . | . 6 . | . . 3 |\n| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n\
+        +-------+-------+-------+\n\
+        | . 6 . | . . . | 2 8 . |\n| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n\
+        +-------+-------+-------+\n";
+
+    #[test]
+    fn every_layout_reads_the_same_grid() {
+        let expected = Grid::parse_line(ONE_LINE).unwrap();
+        for text in [ROWS, SPACED, PRETTY] {
+            let puzzles: Vec<Puzzle> = Batch::new(text.as_bytes())
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(puzzles.len(), 1, "{text}");
+            assert_eq!(puzzles[0].grid, expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn layouts_mix_in_one_batch() {
+        let text = format!(
+            "{ONE_LINE}\n\n{ROWS}\n{ONE_LINE} a comment\n{PRETTY}{ONE_LINE}\n\n1 2 | . .\n. . | . .\n----+----\n. . | . .\n. . | . 1\n\n{SPACED}"
+        );
+        let got = read(&text);
+        let lines: Vec<usize> = got.iter().map(|(line, _)| *line).collect();
+        assert_eq!(lines, [1, 3, 13, 15, 27, 29, 35]);
+        let sides: Vec<usize> = got.into_iter().map(|(_, side)| side.unwrap()).collect();
+        assert_eq!(sides, [9, 9, 9, 9, 9, 4, 9]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_columns_start_after_it() {
+        let text = format!("\u{feff}{ONE_LINE}\n");
+        assert_eq!(read(&text), [(1, Ok(9))]);
+        assert_eq!(
+            read("\u{feff}# a comment\n1.3...1.2.4...2.\n"),
+            [(2, Ok(4))]
+        );
+        let got = read("\u{feff}11..............\n");
+        assert_eq!(
+            got,
+            [(
+                1,
+                Err("line 1, column 2: 1 appears twice in row 1: r1c1 and r1c2".to_owned())
+            )]
+        );
+        // Only the first line's is skipped.
+        let got = read("1.3...1.2.4...2.\n\u{feff}1.3...1.2.4...2.\n");
+        assert_eq!(got[1].0, 2);
+        assert!(
+            got[1]
+                .1
+                .as_ref()
+                .unwrap_err()
+                .contains("unknown symbol `\\u{feff}`")
+        );
+    }
+
+    #[test]
+    fn lower_case_letters_are_values() {
+        let side = 16;
+        let row = |lower: bool| {
+            let symbols = "123456789ABCDEFG";
+            let symbols = if lower {
+                symbols.to_ascii_lowercase()
+            } else {
+                symbols.to_owned()
+            };
+            let mut text = String::new();
+            for r in 0..side {
+                let row: Vec<String> = (0..side)
+                    .map(|c| {
+                        if r == c {
+                            symbols[c..=c].to_owned()
+                        } else {
+                            ".".to_owned()
+                        }
+                    })
+                    .collect();
+                text.push_str(&row.join(" "));
+                text.push('\n');
+            }
+            text
+        };
+        let upper: Vec<Puzzle> = Batch::new(row(false).as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let lower: Vec<Puzzle> = Batch::new(row(true).as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(upper.len(), 1);
+        assert_eq!(upper, lower);
+        assert_eq!(upper[0].grid.get(15, 15), 16);
+    }
+
+    #[test]
+    fn the_comment_rule_is_named_when_it_decides() {
+        assert_eq!(
+            read("5 3 . . 7\n"),
+            [(
+                1,
+                Err("line 1: wrong length: 1 symbol before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols; as a row of a block, the line's 5 symbols are not 4, 9, 16, 25 or 36".to_owned())
+            )]
+        );
+        assert_eq!(
+            read("12345678\n"),
+            [(
+                1,
+                Err("line 1: wrong length: 8 symbols; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36".to_owned())
+            )]
+        );
+        assert_eq!(
+            read("1\n"),
+            [(
+                1,
+                Err("line 1: wrong length: 1 symbol; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36".to_owned())
+            )]
+        );
+    }
+
+    #[test]
+    fn a_bad_block_is_one_error_and_the_batch_goes_on() {
+        // A short row: the rest of its block is skipped, up to the blank line.
+        let bad = ROWS.replacen("6..195...", "6..195..", 1);
+        let got = read(&format!("{bad}\n{ONE_LINE}\n"));
+        assert_eq!(
+            got,
+            [
+                (
+                    2,
+                    Err("line 2: 8 symbols in this row, expected 9".to_owned())
+                ),
+                (11, Ok(9)),
+            ]
+        );
+        // A block cut short by a blank line, then by a one-line puzzle, then by the end.
+        let got = read(&format!("1.3.\n..1.\n\n1.3.\n{ONE_LINE}\n1 . 3 .\n"));
+        assert_eq!(
+            got,
+            [
+                (
+                    3,
+                    Err("line 3: unexpected end of the grid after 2 rows, expected 4".to_owned())
+                ),
+                (
+                    5,
+                    Err("line 5: unexpected end of the grid after 1 row, expected 4".to_owned())
+                ),
+                (5, Ok(9)),
+                (
+                    7,
+                    Err("line 7: unexpected end of the grid after 1 row, expected 4".to_owned())
+                ),
+            ]
+        );
+        // A repeated given names the line and column of its second cell.
+        let bad = ROWS.replacen("4..8.3..1", "4..8.3..4", 1);
+        assert_eq!(
+            read(&bad),
+            [(
+                5,
+                Err("line 5, column 9: 4 appears twice in row 5: r5c1 and r5c9".to_owned())
+            )]
+        );
+        let bad = PRETTY.replacen("| 4 . . |", "| 4 . 4 |", 1);
+        assert_eq!(
+            read(&bad),
+            [(
+                7,
+                Err("line 7, column 7: 4 appears twice in row 5: r5c1 and r5c3".to_owned())
+            )]
+        );
+    }
+
+    #[test]
+    fn sixteen_symbols_with_nothing_between_are_one_line() {
+        let got = read("123456789ABCDEFG\n");
+        assert_eq!(
+            got,
+            [(1, Err("line 1, column 5: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)".to_owned()))]
+        );
+    }
+}
