@@ -5,7 +5,7 @@
 use dancing::{Limits, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::{Alphabet, Grid, ParseError, Solve, SudokuSolver};
+use dancing_sudoku::{Alphabet, Grid, PuzzleError, Solve, SudokuSolver};
 
 /// Search-tree nodes one solver may use per check.
 const MAX_NODES: u64 = 20_000;
@@ -15,7 +15,7 @@ fn lines(text: &str) -> Vec<&str> {
 }
 
 /// Checks that a parse error points inside `text`.
-fn check_position(text: &str, e: &ParseError) {
+fn check_position(text: &str, e: &PuzzleError) {
     let lines = lines(text);
     let message = e.to_string();
     assert!(

@@ -10,7 +10,7 @@ use std::time::Instant;
 use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::parse::{Batch, ParseError, Puzzle};
+use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
 use dancing_sudoku::{AutoSolver, Count, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
 use rayon::prelude::*;
 
@@ -124,7 +124,7 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
 type Answer = (String, Stats, Option<Method>, Outcome);
 
 /// Turns one entry of the batch into a job.
-fn job(name: &str, entry: Result<Puzzle, ParseError>) -> Job {
+fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
     match entry {
         Ok(Puzzle { line, grid }) => Job::Puzzle { line, grid },
         Err(error) => Job::Bad {

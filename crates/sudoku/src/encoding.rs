@@ -60,7 +60,7 @@ pub fn decode(order: usize, option: OptionId) -> (usize, usize, u8) {
 /// let puzzle: Grid = "1...............".parse()?;
 /// let givens: Vec<_> = encoding::givens(&puzzle).collect();
 /// assert_eq!(givens, [encoding::option(2, 0, 0, 1)]);
-/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// # Ok::<(), dancing_sudoku::PuzzleError>(())
 /// ```
 pub fn givens(puzzle: &Grid) -> impl Iterator<Item = OptionId> + '_ {
     let side = puzzle.side();

@@ -27,7 +27,7 @@ pub const MAX_ORDER: usize = 6;
 /// assert_eq!(grid.get(0, 2), 3);
 /// assert_eq!(grid.to_string(), "1.3...1.2.4...2.");
 /// assert_eq!(format!("{grid:#}"), "1 . | 3 .\n. . | 1 .\n----+----\n2 . | 4 .\n. . | 2 .\n");
-/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// # Ok::<(), dancing_sudoku::PuzzleError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid {

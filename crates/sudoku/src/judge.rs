@@ -32,7 +32,7 @@ use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
-use crate::parse::{ParseError, block_from_lines};
+use crate::parse::{PuzzleError, block_from_lines};
 use crate::solve::Solve;
 use crate::solver::SudokuSolver;
 use crate::target;
@@ -128,7 +128,7 @@ impl FromStr for Judge {
 pub enum JudgeError {
     /// A puzzle could not be read.
     #[error("{0}")]
-    Grid(ParseError),
+    Grid(PuzzleError),
     /// The first line of a Sicily input is not the number of puzzles.
     #[error("line {line}: expected the number of puzzles, found `{}`", crate::parse::quote(.found))]
     BadCount {
@@ -218,8 +218,8 @@ impl JudgeError {
     }
 }
 
-impl From<ParseError> for JudgeError {
-    fn from(e: ParseError) -> Self {
+impl From<PuzzleError> for JudgeError {
+    fn from(e: PuzzleError) -> Self {
         Self::Grid(e)
     }
 }
@@ -244,7 +244,7 @@ fn next_block<'a>(
     alphabet: Alphabet,
     side: usize,
     end_line: usize,
-) -> Result<Option<(usize, Grid)>, ParseError> {
+) -> Result<Option<(usize, Grid)>, PuzzleError> {
     skip_blank(lines);
     let Some(&(start, _)) = lines.peek() else {
         return Ok(None);

@@ -76,9 +76,9 @@ pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 #[cfg(feature = "sat")]
 pub use learn::{AutoSolver, SatSolver};
-pub use parse::{ParseError, ParseErrorKind};
+pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use solve::{Method, Solve, Verdict};
-pub use solver::{Solutions, SudokuSolver};
+pub use solver::{SudokuSolutions, SudokuSolver};
 
 /// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`
 /// line naming it: the contents of `data/famous.txt`.

@@ -17,7 +17,7 @@
 //! assert_eq!(grid.side(), 4);
 //! let err = Grid::parse_line("1.3...1....1?...").unwrap_err();
 //! assert_eq!(err.to_string(), "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell");
-//! # Ok::<(), dancing_sudoku::ParseError>(())
+//! # Ok::<(), dancing_sudoku::PuzzleError>(())
 //! ```
 //!
 //! # Blocks ([`Grid::parse_block`])
@@ -64,17 +64,17 @@ use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_
 /// A grid that could not be read: where (1-based line, and column in characters when it
 /// helps) and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct ParseError {
+pub struct PuzzleError {
     /// 1-based line of the input.
     pub line: usize,
     /// 1-based column in characters, when the problem is at one place in the line.
     pub column: Option<usize>,
     /// What went wrong.
-    pub kind: ParseErrorKind,
+    pub kind: PuzzleErrorKind,
 }
 
-impl ParseError {
-    fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> Self {
+impl PuzzleError {
+    fn new(line: usize, column: Option<usize>, kind: PuzzleErrorKind) -> Self {
         Self { line, column, kind }
     }
 
@@ -86,7 +86,7 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
+impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.column {
             Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.kind),
@@ -98,7 +98,7 @@ impl fmt::Display for ParseError {
 /// What was wrong with a grid's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ParseErrorKind {
+pub enum PuzzleErrorKind {
     /// There was no grid at all: empty input, or only blank and comment lines.
     Empty,
     /// A one-line grid whose length is not 16, 81, 256, 625 or 1296.
@@ -197,7 +197,7 @@ fn counted(count: usize, noun: &str) -> String {
 /// Input quoted in a message: the engine's helper, escaped and cut after 32 characters.
 pub(crate) use dancing::format::quote;
 
-impl fmt::Display for ParseErrorKind {
+impl fmt::Display for PuzzleErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty => write!(f, "no grid: the input is empty"),
@@ -303,13 +303,13 @@ impl fmt::Display for ParseErrorKind {
 
 impl Grid {
     /// Reads the one-line form (see the [module docs](crate::parse)); errors are on
-    /// line 1 (move them with [`ParseError::at_line`]).
-    pub fn parse_line(text: &str) -> Result<Self, ParseError> {
+    /// line 1 (move them with [`PuzzleError::at_line`]).
+    pub fn parse_line(text: &str) -> Result<Self, PuzzleError> {
         Self::parse_line_with(text, Alphabet::Digits)
     }
 
     /// Reads the one-line form in `alphabet`.
-    pub fn parse_line_with(text: &str, alphabet: Alphabet) -> Result<Self, ParseError> {
+    pub fn parse_line_with(text: &str, alphabet: Alphabet) -> Result<Self, PuzzleError> {
         let text = strip_bom(text);
         let mut cells = Vec::new();
         let order = line_into(text, alphabet, &mut cells)?;
@@ -318,7 +318,7 @@ impl Grid {
 
     /// Reads the one-line form into this grid, reusing its storage (no allocation once
     /// the grid has held a grid as large). On error the grid's contents are unspecified.
-    pub fn read_line(&mut self, text: &str) -> Result<(), ParseError> {
+    pub fn read_line(&mut self, text: &str) -> Result<(), PuzzleError> {
         let text = strip_bom(text);
         let mut cells = std::mem::take(self.cells_vec_mut());
         let result = line_into(text, Alphabet::Digits, &mut cells);
@@ -335,12 +335,12 @@ impl Grid {
     }
 
     /// Reads a block of N rows (see the [module docs](crate::parse)).
-    pub fn parse_block(text: &str) -> Result<Self, ParseError> {
+    pub fn parse_block(text: &str) -> Result<Self, PuzzleError> {
         Self::parse_block_with(text, Alphabet::Digits)
     }
 
     /// Reads a block of N rows in `alphabet`.
-    pub fn parse_block_with(text: &str, alphabet: Alphabet) -> Result<Self, ParseError> {
+    pub fn parse_block_with(text: &str, alphabet: Alphabet) -> Result<Self, PuzzleError> {
         let text = strip_bom(text);
         let mut lines = numbered(text);
         let end = text.lines().count().max(1);
@@ -351,13 +351,13 @@ impl Grid {
 
     /// Reads a block in the letter alphabet `A`=1 … `Z`=26, `-` for empty (the form of
     /// POJ 3076); grids up to 25×25.
-    pub fn parse_letters(text: &str) -> Result<Self, ParseError> {
+    pub fn parse_letters(text: &str) -> Result<Self, PuzzleError> {
         Self::parse_block_with(text, Alphabet::Letters)
     }
 
     /// Reads N rows of N space-separated numbers, `0` for empty (see the
     /// [module docs](crate::parse)).
-    pub fn parse_numbers(text: &str) -> Result<Self, ParseError> {
+    pub fn parse_numbers(text: &str) -> Result<Self, PuzzleError> {
         let text = strip_bom(text);
         let mut cells: Vec<u8> = Vec::new();
         let mut side: Option<usize> = None;
@@ -395,10 +395,10 @@ impl Grid {
                     continue;
                 }
                 if rows == side.unwrap_or(usize::MAX) {
-                    return Err(ParseError::new(
+                    return Err(PuzzleError::new(
                         number,
                         Some(tokens[0].0),
-                        ParseErrorKind::ExtraRow {
+                        PuzzleErrorKind::ExtraRow {
                             expected: side.unwrap_or(0),
                         },
                     ));
@@ -411,10 +411,10 @@ impl Grid {
                             if let Some((column, token)) =
                                 tokens.iter().find(|(_, t)| number_value(t, None).is_err())
                             {
-                                return Err(ParseError::new(
+                                return Err(PuzzleError::new(
                                     number,
                                     Some(*column),
-                                    ParseErrorKind::NotANumber {
+                                    PuzzleErrorKind::NotANumber {
                                         token: token.clone(),
                                     },
                                 ));
@@ -431,7 +431,7 @@ impl Grid {
                     }
                     match number_value(token, Some(n)) {
                         Ok(v) => cells.push(v.unwrap_or(0) as u8),
-                        Err(kind) => return Err(ParseError::new(number, Some(*column), kind)),
+                        Err(kind) => return Err(PuzzleError::new(number, Some(*column), kind)),
                     }
                 }
                 if tokens.len() < n {
@@ -441,11 +441,11 @@ impl Grid {
             }
         }
         match side {
-            None => Err(ParseError::new(last_line, None, ParseErrorKind::Empty)),
-            Some(n) if rows < n => Err(ParseError::new(
+            None => Err(PuzzleError::new(last_line, None, PuzzleErrorKind::Empty)),
+            Some(n) if rows < n => Err(PuzzleError::new(
                 last_line + 1,
                 None,
-                ParseErrorKind::MissingRows {
+                PuzzleErrorKind::MissingRows {
                     found: rows,
                     expected: n,
                 },
@@ -459,13 +459,13 @@ impl Grid {
 }
 
 impl FromStr for Grid {
-    type Err = ParseError;
+    type Err = PuzzleError;
 
     /// Reads a single line in the one-line form, otherwise a block, otherwise rows of
     /// numbers. The error reported is the block's, unless a line holds several tokens one
     /// of which is a number of two digits or more, or a `/` appears (then it is the
     /// numbers').
-    fn from_str(text: &str) -> Result<Self, ParseError> {
+    fn from_str(text: &str) -> Result<Self, PuzzleError> {
         let text = strip_bom(text);
         let content: Vec<(usize, &str)> = numbered(text)
             .filter(|(_, l)| {
@@ -474,7 +474,7 @@ impl FromStr for Grid {
             })
             .collect();
         match content.as_slice() {
-            [] => Err(ParseError::new(1, None, ParseErrorKind::Empty)),
+            [] => Err(PuzzleError::new(1, None, PuzzleErrorKind::Empty)),
             [(number, line)] if !line.contains('/') => {
                 Self::parse_line(line).map_err(|e| e.at_line(*number))
             }

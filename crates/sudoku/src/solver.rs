@@ -168,12 +168,12 @@ impl SudokuSolver {
     /// assert!(solutions.iter().all(|s| s.is_solution_of(&puzzle)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solutions(&mut self, puzzle: &Grid) -> Solutions<'_> {
+    pub fn solutions(&mut self, puzzle: &Grid) -> SudokuSolutions<'_> {
         let order = puzzle.order();
         let inner = self
             .prepared(puzzle)
             .map(|engine| engine.solver.solutions());
-        Solutions { inner, order }
+        SudokuSolutions { inner, order }
     }
 
     /// Calls `visit` with each solution of `puzzle` (decoded into a buffer that is
@@ -204,19 +204,19 @@ impl SudokuSolver {
 
 /// A lazy iterator over the solutions of a puzzle, from [`SudokuSolver::solutions`].
 #[derive(Debug)]
-pub struct Solutions<'s> {
+pub struct SudokuSolutions<'s> {
     inner: Option<dancing::Solutions<'s>>,
     order: usize,
 }
 
-impl Solutions<'_> {
+impl SudokuSolutions<'_> {
     /// Statistics of the search so far.
     pub fn stats(&self) -> Stats {
         self.inner.as_ref().map(|s| s.stats()).unwrap_or_default()
     }
 }
 
-impl Iterator for Solutions<'_> {
+impl Iterator for SudokuSolutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {

@@ -33,7 +33,7 @@
 //!
 //! let puzzle = Grid::parse_numbers("7 0 0 9 0 0 0 0 1 / 1 0 0 0 0 5 9 0 0 / 0 0 0 2 0 0 0 8 0 / 0 0 5 0 2 0 0 0 3 / 0 0 0 0 0 0 6 4 8 / 4 1 3 0 0 0 0 0 0 / 0 0 7 0 0 2 0 9 0 / 2 0 1 0 6 0 8 0 4 / 0 8 0 5 0 4 0 1 2")?;
 //! assert_eq!(target::max_score(&puzzle), Some(2829));
-//! # Ok::<(), dancing_sudoku::ParseError>(())
+//! # Ok::<(), dancing_sudoku::PuzzleError>(())
 //! ```
 
 use std::cmp::Reverse;
@@ -104,7 +104,7 @@ impl Outcome {
 /// let (score, solution) = outcome.best.expect("a solution within 5,000 nodes");
 /// assert!(solution.is_solution_of(&sparse));
 /// assert_eq!(target::score(&solution), score);
-/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// # Ok::<(), dancing_sudoku::PuzzleError>(())
 /// ```
 pub fn search(puzzle: &Grid, limits: &Limits) -> Outcome {
     let started = Instant::now();

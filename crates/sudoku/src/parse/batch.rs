@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 use super::lex::{
     Symbol, classify, is_separator, line_into, order_of_side, push_symbol, row_length,
 };
-use super::{ParseError, ParseErrorKind};
+use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::{Alphabet, Grid};
 
 /// The longest line a batch reads: the longest one-line puzzle (36×36) has 1,296
@@ -25,7 +25,7 @@ pub struct Puzzle {
     pub grid: Grid,
 }
 
-/// The puzzles of a text, in order: each a [`Puzzle`], or the [`ParseError`] of a bad
+/// The puzzles of a text, in order: each a [`Puzzle`], or the [`PuzzleError`] of a bad
 /// one.
 ///
 /// A batch reads puzzles one at a time from any [`BufRead`], in constant memory, and
@@ -67,7 +67,7 @@ pub struct Puzzle {
 /// assert_eq!(lines, [2, 4, 10]);
 /// assert!(puzzles.iter().all(|p| p.grid.side() == 4));
 /// assert_eq!(puzzles[0].grid, puzzles[1].grid);
-/// # Ok::<(), dancing_sudoku::ParseError>(())
+/// # Ok::<(), dancing_sudoku::PuzzleError>(())
 /// ```
 ///
 /// A leading byte-order mark is skipped. Errors name the line and, where it helps, the
@@ -111,9 +111,9 @@ enum Step {
     /// Nothing to report yet.
     Continue,
     /// A puzzle, or an error.
-    Emit(Result<Puzzle, ParseError>),
+    Emit(Result<Puzzle, PuzzleError>),
     /// An error, then the same line read again.
-    EmitAndRetry(ParseError),
+    EmitAndRetry(PuzzleError),
 }
 
 impl<R: BufRead> Batch<R> {
@@ -131,16 +131,16 @@ impl<R: BufRead> Batch<R> {
     }
 
     /// Reads the next line into `self.text`. `Ok(false)` at the end of input.
-    fn read_line(&mut self) -> Result<bool, ParseError> {
+    fn read_line(&mut self) -> Result<bool, PuzzleError> {
         let cut = match read_line(&mut self.reader, &mut self.bytes) {
             Ok(Some(cut)) => cut,
             Ok(None) => return Ok(false),
             Err(e) => {
                 self.done = true;
-                return Err(ParseError::new(
+                return Err(PuzzleError::new(
                     self.line + 1,
                     None,
-                    ParseErrorKind::Read {
+                    PuzzleErrorKind::Read {
                         message: e.to_string(),
                     },
                 ));
@@ -148,10 +148,10 @@ impl<R: BufRead> Batch<R> {
         };
         self.line += 1;
         if cut {
-            return Err(ParseError::new(
+            return Err(PuzzleError::new(
                 self.line,
                 None,
-                ParseErrorKind::LineTooLong { limit: MAX_LINE },
+                PuzzleErrorKind::LineTooLong { limit: MAX_LINE },
             ));
         }
         let bytes = if self.line == 1 {
@@ -164,7 +164,7 @@ impl<R: BufRead> Batch<R> {
                 .chars()
                 .count()
                 + 1;
-            ParseError::new(self.line, Some(column), ParseErrorKind::NotUtf8)
+            PuzzleError::new(self.line, Some(column), PuzzleErrorKind::NotUtf8)
         })?;
         self.text.clear();
         self.text.push_str(text);
@@ -196,10 +196,10 @@ impl<R: BufRead> Batch<R> {
                         .next()
                         .map_or(0, |token| token.chars().filter(|&c| c != '|').count());
                     let spaced = text.split_whitespace().nth(1).is_some();
-                    return Step::Emit(Err(ParseError::new(
+                    return Step::Emit(Err(PuzzleError::new(
                         number,
                         None,
-                        ParseErrorKind::Layout {
+                        PuzzleErrorKind::Layout {
                             before_space: if spaced { before_space } else { count },
                             symbols: count,
                         },
@@ -285,10 +285,10 @@ impl<R: BufRead> Batch<R> {
             }),
             Err(conflict) => {
                 let (r, c) = conflict.cells[1];
-                Err(ParseError::new(
+                Err(PuzzleError::new(
                     block.lines[r],
                     Some(block.columns[r * side + c]),
-                    ParseErrorKind::Conflict(conflict),
+                    PuzzleErrorKind::Conflict(conflict),
                 ))
             }
         })
@@ -296,7 +296,7 @@ impl<R: BufRead> Batch<R> {
 }
 
 impl<R: BufRead> Iterator for Batch<R> {
-    type Item = Result<Puzzle, ParseError>;
+    type Item = Result<Puzzle, PuzzleError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
@@ -351,17 +351,17 @@ fn is_one_line(text: &str) -> bool {
 }
 
 /// The puzzle in the one-line form on line `number`.
-fn one_line(number: usize, text: &str) -> Result<Puzzle, ParseError> {
+fn one_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
     let mut cells = Vec::new();
     let order = line_into(text, Alphabet::Digits, &mut cells).map_err(|e| e.at_line(number))?;
     let grid = Grid::from_cells(order, cells).expect("checked cells");
     grid.validate().map_err(|conflict| {
         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let (r, c) = conflict.cells[1];
-        ParseError::new(
+        PuzzleError::new(
             number,
             Some(lead + r * grid.side() + c + 1),
-            ParseErrorKind::Conflict(conflict),
+            PuzzleErrorKind::Conflict(conflict),
         )
     })?;
     Ok(Puzzle { line: number, grid })
@@ -376,14 +376,14 @@ fn row_symbols(text: &str) -> impl Iterator<Item = (usize, char)> + Clone + '_ {
 }
 
 /// The first character of a row that is no symbol, as an error.
-fn unknown_symbol(number: usize, text: &str) -> Option<ParseError> {
+fn unknown_symbol(number: usize, text: &str) -> Option<PuzzleError> {
     row_symbols(text)
         .find(|&(_, ch)| classify(ch, Alphabet::Digits) == Symbol::Unknown)
         .map(|(k, ch)| {
-            ParseError::new(
+            PuzzleError::new(
                 number,
                 Some(k + 1),
-                ParseErrorKind::UnknownSymbol {
+                PuzzleErrorKind::UnknownSymbol {
                     symbol: ch,
                     alphabet: Alphabet::Digits,
                 },
@@ -392,11 +392,11 @@ fn unknown_symbol(number: usize, text: &str) -> Option<ParseError> {
 }
 
 /// A block that ended, on line `number`, after `rows` of its `side` rows.
-fn missing_rows(number: usize, rows: usize, side: usize) -> ParseError {
-    ParseError::new(
+fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleError {
+    PuzzleError::new(
         number,
         None,
-        ParseErrorKind::MissingRows {
+        PuzzleErrorKind::MissingRows {
             found: rows,
             expected: side,
         },

@@ -1,7 +1,7 @@
 //! The pieces every grid parser shares: what a character means in an alphabet, rows of
 //! symbols and of numbers, separator lines, and the end of a grid.
 
-use super::{ParseError, ParseErrorKind};
+use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::{Alphabet, Grid};
 
 /// What a character means in an alphabet, before the order is known.
@@ -45,24 +45,24 @@ pub(super) fn push_symbol(
     side: usize,
     line: usize,
     column: usize,
-) -> Result<(), ParseError> {
+) -> Result<(), PuzzleError> {
     let value = match classify(ch, alphabet) {
         Symbol::Empty => 0,
         Symbol::Zero if side <= 9 => 0,
         Symbol::Zero if side == 36 => 36,
         Symbol::Zero => {
-            return Err(ParseError::new(
+            return Err(PuzzleError::new(
                 line,
                 Some(column),
-                ParseErrorKind::ZeroNotEmpty { side },
+                PuzzleErrorKind::ZeroNotEmpty { side },
             ));
         }
         Symbol::Value(v) if usize::from(v) <= side => v,
         Symbol::Value(v) => {
-            return Err(ParseError::new(
+            return Err(PuzzleError::new(
                 line,
                 Some(column),
-                ParseErrorKind::OutOfRange {
+                PuzzleErrorKind::OutOfRange {
                     symbol: ch.to_string(),
                     value: u64::from(v),
                     side,
@@ -70,10 +70,10 @@ pub(super) fn push_symbol(
             ));
         }
         Symbol::Unknown => {
-            return Err(ParseError::new(
+            return Err(PuzzleError::new(
                 line,
                 Some(column),
-                ParseErrorKind::UnknownSymbol {
+                PuzzleErrorKind::UnknownSymbol {
                     symbol: ch,
                     alphabet,
                 },
@@ -84,12 +84,12 @@ pub(super) fn push_symbol(
     Ok(())
 }
 
-fn check_letters(alphabet: Alphabet, side: usize, line: usize) -> Result<(), ParseError> {
+fn check_letters(alphabet: Alphabet, side: usize, line: usize) -> Result<(), PuzzleError> {
     if alphabet == Alphabet::Letters && side > alphabet.max_value() {
-        return Err(ParseError::new(
+        return Err(PuzzleError::new(
             line,
             None,
-            ParseErrorKind::TooLargeForLetters { side },
+            PuzzleErrorKind::TooLargeForLetters { side },
         ));
     }
     Ok(())
@@ -100,7 +100,7 @@ pub(super) fn line_into(
     text: &str,
     alphabet: Alphabet,
     cells: &mut Vec<u8>,
-) -> Result<usize, ParseError> {
+) -> Result<usize, PuzzleError> {
     let lead = text.chars().take_while(|c| c.is_whitespace()).count();
     let token = text
         .trim_start()
@@ -108,15 +108,15 @@ pub(super) fn line_into(
         .next()
         .unwrap_or("");
     if token.is_empty() {
-        return Err(ParseError::new(1, None, ParseErrorKind::Empty));
+        return Err(PuzzleError::new(1, None, PuzzleErrorKind::Empty));
     }
     // Unknown characters first: they make the length meaningless.
     for (k, ch) in token.chars().enumerate() {
         if classify(ch, alphabet) == Symbol::Unknown {
-            return Err(ParseError::new(
+            return Err(PuzzleError::new(
                 1,
                 Some(lead + k + 1),
-                ParseErrorKind::UnknownSymbol {
+                PuzzleErrorKind::UnknownSymbol {
                     symbol: ch,
                     alphabet,
                 },
@@ -127,11 +127,11 @@ pub(super) fn line_into(
     let Some(order) = (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n.pow(4) == len) else {
         let nothing_after = text.trim_start()[token.len()..].trim_start().is_empty();
         let kind = if nothing_after {
-            ParseErrorKind::LineLength { found: len }
+            PuzzleErrorKind::LineLength { found: len }
         } else {
-            ParseErrorKind::LengthBeforeComment { found: len }
+            PuzzleErrorKind::LengthBeforeComment { found: len }
         };
-        return Err(ParseError::new(1, None, kind));
+        return Err(PuzzleError::new(1, None, kind));
     };
     let side = order * order;
     check_letters(alphabet, side, 1)?;
@@ -174,7 +174,7 @@ pub(crate) fn block_from_lines<'a>(
     mut side: Option<usize>,
     skip_comments: bool,
     end_line: usize,
-) -> Result<Grid, ParseError> {
+) -> Result<Grid, PuzzleError> {
     let mut cells = Vec::new();
     let mut rows = 0;
     let mut last_line = end_line;
@@ -206,10 +206,10 @@ pub(crate) fn block_from_lines<'a>(
                         .clone()
                         .find(|&(_, ch)| classify(ch, alphabet) == Symbol::Unknown)
                     {
-                        return Err(ParseError::new(
+                        return Err(PuzzleError::new(
                             number,
                             Some(k + 1),
-                            ParseErrorKind::UnknownSymbol {
+                            PuzzleErrorKind::UnknownSymbol {
                                 symbol: ch,
                                 alphabet,
                             },
@@ -240,11 +240,11 @@ pub(crate) fn block_from_lines<'a>(
         }
     }
     match side {
-        None => Err(ParseError::new(end_line, None, ParseErrorKind::Empty)),
-        Some(n) => Err(ParseError::new(
+        None => Err(PuzzleError::new(end_line, None, PuzzleErrorKind::Empty)),
+        Some(n) => Err(PuzzleError::new(
             last_line + 1,
             None,
-            ParseErrorKind::MissingRows {
+            PuzzleErrorKind::MissingRows {
                 found: rows,
                 expected: n,
             },
@@ -256,16 +256,16 @@ pub(crate) fn block_from_lines<'a>(
 pub(super) fn expect_end<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
     side: usize,
-) -> Result<(), ParseError> {
+) -> Result<(), PuzzleError> {
     for (number, line) in lines {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(line, Some(side)) {
             continue;
         }
-        return Err(ParseError::new(
+        return Err(PuzzleError::new(
             number,
             None,
-            ParseErrorKind::ExtraRow { expected: side },
+            PuzzleErrorKind::ExtraRow { expected: side },
         ));
     }
     Ok(())
@@ -279,18 +279,18 @@ pub(super) fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
 pub(super) fn number_value(
     token: &str,
     side: Option<usize>,
-) -> Result<Option<u64>, ParseErrorKind> {
+) -> Result<Option<u64>, PuzzleErrorKind> {
     if token == "." || token == "_" {
         return Ok(Some(0));
     }
     if !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParseErrorKind::NotANumber {
+        return Err(PuzzleErrorKind::NotANumber {
             token: token.to_owned(),
         });
     }
     let value = token.parse::<u64>().unwrap_or(u64::MAX);
     match side {
-        Some(side) if value > side as u64 => Err(ParseErrorKind::OutOfRange {
+        Some(side) if value > side as u64 => Err(PuzzleErrorKind::OutOfRange {
             symbol: token.to_owned(),
             value,
             side,
@@ -306,6 +306,6 @@ pub(super) fn row_length(
     column: Option<usize>,
     found: usize,
     expected: Option<usize>,
-) -> ParseError {
-    ParseError::new(line, column, ParseErrorKind::RowLength { found, expected })
+) -> PuzzleError {
+    PuzzleError::new(line, column, PuzzleErrorKind::RowLength { found, expected })
 }

@@ -2,10 +2,10 @@
 
 use crate::common;
 
-use dancing_sudoku::{Alphabet, Grid, GridError, ParseError, ParseErrorKind};
+use dancing_sudoku::{Alphabet, Grid, GridError, PuzzleError, PuzzleErrorKind};
 use proptest::prelude::*;
 
-fn err(result: Result<Grid, ParseError>) -> String {
+fn err(result: Result<Grid, PuzzleError>) -> String {
     result.expect_err("should not parse").to_string()
 }
 
@@ -97,7 +97,7 @@ fn one_line_errors() {
     let e = Grid::parse_line("1.3.?").unwrap_err();
     assert_eq!(
         e.kind,
-        ParseErrorKind::UnknownSymbol {
+        PuzzleErrorKind::UnknownSymbol {
             symbol: '?',
             alphabet: Alphabet::Digits
         }
