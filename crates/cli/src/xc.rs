@@ -12,6 +12,7 @@ use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::search;
+use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
 /// Knuth-format input. The worst case is options of one one-character item (`A\n`): each
@@ -113,10 +114,12 @@ fn print_solution(
         writeln!(out)?;
     }
     *first = false;
-    let mut options = solution.to_vec();
+    // Solutions stream out with no allocation: the options are sorted on the stack (a
+    // solution has at most one option per primary item; few have more than 64).
+    let mut options: SmallVec<[OptionId; 64]> = SmallVec::from_slice(solution);
     options.sort_unstable();
     for option in options {
-        writeln!(out, "{}", problem.format_option(option))?;
+        writeln!(out, "{}", problem.display_option(option))?;
     }
     Ok(())
 }
@@ -231,7 +234,7 @@ fn cheapest(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
         options.extend_from_slice(solution.options());
         options.sort_unstable();
         for &option in &options {
-            writeln!(out, "{}", problem.format_option(option))?;
+            writeln!(out, "{}", problem.display_option(option))?;
         }
     }
     out.flush()?;

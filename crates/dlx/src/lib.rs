@@ -113,7 +113,7 @@ pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, Pa
 pub use ids::{ColorId, ItemId, OptionId};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
-pub use problem::{OptionItems, Problem};
+pub use problem::{DisplayOption, OptionItems, Problem};
 pub use solver::{Branching, Event, Search, Solution, Solutions, Solver};
 pub use split::{Split, Subproblem};
 pub use stats::{Limits, Stats, StopReason};

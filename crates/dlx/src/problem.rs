@@ -1,6 +1,7 @@
 //! The immutable problem: item and color names, option contents, and the pristine arena.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use crate::arena::{Arena, Columns};
@@ -268,22 +269,26 @@ impl Problem {
     /// An option written as in Knuth's format: item names separated by spaces, colors
     /// after a `:`, and a trailing `|cost` when the cost is not zero.
     pub fn format_option(&self, option: OptionId) -> String {
-        let mut out = String::new();
-        for (item, color) in self.option_items(option) {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(self.item_name(item));
-            if let Some(color) = color {
-                out.push(':');
-                out.push_str(self.color_name(color));
-            }
+        self.display_option(option).to_string()
+    }
+
+    /// An option in Knuth's format, as [`format_option`](Self::format_option) gives it,
+    /// written straight into a formatter or a writer, with no `String` allocated: for
+    /// printing many solutions.
+    ///
+    /// ```
+    /// let problem = dancing::format::parse_str("A B | X\nA X:red\nB\n")?;
+    /// let option = dancing::OptionId::new(0);
+    /// let mut out = Vec::new();
+    /// std::io::Write::write_fmt(&mut out, format_args!("{}\n", problem.display_option(option)))?;
+    /// assert_eq!(out, b"A X:red\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn display_option(&self, option: OptionId) -> DisplayOption<'_> {
+        DisplayOption {
+            problem: self,
+            option,
         }
-        let cost = self.option_cost(option);
-        if cost != 0 {
-            out.push_str(&format!(" |{cost}"));
-        }
-        out
     }
 
     /// The option that owns an arena node (a node of an option, not a header or spacer).
@@ -297,6 +302,32 @@ impl Problem {
     /// The first arena node of an option.
     pub(crate) fn first_node(&self, option: OptionId) -> u32 {
         self.inner.option_first[option.index()]
+    }
+}
+
+/// An option in Knuth's format, from [`Problem::display_option`].
+#[derive(Debug, Clone, Copy)]
+pub struct DisplayOption<'a> {
+    problem: &'a Problem,
+    option: OptionId,
+}
+
+impl fmt::Display for DisplayOption<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let problem = self.problem;
+        for (k, (item, color)) in problem.option_items(self.option).enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(problem.item_name(item))?;
+            if let Some(color) = color {
+                write!(f, ":{}", problem.color_name(color))?;
+            }
+        }
+        match problem.option_cost(self.option) {
+            0 => Ok(()),
+            cost => write!(f, " |{cost}"),
+        }
     }
 }
 
