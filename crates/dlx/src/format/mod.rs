@@ -2,7 +2,8 @@
 //!
 //! - [`knuth`]: Knuth's DLX format (items, then one option per line, with colors and
 //!   costs), read and written. Its functions are re-exported here, so
-//!   `dancing::format::parse_str` reads it.
+//!   `dancing::format::parse_str` reads it; `parse_str_with_warnings` also returns the
+//!   [`Warning`]s about options it left out, as Knuth's programs do.
 //! - [`hust`]: the 0/1 sparse-matrix format of the HUST 1017 judge problem, read one
 //!   test case at a time.
 //!
@@ -13,7 +14,10 @@ pub mod hust;
 pub mod knuth;
 
 pub use crate::error::{IoError, ParseError, ParseErrorKind};
-pub use knuth::{parse_reader, parse_str, to_string};
+pub use knuth::{
+    Parsed, Warning, WarningKind, parse_reader, parse_reader_with_warnings, parse_str,
+    parse_str_with_warnings, to_string,
+};
 
 /// The most characters of a name or token that an error message quotes.
 pub const QUOTE_LIMIT: usize = 32;
