@@ -4,8 +4,8 @@
 //! and for `dlx` TAOCP's node and update counts, are checked before anything is timed.
 
 mod common;
-#[path = "../peers/mod.rs"]
-mod peers;
+#[path = "../peers/exact_covers.rs"]
+mod exact_covers_peer;
 
 use common::ThreadCpuTime;
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
@@ -13,7 +13,7 @@ use dancing::Solver;
 use dancing_benches::engine_cases;
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Spec};
-use peers::ExactCovers;
+use exact_covers_peer::ExactCovers;
 
 /// What the `dlx` crate reports for one full count.
 #[derive(Debug, PartialEq, Eq)]
@@ -97,7 +97,7 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         group.bench_function(BenchmarkId::new("exact-covers", case.name), |b| {
             b.iter_batched(
                 || exact_covers.solver(),
-                peers::count,
+                exact_covers_peer::count,
                 BatchSize::PerIteration,
             );
         });

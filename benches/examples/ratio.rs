@@ -13,8 +13,8 @@
 //! ratio is each peer's median over ours. `sudoku` compares counting up to 2 solutions
 //! per puzzle with the `sudoku` crate, then times the per-puzzle setup of the DLX solver.
 
-#[path = "../peers/mod.rs"]
-mod peers;
+#[path = "../peers/exact_covers.rs"]
+mod exact_covers_peer;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -89,7 +89,7 @@ fn engine(args: &[String]) {
             }
             n
         };
-        let exact_covers = peers::ExactCovers::new(&case.problem);
+        let exact_covers = exact_covers_peer::ExactCovers::new(&case.problem);
         assert_eq!(solver.count(), case.solutions, "{}", case.name);
         assert_eq!(peer_count(), case.solutions, "dlx on {}", case.name);
         assert_eq!(
@@ -115,7 +115,7 @@ fn engine(args: &[String]) {
                 &mut || {
                     let peer = exact_covers.solver();
                     timed(|| {
-                        black_box(peers::count(peer));
+                        black_box(exact_covers_peer::count(peer));
                     })
                 },
             ],

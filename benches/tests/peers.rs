@@ -1,8 +1,10 @@
 //! The peers' adapters give the peers the same matrix: on small problems, with and
 //! without secondary items and colors, every peer counts what the engine counts.
 
-#[path = "../peers/mod.rs"]
-mod peers;
+#[path = "../peers/dlx.rs"]
+mod dlx_peer;
+#[path = "../peers/exact_covers.rs"]
+mod exact_covers_peer;
 
 use dancing::{Problem, Solver, format, problems};
 
@@ -11,7 +13,7 @@ fn ours(problem: &Problem) -> u64 {
 }
 
 #[test]
-fn exact_covers_counts_what_the_engine_counts() {
+fn the_peers_count_what_the_engine_counts() {
     let cases = [
         ("queens 8", problems::queens(8)),
         ("langford 7", problems::langford(7)),
@@ -30,9 +32,14 @@ fn exact_covers_counts_what_the_engine_counts() {
         let expected = ours(&problem);
         assert!(expected > 0, "{name}");
         assert_eq!(
-            peers::ExactCovers::new(&problem).count(),
+            exact_covers_peer::ExactCovers::new(&problem).count(),
             expected,
-            "{name}"
+            "exact-covers on {name}"
         );
+        // The `dlx` crate's Algorithm X takes no colors.
+        match dlx_peer::dlx_problem(&problem) {
+            Some(mut peer) => assert_eq!(dlx_peer::dlx_count(&mut peer), expected, "dlx on {name}"),
+            None => assert!(problem.has_colors(), "{name}"),
+        }
     }
 }

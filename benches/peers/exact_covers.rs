@@ -1,6 +1,6 @@
-//! Adapters that hand a `dancing::Problem` to the peers, so that every engine solves
-//! exactly the same matrix. Shared by the engine benchmark, the `ratio` example and the
-//! whole-process counters through `#[path]`: the peers are dev-dependencies, which the
+//! A `dancing::Problem` handed to the `exact-covers` crate, so that it solves exactly the
+//! same matrix. Shared by the engine benchmark, the `ratio` example, the tests and the
+//! whole-process counter through `#[path]`: the peers are dev-dependencies, which the
 //! `dancing-benches` library cannot use.
 
 use std::ops::ControlFlow;
