@@ -180,23 +180,34 @@ def verdict(ok):
 
 
 def engine_table(results, targets):
+    """The engine against its peers: the `dlx` crate (with the target) and the
+    `exact-covers` crate (measured since it joined; older runs leave its columns blank)."""
     lines = [
-        "| problem | solutions | dancing (median) | `dlx` 0.8 (median) | speed-up vs `dlx` | target ≥ 1.3× |",
-        "|---|---:|---:|---:|---:|---|",
+        "| problem | solutions | dancing (median) | `dlx` 0.8 (median) | speed-up vs `dlx` | target ≥ 1.3× "
+        "| `exact-covers` 0.3 (median) | speed-up vs `exact-covers` |",
+        "|---|---:|---:|---:|---:|---|---:|---:|",
     ]
     for case, title, solutions in ENGINE_CASES:
         ours = results.time("engine", "dancing", case)
         theirs = results.time("engine", "dlx", case)
         speedups = results.ratio(("engine", "dlx", case), ("engine", "dancing", case))
         if ours is None or theirs is None or not speedups:
-            lines.append(f"| {title} | {solutions:,} | not measured | | | |")
+            lines.append(f"| {title} | {solutions:,} | not measured | | | | | |")
             continue
         ok = median(speedups) >= ENGINE_TARGET
         reached = fmt_spread(speedups, 2)
         targets.append((f"Engine, {title}: ≥ 1.3× the `dlx` crate", reached, ok))
+        exact = results.time("engine", "exact-covers", case)
+        exact_speedups = results.ratio(
+            ("engine", "exact-covers", case), ("engine", "dancing", case)
+        )
+        if exact is None or not exact_speedups:
+            exact_cells = "not measured | "
+        else:
+            exact_cells = f"{fmt_time(exact)} | {fmt_spread(exact_speedups, 2)}"
         lines.append(
             f"| {title} | {solutions:,} | {fmt_time(ours)} | {fmt_time(theirs)} "
-            f"| {reached} | {verdict(ok)} |"
+            f"| {reached} | {verdict(ok)} | {exact_cells} |"
         )
     return "\n".join(lines)
 

@@ -1,14 +1,19 @@
-//! The engine against the `dlx` crate: counting every solution of the same Knuth-format
-//! problem text. Counts and TAOCP update counts are checked before anything is timed.
+//! The engine against the `dlx` crate and the `exact-covers` crate: counting every
+//! solution of the same problem (the `dlx` crate parses the same Knuth-format text; the
+//! `exact-covers` crate is given the same items and options, in the same order). Counts,
+//! and for `dlx` TAOCP's node and update counts, are checked before anything is timed.
 
 mod common;
+#[path = "../peers/exact_covers.rs"]
+mod exact_covers_peer;
 
 use common::ThreadCpuTime;
-use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use dancing::Solver;
 use dancing_benches::engine_cases;
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Spec};
+use exact_covers_peer::ExactCovers;
 
 /// What the `dlx` crate reports for one full count.
 #[derive(Debug, PartialEq, Eq)]
@@ -48,6 +53,7 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         let ours = dancing::format::parse_str(&text).expect("dancing reads its own format");
         let mut solver = Solver::new(&ours);
         let mut peer = dlx_problem(&text);
+        let exact_covers = ExactCovers::new(&case.problem);
 
         // Same answers before any timing: counts, and TAOCP's statistics.
         assert_eq!(solver.count(), case.solutions, "dancing on {}", case.name);
@@ -63,6 +69,13 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         // The `dlx` crate skips covering a chosen item that has no options left, which
         // TAOCP's X4 counts as one update; so its count is lower, never higher.
         assert!(stats.updates >= theirs.updates, "updates on {}", case.name);
+        // The `exact-covers` crate reports no statistics: the count is what is checked.
+        assert_eq!(
+            exact_covers.count(),
+            case.solutions,
+            "exact-covers on {}",
+            case.name
+        );
         eprintln!(
             "{}: {} solutions, {} nodes; updates: dancing {}, dlx {}",
             case.name, case.solutions, stats.nodes, stats.updates, theirs.updates
@@ -78,6 +91,15 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         });
         group.bench_function(BenchmarkId::new("dlx", case.name), |b| {
             b.iter(|| dlx_count(&mut peer).solutions);
+        });
+        // Its solver is consumed by each search: building it is left out of the time,
+        // as our solver and the `dlx` crate's problem are built once, before timing.
+        group.bench_function(BenchmarkId::new("exact-covers", case.name), |b| {
+            b.iter_batched(
+                || exact_covers.solver(),
+                exact_covers_peer::count,
+                BatchSize::PerIteration,
+            );
         });
     }
     group.finish();

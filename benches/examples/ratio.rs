@@ -8,9 +8,13 @@
 //! cargo run --release -p dancing-benches --example ratio -- sudoku [SET ...]
 //! ```
 //!
-//! `engine` compares counting all solutions with the `dlx` crate; `sudoku` compares
-//! counting up to 2 solutions per puzzle with the `sudoku` crate, then times the
-//! per-puzzle setup of the DLX solver.
+//! `engine` compares counting all solutions with the `dlx` crate and the `exact-covers`
+//! crate (its solver, consumed by each search, is built before the clock starts); the
+//! ratio is each peer's median over ours. `sudoku` compares counting up to 2 solutions
+//! per puzzle with the `sudoku` crate, then times the per-puzzle setup of the DLX solver.
+
+#[path = "../peers/exact_covers.rs"]
+mod exact_covers_peer;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -42,6 +46,28 @@ fn alternate(
     (median(a), median(b))
 }
 
+/// Alternates the sides for `rounds` rounds, each side timing its own round (so that it
+/// can leave its setup out); returns each side's median.
+fn alternate_timed<const N: usize>(
+    rounds: usize,
+    mut sides: [&mut dyn FnMut() -> Duration; N],
+) -> [Duration; N] {
+    let mut times: [Vec<Duration>; N] = std::array::from_fn(|_| Vec::new());
+    for _ in 0..rounds {
+        for (side, times) in sides.iter_mut().zip(&mut times) {
+            times.push(side());
+        }
+    }
+    times.map(median)
+}
+
+/// Times one call of `f`.
+fn timed(f: impl FnOnce()) -> Duration {
+    let t = Instant::now();
+    f();
+    t.elapsed()
+}
+
 fn wanted(args: &[String], name: &str) -> bool {
     args.is_empty() || args.iter().any(|w| w == name)
 }
@@ -63,24 +89,46 @@ fn engine(args: &[String]) {
             }
             n
         };
+        let exact_covers = exact_covers_peer::ExactCovers::new(&case.problem);
         assert_eq!(solver.count(), case.solutions, "{}", case.name);
-        assert_eq!(peer_count(), case.solutions, "{}", case.name);
-        let rounds = if case.slow { 5 } else { 11 };
-        let (ours, theirs) = alternate(
-            rounds,
-            || {
-                let _ = black_box(solver.count());
-            },
-            || {
-                black_box(peer_count());
-            },
+        assert_eq!(peer_count(), case.solutions, "dlx on {}", case.name);
+        assert_eq!(
+            exact_covers.count(),
+            case.solutions,
+            "exact-covers on {}",
+            case.name
         );
+        let rounds = if case.slow { 5 } else { 11 };
+        let [ours, dlx, exact] = alternate_timed(
+            rounds,
+            [
+                &mut || {
+                    timed(|| {
+                        let _ = black_box(solver.count());
+                    })
+                },
+                &mut || {
+                    timed(|| {
+                        black_box(peer_count());
+                    })
+                },
+                &mut || {
+                    let peer = exact_covers.solver();
+                    timed(|| {
+                        black_box(exact_covers_peer::count(peer));
+                    })
+                },
+            ],
+        );
+        let ratio = |d: Duration| d.as_secs_f64() / ours.as_secs_f64();
         println!(
-            "{:<20} dancing {:>10.1?}  dlx {:>10.1?}  ratio {:.3}",
+            "{:<20} dancing {:>10.1?}  dlx {:>10.1?} (ratio {:.3})  exact-covers {:>10.1?} (ratio {:.3})",
             case.name,
             ours,
-            theirs,
-            theirs.as_secs_f64() / ours.as_secs_f64()
+            dlx,
+            ratio(dlx),
+            exact,
+            ratio(exact)
         );
     }
 }

@@ -3,6 +3,7 @@
 use std::io::{self, BufWriter, Write};
 
 use dancing::cnf::Cnf;
+use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
@@ -43,7 +44,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     let allowed = args.max_memory / MEMORY_PER_INPUT_BYTE;
     let reader = Budget::new(input.reader, allowed);
     let exceeded = reader.flag();
-    let problem = dancing::format::parse_reader(reader).map_err(|e| {
+    let parsed = dancing::format::parse_reader_with_warnings(reader).map_err(|e| {
         if exceeded.get() {
             Failure::input(format!(
                 "{}: the input is larger than {}, the most that --max-memory {} allows \
@@ -57,6 +58,8 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
             Failure::input(format!("{}: {e}", input.name))
         }
     })?;
+    warn(&input.name, &parsed.warnings);
+    let problem = parsed.problem;
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
     }
@@ -100,6 +103,22 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     out.flush()?;
     search::report(&stats, &args.search, &[]);
     Ok(search_code(&stats))
+}
+
+/// The most warnings printed one by one; past them, one line counts the rest.
+const MAX_WARNINGS: usize = 10;
+
+/// Prints what the reader accepted but left out, on standard error, naming the file and
+/// line as Knuth's programs name the option (`--quiet` silences only the summary).
+fn warn(name: &str, warnings: &[Warning]) {
+    for warning in warnings.iter().take(MAX_WARNINGS) {
+        eprintln!("warning: {name}: {warning}");
+    }
+    if warnings.len() > MAX_WARNINGS {
+        let more = warnings.len() - MAX_WARNINGS;
+        let s = if more == 1 { "" } else { "s" };
+        eprintln!("warning: {name}: {more} more warning{s} not shown");
+    }
 }
 
 /// Prints the options of one solution in Knuth's format, sorted, after a blank line

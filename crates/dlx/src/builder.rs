@@ -16,7 +16,9 @@ use crate::problem::{Names, Problem};
 ///
 /// Every method validates its input and returns a typed [`BuildError`]; nothing panics
 /// on bad input. An option must name at least one primary item: an option made only of
-/// secondary items could never be chosen, so it is rejected rather than ignored.
+/// secondary items could never be chosen, so it is rejected rather than ignored. (The
+/// reader of Knuth's format, [`format::parse_reader_with_warnings`](crate::format::parse_reader_with_warnings),
+/// leaves such an option out with a warning instead, as Knuth's programs do.)
 ///
 /// ```
 /// use dancing::Problem;

@@ -280,12 +280,21 @@ fn xc_input_errors() {
             "A B C\nA\nB\nC A C\n",
         ),
         ("xc_error_duplicate_name", "A B A\nA\n"),
-        ("xc_error_no_primary_in_option", "A | x\nA\nx\n"),
         ("xc_error_bad_cost", "A\nA |-3\n"),
     ];
     for (name, input) in cases {
         snapshot!(*name, dancing().arg("xc").pass_stdin(*input));
     }
+}
+
+/// An option without a primary item is ignored with a warning naming the file and line,
+/// as Knuth's programs do; the rest is solved.
+#[test]
+fn xc_warns_about_an_ignored_option() {
+    snapshot!(
+        "xc_warning_ignored_option",
+        dancing_in_crate(&["xc", "tests/data/knuth_colors.dlx"])
+    );
 }
 
 #[test]

@@ -82,10 +82,11 @@ fn xc_item_line_errors() {
         b"A B A\n",
         "<stdin>: line 1, column 5: duplicate item name `A`",
     );
+    // A `|` after blanks starts a comment, as in Knuth's programs.
     fails_with(
         &["xc"],
         b"| x\n  | y z\n",
-        "<stdin>: line 2, column 1: the item line declares no primary item",
+        &format!("<stdin>: line 2, column 1: {MISSING_ITEM_LINE}"),
     );
 }
 
@@ -378,4 +379,55 @@ fn sudoku_messages_name_the_comment_rule_and_count_right() {
         first_error(&["sudoku", "count"], b"5 3 . . 7 . . . .\n\n"),
         "error: <stdin>: line 2: unexpected end of the grid after 1 row, expected 9"
     );
+}
+
+/// Options without a primary item are left out with one warning each (ten at most, then
+/// a count), and the search goes on: exit code 0, even with `--quiet`, which silences
+/// only the summary.
+#[test]
+fn xc_ignored_options_warn_and_solve() {
+    let name = file("ignored.dlx", b"A B | x\nx\nA\n| comment\nx\nB x\n");
+    let output = run(&["xc", "-q", &name], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "warning: ignored.dlx: line 2: option ignored (no primary items)\n\
+         warning: ignored.dlx: line 5: option ignored (no primary items)\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "A\nB x\n");
+
+    let mut many = b"A | x\nA\n".to_vec();
+    for _ in 0..12 {
+        many.extend_from_slice(b"x\n");
+    }
+    let output = run(&["xc", "--count", "-q"], &many);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 11, "{stderr}");
+    assert_eq!(
+        lines[0],
+        "warning: <stdin>: line 3: option ignored (no primary items)"
+    );
+    assert_eq!(
+        lines[9],
+        "warning: <stdin>: line 12: option ignored (no primary items)"
+    );
+    assert_eq!(lines[10], "warning: <stdin>: 2 more warnings not shown");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n");
+}
+
+/// Option numbers count the options kept, as Knuth's programs number them: `--split`
+/// prints them and `--prefix` reads them, and an ignored option takes no number.
+#[test]
+fn xc_option_numbers_skip_ignored_options() {
+    let input = b"A B | x\nx\nA\nx\nB\nA B\n";
+    let output = run(&["xc", "-q", "--split", "1"], input);
+    assert_eq!(output.status.code(), Some(0));
+    // Item A branches first: option 1 (`A`, line 3) and option 3 (`A B`, line 6).
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n3\n");
+    let output = run(&["xc", "-q", "--prefix", "1"], input);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "A\nB\n");
+    let output = run(&["xc", "-q", "--prefix", "3"], input);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "A B\n");
 }

@@ -115,12 +115,26 @@ fn problems() -> Vec<(String, Vec<u8>)> {
 /// The options of a problem in Knuth's format, each as its words: every line after the
 /// item line that is neither blank nor a comment.
 fn option_lines(input: &str) -> Vec<String> {
-    input
+    let mut lines = input
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('|'))
-        .skip(1)
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty() && !l.starts_with('|'));
+    let items = lines.next().unwrap_or_default();
+    let primary: Vec<&str> = items
+        .split('|')
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    // An option without a primary item is ignored, as in Knuth's programs.
+    lines
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|tokens| {
+            tokens
+                .iter()
+                .any(|t| primary.contains(&t.split(':').next().unwrap_or_default()))
+        })
+        .map(|tokens| tokens.join(" "))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! [`crate::format`].
 //!
 //! ```text
-//! | a comment: any line that starts with `|`
+//! | a comment: any line whose first non-blank character is `|`
 //! A B C D E | F G      <- the item line: primary items, then `|`, then secondary items
 //! C E F                <- one option per line, items separated by white space
 //! A D G:red |3         <- a colored secondary item (`item:color`) and a cost (`|n`)
@@ -11,7 +11,19 @@
 //! Blank lines are skipped. Names are any run of non-blank characters without `:` or
 //! `|`; colors may be longer than Knuth's single character. Costs are non-negative
 //! integers; several cost tokens on one option are summed.
+//!
+//! # Options without a primary item
+//!
+//! An option made only of secondary items can never be chosen. Knuth's programs drop
+//! it with the warning `Option ignored (no primary items)` and solve the rest; so does
+//! this reader: the option is left out of the problem and reported as a [`Warning`]
+//! by [`parse_reader_with_warnings`] (the plain [`parse_reader`] drops the warnings).
+//! Options are numbered as Knuth numbers them: [`OptionId`] `k` (option `k + 1` in
+//! messages and in `dancing xc --split`) is the `k + 1`-th option *kept*, in input
+//! order, so an ignored option takes no number. [`Parsed::option_line`] maps an option
+//! back to its input line.
 
+use std::fmt;
 use std::fmt::Write as _;
 use std::io::BufRead;
 
@@ -20,11 +32,98 @@ use smallvec::SmallVec;
 use super::quote;
 use crate::builder::ProblemBuilder;
 use crate::error::{BuildError, ParseError, ParseErrorKind};
-use crate::ids::{ColorId, ItemId};
+use crate::ids::{ColorId, ItemId, OptionId};
 use crate::problem::Problem;
 
-/// Parses a problem in Knuth's DLX format from a string. A leading byte-order mark is
-/// skipped.
+/// A problem read from Knuth's format, with the warnings about what the reader
+/// accepted but left out (see the [module docs](self)).
+///
+/// ```
+/// use dancing::format::{self, WarningKind};
+///
+/// // Knuth's example of colors: `X:0 Y:1` has no primary item and is ignored.
+/// let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+/// let parsed = format::parse_str_with_warnings(text)?;
+/// assert_eq!(parsed.problem.option_count(), 4);
+/// assert_eq!(parsed.warnings.len(), 1);
+/// assert_eq!(parsed.warnings[0].line, 4);
+/// assert_eq!(parsed.warnings[0].kind, WarningKind::NoPrimaryItems);
+/// assert_eq!(parsed.warnings[0].to_string(), "line 4: option ignored (no primary items)");
+/// // Option 3 (`OptionId` 2) is `B X:1`, on line 5: the ignored option took no number.
+/// let b = dancing::OptionId::new(2);
+/// assert_eq!(parsed.problem.format_option(b), "B X:1");
+/// assert_eq!(parsed.option_line(b), Some(5));
+/// assert_eq!(dancing::Solver::new(&parsed.problem).count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Parsed {
+    /// The problem, without the ignored options.
+    pub problem: Problem,
+    /// What the reader accepted with a warning, in input order.
+    pub warnings: Vec<Warning>,
+    /// Runs of options on consecutive lines: (first option's index, its line). A new run
+    /// starts after each comment, blank line or ignored option between two options, so
+    /// the map costs nothing per option in a file without them.
+    runs: Vec<(usize, usize)>,
+}
+
+impl Parsed {
+    /// The 1-based input line of `option`, or `None` if the problem has no such option.
+    pub fn option_line(&self, option: OptionId) -> Option<usize> {
+        let index = option.index();
+        if index >= self.problem.option_count() {
+            return None;
+        }
+        let run = self.runs.partition_point(|&(first, _)| first <= index) - 1;
+        let (first, line) = self.runs[run];
+        Some(line + (index - first))
+    }
+
+    /// The problem, dropping the warnings.
+    pub fn into_problem(self) -> Problem {
+        self.problem
+    }
+}
+
+/// Something in the input that Knuth's programs accept with a warning, and so does this
+/// reader: a 1-based line and what was noticed there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Warning {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was noticed.
+    pub kind: WarningKind,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.kind)
+    }
+}
+
+/// What a [`Warning`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The option on this line names only secondary items, so no search could choose
+    /// it: it was left out of the problem and takes no option number, as in Knuth's
+    /// programs.
+    NoPrimaryItems,
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoPrimaryItems => f.write_str("option ignored (no primary items)"),
+        }
+    }
+}
+
+/// Parses a problem in Knuth's DLX format from a string, dropping the warnings (see
+/// [`parse_str_with_warnings`]). A leading byte-order mark is skipped.
 ///
 /// ```
 /// let problem = dancing::format::parse_str("A B | x\nA x\nB\nA B\n")?;
@@ -36,10 +135,22 @@ pub fn parse_str(text: &str) -> Result<Problem, ParseError> {
     parse_reader(text.as_bytes())
 }
 
+/// Parses a problem in Knuth's DLX format from a string, with the warnings about
+/// options it left out.
+pub fn parse_str_with_warnings(text: &str) -> Result<Parsed, ParseError> {
+    parse_reader_with_warnings(text.as_bytes())
+}
+
+/// Parses a problem in Knuth's DLX format from a reader, dropping the warnings (see
+/// [`parse_reader_with_warnings`]).
+pub fn parse_reader(reader: impl BufRead) -> Result<Problem, ParseError> {
+    parse_reader_with_warnings(reader).map(Parsed::into_problem)
+}
+
 /// Parses a problem in Knuth's DLX format from a reader, line by line (one line buffer
-/// is reused, so a large file is never held in memory twice). A leading byte-order mark
-/// is skipped.
-pub fn parse_reader(mut reader: impl BufRead) -> Result<Problem, ParseError> {
+/// is reused, so a large file is never held in memory twice), with the warnings about
+/// options it left out. A leading byte-order mark is skipped.
+pub fn parse_reader_with_warnings(mut reader: impl BufRead) -> Result<Parsed, ParseError> {
     let mut parser = Parser::default();
     let mut bytes = Vec::new();
     loop {
@@ -90,6 +201,11 @@ fn quote_error(mut error: ParseError) -> ParseError {
 struct Parser {
     builder: Option<ProblemBuilder>,
     line: usize,
+    warnings: Vec<Warning>,
+    /// See [`Parsed`]'s field of the same name.
+    runs: Vec<(usize, usize)>,
+    /// The line of the last option kept (0 before the first).
+    last_option_line: usize,
 }
 
 /// Splits a line into blank-separated tokens, each with its 1-based character column.
@@ -120,7 +236,9 @@ impl Parser {
 
     fn line(&mut self, text: &str) -> Result<(), ParseError> {
         let text = text.trim_end_matches(['\n', '\r']);
-        if text.starts_with('|') || text.trim().is_empty() {
+        // As in Knuth's programs, a comment's `|` may follow blanks.
+        let first = text.trim_start();
+        if first.starts_with('|') || first.is_empty() {
             return Ok(());
         }
         match self.builder {
@@ -133,13 +251,20 @@ impl Parser {
         let mut builder = ProblemBuilder::new();
         let mut secondary = false;
         for (column, token) in tokens(text) {
-            if token == "|" {
-                if secondary {
-                    return Err(self.error(column, ParseErrorKind::SecondBar));
+            // Knuth's programs also read a bar written against the next name (`A |x`).
+            let (column, token) = match token.strip_prefix('|') {
+                Some(rest) => {
+                    if secondary {
+                        return Err(self.error(column, ParseErrorKind::SecondBar));
+                    }
+                    secondary = true;
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    (column + 1, rest)
                 }
-                secondary = true;
-                continue;
-            }
+                None => (column, token),
+            };
             let declared = if secondary {
                 builder.secondary(token)
             } else {
@@ -198,7 +323,18 @@ impl Parser {
             items.push((item, color));
             columns.push(column);
         }
-        let option = builder.colored_option(items.iter().copied()).map_err(|e| {
+        let option = match builder.colored_option(items.iter().copied()) {
+            // Checked after every other rule, so the option is well formed otherwise.
+            Err(BuildError::NoPrimaryInOption { .. }) => {
+                self.warnings.push(Warning {
+                    line,
+                    kind: WarningKind::NoPrimaryItems,
+                });
+                return Ok(());
+            }
+            result => result,
+        };
+        let option = option.map_err(|e| {
             // Point at the offending token where there is one.
             let column = match &e {
                 BuildError::RepeatedItem { name, .. } | BuildError::ColoredPrimary { name } => {
@@ -217,20 +353,29 @@ impl Parser {
         if cost != 0 {
             builder.set_cost(option, cost);
         }
+        if line != self.last_option_line + 1 || self.runs.is_empty() {
+            self.runs.push((option.index(), line));
+        }
+        self.last_option_line = line;
         Ok(())
     }
 
-    fn finish(self) -> Result<Problem, ParseError> {
+    fn finish(self) -> Result<Parsed, ParseError> {
         let line = self.line.max(1);
         let builder = self.builder.ok_or(ParseError {
             line,
             column: 1,
             kind: ParseErrorKind::MissingItemLine,
         })?;
-        builder.build().map_err(|e| ParseError {
+        let problem = builder.build().map_err(|e| ParseError {
             line,
             column: 1,
             kind: ParseErrorKind::Build(e),
+        })?;
+        Ok(Parsed {
+            problem,
+            warnings: self.warnings,
+            runs: self.runs,
         })
     }
 }

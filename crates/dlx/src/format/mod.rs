@@ -2,7 +2,8 @@
 //!
 //! - [`knuth`]: Knuth's DLX format (items, then one option per line, with colors and
 //!   costs), read and written. Its functions are re-exported here, so
-//!   `dancing::format::parse_str` reads it.
+//!   `dancing::format::parse_str` reads it; `parse_str_with_warnings` also returns the
+//!   [`Warning`]s about options it left out, as Knuth's programs do.
 //! - [`hust`]: the 0/1 sparse-matrix format of the HUST 1017 judge problem, read one
 //!   test case at a time.
 //!
@@ -19,7 +20,10 @@ pub mod knuth;
 use std::io::{self, BufRead, Read};
 
 pub use crate::error::{IoError, ParseError, ParseErrorKind};
-pub use knuth::{parse_reader, parse_str, to_string};
+pub use knuth::{
+    Parsed, Warning, WarningKind, parse_reader, parse_reader_with_warnings, parse_str,
+    parse_str_with_warnings, to_string,
+};
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";

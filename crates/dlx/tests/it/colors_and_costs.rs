@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use dancing::problems::{Rectangle, rectangle_tiling};
-use dancing::{BuildError, OptionId, ParseErrorKind, Problem, Solver, format};
+use dancing::{BuildError, OptionId, Problem, Solver, format};
 use proptest::prelude::*;
 
 use crate::strategies::{self, sorted};
@@ -211,20 +211,104 @@ fn knuths_color_example() {
 }
 
 /// Knuth's example also has the option `X:0 Y:1`, made only of secondary items. No
-/// search ever chooses such an option (it covers no primary item), so the builder
-/// rejects it with an error that names the line, rather than dropping it silently.
+/// search ever chooses such an option (it covers no primary item): as in Knuth's
+/// programs, the reader leaves it out with a warning naming its line, the options after
+/// it are numbered as if it were absent, and the rest is solved.
 #[test]
-fn an_option_without_primary_items_is_rejected() {
+fn an_option_without_primary_items_is_ignored_with_a_warning() {
     let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
-    let error = format::parse_str(text).unwrap_err();
-    assert_eq!(error.line, 4);
+    let parsed = format::parse_str_with_warnings(text).unwrap();
+    let warnings: Vec<_> = parsed.warnings.iter().map(|w| (w.line, w.kind)).collect();
+    assert_eq!(warnings, [(4, format::WarningKind::NoPrimaryItems)]);
     assert_eq!(
-        error.kind,
-        ParseErrorKind::Build(BuildError::NoPrimaryInOption { option: 2 })
+        parsed.warnings[0].to_string(),
+        "line 4: option ignored (no primary items)"
     );
+    let problem = &parsed.problem;
+    assert_eq!(problem.option_count(), 4);
+    assert_eq!(problem.format_option(OptionId::new(2)), "B X:1");
+    let lines: Vec<_> = problem.options().map(|o| parsed.option_line(o)).collect();
+    assert_eq!(lines, [Some(2), Some(3), Some(5), Some(6)]);
+    assert_eq!(parsed.option_line(OptionId::new(4)), None);
+    let mut solver = Solver::new(problem);
+    let solutions: Vec<Vec<OptionId>> = solver.solutions().map(|s| s.options().to_vec()).collect();
+    assert_eq!(solutions.len(), 1);
+    // The plain reader gives the same problem, dropping the warning.
+    assert_eq!(
+        format::to_string(&format::parse_str(text).unwrap()),
+        format::to_string(problem)
+    );
+    // The builder still refuses such an option: who builds options wants the error.
+    let mut b = Problem::builder();
+    b.primary("A").unwrap();
+    let x = b.secondary("X").unwrap();
+    assert_eq!(
+        b.option([x]),
+        Err(BuildError::NoPrimaryInOption { option: 0 })
+    );
+}
+
+/// Options are numbered as Knuth numbers them: an ignored option takes no number, so
+/// errors after it name the option by the number it would have had among those kept.
+#[test]
+fn option_numbers_skip_ignored_options() {
+    let error = format::parse_str("A B | x\nx\nA\nx\nB B\n").unwrap_err();
     assert_eq!(
         error.to_string(),
-        "line 4, column 1: option 3 has no primary item"
+        "line 5, column 3: item `B` appears twice in option 2"
+    );
+    let parsed =
+        format::parse_str_with_warnings("| header\nA B | x\nx\nA\n\nB\n| note\nA B x\nx\nB x\n")
+            .unwrap();
+    let lines: Vec<usize> = parsed.warnings.iter().map(|w| w.line).collect();
+    assert_eq!(lines, [3, 9]);
+    let options: Vec<_> = parsed
+        .problem
+        .options()
+        .map(|o| (parsed.problem.format_option(o), parsed.option_line(o)))
+        .collect();
+    assert_eq!(
+        options,
+        [
+            ("A".to_owned(), Some(4)),
+            ("B".to_owned(), Some(6)),
+            ("A B x".to_owned(), Some(8)),
+            ("B x".to_owned(), Some(10)),
+        ]
+    );
+    // Errors in an option are still errors, even when it has no primary item.
+    assert_eq!(
+        format::parse_str("A | x y\nx x\n").unwrap_err().to_string(),
+        "line 2, column 3: item `x` appears twice in option 1"
+    );
+    assert_eq!(
+        format::parse_str("A | x y\nx z\n").unwrap_err().to_string(),
+        "line 2, column 3: unknown item `z`"
+    );
+}
+
+/// Other inputs of Knuth's programs: comments whose `|` follows blanks, items separated
+/// by any white space, a bar written against the first secondary item, long lines.
+#[test]
+fn knuths_other_inputs_are_read() {
+    let text =
+        "  | a comment after blanks\nA\tB\x0bC |X Y\n\t| another\nA  B\x0cX\nC Y\r\nA B\nC\n";
+    let parsed = format::parse_str_with_warnings(text).unwrap();
+    assert!(parsed.warnings.is_empty());
+    let problem = &parsed.problem;
+    assert_eq!((problem.primary_count(), problem.item_count()), (3, 5));
+    assert_eq!(Solver::new(problem).count(), 4);
+    assert_eq!(
+        format::to_string(problem),
+        "A B C | X Y\nA B X\nC Y\nA B\nC\n"
+    );
+    let names: Vec<String> = (0..2000).map(|i| format!("item{i}")).collect();
+    let long = format!("{}\n{}\n", names.join(" "), names.join("\t"));
+    assert_eq!(Solver::new(&format::parse_str(&long).unwrap()).count(), 1);
+    // A second bar, even written against a name, is still an error.
+    assert_eq!(
+        format::parse_str("A |x |y\nA\n").unwrap_err().to_string(),
+        "line 1, column 6: a second `|` on the item line; expected primary items, then `|`, then secondary items"
     );
 }
 

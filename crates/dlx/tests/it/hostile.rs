@@ -77,10 +77,16 @@ fn item_line_with_two_bars() {
 }
 
 #[test]
-fn no_primary_item() {
+fn a_bar_after_blanks_starts_a_comment() {
+    // As in Knuth's programs: the first non-blank character decides, so an item line
+    // cannot start with `|` and every item line declares a primary item.
     assert_eq!(
         knuth_error(b" | x y\n"),
-        "line 1, column 1: the item line declares no primary item"
+        format!("line 1, column 1: {MISSING}")
+    );
+    assert_eq!(
+        knuth_error(b"\t|x\n  | y\n"),
+        format!("line 2, column 1: {MISSING}")
     );
 }
 
@@ -137,10 +143,6 @@ fn malformed_tokens_colors_and_costs() {
     assert_eq!(
         knuth_error(b"A | x\nA:red\n"),
         "line 2, column 1: primary item `A` cannot have a color"
-    );
-    assert_eq!(
-        knuth_error(b"A | x\nx\n"),
-        "line 2, column 1: option 1 has no primary item"
     );
     assert_eq!(
         knuth_error(b"A\nA |x\n"),
