@@ -66,7 +66,7 @@ impl CellsSolver {
                         state = Resume::Leave;
                         break Event::Solution;
                     };
-                    let count = tables.size[item as usize];
+                    let count = tables.size(item);
                     if count == 0 {
                         // X7 at once. TAOCP still counts the cover of the item.
                         updates += 1;
@@ -80,7 +80,7 @@ impl CellsSolver {
                     updates += tables.cover(item, 0);
                     let covered = tables.mark();
                     // X5: try its first option.
-                    let first = tables.set[tables.start[item as usize] as usize];
+                    let first = tables.cell_at(item, 0);
                     updates += tables.commit_others(first);
                     levels[depth] = Level {
                         item,
@@ -106,8 +106,8 @@ impl CellsSolver {
                     if level.index < level.count {
                         // X5 again with the next option.
                         tables.mark();
-                        let at = tables.start[level.item as usize] + level.index;
-                        updates += tables.commit_others(tables.set[at as usize]);
+                        let next = tables.cell_at(level.item, level.index);
+                        updates += tables.commit_others(next);
                         depth += 1;
                         state = Resume::Enter;
                     } else {
@@ -150,8 +150,7 @@ impl CellsSolver {
     fn current_solution(&mut self) -> &[OptionId] {
         self.scratch.clear();
         for level in &self.levels[..self.depth] {
-            let at = self.tables.start[level.item as usize] + level.index;
-            let cell = self.tables.set[at as usize];
+            let cell = self.tables.cell_at(level.item, level.index);
             self.scratch.push(self.tables.option_of(cell));
         }
         &self.scratch

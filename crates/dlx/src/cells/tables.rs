@@ -23,6 +23,23 @@ pub(super) struct Cell {
     pub(super) option: u32,
 }
 
+/// What the search keeps per item, side by side so that one cache line serves a
+/// removal (TAOCP keeps SIZE and POS beside each set for the same reason).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[repr(C, align(16))]
+pub(super) struct ItemState {
+    /// Where the item's region of `set` starts.
+    pub(super) start: u32,
+    /// TAOCP: SIZE. The live length of the item's set. Kept up to date only while the
+    /// item is active: an inactive item's set is frozen, which is what makes dancing
+    /// cells cheap.
+    pub(super) size: u32,
+    /// TAOCP: POS. Where the item sits in `items`.
+    pos: u32,
+    /// The clock tick at which the item's size was last saved on the trail.
+    stamp: u32,
+}
+
 /// The lengths of the two live prefixes of [`Tables::items`]: where the live primary
 /// items end, and where the live secondary items end.
 pub(super) type Live = [u32; 2];
@@ -34,20 +51,15 @@ pub(super) struct Tables {
     pub(super) cells: Vec<Cell>,
     /// Where each option's cells start, plus one entry past the last.
     option_start: Vec<u32>,
-    /// TAOCP: SET. Item `j`'s cells occupy `set[start[j]..start[j] + len_j]`; the
-    /// first `size[j]` of them are the options still compatible with the choices made.
+    /// TAOCP: SET. Item `j`'s cells occupy a region starting at its `start`, in
+    /// option order as built; the first `size` of them are the options still
+    /// compatible with the choices made.
     pub(super) set: Vec<u32>,
-    /// Where each item's region of `set` starts, plus one entry past the last.
-    pub(super) start: Vec<u32>,
-    /// TAOCP: SIZE. The live length of each item's set. Kept up to date only while
-    /// the item is active: an inactive item's set is frozen, which is what makes
-    /// dancing cells cheap.
-    pub(super) size: Vec<u32>,
+    /// Each item's start, size, position and stamp.
+    pub(super) state: Vec<ItemState>,
     /// TAOCP: ITEM. The items, primaries in `0..primary` and secondaries after them,
     /// each group with its active items first.
     pub(super) items: Vec<u32>,
-    /// TAOCP: POS. Where each item sits in `items`.
-    pos: Vec<u32>,
     /// Number of primary items; internal item numbers below it are primary.
     pub(super) primary: u32,
     /// End of the live primary items and of the live secondary items in `items`.
@@ -55,11 +67,9 @@ pub(super) struct Tables {
     /// (item, size) pairs to restore, latest last: each item's size as it was before
     /// its first change since the clock last ticked.
     trail: Vec<(u32, u32)>,
-    /// The clock tick at which each item's size was last saved on the trail.
-    stamp: Vec<u64>,
     /// Ticks at every mark the search may undo to, so that each item's size is saved
     /// at most once between marks.
-    clock: u64,
+    clock: u32,
 }
 
 impl Tables {
@@ -103,16 +113,20 @@ impl Tables {
             }
         }
         option_start.push(cells.len() as u32);
-        let mut start = Vec::with_capacity(n + 1);
+        let mut state = Vec::with_capacity(n);
         let mut next = 0u32;
-        for &l in &len {
-            start.push(next);
-            next += l;
+        for (k, &size) in len.iter().enumerate() {
+            state.push(ItemState {
+                start: next,
+                size,
+                pos: k as u32,
+                stamp: 0,
+            });
+            next += size;
         }
-        start.push(next);
         // Each set lists its cells in option order.
         let mut set = vec![0u32; cells.len()];
-        let mut fill = start.clone();
+        let mut fill: Vec<u32> = state.iter().map(|s| s.start).collect();
         for (c, cell) in cells.iter_mut().enumerate() {
             let at = &mut fill[cell.item as usize];
             set[*at as usize] = c as u32;
@@ -123,14 +137,11 @@ impl Tables {
             cells,
             option_start,
             set,
-            start,
-            size: len,
+            state,
             items: (0..n as u32).collect(),
-            pos: (0..n as u32).collect(),
             primary,
             live: [primary, n as u32],
             trail: Vec::new(),
-            stamp: vec![0; n],
             clock: 0,
         }
     }
@@ -139,8 +150,28 @@ impl Tables {
     /// after it save the sizes they overwrite.
     #[inline]
     pub(super) fn mark(&mut self) -> u32 {
-        self.clock += 1;
+        self.clock = self.clock.wrapping_add(1);
+        if self.clock == 0 {
+            // After 2³² ticks a stale stamp could pass for a fresh one: forget them
+            // all. Nothing was saved since this mark, so none is fresh.
+            for state in &mut self.state {
+                state.stamp = 0;
+            }
+            self.clock = 1;
+        }
         self.trail.len() as u32
+    }
+
+    /// The live length of `item`'s set.
+    #[inline]
+    pub(super) fn size(&self, item: u32) -> u32 {
+        self.state[item as usize].size
+    }
+
+    /// The cell at position `index` of `item`'s region.
+    #[inline]
+    pub(super) fn cell_at(&self, item: u32, index: u32) -> u32 {
+        self.set[(self.state[item as usize].start + index) as usize]
     }
 
     /// Puts back the sizes changed since `mark` and the live prefixes `live`.
@@ -148,7 +179,7 @@ impl Tables {
     pub(super) fn undo(&mut self, mark: u32, live: Live) {
         while self.trail.len() > mark as usize {
             let (item, size) = self.trail.pop().expect("the trail is longer than the mark");
-            self.size[item as usize] = size;
+            self.state[item as usize].size = size;
         }
         self.live = live;
     }
@@ -157,7 +188,7 @@ impl Tables {
     #[inline(always)]
     fn is_active(&self, item: u32) -> bool {
         let group = usize::from(item >= self.primary);
-        self.pos[item as usize] < self.live[group]
+        self.state[item as usize].pos < self.live[group]
     }
 
     /// The active primary item with the fewest live options, ties to the earliest
@@ -168,12 +199,12 @@ impl Tables {
         let live = &self.items[..self.live[0] as usize];
         let (&first, rest) = live.split_first()?;
         let mut best = first;
-        let mut best_size = self.size[first as usize];
+        let mut best_size = self.size(first);
         for &item in rest {
             if best_size == 0 {
                 break;
             }
-            let size = self.size[item as usize];
+            let size = self.size(item);
             if size < best_size || (size == best_size && item < best) {
                 best = item;
                 best_size = size;
@@ -185,8 +216,8 @@ impl Tables {
     /// The live cells of `item`'s set, in their current order.
     #[inline]
     pub(super) fn live_cells(&self, item: u32) -> std::ops::Range<usize> {
-        let from = self.start[item as usize] as usize;
-        from..from + self.size[item as usize] as usize
+        let ItemState { start, size, .. } = self.state[item as usize];
+        start as usize..(start + size) as usize
     }
 
     /// Puts `item`'s live cells in option order, so that its options are tried in the
@@ -210,12 +241,12 @@ impl Tables {
     fn deactivate(&mut self, item: u32) {
         let group = usize::from(item >= self.primary);
         let last = self.live[group] - 1;
-        let at = self.pos[item as usize];
+        let at = self.state[item as usize].pos;
         let other = self.items[last as usize];
         self.items[at as usize] = other;
-        self.pos[other as usize] = at;
+        self.state[other as usize].pos = at;
         self.items[last as usize] = item;
-        self.pos[item as usize] = last;
+        self.state[item as usize].pos = last;
         self.live[group] = last;
     }
 
@@ -232,13 +263,13 @@ impl Tables {
             if !self.is_active(item) {
                 continue;
             }
-            if self.stamp[item as usize] != self.clock {
-                self.stamp[item as usize] = self.clock;
-                self.trail.push((item, self.size[item as usize]));
+            let state = &mut self.state[item as usize];
+            if state.stamp != self.clock {
+                state.stamp = self.clock;
+                self.trail.push((item, state.size));
             }
-            let size = self.size[item as usize] - 1;
-            self.size[item as usize] = size;
-            let last = self.start[item as usize] + size;
+            state.size -= 1;
+            let last = state.start + state.size;
             let other = self.set[last as usize];
             self.set[loc as usize] = other;
             self.cells[other as usize].loc = loc;
@@ -302,20 +333,25 @@ impl Tables {
             return broken("live items", self.live[0] as usize);
         }
         for (at, &item) in self.items.iter().enumerate() {
-            if item as usize >= n || self.pos[item as usize] as usize != at {
+            if item as usize >= n || self.state[item as usize].pos as usize != at {
                 return broken("items", at);
             }
             if (item < self.primary) != (at < self.primary as usize) {
                 return broken("items", at);
             }
         }
-        for (item, &size) in self.size.iter().enumerate() {
-            if size != self.start[item + 1] - self.start[item] {
+        let end = |item: usize| {
+            self.state
+                .get(item + 1)
+                .map_or(self.set.len() as u32, |next| next.start)
+        };
+        for (item, state) in self.state.iter().enumerate() {
+            if state.start + state.size != end(item) {
                 return broken("size", item);
             }
         }
         for (c, cell) in self.cells.iter().enumerate() {
-            let region = self.start[cell.item as usize]..self.start[cell.item as usize + 1];
+            let region = self.state[cell.item as usize].start..end(cell.item as usize);
             if !region.contains(&cell.loc) || self.set[cell.loc as usize] as usize != c {
                 return broken("loc", c);
             }
