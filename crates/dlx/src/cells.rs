@@ -267,6 +267,22 @@ mod tests {
     }
 
     #[test]
+    fn the_clock_wraps_around_without_losing_a_size() {
+        let problem = problems::queens(6);
+        let mut cells = CellsSolver::new(&problem);
+        // A few ticks before wrapping: the search ticks it at every branch.
+        cells.tables.set_clock(u32::MAX - 5);
+        assert_eq!(cells.count(), 4);
+        assert_eq!(cells.check_integrity(), Ok(()));
+        assert_eq!(
+            cells.stats().nodes,
+            Solver::new(&problem)
+                .visit(|_| ControlFlow::Continue(()))
+                .nodes
+        );
+    }
+
+    #[test]
     fn changed_sets_are_reported() {
         let mut cells = CellsSolver::new(&problems::queens(4));
         cells.tables.cover(0, 0);

@@ -162,6 +162,12 @@ impl Tables {
         self.trail.len() as u32
     }
 
+    /// Sets the clock, to test its wrapping around.
+    #[cfg(test)]
+    pub(super) fn set_clock(&mut self, clock: u32) {
+        self.clock = clock;
+    }
+
     /// The live length of `item`'s set.
     #[inline]
     pub(super) fn size(&self, item: u32) -> u32 {
