@@ -89,7 +89,7 @@
 //! - [`CellsSolver`] is a second engine on the same [`Problem`]: Knuth's and Solnon's
 //!   dancing cells (TAOCP Vol. 4B §7.2.2.3, his programs SSXC1 and SSXCC). Each item
 //!   keeps its options in a sparse set; a removal swaps an option behind the live part
-//!   and an undo restores set sizes from a trail, so covered items are never touched
+//!   and an undo restores set sizes by a trail, so covered items are never touched
 //!   again. It supports secondary items and colors, finds the same solutions in the
 //!   same order as [`Solver`], and its [`Stats`] are the same to the node and update.
 //!   It has no forcing, splitting, costs or parallel search yet.

@@ -105,7 +105,6 @@ impl CellsSolver {
                     level.index += 1;
                     if level.index < level.count {
                         // X5 again with the next option.
-                        tables.mark();
                         let next = tables.cell_at(level.item, level.index);
                         updates += tables.commit_others(next);
                         depth += 1;

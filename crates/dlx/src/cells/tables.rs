@@ -36,8 +36,6 @@ pub(super) struct ItemState {
     pub(super) size: u32,
     /// TAOCP: POS. Where the item sits in `items`.
     pos: u32,
-    /// The clock tick at which the item's size was last saved on the trail.
-    stamp: u32,
 }
 
 /// The lengths of the two live prefixes of [`Tables::items`]: where the live primary
@@ -55,7 +53,7 @@ pub(super) struct Tables {
     /// option order as built; the first `size` of them are the options still
     /// compatible with the choices made.
     pub(super) set: Vec<u32>,
-    /// Each item's start, size, position and stamp.
+    /// Each item's start, size and position.
     pub(super) state: Vec<ItemState>,
     /// TAOCP: ITEM. The items, primaries in `0..primary` and secondaries after them,
     /// each group with its active items first.
@@ -64,12 +62,10 @@ pub(super) struct Tables {
     pub(super) primary: u32,
     /// End of the live primary items and of the live secondary items in `items`.
     pub(super) live: Live,
-    /// (item, size) pairs to restore, latest last: each item's size as it was before
-    /// its first change since the clock last ticked.
-    trail: Vec<(u32, u32)>,
-    /// Ticks at every mark the search may undo to, so that each item's size is saved
-    /// at most once between marks.
-    clock: u32,
+    /// The item of each removal, latest last: undoing one is growing that item's set
+    /// by one. A cell is removed at most once between a choice and its undoing, so
+    /// the trail never holds more entries than there are cells.
+    trail: Vec<u32>,
 }
 
 impl Tables {
@@ -120,7 +116,6 @@ impl Tables {
                 start: next,
                 size,
                 pos: k as u32,
-                stamp: 0,
             });
             next += size;
         }
@@ -134,6 +129,7 @@ impl Tables {
             *at += 1;
         }
         Self {
+            trail: Vec::with_capacity(cells.len()),
             cells,
             option_start,
             set,
@@ -141,31 +137,13 @@ impl Tables {
             items: (0..n as u32).collect(),
             primary,
             live: [primary, n as u32],
-            trail: Vec::new(),
-            clock: 0,
         }
     }
 
-    /// The mark to undo to: the trail's length. Ticks the clock, so that the changes
-    /// after it save the sizes they overwrite.
+    /// The mark to undo to: the trail's length.
     #[inline]
-    pub(super) fn mark(&mut self) -> u32 {
-        self.clock = self.clock.wrapping_add(1);
-        if self.clock == 0 {
-            // After 2³² ticks a stale stamp could pass for a fresh one: forget them
-            // all. Nothing was saved since this mark, so none is fresh.
-            for state in &mut self.state {
-                state.stamp = 0;
-            }
-            self.clock = 1;
-        }
+    pub(super) fn mark(&self) -> u32 {
         self.trail.len() as u32
-    }
-
-    /// Sets the clock, to test its wrapping around.
-    #[cfg(test)]
-    pub(super) fn set_clock(&mut self, clock: u32) {
-        self.clock = clock;
     }
 
     /// The live length of `item`'s set.
@@ -180,13 +158,13 @@ impl Tables {
         self.set[(self.state[item as usize].start + index) as usize]
     }
 
-    /// Puts back the sizes changed since `mark` and the live prefixes `live`.
+    /// Puts back the cells removed since `mark` and the live prefixes `live`.
     #[inline]
     pub(super) fn undo(&mut self, mark: u32, live: Live) {
-        while self.trail.len() > mark as usize {
-            let (item, size) = self.trail.pop().expect("the trail is longer than the mark");
-            self.state[item as usize].size = size;
+        for &item in &self.trail[mark as usize..] {
+            self.state[item as usize].size += 1;
         }
+        self.trail.truncate(mark as usize);
         self.live = live;
     }
 
@@ -269,11 +247,8 @@ impl Tables {
             if !self.is_active(item) {
                 continue;
             }
+            self.trail.push(item);
             let state = &mut self.state[item as usize];
-            if state.stamp != self.clock {
-                state.stamp = self.clock;
-                self.trail.push((item, state.size));
-            }
             state.size -= 1;
             let last = state.start + state.size;
             let other = self.set[last as usize];
