@@ -1,10 +1,11 @@
 //! Independent checks of a search: every solution is an exact cover (colors
-//! compatible), no solution repeats, the links are restored after every search, and on
-//! small problems the count agrees with a plain backtracking oracle.
+//! compatible), no solution repeats, the links are restored after every search, on
+//! small problems the count agrees with a plain backtracking oracle, and dancing cells
+//! search the same tree as the links.
 
 use std::collections::HashSet;
 
-use dancing::{Branching, ItemId, Limits, OptionId, Problem, Solver};
+use dancing::{Branching, CellsSolver, ItemId, Limits, OptionId, Problem, Solver};
 
 /// Problems with at most this many options are also counted by [`oracle_count`].
 pub const ORACLE_OPTIONS: usize = 16;
@@ -182,6 +183,8 @@ pub fn search(problem: &Problem, max_nodes: u64) {
         );
     }
 
+    same_as_cells(problem, max_nodes);
+
     // Fixing options: every solution found with an option forced contains it.
     for option in problem.options().take(3) {
         if solver.force(option).is_ok() {
@@ -211,6 +214,38 @@ pub fn search(problem: &Problem, max_nodes: u64) {
                 assert!(found.found() <= seen.len() as u64);
             }
         }
+    }
+}
+
+/// Dancing cells under the same node limit as the links: the same solutions in the same
+/// order, the same statistics, and the sets restored.
+fn same_as_cells(problem: &Problem, max_nodes: u64) {
+    let limits = Limits {
+        max_nodes: Some(max_nodes),
+        ..Limits::default()
+    };
+    let mut links = Solver::new(problem);
+    links.set_limits(limits.clone());
+    let mut cells = CellsSolver::new(problem);
+    cells.set_limits(limits);
+    let mut by_links = links.solutions();
+    let mut by_cells = cells.solutions();
+    for k in 0..MAX_SOLUTIONS {
+        let (a, b) = (by_links.next(), by_cells.next());
+        assert_eq!(a, b, "solution {k}: the links and the cells differ");
+        if a.is_none() {
+            break;
+        }
+    }
+    drop((by_links, by_cells));
+    let (a, b) = (links.stats(), cells.stats());
+    assert_eq!(
+        (a.solutions, a.nodes, a.updates, a.stopped),
+        (b.solutions, b.nodes, b.updates, b.stopped),
+        "the links' statistics and the cells'"
+    );
+    if let Err(e) = cells.check_integrity() {
+        panic!("sets broken after a cells search: {e}");
     }
 }
 

@@ -110,6 +110,7 @@ Examples:
   dancing xc --min-cost costed.dlx       a cheapest solution, with its cost
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --count --threads 0 problem.dlx
+  dancing xc --count --engine cells problem.dlx     dancing cells, same count
   dancing xc --split-jobs 1000 problem.dlx > jobs.txt
   dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
@@ -148,6 +149,12 @@ pub(crate) struct XcArgs {
     /// dancing links); `sat` always uses the learner (not with --threads or splitting)
     #[arg(long, value_enum, default_value_t = XcSolver::Auto)]
     pub(crate) solver: XcSolver,
+    /// The search engine: `cells` finds the same solutions in the same order, with the
+    /// same statistics, on one thread; it does not take --threads, --split,
+    /// --split-jobs, --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and
+    /// never hands a search over to the learner
+    #[arg(long, value_enum, default_value_t = XcEngine::Links)]
+    pub(crate) engine: XcEngine,
     #[command(flatten)]
     pub(crate) split: SplitArgs,
     #[command(flatten)]
@@ -189,6 +196,15 @@ pub(crate) enum XcSolver {
     Dlx,
     /// The CDCL learner (CaDiCaL) after preprocessing
     Sat,
+}
+
+/// Which search engine `dancing xc` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum XcEngine {
+    /// Dancing links (Algorithms X and C): every feature
+    Links,
+    /// Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one thread
+    Cells,
 }
 
 /// Which sudoku solver answers a batch.

@@ -6,7 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use dancing::{CostedSolution, Event, Limits, OptionId, Search, Solver, Stats, StopReason};
+use dancing::{
+    CellsSearch, CellsSolver, CostedSolution, Event, Limits, OptionId, Search, Solver, Stats,
+    StopReason,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{LimitArgs, SearchArgs};
@@ -108,6 +111,55 @@ pub(crate) fn run(
     result.map(|()| solver.stats())
 }
 
+/// [`run`] with dancing cells.
+pub(crate) fn run_cells(
+    solver: &mut CellsSolver,
+    args: &SearchArgs,
+    limit: Option<u64>,
+    mut visit: impl FnMut(&[OptionId]) -> io::Result<()>,
+) -> io::Result<Stats> {
+    solver.set_limits(args.limits());
+    let mut progress = Progress::new(args.progress);
+    SEARCHING.store(true, Ordering::SeqCst);
+    let mut search = solver.search();
+    let mut found = 0u64;
+    let result = loop {
+        if limit.is_some_and(|limit| found >= limit) {
+            break Ok(());
+        }
+        match search.next_event() {
+            Event::Solution => {
+                found += 1;
+                if let Err(e) = visit(search.solution()) {
+                    break Err(e);
+                }
+                progress.update(&search);
+            }
+            Event::Heartbeat => progress.heartbeat(&search),
+            _ => break Ok(()),
+        }
+    };
+    drop(search);
+    SEARCHING.store(false, Ordering::SeqCst);
+    progress.finish();
+    result.map(|()| solver.stats())
+}
+
+/// [`count`] with dancing cells.
+pub(crate) fn count_cells(
+    solver: &mut CellsSolver,
+    args: &SearchArgs,
+    limit: Option<u64>,
+) -> Stats {
+    solver.set_limits(args.limits());
+    let mut progress = Progress::new(args.progress);
+    SEARCHING.store(true, Ordering::SeqCst);
+    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| progress.update(search));
+    SEARCHING.store(false, Ordering::SeqCst);
+    progress.finish();
+    solver.stats()
+}
+
 /// Counts the solutions, to the end or up to `limit`, under the same limits, Ctrl-C
 /// handling and progress line as [`run`], by the engine's counting loop: no solution is
 /// copied out of the search. The count is the statistics' `solutions`.
@@ -131,6 +183,37 @@ pub(crate) fn cheapest(solver: &mut Solver, args: &SearchArgs, k: usize) -> Vec<
     let found = solver.best(k);
     SEARCHING.store(false, Ordering::SeqCst);
     found
+}
+
+/// What the status line reads from a running search, of either engine.
+trait Watched {
+    fn stats(&self) -> Stats;
+    fn progress(&self) -> f64;
+    fn depth(&self) -> usize;
+}
+
+impl Watched for Search<'_> {
+    fn stats(&self) -> Stats {
+        Search::stats(self)
+    }
+    fn progress(&self) -> f64 {
+        Search::progress(self)
+    }
+    fn depth(&self) -> usize {
+        Search::depth(self)
+    }
+}
+
+impl Watched for CellsSearch<'_> {
+    fn stats(&self) -> Stats {
+        CellsSearch::stats(self)
+    }
+    fn progress(&self) -> f64 {
+        CellsSearch::progress(self)
+    }
+    fn depth(&self) -> usize {
+        CellsSearch::depth(self)
+    }
 }
 
 /// The live status line of `--progress`: solutions, nodes per second, and Knuth's
@@ -171,7 +254,7 @@ impl Progress {
     /// Every [`Limits::CHECK_INTERVAL`] nodes: the status line, or the nudge. The clock
     /// is read here only when the nudge may still speak, so a search into a pipe or a
     /// file pays nothing for it.
-    fn heartbeat(&mut self, search: &Search<'_>) {
+    fn heartbeat(&mut self, search: &impl Watched) {
         if self.nudge.is_armed()
             && let Some(line) = self.nudge.due(self.started.elapsed())
         {
@@ -180,7 +263,7 @@ impl Progress {
         self.update(search);
     }
 
-    fn update(&mut self, search: &Search<'_>) {
+    fn update(&mut self, search: &impl Watched) {
         let Some(bar) = &self.bar else { return };
         // The bar redraws at most ten times a second; computing the estimate costs a
         // walk of the current path, so it is done no more often than that.

@@ -5,10 +5,10 @@ use std::io::{self, BufWriter, Write};
 use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{OptionId, Problem, Solver, Stats, StopReason};
+use dancing::{CellsSolver, OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
-use crate::cli::{SearchArgs, XcArgs, XcSolver};
+use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
@@ -29,6 +29,7 @@ const MEMORY_PER_ONE: u64 = 96;
 const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
+    check_engine(args)?;
     let input = input::open(args.file.as_deref())?;
     if input.interactive {
         let reading = if args.matrix {
@@ -60,6 +61,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     })?;
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
+    if args.engine == XcEngine::Cells {
+        return cells(args, &problem);
+    }
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
     }
@@ -119,6 +123,51 @@ fn warn(name: &str, warnings: &[Warning]) {
         let s = if more == 1 { "" } else { "s" };
         eprintln!("warning: {name}: {more} more warning{s} not shown");
     }
+}
+
+/// Refuses what `--engine cells` cannot do yet, before reading any input, rather than
+/// ignoring it.
+fn check_engine(args: &XcArgs) -> Result<(), Failure> {
+    if args.engine != XcEngine::Cells {
+        return Ok(());
+    }
+    let unsupported = [
+        (args.split.threads != 1, "--threads"),
+        (args.split.split.is_some(), "--split"),
+        (args.split.split_jobs.is_some(), "--split-jobs"),
+        (args.split.prefix.is_some(), "--prefix"),
+        (args.min_cost, "--min-cost"),
+        (args.best.is_some(), "--best"),
+        (args.matrix, "--matrix"),
+        (args.cnf, "--cnf"),
+        (args.solver == XcSolver::Sat, "--solver sat"),
+    ];
+    match unsupported.iter().find(|(given, _)| *given) {
+        Some((_, flag)) => Err(Failure::input(format!(
+            "--engine cells cannot be combined with {flag} yet; use --engine links for it"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `--engine cells`: the same output as the links engine's plain search, from dancing
+/// cells.
+fn cells(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+    let mut solver = CellsSolver::new(problem);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let stats = if args.count {
+        let stats = search::count_cells(&mut solver, &args.search, args.limit);
+        writeln!(out, "{}", stats.solutions)?;
+        stats
+    } else {
+        let mut first = true;
+        search::run_cells(&mut solver, &args.search, args.limit, |solution| {
+            print_solution(&mut out, problem, solution, &mut first)
+        })?
+    };
+    out.flush()?;
+    search::report(&stats, &args.search, &[]);
+    Ok(search_code(&stats))
 }
 
 /// Prints the options of one solution in Knuth's format, sorted, after a blank line

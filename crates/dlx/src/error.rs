@@ -273,6 +273,15 @@ pub enum IntegrityError {
     /// broken.
     #[error("the cost search's links: {0}")]
     CostLinks(Box<IntegrityError>),
+    /// The sparse sets of a [`CellsSolver`](crate::CellsSolver) are inconsistent, or not
+    /// as built after a search: `table` names the array and `index` the first bad entry.
+    #[error("the dancing cells' {table} is broken at {index}")]
+    Cells {
+        /// The array found broken (`items`, `live items`, `size`, `loc`).
+        table: &'static str,
+        /// Its first bad entry.
+        index: usize,
+    },
 }
 
 /// An error in a text format (Knuth's DLX format or the HUST matrix format), with its

@@ -50,6 +50,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! And searched by [`CellsSolver`], the sparse-set engine, with the same statistics:
+//!
+//! ```
+//! let problem = dancing::format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+//! let mut cells = dancing::CellsSolver::new(&problem);
+//! assert_eq!(cells.count(), 1);
+//! assert_eq!((cells.stats().nodes, cells.stats().updates), (6, 30));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Should I use this crate?
 //!
 //! Use it for exact-cover problems of any shape: tilings, sudoku and its variants,
@@ -76,6 +86,13 @@
 //!   subproblems (prefixes, replayed with [`Solver::replay`]) for a cluster;
 //!   `ParallelSolver` searches on several threads, one solver clone each, with the
 //!   same counts, solutions and statistics as the sequential search.
+//! - [`CellsSolver`] is a second engine on the same [`Problem`]: Knuth's and Solnon's
+//!   dancing cells (TAOCP Vol. 4B §7.2.2.3, his programs SSXC1 and SSXCC). Each item
+//!   keeps its options in a sparse set; a removal swaps an option behind the live part
+//!   and an undo restores set sizes by a trail, so covered items are never touched
+//!   again. It supports secondary items and colors, finds the same solutions in the
+//!   same order as [`Solver`], and its [`Stats`] are the same to the node and update.
+//!   It has no forcing, splitting, costs or parallel search yet.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
 //!   (ties to the earliest), its options in input order, the other items of a chosen
 //!   option covered cyclically from the node after it. [`Stats`] match the book.
@@ -90,6 +107,7 @@
 
 mod arena;
 mod builder;
+mod cells;
 pub mod cnf;
 mod cost;
 mod count;
@@ -107,6 +125,7 @@ mod stats;
 mod verify;
 
 pub use builder::{OptionData, ProblemBuilder};
+pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
 pub use count::Count;
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};

@@ -266,6 +266,119 @@ fn xc_solutions_agree_with_the_engine() {
     }
 }
 
+/// The output of `dancing xc` with `args`, on `stdin`, and its exit code.
+fn xc_output(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
+    let output = run(args, stdin);
+    (
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+#[test]
+fn xc_engines_agree() {
+    let queens = run(&["problem", "queens", "8", "--dlx"], b"");
+    assert_eq!(queens.status.code(), Some(0));
+    for (file, stdin) in [
+        ("tests/data/toy.dlx", &b""[..]),
+        ("tests/data/colors.dlx", b""),
+        ("-", &queens.stdout),
+    ] {
+        for extra in [
+            &["--count", "--stats"][..],
+            &["--stats"],
+            &["--limit", "2", "--stats"],
+            &["--count", "--max-nodes", "500"],
+        ] {
+            let mut links = vec!["xc", file];
+            links.extend_from_slice(extra);
+            let mut cells = links.clone();
+            cells.extend_from_slice(&["--engine", "cells"]);
+            let (links_code, links_out, links_err) = xc_output(&links, stdin);
+            let (cells_code, cells_out, cells_err) = xc_output(&cells, stdin);
+            // The same solutions, printed alike, in the same order.
+            assert_eq!(cells_out, links_out, "{cells:?}");
+            assert_eq!(cells_code, links_code, "{cells:?}");
+            // The same summary and statistics, but for the time.
+            let untimed = |stderr: &str| {
+                let time = untimed_report(stderr);
+                time.lines().map(str::to_owned).collect::<Vec<_>>()
+            };
+            assert_eq!(untimed(&cells_err), untimed(&links_err), "{cells:?}");
+        }
+    }
+    let (_, count, _) = xc_output(&["xc", "--count", "--engine", "cells", "-"], &queens.stdout);
+    assert_eq!(count, "92\n");
+}
+
+/// Blanks the time out of a summary line, and drops it from the JSON statistics with
+/// the `solver` that only `--solver auto` with `--limit` names.
+fn untimed_report(stderr: &str) -> String {
+    stderr
+        .lines()
+        .map(|line| {
+            if line.starts_with('{') {
+                let mut json: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(line).unwrap();
+                json.remove("seconds");
+                json.remove("solver");
+                serde_json::Value::Object(json).to_string()
+            } else if let Some(at) = line.rfind(" s") {
+                let start = line[..at].rfind(", ").map_or(0, |k| k + 2);
+                format!("{}[TIME]{}", &line[..start], &line[at..])
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn xc_engine_cells_refuses_what_it_cannot_do_yet() {
+    for (flags, named) in [
+        (&["--threads", "2"][..], "--threads"),
+        (&["--threads", "0"], "--threads"),
+        (&["--split", "1"], "--split"),
+        (&["--split-jobs", "4"], "--split-jobs"),
+        (&["--prefix", "1"], "--prefix"),
+        (&["--min-cost"], "--min-cost"),
+        (&["--best", "2"], "--best"),
+        (&["--solver", "sat"], "--solver sat"),
+        (&["--cnf"], "--cnf"),
+        (&["--matrix"], "--matrix"),
+    ] {
+        let mut args = vec!["xc", "--engine", "cells"];
+        args.extend_from_slice(flags);
+        args.push("tests/data/toy.dlx");
+        let (code, stdout, stderr) = xc_output(&args, b"");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(stdout, "", "{args:?}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: --engine cells cannot be combined with {named} yet; use --engine links for it\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // One thread, asked for explicitly, is what cells do.
+    let (code, stdout, _) = xc_output(
+        &[
+            "xc",
+            "--engine",
+            "cells",
+            "--threads",
+            "1",
+            "--count",
+            "tests/data/toy.dlx",
+        ],
+        b"",
+    );
+    assert_eq!((code, stdout.as_str()), (Some(0), "1\n"));
+}
+
 #[test]
 fn xc_input_errors() {
     let cases: &[(&str, &str)] = &[

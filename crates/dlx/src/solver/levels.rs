@@ -170,11 +170,3 @@ impl Search<'_> {
         prefixes
     }
 }
-
-#[cfg(feature = "parallel")]
-impl super::Solution {
-    /// A solution made of these options.
-    pub(crate) fn from_options(options: Vec<OptionId>) -> Self {
-        Self { options }
-    }
-}

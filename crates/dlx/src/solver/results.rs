@@ -93,6 +93,11 @@ impl Solution {
     pub fn into_options(self) -> Vec<OptionId> {
         self.options
     }
+
+    /// A solution made of these options.
+    pub(crate) fn from_options(options: Vec<OptionId>) -> Self {
+        Self { options }
+    }
 }
 
 /// Lazy iterator over solutions, from [`Solver::solutions`].

@@ -10,13 +10,13 @@ use proptest::prelude::*;
 use crate::strategies::{self, sorted};
 
 /// A small problem whose options are item-index lists.
-type Spec = strategies::Spec<Vec<usize>>;
+pub(crate) type Spec = strategies::Spec<Vec<usize>>;
 
-fn spec() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec() -> impl Strategy<Value = Spec> {
     strategies::spec(12, strategies::option_items)
 }
 
-fn build(spec: &Spec) -> Problem {
+pub(crate) fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
     let ids = strategies::declare_items(&mut b, spec);
     for option in &spec.options {
@@ -26,7 +26,7 @@ fn build(spec: &Spec) -> Problem {
 }
 
 /// All exact covers, by trying every subset of options.
-fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     let mut covers = BTreeSet::new();
     for mask in 0u32..1 << spec.options.len() {
         let mut used = vec![0u32; spec.primary + spec.secondary];

@@ -11,12 +11,12 @@ use proptest::prelude::*;
 use crate::strategies::{self, sorted};
 
 /// An option: (item, color) pairs (colors only on secondary items), and a cost.
-type SpecOption = (Vec<(usize, Option<u8>)>, u64);
+pub(crate) type SpecOption = (Vec<(usize, Option<u8>)>, u64);
 
 /// A small problem whose options carry colors and costs.
-type Spec = strategies::Spec<SpecOption>;
+pub(crate) type Spec = strategies::Spec<SpecOption>;
 
-fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
     strategies::spec(max_options, move |primary, items| {
         (
             strategies::option_items(primary, items),
@@ -34,7 +34,7 @@ fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
     })
 }
 
-fn build(spec: &Spec) -> Problem {
+pub(crate) fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
     let ids = strategies::declare_items(&mut b, spec);
     let colors: Vec<_> = ["red", "green", "blue"]
@@ -87,7 +87,7 @@ fn is_xcc_solution(spec: &Spec, mask: u32) -> bool {
 }
 
 /// Every solution with its cost, by trying every subset of options.
-fn brute_force(spec: &Spec) -> BTreeSet<(Vec<usize>, u64)> {
+pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<(Vec<usize>, u64)> {
     (0u32..1 << spec.options.len())
         .filter(|&mask| is_xcc_solution(spec, mask))
         .map(|mask| {
@@ -190,7 +190,7 @@ proptest! {
 }
 
 /// TAOCP 7.2.2.1's example of colors, without its option `X:0 Y:1` (see below).
-const KNUTH_COLORS: &str = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
+pub(crate) const KNUTH_COLORS: &str = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
 
 #[test]
 fn knuths_color_example() {

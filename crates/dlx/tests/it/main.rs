@@ -1,6 +1,7 @@
 //! The integration tests of `dancing`, one binary with a module per topic.
 
 mod brute_force;
+mod cells;
 mod colors_and_costs;
 mod deep;
 mod fuzz_corpus;

@@ -1,0 +1,256 @@
+//! The search loop of dancing cells, as a resumable state machine over an explicit
+//! level stack, and what it hands back: [`CellsSearch`] and [`CellsSolutions`].
+
+use std::time::Instant;
+
+use super::tables::Live;
+use super::{CellsSolver, Resume};
+use crate::ids::OptionId;
+use crate::problem::Problem;
+use crate::solver::{Event, Solution};
+use crate::stats::{Stats, StopReason};
+
+/// One level of the search: the item branched on and the option being tried.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Level {
+    /// The item chosen at this level (internal number).
+    item: u32,
+    /// Which of its live options is being tried (0-based).
+    index: u32,
+    /// How many live options it had when chosen.
+    count: u32,
+    /// The trail's length before the item was covered.
+    entered: u32,
+    /// The trail's length after it was covered, before the option was committed.
+    covered: u32,
+    /// The live prefixes before the item was covered.
+    live: Live,
+}
+
+impl CellsSolver {
+    /// Runs the search until it finds a solution, needs to check its limits, or ends.
+    pub(super) fn step(&mut self) -> Event {
+        let event = self.run();
+        if event != Event::Heartbeat {
+            return event;
+        }
+        let started = self.started.unwrap_or_else(Instant::now);
+        if let Some(reason) = self.limits.reached(self.stats.nodes, started) {
+            self.finish(Some(reason));
+            return Event::Finished;
+        }
+        self.next_check = self.limits.next_check(self.stats.nodes);
+        Event::Heartbeat
+    }
+
+    /// The search loop, with the steps of TAOCP's Algorithm X (C with colors) named as
+    /// the links engine names them. Returns at each solution (to resume by leaving the
+    /// level) and at each limit check (to resume by entering it).
+    fn run(&mut self) -> Event {
+        let mut depth = self.depth;
+        let mut nodes = self.stats.nodes;
+        let mut updates = self.stats.updates;
+        let tables = &mut self.tables;
+        let levels = &mut self.levels[..];
+        let mut state = self.resume;
+        let event = loop {
+            match state {
+                // X2: enter a level.
+                Resume::Enter => {
+                    if nodes >= self.next_check {
+                        break Event::Heartbeat;
+                    }
+                    nodes += 1;
+                    // X3: choose an item by minimum remaining values.
+                    let Some(item) = tables.choose() else {
+                        state = Resume::Leave;
+                        break Event::Solution;
+                    };
+                    let count = tables.size(item);
+                    if count == 0 {
+                        // X7 at once. TAOCP still counts the cover of the item.
+                        updates += 1;
+                        state = Resume::Leave;
+                        continue;
+                    }
+                    // X4: cover it.
+                    tables.sort_live(item);
+                    let live = tables.live;
+                    let entered = tables.mark();
+                    updates += tables.cover(item, 0);
+                    let covered = tables.mark();
+                    // X5: try its first option.
+                    let first = tables.cell_at(item, 0);
+                    updates += tables.commit_others(first);
+                    levels[depth] = Level {
+                        item,
+                        index: 0,
+                        count,
+                        entered,
+                        covered,
+                        live,
+                    };
+                    depth += 1;
+                }
+                // X8: leave this level, then X6: try the next option one level up.
+                Resume::Leave => {
+                    if depth == 0 {
+                        state = Resume::Finished;
+                        break Event::Finished;
+                    }
+                    depth -= 1;
+                    let level = &mut levels[depth];
+                    let [primary, secondary] = level.live;
+                    tables.undo(level.covered, [primary - 1, secondary]);
+                    level.index += 1;
+                    if level.index < level.count {
+                        // X5 again with the next option.
+                        let next = tables.cell_at(level.item, level.index);
+                        updates += tables.commit_others(next);
+                        depth += 1;
+                        state = Resume::Enter;
+                    } else {
+                        // X7: uncover the item, and leave this level too.
+                        tables.undo(level.entered, level.live);
+                    }
+                }
+                Resume::Finished => break Event::Finished,
+            }
+        };
+        self.depth = depth;
+        self.resume = state;
+        self.stats.nodes = nodes;
+        self.stats.updates = updates;
+        match event {
+            Event::Solution => self.stats.solutions += 1,
+            Event::Finished => self.finish(None),
+            Event::Heartbeat => {}
+        }
+        event
+    }
+
+    /// Ends a search: undoes every choice and records the time.
+    pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
+        if let Some(root) = self.levels[..self.depth].first() {
+            let (entered, live) = (root.entered, root.live);
+            self.tables.undo(entered, live);
+        }
+        self.depth = 0;
+        if self.resume != Resume::Finished {
+            self.resume = Resume::Finished;
+            self.stats.stopped = self.stats.stopped.or(stopped);
+        }
+        if let Some(started) = self.started.take() {
+            self.stats.elapsed = started.elapsed();
+        }
+    }
+
+    /// The options chosen so far, one per level.
+    fn current_solution(&mut self) -> &[OptionId] {
+        self.scratch.clear();
+        for level in &self.levels[..self.depth] {
+            let cell = self.tables.cell_at(level.item, level.index);
+            self.scratch.push(self.tables.option_of(cell));
+        }
+        &self.scratch
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored so far, as
+    /// [`Search::progress`](crate::Search::progress) computes it.
+    fn progress(&self) -> f64 {
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        for level in &self.levels[..self.depth] {
+            scale /= f64::from(level.count);
+            fraction += f64::from(level.index) * scale;
+        }
+        fraction + 0.5 * scale
+    }
+}
+
+/// A search in progress, from [`CellsSolver::search`]: the low-level interface under
+/// the iterator, the counters and the visitor, as [`Search`](crate::Search) is for the
+/// links engine. Dropping it restores the tables.
+#[derive(Debug)]
+pub struct CellsSearch<'s> {
+    pub(super) solver: &'s mut CellsSolver,
+}
+
+impl CellsSearch<'_> {
+    /// Runs until the next solution, heartbeat or the end.
+    pub fn next_event(&mut self) -> Event {
+        if self.solver.resume == Resume::Finished {
+            return Event::Finished;
+        }
+        self.solver.step()
+    }
+
+    /// The solution just found: one option per level, in level order. Meaningful right
+    /// after [`Event::Solution`].
+    pub fn solution(&mut self) -> &[OptionId] {
+        self.solver.current_solution()
+    }
+
+    /// The depth of the search.
+    pub fn depth(&self) -> usize {
+        self.solver.depth
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
+    pub fn progress(&self) -> f64 {
+        self.solver.progress()
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.solver.stats;
+        if let Some(started) = self.solver.started {
+            stats.elapsed = started.elapsed();
+        }
+        stats
+    }
+
+    /// The problem being searched.
+    pub fn problem(&self) -> &Problem {
+        &self.solver.problem
+    }
+
+    /// Abandons the search (recorded as [`StopReason::Caller`] unless it had ended) and
+    /// restores the tables.
+    pub fn stop(self) {}
+}
+
+impl Drop for CellsSearch<'_> {
+    fn drop(&mut self) {
+        self.solver.finish(Some(StopReason::Caller));
+    }
+}
+
+/// Lazy iterator over solutions, from [`CellsSolver::solutions`].
+#[derive(Debug)]
+pub struct CellsSolutions<'s> {
+    pub(super) search: CellsSearch<'s>,
+}
+
+impl CellsSolutions<'_> {
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+}
+
+impl Iterator for CellsSolutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        loop {
+            match self.search.next_event() {
+                Event::Solution => {
+                    return Some(Solution::from_options(self.search.solution().to_vec()));
+                }
+                Event::Heartbeat => {}
+                Event::Finished => return None,
+            }
+        }
+    }
+}
