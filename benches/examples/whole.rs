@@ -204,6 +204,13 @@ fn run() -> Result<(), String> {
             args: vec!["xc".to_owned(), "--count".to_owned()],
         },
         Row::Process {
+            name: "dancing xc --count --engine cells".to_owned(),
+            program: dancing.clone(),
+            args: ["xc", "--count", "--engine", "cells"]
+                .map(str::to_owned)
+                .to_vec(),
+        },
+        Row::Process {
             name: "dlx_count (dlx 0.8)".to_owned(),
             program: binary(examples, "dlx_count"),
             args: Vec::new(),
