@@ -78,8 +78,8 @@ pub(crate) fn searching<T>(f: impl FnOnce() -> T) -> T {
 
 /// Runs a search to the end, or until `limit` solutions, calling `visit` with each
 /// solution. A write error from `visit` ends the search and is returned.
-pub(crate) fn run(
-    solver: &mut Solver,
+pub(crate) fn run<E: Engine>(
+    solver: &mut E,
     args: &SearchArgs,
     limit: Option<u64>,
     mut visit: impl FnMut(&[OptionId]) -> io::Result<()>,
@@ -109,70 +109,91 @@ pub(crate) fn run(
     SEARCHING.store(false, Ordering::SeqCst);
     progress.finish();
     result.map(|()| solver.stats())
-}
-
-/// [`run`] with dancing cells.
-pub(crate) fn run_cells(
-    solver: &mut CellsSolver,
-    args: &SearchArgs,
-    limit: Option<u64>,
-    mut visit: impl FnMut(&[OptionId]) -> io::Result<()>,
-) -> io::Result<Stats> {
-    solver.set_limits(args.limits());
-    let mut progress = Progress::new(args.progress);
-    SEARCHING.store(true, Ordering::SeqCst);
-    let mut search = solver.search();
-    let mut found = 0u64;
-    let result = loop {
-        if limit.is_some_and(|limit| found >= limit) {
-            break Ok(());
-        }
-        match search.next_event() {
-            Event::Solution => {
-                found += 1;
-                if let Err(e) = visit(search.solution()) {
-                    break Err(e);
-                }
-                progress.update(&search);
-            }
-            Event::Heartbeat => progress.heartbeat(&search),
-            _ => break Ok(()),
-        }
-    };
-    drop(search);
-    SEARCHING.store(false, Ordering::SeqCst);
-    progress.finish();
-    result.map(|()| solver.stats())
-}
-
-/// [`count`] with dancing cells.
-pub(crate) fn count_cells(
-    solver: &mut CellsSolver,
-    args: &SearchArgs,
-    limit: Option<u64>,
-) -> Stats {
-    solver.set_limits(args.limits());
-    let mut progress = Progress::new(args.progress);
-    SEARCHING.store(true, Ordering::SeqCst);
-    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| progress.update(search));
-    SEARCHING.store(false, Ordering::SeqCst);
-    progress.finish();
-    solver.stats()
 }
 
 /// Counts the solutions, to the end or up to `limit`, under the same limits, Ctrl-C
-/// handling and progress line as [`run`], by the engine's counting loop: no solution is
-/// copied out of the search. The count is the statistics' `solutions`.
-pub(crate) fn count(solver: &mut Solver, args: &SearchArgs, limit: Option<u64>) -> Stats {
+/// handling, progress line and nudge as [`run`], without copying any solution out of
+/// the search. The count is the statistics' `solutions`.
+pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<u64>) -> Stats {
     solver.set_limits(args.limits());
     let mut progress = Progress::new(args.progress);
     SEARCHING.store(true, Ordering::SeqCst);
-    // The statistics carry the count, and the stop reason the report words it by.
-    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| progress.update(search));
+    let limit = limit.unwrap_or(u64::MAX);
+    let mut search = solver.search();
+    let mut found = 0u64;
+    while found < limit {
+        match search.next_event() {
+            Event::Solution => found += 1,
+            Event::Heartbeat => progress.heartbeat(&search),
+            _ => break,
+        }
+    }
+    drop(search);
     SEARCHING.store(false, Ordering::SeqCst);
     progress.finish();
     solver.stats()
 }
+
+/// A search engine as the command line drives it: the links ([`Solver`]) or dancing
+/// cells ([`CellsSolver`]).
+pub(crate) trait Engine {
+    /// A running search.
+    type Search<'a>: Running
+    where
+        Self: 'a;
+    fn set_limits(&mut self, limits: Limits);
+    fn stats(&self) -> Stats;
+    fn search(&mut self) -> Self::Search<'_>;
+}
+
+/// A running search of either engine: its events, and what the status line reads.
+pub(crate) trait Running {
+    fn next_event(&mut self) -> Event;
+    fn solution(&mut self) -> &[OptionId];
+    fn stats(&self) -> Stats;
+    fn progress(&self) -> f64;
+    fn depth(&self) -> usize;
+}
+
+/// Implements [`Engine`] and [`Running`] by the engines' inherent methods of the same
+/// names (the two engines share their interface, not a trait of the library).
+macro_rules! engine {
+    ($engine:ident, $search:ident) => {
+        impl Engine for $engine {
+            type Search<'a> = $search<'a>;
+            fn set_limits(&mut self, limits: Limits) {
+                $engine::set_limits(self, limits);
+            }
+            fn stats(&self) -> Stats {
+                $engine::stats(self)
+            }
+            fn search(&mut self) -> $search<'_> {
+                $engine::search(self)
+            }
+        }
+
+        impl Running for $search<'_> {
+            fn next_event(&mut self) -> Event {
+                $search::next_event(self)
+            }
+            fn solution(&mut self) -> &[OptionId] {
+                $search::solution(self)
+            }
+            fn stats(&self) -> Stats {
+                $search::stats(self)
+            }
+            fn progress(&self) -> f64 {
+                $search::progress(self)
+            }
+            fn depth(&self) -> usize {
+                $search::depth(self)
+            }
+        }
+    };
+}
+
+engine!(Solver, Search);
+engine!(CellsSolver, CellsSearch);
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
@@ -183,37 +204,6 @@ pub(crate) fn cheapest(solver: &mut Solver, args: &SearchArgs, k: usize) -> Vec<
     let found = solver.best(k);
     SEARCHING.store(false, Ordering::SeqCst);
     found
-}
-
-/// What the status line reads from a running search, of either engine.
-trait Watched {
-    fn stats(&self) -> Stats;
-    fn progress(&self) -> f64;
-    fn depth(&self) -> usize;
-}
-
-impl Watched for Search<'_> {
-    fn stats(&self) -> Stats {
-        Search::stats(self)
-    }
-    fn progress(&self) -> f64 {
-        Search::progress(self)
-    }
-    fn depth(&self) -> usize {
-        Search::depth(self)
-    }
-}
-
-impl Watched for CellsSearch<'_> {
-    fn stats(&self) -> Stats {
-        CellsSearch::stats(self)
-    }
-    fn progress(&self) -> f64 {
-        CellsSearch::progress(self)
-    }
-    fn depth(&self) -> usize {
-        CellsSearch::depth(self)
-    }
 }
 
 /// The live status line of `--progress`: solutions, nodes per second, and Knuth's
@@ -254,7 +244,7 @@ impl Progress {
     /// Every [`Limits::CHECK_INTERVAL`] nodes: the status line, or the nudge. The clock
     /// is read here only when the nudge may still speak, so a search into a pipe or a
     /// file pays nothing for it.
-    fn heartbeat(&mut self, search: &impl Watched) {
+    fn heartbeat(&mut self, search: &impl Running) {
         if self.nudge.is_armed()
             && let Some(line) = self.nudge.due(self.started.elapsed())
         {
@@ -263,7 +253,7 @@ impl Progress {
         self.update(search);
     }
 
-    fn update(&mut self, search: &impl Watched) {
+    fn update(&mut self, search: &impl Running) {
         let Some(bar) = &self.bar else { return };
         // The bar redraws at most ten times a second; computing the estimate costs a
         // walk of the current path, so it is done no more often than that.

@@ -156,12 +156,12 @@ fn cells(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     let mut solver = CellsSolver::new(problem);
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if args.count {
-        let stats = search::count_cells(&mut solver, &args.search, args.limit);
+        let stats = search::count(&mut solver, &args.search, args.limit);
         writeln!(out, "{}", stats.solutions)?;
         stats
     } else {
         let mut first = true;
-        search::run_cells(&mut solver, &args.search, args.limit, |solution| {
+        search::run(&mut solver, &args.search, args.limit, |solution| {
             print_solution(&mut out, problem, solution, &mut first)
         })?
     };
