@@ -15,12 +15,13 @@ use crate::problem::Problem;
 pub(super) struct Cell {
     /// TAOCP: ITM. The item, numbered primaries first (see [`Tables::items`]).
     pub(super) item: u32,
-    /// TAOCP: CLR. 0 for none, else the color + 1.
-    pub(super) color: u32,
     /// TAOCP: LOC. Where this cell sits in the `set` array.
     pub(super) loc: u32,
-    /// The option this cell belongs to.
-    pub(super) option: u32,
+    /// Where the cells of this cell's option start: a hide walks its option without
+    /// looking the option up (TAOCP's spacer nodes serve the same end).
+    first: u32,
+    /// Where the cells of this cell's option end.
+    end: u32,
 }
 
 /// What the search keeps per item, side by side so that one cache line serves a
@@ -47,8 +48,11 @@ pub(super) type Live = [u32; 2];
 pub(super) struct Tables {
     /// The cells, option after option, in the order the problem gives them.
     pub(super) cells: Vec<Cell>,
-    /// Where each option's cells start, plus one entry past the last.
-    option_start: Vec<u32>,
+    /// TAOCP: CLR, per cell: 0 for none, else the color + 1. Apart from the cells,
+    /// which a hide walks without needing it.
+    colors: Vec<u32>,
+    /// The option of each cell.
+    options: Vec<u32>,
     /// TAOCP: SET. Item `j`'s cells occupy a region starting at its `start`, in
     /// option order as built; the first `size` of them are the options still
     /// compatible with the choices made.
@@ -92,23 +96,30 @@ impl Tables {
         for (k, &id) in item_id.iter().enumerate() {
             internal[id as usize] = k as u32;
         }
-        let mut cells = Vec::with_capacity(problem.entry_count());
-        let mut option_start = Vec::with_capacity(problem.option_count() + 1);
+        let entries = problem.entry_count();
+        let mut cells: Vec<Cell> = Vec::with_capacity(entries);
+        let mut colors = Vec::with_capacity(entries);
+        let mut options = Vec::with_capacity(entries);
         let mut len = vec![0u32; n];
         for option in problem.options() {
-            option_start.push(cells.len() as u32);
+            let first = cells.len() as u32;
             for (item, color) in problem.option_items(option) {
                 let item = internal[item.index()];
                 len[item as usize] += 1;
                 cells.push(Cell {
                     item,
-                    color: color.map_or(0, |c| c.index() as u32 + 1),
                     loc: 0,
-                    option: option.index() as u32,
+                    first,
+                    end: 0,
                 });
+                colors.push(color.map_or(0, |c| c.index() as u32 + 1));
+                options.push(option.index() as u32);
+            }
+            let end = cells.len() as u32;
+            for cell in &mut cells[first as usize..] {
+                cell.end = end;
             }
         }
-        option_start.push(cells.len() as u32);
         let mut state = Vec::with_capacity(n);
         let mut next = 0u32;
         for (k, &size) in len.iter().enumerate() {
@@ -131,7 +142,8 @@ impl Tables {
         Self {
             trail: Vec::with_capacity(cells.len()),
             cells,
-            option_start,
+            colors,
+            options,
             set,
             state,
             items: (0..n as u32).collect(),
@@ -238,9 +250,8 @@ impl Tables {
     /// Returns the number of cells removed.
     #[inline(always)]
     fn hide(&mut self, cell: u32) -> u64 {
-        let option = self.cells[cell as usize].option as usize;
-        let from = self.option_start[option] as usize;
-        let to = self.option_start[option + 1] as usize;
+        let Cell { first, end, .. } = self.cells[cell as usize];
+        let (from, to) = (first as usize, end as usize);
         let mut removed = 0;
         for c in from..to {
             let Cell { item, loc, .. } = self.cells[c];
@@ -271,7 +282,7 @@ impl Tables {
         // The item is inactive now, so no hide below changes its set.
         for at in self.live_cells(item) {
             let cell = self.set[at];
-            if color == 0 || self.cells[cell as usize].color != color {
+            if color == 0 || self.colors[cell as usize] != color {
                 updates += self.hide(cell);
             }
         }
@@ -284,13 +295,16 @@ impl Tables {
     /// option would have been hidden) and needs nothing. Returns the updates.
     #[inline]
     pub(super) fn commit_others(&mut self, chosen: u32) -> u64 {
-        let option = self.cells[chosen as usize].option as usize;
-        let from = self.option_start[option];
-        let to = self.option_start[option + 1];
+        let Cell {
+            first: from,
+            end: to,
+            ..
+        } = self.cells[chosen as usize];
         let mut updates = 0;
         for c in (chosen + 1..to).chain(from..chosen) {
-            let Cell { item, color, .. } = self.cells[c as usize];
+            let item = self.cells[c as usize].item;
             if self.is_active(item) {
+                let color = self.colors[c as usize];
                 updates += self.cover(item, color);
             }
         }
@@ -300,7 +314,7 @@ impl Tables {
     /// The option of a cell.
     #[inline]
     pub(super) fn option_of(&self, cell: u32) -> OptionId {
-        OptionId::new(self.cells[cell as usize].option as usize)
+        OptionId::new(self.options[cell as usize] as usize)
     }
 
     /// Checks that the tables are consistent and, with nothing chosen, as built: every
@@ -335,6 +349,10 @@ impl Tables {
             let region = self.state[cell.item as usize].start..end(cell.item as usize);
             if !region.contains(&cell.loc) || self.set[cell.loc as usize] as usize != c {
                 return broken("loc", c);
+            }
+            let option = cell.first as usize..cell.end as usize;
+            if !option.contains(&c) || self.options[option].iter().any(|&o| o != self.options[c]) {
+                return broken("option", c);
             }
         }
         Ok(())
