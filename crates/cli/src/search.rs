@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CellsSearch, CellsSolver, CostedSolution, Event, Limits, OptionId, Search, Solver, Stats,
-    StopReason,
+    CellsSearch, CellsSolver, CostedSolution, Event, Limits, OptionId, Search, SearchEvents,
+    Solver, Stats, StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -138,7 +138,7 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
 /// cells ([`CellsSolver`]).
 pub(crate) trait Engine {
     /// A running search.
-    type Search<'a>: Running
+    type Search<'a>: SearchEvents
     where
         Self: 'a;
     fn set_limits(&mut self, limits: Limits);
@@ -146,17 +146,7 @@ pub(crate) trait Engine {
     fn search(&mut self) -> Self::Search<'_>;
 }
 
-/// A running search of either engine: its events, and what the status line reads.
-pub(crate) trait Running {
-    fn next_event(&mut self) -> Event;
-    fn solution(&mut self) -> &[OptionId];
-    fn stats(&self) -> Stats;
-    fn progress(&self) -> f64;
-    fn depth(&self) -> usize;
-}
-
-/// Implements [`Engine`] and [`Running`] by the engines' inherent methods of the same
-/// names (the two engines share their interface, not a trait of the library).
+/// Implements [`Engine`] by the engines' inherent methods of the same names.
 macro_rules! engine {
     ($engine:ident, $search:ident) => {
         impl Engine for $engine {
@@ -169,24 +159,6 @@ macro_rules! engine {
             }
             fn search(&mut self) -> $search<'_> {
                 $engine::search(self)
-            }
-        }
-
-        impl Running for $search<'_> {
-            fn next_event(&mut self) -> Event {
-                $search::next_event(self)
-            }
-            fn solution(&mut self) -> &[OptionId] {
-                $search::solution(self)
-            }
-            fn stats(&self) -> Stats {
-                $search::stats(self)
-            }
-            fn progress(&self) -> f64 {
-                $search::progress(self)
-            }
-            fn depth(&self) -> usize {
-                $search::depth(self)
             }
         }
     };
@@ -244,7 +216,7 @@ impl Progress {
     /// Every [`Limits::CHECK_INTERVAL`] nodes: the status line, or the nudge. The clock
     /// is read here only when the nudge may still speak, so a search into a pipe or a
     /// file pays nothing for it.
-    fn heartbeat(&mut self, search: &impl Running) {
+    fn heartbeat(&mut self, search: &impl SearchEvents) {
         if self.nudge.is_armed()
             && let Some(line) = self.nudge.due(self.started.elapsed())
         {
@@ -253,7 +225,7 @@ impl Progress {
         self.update(search);
     }
 
-    fn update(&mut self, search: &impl Running) {
+    fn update(&mut self, search: &impl SearchEvents) {
         let Some(bar) = &self.bar else { return };
         // The bar redraws at most ten times a second; computing the estimate costs a
         // walk of the current path, so it is done no more often than that.

@@ -12,7 +12,7 @@ use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
-use crate::search;
+use crate::search::{self, Engine};
 use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -62,7 +62,8 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
     if args.engine == XcEngine::Cells {
-        return cells(args, &problem);
+        // What cells cannot do yet was refused before reading.
+        return plain(args, &problem, &mut CellsSolver::new(&problem));
     }
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
@@ -93,15 +94,21 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     if let Some(code) = crate::split::run(args, &problem, &mut solver)? {
         return Ok(code);
     }
+    plain(args, &problem, &mut solver)
+}
+
+/// The plain search with either engine: the count, or every solution (up to
+/// `--limit`), then the summary.
+fn plain(args: &XcArgs, problem: &Problem, solver: &mut impl Engine) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if args.count {
-        let stats = search::count(&mut solver, &args.search, args.limit);
+        let stats = search::count(solver, &args.search, args.limit);
         writeln!(out, "{}", stats.solutions)?;
         stats
     } else {
         let mut first = true;
-        search::run(&mut solver, &args.search, args.limit, |solution| {
-            print_solution(&mut out, &problem, solution, &mut first)
+        search::run(solver, &args.search, args.limit, |solution| {
+            print_solution(&mut out, problem, solution, &mut first)
         })?
     };
     out.flush()?;
@@ -148,26 +155,6 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
         ))),
         None => Ok(()),
     }
-}
-
-/// `--engine cells`: the same output as the links engine's plain search, from dancing
-/// cells.
-fn cells(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
-    let mut solver = CellsSolver::new(problem);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let stats = if args.count {
-        let stats = search::count(&mut solver, &args.search, args.limit);
-        writeln!(out, "{}", stats.solutions)?;
-        stats
-    } else {
-        let mut first = true;
-        search::run(&mut solver, &args.search, args.limit, |solution| {
-            print_solution(&mut out, problem, solution, &mut first)
-        })?
-    };
-    out.flush()?;
-    search::report(&stats, &args.search, &[]);
-    Ok(search_code(&stats))
 }
 
 /// Prints the options of one solution in Knuth's format, sorted, after a blank line

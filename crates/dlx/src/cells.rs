@@ -13,9 +13,10 @@ use std::time::Instant;
 
 use crate::count::Count;
 use crate::error::IntegrityError;
+use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::solver::{Event, Solution};
+use crate::solver::Solution;
 use crate::stats::{Limits, Stats};
 
 mod search;
@@ -163,40 +164,15 @@ impl CellsSolver {
 
     /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
     /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes).
-    pub fn count_watched(
-        &mut self,
-        limit: u64,
-        mut heartbeat: impl FnMut(&CellsSearch<'_>),
-    ) -> Count {
-        let mut search = self.search();
-        let mut found = 0;
-        while found < limit {
-            match search.next_event() {
-                Event::Solution => found += 1,
-                Event::Heartbeat => heartbeat(&search),
-                Event::Finished => break,
-            }
-        }
-        drop(search);
+    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&CellsSearch<'_>)) -> Count {
+        events::count(&mut self.search(), limit, heartbeat);
         Count::from_stats(&self.stats)
     }
 
     /// Calls `visit` with each solution (the chosen options in level order) until it
     /// returns `Break` or the search ends. Returns the statistics.
-    pub fn visit(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        let mut search = self.search();
-        loop {
-            match search.next_event() {
-                Event::Solution => {
-                    if visit(search.solution()).is_break() {
-                        break;
-                    }
-                }
-                Event::Heartbeat => {}
-                Event::Finished => break,
-            }
-        }
-        drop(search);
+    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        events::visit(&mut self.search(), visit);
         self.stats
     }
 

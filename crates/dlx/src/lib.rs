@@ -112,6 +112,7 @@ pub mod cnf;
 mod cost;
 mod count;
 mod error;
+mod events;
 pub mod format;
 mod ids;
 #[cfg(feature = "parallel")]
@@ -129,6 +130,7 @@ pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
 pub use count::Count;
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
+pub use events::SearchEvents;
 pub use ids::{ColorId, ItemId, OptionId};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;

@@ -7,6 +7,7 @@ use std::time::Instant;
 use crate::arena::{Arena, Marks};
 use crate::count::Count;
 use crate::error::IntegrityError;
+use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::stats::{Limits, Stats};
@@ -181,36 +182,15 @@ impl Solver {
     /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes), where a
     /// caller can read its [`progress`](Search::progress) or [`stats`](Search::stats).
     /// Solutions are counted, never copied out.
-    pub fn count_watched(&mut self, limit: u64, mut heartbeat: impl FnMut(&Search<'_>)) -> Count {
-        let mut search = self.search();
-        let mut found = 0;
-        while found < limit {
-            match search.next_event() {
-                Event::Solution => found += 1,
-                Event::Heartbeat => heartbeat(&search),
-                Event::Finished => break,
-            }
-        }
-        drop(search);
+    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&Search<'_>)) -> Count {
+        events::count(&mut self.search(), limit, heartbeat);
         Count::from_stats(&self.stats)
     }
 
     /// Calls `visit` with each solution (the chosen options, fixed ones first) until it
     /// returns `Break` or the search ends. Returns the statistics.
-    pub fn visit(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        let mut search = self.search();
-        loop {
-            match search.next_event() {
-                Event::Solution => {
-                    if visit(search.solution()).is_break() {
-                        break;
-                    }
-                }
-                Event::Heartbeat => {}
-                Event::Finished => break,
-            }
-        }
-        drop(search);
+    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        events::visit(&mut self.search(), visit);
         self.stats
     }
 

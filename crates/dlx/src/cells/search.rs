@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::tables::Live;
 use super::{CellsSolver, Resume};
+use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::solver::{Event, Solution};
@@ -220,6 +221,8 @@ impl CellsSearch<'_> {
     pub fn stop(self) {}
 }
 
+events::search_events!(CellsSearch);
+
 impl Drop for CellsSearch<'_> {
     fn drop(&mut self) {
         self.solver.finish(Some(StopReason::Caller));
@@ -243,14 +246,6 @@ impl Iterator for CellsSolutions<'_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        loop {
-            match self.search.next_event() {
-                Event::Solution => {
-                    return Some(Solution::from_options(self.search.solution().to_vec()));
-                }
-                Event::Heartbeat => {}
-                Event::Finished => return None,
-            }
-        }
+        events::next_solution(&mut self.search)
     }
 }

@@ -2,6 +2,7 @@
 //! with their iterator.
 
 use super::{Resume, Solver};
+use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::stats::{Stats, StopReason};
@@ -71,6 +72,8 @@ impl Search<'_> {
     pub fn stop(self) {}
 }
 
+events::search_events!(Search);
+
 impl Drop for Search<'_> {
     fn drop(&mut self) {
         self.solver.finish(Some(StopReason::Caller));
@@ -117,16 +120,6 @@ impl Iterator for Solutions<'_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        loop {
-            match self.search.next_event() {
-                Event::Solution => {
-                    return Some(Solution {
-                        options: self.search.solution().to_vec(),
-                    });
-                }
-                Event::Heartbeat => {}
-                Event::Finished => return None,
-            }
-        }
+        events::next_solution(&mut self.search)
     }
 }
