@@ -15,16 +15,9 @@ mod dlx_peer;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args_os().nth(1) else {
-        eprintln!("usage: dlx_count FILE");
-        return ExitCode::from(2);
-    };
-    let problem = match read(&path) {
+    let problem = match dancing_benches::problem_from_first_argument("dlx_count") {
         Ok(problem) => problem,
-        Err(message) => {
-            eprintln!("error: {}: {message}", path.to_string_lossy());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let Some(mut peer) = dlx_peer::dlx_problem(&problem) else {
         eprintln!("error: the dlx crate's Algorithm X takes no colors");
@@ -32,11 +25,4 @@ fn main() -> ExitCode {
     };
     println!("{}", dlx_peer::dlx_count(&mut peer));
     ExitCode::SUCCESS
-}
-
-/// Reads and parses the file, as `dancing xc` does.
-fn read(path: &std::ffi::OsStr) -> Result<dancing::Problem, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    dancing::format::parse_reader(std::io::BufReader::with_capacity(1 << 16, file))
-        .map_err(|e| e.to_string())
 }

@@ -15,24 +15,10 @@ mod exact_covers_peer;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args_os().nth(1) else {
-        eprintln!("usage: exact_covers_count FILE");
-        return ExitCode::from(2);
-    };
-    let problem = match read(&path) {
+    let problem = match dancing_benches::problem_from_first_argument("exact_covers_count") {
         Ok(problem) => problem,
-        Err(message) => {
-            eprintln!("error: {}: {message}", path.to_string_lossy());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     println!("{}", exact_covers_peer::ExactCovers::new(&problem).count());
     ExitCode::SUCCESS
-}
-
-/// Reads and parses the file, as `dancing xc` does.
-fn read(path: &std::ffi::OsStr) -> Result<dancing::Problem, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    dancing::format::parse_reader(std::io::BufReader::with_capacity(1 << 16, file))
-        .map_err(|e| e.to_string())
 }

@@ -183,3 +183,22 @@ pub fn force_givens(solver: &mut dancing::Solver, puzzle: &Grid) -> bool {
 pub fn givens(puzzle: &Grid) -> Vec<dancing::OptionId> {
     dancing_sudoku::encoding::givens(puzzle).collect()
 }
+
+/// The problem in the file named by the first argument, read by `dancing::format` as
+/// `dancing xc` reads it: what the peer counters of the whole-process comparison count.
+/// On a missing argument or a bad file, says why on stderr and gives exit code 2.
+pub fn problem_from_first_argument(
+    program: &str,
+) -> Result<dancing::Problem, std::process::ExitCode> {
+    let fail = |message: String| {
+        eprintln!("{message}");
+        std::process::ExitCode::from(2)
+    };
+    let path = std::env::args_os()
+        .nth(1)
+        .ok_or_else(|| fail(format!("usage: {program} FILE")))?;
+    let file = std::fs::File::open(&path)
+        .map_err(|e| fail(format!("error: {}: {e}", path.to_string_lossy())))?;
+    dancing::format::parse_reader(std::io::BufReader::with_capacity(1 << 16, file))
+        .map_err(|e| fail(format!("error: {}: {e}", path.to_string_lossy())))
+}
