@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use dancing::problems::{self, Rectangle};
 use dancing::{CellsSolver, Count, Limits, OptionId, Problem, Solver, StopReason, format};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 use crate::strategies::sorted;
 use crate::{brute_force, colors_and_costs};
@@ -230,6 +231,20 @@ fn iterator_first_and_visitor_agree() {
     cells.check_integrity().unwrap();
 }
 
+/// Dancing cells finds exactly the `expected` covers, each once, and the links engine's
+/// solutions in the same order, with the same nodes and updates.
+fn agrees(problem: &Problem, expected: BTreeSet<Vec<usize>>) -> Result<(), TestCaseError> {
+    let (cells, cells_stats) = cells_solutions(problem);
+    let found: BTreeSet<Vec<usize>> = cells.iter().map(|s| sorted(s)).collect();
+    prop_assert_eq!(found.len(), cells.len(), "a solution was visited twice");
+    prop_assert_eq!(found, expected);
+    let (links, links_stats) = links_solutions(problem);
+    prop_assert_eq!(cells, links);
+    prop_assert_eq!(cells_stats.nodes, links_stats.nodes);
+    prop_assert_eq!(cells_stats.updates, links_stats.updates);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -237,14 +252,7 @@ proptest! {
     fn plain_solutions_are_the_brute_force_covers(spec in brute_force::spec()) {
         let problem = brute_force::build(&spec);
         let expected = brute_force::brute_force(&spec);
-        let (cells, cells_stats) = cells_solutions(&problem);
-        let found: BTreeSet<Vec<usize>> = cells.iter().map(|s| sorted(s)).collect();
-        prop_assert_eq!(found.len(), cells.len(), "a solution was visited twice");
-        prop_assert_eq!(found, expected);
-        let (links, links_stats) = links_solutions(&problem);
-        prop_assert_eq!(cells, links);
-        prop_assert_eq!(cells_stats.nodes, links_stats.nodes);
-        prop_assert_eq!(cells_stats.updates, links_stats.updates);
+        agrees(&problem, expected)?;
     }
 
     #[test]
@@ -254,14 +262,7 @@ proptest! {
             .into_iter()
             .map(|(chosen, _)| chosen)
             .collect();
-        let (cells, cells_stats) = cells_solutions(&problem);
-        let found: BTreeSet<Vec<usize>> = cells.iter().map(|s| sorted(s)).collect();
-        prop_assert_eq!(found.len(), cells.len(), "a solution was visited twice");
-        prop_assert_eq!(found, expected);
-        let (links, links_stats) = links_solutions(&problem);
-        prop_assert_eq!(cells, links);
-        prop_assert_eq!(cells_stats.nodes, links_stats.nodes);
-        prop_assert_eq!(cells_stats.updates, links_stats.updates);
+        agrees(&problem, expected)?;
     }
 
     #[test]
