@@ -17,18 +17,9 @@ pub(crate) struct Input {
     pub(crate) interactive: bool,
 }
 
-/// Opens `path`, or standard input when it is `None` or `-`, past a leading byte-order
-/// mark: every format reads as if the file had none.
+/// Opens `path`, or standard input when it is `None` or `-`. A leading byte-order mark
+/// is left to the readers: each format's parser skips it (once), for library users too.
 pub(crate) fn open(path: Option<&Path>) -> Result<Input, Failure> {
-    let mut input = open_raw(path)?;
-    let name = input.name.clone();
-    let reader = dancing::format::skip_bom(input.reader)
-        .map_err(|e| Failure::input(format!("{name}: read error: {e}")))?;
-    input.reader = Box::new(reader);
-    Ok(input)
-}
-
-fn open_raw(path: Option<&Path>) -> Result<Input, Failure> {
     let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
         return Ok(Input {
             name: "<stdin>".to_owned(),

@@ -395,10 +395,7 @@ fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
             MAX_JUDGE_INPUT >> 20
         )));
     }
-    // A byte-order mark is not part of any judge's input.
-    if bytes.starts_with(dancing::format::BOM) {
-        bytes.drain(..dancing::format::BOM.len());
-    }
+    // A byte-order mark is the judges' to skip (`dancing_sudoku::judge` does).
     let text = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;

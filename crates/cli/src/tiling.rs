@@ -80,7 +80,7 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<u8, Failure>
 /// Reads the judge's format: the number of cases, then per case `n m p` and p lines
 /// `x1 y1 x2 y2`. Numbers may be spread over lines in any way; errors give the line.
 pub(crate) fn parse(text: &str) -> Result<Vec<Case>, String> {
-    let mut tokens = text
+    let mut tokens = dancing::format::strip_bom(text)
         .lines()
         .enumerate()
         .flat_map(|(k, line)| line.split_whitespace().map(move |t| (k + 1, t)));
