@@ -4,6 +4,7 @@ mod brute_force;
 mod cells;
 mod colors_and_costs;
 mod deep;
+mod dense;
 mod fuzz_corpus;
 mod hostile;
 mod oracles;

@@ -1,0 +1,434 @@
+//! The dense engine: Algorithm X on bitsets of options, for problems small enough that
+//! a set of all their options is a few dozen machine words.
+//!
+//! Each level of the search keeps its own copy of the live options (one bit per
+//! option) and of each primary item's count of them. Choosing an option rules out, for
+//! each of its items, the live options in that item's precomputed mask: one `AND NOT`
+//! per word, then a walk over the options just ruled out to lower their items' counts.
+//! Backtracking is returning to the level's copy: nothing is undone.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use crate::count::Count;
+use crate::events;
+use crate::ids::OptionId;
+use crate::problem::Problem;
+use crate::solver::{Event, Solution};
+use crate::stats::{Limits, Stats, StopReason};
+
+mod tables;
+
+use tables::Tables;
+
+/// Searches a [`Problem`] on bitsets of options: the interface of
+/// [`CellsSolver`](crate::CellsSolver), on a third engine, fastest on small problems.
+///
+/// It branches as the links engine does (the active primary item with the fewest
+/// options, ties to the earliest declared; its options in input order), so it finds
+/// the same solutions in the same order, and its [`Stats`] are the links engine's to the
+/// node and the update. Secondary items and colors are supported; costs are ignored.
+///
+/// Its work per choice grows with the number of options (a choice passes over one word
+/// per 64 options for each item of the chosen option), while the links' grows with the
+/// options actually ruled out; it wins where the options are few: N-queens, Langford
+/// pairs, polyomino packings of a few thousand placements. Problems of more than
+/// 32,766 options are refused.
+///
+/// ```
+/// use dancing::{DenseSolver, Solver, problems};
+///
+/// let problem = problems::queens(8);
+/// let mut dense = DenseSolver::new(&problem)?;
+/// assert_eq!(dense.count(), 92);
+///
+/// // The same tree as the links engine, node for node and update for update.
+/// let mut links = Solver::new(&problem);
+/// assert_eq!(links.count(), 92);
+/// assert_eq!(dense.stats().nodes, links.stats().nodes);
+/// assert_eq!(dense.stats().updates, links.stats().updates);
+/// assert_eq!(dense.first(), links.first());
+/// # Ok::<(), dancing::TooManyOptions>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct DenseSolver {
+    problem: Problem,
+    tables: Tables,
+    /// One entry per level the search can reach (at most one per primary item).
+    levels: Vec<Level>,
+    /// Current depth of a suspended search.
+    depth: usize,
+    resume: Resume,
+    stats: Stats,
+    limits: Limits,
+    started: Option<Instant>,
+    /// Nodes count at which the search next pauses to check its limits.
+    next_check: u64,
+    /// The current solution as option ids, filled on demand.
+    scratch: Vec<OptionId>,
+}
+
+/// A problem with more options than [`DenseSolver`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the dense engine takes at most {max} options; this problem has {options}",
+    max = DenseSolver::MAX_OPTIONS
+)]
+pub struct TooManyOptions {
+    /// The problem's number of options.
+    pub options: usize,
+}
+
+/// One level of the search: the item branched on and the option being tried.
+#[derive(Debug, Clone, Copy, Default)]
+struct Level {
+    /// The item chosen at this level (internal number).
+    item: u32,
+    /// The option being tried.
+    option: u32,
+    /// How many of the item's options were tried before it.
+    index: u32,
+    /// How many live options the item had when chosen.
+    count: u32,
+}
+
+/// Where a suspended search picks up again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resume {
+    /// TAOCP X2: enter the current level.
+    Enter,
+    /// TAOCP X8: leave the current level (after a solution was visited).
+    Leave,
+    /// Nothing to resume: the search is over.
+    Finished,
+}
+
+impl DenseSolver {
+    /// The largest number of options the engine takes.
+    pub const MAX_OPTIONS: usize = Tables::MAX_OPTIONS;
+
+    /// A solver for `problem`, with its own bitsets.
+    ///
+    /// # Errors
+    /// [`TooManyOptions`] if the problem has more than
+    /// [`MAX_OPTIONS`](Self::MAX_OPTIONS) options.
+    pub fn new(problem: &Problem) -> Result<Self, TooManyOptions> {
+        let options = problem.option_count();
+        if options > Self::MAX_OPTIONS {
+            return Err(TooManyOptions { options });
+        }
+        let depth = problem.primary_count() + 1;
+        Ok(Self {
+            problem: problem.clone(),
+            tables: Tables::new(problem, depth),
+            levels: vec![Level::default(); depth],
+            depth: 0,
+            resume: Resume::Finished,
+            stats: Stats::default(),
+            limits: Limits::default(),
+            started: None,
+            next_check: 0,
+            scratch: Vec::with_capacity(depth),
+        })
+    }
+
+    /// The problem being solved.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Sets the limits that apply to every later search.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Statistics of the most recent search (the links engine's counts).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Starts a search; events come from the returned [`DenseSearch`].
+    pub fn search(&mut self) -> DenseSearch<'_> {
+        self.stats = Stats::default();
+        self.depth = 0;
+        self.resume = Resume::Enter;
+        self.started = Some(Instant::now());
+        self.next_check = self.limits.next_check(0);
+        DenseSearch { solver: self }
+    }
+
+    /// The first solution, if any.
+    pub fn first(&mut self) -> Option<Solution> {
+        self.solutions().next()
+    }
+
+    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
+    /// [`Limits`] bound stopped the search.
+    pub fn count(&mut self) -> Count {
+        self.count_up_to(u64::MAX)
+    }
+
+    /// The number of solutions, counting no further than `limit`: reaching it gives
+    /// [`Count::Partial`] with [`StopReason::Caller`] (at least `limit`).
+    pub fn count_up_to(&mut self, limit: u64) -> Count {
+        self.count_watched(limit, |_| {})
+    }
+
+    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
+    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes).
+    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&DenseSearch<'_>)) -> Count {
+        events::count(&mut self.search(), limit, heartbeat);
+        Count::from_stats(&self.stats)
+    }
+
+    /// Calls `visit` with each solution (the chosen options in level order) until it
+    /// returns `Break` or the search ends. Returns the statistics.
+    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        events::visit(&mut self.search(), visit);
+        self.stats
+    }
+
+    /// A lazy iterator over the solutions.
+    pub fn solutions(&mut self) -> DenseSolutions<'_> {
+        DenseSolutions {
+            search: self.search(),
+        }
+    }
+
+    /// Runs the search until it finds a solution, needs to check its limits, or ends.
+    fn step(&mut self) -> Event {
+        let event = self.run();
+        if event != Event::Heartbeat {
+            return event;
+        }
+        let started = self.started.unwrap_or_else(Instant::now);
+        if let Some(reason) = self.limits.reached(self.stats.nodes, started) {
+            self.finish(Some(reason));
+            return Event::Finished;
+        }
+        self.next_check = self.limits.next_check(self.stats.nodes);
+        Event::Heartbeat
+    }
+
+    /// The search loop, with the steps of TAOCP's Algorithm X named as the links
+    /// engine names them. Level `d` reads state `2d` (as it was entered) and keeps the
+    /// state after covering its item in `2d + 1`; each option tried is committed into
+    /// `2d + 2`, the next level's state.
+    fn run(&mut self) -> Event {
+        let mut depth = self.depth;
+        let mut nodes = self.stats.nodes;
+        let mut updates = self.stats.updates;
+        let tables = &mut self.tables;
+        let levels = &mut self.levels[..];
+        let mut state = self.resume;
+        let event = loop {
+            match state {
+                // X2: enter a level.
+                Resume::Enter => {
+                    if nodes >= self.next_check {
+                        break Event::Heartbeat;
+                    }
+                    nodes += 1;
+                    let here = 2 * depth;
+                    // X3: choose an item by minimum remaining values.
+                    let Some((item, count)) = tables.choose(here) else {
+                        state = Resume::Leave;
+                        break Event::Solution;
+                    };
+                    if count == 0 {
+                        // X7 at once. TAOCP still counts the cover of the item.
+                        updates += 1;
+                        state = Resume::Leave;
+                        continue;
+                    }
+                    // X4: cover it.
+                    tables.copy_state(here, here + 1);
+                    updates += tables.commit(here + 1, item, item);
+                    // X5: try its first option.
+                    let option = tables.next_option(here, item, 0).unwrap_or(0);
+                    updates += try_option(tables, depth, item, option);
+                    levels[depth] = Level {
+                        item,
+                        option,
+                        index: 0,
+                        count,
+                    };
+                    depth += 1;
+                }
+                // X8: leave this level, then X6: try the next option one level up.
+                Resume::Leave => {
+                    if depth == 0 {
+                        state = Resume::Finished;
+                        break Event::Finished;
+                    }
+                    depth -= 1;
+                    let level = &mut levels[depth];
+                    // X7 when the item has no option left: leave this level too.
+                    if let Some(option) =
+                        tables.next_option(2 * depth, level.item, level.option + 1)
+                    {
+                        level.option = option;
+                        level.index += 1;
+                        updates += try_option(tables, depth, level.item, option);
+                        depth += 1;
+                        state = Resume::Enter;
+                    }
+                }
+                Resume::Finished => break Event::Finished,
+            }
+        };
+        self.depth = depth;
+        self.resume = state;
+        self.stats.nodes = nodes;
+        self.stats.updates = updates;
+        match event {
+            Event::Solution => self.stats.solutions += 1,
+            Event::Finished => self.finish(None),
+            Event::Heartbeat => {}
+        }
+        event
+    }
+
+    /// Ends a search and records the time. Nothing needs restoring: the problem as
+    /// built is state 0, which no search writes.
+    fn finish(&mut self, stopped: Option<StopReason>) {
+        self.depth = 0;
+        if self.resume != Resume::Finished {
+            self.resume = Resume::Finished;
+            self.stats.stopped = self.stats.stopped.or(stopped);
+        }
+        if let Some(started) = self.started.take() {
+            self.stats.elapsed = started.elapsed();
+        }
+    }
+
+    /// The options chosen so far, one per level.
+    fn current_solution(&mut self) -> &[OptionId] {
+        self.scratch.clear();
+        let chosen = self.levels[..self.depth].iter();
+        self.scratch
+            .extend(chosen.map(|level| OptionId::new(level.option as usize)));
+        &self.scratch
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored so far, as
+    /// [`Search::progress`](crate::Search::progress) computes it.
+    fn progress(&self) -> f64 {
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        for level in &self.levels[..self.depth] {
+            scale /= f64::from(level.count);
+            fraction += f64::from(level.index) * scale;
+        }
+        fraction + 0.5 * scale
+    }
+}
+
+/// X5: commits `option`, chosen for `item` at level `depth`, into the next level's
+/// state: its other items, cyclically from the one after `item`, as the links engine
+/// covers them. Returns the updates.
+#[inline]
+fn try_option(tables: &mut Tables, depth: usize, item: u32, option: u32) -> u64 {
+    let next = 2 * depth + 2;
+    tables.copy_state(next - 1, next);
+    if tables.one_pass() {
+        return tables.commit_option(next, option);
+    }
+    let start = tables.entry_start[option as usize] as usize;
+    let end = tables.entry_start[option as usize + 1] as usize;
+    let at = tables.entries[start..end]
+        .iter()
+        .position(|e| e.item == item)
+        .map_or(start, |k| start + k);
+    let mut updates = 0;
+    for k in (at + 1..end).chain(start..at) {
+        let entry = tables.entries[k];
+        updates += tables.commit(next, entry.item, entry.mask);
+    }
+    updates
+}
+
+/// A search in progress, from [`DenseSolver::search`]: the low-level interface under
+/// the iterator, the counters and the visitor, as [`Search`](crate::Search) is for the
+/// links engine.
+#[derive(Debug)]
+pub struct DenseSearch<'s> {
+    solver: &'s mut DenseSolver,
+}
+
+impl DenseSearch<'_> {
+    /// Runs until the next solution, heartbeat or the end.
+    pub fn next_event(&mut self) -> Event {
+        if self.solver.resume == Resume::Finished {
+            return Event::Finished;
+        }
+        self.solver.step()
+    }
+
+    /// The solution just found: one option per level, in level order. Meaningful right
+    /// after [`Event::Solution`].
+    pub fn solution(&mut self) -> &[OptionId] {
+        self.solver.current_solution()
+    }
+
+    /// The depth of the search.
+    pub fn depth(&self) -> usize {
+        self.solver.depth
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
+    pub fn progress(&self) -> f64 {
+        self.solver.progress()
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.solver.stats;
+        if let Some(started) = self.solver.started {
+            stats.elapsed = started.elapsed();
+        }
+        stats
+    }
+
+    /// The problem being searched.
+    pub fn problem(&self) -> &Problem {
+        &self.solver.problem
+    }
+
+    /// Abandons the search (recorded as [`StopReason::Caller`] unless it had ended).
+    pub fn stop(self) {}
+}
+
+events::search_events!(DenseSearch);
+
+impl Drop for DenseSearch<'_> {
+    fn drop(&mut self) {
+        self.solver.finish(Some(StopReason::Caller));
+    }
+}
+
+/// Lazy iterator over solutions, from [`DenseSolver::solutions`].
+#[derive(Debug)]
+pub struct DenseSolutions<'s> {
+    search: DenseSearch<'s>,
+}
+
+impl DenseSolutions<'_> {
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+}
+
+impl Iterator for DenseSolutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        events::next_solution(&mut self.search)
+    }
+}

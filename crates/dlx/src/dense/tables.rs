@@ -1,0 +1,376 @@
+//! The bitsets of the dense engine: per item, the options that contain it; per level of
+//! the search, a state: the options still compatible with the choices made (one bit
+//! each), and each primary item's count of them. Nothing is undone: each level keeps
+//! its own copy of the state.
+
+use crate::problem::Problem;
+
+/// A primary item's count once it is covered: above any real count, so the choice of
+/// the item with the fewest options never picks it.
+const COVERED: i16 = i16::MAX;
+
+/// One item of one option, as a choice commits it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Entry {
+    /// The item, numbered primaries first, each group in declaration order.
+    pub(super) item: u32,
+    /// The mask of options this entry rules out: every option with the item, or for a
+    /// colored secondary item every option that gives it another color or none.
+    pub(super) mask: u32,
+}
+
+/// The masks and option contents, built once per problem, and the per-level states.
+#[derive(Debug, Clone)]
+pub(super) struct Tables {
+    /// Words per set of options.
+    words: usize,
+    /// Number of primary items.
+    primary: usize,
+    /// Words per set of secondary items; 0 when no option has a color, as then a
+    /// secondary item is active exactly while some live option has it.
+    active_words: usize,
+    /// Words per state: live options, then active secondary items.
+    state_words: usize,
+    /// Counts per state: one per primary item, then a spare one, always [`COVERED`],
+    /// that padding in `removal` names.
+    counts: usize,
+    /// The masks, `words` each: item `j`'s is number `j`; then one per color given to a
+    /// secondary item, ruling out the options that give it any other color or none.
+    masks: Vec<u64>,
+    /// The entries of every option, option after option, in the order given.
+    pub(super) entries: Vec<Entry>,
+    /// Where each option's entries start, plus the end.
+    pub(super) entry_start: Vec<u32>,
+    /// What removing each option costs, `stride` numbers per option: the links'
+    /// updates for hiding it (for a colored problem, less its active secondary items,
+    /// which are counted as it goes), then its primary items, padded with the spare
+    /// count's number.
+    removal: Vec<u32>,
+    /// Numbers per option in `removal`.
+    stride: usize,
+    /// For small problems without colors, per option, `words` words: the options that
+    /// share an item with it, the union of its items' masks, so that committing it is
+    /// one pass (the one-pass mode). Empty otherwise.
+    conflicts: Vec<u64>,
+    /// The secondary items (numbered from 0) of every option, for colored problems.
+    secondaries: Vec<u32>,
+    /// Where each option's secondary items start, plus the end.
+    secondary_start: Vec<u32>,
+    /// The states' bitsets, `state_words` each, two states per level: as the level
+    /// was entered, and after its item was covered.
+    states: Vec<u64>,
+    /// The states' counts, `counts` each ([`COVERED`] once covered).
+    len: Vec<i16>,
+}
+
+impl Tables {
+    /// The largest number of options the engine takes: counts are 16-bit, and signed,
+    /// for the vector minimum that SSE2 has.
+    pub(super) const MAX_OPTIONS: usize = COVERED as usize - 1;
+
+    /// Up to how many bytes of conflict rows the one-pass mode is used: beyond the
+    /// first-level cache, the rows cost more than the passes they save.
+    const ONE_PASS_BYTES: usize = 32 << 10;
+
+    /// Lays out the masks of `problem`, with room for `levels` levels; state 0 holds
+    /// the problem as built. The caller has checked [`Self::MAX_OPTIONS`].
+    pub(super) fn new(problem: &Problem, levels: usize) -> Self {
+        let n = problem.item_count();
+        let options = problem.option_count();
+        debug_assert!(options <= Self::MAX_OPTIONS);
+        let words = options.div_ceil(64).max(1);
+        let mut internal = vec![0u32; n];
+        let mut next = 0u32;
+        for primary in [true, false] {
+            for item in problem
+                .items()
+                .filter(|&i| problem.is_primary(i) == primary)
+            {
+                internal[item.index()] = next;
+                next += 1;
+            }
+        }
+        let primary = problem.primary_count();
+        let colored = problem.has_colors();
+        let secondary = n - primary;
+        let active_words = if colored { secondary.div_ceil(64) } else { 0 };
+
+        let mut masks = vec![0u64; n * words];
+        let mut entries = Vec::with_capacity(problem.entry_count());
+        let mut entry_start = Vec::with_capacity(options + 1);
+        let mut primaries: Vec<Vec<u32>> = Vec::with_capacity(options);
+        let mut secondaries = Vec::new();
+        let mut secondary_start = Vec::with_capacity(options + 1);
+        let mut hide_cost = Vec::with_capacity(options);
+        let mut len = vec![0usize; primary];
+        // The color each entry gives, to build the color masks after.
+        let mut colors: Vec<Option<usize>> = Vec::with_capacity(problem.entry_count());
+        for option in problem.options() {
+            let o = option.index();
+            entry_start.push(entries.len() as u32);
+            secondary_start.push(secondaries.len() as u32);
+            let (mut size, mut own) = (0, Vec::new());
+            for (item, color) in problem.option_items(option) {
+                let j = internal[item.index()] as usize;
+                masks[j * words + o / 64] |= 1 << (o % 64);
+                entries.push(Entry {
+                    item: j as u32,
+                    mask: j as u32,
+                });
+                colors.push(color.map(|c| c.index()));
+                if j < primary {
+                    len[j] += 1;
+                    own.push(j as u32);
+                } else if colored {
+                    secondaries.push((j - primary) as u32);
+                }
+                size += 1;
+            }
+            hide_cost.push(if colored { own.len() } else { size } as u32 - 1);
+            primaries.push(own);
+        }
+        entry_start.push(entries.len() as u32);
+        secondary_start.push(secondaries.len() as u32);
+
+        // One mask per (item, color) given: the item's options less those of that color.
+        let mut color_mask = std::collections::HashMap::new();
+        for e in 0..entries.len() {
+            let Some(color) = colors[e] else { continue };
+            let item = entries[e].item as usize;
+            let next = n + color_mask.len();
+            let index = *color_mask.entry((item, color)).or_insert_with(|| {
+                masks.extend_from_within(item * words..(item + 1) * words);
+                next
+            });
+            entries[e].mask = index as u32;
+        }
+        for option in problem.options() {
+            let o = option.index();
+            for e in entry_start[o] as usize..entry_start[o + 1] as usize {
+                if colors[e].is_some() {
+                    let index = entries[e].mask as usize;
+                    masks[index * words + o / 64] &= !(1 << (o % 64));
+                }
+            }
+        }
+
+        let mut conflicts = Vec::new();
+        if !colored && options * words * 8 <= Self::ONE_PASS_BYTES {
+            conflicts = vec![0; options * words];
+            for (o, row) in conflicts.chunks_exact_mut(words).enumerate() {
+                for entry in &entries[entry_start[o] as usize..entry_start[o + 1] as usize] {
+                    let mask = &masks[entry.mask as usize * words..][..words];
+                    for (r, &m) in row.iter_mut().zip(mask) {
+                        *r |= m;
+                    }
+                }
+            }
+        }
+        let stride = 1 + primaries.iter().map(Vec::len).max().unwrap_or(0);
+        let mut removal = Vec::with_capacity(options * stride);
+        for (own, cost) in primaries.iter().zip(hide_cost) {
+            removal.push(cost);
+            removal.extend(own);
+            removal.resize(removal.len() + stride - 1 - own.len(), primary as u32);
+        }
+        let state_words = words + active_words;
+        let mut states = vec![0; 2 * levels * state_words];
+        for o in 0..options {
+            states[o / 64] |= 1 << (o % 64);
+        }
+        for j in 0..secondary.min(64 * active_words) {
+            states[words + j / 64] |= 1 << (j % 64);
+        }
+        let counts = primary + 1;
+        let mut all = vec![0; 2 * levels * counts];
+        for (count, &len) in all.iter_mut().zip(&len) {
+            *count = len as i16;
+        }
+        // The spare count, decremented by no one.
+        all[primary] = COVERED;
+        Self {
+            words,
+            primary,
+            active_words,
+            state_words,
+            counts,
+            masks,
+            entries,
+            entry_start,
+            removal,
+            stride,
+            conflicts,
+            secondaries,
+            secondary_start,
+            states,
+            len: all,
+        }
+    }
+
+    /// The mask numbered `m`.
+    #[inline]
+    fn mask(&self, m: usize) -> &[u64] {
+        &self.masks[m * self.words..(m + 1) * self.words]
+    }
+
+    /// State number `state`.
+    #[inline]
+    fn state(&self, state: usize) -> &[u64] {
+        &self.states[state * self.state_words..(state + 1) * self.state_words]
+    }
+
+    /// The primary item of state `state` with the fewest live options, ties to the
+    /// earliest declared, and its count; `None` when every primary item is covered.
+    #[inline]
+    pub(super) fn choose(&self, state: usize) -> Option<(u32, u32)> {
+        let len = &self.len[state * self.counts..state * self.counts + self.primary];
+        // Both passes are written to compile to vector code: a minimum over every
+        // count, then the first block of 16 that holds it.
+        let min = len.iter().fold(COVERED, |m, &l| m.min(l));
+        if min == COVERED {
+            return None;
+        }
+        for (k, block) in len.chunks(16).enumerate() {
+            let hits = block
+                .iter()
+                .enumerate()
+                .fold(0u32, |hits, (b, &l)| hits | u32::from(l == min) << b);
+            if hits != 0 {
+                return Some(((16 * k) as u32 + hits.trailing_zeros(), min as u32));
+            }
+        }
+        None
+    }
+
+    /// The first live option of state `state` with item `item`, at or after `from`.
+    #[inline]
+    pub(super) fn next_option(&self, state: usize, item: u32, from: u32) -> Option<u32> {
+        let alive = &self.state(state)[..self.words];
+        let mask = self.mask(item as usize);
+        let mut w = from as usize / 64;
+        let mut bits = alive.get(w)? & mask[w] & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some((w * 64) as u32 + bits.trailing_zeros());
+            }
+            w += 1;
+            bits = *alive.get(w)? & mask[w];
+        }
+    }
+
+    /// Copies state `from` over state `to`.
+    #[inline]
+    pub(super) fn copy_state(&mut self, from: usize, to: usize) {
+        let s = self.state_words;
+        self.states.copy_within(from * s..(from + 1) * s, to * s);
+        let c = self.counts;
+        self.len.copy_within(from * c..(from + 1) * c, to * c);
+    }
+
+    /// Whether [`Self::commit_option`] applies: the problem has no colors.
+    #[inline]
+    pub(super) fn one_pass(&self) -> bool {
+        !self.conflicts.is_empty()
+    }
+
+    /// Commits option `option` in state `state`, where the item it was chosen for is
+    /// covered already, in one pass (the one-pass mode, for a problem without colors):
+    /// its row of conflicts holds that item's options too, but none of them is live.
+    /// Returns the updates of covering its other items one after the other, as the
+    /// links do.
+    #[inline]
+    pub(super) fn commit_option(&mut self, state: usize, option: u32) -> u64 {
+        let o = option as usize;
+        let words = self.words;
+        let at = state * self.state_words;
+        let alive = &mut self.states[at..at + words];
+        let len = &mut self.len[state * self.counts..(state + 1) * self.counts];
+        let record = &self.removal[o * self.stride..(o + 1) * self.stride];
+        for &q in &record[1..] {
+            len[q as usize] = COVERED;
+        }
+        let entries = self.entry_start[o + 1] - self.entry_start[o];
+        let mut updates = u64::from(entries - 1);
+        let row = &self.conflicts[o * words..(o + 1) * words];
+        for (w, (live, &m)) in alive.iter_mut().zip(row).enumerate() {
+            let mut gone = *live & m;
+            if gone == 0 {
+                continue;
+            }
+            *live &= !gone;
+            while gone != 0 {
+                let o = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let record = &self.removal[o * self.stride..(o + 1) * self.stride];
+                for &q in &record[1..] {
+                    // Items covered by this choice are in the options it rules out.
+                    if len[q as usize] != COVERED {
+                        len[q as usize] -= 1;
+                    }
+                }
+                updates += u64::from(record[0]);
+            }
+        }
+        updates
+    }
+
+    /// Makes item `item` inactive in state `state`, ruling out the live options in
+    /// mask `mask`, as covering or purifying it does. Returns the links' updates: one
+    /// for the item, plus one per other active item of each option ruled out. An
+    /// already purified secondary item (of a colored problem) costs nothing.
+    #[inline]
+    pub(super) fn commit(&mut self, state: usize, item: u32, mask: u32) -> u64 {
+        let item = item as usize;
+        let words = self.words;
+        let at = state * self.state_words;
+        let (alive, active) = self.states[at..at + self.state_words].split_at_mut(words);
+        let len = &mut self.len[state * self.counts..(state + 1) * self.counts];
+        let colored = self.active_words > 0;
+        if item < self.primary {
+            len[item] = COVERED;
+        } else if colored {
+            let (w, bit) = (
+                (item - self.primary) / 64,
+                1 << ((item - self.primary) % 64),
+            );
+            if active[w] & bit == 0 {
+                return 0;
+            }
+            active[w] &= !bit;
+        }
+        let masks = &self.masks[mask as usize * words..(mask as usize + 1) * words];
+        let mut updates = 1;
+        for (w, (live, &m)) in alive.iter_mut().zip(masks).enumerate() {
+            let mut gone = *live & m;
+            if gone == 0 {
+                continue;
+            }
+            *live &= !gone;
+            while gone != 0 {
+                let o = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let record = &self.removal[o * self.stride..(o + 1) * self.stride];
+                for &q in &record[1..] {
+                    // The item being covered is in every option ruled out: its count
+                    // is dropped, and decrementing it would chain every removal on
+                    // one counter. So is the spare count of the padding.
+                    if len[q as usize] != COVERED {
+                        len[q as usize] -= 1;
+                    }
+                }
+                updates += u64::from(record[0]);
+                if colored {
+                    let (start, end) = (self.secondary_start[o], self.secondary_start[o + 1]);
+                    // Its active secondary items; the one hiding it, made inactive
+                    // above, is counted back unless it is primary (in `hide_cost`).
+                    updates += self.secondaries[start as usize..end as usize]
+                        .iter()
+                        .filter(|&&s| active[s as usize / 64] & (1 << (s % 64)) != 0)
+                        .count() as u64
+                        + u64::from(item >= self.primary);
+                }
+            }
+        }
+        updates
+    }
+}
