@@ -1,8 +1,9 @@
-//! Whole-process comparison: `dancing xc --count FILE` against the peers' counters
-//! (`dlx_count`, `exact_covers_count`), each a fresh process that reads the same file,
-//! so start-up, reading, parsing and building count along with the search. Two rows run
-//! in this process for comparison: the library reading and counting the file, and the
-//! library's `count()` alone on the problem read beforehand.
+//! Whole-process comparison: `dancing xc --count FILE` (with the engine `auto` picks,
+//! then each engine named) against the peers' counters (`dlx_count`,
+//! `exact_covers_count`), each a fresh process that reads the same file, so start-up,
+//! reading, parsing and building count along with the search. Three rows run in this
+//! process for comparison: the library reading and counting the file, and the links'
+//! and the dense engine's `count()` alone on the problem read beforehand.
 //!
 //! ```sh
 //! cargo run --release -p dancing-benches --example whole -- [--rounds N] [PROBLEM ...]
@@ -41,6 +42,8 @@ enum Row {
     ReadAndCount,
     /// The library in this process: `count()` on the problem read beforehand.
     CountOnly,
+    /// The same with the dense engine.
+    DenseCountOnly,
 }
 
 impl Row {
@@ -49,6 +52,7 @@ impl Row {
             Self::Process { name, .. } => name.clone(),
             Self::ReadAndCount => "library: read + parse + count() (in process)".to_owned(),
             Self::CountOnly => "library: count() only (in process)".to_owned(),
+            Self::DenseCountOnly => "library: DenseSolver count() only (in process)".to_owned(),
         }
     }
 
@@ -90,6 +94,10 @@ impl Row {
                 dancing::Solver::new(&read).count().found()
             }
             Self::CountOnly => dancing::Solver::new(problem).count().found(),
+            Self::DenseCountOnly => dancing::DenseSolver::new(problem)
+                .expect("a problem the dense engine takes")
+                .count()
+                .found(),
         };
         (black_box(count), started.elapsed())
     }
@@ -197,19 +205,25 @@ fn run() -> Result<(), String> {
     let binary =
         |dir: &Path, name: &str| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     let dancing = binary(profile_dir, "dancing");
+    let xc = |engine: Option<&str>| {
+        let mut args = vec!["xc".to_owned(), "--count".to_owned()];
+        args.extend(
+            engine
+                .map(|e| ["--engine".to_owned(), e.to_owned()])
+                .into_iter()
+                .flatten(),
+        );
+        Row::Process {
+            name: format!("dancing {}", args.join(" ")),
+            program: dancing.clone(),
+            args,
+        }
+    };
     let rows = [
-        Row::Process {
-            name: "dancing xc --count".to_owned(),
-            program: dancing.clone(),
-            args: vec!["xc".to_owned(), "--count".to_owned()],
-        },
-        Row::Process {
-            name: "dancing xc --count --engine cells".to_owned(),
-            program: dancing.clone(),
-            args: ["xc", "--count", "--engine", "cells"]
-                .map(str::to_owned)
-                .to_vec(),
-        },
+        xc(None),
+        xc(Some("links")),
+        xc(Some("dense")),
+        xc(Some("cells")),
         Row::Process {
             name: "dlx_count (dlx 0.8)".to_owned(),
             program: binary(examples, "dlx_count"),
@@ -222,6 +236,7 @@ fn run() -> Result<(), String> {
         },
         Row::ReadAndCount,
         Row::CountOnly,
+        Row::DenseCountOnly,
     ];
     for row in &rows {
         if let Row::Process { program, .. } = row

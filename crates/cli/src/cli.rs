@@ -149,11 +149,13 @@ pub(crate) struct XcArgs {
     /// dancing links); `sat` always uses the learner (not with --threads or splitting)
     #[arg(long, value_enum, default_value_t = XcSolver::Auto)]
     pub(crate) solver: XcSolver,
-    /// The search engine: `cells` finds the same solutions in the same order, with the
-    /// same statistics, on one thread; it does not take --threads, --split,
-    /// --split-jobs, --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and
-    /// never hands a search over to the learner
-    #[arg(long, value_enum, default_value_t = XcEngine::Links)]
+    /// The search engine. All find the same solutions in the same order, with the same
+    /// statistics. `auto` times `links` and `dense` on the first nodes of the search
+    /// and runs the faster (`links` whenever an option below needs it); `cells` and
+    /// `dense` search on one thread and do not take --threads, --split, --split-jobs,
+    /// --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and never hand a
+    /// search over to the learner; `dense` takes up to 32,766 options
+    #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]
     pub(crate) split: SplitArgs,
@@ -201,10 +203,14 @@ pub(crate) enum XcSolver {
 /// Which search engine `dancing xc` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum XcEngine {
+    /// The faster of links and dense on this problem, timed on its first nodes
+    Auto,
     /// Dancing links (Algorithms X and C): every feature
     Links,
     /// Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one thread
     Cells,
+    /// Bitsets of live options, for small problems: counts and solutions on one thread
+    Dense,
 }
 
 /// Which sudoku solver answers a batch.

@@ -10,6 +10,7 @@ mod cli;
 mod failure;
 mod feedback;
 mod input;
+mod pick;
 mod problem;
 mod search;
 mod split;

@@ -2,11 +2,12 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::{OptionId, Problem, Solver, problems};
+use dancing::{OptionId, Problem, problems};
 
 use crate::cli::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
-use crate::search;
+use crate::pick::{self, Picked};
+use crate::search::{self, Engine};
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
     if let ProblemKind::Tiling { file, search } = kind {
@@ -31,22 +32,36 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
     solve(kind, &problem, args, &mut out)
 }
 
+/// Counts or lists the solutions with the engine `--engine auto` would pick.
 fn solve(
     kind: &ProblemKind,
     problem: &Problem,
     args: &ProblemArgs,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    let mut solver = Solver::new(problem);
+    match pick::pick(problem) {
+        Picked::Links(mut links) => solve_with(kind, problem, args, out, &mut links),
+        Picked::Dense(mut dense) => solve_with(kind, problem, args, out, &mut dense),
+    }
+}
+
+fn solve_with<E: Engine>(
+    kind: &ProblemKind,
+    problem: &Problem,
+    args: &ProblemArgs,
+    out: &mut impl Write,
+    solver: &mut E,
+) -> Result<u8, Failure> {
+    let engine = [("engine", E::NAME.into())];
     if args.count {
-        let stats = search::count(&mut solver, &args.search, args.limit);
+        let stats = search::count(solver, &args.search, args.limit);
         writeln!(out, "{}", stats.solutions)?;
         out.flush()?;
-        search::report(&stats, &args.search, &[]);
+        search::report(&stats, &args.search, &engine);
         return Ok(search_code(&stats));
     }
     let mut first: Option<Vec<OptionId>> = None;
-    let stats = search::run(&mut solver, &args.search, args.limit, |solution| {
+    let stats = search::run(solver, &args.search, args.limit, |solution| {
         if first.is_none() {
             first = Some(solution.to_vec());
         }
@@ -58,7 +73,7 @@ fn solve(
         out.write_all(picture(kind, problem, &solution).as_bytes())?;
     }
     out.flush()?;
-    search::report(&stats, &args.search, &[]);
+    search::report(&stats, &args.search, &engine);
     Ok(search_code(&stats))
 }
 

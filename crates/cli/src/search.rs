@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CellsSearch, CellsSolver, CostedSolution, Event, Limits, OptionId, Search, SearchEvents,
-    Solver, Stats, StopReason,
+    CellsSearch, CellsSolver, CostedSolution, DenseSearch, DenseSolver, Event, Limits, OptionId,
+    Search, SearchEvents, Solver, Stats, StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -141,6 +141,8 @@ pub(crate) trait Engine {
     type Search<'a>: SearchEvents
     where
         Self: 'a;
+    /// The engine's name, as `--engine` takes it and `--stats` reports it.
+    const NAME: &'static str;
     fn set_limits(&mut self, limits: Limits);
     fn stats(&self) -> Stats;
     fn search(&mut self) -> Self::Search<'_>;
@@ -148,9 +150,10 @@ pub(crate) trait Engine {
 
 /// Implements [`Engine`] by the engines' inherent methods of the same names.
 macro_rules! engine {
-    ($engine:ident, $search:ident) => {
+    ($engine:ident, $search:ident, $name:literal) => {
         impl Engine for $engine {
             type Search<'a> = $search<'a>;
+            const NAME: &'static str = $name;
             fn set_limits(&mut self, limits: Limits) {
                 $engine::set_limits(self, limits);
             }
@@ -164,8 +167,9 @@ macro_rules! engine {
     };
 }
 
-engine!(Solver, Search);
-engine!(CellsSolver, CellsSearch);
+engine!(Solver, Search, "links");
+engine!(CellsSolver, CellsSearch, "cells");
+engine!(DenseSolver, DenseSearch, "dense");
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search

@@ -5,13 +5,14 @@ use std::io::{self, BufWriter, Write};
 use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{CellsSolver, OptionId, Problem, Solver, Stats, StopReason};
+use dancing::{CellsSolver, DenseSolver, OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
 use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
+use crate::pick::{self, Picked};
 use crate::search::{self, Engine};
 use smallvec::SmallVec;
 
@@ -61,9 +62,16 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     })?;
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
-    if args.engine == XcEngine::Cells {
-        // What cells cannot do yet was refused before reading.
-        return plain(args, &problem, &mut CellsSolver::new(&problem));
+    // What cells and the dense engine cannot do was refused before reading.
+    match args.engine {
+        XcEngine::Cells => return plain(args, &problem, &mut CellsSolver::new(&problem)),
+        XcEngine::Dense => {
+            let mut dense = DenseSolver::new(&problem).map_err(|e| {
+                Failure::input(format!("{}: {e}; use --engine links for it", input.name))
+            })?;
+            return plain(args, &problem, &mut dense);
+        }
+        XcEngine::Auto | XcEngine::Links => {}
     }
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
@@ -94,12 +102,19 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     if let Some(code) = crate::split::run(args, &problem, &mut solver)? {
         return Ok(code);
     }
+    // A prefix (or a split) is in `solver` already: the links it is.
+    if args.engine == XcEngine::Auto && !parallel {
+        return match pick::pick(&problem) {
+            Picked::Links(mut links) => plain(args, &problem, &mut links),
+            Picked::Dense(mut dense) => plain(args, &problem, &mut dense),
+        };
+    }
     plain(args, &problem, &mut solver)
 }
 
 /// The plain search with either engine: the count, or every solution (up to
 /// `--limit`), then the summary.
-fn plain(args: &XcArgs, problem: &Problem, solver: &mut impl Engine) -> Result<u8, Failure> {
+fn plain<E: Engine>(args: &XcArgs, problem: &Problem, solver: &mut E) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if args.count {
         let stats = search::count(solver, &args.search, args.limit);
@@ -112,7 +127,7 @@ fn plain(args: &XcArgs, problem: &Problem, solver: &mut impl Engine) -> Result<u
         })?
     };
     out.flush()?;
-    search::report(&stats, &args.search, &[]);
+    search::report(&stats, &args.search, &[("engine", E::NAME.into())]);
     Ok(search_code(&stats))
 }
 
@@ -132,12 +147,14 @@ fn warn(name: &str, warnings: &[Warning]) {
     }
 }
 
-/// Refuses what `--engine cells` cannot do yet, before reading any input, rather than
-/// ignoring it.
+/// Refuses what `--engine cells` and `--engine dense` cannot do, before reading any
+/// input, rather than ignoring it.
 fn check_engine(args: &XcArgs) -> Result<(), Failure> {
-    if args.engine != XcEngine::Cells {
-        return Ok(());
-    }
+    let engine = match args.engine {
+        XcEngine::Cells => "cells",
+        XcEngine::Dense => "dense",
+        XcEngine::Auto | XcEngine::Links => return Ok(()),
+    };
     let unsupported = [
         (args.split.threads != 1, "--threads"),
         (args.split.split.is_some(), "--split"),
@@ -151,7 +168,7 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     ];
     match unsupported.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Failure::input(format!(
-            "--engine cells cannot be combined with {flag} yet; use --engine links for it"
+            "--engine {engine} cannot be combined with {flag} yet; use --engine links for it"
         ))),
         None => Ok(()),
     }

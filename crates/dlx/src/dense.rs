@@ -33,7 +33,7 @@ use tables::Tables;
 /// per 64 options for each item of the chosen option), while the links' grows with the
 /// options actually ruled out; it wins where the options are few: N-queens, Langford
 /// pairs, polyomino packings of a few thousand placements. Problems of more than
-/// 32,766 options are refused.
+/// 32,766 options, or whose tables would pass 1 GiB, are refused.
 ///
 /// ```
 /// use dancing::{DenseSolver, Solver, problems};
@@ -48,7 +48,7 @@ use tables::Tables;
 /// assert_eq!(dense.stats().nodes, links.stats().nodes);
 /// assert_eq!(dense.stats().updates, links.stats().updates);
 /// assert_eq!(dense.first(), links.first());
-/// # Ok::<(), dancing::TooManyOptions>(())
+/// # Ok::<(), dancing::DenseTooLarge>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct DenseSolver {
@@ -68,15 +68,22 @@ pub struct DenseSolver {
     scratch: Vec<OptionId>,
 }
 
-/// A problem with more options than [`DenseSolver`] takes.
+/// A problem larger than [`DenseSolver`] takes: more than
+/// [`MAX_OPTIONS`](DenseSolver::MAX_OPTIONS) options, or tables of more than
+/// [`MAX_BYTES`](DenseSolver::MAX_BYTES).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the dense engine takes at most {max} options; this problem has {options}",
-    max = DenseSolver::MAX_OPTIONS
+    "the dense engine takes at most {max_options} options and {max_mib} MiB of tables; \
+     this problem has {options} options and needs {mib} MiB",
+    max_options = DenseSolver::MAX_OPTIONS,
+    max_mib = DenseSolver::MAX_BYTES >> 20,
+    mib = bytes.div_ceil(1 << 20)
 )]
-pub struct TooManyOptions {
+pub struct DenseTooLarge {
     /// The problem's number of options.
     pub options: usize,
+    /// The bytes its tables would take ([`DenseSolver::memory`]).
+    pub bytes: usize,
 }
 
 /// One level of the search: the item branched on and the option being tried.
@@ -109,15 +116,28 @@ impl DenseSolver {
 
     /// A solver for `problem`, with its own bitsets.
     ///
+    /// The most bytes of tables the engine allocates.
+    pub const MAX_BYTES: usize = 1 << 30;
+
+    /// The bytes of tables a solver for `problem` takes, about: the masks (one bit per
+    /// option per item and per color given), and two states per level (one bit per
+    /// option and 16 bits per primary item each), without building them.
+    pub fn memory(problem: &Problem) -> usize {
+        Tables::bytes(problem, Self::levels(problem))
+    }
+
+    /// A solver for `problem`, with its own bitsets.
+    ///
     /// # Errors
-    /// [`TooManyOptions`] if the problem has more than
-    /// [`MAX_OPTIONS`](Self::MAX_OPTIONS) options.
-    pub fn new(problem: &Problem) -> Result<Self, TooManyOptions> {
+    /// [`DenseTooLarge`] if the problem has more than [`MAX_OPTIONS`](Self::MAX_OPTIONS)
+    /// options, or its tables would take more than [`MAX_BYTES`](Self::MAX_BYTES).
+    pub fn new(problem: &Problem) -> Result<Self, DenseTooLarge> {
         let options = problem.option_count();
-        if options > Self::MAX_OPTIONS {
-            return Err(TooManyOptions { options });
+        let bytes = Self::memory(problem);
+        if options > Self::MAX_OPTIONS || bytes > Self::MAX_BYTES {
+            return Err(DenseTooLarge { options, bytes });
         }
-        let depth = problem.primary_count() + 1;
+        let depth = Self::levels(problem);
         Ok(Self {
             problem: problem.clone(),
             tables: Tables::new(problem, depth),
@@ -130,6 +150,12 @@ impl DenseSolver {
             next_check: 0,
             scratch: Vec::with_capacity(depth),
         })
+    }
+
+    /// The levels a search can reach: each chooses a primary item and an option, so
+    /// there are at most as many as either, plus the level that finds a solution.
+    fn levels(problem: &Problem) -> usize {
+        problem.primary_count().min(problem.option_count()) + 1
     }
 
     /// The problem being solved.

@@ -136,7 +136,7 @@ pub use builder::{OptionData, ProblemBuilder};
 pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
 pub use count::Count;
-pub use dense::{DenseSearch, DenseSolutions, DenseSolver, TooManyOptions};
+pub use dense::{DenseSearch, DenseSolutions, DenseSolver, DenseTooLarge};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use events::SearchEvents;
 pub use ids::{ColorId, ItemId, OptionId};

@@ -21,7 +21,7 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Snapshots a run with its timings blanked out. Inputs are given as paths relative to
+/// Snapshots a run with its timings (and the engine `auto` picks) blanked out. Inputs are given as paths relative to
 /// the crate, so snapshots do not depend on where the repository lives.
 macro_rules! snapshot {
     ($name:expr, $cmd:expr) => {
@@ -31,6 +31,8 @@ macro_rules! snapshot {
                 (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
                 (r#""puzzles_per_second":[0-9.e+-]+"#, r#""puzzles_per_second":[RATE]"#),
                 (r"\b\d+(\.\d)? puzzles/s\b", "[RATE] puzzles/s"),
+                // `--engine auto` picks one of these two by timing them.
+                (r#""engine":"(links|dense)""#, r#""engine":"[AUTO]""#),
             ],
             omit_expression => true,
         }, {
@@ -293,19 +295,27 @@ fn xc_engines_agree() {
         ] {
             let mut links = vec!["xc", file];
             links.extend_from_slice(extra);
-            let mut cells = links.clone();
-            cells.extend_from_slice(&["--engine", "cells"]);
+            links.extend_from_slice(&["--engine", "links"]);
             let (links_code, links_out, links_err) = xc_output(&links, stdin);
-            let (cells_code, cells_out, cells_err) = xc_output(&cells, stdin);
-            // The same solutions, printed alike, in the same order.
-            assert_eq!(cells_out, links_out, "{cells:?}");
-            assert_eq!(cells_code, links_code, "{cells:?}");
-            // The same summary and statistics, but for the time.
-            let untimed = |stderr: &str| {
-                let time = untimed_report(stderr);
-                time.lines().map(str::to_owned).collect::<Vec<_>>()
-            };
-            assert_eq!(untimed(&cells_err), untimed(&links_err), "{cells:?}");
+            for engine in ["cells", "dense", "auto"] {
+                let mut other = links.clone();
+                *other.last_mut().unwrap() = engine;
+                let (code, out, err) = xc_output(&other, stdin);
+                // The same solutions, printed alike, in the same order.
+                assert_eq!(out, links_out, "{other:?}");
+                assert_eq!(code, links_code, "{other:?}");
+                // The same summary and statistics, but for the time and the engine
+                // named (which `auto` picks by timing).
+                let untimed = |stderr: &str| {
+                    let time = untimed_report(stderr).replace(r#""engine":"links","#, "");
+                    let time = time.replace(&format!(r#""engine":"{engine}","#), "");
+                    time.lines().map(str::to_owned).collect::<Vec<_>>()
+                };
+                assert_eq!(untimed(&err), untimed(&links_err), "{other:?}");
+                if extra.contains(&"--stats") && engine != "auto" {
+                    assert!(err.contains(&format!(r#""engine":"{engine}""#)), "{err}");
+                }
+            }
         }
     }
     let (_, count, _) = xc_output(&["xc", "--count", "--engine", "cells", "-"], &queens.stdout);
@@ -333,6 +343,52 @@ fn untimed_report(stderr: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[test]
+fn xc_engine_dense_refuses_what_it_cannot_do() {
+    for (flags, named) in [
+        (&["--threads", "2"][..], "--threads"),
+        (&["--split", "1"], "--split"),
+        (&["--split-jobs", "4"], "--split-jobs"),
+        (&["--prefix", "1"], "--prefix"),
+        (&["--min-cost"], "--min-cost"),
+        (&["--best", "2"], "--best"),
+        (&["--solver", "sat"], "--solver sat"),
+        (&["--cnf"], "--cnf"),
+        (&["--matrix"], "--matrix"),
+    ] {
+        let mut args = vec!["xc", "--engine", "dense"];
+        args.extend_from_slice(flags);
+        args.push("tests/data/toy.dlx");
+        let (code, stdout, stderr) = xc_output(&args, b"");
+        assert_eq!((code, stdout.as_str()), (Some(2), ""), "{args:?}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: --engine dense cannot be combined with {named} yet; use --engine links for it\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // Too many options for it: refused with the reason, while `auto` solves on the links.
+    let mut input = b"a\n".to_vec();
+    input.extend(b"a\n".repeat(40_000));
+    let (code, stdout, stderr) = xc_output(&["xc", "--engine", "dense", "--count"], &input);
+    assert_eq!((code, stdout.as_str()), (Some(2), ""));
+    assert!(
+        stderr.starts_with(
+            "error: <stdin>: the dense engine takes at most 32766 options and 1024 MiB of \
+             tables; this problem has 40000 options"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("; use --engine links for it\n"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = xc_output(&["xc", "--count", "-q"], &input);
+    assert_eq!((code, stdout.as_str()), (Some(0), "40000\n"));
 }
 
 #[test]

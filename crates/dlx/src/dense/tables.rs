@@ -72,6 +72,23 @@ impl Tables {
     /// first-level cache, the rows cost more than the passes they save.
     const ONE_PASS_BYTES: usize = 32 << 10;
 
+    /// The bytes [`Self::new`] allocates for `problem` with `levels` levels, about
+    /// (the color masks counted as one per colored entry, at most).
+    pub(super) fn bytes(problem: &Problem, levels: usize) -> usize {
+        let (n, options) = (problem.item_count(), problem.option_count());
+        let words = options.div_ceil(64).max(1);
+        let colored = if problem.has_colors() {
+            problem.entry_count()
+        } else {
+            0
+        };
+        let masks = (n + colored) * words * 8;
+        let state = (words + (n - problem.primary_count()).div_ceil(64)) * 8
+            + (problem.primary_count() + 1) * 2;
+        let records = problem.entry_count() * 16 + options * 16;
+        masks + records + Self::ONE_PASS_BYTES + 2 * levels * state
+    }
+
     /// Lays out the masks of `problem`, with room for `levels` levels; state 0 holds
     /// the problem as built. The caller has checked [`Self::MAX_OPTIONS`].
     pub(super) fn new(problem: &Problem, levels: usize) -> Self {

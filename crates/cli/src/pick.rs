@@ -1,0 +1,89 @@
+//! `--engine auto`: which engine runs a plain search, chosen by timing both.
+//!
+//! The links and the dense engine walk the same search tree in the same order, so the
+//! time each takes over the first nodes of a search compares them directly: each
+//! counts the first [`PROBE_NODES`] nodes twice, alternately, and the faster of its two
+//! runs stands. The dense engine wins where a set of all options is a few machine words
+//! and choices rule many of them out (polyomino packings, N-queens); the links win
+//! where lists stay short (Langford pairs, large sparse problems). Dancing cells is
+//! never picked: it was slower than the links on every problem measured.
+
+use std::time::{Duration, Instant};
+
+use dancing::{DenseSolver, Limits, Problem, Solver};
+
+/// Nodes each engine searches per probe: about a millisecond, against the seconds a
+/// search worth choosing for takes.
+const PROBE_NODES: u64 = 4_096;
+
+/// The largest tables the probe builds for the dense engine: the problems it wins on
+/// take well under a megabyte.
+const MAX_DENSE_BYTES: usize = 64 << 20;
+
+/// An engine ready to search, as `--engine auto` chose it.
+pub(crate) enum Picked {
+    /// Dancing links.
+    Links(Solver),
+    /// The dense engine.
+    Dense(DenseSolver),
+}
+
+/// Times both engines on the first nodes of `problem`'s search and returns the faster,
+/// with no limits set. A search that the probe finishes stays on the links; so does a
+/// problem whose dense tables would pass [`MAX_DENSE_BYTES`].
+pub(crate) fn pick(problem: &Problem) -> Picked {
+    let mut links = Solver::new(problem);
+    if DenseSolver::memory(problem) > MAX_DENSE_BYTES {
+        return Picked::Links(links);
+    }
+    let Ok(mut dense) = DenseSolver::new(problem) else {
+        return Picked::Links(links);
+    };
+    let probe = Limits {
+        max_nodes: Some(PROBE_NODES),
+        ..Limits::none()
+    };
+    links.set_limits(probe.clone());
+    dense.set_limits(probe);
+    let (mut links_best, mut dense_best) = (Duration::MAX, Duration::MAX);
+    for _ in 0..2 {
+        let started = Instant::now();
+        if links.count().is_complete() {
+            links.set_limits(Limits::none());
+            return Picked::Links(links);
+        }
+        links_best = links_best.min(started.elapsed());
+        let started = Instant::now();
+        // The same tree: it stops where the links stopped.
+        let _partial = dense.count();
+        dense_best = dense_best.min(started.elapsed());
+    }
+    links.set_limits(Limits::none());
+    dense.set_limits(Limits::none());
+    if dense_best < links_best {
+        Picked::Dense(dense)
+    } else {
+        Picked::Links(links)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dancing::problems;
+
+    #[test]
+    fn a_search_the_probe_finishes_stays_on_the_links() {
+        assert!(matches!(pick(&problems::queens(6)), Picked::Links(_)));
+    }
+
+    #[test]
+    fn the_engine_picked_has_no_limits_left() {
+        let problem = problems::pentominoes(3, 20);
+        let count = match pick(&problem) {
+            Picked::Links(mut links) => links.count(),
+            Picked::Dense(mut dense) => dense.count(),
+        };
+        assert_eq!(count, 8);
+    }
+}
