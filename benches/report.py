@@ -132,6 +132,16 @@ class Runs:
         found = [e for e in self.entries(group, function, value) if e[1]]
         return median([elements / (ns / 1e9) for ns, elements, _ in found]) if found else None
 
+    def ratio_to_best(self, numerator, candidates):
+        """Per-run ratios numerator / the fastest of `candidates` (keys as in `time`)
+        that the run measured, for the runs that measured the numerator and one of them."""
+        out = []
+        for run in self.runs:
+            measured = [run[c][0] for c in candidates if c in run]
+            if numerator in run and measured:
+                out.append(run[numerator][0] / min(measured))
+        return out
+
     def ratio(self, numerator, denominator):
         """Per-run ratios numerator / denominator of the medians (keys as in `time`), for
         the runs that measured both."""
@@ -180,33 +190,37 @@ def verdict(ok):
 
 
 def engine_table(results, targets):
-    """The engine against its peers: the `dlx` crate (with the target) and the
-    `exact-covers` crate (measured since it joined; older runs leave its columns blank)."""
+    """Our engines (the links, and the dense engine where a problem fits it) against
+    their peers: the `dlx` crate (with the target, met by the faster of our engines)
+    and the `exact-covers` crate (measured since it joined; older runs leave its
+    columns blank)."""
     lines = [
-        "| problem | solutions | dancing (median) | `dlx` 0.8 (median) | speed-up vs `dlx` | target ≥ 1.3× "
+        "| problem | solutions | links (median) | dense (median) | `dlx` 0.8 (median) "
+        "| speed-up vs `dlx` | target ≥ 1.3× "
         "| `exact-covers` 0.3 (median) | speed-up vs `exact-covers` |",
-        "|---|---:|---:|---:|---:|---|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
     for case, title, solutions in ENGINE_CASES:
         ours = results.time("engine", "dancing", case)
+        dense = results.time("engine", "dancing-dense", case)
         theirs = results.time("engine", "dlx", case)
-        speedups = results.ratio(("engine", "dlx", case), ("engine", "dancing", case))
+        engines = [("engine", "dancing", case), ("engine", "dancing-dense", case)]
+        speedups = results.ratio_to_best(("engine", "dlx", case), engines)
         if ours is None or theirs is None or not speedups:
-            lines.append(f"| {title} | {solutions:,} | not measured | | | | | |")
+            lines.append(f"| {title} | {solutions:,} | not measured | | | | | | |")
             continue
         ok = median(speedups) >= ENGINE_TARGET
         reached = fmt_spread(speedups, 2)
         targets.append((f"Engine, {title}: ≥ 1.3× the `dlx` crate", reached, ok))
         exact = results.time("engine", "exact-covers", case)
-        exact_speedups = results.ratio(
-            ("engine", "exact-covers", case), ("engine", "dancing", case)
-        )
+        exact_speedups = results.ratio_to_best(("engine", "exact-covers", case), engines)
         if exact is None or not exact_speedups:
             exact_cells = "not measured | "
         else:
             exact_cells = f"{fmt_time(exact)} | {fmt_spread(exact_speedups, 2)}"
+        dense_cell = fmt_time(dense) if dense is not None else "not measured"
         lines.append(
-            f"| {title} | {solutions:,} | {fmt_time(ours)} | {fmt_time(theirs)} "
+            f"| {title} | {solutions:,} | {fmt_time(ours)} | {dense_cell} | {fmt_time(theirs)} "
             f"| {reached} | {verdict(ok)} | {exact_cells} |"
         )
     return "\n".join(lines)

@@ -1,5 +1,5 @@
-//! The engine against the `dlx` crate and the `exact-covers` crate: counting every
-//! solution of the same problem (the `dlx` crate parses the same Knuth-format text; the
+//! The engine (the links, and the dense engine where the problem fits it) against the
+//! `dlx` crate and the `exact-covers` crate: counting every solution of the same problem (the `dlx` crate parses the same Knuth-format text; the
 //! `exact-covers` crate is given the same items and options, in the same order). Counts,
 //! and for `dlx` TAOCP's node and update counts, are checked before anything is timed.
 
@@ -9,7 +9,7 @@ mod exact_covers_peer;
 
 use common::ThreadCpuTime;
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
-use dancing::Solver;
+use dancing::{DenseSolver, Solver};
 use dancing_benches::engine_cases;
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Spec};
@@ -52,6 +52,7 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         let text = case.knuth_text();
         let ours = dancing::format::parse_str(&text).expect("dancing reads its own format");
         let mut solver = Solver::new(&ours);
+        let mut dense = DenseSolver::new(&ours).ok();
         let mut peer = dlx_problem(&text);
         let exact_covers = ExactCovers::new(&case.problem);
 
@@ -69,6 +70,10 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         // The `dlx` crate skips covering a chosen item that has no options left, which
         // TAOCP's X4 counts as one update; so its count is lower, never higher.
         assert!(stats.updates >= theirs.updates, "updates on {}", case.name);
+        if let Some(dense) = dense.as_mut() {
+            assert_eq!(dense.count(), case.solutions, "dense on {}", case.name);
+            assert_eq!(dense.stats().nodes, stats.nodes, "dense nodes on {}", case.name);
+        }
         // The `exact-covers` crate reports no statistics: the count is what is checked.
         assert_eq!(
             exact_covers.count(),
@@ -89,6 +94,11 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         group.bench_function(BenchmarkId::new("dancing", case.name), |b| {
             b.iter(|| solver.count());
         });
+        if let Some(dense) = dense.as_mut() {
+            group.bench_function(BenchmarkId::new("dancing-dense", case.name), |b| {
+                b.iter(|| dense.count());
+            });
+        }
         group.bench_function(BenchmarkId::new("dlx", case.name), |b| {
             b.iter(|| dlx_count(&mut peer).solutions);
         });
