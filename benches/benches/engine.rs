@@ -72,7 +72,12 @@ fn engine(c: &mut Criterion<ThreadCpuTime>) {
         assert!(stats.updates >= theirs.updates, "updates on {}", case.name);
         if let Some(dense) = dense.as_mut() {
             assert_eq!(dense.count(), case.solutions, "dense on {}", case.name);
-            assert_eq!(dense.stats().nodes, stats.nodes, "dense nodes on {}", case.name);
+            assert_eq!(
+                dense.stats().nodes,
+                stats.nodes,
+                "dense nodes on {}",
+                case.name
+            );
         }
         // The `exact-covers` crate reports no statistics: the count is what is checked.
         assert_eq!(

@@ -2,8 +2,8 @@
 //!
 //! The links and the dense engine walk the same search tree in the same order, so the
 //! time each takes over the first nodes of a search compares them directly: each
-//! counts the first [`PROBE_NODES`] nodes twice, alternately, and the faster of its two
-//! runs stands. The dense engine wins where a set of all options is a few machine words
+//! counts the first [`PROBE_NODES`] nodes (or as many as [`PROBE_TIME`] allows) twice,
+//! alternately, and the better rate of its two runs stands. The dense engine wins where a set of all options is a few machine words
 //! and choices rule many of them out (polyomino packings, N-queens); the links win
 //! where lists stay short (Langford pairs, large sparse problems). Dancing cells is
 //! never picked: it was slower than the links on every problem measured.
@@ -15,6 +15,10 @@ use dancing::{DenseSolver, Limits, Problem, Solver};
 /// Nodes each engine searches per probe: about a millisecond, against the seconds a
 /// search worth choosing for takes.
 const PROBE_NODES: u64 = 4_096;
+
+/// The longest a probe runs, where nodes are slow (checked every
+/// [`Limits::CHECK_INTERVAL`] nodes): engines are then compared by nodes per second.
+const PROBE_TIME: Duration = Duration::from_millis(20);
 
 /// The largest tables the probe builds for the dense engine: the problems it wins on
 /// take well under a megabyte.
@@ -41,26 +45,29 @@ pub(crate) fn pick(problem: &Problem) -> Picked {
     };
     let probe = Limits {
         max_nodes: Some(PROBE_NODES),
+        timeout: Some(PROBE_TIME),
         ..Limits::none()
     };
     links.set_limits(probe.clone());
     dense.set_limits(probe);
-    let (mut links_best, mut dense_best) = (Duration::MAX, Duration::MAX);
+    // Nodes per second, the better of two runs of each engine.
+    let rate = |nodes: u64, time: Duration| nodes as f64 / time.as_secs_f64().max(1e-9);
+    let (mut links_rate, mut dense_rate) = (0.0f64, 0.0f64);
     for _ in 0..2 {
         let started = Instant::now();
         if links.count().is_complete() {
             links.set_limits(Limits::none());
             return Picked::Links(links);
         }
-        links_best = links_best.min(started.elapsed());
+        links_rate = links_rate.max(rate(links.stats().nodes, started.elapsed()));
         let started = Instant::now();
-        // The same tree: it stops where the links stopped.
+        // The same tree: it stops where the links stopped, or at the clock.
         let _partial = dense.count();
-        dense_best = dense_best.min(started.elapsed());
+        dense_rate = dense_rate.max(rate(dense.stats().nodes, started.elapsed()));
     }
     links.set_limits(Limits::none());
     dense.set_limits(Limits::none());
-    if dense_best < links_best {
+    if dense_rate > links_rate {
         Picked::Dense(dense)
     } else {
         Picked::Links(links)
