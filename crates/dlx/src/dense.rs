@@ -91,9 +91,9 @@ pub struct DenseTooLarge {
 struct Level {
     /// The item chosen at this level (internal number).
     item: u32,
-    /// The option being tried.
-    option: u32,
-    /// How many of the item's options were tried before it.
+    /// Where its options start among the candidates.
+    first: u32,
+    /// Which of them is being tried.
     index: u32,
     /// How many live options the item had when chosen.
     count: u32,
@@ -182,6 +182,7 @@ impl DenseSolver {
     pub fn search(&mut self) -> DenseSearch<'_> {
         self.stats = Stats::default();
         self.depth = 0;
+        self.tables.reset();
         self.resume = Resume::Enter;
         self.started = Some(Instant::now());
         self.next_check = self.limits.next_check(0);
@@ -242,9 +243,9 @@ impl DenseSolver {
     }
 
     /// The search loop, with the steps of TAOCP's Algorithm X named as the links
-    /// engine names them. Level `d` reads state `2d` (as it was entered) and keeps the
-    /// state after covering its item in `2d + 1`; each option tried is committed into
-    /// `2d + 2`, the next level's state.
+    /// engine names them. Level `d` owns state `d`: entered as the choices above left
+    /// it, then with its item covered (its options noted as candidates first); each
+    /// option tried is committed into state `d + 1`, the next level's.
     fn run(&mut self) -> Event {
         let mut depth = self.depth;
         let mut nodes = self.stats.nodes;
@@ -260,9 +261,8 @@ impl DenseSolver {
                         break Event::Heartbeat;
                     }
                     nodes += 1;
-                    let here = 2 * depth;
                     // X3: choose an item by minimum remaining values.
-                    let Some((item, count)) = tables.choose(here) else {
+                    let Some((item, count)) = tables.choose(depth) else {
                         state = Resume::Leave;
                         break Event::Solution;
                     };
@@ -272,15 +272,15 @@ impl DenseSolver {
                         state = Resume::Leave;
                         continue;
                     }
-                    // X4: cover it.
-                    tables.copy_state(here, here + 1);
-                    updates += tables.commit(here + 1, item, item);
+                    // X4: cover it, its options noted first.
+                    let first = tables.gather(depth, item);
+                    updates += tables.commit(depth, item, item);
                     // X5: try its first option.
-                    let option = tables.next_option(here, item, 0).unwrap_or(0);
+                    let option = tables.candidates[first as usize];
                     updates += try_option(tables, depth, item, option);
                     levels[depth] = Level {
                         item,
-                        option,
+                        first,
                         index: 0,
                         count,
                     };
@@ -294,15 +294,15 @@ impl DenseSolver {
                     }
                     depth -= 1;
                     let level = &mut levels[depth];
-                    // X7 when the item has no option left: leave this level too.
-                    if let Some(option) =
-                        tables.next_option(2 * depth, level.item, level.option + 1)
-                    {
-                        level.option = option;
-                        level.index += 1;
+                    level.index += 1;
+                    if level.index < level.count {
+                        let option = tables.candidates[(level.first + level.index) as usize];
                         updates += try_option(tables, depth, level.item, option);
                         depth += 1;
                         state = Resume::Enter;
+                    } else {
+                        // X7: no option left; leave this level too.
+                        tables.candidates.truncate(level.first as usize);
                     }
                 }
                 Resume::Finished => break Event::Finished,
@@ -320,8 +320,8 @@ impl DenseSolver {
         event
     }
 
-    /// Ends a search and records the time. Nothing needs restoring: the problem as
-    /// built is state 0, which no search writes.
+    /// Ends a search and records the time. Nothing needs restoring: the next search
+    /// starts from a fresh copy of the problem as built.
     fn finish(&mut self, stopped: Option<StopReason>) {
         self.depth = 0;
         if self.resume != Resume::Finished {
@@ -336,9 +336,13 @@ impl DenseSolver {
     /// The options chosen so far, one per level.
     fn current_solution(&mut self) -> &[OptionId] {
         self.scratch.clear();
+        let candidates = &self.tables.candidates;
         let chosen = self.levels[..self.depth].iter();
-        self.scratch
-            .extend(chosen.map(|level| OptionId::new(level.option as usize)));
+        self.scratch.extend(
+            chosen.map(|level| {
+                OptionId::new(candidates[(level.first + level.index) as usize] as usize)
+            }),
+        );
         &self.scratch
     }
 
@@ -360,8 +364,8 @@ impl DenseSolver {
 /// covers them. Returns the updates.
 #[inline]
 fn try_option(tables: &mut Tables, depth: usize, item: u32, option: u32) -> u64 {
-    let next = 2 * depth + 2;
-    tables.copy_state(next - 1, next);
+    let next = depth + 1;
+    tables.copy_state(depth, next);
     if tables.one_pass() {
         return tables.commit_option(next, option);
     }

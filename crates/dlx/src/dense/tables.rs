@@ -56,11 +56,17 @@ pub(super) struct Tables {
     secondaries: Vec<u32>,
     /// Where each option's secondary items start, plus the end.
     secondary_start: Vec<u32>,
-    /// The states' bitsets, `state_words` each, two states per level: as the level
-    /// was entered, and after its item was covered.
+    /// The states' bitsets, `state_words` each: one per level, as it was entered and
+    /// then once its item is covered; after them, the problem as built, which
+    /// [`Self::reset`] copies to level 0.
     states: Vec<u64>,
     /// The states' counts, `counts` each ([`COVERED`] once covered).
     len: Vec<i16>,
+    /// The options of the item each level branches on, live when it was chosen, level
+    /// after level: what a level tries once its state has moved on.
+    pub(super) candidates: Vec<u32>,
+    /// The slot of the problem as built.
+    root: usize,
 }
 
 impl Tables {
@@ -86,11 +92,11 @@ impl Tables {
         let state = (words + (n - problem.primary_count()).div_ceil(64)) * 8
             + (problem.primary_count() + 1) * 2;
         let records = problem.entry_count() * 16 + options * 16;
-        masks + records + Self::ONE_PASS_BYTES + 2 * levels * state
+        masks + records + Self::ONE_PASS_BYTES + (levels + 1) * state
     }
 
-    /// Lays out the masks of `problem`, with room for `levels` levels; state 0 holds
-    /// the problem as built. The caller has checked [`Self::MAX_OPTIONS`].
+    /// Lays out the masks of `problem`, with room for `levels` levels; states 0 and
+    /// `levels` hold the problem as built. The caller has checked [`Self::MAX_OPTIONS`].
     pub(super) fn new(problem: &Problem, levels: usize) -> Self {
         let n = problem.item_count();
         let options = problem.option_count();
@@ -191,7 +197,7 @@ impl Tables {
             removal.resize(removal.len() + stride - 1 - own.len(), primary as u32);
         }
         let state_words = words + active_words;
-        let mut states = vec![0; 2 * levels * state_words];
+        let mut states = vec![0; (levels + 1) * state_words];
         for o in 0..options {
             states[o / 64] |= 1 << (o % 64);
         }
@@ -199,12 +205,14 @@ impl Tables {
             states[words + j / 64] |= 1 << (j % 64);
         }
         let counts = primary + 1;
-        let mut all = vec![0; 2 * levels * counts];
+        let mut all = vec![0; (levels + 1) * counts];
         for (count, &len) in all.iter_mut().zip(&len) {
             *count = len as i16;
         }
         // The spare count, decremented by no one.
         all[primary] = COVERED;
+        states.copy_within(..state_words, levels * state_words);
+        all.copy_within(..counts, levels * counts);
         Self {
             words,
             primary,
@@ -221,19 +229,9 @@ impl Tables {
             secondary_start,
             states,
             len: all,
+            candidates: Vec::with_capacity(options + levels),
+            root: levels,
         }
-    }
-
-    /// The mask numbered `m`.
-    #[inline]
-    fn mask(&self, m: usize) -> &[u64] {
-        &self.masks[m * self.words..(m + 1) * self.words]
-    }
-
-    /// State number `state`.
-    #[inline]
-    fn state(&self, state: usize) -> &[u64] {
-        &self.states[state * self.state_words..(state + 1) * self.state_words]
     }
 
     /// The primary item of state `state` with the fewest live options, ties to the
@@ -259,20 +257,29 @@ impl Tables {
         None
     }
 
-    /// The first live option of state `state` with item `item`, at or after `from`.
+    /// Puts the problem as built in state 0 and forgets every level's candidates.
+    pub(super) fn reset(&mut self) {
+        self.copy_state(self.root, 0);
+        self.candidates.clear();
+    }
+
+    /// Appends the live options of state `state` with item `item` to the candidates, in
+    /// increasing order; returns where they start.
     #[inline]
-    pub(super) fn next_option(&self, state: usize, item: u32, from: u32) -> Option<u32> {
-        let alive = &self.state(state)[..self.words];
-        let mask = self.mask(item as usize);
-        let mut w = from as usize / 64;
-        let mut bits = alive.get(w)? & mask[w] & (u64::MAX << (from % 64));
-        loop {
-            if bits != 0 {
-                return Some((w * 64) as u32 + bits.trailing_zeros());
+    pub(super) fn gather(&mut self, state: usize, item: u32) -> u32 {
+        let start = self.candidates.len() as u32;
+        let words = self.words;
+        let alive = &self.states[state * self.state_words..][..words];
+        let mask = &self.masks[item as usize * words..][..words];
+        for (w, (&live, &m)) in alive.iter().zip(mask).enumerate() {
+            let mut bits = live & m;
+            while bits != 0 {
+                self.candidates
+                    .push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
             }
-            w += 1;
-            bits = *alive.get(w)? & mask[w];
         }
+        start
     }
 
     /// Copies state `from` over state `to`.
