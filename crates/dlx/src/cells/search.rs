@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::tables::Live;
 use super::{CellsSolver, Resume};
+use crate::engine::GiveAway;
 use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
@@ -15,17 +16,17 @@ use crate::stats::{Stats, StopReason};
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Level {
     /// The item chosen at this level (internal number).
-    item: u32,
+    pub(super) item: u32,
     /// Which of its live options is being tried (0-based).
-    index: u32,
+    pub(super) index: u32,
     /// How many live options it had when chosen.
-    count: u32,
+    pub(super) count: u32,
     /// The trail's length before the item was covered.
-    entered: u32,
+    pub(super) entered: u32,
     /// The trail's length after it was covered, before the option was committed.
-    covered: u32,
+    pub(super) covered: u32,
     /// The live prefixes before the item was covered.
-    live: Live,
+    pub(super) live: Live,
 }
 
 impl CellsSolver {
@@ -48,6 +49,7 @@ impl CellsSolver {
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
     fn run(&mut self) -> Event {
+        let base = self.base;
         let mut depth = self.depth;
         let mut nodes = self.stats.nodes;
         let mut updates = self.stats.updates;
@@ -95,7 +97,7 @@ impl CellsSolver {
                 }
                 // X8: leave this level, then X6: try the next option one level up.
                 Resume::Leave => {
-                    if depth == 0 {
+                    if depth == base {
                         state = Resume::Finished;
                         break Event::Finished;
                     }
@@ -130,13 +132,10 @@ impl CellsSolver {
         event
     }
 
-    /// Ends a search: undoes every choice and records the time.
+    /// Ends a search: undoes the choices above the fixed levels and records the time.
     pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
-        if let Some(root) = self.levels[..self.depth].first() {
-            let (entered, live) = (root.entered, root.live);
-            self.tables.undo(entered, live);
-        }
-        self.depth = 0;
+        self.undo_levels(self.depth);
+        self.depth = self.base;
         if self.resume != Resume::Finished {
             self.resume = Resume::Finished;
             self.stats.stopped = self.stats.stopped.or(stopped);
@@ -146,7 +145,15 @@ impl CellsSolver {
         }
     }
 
-    /// The options chosen so far, one per level.
+    /// Undoes the levels from `self.base` up to `depth` (nothing if there are none).
+    fn undo_levels(&mut self, depth: usize) {
+        if let Some(first) = self.levels[..depth].get(self.base) {
+            let (entered, live) = (first.entered, first.live);
+            self.tables.undo(entered, live);
+        }
+    }
+
+    /// The options chosen so far, fixed ones first, then one per level.
     fn current_solution(&mut self) -> &[OptionId] {
         self.scratch.clear();
         for level in &self.levels[..self.depth] {
@@ -161,7 +168,7 @@ impl CellsSolver {
     fn progress(&self) -> f64 {
         let mut fraction = 0.0;
         let mut scale = 1.0;
-        for level in &self.levels[..self.depth] {
+        for level in &self.levels[self.base..self.depth] {
             scale /= f64::from(level.count);
             fraction += f64::from(level.index) * scale;
         }
@@ -186,15 +193,15 @@ impl CellsSearch<'_> {
         self.solver.step()
     }
 
-    /// The solution just found: one option per level, in level order. Meaningful right
-    /// after [`Event::Solution`].
+    /// The solution just found: the fixed options first, then one option per level, in
+    /// level order. Meaningful right after [`Event::Solution`].
     pub fn solution(&mut self) -> &[OptionId] {
         self.solver.current_solution()
     }
 
-    /// The depth of the search.
+    /// The depth of the search below the fixed levels.
     pub fn depth(&self) -> usize {
-        self.solver.depth
+        self.solver.depth - self.solver.base
     }
 
     /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
@@ -222,6 +229,42 @@ impl CellsSearch<'_> {
 }
 
 events::search_events!(CellsSearch);
+
+impl GiveAway for CellsSearch<'_> {
+    fn give_away(&mut self, from: usize) -> Vec<Vec<OptionId>> {
+        let solver = &mut *self.solver;
+        if solver.resume != Resume::Enter {
+            return Vec::new();
+        }
+        let levels = &solver.levels;
+        let Some(at) = (solver.base..solver.depth).find(|&l| levels[l].index + 1 < levels[l].count)
+        else {
+            return Vec::new();
+        };
+        let tables = &solver.tables;
+        // A covered item's set stays as it was sorted when the item was chosen.
+        let option = |item, k| tables.option_of(tables.cell_at(item, k));
+        let path: Vec<OptionId> = levels[from..at]
+            .iter()
+            .map(|level| option(level.item, level.index))
+            .collect();
+        let Level {
+            item, index, count, ..
+        } = levels[at];
+        let prefixes = (index + 1..count)
+            .map(|k| {
+                let mut prefix = Vec::with_capacity(path.len() + 1);
+                prefix.extend_from_slice(&path);
+                prefix.push(option(item, k));
+                prefix
+            })
+            .collect();
+        // The levels down to `at` become fixed: the search's choices there are exactly
+        // what `descend` would have done, and its loop stops when it climbs back to them.
+        solver.base = at + 1;
+        prefixes
+    }
+}
 
 impl Drop for CellsSearch<'_> {
     fn drop(&mut self) {

@@ -3,6 +3,7 @@
 
 use super::{Branching, Solver};
 use crate::arena::Marks;
+use crate::engine::Levels;
 use crate::error::ForceError;
 use crate::ids::{Header, OptionId};
 
