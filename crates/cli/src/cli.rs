@@ -150,9 +150,9 @@ pub(crate) struct XcArgs {
     #[arg(long, value_enum, default_value_t = XcSolver::Auto)]
     pub(crate) solver: XcSolver,
     /// The search engine: `cells` finds the same solutions in the same order, with the
-    /// same statistics, on one thread; it does not take --threads, --split,
-    /// --split-jobs, --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and
-    /// never hands a search over to the learner
+    /// same statistics, and splits and searches in parallel as `links` does (the same
+    /// --split lines, the same --prefix); it does not take --min-cost, --best, --matrix,
+    /// --cnf or --solver sat, and never hands a search over to the learner
     #[arg(long, value_enum, default_value_t = XcEngine::Links)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]

@@ -7,8 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CellsSearch, CellsSolver, CostedSolution, Event, Limits, OptionId, Search, SearchEvents,
-    Solver, Stats, StopReason,
+    CostedSolution, Engine, Event, Limits, OptionId, SearchEvents, Solver, Stats, StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -133,39 +132,6 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
     progress.finish();
     solver.stats()
 }
-
-/// A search engine as the command line drives it: the links ([`Solver`]) or dancing
-/// cells ([`CellsSolver`]).
-pub(crate) trait Engine {
-    /// A running search.
-    type Search<'a>: SearchEvents
-    where
-        Self: 'a;
-    fn set_limits(&mut self, limits: Limits);
-    fn stats(&self) -> Stats;
-    fn search(&mut self) -> Self::Search<'_>;
-}
-
-/// Implements [`Engine`] by the engines' inherent methods of the same names.
-macro_rules! engine {
-    ($engine:ident, $search:ident) => {
-        impl Engine for $engine {
-            type Search<'a> = $search<'a>;
-            fn set_limits(&mut self, limits: Limits) {
-                $engine::set_limits(self, limits);
-            }
-            fn stats(&self) -> Stats {
-                $engine::stats(self)
-            }
-            fn search(&mut self) -> $search<'_> {
-                $engine::search(self)
-            }
-        }
-    };
-}
-
-engine!(Solver, Search);
-engine!(CellsSolver, CellsSearch);
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
@@ -344,8 +310,8 @@ pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_jso
 /// [`run`] on `threads` threads (0: one per core): `visit` is called from the worker
 /// threads, in no particular order, never after `limit` solutions were visited. No
 /// progress line.
-pub(crate) fn run_parallel(
-    solver: Solver,
+pub(crate) fn run_parallel<E: Engine>(
+    solver: E,
     threads: usize,
     args: &SearchArgs,
     limit: Option<u64>,

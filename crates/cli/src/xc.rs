@@ -5,14 +5,14 @@ use std::io::{self, BufWriter, Write};
 use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{CellsSolver, OptionId, Problem, Solver, Stats, StopReason};
+use dancing::{CellsSolver, Engine, OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
 use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
-use crate::search::{self, Engine};
+use crate::search;
 use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -62,8 +62,12 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
     if args.engine == XcEngine::Cells {
-        // What cells cannot do yet was refused before reading.
-        return plain(args, &problem, &mut CellsSolver::new(&problem));
+        // What cells cannot do was refused before reading.
+        let mut cells = CellsSolver::new(&problem);
+        if let Some(code) = crate::split::run(args, &problem, &mut cells)? {
+            return Ok(code);
+        }
+        return plain(args, &problem, &mut cells);
     }
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
@@ -132,17 +136,14 @@ fn warn(name: &str, warnings: &[Warning]) {
     }
 }
 
-/// Refuses what `--engine cells` cannot do yet, before reading any input, rather than
+/// Refuses what `--engine cells` cannot do (costs, the matrix format, the CNF output
+/// and the learner belong to the links), before reading any input, rather than
 /// ignoring it.
 fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     if args.engine != XcEngine::Cells {
         return Ok(());
     }
     let unsupported = [
-        (args.split.threads != 1, "--threads"),
-        (args.split.split.is_some(), "--split"),
-        (args.split.split_jobs.is_some(), "--split-jobs"),
-        (args.split.prefix.is_some(), "--prefix"),
         (args.min_cost, "--min-cost"),
         (args.best.is_some(), "--best"),
         (args.matrix, "--matrix"),
@@ -151,7 +152,7 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     ];
     match unsupported.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Failure::input(format!(
-            "--engine cells cannot be combined with {flag} yet; use --engine links for it"
+            "--engine cells cannot be combined with {flag}; use --engine links for it"
         ))),
         None => Ok(()),
     }

@@ -336,14 +336,9 @@ fn untimed_report(stderr: &str) -> String {
 }
 
 #[test]
-fn xc_engine_cells_refuses_what_it_cannot_do_yet() {
+fn xc_engine_cells_refuses_what_it_cannot_do() {
     for (flags, named) in [
-        (&["--threads", "2"][..], "--threads"),
-        (&["--threads", "0"], "--threads"),
-        (&["--split", "1"], "--split"),
-        (&["--split-jobs", "4"], "--split-jobs"),
-        (&["--prefix", "1"], "--prefix"),
-        (&["--min-cost"], "--min-cost"),
+        (&["--min-cost"][..], "--min-cost"),
         (&["--best", "2"], "--best"),
         (&["--solver", "sat"], "--solver sat"),
         (&["--cnf"], "--cnf"),
@@ -358,25 +353,80 @@ fn xc_engine_cells_refuses_what_it_cannot_do_yet() {
         assert_eq!(
             stderr,
             format!(
-                "error: --engine cells cannot be combined with {named} yet; use --engine links for it\n"
+                "error: --engine cells cannot be combined with {named}; use --engine links for it\n"
             ),
             "{args:?}"
         );
     }
-    // One thread, asked for explicitly, is what cells do.
-    let (code, stdout, _) = xc_output(
-        &[
+}
+
+#[test]
+fn xc_engine_cells_splits_and_searches_in_parallel() {
+    snapshot!(
+        "xc_cells_threads_count",
+        dancing_in_crate(&[
             "xc",
             "--engine",
             "cells",
             "--threads",
-            "1",
+            "2",
             "--count",
-            "tests/data/toy.dlx",
-        ],
-        b"",
+            "--stats",
+            "tests/data/colors.dlx"
+        ])
     );
-    assert_eq!((code, stdout.as_str()), (Some(0), "1\n"));
+    snapshot!(
+        "xc_cells_split",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--split",
+            "2",
+            "tests/data/colors.dlx"
+        ])
+    );
+    snapshot!(
+        "xc_cells_prefix",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--prefix",
+            "4 5",
+            "tests/data/colors.dlx"
+        ])
+    );
+    // Each prints what the links print, statistics included.
+    for args in [
+        &[
+            "--threads",
+            "2",
+            "--count",
+            "--stats",
+            "tests/data/knuth_colors.dlx",
+        ][..],
+        &["--split", "2", "tests/data/colors.dlx"],
+        &["--split-jobs", "3", "tests/data/colors.dlx"],
+        &["--prefix", "4", "--stats", "tests/data/colors.dlx"],
+        &["--prefix", "2", "tests/data/colors.dlx"],
+    ] {
+        let links: Vec<&str> = ["xc"].iter().chain(args).copied().collect();
+        let mut cells = links.clone();
+        cells.extend_from_slice(&["--engine", "cells"]);
+        let (links_code, links_out, links_err) = xc_output(&links, b"");
+        let (cells_code, cells_out, cells_err) = xc_output(&cells, b"");
+        assert_eq!(
+            (cells_code, cells_out),
+            (links_code, links_out),
+            "{cells:?}"
+        );
+        assert_eq!(
+            untimed_report(&cells_err),
+            untimed_report(&links_err),
+            "{cells:?}"
+        );
+    }
 }
 
 #[test]
