@@ -92,7 +92,11 @@
 //!   and an undo restores set sizes by a trail, so covered items are never touched
 //!   again. It supports secondary items and colors, finds the same solutions in the
 //!   same order as [`Solver`], and its [`Stats`] are the same to the node and update.
-//!   It has no forcing, splitting, costs or parallel search yet.
+//!   It forces, descends, replays and splits as [`Solver`] does (the same prefixes and
+//!   errors), and `ParallelSolver` runs it on threads; it ignores costs.
+//! - [`Engine`], implemented by both solvers, names what they share beyond one search:
+//!   the splitter and the parallel workers are written once over it, and so can a
+//!   caller's code that should run either engine.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
 //!   (ties to the earliest), its options in input order, the other items of a chosen
 //!   option covered cyclically from the node after it. [`Stats`] match the book.
