@@ -29,7 +29,9 @@ pub use search::{CellsSearch, CellsSolutions};
 use tables::Tables;
 
 /// Searches a [`Problem`] with dancing cells: the interface of [`Solver`](crate::Solver)
-/// for plain searches, on a different engine.
+/// on a different engine, for plain searches, fixed options ([`force`](Self::force),
+/// [`descend`](Self::descend)), splits ([`split`](Self::split),
+/// [`replay`](Self::replay)) and, through [`Engine`](crate::Engine), `ParallelSolver`.
 ///
 /// It finds the same solutions as the links engine, in the same order (each level
 /// branches on the active primary item with the fewest options left, ties to the

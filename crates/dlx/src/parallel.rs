@@ -245,7 +245,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::{GiveAway, Levels};
+    use crate::engine::GiveAway;
+    use crate::events::SearchEvents;
     use crate::problems;
     use std::sync::atomic::AtomicBool;
 
@@ -337,73 +338,7 @@ mod tests {
 
     #[test]
     fn giving_away_partitions_the_rest_of_a_search() {
-        for branching in [crate::Branching::Knuth, crate::Branching::FirstForced] {
-            give_away_and_replay(&problems::queens(9), branching);
-            give_away_and_replay(&problems::langford(8), branching);
-        }
-    }
-
-    #[test]
-    fn dancing_cells_gives_away_the_rest_of_its_search() {
-        for problem in [problems::queens(9), problems::langford(8)] {
-            let mut cells = CellsSolver::new(&problem);
-            let expected: Vec<Solution> = cells.solutions().collect();
-            let mut all = Vec::new();
-            let mut given = Vec::new();
-            let mut search = cells.search();
-            loop {
-                match search.next_event() {
-                    Event::Solution => all.push(Solution::from_options(search.solution().to_vec())),
-                    Event::Heartbeat if given.is_empty() => given = search.give_away(0),
-                    Event::Heartbeat => {}
-                    Event::Finished => break,
-                }
-            }
-            drop(search);
-            assert!(!given.is_empty());
-            cells.truncate_fixed(0);
-            cells.check_integrity().unwrap();
-            for prefix in &given {
-                cells.replay(prefix).unwrap();
-                all.extend(cells.solutions());
-                cells.release();
-            }
-            // Branch by branch, in the sequential order.
-            assert_eq!(all, expected);
-        }
-    }
-
-    /// Runs a search that gives away its shallowest untried branches at the first
-    /// heartbeat, then replays them: together they find the search's solutions.
-    fn give_away_and_replay(problem: &Problem, branching: crate::Branching) {
-        let mut solver = Solver::new(problem);
-        solver.set_branching(branching);
-        let expected: Vec<Solution> = solver.solutions().collect();
-        let mut before = Vec::new();
-        let mut given = Vec::new();
-        let mut search = solver.search();
-        loop {
-            match search.next_event() {
-                Event::Solution => before.push(Solution::from_options(search.solution().to_vec())),
-                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
-                Event::Heartbeat => {}
-                Event::Finished => break,
-            }
-        }
-        drop(search);
-        assert!(!given.is_empty());
-        solver.truncate_fixed(0);
-        solver.check_integrity().unwrap();
-        let mut all = before;
-        for prefix in &given {
-            solver.replay(prefix).unwrap();
-            all.extend(solver.solutions());
-            solver.release();
-        }
-        if branching == crate::Branching::Knuth {
-            // Branch by branch, in the sequential order.
-            assert_eq!(all, expected);
-        }
+        // A solution as a set: the branchings choose its options in different orders.
         let sorted = |v: Vec<Solution>| {
             let mut v: Vec<Vec<OptionId>> = v
                 .into_iter()
@@ -416,7 +351,46 @@ mod tests {
             v.sort();
             v
         };
-        assert_eq!(sorted(all), sorted(expected), "{branching:?}");
+        for problem in [problems::queens(9), problems::langford(8)] {
+            let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+            // Branch by branch, in the sequential order.
+            assert_eq!(give_away_and_replay(Solver::new(&problem)), expected);
+            assert_eq!(give_away_and_replay(CellsSolver::new(&problem)), expected);
+            let mut solver = Solver::new(&problem);
+            solver.set_branching(crate::Branching::FirstForced);
+            let all = give_away_and_replay(solver);
+            assert_eq!(sorted(all), sorted(expected));
+        }
+    }
+
+    /// Runs a search that gives away its shallowest untried branches at the first
+    /// heartbeat, then replays them; returns the solutions found before, then those of
+    /// each branch given away.
+    fn give_away_and_replay<E: Engine>(mut solver: E) -> Vec<Solution> {
+        let mut all = Vec::new();
+        let mut given = Vec::new();
+        let mut search = solver.search();
+        loop {
+            match search.next_event() {
+                Event::Solution => all.push(Solution::from_options(search.solution().to_vec())),
+                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
+                Event::Heartbeat => {}
+                Event::Finished => break,
+            }
+        }
+        drop(search);
+        assert!(!given.is_empty());
+        solver.truncate_fixed(0);
+        solver.check_integrity().unwrap();
+        for prefix in &given {
+            solver.replay(prefix).unwrap();
+            solver.visit(|options| {
+                all.push(Solution::from_options(options.to_vec()));
+                ControlFlow::Continue(())
+            });
+            solver.release();
+        }
+        all
     }
 
     #[test]
@@ -434,8 +408,13 @@ mod tests {
 
     #[test]
     fn limits_stop_every_worker() {
+        limits_stop::<Solver>();
+        limits_stop::<CellsSolver>();
+    }
+
+    fn limits_stop<E: Engine>() {
         let problem = problems::queens(10);
-        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        let mut parallel = ParallelSolver::new(E::new(&problem), 2);
         assert_eq!(
             parallel.count_up_to(50),
             Count::Partial {
@@ -446,7 +425,7 @@ mod tests {
         assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
         assert_eq!(parallel.stats().solutions, 50);
 
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.set_limits(Limits {
             max_nodes: Some(5_000),
             ..Limits::none()
@@ -463,7 +442,7 @@ mod tests {
             "{stats:?}"
         );
 
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.set_limits(Limits {
             interrupt: Some(Arc::new(AtomicBool::new(true))),
             ..Limits::none()

@@ -381,7 +381,8 @@ fn expand<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
     expansion
 }
 
-fn extended(prefix: &[OptionId], option: OptionId) -> Vec<OptionId> {
+/// `prefix` followed by `option`.
+pub(crate) fn extended(prefix: &[OptionId], option: OptionId) -> Vec<OptionId> {
     let mut longer = Vec::with_capacity(prefix.len() + 1);
     longer.extend_from_slice(prefix);
     longer.push(option);

@@ -66,6 +66,24 @@ impl CellsSolver {
     /// each option in order, undoing them all on an error, and returns the updates of
     /// committing the last option, so that a split's statistics plus each subproblem's
     /// replay and search add up to the sequential statistics.
+    ///
+    /// ```
+    /// use dancing::{CellsSolver, Count, Solver, problems};
+    ///
+    /// let problem = problems::langford(7);
+    /// let mut cells = CellsSolver::new(&problem);
+    /// let split = cells.split(2);
+    /// // The links split the same way.
+    /// assert_eq!(split.subproblems(), Solver::new(&problem).split(2).subproblems());
+    /// let mut total = Count::Complete(0);
+    /// for subproblem in split.subproblems() {
+    ///     cells.replay(subproblem.prefix())?;
+    ///     total += cells.count();
+    ///     cells.release();
+    /// }
+    /// assert_eq!(total, 52);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError> {
         split::replay(self, prefix)
     }
@@ -93,19 +111,9 @@ impl CellsSolver {
     /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
     /// with [`ForceError::Conflict`] if the choices made rule it out.
     fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
-        let options = self.problem.option_count();
-        if option.index() >= options {
-            return Err(ForceError::OutOfRange {
-                option: option.index(),
-                options,
-            });
-        }
-        if !self.tables.is_available(option) {
-            return Err(ForceError::Conflict {
-                option: option.index(),
-            });
-        }
-        Ok(())
+        ForceError::check(option, self.problem.option_count(), |o| {
+            self.tables.is_available(o)
+        })
     }
 
     /// Fixes the option of `cell` through `item`, an active item of it: TAOCP X4 and

@@ -10,6 +10,7 @@ use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::solver::{Event, Solution};
+use crate::split::extended;
 use crate::stats::{Stats, StopReason};
 
 /// One level of the search: the item branched on and the option being tried.
@@ -252,12 +253,7 @@ impl GiveAway for CellsSearch<'_> {
             item, index, count, ..
         } = levels[at];
         let prefixes = (index + 1..count)
-            .map(|k| {
-                let mut prefix = Vec::with_capacity(path.len() + 1);
-                prefix.extend_from_slice(&path);
-                prefix.push(option(item, k));
-                prefix
-            })
+            .map(|k| extended(&path, option(item, k)))
             .collect();
         // The levels down to `at` become fixed: the search's choices there are exactly
         // what `descend` would have done, and its loop stops when it climbs back to them.

@@ -7,6 +7,7 @@ use super::{Resume, Search, Solver};
 use crate::engine::{GiveAway, Levels, NextLevel};
 use crate::error::ForceError;
 use crate::ids::OptionId;
+use crate::split::extended;
 
 impl Levels for Solver {
     fn fixed_len(&self) -> usize {
@@ -117,10 +118,7 @@ impl GiveAway for Search<'_> {
         let mut prefixes = Vec::new();
         let mut p = arena.nodes()[x as usize].down;
         while p != item {
-            let mut prefix = Vec::with_capacity(path.len() + 1);
-            prefix.extend_from_slice(&path);
-            prefix.push(solver.problem.option_of_node(p));
-            prefixes.push(prefix);
+            prefixes.push(extended(&path, solver.problem.option_of_node(p)));
             p = arena.nodes()[p as usize].down;
         }
         // The levels down to `level` become fixed: the search's choices there are exactly
