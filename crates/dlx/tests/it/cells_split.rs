@@ -4,7 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use dancing::{CellsSolver, Count, Engine, OptionId, ParallelSolver, Problem, Solver};
+#[cfg(feature = "parallel")]
+use dancing::ParallelSolver;
+use dancing::{CellsSolver, Count, Engine, OptionId, Problem, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -116,6 +118,7 @@ proptest! {
     }
 }
 
+#[cfg(feature = "parallel")]
 proptest! {
     // Each case starts thread pools: fewer cases.
     #![proptest_config(ProptestConfig::with_cases(48))]
