@@ -3,12 +3,12 @@
 //! Each has the meaning, and the errors, of the links' method of the same name.
 //!
 //! A fixed level is a search level that the search does not leave: its item covered,
-//! its option committed, and what the undo needs kept in a [`Level`], exactly as the
+//! its option committed, and what the undo needs kept in a `Level`, exactly as the
 //! search keeps it. So a prefix replayed level by level leaves the tables as the search
 //! would at that depth, and releasing is one undo to the first fixed level's mark.
 
 use super::CellsSolver;
-use super::search::Level;
+use super::search;
 use crate::engine::{Levels, NextLevel};
 use crate::error::ForceError;
 use crate::ids::OptionId;
@@ -120,25 +120,13 @@ impl CellsSolver {
     /// X5 as the search does them, on a level the search will not leave. Returns the
     /// updates of committing the option's other items.
     fn fix(&mut self, item: u32, cell: u32) -> u64 {
-        let tables = &mut self.tables;
-        let count = tables.size(item);
-        tables.sort_live(item);
-        let index = tables.index_in_set(cell);
-        let live = tables.live;
-        let entered = tables.mark();
-        tables.cover(item, 0);
-        let covered = tables.mark();
-        let updates = tables.commit_others(cell);
-        self.levels[self.base] = Level {
-            item,
-            index,
-            count,
-            entered,
-            covered,
-            live,
-        };
+        // Where the option is tried, once the item's cells are in option order.
+        self.tables.sort_live(item);
+        let index = self.tables.index_in_set(cell);
+        let (level, [_, commit]) = search::enter(&mut self.tables, item, index);
+        self.levels[self.base] = level;
         self.base += 1;
-        updates
+        commit
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::tables::Live;
+use super::tables::{Live, Tables};
 use super::{CellsSolver, Resume};
 use crate::engine::GiveAway;
 use crate::events;
@@ -28,6 +28,30 @@ pub(super) struct Level {
     pub(super) covered: u32,
     /// The live prefixes before the item was covered.
     pub(super) live: Live,
+}
+
+/// TAOCP X4 and X5 on a level: puts `item`'s live cells in option order (the order the
+/// links try them), covers it, and commits the option at `index` of its set. Returns
+/// the level, for the undo, and the updates of the cover and of the commit. Fixed
+/// levels are entered the same way.
+#[inline(always)]
+pub(super) fn enter(tables: &mut Tables, item: u32, index: u32) -> (Level, [u64; 2]) {
+    let count = tables.size(item);
+    tables.sort_live(item);
+    let live = tables.live;
+    let entered = tables.mark();
+    let cover = tables.cover(item, 0);
+    let covered = tables.mark();
+    let commit = tables.commit_others(tables.cell_at(item, index));
+    let level = Level {
+        item,
+        index,
+        count,
+        entered,
+        covered,
+        live,
+    };
+    (level, [cover, commit])
 }
 
 impl CellsSolver {
@@ -70,30 +94,16 @@ impl CellsSolver {
                         state = Resume::Leave;
                         break Event::Solution;
                     };
-                    let count = tables.size(item);
-                    if count == 0 {
+                    if tables.size(item) == 0 {
                         // X7 at once. TAOCP still counts the cover of the item.
                         updates += 1;
                         state = Resume::Leave;
                         continue;
                     }
-                    // X4: cover it.
-                    tables.sort_live(item);
-                    let live = tables.live;
-                    let entered = tables.mark();
-                    updates += tables.cover(item, 0);
-                    let covered = tables.mark();
-                    // X5: try its first option.
-                    let first = tables.cell_at(item, 0);
-                    updates += tables.commit_others(first);
-                    levels[depth] = Level {
-                        item,
-                        index: 0,
-                        count,
-                        entered,
-                        covered,
-                        live,
-                    };
+                    // X4 and X5 with its first option.
+                    let (level, [cover, commit]) = enter(tables, item, 0);
+                    updates += cover + commit;
+                    levels[depth] = level;
                     depth += 1;
                 }
                 // X8: leave this level, then X6: try the next option one level up.
