@@ -228,6 +228,7 @@ impl Tables {
     /// Puts `item`'s live cells in option order, so that its options are tried in the
     /// order the links engine tries them. Removals shuffle a set; most are still in
     /// order when chosen, and the few others are short.
+    #[inline(always)]
     pub(super) fn sort_live(&mut self, item: u32) {
         let range = self.live_cells(item);
         let live = &mut self.set[range.clone()];
