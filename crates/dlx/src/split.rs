@@ -10,6 +10,11 @@ use crate::ids::OptionId;
 use crate::solver::Solver;
 use crate::stats::Stats;
 
+mod estimate;
+
+pub(crate) use estimate::estimate_nodes;
+use estimate::estimate_prefix;
+
 /// Random walks per estimate in [`Solver::split_jobs`].
 pub(crate) const PROBES: usize = 64;
 
@@ -144,33 +149,6 @@ impl Ord for Open {
         self.estimate
             .total_cmp(&other.estimate)
             .then_with(|| other.prefix.cmp(&self.prefix))
-    }
-}
-
-/// A small deterministic generator (xorshift64*), seeded from the prefix so an estimate
-/// does not depend on the order in which a split computes them.
-struct Rng(u64);
-
-impl Rng {
-    fn for_prefix(prefix: &[OptionId]) -> Self {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        for o in prefix {
-            seed = (seed ^ o.index() as u64).wrapping_mul(0x100_0000_01B3);
-            seed ^= seed >> 29;
-        }
-        Self(seed | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0), up to a negligible bias.
-    fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 }
 
@@ -328,40 +306,6 @@ pub(crate) fn split_jobs<E: Engine>(engine: &mut E, jobs: usize, probes: usize) 
     }
     done.extend(open.into_iter().map(|o| (o.prefix, Some(o.estimate))));
     finish_split(done, stats, started)
-}
-
-/// [`Solver::estimate_nodes`] for either engine.
-pub(crate) fn estimate_nodes<E: Engine>(engine: &mut E, probes: usize) -> f64 {
-    estimate_with(engine, &mut Rng::for_prefix(&[]), probes)
-}
-
-fn estimate_with<E: Engine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64 {
-    let start = engine.fixed_len();
-    let mut total = 0.0;
-    for _ in 0..probes {
-        let mut weight = 1.0;
-        loop {
-            total += weight;
-            match engine.next_level() {
-                NextLevel::Item { item, len } if len > 0 => {
-                    weight *= f64::from(len);
-                    engine.descend_branch(item, rng.below(len));
-                }
-                _ => break,
-            }
-        }
-        engine.truncate_fixed(start);
-    }
-    total / probes.max(1) as f64
-}
-
-/// The estimate of a prefix below the fixed levels.
-fn estimate_prefix<E: Engine>(engine: &mut E, prefix: &[OptionId], probes: usize) -> f64 {
-    let start = engine.fixed_len();
-    replay_counting(engine, prefix).expect("the splitter only builds prefixes of the search");
-    let estimate = estimate_with(engine, &mut Rng::for_prefix(prefix), probes);
-    engine.truncate_fixed(start);
-    estimate
 }
 
 /// What the search does at `prefix`. A prefix that is expanded counts the commit of its
