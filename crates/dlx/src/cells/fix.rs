@@ -137,11 +137,8 @@ impl Levels for CellsSolver {
 
     fn truncate_fixed(&mut self, len: usize) {
         debug_assert!(len >= self.forced, "cannot undo forced options this way");
-        if let Some(first) = self.levels[..self.base].get(len) {
-            let (entered, live) = (first.entered, first.live);
-            self.tables.undo(entered, live);
-            self.base = len;
-        }
+        self.undo_levels(len..self.base);
+        self.base = self.base.min(len);
     }
 
     fn descend_counting(&mut self, option: OptionId) -> Result<u64, ForceError> {

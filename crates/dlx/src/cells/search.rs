@@ -145,7 +145,7 @@ impl CellsSolver {
 
     /// Ends a search: undoes the choices above the fixed levels and records the time.
     pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
-        self.undo_levels(self.depth);
+        self.undo_levels(self.base..self.depth);
         self.depth = self.base;
         if self.resume != Resume::Finished {
             self.resume = Resume::Finished;
@@ -156,9 +156,10 @@ impl CellsSolver {
         }
     }
 
-    /// Undoes the levels from `self.base` up to `depth` (nothing if there are none).
-    fn undo_levels(&mut self, depth: usize) {
-        if let Some(first) = self.levels[..depth].get(self.base) {
+    /// Undoes the choices of `levels` (nothing if the range is empty): one undo to the
+    /// marks of the first.
+    pub(super) fn undo_levels(&mut self, levels: std::ops::Range<usize>) {
+        if let Some(first) = self.levels[..levels.end].get(levels.start) {
             let (entered, live) = (first.entered, first.live);
             self.tables.undo(entered, live);
         }
