@@ -105,7 +105,8 @@
 //!
 //! # Crate features
 //!
-//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon.
+//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon, for either
+//!   engine.
 
 #![deny(missing_docs)]
 
