@@ -111,6 +111,7 @@ Examples:
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --count --threads 0 problem.dlx
   dancing xc --count --engine cells problem.dlx     dancing cells, same count
+  dancing xc --count --engine cells --threads 0 problem.dlx
   dancing xc --split-jobs 1000 problem.dlx > jobs.txt
   dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
