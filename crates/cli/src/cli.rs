@@ -111,6 +111,7 @@ Examples:
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --count --threads 0 problem.dlx
   dancing xc --count --engine cells problem.dlx     dancing cells, same count
+  dancing xc --count --engine cells --threads 0 problem.dlx
   dancing xc --split-jobs 1000 problem.dlx > jobs.txt
   dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
@@ -151,10 +152,12 @@ pub(crate) struct XcArgs {
     pub(crate) solver: XcSolver,
     /// The search engine. All find the same solutions in the same order, with the same
     /// statistics. `auto` times `links` and `dense` on the first nodes of the search
-    /// and runs the faster (`links` whenever an option below needs it); `cells` and
-    /// `dense` search on one thread and do not take --threads, --split, --split-jobs,
-    /// --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and never hand a
-    /// search over to the learner; `dense` takes up to 32,766 options
+    /// and runs the faster (`links` whenever an option below needs it); `cells` splits
+    /// and searches in parallel as `links` does (the same --split lines, the same
+    /// --prefix); `cells` and `dense` do not take --min-cost, --best, --matrix, --cnf
+    /// or --solver sat, and never hand a search over to the learner; `dense` searches
+    /// on one thread, without --threads, --split, --split-jobs or --prefix, and takes up
+    /// to 32,766 options
     #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]

@@ -7,7 +7,7 @@ use dancing::{OptionId, Problem, problems};
 use crate::cli::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
 use crate::pick::{self, Picked};
-use crate::search::{self, Engine};
+use crate::search::{self, Searcher};
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
     if let ProblemKind::Tiling { file, search } = kind {
@@ -45,7 +45,7 @@ fn solve(
     }
 }
 
-fn solve_with<E: Engine>(
+fn solve_with<E: Searcher>(
     kind: &ProblemKind,
     problem: &Problem,
     args: &ProblemArgs,

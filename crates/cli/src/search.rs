@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CellsSearch, CellsSolver, CostedSolution, DenseSearch, DenseSolver, Event, Limits, OptionId,
-    Search, SearchEvents, Solver, Stats, StopReason,
+    CellsSearch, CellsSolver, CostedSolution, DenseSearch, DenseSolver, Engine, Event, Limits,
+    OptionId, Search, SearchEvents, Solver, Stats, StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -78,7 +78,7 @@ pub(crate) fn searching<T>(f: impl FnOnce() -> T) -> T {
 
 /// Runs a search to the end, or until `limit` solutions, calling `visit` with each
 /// solution. A write error from `visit` ends the search and is returned.
-pub(crate) fn run<E: Engine>(
+pub(crate) fn run<E: Searcher>(
     solver: &mut E,
     args: &SearchArgs,
     limit: Option<u64>,
@@ -114,7 +114,7 @@ pub(crate) fn run<E: Engine>(
 /// Counts the solutions, to the end or up to `limit`, under the same limits, Ctrl-C
 /// handling, progress line and nudge as [`run`], without copying any solution out of
 /// the search. The count is the statistics' `solutions`.
-pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<u64>) -> Stats {
+pub(crate) fn count<E: Searcher>(solver: &mut E, args: &SearchArgs, limit: Option<u64>) -> Stats {
     solver.set_limits(args.limits());
     let mut progress = Progress::new(args.progress);
     SEARCHING.store(true, Ordering::SeqCst);
@@ -134,9 +134,10 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
     solver.stats()
 }
 
-/// A search engine as the command line drives it: the links ([`Solver`]) or dancing
-/// cells ([`CellsSolver`]).
-pub(crate) trait Engine {
+/// A search engine as the command line runs one search on it: the links ([`Solver`]),
+/// dancing cells ([`CellsSolver`]) or the dense engine ([`DenseSolver`]). Splitting and
+/// threads take [`dancing::Engine`], which the dense engine does not implement.
+pub(crate) trait Searcher {
     /// A running search.
     type Search<'a>: SearchEvents
     where
@@ -148,10 +149,10 @@ pub(crate) trait Engine {
     fn search(&mut self) -> Self::Search<'_>;
 }
 
-/// Implements [`Engine`] by the engines' inherent methods of the same names.
-macro_rules! engine {
+/// Implements [`Searcher`] by the engines' inherent methods of the same names.
+macro_rules! searcher {
     ($engine:ident, $search:ident, $name:literal) => {
-        impl Engine for $engine {
+        impl Searcher for $engine {
             type Search<'a> = $search<'a>;
             const NAME: &'static str = $name;
             fn set_limits(&mut self, limits: Limits) {
@@ -167,9 +168,9 @@ macro_rules! engine {
     };
 }
 
-engine!(Solver, Search, "links");
-engine!(CellsSolver, CellsSearch, "cells");
-engine!(DenseSolver, DenseSearch, "dense");
+searcher!(Solver, Search, "links");
+searcher!(CellsSolver, CellsSearch, "cells");
+searcher!(DenseSolver, DenseSearch, "dense");
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
@@ -348,8 +349,8 @@ pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_jso
 /// [`run`] on `threads` threads (0: one per core): `visit` is called from the worker
 /// threads, in no particular order, never after `limit` solutions were visited. No
 /// progress line.
-pub(crate) fn run_parallel(
-    solver: Solver,
+pub(crate) fn run_parallel<E: Engine>(
+    solver: E,
     threads: usize,
     args: &SearchArgs,
     limit: Option<u64>,

@@ -6,19 +6,19 @@ use std::io::{self, BufWriter, Write};
 use std::sync::Mutex;
 
 use dancing::format::quote;
-use dancing::{ForceError, OptionId, Problem, Solver};
+use dancing::{Engine, ForceError, OptionId, Problem};
 
 use crate::cli::XcArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
 use crate::search;
 
 /// Applies `--prefix`, then runs `--split`, `--split-jobs` or a search on several
-/// threads. Returns the exit code when it handled the command, `None` when the
-/// sequential search should go on with `solver`.
-pub(crate) fn run(
+/// threads, with either engine. Returns the exit code when it handled the command,
+/// `None` when the sequential search should go on with `solver`.
+pub(crate) fn run<E: Engine>(
     args: &XcArgs,
     problem: &Problem,
-    solver: &mut Solver,
+    solver: &mut E,
 ) -> Result<Option<u8>, Failure> {
     let prefix = match &args.split.prefix {
         Some(text) => {
@@ -77,7 +77,11 @@ pub(crate) fn run(
 
 /// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each the 1-based
 /// numbers of its options (those of `--prefix` first).
-fn print_split(args: &XcArgs, solver: &mut Solver, prefix: &[OptionId]) -> Result<u8, Failure> {
+fn print_split<E: Engine>(
+    args: &XcArgs,
+    solver: &mut E,
+    prefix: &[OptionId],
+) -> Result<u8, Failure> {
     let split = match (args.split.split, args.split.split_jobs) {
         (Some(depth), _) => solver.split(depth),
         (None, jobs) => solver.split_jobs(jobs.unwrap_or(1)),

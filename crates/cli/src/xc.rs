@@ -13,7 +13,7 @@ use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::pick::{self, Picked};
-use crate::search::{self, Engine};
+use crate::search::{self, Searcher};
 use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -64,7 +64,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     let problem = parsed.problem;
     // What cells and the dense engine cannot do was refused before reading.
     match args.engine {
-        XcEngine::Cells => return plain(args, &problem, &mut CellsSolver::new(&problem)),
+        XcEngine::Cells => {
+            let mut cells = CellsSolver::new(&problem);
+            if let Some(code) = crate::split::run(args, &problem, &mut cells)? {
+                return Ok(code);
+            }
+            return plain(args, &problem, &mut cells);
+        }
         XcEngine::Dense => {
             let mut dense = DenseSolver::new(&problem).map_err(|e| {
                 Failure::input(format!("{}: {e}; use --engine links for it", input.name))
@@ -114,7 +120,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
 
 /// The plain search with either engine: the count, or every solution (up to
 /// `--limit`), then the summary.
-fn plain<E: Engine>(args: &XcArgs, problem: &Problem, solver: &mut E) -> Result<u8, Failure> {
+fn plain<E: Searcher>(args: &XcArgs, problem: &Problem, solver: &mut E) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if args.count {
         let stats = search::count(solver, &args.search, args.limit);
@@ -147,19 +153,22 @@ fn warn(name: &str, warnings: &[Warning]) {
     }
 }
 
-/// Refuses what `--engine cells` and `--engine dense` cannot do, before reading any
-/// input, rather than ignoring it.
+/// Refuses what `--engine cells` and `--engine dense` cannot do (costs, the matrix
+/// format, the CNF output and the learner belong to the links, and so do splitting
+/// and threads for the dense engine), before reading any input, rather than ignoring
+/// it.
 fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     let engine = match args.engine {
         XcEngine::Cells => "cells",
         XcEngine::Dense => "dense",
         XcEngine::Auto | XcEngine::Links => return Ok(()),
     };
+    let dense = args.engine == XcEngine::Dense;
     let unsupported = [
-        (args.split.threads != 1, "--threads"),
-        (args.split.split.is_some(), "--split"),
-        (args.split.split_jobs.is_some(), "--split-jobs"),
-        (args.split.prefix.is_some(), "--prefix"),
+        (dense && args.split.threads != 1, "--threads"),
+        (dense && args.split.split.is_some(), "--split"),
+        (dense && args.split.split_jobs.is_some(), "--split-jobs"),
+        (dense && args.split.prefix.is_some(), "--prefix"),
         (args.min_cost, "--min-cost"),
         (args.best.is_some(), "--best"),
         (args.matrix, "--matrix"),
@@ -168,7 +177,7 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     ];
     match unsupported.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Failure::input(format!(
-            "--engine {engine} cannot be combined with {flag} yet; use --engine links for it"
+            "--engine {engine} cannot be combined with {flag}; use --engine links for it"
         ))),
         None => Ok(()),
     }

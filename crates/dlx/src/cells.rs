@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::count::Count;
+use crate::engine;
 use crate::error::IntegrityError;
 use crate::events;
 use crate::ids::OptionId;
@@ -19,6 +20,7 @@ use crate::problem::Problem;
 use crate::solver::Solution;
 use crate::stats::{Limits, Stats};
 
+mod fix;
 mod search;
 mod tables;
 
@@ -27,7 +29,9 @@ pub use search::{CellsSearch, CellsSolutions};
 use tables::Tables;
 
 /// Searches a [`Problem`] with dancing cells: the interface of [`Solver`](crate::Solver)
-/// for plain searches, on a different engine.
+/// on a different engine, for plain searches, fixed options ([`force`](Self::force),
+/// [`descend`](Self::descend)), splits ([`split`](Self::split),
+/// [`replay`](Self::replay)) and, through [`Engine`](crate::Engine), `ParallelSolver`.
 ///
 /// It finds the same solutions as the links engine, in the same order (each level
 /// branches on the active primary item with the fewest options left, ties to the
@@ -70,8 +74,14 @@ use tables::Tables;
 pub struct CellsSolver {
     problem: Problem,
     tables: Tables,
-    /// One entry per level the search can reach (at most one per primary item).
+    /// One entry per level the search can reach (at most one per primary item). Levels
+    /// below `base` are fixed (forced options and prefix choices); the search works
+    /// above them.
     levels: Vec<Level>,
+    /// Number of fixed levels.
+    base: usize,
+    /// How many of the fixed levels are forced options (the rest are prefix choices).
+    forced: usize,
     /// Current depth of a suspended search.
     depth: usize,
     resume: Resume,
@@ -103,6 +113,8 @@ impl CellsSolver {
             problem: problem.clone(),
             tables: Tables::new(problem),
             levels: vec![Level::default(); depth],
+            base: 0,
+            forced: 0,
             depth: 0,
             resume: Resume::Finished,
             stats: Stats::default(),
@@ -137,7 +149,7 @@ impl CellsSolver {
     /// abandons the search and restores the sets.
     pub fn search(&mut self) -> CellsSearch<'_> {
         self.stats = Stats::default();
-        self.depth = 0;
+        self.depth = self.base;
         self.resume = Resume::Enter;
         self.started = Some(Instant::now());
         self.next_check = self.limits.next_check(0);
@@ -183,13 +195,15 @@ impl CellsSolver {
         }
     }
 
-    /// Checks that the sets are consistent and exactly as the problem was built: every
-    /// item active, every option live, every cell where its position says. Meant for
-    /// tests and debugging.
+    /// Checks that the sets are consistent (every cell where its position says, in its
+    /// item's region) and, when nothing is fixed, exactly as the problem was built: every
+    /// item active, every option live. Meant for tests and debugging.
     pub fn check_integrity(&self) -> Result<(), IntegrityError> {
-        self.tables.check()
+        self.tables.check(self.base > 0)
     }
 }
+
+engine::engine!(CellsSolver, CellsSearch);
 
 #[cfg(test)]
 mod tests {

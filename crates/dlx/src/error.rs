@@ -4,7 +4,7 @@ use std::fmt;
 use std::io;
 use std::sync::Arc;
 
-use crate::ids::ItemId;
+use crate::ids::{ItemId, OptionId};
 
 /// Why a problem could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -159,6 +159,30 @@ pub enum ForceError {
         /// [`Problem::item_name`](crate::Problem::item_name)).
         item: ItemId,
     },
+}
+
+impl ForceError {
+    /// The check before fixing `option`, the same for both engines: `OutOfRange` if it
+    /// is not one of the problem's `options`, else `Conflict` unless `available` says
+    /// the choices made leave it open (asked only for an option in range).
+    pub(crate) fn check(
+        option: OptionId,
+        options: usize,
+        available: impl FnOnce(OptionId) -> bool,
+    ) -> Result<(), Self> {
+        if option.index() >= options {
+            return Err(Self::OutOfRange {
+                option: option.index(),
+                options,
+            });
+        }
+        if !available(option) {
+            return Err(Self::Conflict {
+                option: option.index(),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// A broken link, found by [`Solver::check_integrity`](crate::Solver::check_integrity).

@@ -92,13 +92,17 @@
 //!   and an undo restores set sizes by a trail, so covered items are never touched
 //!   again. It supports secondary items and colors, finds the same solutions in the
 //!   same order as [`Solver`], and its [`Stats`] are the same to the node and update.
-//!   It has no forcing, splitting, costs or parallel search yet.
+//!   It forces, descends, replays and splits as [`Solver`] does (the same prefixes and
+//!   errors), and `ParallelSolver` runs it on threads; it ignores costs.
 //! - [`DenseSolver`] is a third engine, for small problems (up to 32,766 options): each
 //!   level keeps a bitset of the live options and each primary item's count, and a
 //!   choice rules out options a machine word (64 options) at a time, with nothing to
 //!   undo on backtracking. Same solutions, order and [`Stats`] as [`Solver`]; the
 //!   fastest engine on polyomino packings and N-queens, slower on Langford pairs.
 //!   Secondary items and colors; no forcing, splitting, costs or parallel search.
+//! - [`Engine`], implemented by [`Solver`] and [`CellsSolver`], names what they share
+//!   beyond one search: the splitter and the parallel workers are written once over
+//!   it, and so can a caller's code that should run either engine.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
 //!   (ties to the earliest), its options in input order, the other items of a chosen
 //!   option covered cyclically from the node after it. [`Stats`] match the book.
@@ -107,7 +111,8 @@
 //!
 //! # Crate features
 //!
-//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon.
+//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon, for either
+//!   engine.
 
 #![deny(missing_docs)]
 
@@ -118,6 +123,7 @@ pub mod cnf;
 mod cost;
 mod count;
 mod dense;
+mod engine;
 mod error;
 mod events;
 pub mod format;
@@ -137,6 +143,7 @@ pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
 pub use count::Count;
 pub use dense::{DenseSearch, DenseSolutions, DenseSolver, DenseTooLarge};
+pub use engine::Engine;
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use events::SearchEvents;
 pub use ids::{ColorId, ItemId, OptionId};

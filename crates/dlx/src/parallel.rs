@@ -1,9 +1,10 @@
-//! Parallel search on one machine: one [`Solver`] clone per thread, and subproblems
-//! shared through a queue.
+//! Parallel search on one machine: one clone of an [`Engine`] (the links' [`Solver`] or
+//! [`CellsSolver`](crate::CellsSolver)) per thread, and subproblems shared through a queue.
 //!
 //! The search starts from a split into a few subproblems per thread (the largest, by
 //! Knuth's estimate, split first, see [`Solver::split_jobs`]). A worker takes a
-//! subproblem, replays its prefix and searches it with the sequential loop, unchanged.
+//! subproblem, replays its prefix and searches it with its engine's sequential loop,
+//! unchanged.
 //! Estimates are rough and search trees lopsided, so the queue runs dry while some
 //! workers still hold large subtrees: then, at its next heartbeat (every
 //! [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes), a busy worker gives away the untried options of
@@ -22,6 +23,11 @@
 //! let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
 //! assert_eq!(parallel.count(), 92);
 //! assert_eq!(parallel.stats().nodes, 1_199); // as TAOCP counts the sequential search
+//!
+//! // The same search with dancing cells.
+//! let mut cells = ParallelSolver::new(dancing::CellsSolver::new(&problem), 2);
+//! assert_eq!(cells.count(), 92);
+//! assert_eq!(cells.stats().nodes, 1_199);
 //! ```
 
 use std::collections::VecDeque;
@@ -31,6 +37,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::count::Count;
+use crate::engine::Engine;
 use crate::ids::OptionId;
 use crate::solver::{Solution, Solver};
 use crate::stats::{Stats, StopReason};
@@ -44,7 +51,8 @@ const JOBS_PER_THREAD: usize = 8;
 /// work away when the queue runs dry, and the walks cost time on small searches.
 const PROBES: usize = 8;
 
-/// Runs the searches of a [`Solver`] on several threads.
+/// Runs the searches of an [`Engine`] on several threads: a [`Solver`] (the default) or a
+/// [`CellsSolver`](crate::CellsSolver).
 ///
 /// The solver given is the template: its fixed options (from
 /// [`force`](Solver::force), [`descend`](Solver::descend) or
@@ -52,16 +60,16 @@ const PROBES: usize = 8;
 /// searches a clone of it. Limits are checked at heartbeats, so a node limit can be
 /// overshot by up to [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes per thread.
 #[derive(Debug, Clone)]
-pub struct ParallelSolver {
-    solver: Solver,
+pub struct ParallelSolver<S = Solver> {
+    solver: S,
     threads: usize,
     stats: Stats,
     per_thread: Vec<Stats>,
 }
 
-impl ParallelSolver {
+impl<S: Engine> ParallelSolver<S> {
     /// Searches with `threads` threads; 0 means one per core.
-    pub fn new(solver: Solver, threads: usize) -> Self {
+    pub fn new(solver: S, threads: usize) -> Self {
         let threads = if threads == 0 {
             std::thread::available_parallelism().map_or(1, usize::from)
         } else {
@@ -81,12 +89,12 @@ impl ParallelSolver {
     }
 
     /// The template solver.
-    pub fn solver(&self) -> &Solver {
+    pub fn solver(&self) -> &S {
         &self.solver
     }
 
     /// The template solver, to fix options or set limits.
-    pub fn solver_mut(&mut self) -> &mut Solver {
+    pub fn solver_mut(&mut self) -> &mut S {
         &mut self.solver
     }
 
@@ -188,9 +196,8 @@ impl ParallelSolver {
         let started = Instant::now();
         let threads = self.threads;
         let (jobs, mut stats) = if threads > 1 {
-            let split = self
-                .solver
-                .split_jobs_probed(threads * JOBS_PER_THREAD, PROBES);
+            let split =
+                crate::split::split_jobs(&mut self.solver, threads * JOBS_PER_THREAD, PROBES);
             let stats = split.stats();
             let mut subproblems = split.into_subproblems();
             // Largest first, so the small ones fill the gaps at the end.
@@ -238,10 +245,12 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::engine::GiveAway;
+    use crate::events::SearchEvents;
     use crate::problems;
     use std::sync::atomic::AtomicBool;
 
-    use crate::{Event, Limits, Problem, StopReason, format};
+    use crate::{CellsSolver, Event, Limits, Problem, StopReason, format};
 
     fn problems() -> Vec<Problem> {
         let mut all: Vec<Problem> = (1..=9).map(problems::queens).collect();
@@ -257,12 +266,17 @@ mod tests {
 
     #[test]
     fn counts_and_statistics_match_the_sequential_search() {
+        counts_and_statistics_match::<Solver>();
+        counts_and_statistics_match::<CellsSolver>();
+    }
+
+    fn counts_and_statistics_match<E: Engine>() {
         for problem in problems() {
             let mut sequential = Solver::new(&problem);
             let count = sequential.count();
             let expected = sequential.stats();
             for threads in [1, 2, 3, 4] {
-                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                let mut parallel = ParallelSolver::new(E::new(&problem), threads);
                 assert_eq!(parallel.count(), count, "{threads} threads");
                 let stats = parallel.stats();
                 assert_eq!(
@@ -277,11 +291,16 @@ mod tests {
 
     #[test]
     fn solution_sets_match_and_ordered_mode_keeps_the_order() {
+        solution_sets_match::<Solver>();
+        solution_sets_match::<CellsSolver>();
+    }
+
+    fn solution_sets_match<E: Engine>() {
         for problem in problems() {
             let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
             let set: HashSet<_> = expected.iter().cloned().collect();
             for threads in [2, 3] {
-                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                let mut parallel = ParallelSolver::new(E::new(&problem), threads);
                 let unordered = parallel.solutions();
                 assert_eq!(unordered.len(), expected.len());
                 assert_eq!(unordered.into_iter().collect::<HashSet<_>>(), set);
@@ -319,43 +338,7 @@ mod tests {
 
     #[test]
     fn giving_away_partitions_the_rest_of_a_search() {
-        for branching in [crate::Branching::Knuth, crate::Branching::FirstForced] {
-            give_away_and_replay(&problems::queens(9), branching);
-            give_away_and_replay(&problems::langford(8), branching);
-        }
-    }
-
-    /// Runs a search that gives away its shallowest untried branches at the first
-    /// heartbeat, then replays them: together they find the search's solutions.
-    fn give_away_and_replay(problem: &Problem, branching: crate::Branching) {
-        let mut solver = Solver::new(problem);
-        solver.set_branching(branching);
-        let expected: Vec<Solution> = solver.solutions().collect();
-        let mut before = Vec::new();
-        let mut given = Vec::new();
-        let mut search = solver.search();
-        loop {
-            match search.next_event() {
-                Event::Solution => before.push(Solution::from_options(search.solution().to_vec())),
-                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
-                Event::Heartbeat => {}
-                Event::Finished => break,
-            }
-        }
-        drop(search);
-        assert!(!given.is_empty());
-        solver.truncate_fixed(0);
-        solver.check_integrity().unwrap();
-        let mut all = before;
-        for prefix in &given {
-            solver.replay(prefix).unwrap();
-            all.extend(solver.solutions());
-            solver.release();
-        }
-        if branching == crate::Branching::Knuth {
-            // Branch by branch, in the sequential order.
-            assert_eq!(all, expected);
-        }
+        // A solution as a set: the branchings choose its options in different orders.
         let sorted = |v: Vec<Solution>| {
             let mut v: Vec<Vec<OptionId>> = v
                 .into_iter()
@@ -368,7 +351,46 @@ mod tests {
             v.sort();
             v
         };
-        assert_eq!(sorted(all), sorted(expected), "{branching:?}");
+        for problem in [problems::queens(9), problems::langford(8)] {
+            let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+            // Branch by branch, in the sequential order.
+            assert_eq!(give_away_and_replay(Solver::new(&problem)), expected);
+            assert_eq!(give_away_and_replay(CellsSolver::new(&problem)), expected);
+            let mut solver = Solver::new(&problem);
+            solver.set_branching(crate::Branching::FirstForced);
+            let all = give_away_and_replay(solver);
+            assert_eq!(sorted(all), sorted(expected));
+        }
+    }
+
+    /// Runs a search that gives away its shallowest untried branches at the first
+    /// heartbeat, then replays them; returns the solutions found before, then those of
+    /// each branch given away.
+    fn give_away_and_replay<E: Engine>(mut solver: E) -> Vec<Solution> {
+        let mut all = Vec::new();
+        let mut given = Vec::new();
+        let mut search = solver.search();
+        loop {
+            match search.next_event() {
+                Event::Solution => all.push(Solution::from_options(search.solution().to_vec())),
+                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
+                Event::Heartbeat => {}
+                Event::Finished => break,
+            }
+        }
+        drop(search);
+        assert!(!given.is_empty());
+        solver.truncate_fixed(0);
+        solver.check_integrity().unwrap();
+        for prefix in &given {
+            solver.replay(prefix).unwrap();
+            solver.visit(|options| {
+                all.push(Solution::from_options(options.to_vec()));
+                ControlFlow::Continue(())
+            });
+            solver.release();
+        }
+        all
     }
 
     #[test]
@@ -386,8 +408,13 @@ mod tests {
 
     #[test]
     fn limits_stop_every_worker() {
+        limits_stop::<Solver>();
+        limits_stop::<CellsSolver>();
+    }
+
+    fn limits_stop<E: Engine>() {
         let problem = problems::queens(10);
-        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        let mut parallel = ParallelSolver::new(E::new(&problem), 2);
         assert_eq!(
             parallel.count_up_to(50),
             Count::Partial {
@@ -398,7 +425,7 @@ mod tests {
         assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
         assert_eq!(parallel.stats().solutions, 50);
 
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.set_limits(Limits {
             max_nodes: Some(5_000),
             ..Limits::none()
@@ -415,7 +442,7 @@ mod tests {
             "{stats:?}"
         );
 
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.set_limits(Limits {
             interrupt: Some(Arc::new(AtomicBool::new(true))),
             ..Limits::none()
@@ -428,11 +455,20 @@ mod tests {
 
     #[test]
     fn fixed_options_of_the_template_apply() {
+        fixed_options_apply::<Solver>();
+        fixed_options_apply::<CellsSolver>();
+    }
+
+    fn fixed_options_apply<E: Engine>() {
         let problem = problems::queens(9);
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.force(OptionId::new(4)).unwrap();
         let mut sequential = solver.clone();
-        let expected: Vec<Solution> = sequential.solutions().collect();
+        let mut expected = Vec::new();
+        sequential.visit(|options| {
+            expected.push(Solution::from_options(options.to_vec()));
+            ControlFlow::Continue(())
+        });
         let mut parallel = ParallelSolver::new(solver, 3);
         assert_eq!(parallel.solutions_ordered(), expected);
         assert_eq!(parallel.count(), expected.len() as u64);

@@ -16,7 +16,6 @@ mod fix;
 mod levels;
 mod results;
 mod run;
-pub(crate) use levels::NextLevel;
 pub use results::{Event, Search, Solution, Solutions};
 
 /// Searches a [`Problem`]. Holds a private copy of the links and all scratch space, so
@@ -218,6 +217,8 @@ impl Solver {
         Ok(())
     }
 }
+
+crate::engine::engine!(Solver, Search);
 
 #[cfg(test)]
 mod tests {

@@ -4,13 +4,19 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
+use crate::engine::{Engine, NextLevel};
 use crate::error::ForceError;
 use crate::ids::OptionId;
-use crate::solver::{NextLevel, Solver};
+use crate::solver::Solver;
 use crate::stats::Stats;
 
+mod estimate;
+
+pub(crate) use estimate::estimate_nodes;
+use estimate::estimate_prefix;
+
 /// Random walks per estimate in [`Solver::split_jobs`].
-const PROBES: usize = 64;
+pub(crate) const PROBES: usize = 64;
 
 /// [`Solver::split_jobs`] makes at most this many times the subproblems asked for
 /// while it balances them.
@@ -146,33 +152,6 @@ impl Ord for Open {
     }
 }
 
-/// A small deterministic generator (xorshift64*), seeded from the prefix so an estimate
-/// does not depend on the order in which a split computes them.
-struct Rng(u64);
-
-impl Rng {
-    fn for_prefix(prefix: &[OptionId]) -> Self {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        for o in prefix {
-            seed = (seed ^ o.index() as u64).wrapping_mul(0x100_0000_01B3);
-            seed ^= seed >> 29;
-        }
-        Self(seed | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0), up to a negligible bias.
-    fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
-    }
-}
-
 impl Solver {
     /// Follows a prefix: [`descend`](Self::descend)s each option in order. On error,
     /// undoes the options of the prefix already followed and returns the error of the
@@ -203,61 +182,14 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError> {
-        self.replay_counting(prefix).map(|updates| Stats {
-            updates,
-            ..Stats::default()
-        })
-    }
-
-    /// [`replay`](Self::replay), returning the updates of committing the last option.
-    fn replay_counting(&mut self, prefix: &[OptionId]) -> Result<u64, ForceError> {
-        let start = self.fixed_len();
-        let mut updates = 0;
-        for (k, &option) in prefix.iter().enumerate() {
-            let step = if k + 1 == prefix.len() {
-                self.descend_counting(option)
-            } else {
-                self.descend(option).map(|()| 0)
-            };
-            match step {
-                Ok(u) => updates = u,
-                Err(e) => {
-                    self.truncate_fixed(start);
-                    return Err(e);
-                }
-            }
-        }
-        Ok(updates)
+        replay(self, prefix)
     }
 
     /// Splits the search below the fixed levels into the subproblems at depth `depth`:
     /// every way to choose options at the first `depth` levels, plus the solutions found
     /// above that depth. Dead ends are left out. `depth` 0 gives one empty prefix.
     pub fn split(&mut self, depth: usize) -> Split {
-        let started = Instant::now();
-        let mut stats = Stats::default();
-        let mut done = Vec::new();
-        let mut frontier = vec![Vec::new()];
-        for _ in 0..depth {
-            let mut next = Vec::new();
-            for prefix in frontier {
-                match self.expand(&prefix) {
-                    Expansion::Solved => done.push(prefix),
-                    Expansion::Branches { options, updates } => {
-                        stats.nodes += 1;
-                        stats.updates += updates;
-                        next.extend(options.into_iter().map(|o| extended(&prefix, o)));
-                    }
-                }
-            }
-            frontier = next;
-        }
-        done.extend(frontier);
-        finish_split(
-            done.into_iter().map(|p| (p, None)).collect(),
-            stats,
-            started,
-        )
+        split(self, depth)
     }
 
     /// Splits the search below the fixed levels into at least `jobs` subproblems (fewer
@@ -267,47 +199,7 @@ impl Solver {
     /// 4 × `jobs` subproblems), since the first `jobs` can be lopsided.
     /// Deterministic.
     pub fn split_jobs(&mut self, jobs: usize) -> Split {
-        self.split_jobs_probed(jobs, PROBES)
-    }
-
-    /// [`split_jobs`](Self::split_jobs) with `probes` random walks per estimate.
-    pub(crate) fn split_jobs_probed(&mut self, jobs: usize, probes: usize) -> Split {
-        let started = Instant::now();
-        let mut stats = Stats::default();
-        let mut done = Vec::new();
-        let mut open = BinaryHeap::new();
-        let root = Vec::new();
-        let mut total = self.estimate_prefix(&root, probes);
-        open.push(Open {
-            estimate: total,
-            prefix: root,
-        });
-        while let Some(largest) = open.peek() {
-            let parts = open.len() + done.len();
-            let balanced = largest.estimate * jobs as f64 <= total;
-            if parts >= jobs && (balanced || parts >= jobs * BALANCE_CAP) {
-                break;
-            }
-            let Some(Open { estimate, prefix }) = open.pop() else {
-                break;
-            };
-            match self.expand(&prefix) {
-                Expansion::Solved => done.push((prefix, Some(estimate))),
-                Expansion::Branches { options, updates } => {
-                    stats.nodes += 1;
-                    stats.updates += updates;
-                    total -= estimate;
-                    for option in options {
-                        let prefix = extended(&prefix, option);
-                        let estimate = self.estimate_prefix(&prefix, probes);
-                        total += estimate;
-                        open.push(Open { estimate, prefix });
-                    }
-                }
-            }
-        }
-        done.extend(open.into_iter().map(|o| (o.prefix, Some(o.estimate))));
-        finish_split(done, stats, started)
+        split_jobs(self, jobs, PROBES)
     }
 
     /// Knuth's estimate of the number of nodes of the search tree below the fixed
@@ -315,61 +207,126 @@ impl Solver {
     /// where dₖ is the number of options at the k-th level of the walk. Unbiased; the
     /// walks are random but deterministic.
     pub fn estimate_nodes(&mut self, probes: usize) -> f64 {
-        let mut rng = Rng::for_prefix(&[]);
-        self.estimate_with(&mut rng, probes)
-    }
-
-    fn estimate_with(&mut self, rng: &mut Rng, probes: usize) -> f64 {
-        let start = self.fixed_len();
-        let mut total = 0.0;
-        for _ in 0..probes {
-            let mut weight = 1.0;
-            loop {
-                total += weight;
-                match self.next_level() {
-                    NextLevel::Item { item, len } if len > 0 => {
-                        weight *= f64::from(len);
-                        let x = self.branch_node(item, rng.below(len));
-                        self.descend_node(x);
-                    }
-                    _ => break,
-                }
-            }
-            self.truncate_fixed(start);
-        }
-        total / probes.max(1) as f64
-    }
-
-    /// The estimate of a prefix below the fixed levels.
-    fn estimate_prefix(&mut self, prefix: &[OptionId], probes: usize) -> f64 {
-        let start = self.fixed_len();
-        self.replay(prefix)
-            .expect("the splitter only builds prefixes of the search");
-        let estimate = self.estimate_with(&mut Rng::for_prefix(prefix), probes);
-        self.truncate_fixed(start);
-        estimate
-    }
-
-    /// What the search does at `prefix`. A prefix that is expanded counts the commit of
-    /// its last option and the cover of its item; a subproblem counts the commit itself.
-    fn expand(&mut self, prefix: &[OptionId]) -> Expansion {
-        let start = self.fixed_len();
-        let commit = self
-            .replay_counting(prefix)
-            .expect("the splitter only builds prefixes of the search");
-        let expansion = match self.next_level() {
-            NextLevel::Solved => Expansion::Solved,
-            NextLevel::Item { item, .. } => Expansion::Branches {
-                options: self.branch_options(item),
-                updates: commit + self.cover_updates(item),
-            },
-        };
-        self.truncate_fixed(start);
-        expansion
+        estimate_nodes(self, probes)
     }
 }
 
-fn extended(prefix: &[OptionId], option: OptionId) -> Vec<OptionId> {
+/// [`Solver::replay`] for either engine.
+pub(crate) fn replay<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<Stats, ForceError> {
+    replay_counting(engine, prefix).map(|updates| Stats {
+        updates,
+        ..Stats::default()
+    })
+}
+
+/// [`replay`], returning the updates of committing the last option.
+fn replay_counting<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<u64, ForceError> {
+    let start = engine.fixed_len();
+    let mut updates = 0;
+    for (k, &option) in prefix.iter().enumerate() {
+        let step = if k + 1 == prefix.len() {
+            engine.descend_counting(option)
+        } else {
+            engine.descend(option).map(|()| 0)
+        };
+        match step {
+            Ok(u) => updates = u,
+            Err(e) => {
+                engine.truncate_fixed(start);
+                return Err(e);
+            }
+        }
+    }
+    Ok(updates)
+}
+
+/// [`Solver::split`] for either engine.
+pub(crate) fn split<E: Engine>(engine: &mut E, depth: usize) -> Split {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let mut done = Vec::new();
+    let mut frontier = vec![Vec::new()];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for prefix in frontier {
+            match expand(engine, &prefix) {
+                Expansion::Solved => done.push(prefix),
+                Expansion::Branches { options, updates } => {
+                    stats.nodes += 1;
+                    stats.updates += updates;
+                    next.extend(options.into_iter().map(|o| extended(&prefix, o)));
+                }
+            }
+        }
+        frontier = next;
+    }
+    done.extend(frontier);
+    finish_split(
+        done.into_iter().map(|p| (p, None)).collect(),
+        stats,
+        started,
+    )
+}
+
+/// [`Solver::split_jobs`] for either engine, with `probes` random walks per estimate.
+pub(crate) fn split_jobs<E: Engine>(engine: &mut E, jobs: usize, probes: usize) -> Split {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let mut done = Vec::new();
+    let mut open = BinaryHeap::new();
+    let root = Vec::new();
+    let mut total = estimate_prefix(engine, &root, probes);
+    open.push(Open {
+        estimate: total,
+        prefix: root,
+    });
+    while let Some(largest) = open.peek() {
+        let parts = open.len() + done.len();
+        let balanced = largest.estimate * jobs as f64 <= total;
+        if parts >= jobs && (balanced || parts >= jobs * BALANCE_CAP) {
+            break;
+        }
+        let Some(Open { estimate, prefix }) = open.pop() else {
+            break;
+        };
+        match expand(engine, &prefix) {
+            Expansion::Solved => done.push((prefix, Some(estimate))),
+            Expansion::Branches { options, updates } => {
+                stats.nodes += 1;
+                stats.updates += updates;
+                total -= estimate;
+                for option in options {
+                    let prefix = extended(&prefix, option);
+                    let estimate = estimate_prefix(engine, &prefix, probes);
+                    total += estimate;
+                    open.push(Open { estimate, prefix });
+                }
+            }
+        }
+    }
+    done.extend(open.into_iter().map(|o| (o.prefix, Some(o.estimate))));
+    finish_split(done, stats, started)
+}
+
+/// What the search does at `prefix`. A prefix that is expanded counts the commit of its
+/// last option and the cover of its item; a subproblem counts the commit itself.
+fn expand<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
+    let start = engine.fixed_len();
+    let commit =
+        replay_counting(engine, prefix).expect("the splitter only builds prefixes of the search");
+    let expansion = match engine.next_level() {
+        NextLevel::Solved => Expansion::Solved,
+        NextLevel::Item { item, .. } => Expansion::Branches {
+            options: engine.branch_options(item),
+            updates: commit + engine.cover_updates(item),
+        },
+    };
+    engine.truncate_fixed(start);
+    expansion
+}
+
+/// `prefix` followed by `option`.
+pub(crate) fn extended(prefix: &[OptionId], option: OptionId) -> Vec<OptionId> {
     let mut longer = Vec::with_capacity(prefix.len() + 1);
     longer.extend_from_slice(prefix);
     longer.push(option);
@@ -397,27 +354,31 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::Count;
     use crate::problems;
-    use crate::{Problem, format};
+    use crate::{CellsSolver, Count, Problem, format};
 
     const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
-    fn sequential(problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
-        let mut solver = Solver::new(problem);
-        let solutions = solver.solutions().map(|s| s.into_options()).collect();
-        (solutions, solver.stats())
+    /// Every solution of the search, in order.
+    fn solutions<E: Engine>(engine: &mut E) -> Vec<Vec<OptionId>> {
+        let mut all = Vec::new();
+        engine.visit(|options| {
+            all.push(options.to_vec());
+            std::ops::ControlFlow::Continue(())
+        });
+        all
     }
 
     /// Solves every subproblem; checks the partition, the order and the statistics.
-    fn check_split(problem: &Problem, split: &Split) {
-        let (expected, expected_stats) = sequential(problem);
-        let mut solver = Solver::new(problem);
+    fn check_split<E: Engine>(problem: &Problem, split: &Split) {
+        let mut solver = E::new(problem);
+        let expected = solutions(&mut solver);
+        let expected_stats = solver.stats();
         let mut all = Vec::new();
         let mut stats = split.stats();
         for subproblem in split.subproblems() {
             stats += solver.replay(subproblem.prefix()).unwrap();
-            let found: Vec<_> = solver.solutions().map(|s| s.into_options()).collect();
+            let found = solutions(&mut solver);
             stats += solver.stats();
             for solution in &found {
                 assert!(solution.starts_with(subproblem.prefix()));
@@ -462,7 +423,14 @@ mod tests {
                         .iter()
                         .all(|s| s.prefix().len() <= depth)
                 );
-                check_split(&problem, &split);
+                check_split::<Solver>(&problem, &split);
+                let cells = CellsSolver::new(&problem).split(depth);
+                assert_eq!(cells.subproblems(), split.subproblems());
+                assert_eq!(
+                    (cells.stats().nodes, cells.stats().updates),
+                    (split.stats().nodes, split.stats().updates)
+                );
+                check_split::<CellsSolver>(&problem, &cells);
             }
         }
     }
@@ -475,7 +443,13 @@ mod tests {
                 let split = solver.split_jobs(jobs);
                 solver.check_integrity().unwrap();
                 assert!(split.subproblems().iter().all(|s| s.estimate().is_some()));
-                check_split(&problem, &split);
+                check_split::<Solver>(&problem, &split);
+                // Dancing cells walks the same probes: the same estimates, the same split.
+                let mut cells = CellsSolver::new(&problem);
+                let cells_split = cells.split_jobs(jobs);
+                cells.check_integrity().unwrap();
+                assert_eq!(cells_split.subproblems(), split.subproblems());
+                check_split::<CellsSolver>(&problem, &cells_split);
             }
         }
     }
@@ -491,19 +465,30 @@ mod tests {
 
     #[test]
     fn solutions_above_the_split_depth_are_subproblems() {
+        solutions_above_the_split_depth::<Solver>();
+        solutions_above_the_split_depth::<CellsSolver>();
+    }
+
+    fn solutions_above_the_split_depth<E: Engine>() {
         let problem = format::parse_str(TOY).unwrap();
-        let split = Solver::new(&problem).split(10);
+        let split = E::new(&problem).split(10);
         assert_eq!(split.len(), 1);
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.replay(split.subproblems()[0].prefix()).unwrap();
         assert!(solver.is_solved_by_fixed());
         assert_eq!(solver.count(), 1);
+        assert_eq!(solver.stats().nodes, 1);
     }
 
     #[test]
     fn splits_work_below_forced_options() {
+        splits_below_forced_options::<Solver>();
+        splits_below_forced_options::<CellsSolver>();
+    }
+
+    fn splits_below_forced_options<E: Engine>() {
         let problem = problems::queens(8);
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         solver.force(OptionId::new(3)).unwrap();
         let expected = solver.count();
         let split = solver.split(2);
@@ -515,12 +500,19 @@ mod tests {
         }
         assert_eq!(total, expected);
         assert_eq!(solver.fixed().collect::<Vec<_>>(), [OptionId::new(3)]);
+        solver.release();
+        solver.check_integrity().unwrap();
     }
 
     #[test]
     fn invalid_prefixes_are_rejected_and_undone() {
+        invalid_prefixes::<Solver>();
+        invalid_prefixes::<CellsSolver>();
+    }
+
+    fn invalid_prefixes<E: Engine>() {
         let problem = problems::queens(6);
-        let mut solver = Solver::new(&problem);
+        let mut solver = E::new(&problem);
         // Row 0 is chosen first; option 6 is in row 1.
         assert_eq!(
             solver.replay(&[OptionId::new(6)]),
@@ -562,5 +554,13 @@ mod tests {
         let estimate = solver.estimate_nodes(8);
         assert_eq!(solver.count(), 2);
         assert_eq!(estimate, solver.stats().nodes as f64);
+        let mut cells = CellsSolver::new(&problems::latin_square(2));
+        assert_eq!(cells.estimate_nodes(8), estimate);
+        // Random walks of either engine are the same walks.
+        let problem = problems::langford(7);
+        assert_eq!(
+            CellsSolver::new(&problem).estimate_nodes(16),
+            Solver::new(&problem).estimate_nodes(16)
+        );
     }
 }

@@ -307,8 +307,7 @@ fn xc_engines_agree() {
                 // The same summary and statistics, but for the time and the engine
                 // named (which `auto` picks by timing).
                 let untimed = |stderr: &str| {
-                    let time = untimed_report(stderr).replace(r#""engine":"links","#, "");
-                    let time = time.replace(&format!(r#""engine":"{engine}","#), "");
+                    let time = untimed_report(stderr);
                     time.lines().map(str::to_owned).collect::<Vec<_>>()
                 };
                 assert_eq!(untimed(&err), untimed(&links_err), "{other:?}");
@@ -323,7 +322,8 @@ fn xc_engines_agree() {
 }
 
 /// Blanks the time out of a summary line, and drops it from the JSON statistics with
-/// the `solver` that only `--solver auto` with `--limit` names.
+/// the `solver` that only `--solver auto` with `--limit` names and the `engine` (tests
+/// compare engines).
 fn untimed_report(stderr: &str) -> String {
     stderr
         .lines()
@@ -333,6 +333,7 @@ fn untimed_report(stderr: &str) -> String {
                     serde_json::from_str(line).unwrap();
                 json.remove("seconds");
                 json.remove("solver");
+                json.remove("engine");
                 serde_json::Value::Object(json).to_string()
             } else if let Some(at) = line.rfind(" s") {
                 let start = line[..at].rfind(", ").map_or(0, |k| k + 2);
@@ -366,7 +367,7 @@ fn xc_engine_dense_refuses_what_it_cannot_do() {
         assert_eq!(
             stderr,
             format!(
-                "error: --engine dense cannot be combined with {named} yet; use --engine links for it\n"
+                "error: --engine dense cannot be combined with {named}; use --engine links for it\n"
             ),
             "{args:?}"
         );
@@ -392,14 +393,9 @@ fn xc_engine_dense_refuses_what_it_cannot_do() {
 }
 
 #[test]
-fn xc_engine_cells_refuses_what_it_cannot_do_yet() {
+fn xc_engine_cells_refuses_what_it_cannot_do() {
     for (flags, named) in [
-        (&["--threads", "2"][..], "--threads"),
-        (&["--threads", "0"], "--threads"),
-        (&["--split", "1"], "--split"),
-        (&["--split-jobs", "4"], "--split-jobs"),
-        (&["--prefix", "1"], "--prefix"),
-        (&["--min-cost"], "--min-cost"),
+        (&["--min-cost"][..], "--min-cost"),
         (&["--best", "2"], "--best"),
         (&["--solver", "sat"], "--solver sat"),
         (&["--cnf"], "--cnf"),
@@ -414,25 +410,80 @@ fn xc_engine_cells_refuses_what_it_cannot_do_yet() {
         assert_eq!(
             stderr,
             format!(
-                "error: --engine cells cannot be combined with {named} yet; use --engine links for it\n"
+                "error: --engine cells cannot be combined with {named}; use --engine links for it\n"
             ),
             "{args:?}"
         );
     }
-    // One thread, asked for explicitly, is what cells do.
-    let (code, stdout, _) = xc_output(
-        &[
+}
+
+#[test]
+fn xc_engine_cells_splits_and_searches_in_parallel() {
+    snapshot!(
+        "xc_cells_threads_count",
+        dancing_in_crate(&[
             "xc",
             "--engine",
             "cells",
             "--threads",
-            "1",
+            "2",
             "--count",
-            "tests/data/toy.dlx",
-        ],
-        b"",
+            "--stats",
+            "tests/data/colors.dlx"
+        ])
     );
-    assert_eq!((code, stdout.as_str()), (Some(0), "1\n"));
+    snapshot!(
+        "xc_cells_split",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--split",
+            "2",
+            "tests/data/colors.dlx"
+        ])
+    );
+    snapshot!(
+        "xc_cells_prefix",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--prefix",
+            "4 5",
+            "tests/data/colors.dlx"
+        ])
+    );
+    // Each prints what the links print, statistics included.
+    for args in [
+        &[
+            "--threads",
+            "2",
+            "--count",
+            "--stats",
+            "tests/data/knuth_colors.dlx",
+        ][..],
+        &["--split", "2", "tests/data/colors.dlx"],
+        &["--split-jobs", "3", "tests/data/colors.dlx"],
+        &["--prefix", "4", "--stats", "tests/data/colors.dlx"],
+        &["--prefix", "2", "tests/data/colors.dlx"],
+    ] {
+        let links: Vec<&str> = ["xc"].iter().chain(args).copied().collect();
+        let mut cells = links.clone();
+        cells.extend_from_slice(&["--engine", "cells"]);
+        let (links_code, links_out, links_err) = xc_output(&links, b"");
+        let (cells_code, cells_out, cells_err) = xc_output(&cells, b"");
+        assert_eq!(
+            (cells_code, cells_out),
+            (links_code, links_out),
+            "{cells:?}"
+        );
+        assert_eq!(
+            untimed_report(&cells_err),
+            untimed_report(&links_err),
+            "{cells:?}"
+        );
+    }
 }
 
 #[test]

@@ -217,6 +217,53 @@ fn threads_keep_the_statistics_and_limits() {
 }
 
 #[test]
+fn the_cells_engine_splits_and_replays_as_the_links_do() {
+    let cells = ["--engine", "cells"];
+    for (name, input) in inputs() {
+        let total = count(&[], &input);
+        for split in [["--split", "2"], ["--split-jobs", "12"]] {
+            // The same jobs, line for line.
+            let jobs = ok(&["xc", "-q", split[0], split[1]], &input);
+            let cells_jobs = ok(
+                &["xc", "-q", split[0], split[1], cells[0], cells[1]],
+                &input,
+            );
+            assert_eq!(cells_jobs, jobs, "{name} {split:?}");
+            let mut sum = 0;
+            for prefix in jobs.lines() {
+                let part = count(&["--prefix", prefix, cells[0], cells[1]], &input);
+                assert_eq!(
+                    part,
+                    count(&["--prefix", prefix], &input),
+                    "{name} {prefix}"
+                );
+                sum += part;
+            }
+            assert_eq!(sum, total, "{name} {split:?}");
+        }
+        let all: BTreeSet<String> = solutions(&[], &input).into_iter().collect();
+        for threads in ["2", "3"] {
+            let args = ["--threads", threads, cells[0], cells[1]];
+            assert_eq!(count(&args, &input), total, "{name}");
+            let found = solutions(&args, &input);
+            assert_eq!(found.len(), all.len(), "{name}");
+            assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), all, "{name}");
+        }
+    }
+    // A prefix the search does not take is refused in the same words.
+    let queens = problem(&["queens", "6"]);
+    for prefix in ["7", "1 2", "1 14", "37"] {
+        let links = dancing(&["xc", "--count", "--prefix", prefix], &queens);
+        let cells = dancing(
+            &["xc", "--count", "--prefix", prefix, cells[0], cells[1]],
+            &queens,
+        );
+        assert_eq!(cells.status.code(), Some(2), "--prefix {prefix}");
+        assert_eq!(cells.stderr, links.stderr, "--prefix {prefix}");
+    }
+}
+
+#[test]
 fn splitting_conflicts_with_counting_and_the_matrix_format() {
     let queens = problem(&["queens", "6"]);
     for args in [

@@ -3,29 +3,55 @@
 
 use std::time::Instant;
 
-use super::tables::Live;
+use super::tables::{Live, Tables};
 use super::{CellsSolver, Resume};
+use crate::engine::GiveAway;
 use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::solver::{Event, Solution};
+use crate::split::extended;
 use crate::stats::{Stats, StopReason};
 
 /// One level of the search: the item branched on and the option being tried.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Level {
     /// The item chosen at this level (internal number).
-    item: u32,
+    pub(super) item: u32,
     /// Which of its live options is being tried (0-based).
-    index: u32,
+    pub(super) index: u32,
     /// How many live options it had when chosen.
-    count: u32,
+    pub(super) count: u32,
     /// The trail's length before the item was covered.
-    entered: u32,
+    pub(super) entered: u32,
     /// The trail's length after it was covered, before the option was committed.
-    covered: u32,
+    pub(super) covered: u32,
     /// The live prefixes before the item was covered.
-    live: Live,
+    pub(super) live: Live,
+}
+
+/// TAOCP X4 and X5 on a level: puts `item`'s live cells in option order (the order the
+/// links try them), covers it, and commits the option at `index` of its set. Returns
+/// the level, for the undo, and the updates of the cover and of the commit. Fixed
+/// levels are entered the same way.
+#[inline(always)]
+pub(super) fn enter(tables: &mut Tables, item: u32, index: u32) -> (Level, [u64; 2]) {
+    let count = tables.size(item);
+    tables.sort_live(item);
+    let live = tables.live;
+    let entered = tables.mark();
+    let cover = tables.cover(item, 0);
+    let covered = tables.mark();
+    let commit = tables.commit_others(tables.cell_at(item, index));
+    let level = Level {
+        item,
+        index,
+        count,
+        entered,
+        covered,
+        live,
+    };
+    (level, [cover, commit])
 }
 
 impl CellsSolver {
@@ -48,6 +74,7 @@ impl CellsSolver {
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
     fn run(&mut self) -> Event {
+        let base = self.base;
         let mut depth = self.depth;
         let mut nodes = self.stats.nodes;
         let mut updates = self.stats.updates;
@@ -67,35 +94,21 @@ impl CellsSolver {
                         state = Resume::Leave;
                         break Event::Solution;
                     };
-                    let count = tables.size(item);
-                    if count == 0 {
+                    if tables.size(item) == 0 {
                         // X7 at once. TAOCP still counts the cover of the item.
                         updates += 1;
                         state = Resume::Leave;
                         continue;
                     }
-                    // X4: cover it.
-                    tables.sort_live(item);
-                    let live = tables.live;
-                    let entered = tables.mark();
-                    updates += tables.cover(item, 0);
-                    let covered = tables.mark();
-                    // X5: try its first option.
-                    let first = tables.cell_at(item, 0);
-                    updates += tables.commit_others(first);
-                    levels[depth] = Level {
-                        item,
-                        index: 0,
-                        count,
-                        entered,
-                        covered,
-                        live,
-                    };
+                    // X4 and X5 with its first option.
+                    let (level, [cover, commit]) = enter(tables, item, 0);
+                    updates += cover + commit;
+                    levels[depth] = level;
                     depth += 1;
                 }
                 // X8: leave this level, then X6: try the next option one level up.
                 Resume::Leave => {
-                    if depth == 0 {
+                    if depth == base {
                         state = Resume::Finished;
                         break Event::Finished;
                     }
@@ -130,13 +143,10 @@ impl CellsSolver {
         event
     }
 
-    /// Ends a search: undoes every choice and records the time.
+    /// Ends a search: undoes the choices above the fixed levels and records the time.
     pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
-        if let Some(root) = self.levels[..self.depth].first() {
-            let (entered, live) = (root.entered, root.live);
-            self.tables.undo(entered, live);
-        }
-        self.depth = 0;
+        self.undo_levels(self.base..self.depth);
+        self.depth = self.base;
         if self.resume != Resume::Finished {
             self.resume = Resume::Finished;
             self.stats.stopped = self.stats.stopped.or(stopped);
@@ -146,7 +156,16 @@ impl CellsSolver {
         }
     }
 
-    /// The options chosen so far, one per level.
+    /// Undoes the choices of `levels` (nothing if the range is empty): one undo to the
+    /// marks of the first.
+    pub(super) fn undo_levels(&mut self, levels: std::ops::Range<usize>) {
+        if let Some(first) = self.levels[..levels.end].get(levels.start) {
+            let (entered, live) = (first.entered, first.live);
+            self.tables.undo(entered, live);
+        }
+    }
+
+    /// The options chosen so far, fixed ones first, then one per level.
     fn current_solution(&mut self) -> &[OptionId] {
         self.scratch.clear();
         for level in &self.levels[..self.depth] {
@@ -161,7 +180,7 @@ impl CellsSolver {
     fn progress(&self) -> f64 {
         let mut fraction = 0.0;
         let mut scale = 1.0;
-        for level in &self.levels[..self.depth] {
+        for level in &self.levels[self.base..self.depth] {
             scale /= f64::from(level.count);
             fraction += f64::from(level.index) * scale;
         }
@@ -186,15 +205,15 @@ impl CellsSearch<'_> {
         self.solver.step()
     }
 
-    /// The solution just found: one option per level, in level order. Meaningful right
-    /// after [`Event::Solution`].
+    /// The solution just found: the fixed options first, then one option per level, in
+    /// level order. Meaningful right after [`Event::Solution`].
     pub fn solution(&mut self) -> &[OptionId] {
         self.solver.current_solution()
     }
 
-    /// The depth of the search.
+    /// The depth of the search below the fixed levels.
     pub fn depth(&self) -> usize {
-        self.solver.depth
+        self.solver.depth - self.solver.base
     }
 
     /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
@@ -222,6 +241,37 @@ impl CellsSearch<'_> {
 }
 
 events::search_events!(CellsSearch);
+
+impl GiveAway for CellsSearch<'_> {
+    fn give_away(&mut self, from: usize) -> Vec<Vec<OptionId>> {
+        let solver = &mut *self.solver;
+        if solver.resume != Resume::Enter {
+            return Vec::new();
+        }
+        let levels = &solver.levels;
+        let Some(at) = (solver.base..solver.depth).find(|&l| levels[l].index + 1 < levels[l].count)
+        else {
+            return Vec::new();
+        };
+        let tables = &solver.tables;
+        // A covered item's set stays as it was sorted when the item was chosen.
+        let option = |item, k| tables.option_of(tables.cell_at(item, k));
+        let path: Vec<OptionId> = levels[from..at]
+            .iter()
+            .map(|level| option(level.item, level.index))
+            .collect();
+        let Level {
+            item, index, count, ..
+        } = levels[at];
+        let prefixes = (index + 1..count)
+            .map(|k| extended(&path, option(item, k)))
+            .collect();
+        // The levels down to `at` become fixed: the search's choices there are exactly
+        // what `descend` would have done, and its loop stops when it climbs back to them.
+        solver.base = at + 1;
+        prefixes
+    }
+}
 
 impl Drop for CellsSearch<'_> {
     fn drop(&mut self) {

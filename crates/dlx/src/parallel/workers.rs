@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+use crate::engine::{Engine, GiveAway};
+use crate::events::SearchEvents;
 use crate::ids::OptionId;
-use crate::solver::{Event, Solution, Solver};
+use crate::solver::{Event, Solution};
 use crate::stats::{Limits, Stats, StopReason};
 
 /// What workers do with solutions.
@@ -161,9 +163,10 @@ impl<F> Shared<F> {
 
 /// One worker: takes subproblems until there are none left; returns its statistics and,
 /// in ordered mode, its solutions by subproblem.
-pub(super) fn work<F>(shared: &Shared<F>, template: &Solver) -> (Stats, Vec<Run>)
+pub(super) fn work<F, S>(shared: &Shared<F>, template: &S) -> (Stats, Vec<Run>)
 where
     F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+    S: Engine,
 {
     let mut solver = template.clone();
     solver.set_limits(Limits::none());

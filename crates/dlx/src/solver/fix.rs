@@ -3,6 +3,7 @@
 
 use super::{Branching, Solver};
 use crate::arena::Marks;
+use crate::engine::Levels;
 use crate::error::ForceError;
 use crate::ids::{Header, OptionId};
 
@@ -28,19 +29,9 @@ impl Solver {
     /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
     /// with [`ForceError::Conflict`] if it is not [available](Self::is_available).
     fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
-        let options = self.problem.option_count();
-        if option.index() >= options {
-            return Err(ForceError::OutOfRange {
-                option: option.index(),
-                options,
-            });
-        }
-        if !self.is_available(option) {
-            return Err(ForceError::Conflict {
-                option: option.index(),
-            });
-        }
-        Ok(())
+        ForceError::check(option, self.problem.option_count(), |o| {
+            self.is_available(o)
+        })
     }
 
     /// Whether `option` can still be part of a solution given the fixed options: none of

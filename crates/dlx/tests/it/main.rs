@@ -2,6 +2,7 @@
 
 mod brute_force;
 mod cells;
+mod cells_split;
 mod colors_and_costs;
 mod deep;
 mod dense;

@@ -1,0 +1,71 @@
+//! Knuth's random-probe estimate of the size of a search tree, which balances
+//! [`Solver::split_jobs`](crate::Solver::split_jobs).
+
+use crate::engine::{Engine, NextLevel};
+use crate::ids::OptionId;
+
+/// A small deterministic generator (xorshift64*), seeded from the prefix so an estimate
+/// does not depend on the order in which a split computes them.
+struct Rng(u64);
+
+impl Rng {
+    fn for_prefix(prefix: &[OptionId]) -> Self {
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        for o in prefix {
+            seed = (seed ^ o.index() as u64).wrapping_mul(0x100_0000_01B3);
+            seed ^= seed >> 29;
+        }
+        Self(seed | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (n > 0), up to a negligible bias.
+    fn below(&mut self, n: u32) -> u32 {
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
+    }
+}
+
+/// [`Solver::estimate_nodes`](crate::Solver::estimate_nodes) for either engine.
+pub(crate) fn estimate_nodes<E: Engine>(engine: &mut E, probes: usize) -> f64 {
+    estimate_with(engine, &mut Rng::for_prefix(&[]), probes)
+}
+
+fn estimate_with<E: Engine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64 {
+    let start = engine.fixed_len();
+    let mut total = 0.0;
+    for _ in 0..probes {
+        let mut weight = 1.0;
+        loop {
+            total += weight;
+            match engine.next_level() {
+                NextLevel::Item { item, len } if len > 0 => {
+                    weight *= f64::from(len);
+                    engine.descend_branch(item, rng.below(len));
+                }
+                _ => break,
+            }
+        }
+        engine.truncate_fixed(start);
+    }
+    total / probes.max(1) as f64
+}
+
+/// The estimate of a prefix below the fixed levels.
+pub(super) fn estimate_prefix<E: Engine>(
+    engine: &mut E,
+    prefix: &[OptionId],
+    probes: usize,
+) -> f64 {
+    let start = engine.fixed_len();
+    super::replay_counting(engine, prefix)
+        .expect("the splitter only builds prefixes of the search");
+    let estimate = estimate_with(engine, &mut Rng::for_prefix(prefix), probes);
+    engine.truncate_fixed(start);
+    estimate
+}
