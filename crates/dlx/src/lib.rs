@@ -115,6 +115,7 @@ mod error;
 mod events;
 pub mod format;
 mod ids;
+mod multi;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
@@ -132,6 +133,7 @@ pub use count::Count;
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use events::SearchEvents;
 pub use ids::{ColorId, ItemId, OptionId};
+pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
 pub use problem::{DisplayOption, OptionItems, Problem};
