@@ -6,6 +6,7 @@ mod colors_and_costs;
 mod deep;
 mod fuzz_corpus;
 mod hostile;
+mod multiplicities;
 mod oracles;
 mod solver;
 mod strategies;
