@@ -111,6 +111,7 @@ Examples:
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --count --threads 0 problem.dlx
   dancing xc --count --engine cells problem.dlx     dancing cells, same count
+  dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
   dancing xc --split-jobs 1000 problem.dlx > jobs.txt
   dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
@@ -152,7 +153,9 @@ pub(crate) struct XcArgs {
     /// The search engine: `cells` finds the same solutions in the same order, with the
     /// same statistics, on one thread; it does not take --threads, --split,
     /// --split-jobs, --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and
-    /// never hands a search over to the learner
+    /// never hands a search over to the learner. `multi` (Algorithm M) searches files
+    /// with multiplicities (`u:v|name`), which it is chosen for by default; it takes the
+    /// same flags as `cells`
     #[arg(long, value_enum, default_value_t = XcEngine::Links)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]
@@ -205,6 +208,9 @@ pub(crate) enum XcEngine {
     Links,
     /// Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one thread
     Cells,
+    /// Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and solutions on
+    /// one thread. Files with bounds use it without being asked
+    Multi,
 }
 
 /// Which sudoku solver answers a batch.

@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CellsSearch, CellsSolver, CostedSolution, Event, Limits, OptionId, Search, SearchEvents,
-    Solver, Stats, StopReason,
+    CellsSearch, CellsSolver, CostedSolution, Event, Limits, MultiSearch, MultiSolver, OptionId,
+    Search, SearchEvents, Solver, Stats, StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -166,6 +166,7 @@ macro_rules! engine {
 
 engine!(Solver, Search);
 engine!(CellsSolver, CellsSearch);
+engine!(MultiSolver, MultiSearch);
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search

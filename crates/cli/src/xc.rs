@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{CellsSolver, OptionId, Problem, Solver, Stats, StopReason};
+use dancing::{CellsSolver, MultiSolver, OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
 use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
@@ -61,6 +61,10 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     })?;
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
+    if problem.has_bounds() || args.engine == XcEngine::Multi {
+        check_multi(args, &input.name, &problem)?;
+        return plain(args, &problem, &mut MultiSolver::new(&problem));
+    }
     if args.engine == XcEngine::Cells {
         // What cells cannot do yet was refused before reading.
         return plain(args, &problem, &mut CellsSolver::new(&problem));
@@ -132,9 +136,17 @@ fn warn(name: &str, warnings: &[Warning]) {
     }
 }
 
-/// Refuses what `--engine cells` cannot do yet, before reading any input, rather than
-/// ignoring it.
+/// Refuses what `--engine cells` and `--engine multi` cannot do yet, before reading
+/// any input, rather than ignoring it.
 fn check_engine(args: &XcArgs) -> Result<(), Failure> {
+    if args.engine == XcEngine::Multi {
+        return match multi_unsupported(args) {
+            Some(flag) => Err(Failure::input(format!(
+                "--engine multi cannot be combined with {flag} yet; use --engine links for it"
+            ))),
+            None => Ok(()),
+        };
+    }
     if args.engine != XcEngine::Cells {
         return Ok(());
     }
@@ -152,6 +164,55 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     match unsupported.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Failure::input(format!(
             "--engine cells cannot be combined with {flag} yet; use --engine links for it"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The first flag given that the search with multiplicities (Algorithm M) does not
+/// take: it counts, lists and limits solutions, on one thread.
+fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
+    let unsupported = [
+        (args.split.threads != 1, "--threads"),
+        (args.split.split.is_some(), "--split"),
+        (args.split.split_jobs.is_some(), "--split-jobs"),
+        (args.split.prefix.is_some(), "--prefix"),
+        (args.min_cost, "--min-cost"),
+        (args.best.is_some(), "--best"),
+        (args.matrix, "--matrix"),
+        (args.cnf, "--cnf"),
+        (args.solver == XcSolver::Sat, "--solver sat"),
+    ];
+    unsupported
+        .iter()
+        .find(|(given, _)| *given)
+        .map(|&(_, flag)| flag)
+}
+
+/// Refuses, once the file shows multiplicities (only its item line can), what their
+/// search does not do: another engine, or a flag Algorithm M does not take. The
+/// search has not started, so nothing was printed.
+fn check_multi(args: &XcArgs, name: &str, problem: &Problem) -> Result<(), Failure> {
+    if args.engine == XcEngine::Multi {
+        // Refused before reading.
+        return Ok(());
+    }
+    let bounded = problem
+        .items()
+        .find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1))
+        .map_or_else(String::new, |i| {
+            let (lo, hi) = problem.bounds(i);
+            format!(" (item `{}` has bounds {lo}:{hi})", problem.item_name(i))
+        });
+    if args.engine == XcEngine::Cells {
+        return Err(Failure::input(format!(
+            "{name} has multiplicities{bounded}, which --engine cells cannot search; \
+             leave --engine out or use --engine multi"
+        )));
+    }
+    match multi_unsupported(args) {
+        Some(flag) => Err(Failure::input(format!(
+            "{name} has multiplicities{bounded}: their search (Algorithm M) does not take {flag}"
         ))),
         None => Ok(()),
     }
