@@ -3,7 +3,7 @@
 //! Choose options (rows) so that every primary item (column) is covered exactly once and
 //! every secondary item at most once. This crate is Knuth's Algorithm X with dancing
 //! links (TAOCP Vol. 4B §7.2.2.1), in Rust, with his later extensions: colors on
-//! secondary items (Algorithm C) and option costs.
+//! secondary items (Algorithm C), option costs, and multiplicities (Algorithm M).
 //!
 //! - [Should I use this crate?](#should-i-use-this-crate)
 //! - [Example](#example)
@@ -93,6 +93,12 @@
 //!   again. It supports secondary items and colors, finds the same solutions in the
 //!   same order as [`Solver`], and its [`Stats`] are the same to the node and update.
 //!   It has no forcing, splitting, costs or parallel search yet.
+//! - [`MultiSolver`] searches problems with multiplicities: primary items declared by
+//!   [`ProblemBuilder::primary_bounded`] (or `u:v|name` in Knuth's format) must be
+//!   covered between `u` and `v` times. It is Knuth's Algorithm M (his program DLX3),
+//!   with tweaks and null moves, on the same arena as [`Solver`] but with loops of its
+//!   own, so the plain search pays nothing for it. [`MultiSolver::split`] cuts its search
+//!   into prefixes of [`Move`]s (a null move included) whose counts add up.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
 //!   (ties to the earliest), its options in input order, the other items of a chosen
 //!   option covered cyclically from the node after it. [`Stats`] match the book.
