@@ -155,7 +155,7 @@ pub(crate) struct XcArgs {
     /// --split-jobs, --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and
     /// never hands a search over to the learner. `multi` (Algorithm M) searches files
     /// with multiplicities (`u:v|name`), which it is chosen for by default; it takes the
-    /// same flags as `cells`
+    /// same flags as `cells`, and --threads with --count
     #[arg(long, value_enum, default_value_t = XcEngine::Links)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]

@@ -63,7 +63,11 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     let problem = parsed.problem;
     if problem.has_bounds() || args.engine == XcEngine::Multi {
         check_multi(args, &input.name, &problem)?;
-        return plain(args, &problem, &mut MultiSolver::new(&problem));
+        let mut solver = MultiSolver::new(&problem);
+        if args.split.threads != 1 {
+            return count_parallel(args, &mut solver);
+        }
+        return plain(args, &problem, &mut solver);
     }
     if args.engine == XcEngine::Cells {
         // What cells cannot do yet was refused before reading.
@@ -169,11 +173,27 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     }
 }
 
+/// `--count --threads N` with multiplicities: Algorithm M split into subproblems,
+/// counted on `N` threads (`MultiSolver::count_parallel`). No progress line.
+fn count_parallel(args: &XcArgs, solver: &mut MultiSolver) -> Result<u8, Failure> {
+    solver.set_limits(args.search.limits());
+    let threads = usize::from(args.split.threads);
+    let _ = search::searching(|| solver.count_parallel(threads));
+    let stats = solver.stats();
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "{}", stats.solutions)?;
+    out.flush()?;
+    search::report(&stats, &args.search, &[("threads", threads.into())]);
+    Ok(search_code(&stats))
+}
+
 /// The first flag given that the search with multiplicities (Algorithm M) does not
-/// take: it counts, lists and limits solutions, on one thread.
+/// take: it counts, lists and limits solutions on one thread, and counts on several.
 fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
+    let threads = args.split.threads != 1;
     let unsupported = [
-        (args.split.threads != 1, "--threads"),
+        (threads && !args.count, "--threads without --count"),
+        (threads && args.limit.is_some(), "--threads with --limit"),
         (args.split.split.is_some(), "--split"),
         (args.split.split_jobs.is_some(), "--split-jobs"),
         (args.split.prefix.is_some(), "--prefix"),

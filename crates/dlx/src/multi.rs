@@ -256,6 +256,15 @@ impl MultiSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn split(&mut self, depth: usize) -> Vec<Vec<Move>> {
+        self.split_counting(depth).0
+    }
+
+    /// [`split`](Self::split), with the number of search-tree nodes it expanded (the
+    /// internal nodes and dead ends above the split depth). Leaves the statistics of
+    /// the last search as they were.
+    fn split_counting(&mut self, depth: usize) -> (Vec<Vec<Move>>, u64) {
+        let saved = self.stats;
+        let mut nodes = 0;
         let mut done = Vec::new();
         let mut frontier = vec![Vec::new()];
         for _ in 0..depth {
@@ -264,6 +273,7 @@ impl MultiSolver {
                 self.replay(&prefix)
                     .expect("a prefix the split made is on the path");
                 let expansion = self.expand();
+                nodes += u64::from(expansion.is_some());
                 self.release_to(self.base - prefix.len());
                 match expansion {
                     None => done.push(prefix),
@@ -283,7 +293,8 @@ impl MultiSolver {
             Move::Skip(_) => (1, 0),
         };
         done.sort_by(|a, b| a.iter().map(rank).cmp(b.iter().map(rank)));
-        done
+        self.stats = saved;
+        (done, nodes)
     }
 
     /// The moves the search makes at the next level, in order: `None` if the levels
@@ -319,14 +330,17 @@ impl MultiSolver {
     /// # Errors
     /// [`ForceError::NotABranch`] naming the first move the search does not make.
     pub fn replay(&mut self, prefix: &[Move]) -> Result<(), ForceError> {
-        let start = self.base;
+        let (start, saved) = (self.base, self.stats);
+        let mut result = Ok(());
         for (k, &wanted) in prefix.iter().enumerate() {
             if !self.replay_one(wanted) {
                 self.release_to(start);
-                return Err(ForceError::NotABranch { position: k });
+                result = Err(ForceError::NotABranch { position: k });
+                break;
             }
         }
-        Ok(())
+        self.stats = saved;
+        result
     }
 
     /// Makes one move of a replay; false if the search does not make it.
@@ -528,27 +542,41 @@ impl MultiSolver {
 
 #[cfg(feature = "parallel")]
 impl MultiSolver {
-    /// Counts the solutions on `threads` threads: the search is [`split`](Self::split)
-    /// deep enough for about eight subproblems per thread, and each thread counts
-    /// subproblems on its own clone of the solver. The count is the sequential count.
+    /// Counts the solutions on `threads` threads (0: one per core): the search is
+    /// [`split`](Self::split) deep enough for about eight subproblems per thread, and
+    /// each thread counts subproblems on its own clone of the solver, each under the
+    /// solver's [`Limits`] (a node limit bounds each subproblem's search). The count is
+    /// the sequential count. Afterwards [`stats`](Self::stats) holds the
+    /// parts' statistics added up, plus the nodes the split expanded: `solutions` and
+    /// `nodes` are the sequential search's; `updates` leaves out those of the levels
+    /// above the split.
     ///
     /// ```
     /// use dancing::{MultiSolver, problems};
     ///
     /// let problem = problems::queens(6);
-    /// assert_eq!(MultiSolver::new(&problem).count_parallel(2), 4);
+    /// let mut sequential = MultiSolver::new(&problem);
+    /// assert_eq!(sequential.count(), 4);
+    /// let mut parallel = MultiSolver::new(&problem);
+    /// assert_eq!(parallel.count_parallel(2), 4);
+    /// assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
     /// ```
     pub fn count_parallel(&mut self, threads: usize) -> Count {
         use rayon::prelude::*;
 
-        let threads = threads.max(1);
-        let mut prefixes = self.split(0);
+        let started = Instant::now();
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            threads
+        };
+        let (mut prefixes, mut nodes) = self.split_counting(0);
         let mut depth = 0;
         while prefixes.len() < 8 * threads && depth < 16 {
             depth += 1;
-            let deeper = self.split(depth);
-            let grew = deeper.len() > prefixes.len();
-            prefixes = deeper;
+            let deeper = self.split_counting(depth);
+            let grew = deeper.0.len() > prefixes.len();
+            (prefixes, nodes) = deeper;
             if !grew {
                 break;
             }
@@ -558,7 +586,7 @@ impl MultiSolver {
             .build()
             .expect("a thread pool");
         let template = &*self;
-        pool.install(|| {
+        let mut stats = pool.install(|| {
             prefixes
                 .par_iter()
                 .map_init(
@@ -567,13 +595,20 @@ impl MultiSolver {
                         solver
                             .replay(prefix)
                             .expect("a prefix the split made is on the path");
-                        let count = solver.count();
+                        let _ = solver.count();
                         solver.release_to(template.base);
-                        count
+                        solver.stats
                     },
                 )
-                .sum()
-        })
+                .reduce(Stats::default, |mut a, b| {
+                    a += b;
+                    a
+                })
+        });
+        stats.nodes += nodes;
+        stats.elapsed = started.elapsed();
+        self.stats = stats;
+        Count::from_stats(&stats)
     }
 }
 

@@ -101,9 +101,13 @@ fn engine_multi_agrees_with_the_links_on_plain_files() {
     }
 }
 
-const FLAGS: [(&[&str], &str); 10] = [
-    (&["--threads", "2"], "--threads"),
-    (&["--threads", "0"], "--threads"),
+const FLAGS: [(&[&str], &str); 11] = [
+    (&["--threads", "2"], "--threads without --count"),
+    (&["--threads", "0"], "--threads without --count"),
+    (
+        &["--threads", "2", "--count", "--limit", "3"],
+        "--threads with --limit",
+    ),
     (&["--split", "1"], "--split"),
     (&["--split-jobs", "4"], "--split-jobs"),
     (&["--prefix", "1"], "--prefix"),
@@ -113,6 +117,34 @@ const FLAGS: [(&[&str], &str); 10] = [
     (&["--cnf"], "--cnf"),
     (&["--matrix"], "--matrix"),
 ];
+
+#[test]
+fn counts_on_several_threads_are_the_sequential_counts() {
+    for file in [
+        "tests/data/multiplicities/choose.dlx",
+        "tests/data/multiplicities/bounds.dlx",
+    ] {
+        let sequential = run(&["xc", "--count", "--stats", file], b"");
+        let sequential_stats = stats(&sequential);
+        for threads in ["2", "0"] {
+            let parallel = run(
+                &["xc", "--count", "--stats", "--threads", threads, file],
+                b"",
+            );
+            assert_eq!(parallel.status.code(), Some(0), "{file}");
+            assert_eq!(parallel.stdout, sequential.stdout, "{file}");
+            let parallel_stats = stats(&parallel);
+            assert_eq!(parallel_stats["nodes"], sequential_stats["nodes"], "{file}");
+            assert_eq!(parallel_stats["complete"], true, "{file}");
+        }
+    }
+}
+
+/// The JSON line of `--stats`: the last line on stderr.
+fn stats(output: &Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
+}
 
 #[test]
 fn engine_multi_refuses_what_it_cannot_do_before_reading() {

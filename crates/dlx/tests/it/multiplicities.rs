@@ -146,6 +146,22 @@ proptest! {
         agrees(&spec)?;
     }
 
+    /// Without bounds, Algorithm M is Algorithm X (C with colors): the same solutions
+    /// in the same order, and the same nodes and updates.
+    #[test]
+    fn plain_problems_walk_the_tree_of_the_links(spec in crate::colors_and_costs::spec(12, 0)) {
+        let problem = crate::colors_and_costs::build(&spec);
+        let mut multi = MultiSolver::new(&problem);
+        let mut links = Solver::new(&problem);
+        let ours: Vec<_> = multi.solutions().collect();
+        let theirs: Vec<_> = links.solutions().collect();
+        prop_assert_eq!(ours, theirs);
+        prop_assert_eq!(multi.count(), links.count());
+        prop_assert_eq!(multi.stats().nodes, links.stats().nodes);
+        prop_assert_eq!(multi.stats().updates, links.stats().updates);
+        prop_assert!(multi.is_pristine());
+    }
+
     #[test]
     fn split_parts_add_up_to_the_whole(spec in spec(10, true), depth in 0usize..4) {
         let problem = build(&spec);
@@ -292,10 +308,14 @@ fn a_null_move_is_a_prefix_of_its_own() {
 fn parallel_counts_are_the_sequential_counts() {
     let text = "2:3|n 0:2|a 0:2|b 1:2|c 0:1|d | x\nn a\nn b x:1\nn c x:2\nn d\na b\nc d x:1\nn a c\nb c d\na\nd\n";
     let problem = format::parse_str(text).unwrap();
-    let whole = MultiSolver::new(&problem).count();
+    let mut sequential = MultiSolver::new(&problem);
+    let whole = sequential.count();
     assert!(whole.found() > 0);
     for threads in 1..=3 {
-        assert_eq!(MultiSolver::new(&problem).count_parallel(threads), whole);
+        let mut parallel = MultiSolver::new(&problem);
+        assert_eq!(parallel.count_parallel(threads), whole);
+        assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
+        assert!(parallel.is_pristine());
     }
     let queens = problems::queens(7);
     assert_eq!(MultiSolver::new(&queens).count_parallel(2), 40);
