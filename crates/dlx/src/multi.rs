@@ -216,8 +216,9 @@ impl MultiSolver {
         }
     }
 
-    /// Checks every link of the arena and that every bound is back at its start, as
-    /// after any search (replayed levels aside). Meant for tests and debugging.
+    /// Checks that the links are consistent: every list circular, every length right,
+    /// every option laid out as hides walk it. Meant for tests and debugging; see
+    /// [`is_pristine`](Self::is_pristine) for whether a search left anything behind.
     pub fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.arena.check_links()
     }

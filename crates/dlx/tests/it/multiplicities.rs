@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use dancing::{Count, ItemId, Move, MultiSolver, Problem, Solver, format, problems};
+use dancing::{Count, ItemId, Move, MultiSolver, OptionId, Problem, Solver, format, problems};
 use proptest::prelude::*;
 
 use crate::strategies::sorted;
@@ -130,6 +130,15 @@ fn agrees(spec: &Spec) -> Result<(), TestCaseError> {
     prop_assert_eq!(&unique, &expected);
     prop_assert_eq!(solver.count(), expected.len() as u64);
     prop_assert!(solver.is_pristine());
+    // `Problem::verify` accepts exactly the solutions of the definition.
+    for mask in 0u32..1 << spec.options.len() {
+        let options: Vec<OptionId> = (0..spec.options.len())
+            .filter(|k| mask >> k & 1 == 1)
+            .map(OptionId::new)
+            .collect();
+        let valid = expected.contains(&sorted(&options));
+        prop_assert_eq!(problem.verify(&options).is_ok(), valid, "{:?}", options);
+    }
     Ok(())
 }
 
