@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use crate::arena::Arena;
 use crate::count::Count;
-use crate::error::{ForceError, IntegrityError};
+use crate::error::IntegrityError;
 use crate::events;
 use crate::ids::{ItemId, OptionId};
 use crate::problem::Problem;
@@ -25,6 +25,7 @@ use crate::solver::Solution;
 use crate::stats::{Limits, Stats, StopReason};
 
 mod search;
+mod split;
 
 pub use search::{MultiSearch, MultiSolutions};
 
@@ -232,169 +233,6 @@ impl MultiSolver {
         }
     }
 
-    /// Splits the search below the replayed levels into the subproblems at depth
-    /// `depth`: every sequence of `depth` moves the search makes, plus the solutions
-    /// found above that depth (their prefix is the whole solution). Dead ends are left
-    /// out. A move is an option chosen or, where an item's lower bound is met, the null
-    /// move [`Move::Skip`]. Every solution belongs to exactly one subproblem, so the
-    /// counts of the subproblems add up to the whole count; prefixes come in the
-    /// sequential search's order.
-    ///
-    /// ```
-    /// use dancing::{Count, MultiSolver, format};
-    ///
-    /// // Choose at least one and at most two of three options.
-    /// let problem = format::parse_str("1:2|n 0:1|a 0:1|b 0:1|c\nn a\nn b\nn c\n")?;
-    /// let mut solver = MultiSolver::new(&problem);
-    /// assert_eq!(solver.count(), 6);
-    /// let mut total = Count::Complete(0);
-    /// for prefix in solver.split(2) {
-    ///     solver.replay(&prefix)?;
-    ///     total += solver.count();
-    ///     solver.release();
-    /// }
-    /// assert_eq!(total, 6);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn split(&mut self, depth: usize) -> Vec<Vec<Move>> {
-        self.split_counting(depth).0
-    }
-
-    /// [`split`](Self::split), with the number of search-tree nodes it expanded (the
-    /// internal nodes and dead ends above the split depth). Leaves the statistics of
-    /// the last search as they were.
-    fn split_counting(&mut self, depth: usize) -> (Vec<Vec<Move>>, u64) {
-        let saved = self.stats;
-        let mut nodes = 0;
-        let mut done = Vec::new();
-        let mut frontier = vec![Vec::new()];
-        for _ in 0..depth {
-            let mut next = Vec::new();
-            for prefix in frontier {
-                self.replay(&prefix)
-                    .expect("a prefix the split made is on the path");
-                let expansion = self.expand();
-                nodes += u64::from(expansion.is_some());
-                self.release_to(self.base - prefix.len());
-                match expansion {
-                    None => done.push(prefix),
-                    Some(moves) => next.extend(moves.into_iter().map(|m| {
-                        let mut longer = prefix.clone();
-                        longer.push(m);
-                        longer
-                    })),
-                }
-            }
-            frontier = next;
-        }
-        done.extend(frontier);
-        // Breadth first finds shallow solutions early; the search's order is by prefix.
-        let rank = |m: &Move| match *m {
-            Move::Choose(o) => (0, o.index()),
-            Move::Skip(_) => (1, 0),
-        };
-        done.sort_by(|a, b| a.iter().map(rank).cmp(b.iter().map(rank)));
-        self.stats = saved;
-        (done, nodes)
-    }
-
-    /// The moves the search makes at the next level, in order: `None` if the levels
-    /// made so far are a solution, an empty list at a dead end.
-    fn expand(&mut self) -> Option<Vec<Move>> {
-        if self.arena.all_primary_done() {
-            return None;
-        }
-        let choice = self.arena.choose_bounded(&self.bound, &self.slack)?;
-        if choice.degree <= 0 {
-            return Some(Vec::new());
-        }
-        self.prepare(choice.item, choice.degree);
-        let mut moves = Vec::new();
-        while self.advance().is_some() {
-            let level = self.top();
-            moves.push(self.move_of(level));
-            if level.x == level.item {
-                self.uncommit();
-                break;
-            }
-            self.next_branch();
-        }
-        self.restore();
-        Some(moves)
-    }
-
-    /// Fixes the moves of `prefix` as the first levels below those already fixed, as
-    /// the search would make them: each must be one of the branches the search tries
-    /// there (as [`split`](Self::split) lists them). Later searches run below them,
-    /// until [`release`](Self::release). On an error nothing is fixed.
-    ///
-    /// # Errors
-    /// [`ForceError::NotABranch`] naming the first move the search does not make.
-    pub fn replay(&mut self, prefix: &[Move]) -> Result<(), ForceError> {
-        let (start, saved) = (self.base, self.stats);
-        let mut result = Ok(());
-        for (k, &wanted) in prefix.iter().enumerate() {
-            if !self.replay_one(wanted) {
-                self.release_to(start);
-                result = Err(ForceError::NotABranch { position: k });
-                break;
-            }
-        }
-        self.stats = saved;
-        result
-    }
-
-    /// Makes one move of a replay; false if the search does not make it.
-    fn replay_one(&mut self, wanted: Move) -> bool {
-        if self.arena.all_primary_done() {
-            return false;
-        }
-        let Some(choice) = self.arena.choose_bounded(&self.bound, &self.slack) else {
-            return false;
-        };
-        if choice.degree <= 0 {
-            return false;
-        }
-        self.prepare(choice.item, choice.degree);
-        while self.advance().is_some() {
-            let level = self.top();
-            if self.move_of(level) == wanted {
-                self.commit();
-                self.base += 1;
-                return true;
-            }
-            if level.x == level.item {
-                self.uncommit();
-                break;
-            }
-            self.next_branch();
-        }
-        self.restore();
-        false
-    }
-
-    /// Undoes every level fixed by [`replay`](Self::replay).
-    pub fn release(&mut self) {
-        self.release_to(0);
-    }
-
-    /// The moves fixed by [`replay`](Self::replay), in order.
-    pub fn fixed(&self) -> Vec<Move> {
-        self.levels[..self.base]
-            .iter()
-            .map(|&l| self.move_of(l))
-            .collect()
-    }
-
-    /// Undoes fixed levels down to `base` of them.
-    fn release_to(&mut self, base: usize) {
-        while self.levels.len() > base {
-            self.uncommit();
-            self.restore();
-        }
-        self.base = base;
-    }
-
     /// The move a level makes.
     fn move_of(&self, level: Level) -> Move {
         if level.x == level.item {
@@ -541,82 +379,10 @@ impl MultiSolver {
     }
 }
 
-#[cfg(feature = "parallel")]
-impl MultiSolver {
-    /// Counts the solutions on `threads` threads (0: one per core): the search is
-    /// [`split`](Self::split) deep enough for about eight subproblems per thread, and
-    /// each thread counts subproblems on its own clone of the solver, each under the
-    /// solver's [`Limits`] (a node limit bounds each subproblem's search). The count is
-    /// the sequential count. Afterwards [`stats`](Self::stats) holds the
-    /// parts' statistics added up, plus the nodes the split expanded: `solutions` and
-    /// `nodes` are the sequential search's; `updates` leaves out those of the levels
-    /// above the split.
-    ///
-    /// ```
-    /// use dancing::{MultiSolver, problems};
-    ///
-    /// let problem = problems::queens(6);
-    /// let mut sequential = MultiSolver::new(&problem);
-    /// assert_eq!(sequential.count(), 4);
-    /// let mut parallel = MultiSolver::new(&problem);
-    /// assert_eq!(parallel.count_parallel(2), 4);
-    /// assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
-    /// ```
-    pub fn count_parallel(&mut self, threads: usize) -> Count {
-        use rayon::prelude::*;
-
-        let started = Instant::now();
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, usize::from)
-        } else {
-            threads
-        };
-        let (mut prefixes, mut nodes) = self.split_counting(0);
-        let mut depth = 0;
-        while prefixes.len() < 8 * threads && depth < 16 {
-            depth += 1;
-            let deeper = self.split_counting(depth);
-            let grew = deeper.0.len() > prefixes.len();
-            (prefixes, nodes) = deeper;
-            if !grew {
-                break;
-            }
-        }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
-        let template = &*self;
-        let mut stats = pool.install(|| {
-            prefixes
-                .par_iter()
-                .map_init(
-                    || template.clone(),
-                    |solver, prefix| {
-                        solver
-                            .replay(prefix)
-                            .expect("a prefix the split made is on the path");
-                        let _ = solver.count();
-                        solver.release_to(template.base);
-                        solver.stats
-                    },
-                )
-                .reduce(Stats::default, |mut a, b| {
-                    a += b;
-                    a
-                })
-        });
-        stats.nodes += nodes;
-        stats.elapsed = started.elapsed();
-        self.stats = stats;
-        Count::from_stats(&stats)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Solver, problems};
+    use crate::{ForceError, Solver, problems};
 
     #[test]
     fn plain_problems_walk_algorithm_xs_tree() {
@@ -664,6 +430,33 @@ mod tests {
         });
         assert_eq!(solver.count().reason(), Some(StopReason::NodeLimit));
         assert!(solver.is_pristine());
+    }
+
+    /// The item branched on first, named by the first move of a split.
+    fn first_item(text: &str) -> String {
+        let problem = crate::format::parse_str(text).expect("valid");
+        let mut solver = MultiSolver::new(&problem);
+        match solver.split(1).first().and_then(|p| p.first()).copied() {
+            Some(Move::Choose(option)) => problem.format_option(option),
+            Some(Move::Skip(item)) => format!("skip {}", problem.item_name(item)),
+            None => "none".into(),
+        }
+    }
+
+    #[test]
+    fn the_choice_follows_dlx3s_rule() {
+        // Degree LEN + 1 - max(BOUND - SLACK, 0): `P` (4 options, 2:2) scores 3, `Q` (3
+        // options, 1:1) 3, `R` (2 options, 0:1) 3. Ties go to the smaller min(SLACK,
+        // BOUND), then to the longer list: `P`, though declared last.
+        let text = "0:1|R Q 2|P\nR Q\nR P\nQ P\nQ P\nP\n";
+        assert_eq!(first_item(text), "R P");
+        // Without `P`: `Q` (slack 0) before `R` (slack 1).
+        assert_eq!(first_item("0:1|R Q\nR Q\nR\nQ\nQ\n"), "R Q");
+        assert_eq!(first_item("0:1|R Q\nR\nR\nQ\nQ\n"), "Q");
+        // The lowest degree wins outright: `Q` with one option.
+        assert_eq!(first_item("3|P Q\nP\nP\nP\nP\nP Q\n"), "P Q");
+        // An item whose lower bound is met and whose list is empty: the null move.
+        assert_eq!(first_item("0:2|P Q\nQ\nQ\n"), "skip P");
     }
 
     #[test]
