@@ -154,8 +154,9 @@ pub(crate) struct XcArgs {
     /// same statistics, on one thread; it does not take --threads, --split,
     /// --split-jobs, --prefix, --min-cost, --best, --matrix, --cnf or --solver sat, and
     /// never hands a search over to the learner. `multi` (Algorithm M) searches files
-    /// with multiplicities (`u:v|name`), which it is chosen for by default; it takes the
-    /// same flags as `cells`, and --threads with --count
+    /// with multiplicities (`u:v|name`), which it is chosen for by default; it takes
+    /// --threads only with --count, and not --split-jobs, --min-cost, --best, --matrix,
+    /// --cnf or --solver sat
     #[arg(long, value_enum, default_value_t = XcEngine::Links)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]
@@ -180,7 +181,7 @@ pub(crate) struct SplitArgs {
     #[arg(long, value_name = "K", conflicts_with_all = ["matrix", "count", "limit"])]
     pub(crate) split_jobs: Option<usize>,
     /// Solve only the subproblem whose first choices are these options (1-based numbers,
-    /// as --split prints them)
+    /// as --split prints them; `~K` is the null move on item K, with multiplicities)
     #[arg(
         long,
         value_name = "OPTIONS",

@@ -64,6 +64,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     if problem.has_bounds() || args.engine == XcEngine::Multi {
         check_multi(args, &input.name, &problem)?;
         let mut solver = MultiSolver::new(&problem);
+        if let Some(code) = crate::split::run_multi(args, &problem, &mut solver)? {
+            return Ok(code);
+        }
         if args.split.threads != 1 {
             return count_parallel(args, &mut solver);
         }
@@ -188,15 +191,14 @@ fn count_parallel(args: &XcArgs, solver: &mut MultiSolver) -> Result<u8, Failure
 }
 
 /// The first flag given that the search with multiplicities (Algorithm M) does not
-/// take: it counts, lists and limits solutions on one thread, and counts on several.
+/// take: it counts, lists and limits solutions on one thread, counts on several, and
+/// splits to a depth (with null moves in its prefixes).
 fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
     let threads = args.split.threads != 1;
     let unsupported = [
         (threads && !args.count, "--threads without --count"),
         (threads && args.limit.is_some(), "--threads with --limit"),
-        (args.split.split.is_some(), "--split"),
         (args.split.split_jobs.is_some(), "--split-jobs"),
-        (args.split.prefix.is_some(), "--prefix"),
         (args.min_cost, "--min-cost"),
         (args.best.is_some(), "--best"),
         (args.matrix, "--matrix"),

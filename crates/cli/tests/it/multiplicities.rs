@@ -101,16 +101,14 @@ fn engine_multi_agrees_with_the_links_on_plain_files() {
     }
 }
 
-const FLAGS: [(&[&str], &str); 11] = [
+const FLAGS: [(&[&str], &str); 9] = [
     (&["--threads", "2"], "--threads without --count"),
     (&["--threads", "0"], "--threads without --count"),
     (
         &["--threads", "2", "--count", "--limit", "3"],
         "--threads with --limit",
     ),
-    (&["--split", "1"], "--split"),
     (&["--split-jobs", "4"], "--split-jobs"),
-    (&["--prefix", "1"], "--prefix"),
     (&["--min-cost"], "--min-cost"),
     (&["--best", "2"], "--best"),
     (&["--solver", "sat"], "--solver sat"),
@@ -137,6 +135,63 @@ fn counts_on_several_threads_are_the_sequential_counts() {
             assert_eq!(parallel_stats["nodes"], sequential_stats["nodes"], "{file}");
             assert_eq!(parallel_stats["complete"], true, "{file}");
         }
+    }
+}
+
+#[test]
+fn split_lines_replayed_by_prefix_add_up_to_the_count() {
+    for file in [
+        "tests/data/multiplicities/choose.dlx",
+        "tests/data/multiplicities/bounds.dlx",
+    ] {
+        let whole = run(&["xc", "--count", "-q", file], b"");
+        let whole: u64 = text(&whole.stdout).trim().parse().unwrap();
+        let mut null_moves = false;
+        for depth in ["1", "2", "3"] {
+            let split = run(&["xc", "--split", depth, "-q", file], b"");
+            assert_eq!(split.status.code(), Some(0), "{file}");
+            let mut sum = 0u64;
+            for line in text(&split.stdout).lines() {
+                null_moves |= line.contains('~');
+                let part = run(&["xc", "--count", "-q", "--prefix", line, file], b"");
+                assert_eq!(part.status.code(), Some(0), "{file} {line}");
+                sum += text(&part.stdout).trim().parse::<u64>().unwrap();
+                // Splitting below a prefix lists that prefix first.
+                let below = run(&["xc", "--split", "1", "-q", "--prefix", line, file], b"");
+                for deeper in text(&below.stdout).lines() {
+                    assert!(deeper.starts_with(line), "{deeper} below {line}");
+                }
+            }
+            assert_eq!(sum, whole, "{file} at depth {depth}");
+        }
+        assert!(null_moves || file.ends_with("bounds.dlx"), "{file}");
+    }
+}
+
+#[test]
+fn prefixes_the_search_does_not_make_are_refused() {
+    let file = "tests/data/multiplicities/choose.dlx";
+    for (prefix, message) in [
+        (
+            "~x",
+            "error: --prefix: `~x` is neither an option number (1 to 5) nor a null move `~K` \
+             on an item (1 to 6)\n",
+        ),
+        (
+            "~1",
+            "error: --prefix: move 1 (`~1`) is not one the search makes at the first level; \
+             use a line that --split printed for this input\n",
+        ),
+        (
+            "1 1",
+            "error: --prefix: move 2 (`1`) is not one the search makes after 1; use a line \
+             that --split printed for this input\n",
+        ),
+    ] {
+        let output = run(&["xc", "--prefix", prefix, file], b"");
+        assert_eq!(output.status.code(), Some(2), "{prefix}");
+        assert_eq!(text(&output.stdout), "", "{prefix}");
+        assert_eq!(text(&output.stderr), message, "{prefix}");
     }
 }
 
