@@ -190,7 +190,7 @@ pub(crate) fn run_multi(
     let Some(depth) = args.split.split else {
         return Ok(None);
     };
-    let split = solver.split(depth);
+    let (split, stats) = solver.split_with_stats(depth);
     let mut out = BufWriter::new(io::stdout().lock());
     for subproblem in &split {
         let mut moves = prefix.clone();
@@ -199,7 +199,12 @@ pub(crate) fn run_multi(
     }
     out.flush()?;
     if !args.search.quiet {
-        eprintln!("{} subproblems", split.len());
+        eprintln!(
+            "{} subproblems, {} nodes and {} updates above them",
+            split.len(),
+            stats.nodes,
+            stats.updates
+        );
     }
     Ok(Some(EXIT_OK))
 }

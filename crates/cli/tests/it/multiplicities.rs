@@ -133,6 +133,10 @@ fn counts_on_several_threads_are_the_sequential_counts() {
             assert_eq!(parallel.stdout, sequential.stdout, "{file}");
             let parallel_stats = stats(&parallel);
             assert_eq!(parallel_stats["nodes"], sequential_stats["nodes"], "{file}");
+            assert_eq!(
+                parallel_stats["updates"], sequential_stats["updates"],
+                "{file}"
+            );
             assert_eq!(parallel_stats["complete"], true, "{file}");
         }
     }

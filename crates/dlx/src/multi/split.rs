@@ -8,7 +8,6 @@ use super::{Move, MultiSolver};
 #[cfg(feature = "parallel")]
 use crate::count::Count;
 use crate::error::ForceError;
-#[cfg(feature = "parallel")]
 use crate::stats::Stats;
 
 impl MultiSolver {
@@ -37,15 +36,35 @@ impl MultiSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn split(&mut self, depth: usize) -> Vec<Vec<Move>> {
-        self.split_counting(depth).0
+        self.split_with_stats(depth).0
     }
 
-    /// [`split`](Self::split), with the number of search-tree nodes it expanded (the
-    /// internal nodes and dead ends above the split depth). Leaves the statistics of
-    /// the last search as they were.
-    fn split_counting(&mut self, depth: usize) -> (Vec<Vec<Move>>, u64) {
+    /// [`split`](Self::split), with the search-tree nodes and updates of the levels the
+    /// split expanded (the internal nodes and dead ends above the split depth, with the
+    /// commits of every branch), counted as the sequential search counts them: adding
+    /// the statistics of every subproblem's search below its [`replay`](Self::replay)
+    /// gives the sequential statistics. Leaves [`stats`](Self::stats) as it was.
+    ///
+    /// ```
+    /// use dancing::{MultiSolver, format};
+    ///
+    /// let problem = format::parse_str("1:2|n 0:1|a 0:1|b 0:1|c\nn a\nn b\nn c\n")?;
+    /// let mut solver = MultiSolver::new(&problem);
+    /// let _ = solver.count();
+    /// let sequential = solver.stats();
+    /// let (prefixes, mut stats) = solver.split_with_stats(2);
+    /// for prefix in prefixes {
+    ///     solver.replay(&prefix)?;
+    ///     let _ = solver.count();
+    ///     stats += solver.stats();
+    ///     solver.release();
+    /// }
+    /// assert_eq!((stats.nodes, stats.updates), (sequential.nodes, sequential.updates));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn split_with_stats(&mut self, depth: usize) -> (Vec<Vec<Move>>, Stats) {
         let saved = self.stats;
-        let mut nodes = 0;
+        let mut stats = Stats::default();
         let mut done = Vec::new();
         let mut frontier = vec![Vec::new()];
         for _ in 0..depth {
@@ -53,8 +72,12 @@ impl MultiSolver {
             for prefix in frontier {
                 self.replay(&prefix)
                     .expect("a prefix the split made is on the path");
+                let before = self.stats.updates;
                 let expansion = self.expand();
-                nodes += u64::from(expansion.is_some());
+                if expansion.is_some() {
+                    stats.nodes += 1;
+                    stats.updates += self.stats.updates - before;
+                }
                 self.release_to(self.base - prefix.len());
                 match expansion {
                     None => done.push(prefix),
@@ -75,17 +98,24 @@ impl MultiSolver {
         };
         done.sort_by(|a, b| a.iter().map(rank).cmp(b.iter().map(rank)));
         self.stats = saved;
-        (done, nodes)
+        (done, stats)
     }
 
     /// The moves the search makes at the next level, in order: `None` if the levels
-    /// made so far are a solution, an empty list at a dead end.
+    /// made so far are a solution, an empty list at a dead end. Counts in
+    /// `self.stats.updates` what the search spends there: choosing, tweaking, and
+    /// committing each branch.
     fn expand(&mut self) -> Option<Vec<Move>> {
         if self.arena.all_primary_done() {
             return None;
         }
         let choice = self.arena.choose_bounded(&self.bound, &self.slack)?;
         if choice.degree <= 0 {
+            let i = choice.item as usize;
+            if self.bound[i] == 1 && self.slack[i] == 0 {
+                // The cover the search counts at a dead end.
+                self.stats.updates += 1;
+            }
             return Some(Vec::new());
         }
         self.prepare(choice.item, choice.degree);
@@ -93,8 +123,9 @@ impl MultiSolver {
         while self.advance().is_some() {
             let level = self.top();
             moves.push(self.move_of(level));
+            self.commit();
+            self.uncommit();
             if level.x == level.item {
-                self.uncommit();
                 break;
             }
             self.next_branch();
@@ -181,11 +212,10 @@ impl MultiSolver {
     /// Counts the solutions on `threads` threads (0: one per core): the search is
     /// [`split`](Self::split) deep enough for about eight subproblems per thread, and
     /// each thread counts subproblems on its own clone of the solver, each under the
-    /// solver's [`Limits`](crate::Limits) (a node limit bounds each subproblem's search). The count is
-    /// the sequential count. Afterwards [`stats`](Self::stats) holds the
-    /// parts' statistics added up, plus the nodes the split expanded: `solutions` and
-    /// `nodes` are the sequential search's; `updates` leaves out those of the levels
-    /// above the split.
+    /// solver's [`Limits`](crate::Limits) (a node limit bounds each subproblem's
+    /// search). The count is the sequential count, and afterwards
+    /// [`stats`](Self::stats) holds the split's statistics and the parts' added up:
+    /// the sequential search's `solutions`, `nodes` and `updates`.
     ///
     /// ```
     /// use dancing::{MultiSolver, problems};
@@ -196,6 +226,7 @@ impl MultiSolver {
     /// let mut parallel = MultiSolver::new(&problem);
     /// assert_eq!(parallel.count_parallel(2), 4);
     /// assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
+    /// assert_eq!(parallel.stats().updates, sequential.stats().updates);
     /// ```
     pub fn count_parallel(&mut self, threads: usize) -> Count {
         use rayon::prelude::*;
@@ -206,13 +237,13 @@ impl MultiSolver {
         } else {
             threads
         };
-        let (mut prefixes, mut nodes) = self.split_counting(0);
+        let (mut prefixes, mut above) = self.split_with_stats(0);
         let mut depth = 0;
         while prefixes.len() < 8 * threads && depth < 16 {
             depth += 1;
-            let deeper = self.split_counting(depth);
+            let deeper = self.split_with_stats(depth);
             let grew = deeper.0.len() > prefixes.len();
-            (prefixes, nodes) = deeper;
+            (prefixes, above) = deeper;
             if !grew {
                 break;
             }
@@ -241,7 +272,8 @@ impl MultiSolver {
                     a
                 })
         });
-        stats.nodes += nodes;
+        stats.nodes += above.nodes;
+        stats.updates += above.updates;
         stats.elapsed = started.elapsed();
         self.stats = stats;
         Count::from_stats(&stats)

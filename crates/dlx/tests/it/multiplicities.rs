@@ -176,19 +176,28 @@ proptest! {
         let problem = build(&spec);
         let mut solver = MultiSolver::new(&problem);
         let whole = solver.count();
+        let sequential = solver.stats();
         let mut sum = Count::Complete(0);
         let mut solutions = BTreeSet::new();
-        for prefix in solver.split(depth) {
+        let (prefixes, mut stats) = solver.split_with_stats(depth);
+        prop_assert_eq!(solver.stats(), sequential);
+        for prefix in prefixes {
             solver.replay(&prefix).unwrap();
             prop_assert_eq!(solver.fixed(), prefix.clone());
             for solution in solver.solutions() {
                 prop_assert!(solutions.insert(sorted(solution.options())));
             }
             sum += solver.count();
+            stats += solver.stats();
             solver.release();
             prop_assert!(solver.is_pristine());
         }
         prop_assert_eq!(sum, whole);
+        // The split's levels and the parts' searches make up the sequential search.
+        prop_assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates),
+            (sequential.solutions, sequential.nodes, sequential.updates)
+        );
         prop_assert_eq!(solutions, brute_force(&spec));
     }
 }
@@ -324,6 +333,7 @@ fn parallel_counts_are_the_sequential_counts() {
         let mut parallel = MultiSolver::new(&problem);
         assert_eq!(parallel.count_parallel(threads), whole);
         assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
+        assert_eq!(parallel.stats().updates, sequential.stats().updates);
         assert!(parallel.is_pristine());
     }
     let queens = problems::queens(7);
