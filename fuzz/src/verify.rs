@@ -5,10 +5,14 @@
 
 use std::collections::HashSet;
 
-use dancing::{Branching, CellsSolver, ItemId, Limits, OptionId, Problem, Solver};
+use dancing::{Branching, CellsSolver, ItemId, Limits, MultiSolver, OptionId, Problem, Solver};
 
 /// Problems with at most this many options are also counted by [`oracle_count`].
 pub const ORACLE_OPTIONS: usize = 16;
+
+/// Problems with multiplicities and at most this many options are also counted by
+/// trying every subset of their options.
+const BOUNDED_ORACLE_OPTIONS: usize = 12;
 
 /// How many solutions a check collects before it abandons the search on purpose.
 const MAX_SOLUTIONS: usize = 2_000;
@@ -123,6 +127,9 @@ fn extend(
 /// restored, and a complete count on a small problem matches [`oracle_count`].
 /// Then forces and descends into a few options and checks those searches too.
 pub fn search(problem: &Problem, max_nodes: u64) {
+    if problem.has_bounds() {
+        return search_bounded(problem, max_nodes);
+    }
     let mut solver = Solver::new(problem);
     solver.set_limits(Limits {
         max_nodes: Some(max_nodes),
@@ -215,6 +222,108 @@ pub fn search(problem: &Problem, max_nodes: u64) {
             }
         }
     }
+}
+
+/// Why `options` is not a solution of `problem` with multiplicities, if it is not one:
+/// each primary item covered between its bounds, each secondary item by one option or
+/// by options that agree on its color.
+pub fn bounded_cover(problem: &Problem, options: &[OptionId]) -> Result<(), String> {
+    let mut uses = vec![0u32; problem.item_count()];
+    let mut colors: Vec<Option<Option<usize>>> = vec![None; problem.item_count()];
+    for &option in options {
+        if option.index() >= problem.option_count() {
+            return Err(format!("option {option} is out of range"));
+        }
+        for (item, color) in problem.option_items(option) {
+            let i = item.index();
+            uses[i] += 1;
+            if problem.is_primary(item) {
+                continue;
+            }
+            let color = color.map(|c| c.index());
+            match colors[i] {
+                None => colors[i] = Some(color),
+                Some(seen) if seen.is_some() && seen == color => {}
+                Some(_) => {
+                    return Err(format!(
+                        "item `{}` is used twice without one shared color",
+                        problem.item_name(item)
+                    ));
+                }
+            }
+        }
+    }
+    for item in problem.items().filter(|&i| problem.is_primary(i)) {
+        let (lo, hi) = problem.bounds(item);
+        let n = uses[item.index()];
+        if n < lo || n > hi {
+            return Err(format!(
+                "primary item `{}` with bounds {lo}:{hi} is covered {n} times",
+                problem.item_name(item)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// [`search`] for a problem with multiplicities (Algorithm M): each solution is a
+/// cover within the bounds and new, the links and bounds are restored, and a complete
+/// count matches the subsets of a small problem's options and the parts of a split.
+fn search_bounded(problem: &Problem, max_nodes: u64) {
+    let mut solver = MultiSolver::new(problem);
+    solver.set_limits(Limits {
+        max_nodes: Some(max_nodes),
+        ..Limits::default()
+    });
+    let mut seen = HashSet::new();
+    let mut solutions = solver.solutions();
+    for solution in solutions.by_ref().take(MAX_SOLUTIONS) {
+        let options = solution.options();
+        if let Err(e) = bounded_cover(problem, options) {
+            panic!("solution {options:?} is not a cover within the bounds: {e}");
+        }
+        assert_eq!(
+            problem.verify(options),
+            Ok(()),
+            "verify refuses {options:?}"
+        );
+        let mut key = options.to_vec();
+        key.sort();
+        assert!(seen.insert(key), "solution {options:?} found twice");
+    }
+    let stats = solutions.stats();
+    drop(solutions);
+    assert!(solver.is_pristine(), "links or bounds not restored");
+    if seen.len() >= MAX_SOLUTIONS || !stats.is_complete() {
+        return;
+    }
+    assert_eq!(stats.solutions, seen.len() as u64, "solutions counted");
+    let n = problem.option_count();
+    if n <= BOUNDED_ORACLE_OPTIONS {
+        let subsets = (0u32..1 << n)
+            .filter(|mask| {
+                let options: Vec<OptionId> = (0..n)
+                    .filter(|k| mask >> k & 1 == 1)
+                    .map(OptionId::new)
+                    .collect();
+                bounded_cover(problem, &options).is_ok()
+            })
+            .count();
+        assert_eq!(seen.len(), subsets, "count differs from the subsets");
+    }
+    let mut parts = 0;
+    for prefix in solver.split(2) {
+        solver
+            .replay(&prefix)
+            .unwrap_or_else(|e| panic!("split prefix {prefix:?} does not replay: {e}"));
+        parts += solver.count().found();
+        solver.release();
+    }
+    assert_eq!(parts, seen.len() as u64, "the parts of a split");
+    assert!(
+        solver.is_pristine(),
+        "links or bounds not restored after a split"
+    );
 }
 
 /// Dancing cells under the same node limit as the links: the same solutions in the same

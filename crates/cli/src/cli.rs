@@ -112,6 +112,7 @@ Examples:
   dancing xc --count --threads 0 problem.dlx
   dancing xc --count --engine cells problem.dlx     dancing cells, same count
   dancing xc --count --engine cells --threads 0 problem.dlx
+  dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
   dancing xc --split-jobs 1000 problem.dlx > jobs.txt
   dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
   dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
@@ -157,7 +158,10 @@ pub(crate) struct XcArgs {
     /// --prefix); `cells` and `dense` do not take --min-cost, --best, --matrix, --cnf
     /// or --solver sat, and never hand a search over to the learner; `dense` searches
     /// on one thread, without --threads, --split, --split-jobs or --prefix, and takes up
-    /// to 32,766 options
+    /// to 32,766 options. `multi` (Algorithm M) searches files with multiplicities
+    /// (`u:v|name`), which it is chosen for by default; it takes --threads only with
+    /// --count, and not --split-jobs, --min-cost, --best, --matrix, --cnf or --solver
+    /// sat
     #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]
@@ -182,7 +186,7 @@ pub(crate) struct SplitArgs {
     #[arg(long, value_name = "K", conflicts_with_all = ["matrix", "count", "limit"])]
     pub(crate) split_jobs: Option<usize>,
     /// Solve only the subproblem whose first choices are these options (1-based numbers,
-    /// as --split prints them)
+    /// as --split prints them; `~K` is the null move on item K, with multiplicities)
     #[arg(
         long,
         value_name = "OPTIONS",
@@ -214,6 +218,9 @@ pub(crate) enum XcEngine {
     Cells,
     /// Bitsets of live options, for small problems: counts and solutions on one thread
     Dense,
+    /// Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and solutions on
+    /// one thread. Files with bounds use it without being asked
+    Multi,
 }
 
 /// Which sudoku solver answers a batch.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use dancing::{
     CellsSearch, CellsSolver, CostedSolution, DenseSearch, DenseSolver, Engine, Event, Limits,
-    OptionId, Search, SearchEvents, Solver, Stats, StopReason,
+    MultiSearch, MultiSolver, OptionId, Search, SearchEvents, Solver, Stats, StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -171,6 +171,7 @@ macro_rules! searcher {
 searcher!(Solver, Search, "links");
 searcher!(CellsSolver, CellsSearch, "cells");
 searcher!(DenseSolver, DenseSearch, "dense");
+searcher!(MultiSolver, MultiSearch, "multi");
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search

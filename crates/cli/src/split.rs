@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::sync::Mutex;
 
 use dancing::format::quote;
-use dancing::{Engine, ForceError, OptionId, Problem};
+use dancing::{Engine, ForceError, ItemId, Move, MultiSolver, OptionId, Problem};
 
 use crate::cli::XcArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
@@ -157,4 +157,109 @@ fn invalid_prefix(
          use a line that --split printed for this input",
         option.index() + 1
     ))
+}
+
+/// `--prefix` and `--split DEPTH` for a problem with multiplicities (Algorithm M): the
+/// moves of the prefix are replayed, then `--split` prints the subproblems below them,
+/// one per line. A move is an option's 1-based number, or `~K` for the null move on
+/// item `K` (1-based, in declaration order): the item takes none of its remaining
+/// options. Returns the exit code when it printed a split, `None` when the search
+/// should go on below the prefix.
+pub(crate) fn run_multi(
+    args: &XcArgs,
+    problem: &Problem,
+    solver: &mut MultiSolver,
+) -> Result<Option<u8>, Failure> {
+    let prefix = match &args.split.prefix {
+        Some(text) => {
+            let prefix = parse_moves(text, problem)?;
+            solver.replay(&prefix).map_err(|e| match e {
+                ForceError::NotABranch { position } => Failure::input(format!(
+                    "--prefix: move {} (`{}`) is not one the search makes {}; use a line \
+                     that --split printed for this input",
+                    position + 1,
+                    move_text(prefix[position]),
+                    if position == 0 {
+                        "at the first level".to_owned()
+                    } else {
+                        format!("after {}", moves_text(&prefix[..position]))
+                    }
+                )),
+                other => Failure::input(format!("--prefix: {other}")),
+            })?;
+            prefix
+        }
+        None => Vec::new(),
+    };
+    let Some(depth) = args.split.split else {
+        return Ok(None);
+    };
+    let (split, stats) = solver.split_with_stats(depth);
+    let mut out = BufWriter::new(io::stdout().lock());
+    for subproblem in &split {
+        let mut moves = prefix.clone();
+        moves.extend_from_slice(subproblem);
+        writeln!(out, "{}", moves_text(&moves))?;
+    }
+    out.flush()?;
+    if !args.search.quiet {
+        eprintln!(
+            "{} subproblems, {} nodes and {} updates above them",
+            split.len(),
+            stats.nodes,
+            stats.updates
+        );
+    }
+    Ok(Some(EXIT_OK))
+}
+
+/// A move as `--split` prints it: an option's 1-based number, or `~K` for the null
+/// move on item `K`.
+fn move_text(m: Move) -> String {
+    match m {
+        Move::Choose(option) => (option.index() + 1).to_string(),
+        Move::Skip(item) => format!("~{}", item.index() + 1),
+    }
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|&m| move_text(m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads the `--prefix` of a problem with multiplicities: option numbers and `~K` null
+/// moves, separated by spaces or commas.
+fn parse_moves(text: &str, problem: &Problem) -> Result<Vec<Move>, Failure> {
+    text.split([' ', ',', '\t'])
+        .filter(|token| !token.is_empty())
+        .map(|token| {
+            let (skip, digits) = match token.strip_prefix('~') {
+                Some(rest) => (true, rest),
+                None => (false, token),
+            };
+            let limit = if skip {
+                problem.item_count()
+            } else {
+                problem.option_count()
+            };
+            let n = digits
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= limit && digits.bytes().all(|b| b.is_ascii_digit()));
+            match (n, skip) {
+                (Some(n), false) => Ok(Move::Choose(OptionId::new(n - 1))),
+                (Some(n), true) => Ok(Move::Skip(ItemId::new(n - 1))),
+                (None, _) => Err(Failure::input(format!(
+                    "--prefix: `{}` is neither an option number (1 to {}) nor a null move \
+                     `~K` on an item (1 to {})",
+                    quote(token),
+                    problem.option_count(),
+                    problem.item_count()
+                ))),
+            }
+        })
+        .collect()
 }

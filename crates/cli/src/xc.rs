@@ -5,7 +5,9 @@ use std::io::{self, BufWriter, Write};
 use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
-use dancing::{CellsSolver, DenseSolver, OptionId, Problem, Solver, Stats, StopReason};
+use dancing::{
+    CellsSolver, DenseSolver, MultiSolver, OptionId, Problem, Solver, Stats, StopReason,
+};
 use dancing_sat::Learner;
 
 use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
@@ -62,6 +64,17 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     })?;
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
+    if problem.has_bounds() || args.engine == XcEngine::Multi {
+        check_multi(args, &input.name, &problem)?;
+        let mut solver = MultiSolver::new(&problem);
+        if let Some(code) = crate::split::run_multi(args, &problem, &mut solver)? {
+            return Ok(code);
+        }
+        if args.split.threads != 1 {
+            return count_parallel(args, &mut solver);
+        }
+        return plain(args, &problem, &mut solver);
+    }
     // What cells and the dense engine cannot do was refused before reading.
     match args.engine {
         XcEngine::Cells => {
@@ -77,7 +90,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
             })?;
             return plain(args, &problem, &mut dense);
         }
-        XcEngine::Auto | XcEngine::Links => {}
+        XcEngine::Auto | XcEngine::Links | XcEngine::Multi => {}
     }
     if args.min_cost || args.best.is_some() {
         return cheapest(args, &problem);
@@ -153,15 +166,23 @@ fn warn(name: &str, warnings: &[Warning]) {
     }
 }
 
-/// Refuses what `--engine cells` and `--engine dense` cannot do (costs, the matrix
-/// format, the CNF output and the learner belong to the links, and so do splitting
-/// and threads for the dense engine), before reading any input, rather than ignoring
-/// it.
+/// Refuses what `--engine cells`, `--engine dense` and `--engine multi` cannot do
+/// (costs, the matrix format, the CNF output and the learner belong to the links, and
+/// so do splitting and threads for the dense engine), before reading any input, rather
+/// than ignoring it.
 fn check_engine(args: &XcArgs) -> Result<(), Failure> {
+    if args.engine == XcEngine::Multi {
+        return match multi_unsupported(args) {
+            Some(flag) => Err(Failure::input(format!(
+                "--engine multi cannot be combined with {flag} yet; use --engine links for it"
+            ))),
+            None => Ok(()),
+        };
+    }
     let engine = match args.engine {
         XcEngine::Cells => "cells",
         XcEngine::Dense => "dense",
-        XcEngine::Auto | XcEngine::Links => return Ok(()),
+        XcEngine::Auto | XcEngine::Links | XcEngine::Multi => return Ok(()),
     };
     let dense = args.engine == XcEngine::Dense;
     let unsupported = [
@@ -178,6 +199,76 @@ fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     match unsupported.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Failure::input(format!(
             "--engine {engine} cannot be combined with {flag}; use --engine links for it"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `--count --threads N` with multiplicities: Algorithm M split into subproblems,
+/// counted on `N` threads (`MultiSolver::count_parallel`). No progress line.
+fn count_parallel(args: &XcArgs, solver: &mut MultiSolver) -> Result<u8, Failure> {
+    solver.set_limits(args.search.limits());
+    let threads = usize::from(args.split.threads);
+    let _ = search::searching(|| solver.count_parallel(threads));
+    let stats = solver.stats();
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "{}", stats.solutions)?;
+    out.flush()?;
+    search::report(&stats, &args.search, &[("threads", threads.into())]);
+    Ok(search_code(&stats))
+}
+
+/// The first flag given that the search with multiplicities (Algorithm M) does not
+/// take: it counts, lists and limits solutions on one thread, counts on several, and
+/// splits to a depth (with null moves in its prefixes).
+fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
+    let threads = args.split.threads != 1;
+    let unsupported = [
+        (threads && !args.count, "--threads without --count"),
+        (threads && args.limit.is_some(), "--threads with --limit"),
+        (args.split.split_jobs.is_some(), "--split-jobs"),
+        (args.min_cost, "--min-cost"),
+        (args.best.is_some(), "--best"),
+        (args.matrix, "--matrix"),
+        (args.cnf, "--cnf"),
+        (args.solver == XcSolver::Sat, "--solver sat"),
+    ];
+    unsupported
+        .iter()
+        .find(|(given, _)| *given)
+        .map(|&(_, flag)| flag)
+}
+
+/// Refuses, once the file shows multiplicities (only its item line can), what their
+/// search does not do: another engine, or a flag Algorithm M does not take. The
+/// search has not started, so nothing was printed.
+fn check_multi(args: &XcArgs, name: &str, problem: &Problem) -> Result<(), Failure> {
+    if args.engine == XcEngine::Multi {
+        // Refused before reading.
+        return Ok(());
+    }
+    let bounded = problem
+        .items()
+        .find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1))
+        .map_or_else(String::new, |i| {
+            let (lo, hi) = problem.bounds(i);
+            format!(" (item `{}` has bounds {lo}:{hi})", problem.item_name(i))
+        });
+    let engine = match args.engine {
+        XcEngine::Cells => Some("cells"),
+        XcEngine::Dense => Some("dense"),
+        XcEngine::Links => Some("links"),
+        XcEngine::Auto | XcEngine::Multi => None,
+    };
+    if let Some(engine) = engine {
+        return Err(Failure::input(format!(
+            "{name} has multiplicities{bounded}, which --engine {engine} cannot search; \
+             leave --engine out or use --engine multi"
+        )));
+    }
+    match multi_unsupported(args) {
+        Some(flag) => Err(Failure::input(format!(
+            "{name} has multiplicities{bounded}: their search (Algorithm M) does not take {flag}"
         ))),
         None => Ok(()),
     }

@@ -22,6 +22,7 @@
 //! a batch of forced options or in a new order, in [`relink`].
 
 mod dance;
+mod multi;
 mod relink;
 
 use std::sync::Arc;

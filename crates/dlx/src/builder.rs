@@ -66,6 +66,9 @@ use crate::problem::{Names, Problem};
 pub struct ProblemBuilder<T = ()> {
     names: Vec<Box<str>>,
     primary: Vec<bool>,
+    /// Each item's bounds (lower, upper): `(1, 1)` for a plain primary item, `(0, 1)`
+    /// for a secondary one.
+    bounds: Vec<(u32, u32)>,
     by_name: HashMap<Box<str>, ItemId>,
     color_names: Vec<Box<str>>,
     color_by_name: HashMap<Box<str>, ColorId>,
@@ -87,6 +90,7 @@ impl<T> Default for ProblemBuilder<T> {
         Self {
             names: Vec::new(),
             primary: Vec::new(),
+            bounds: Vec::new(),
             by_name: HashMap::new(),
             color_names: Vec::new(),
             color_by_name: HashMap::new(),
@@ -165,15 +169,65 @@ impl<T> ProblemBuilder<T> {
 
     /// Declares a primary item (covered exactly once).
     pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
-        self.declare(name, true)
+        self.declare(name, true, (1, 1))
+    }
+
+    /// Declares a primary item with multiplicities (Knuth's Algorithm M): every
+    /// solution covers it at least `lo` and at most `hi` times. `primary_bounded(name,
+    /// 1, 1)` is [`primary`](Self::primary). A problem with any other bounds is searched
+    /// by [`MultiSolver`](crate::MultiSolver).
+    ///
+    /// ```
+    /// use dancing::{BuildError, MultiSolver, Problem};
+    ///
+    /// // Choose two of four options: C(4, 2) = 6 ways.
+    /// let mut b = Problem::builder();
+    /// let pick = b.primary_bounded("pick", 2, 2)?;
+    /// for name in ["1", "2", "3", "4"] {
+    ///     let own = b.primary_bounded(name, 0, 1)?;
+    ///     b.option([pick, own])?;
+    /// }
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.bounds(pick), (2, 2));
+    /// assert_eq!(MultiSolver::new(&problem).count(), 6);
+    ///
+    /// assert_eq!(
+    ///     b_err(|b| b.primary_bounded("x", 3, 2)),
+    ///     BuildError::BoundsReversed { name: "x".into(), lo: 3, hi: 2 }
+    /// );
+    /// assert_eq!(b_err(|b| b.primary_bounded("x", 0, 0)), BuildError::ZeroUpperBound { name: "x".into() });
+    /// # fn b_err(f: impl FnOnce(&mut dancing::ProblemBuilder) -> Result<dancing::ItemId, BuildError>) -> BuildError {
+    /// #     f(&mut Problem::builder()).unwrap_err()
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn primary_bounded(&mut self, name: &str, lo: u32, hi: u32) -> Result<ItemId, BuildError> {
+        if hi == 0 {
+            return Err(BuildError::ZeroUpperBound {
+                name: name.to_owned(),
+            });
+        }
+        if lo > hi {
+            return Err(BuildError::BoundsReversed {
+                name: name.to_owned(),
+                lo,
+                hi,
+            });
+        }
+        self.declare(name, true, (lo, hi))
     }
 
     /// Declares a secondary item (covered at most once, or shared under one color).
     pub fn secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
-        self.declare(name, false)
+        self.declare(name, false, (0, 1))
     }
 
-    fn declare(&mut self, name: &str, primary: bool) -> Result<ItemId, BuildError> {
+    fn declare(
+        &mut self,
+        name: &str,
+        primary: bool,
+        bounds: (u32, u32),
+    ) -> Result<ItemId, BuildError> {
         if !valid_name(name) {
             return Err(BuildError::InvalidName {
                 name: name.to_owned(),
@@ -188,6 +242,7 @@ impl<T> ProblemBuilder<T> {
         self.names.push(name.into());
         self.by_name.insert(name.into(), id);
         self.primary.push(primary);
+        self.bounds.push(bounds);
         self.last_use.push(0);
         Ok(id)
     }
@@ -373,6 +428,7 @@ impl<T> ProblemBuilder<T> {
             Names {
                 items: self.names,
                 primary: self.primary,
+                bounds: self.bounds,
                 colors: self.color_names,
                 by_name: self.by_name,
             },

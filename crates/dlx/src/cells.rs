@@ -107,7 +107,15 @@ enum Resume {
 
 impl CellsSolver {
     /// A solver for `problem`, with its own sets.
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`Problem::has_bounds`]): Algorithm M searches
+    /// those, in [`MultiSolver`](crate::MultiSolver).
     pub fn new(problem: &Problem) -> Self {
+        assert!(
+            !problem.has_bounds(),
+            "a problem with multiplicities is searched by MultiSolver"
+        );
         let depth = problem.primary_count() + 1;
         Self {
             problem: problem.clone(),

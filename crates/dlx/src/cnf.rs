@@ -93,6 +93,9 @@ pub struct Cnf {
 
 impl Cnf {
     /// The formula of `problem`, with the default [`Encoding`].
+    ///
+    /// # Panics
+    /// If the problem has multiplicities, as [`with`](Self::with).
     pub fn new(problem: &Problem) -> Self {
         Self::with(problem, Encoding::default(), None)
     }
@@ -102,12 +105,17 @@ impl Cnf {
     ///
     /// # Panics
     /// If `restriction.removed` is shorter than the number of options, or names an
-    /// option of another problem.
+    /// option of another problem; or if the problem has multiplicities
+    /// ([`Problem::has_bounds`]), which this encoding of exact cover does not express.
     pub fn with(
         problem: &Problem,
         encoding: Encoding,
         restriction: Option<Restriction<'_>>,
     ) -> Self {
+        assert!(
+            !problem.has_bounds(),
+            "the CNF encoding does not express multiplicities"
+        );
         let options = problem.option_count();
         if let Some(r) = restriction {
             assert!(r.removed.len() >= options, "one removed flag per option");

@@ -131,7 +131,15 @@ impl DenseSolver {
     /// # Errors
     /// [`DenseTooLarge`] if the problem has more than [`MAX_OPTIONS`](Self::MAX_OPTIONS)
     /// options, or its tables would take more than [`MAX_BYTES`](Self::MAX_BYTES).
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`Problem::has_bounds`]): search those with
+    /// [`MultiSolver`](crate::MultiSolver).
     pub fn new(problem: &Problem) -> Result<Self, DenseTooLarge> {
+        assert!(
+            !problem.has_bounds(),
+            "DenseSolver::new: the problem has multiplicities; search it with MultiSolver"
+        );
         let options = problem.option_count();
         let bytes = Self::memory(problem);
         if options > Self::MAX_OPTIONS || bytes > Self::MAX_BYTES {

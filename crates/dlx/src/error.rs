@@ -83,6 +83,22 @@ pub enum BuildError {
         /// The rejected name.
         name: String,
     },
+    /// A primary item's lower bound exceeds its upper bound.
+    #[error("item `{name}` has lower bound {lo} above its upper bound {hi}")]
+    BoundsReversed {
+        /// The item.
+        name: String,
+        /// The lower bound given.
+        lo: u32,
+        /// The upper bound given.
+        hi: u32,
+    },
+    /// A primary item's upper bound is 0: no option containing it could be chosen.
+    #[error("item `{name}` has upper bound 0")]
+    ZeroUpperBound {
+        /// The item.
+        name: String,
+    },
     /// The problem declares no primary item.
     #[error("the problem has no primary item")]
     NoPrimaryItems,
@@ -158,6 +174,13 @@ pub enum ForceError {
         /// The item the search branches on at the next level (name it with
         /// [`Problem::item_name`](crate::Problem::item_name)).
         item: ItemId,
+    },
+    /// [`MultiSolver::replay`](crate::MultiSolver::replay) was given a move the search
+    /// does not make at its level. The message numbers the move from 1.
+    #[error("move {} of the prefix is not one the search makes there", .position + 1)]
+    NotABranch {
+        /// The zero-based position of the move in the prefix.
+        position: usize,
     },
 }
 
@@ -365,6 +388,11 @@ pub enum ParseErrorKind {
     BadCost(String),
     /// A token has the wrong shape (for example `A:` or `:x`).
     BadToken(String),
+    /// A primary item's bounds are malformed: expected `v|name` or `u:v|name`, with `u`
+    /// and `v` non-negative integers.
+    BadBounds(String),
+    /// Bounds were given to a secondary item; only primary items have multiplicities.
+    SecondaryBounds(String),
     /// The input is not valid UTF-8.
     NotUtf8,
     /// Reading failed.
@@ -428,6 +456,14 @@ impl fmt::Display for ParseErrorKind {
             Self::BadToken(t) => {
                 write!(f, "bad token `{t}`: expected an item name or `item:color`")
             }
+            Self::BadBounds(t) => write!(
+                f,
+                "bad bounds `{t}`: expected `v|name` or `u:v|name` with u and v non-negative integers"
+            ),
+            Self::SecondaryBounds(t) => write!(
+                f,
+                "bounds on secondary item `{t}`: only primary items take `u:v|name`"
+            ),
             Self::NotUtf8 => write!(f, "the input is not valid UTF-8"),
             Self::Io(e) => write!(f, "read error: {e}"),
             Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),

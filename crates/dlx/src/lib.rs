@@ -3,7 +3,7 @@
 //! Choose options (rows) so that every primary item (column) is covered exactly once and
 //! every secondary item at most once. This crate is Knuth's Algorithm X with dancing
 //! links (TAOCP Vol. 4B §7.2.2.1), in Rust, with his later extensions: colors on
-//! secondary items (Algorithm C) and option costs.
+//! secondary items (Algorithm C), option costs, and multiplicities (Algorithm M).
 //!
 //! - [Should I use this crate?](#should-i-use-this-crate)
 //! - [Example](#example)
@@ -103,6 +103,12 @@
 //! - [`Engine`], implemented by [`Solver`] and [`CellsSolver`], names what they share
 //!   beyond one search: the splitter and the parallel workers are written once over
 //!   it, and so can a caller's code that should run either engine.
+//! - [`MultiSolver`] searches problems with multiplicities: primary items declared by
+//!   [`ProblemBuilder::primary_bounded`] (or `u:v|name` in Knuth's format) must be
+//!   covered between `u` and `v` times. It is Knuth's Algorithm M (his program DLX3),
+//!   with tweaks and null moves, on the same arena as [`Solver`] but with loops of its
+//!   own, so the plain search pays nothing for it. [`MultiSolver::split`] cuts its search
+//!   into prefixes of [`Move`]s (a null move included) whose counts add up.
 //! - The default search order is exactly TAOCP's: the item with the fewest options
 //!   (ties to the earliest), its options in input order, the other items of a chosen
 //!   option covered cyclically from the node after it. [`Stats`] match the book.
@@ -128,6 +134,7 @@ mod error;
 mod events;
 pub mod format;
 mod ids;
+mod multi;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
@@ -147,6 +154,7 @@ pub use engine::Engine;
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use events::SearchEvents;
 pub use ids::{ColorId, ItemId, OptionId};
+pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
 pub use problem::{DisplayOption, OptionItems, Problem};

@@ -20,6 +20,8 @@ struct Inner {
     item_names: Vec<Box<str>>,
     primary: ItemTable<bool>,
     primary_count: usize,
+    /// Each item's (lower, upper) bounds; empty when every primary item is 1:1.
+    bounds: Vec<(u32, u32)>,
     color_names: Vec<Box<str>>,
     by_name: HashMap<Box<str>, ItemId>,
     /// Node index of each option's first node, plus one past the last spacer.
@@ -42,6 +44,9 @@ pub(crate) struct Names {
     pub(crate) items: Vec<Box<str>>,
     /// Whether each item is primary.
     pub(crate) primary: Vec<bool>,
+    /// Each item's (lower, upper) bounds: `(1, 1)` for plain primary items, `(0, 1)`
+    /// for secondary ones.
+    pub(crate) bounds: Vec<(u32, u32)>,
     /// Each color's name.
     pub(crate) colors: Vec<Box<str>>,
     /// Each item by its name.
@@ -108,6 +113,12 @@ impl Problem {
         mut costs: Vec<u64>,
     ) -> Self {
         let has_colors = entries.iter().any(|&(_, c)| c != 0);
+        let plain = names
+            .primary
+            .iter()
+            .zip(&names.bounds)
+            .all(|(&p, &b)| !p || b == (1, 1));
+        let bounds = if plain { Vec::new() } else { names.bounds };
         let primary = ItemTable::new(names.primary);
         let (arena, option_first) = Arena::build(&primary, entries, ends, has_colors);
         if costs.iter().all(|&c| c == 0) {
@@ -120,6 +131,7 @@ impl Problem {
         Problem {
             inner: Arc::new(Inner {
                 primary_count: primary.iter().filter(|&&p| p).count(),
+                bounds,
                 item_names: names.items,
                 primary,
                 color_names: names.colors,
@@ -189,6 +201,25 @@ impl Problem {
     /// Whether any option gives a secondary item a color.
     pub fn has_colors(&self) -> bool {
         self.inner.arena.is_colored()
+    }
+
+    /// Whether any primary item has bounds other than 1:1 (multiplicities, searched by
+    /// [`MultiSolver`](crate::MultiSolver)).
+    pub fn has_bounds(&self) -> bool {
+        !self.inner.bounds.is_empty()
+    }
+
+    /// How many times a solution may cover an item: `(lower, upper)`, inclusive.
+    /// `(1, 1)` for a plain primary item, `(0, 1)` for a secondary one.
+    ///
+    /// # Panics
+    /// If the id is not from this problem.
+    pub fn bounds(&self, item: ItemId) -> (u32, u32) {
+        match self.inner.bounds.get(item.index()) {
+            Some(&b) => b,
+            None if self.inner.primary[item] => (1, 1),
+            None => (0, 1),
+        }
     }
 
     /// Whether any option has a non-zero cost.

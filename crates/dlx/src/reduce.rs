@@ -86,8 +86,13 @@ impl Reduction {
     /// Chooses `fixed`, then applies `rules` to a fixpoint.
     ///
     /// # Panics
-    /// If an id in `fixed` is not an option of `problem`.
+    /// If an id in `fixed` is not an option of `problem`, or if the problem has
+    /// multiplicities ([`Problem::has_bounds`]): the rules assume exact cover.
     pub fn new(problem: &Problem, fixed: &[OptionId], rules: Rules) -> Self {
+        assert!(
+            !problem.has_bounds(),
+            "preprocessing does not apply to a problem with multiplicities"
+        );
         let mut state = State::new(problem, rules);
         for &option in fixed {
             state.choose(option.index());

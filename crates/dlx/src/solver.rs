@@ -99,7 +99,15 @@ enum Resume {
 
 impl Solver {
     /// A solver for `problem`, with its own copy of the links.
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`Problem::has_bounds`]): Algorithm M searches
+    /// those, in [`MultiSolver`](crate::MultiSolver).
     pub fn new(problem: &Problem) -> Self {
+        assert!(
+            !problem.has_bounds(),
+            "a problem with multiplicities is searched by MultiSolver"
+        );
         let arena = problem.arena().clone();
         let depth = problem.primary_count() + 1;
         Self {

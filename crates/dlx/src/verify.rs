@@ -24,6 +24,24 @@ pub enum CoverError {
         /// The option that used it again.
         second: OptionId,
     },
+    /// A primary item with multiplicities covered fewer times than its lower bound.
+    TooFew {
+        /// The item.
+        item: ItemId,
+        /// How many chosen options cover it.
+        count: u32,
+        /// Its lower bound.
+        lo: u32,
+    },
+    /// A primary item with multiplicities covered more times than its upper bound.
+    TooMany {
+        /// The item.
+        item: ItemId,
+        /// How many chosen options cover it.
+        count: u32,
+        /// Its upper bound.
+        hi: u32,
+    },
 }
 
 impl fmt::Display for CoverError {
@@ -43,6 +61,17 @@ impl fmt::Display for CoverError {
                 first.index() + 1,
                 second.index() + 1
             ),
+            Self::TooFew { item, count, lo } => write!(
+                f,
+                "item {} is in {count} chosen option{}, fewer than its lower bound {lo}",
+                item.index() + 1,
+                if count == 1 { "" } else { "s" }
+            ),
+            Self::TooMany { item, count, hi } => write!(
+                f,
+                "item {} is in {count} chosen options, more than its upper bound {hi}",
+                item.index() + 1
+            ),
         }
     }
 }
@@ -50,9 +79,10 @@ impl fmt::Display for CoverError {
 impl std::error::Error for CoverError {}
 
 impl Problem {
-    /// Checks that `options` form a solution: every primary item covered exactly once,
-    /// and every secondary item used at most once or only by options that give it the
-    /// same color. Costs play no part.
+    /// Checks that `options` form a solution: every primary item covered exactly once
+    /// (between its [`bounds`](Problem::bounds) when it has multiplicities), and every
+    /// secondary item used at most once or only by options that give it the same color.
+    /// Costs play no part.
     ///
     /// ```
     /// use dancing::OptionId;
@@ -69,17 +99,33 @@ impl Problem {
     pub fn verify(&self, options: &[OptionId]) -> Result<(), CoverError> {
         // Per item: the option that used it first, and with which color.
         let mut used: Vec<Option<(OptionId, Option<ColorId>)>> = vec![None; self.item_count()];
+        // Per item: how many options cover it, for the items with multiplicities.
+        let mut counts = vec![
+            0u32;
+            if self.has_bounds() {
+                self.item_count()
+            } else {
+                0
+            }
+        ];
         for &option in options {
             if option.index() >= self.option_count() {
                 return Err(CoverError::UnknownOption(option));
             }
             for (item, color) in self.option_items(option) {
+                if let Some(count) = counts.get_mut(item.index()) {
+                    *count += 1;
+                }
                 let slot = &mut used[item.index()];
                 match *slot {
                     None => *slot = Some((option, color)),
                     Some((first, first_color)) => {
-                        let shared =
-                            !self.is_primary(item) && color.is_some() && color == first_color;
+                        let shared = if self.is_primary(item) {
+                            // Checked against the bounds below.
+                            self.has_bounds() && self.bounds(item).1 > 1
+                        } else {
+                            color.is_some() && color == first_color
+                        };
                         if !shared {
                             return Err(CoverError::Twice {
                                 item,
@@ -90,6 +136,18 @@ impl Problem {
                     }
                 }
             }
+        }
+        if self.has_bounds() {
+            for item in self.items().filter(|&i| self.is_primary(i)) {
+                let ((lo, hi), count) = (self.bounds(item), counts[item.index()]);
+                if count > hi {
+                    return Err(CoverError::TooMany { item, count, hi });
+                }
+                if count < lo {
+                    return Err(CoverError::TooFew { item, count, lo });
+                }
+            }
+            return Ok(());
         }
         match self
             .items()
@@ -134,6 +192,55 @@ mod tests {
             }
             .to_string(),
             "item 3 is covered by options 1 and 3"
+        );
+    }
+
+    #[test]
+    fn multiplicities_are_checked_against_the_bounds() {
+        let problem = crate::format::parse_str("2:3|A 0:1|B C\nA B\nA C\nA\nA\n").unwrap();
+        let o = OptionId::new;
+        let a = ItemId::new(0);
+        assert_eq!(problem.verify(&[o(0), o(1)]), Ok(()));
+        assert_eq!(problem.verify(&[o(0), o(1), o(2)]), Ok(()));
+        assert_eq!(
+            problem.verify(&[o(1)]),
+            Err(CoverError::TooFew {
+                item: a,
+                count: 1,
+                lo: 2
+            })
+        );
+        assert_eq!(
+            problem.verify(&[o(0), o(1), o(2), o(3)]),
+            Err(CoverError::TooMany {
+                item: a,
+                count: 4,
+                hi: 3
+            })
+        );
+        // C is plain: exactly once.
+        assert_eq!(
+            problem.verify(&[o(0), o(2)]),
+            Err(CoverError::TooFew {
+                item: ItemId::new(2),
+                count: 0,
+                lo: 1
+            })
+        );
+        // B is 0:1: at most once, so a second option on it is too many.
+        let problem = crate::format::parse_str("0:1|B 2|A\nA B\nA B\n").unwrap();
+        assert!(matches!(
+            problem.verify(&[o(0), o(1)]),
+            Err(CoverError::Twice { .. })
+        ));
+        assert_eq!(
+            CoverError::TooFew {
+                item: a,
+                count: 1,
+                lo: 2
+            }
+            .to_string(),
+            "item 1 is in 1 chosen option, fewer than its lower bound 2"
         );
     }
 

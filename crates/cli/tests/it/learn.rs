@@ -24,7 +24,10 @@ fn dlx_files() -> Vec<PathBuf> {
             let path = entry.path();
             let name = entry.file_name();
             if path.is_dir() {
-                if name != "target" && name != ".git" && name != "node_modules" {
+                // Files with multiplicities, which neither the formula nor the learner
+                // express, sit apart.
+                let skip = ["target", ".git", "node_modules", "multiplicities"];
+                if !skip.iter().any(|s| name == *s) {
                     walk(&path, out);
                 }
             } else if path.extension().is_some_and(|e| e == "dlx") {

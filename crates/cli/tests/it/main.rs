@@ -9,5 +9,6 @@ mod feedback;
 mod hostile;
 mod learn;
 mod limits;
+mod multiplicities;
 mod split;
 mod typed;

@@ -102,7 +102,7 @@ impl Arena {
     }
 
     #[inline(always)]
-    fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: u32) -> u64 {
+    pub(super) fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: u32) -> u64 {
         let Link { prev, next } = *self.link(i);
         self.link_mut(prev).next = next;
         self.link_mut(next).prev = prev;
@@ -116,7 +116,7 @@ impl Arena {
     }
 
     #[inline(always)]
-    fn uncover_item<const COLORS: bool>(&mut self, i: u32) {
+    pub(super) fn uncover_item<const COLORS: bool>(&mut self, i: u32) {
         let mut p = self.node(i).up;
         while p != i {
             self.unhide::<COLORS>(p);
@@ -138,7 +138,7 @@ impl Arena {
     /// sudoku, at no pattern a predictor could learn, so it is noted without branching:
     /// the item is written after the last hint and counted only if it belongs there.
     #[inline(always)]
-    fn hide<const COLORS: bool, const WATCH: bool>(&mut self, p: u32) -> u64 {
+    pub(super) fn hide<const COLORS: bool, const WATCH: bool>(&mut self, p: u32) -> u64 {
         let mut hidden = 0;
         // Kept in registers through the loop, which writes only nodes.
         let (mut hint_len, mut dead_end) = (self.hint_len, self.dead_end);
@@ -164,7 +164,7 @@ impl Arena {
     /// TAOCP: unhide(p), the exact reverse of [`hide`](Self::hide): the nodes go back in
     /// the same order, as each is in a list of its own.
     #[inline(always)]
-    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+    pub(super) fn unhide<const COLORS: bool>(&mut self, p: u32) {
         self.for_each_other::<COLORS>(p, |arena, q, Node { up, down, top, .. }| {
             arena.node_mut(up).down = q;
             arena.node_mut(down).up = q;
@@ -229,7 +229,7 @@ impl Arena {
     /// Algorithm C's commit(p, j): cover an uncolored item, purify a colored one, and do
     /// nothing for a node already purified.
     #[inline(always)]
-    fn commit<const COLORS: bool, const WATCH: bool>(&mut self, p: u32, j: u32) -> u64 {
+    pub(super) fn commit<const COLORS: bool, const WATCH: bool>(&mut self, p: u32, j: u32) -> u64 {
         if !COLORS {
             return self.cover_item::<false, WATCH>(j);
         }
@@ -242,7 +242,7 @@ impl Arena {
 
     /// Algorithm C's uncommit(p, j), the exact reverse of [`commit`](Self::commit).
     #[inline(always)]
-    fn uncommit<const COLORS: bool>(&mut self, p: u32, j: u32) {
+    pub(super) fn uncommit<const COLORS: bool>(&mut self, p: u32, j: u32) {
         if !COLORS {
             return self.uncover_item::<false>(j);
         }

@@ -183,14 +183,19 @@ pub fn parse_reader_with_warnings(mut reader: impl BufRead) -> Result<Parsed, Pa
 /// The error with every quoted name and token passed through [`quote`].
 fn quote_error(mut error: ParseError) -> ParseError {
     match &mut error.kind {
-        ParseErrorKind::BadCost(token) | ParseErrorKind::BadToken(token) => *token = quote(token),
+        ParseErrorKind::BadCost(token)
+        | ParseErrorKind::BadToken(token)
+        | ParseErrorKind::BadBounds(token)
+        | ParseErrorKind::SecondaryBounds(token) => *token = quote(token),
         ParseErrorKind::Build(
             BuildError::DuplicateItem { name }
             | BuildError::UnknownItem { name }
             | BuildError::RepeatedItem { name, .. }
             | BuildError::ColoredPrimary { name }
             | BuildError::InvalidName { name }
-            | BuildError::InvalidColor { name },
+            | BuildError::InvalidColor { name }
+            | BuildError::BoundsReversed { name, .. }
+            | BuildError::ZeroUpperBound { name },
         ) => *name = quote(name),
         _ => {}
     }
@@ -265,10 +270,22 @@ impl Parser {
                 }
                 None => (column, token),
             };
-            let declared = if secondary {
-                builder.secondary(token)
-            } else {
-                builder.primary(token)
+            let declared = match (token.split_once('|'), secondary) {
+                (None, true) => builder.secondary(token),
+                (None, false) => builder.primary(token),
+                (Some(_), true) => {
+                    let kind = ParseErrorKind::SecondaryBounds(token.to_owned());
+                    return Err(self.error(column, kind));
+                }
+                (Some((spec, name)), false) => {
+                    let (lo, hi) =
+                        parse_bounds(spec)
+                            .filter(|_| !name.is_empty())
+                            .ok_or_else(|| {
+                                self.error(column, ParseErrorKind::BadBounds(token.to_owned()))
+                            })?;
+                    builder.primary_bounded(name, lo, hi)
+                }
             };
             declared.map_err(|e| self.error(column, ParseErrorKind::Build(e)))?;
         }
@@ -380,6 +397,20 @@ impl Parser {
     }
 }
 
+/// A bound spec before an item's `|`: `v` (meaning `v:v`, as in Knuth's DLX3) or `u:v`.
+/// `None` unless each part is a run of ASCII digits that fits a `u32`.
+fn parse_bounds(spec: &str) -> Option<(u32, u32)> {
+    let number = |digits: &str| {
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+    };
+    match spec.split_once(':') {
+        Some((lo, hi)) => Some((number(lo)?, number(hi)?)),
+        None => number(spec).map(|v| (v, v)),
+    }
+}
+
 /// Writes a problem in Knuth's DLX format: the item line, then one option per line.
 ///
 /// ```
@@ -392,10 +423,17 @@ pub fn to_string(problem: &Problem) -> String {
     let mut out = String::new();
     let (primary, secondary): (Vec<_>, Vec<_>) =
         problem.items().partition(|&i| problem.is_primary(i));
+    // Bounds as DLX3 writes them: none for 1:1, `v|` when both are `v`, else `u:v|`.
     let names = |items: &[ItemId]| {
         items
             .iter()
-            .map(|&i| problem.item_name(i))
+            .map(|&i| match problem.bounds(i) {
+                (lo, hi) if !problem.is_primary(i) || (lo, hi) == (1, 1) => {
+                    problem.item_name(i).to_owned()
+                }
+                (lo, hi) if lo == hi => format!("{hi}|{}", problem.item_name(i)),
+                (lo, hi) => format!("{lo}:{hi}|{}", problem.item_name(i)),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -456,6 +494,59 @@ mod tests {
         assert_eq!(
             err("A\nA \u{1b}[2J\n"),
             (2, 3, "unknown item `\\u{1b}[2J`".into())
+        );
+    }
+
+    #[test]
+    fn reads_and_writes_multiplicities() {
+        // Knuth's example from DLX3: `2:3|C`.
+        let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let p = parse_str(text).unwrap();
+        assert!(p.has_bounds());
+        let [a, c] = ["A", "C"].map(|n| p.item_by_name(n).unwrap());
+        assert_eq!((p.bounds(a), p.bounds(c)), ((1, 1), (2, 3)));
+        assert_eq!(p.bounds(p.item_by_name("X").unwrap()), (0, 1));
+        assert_eq!(to_string(&p), text);
+        // `v|name` means `v:v`; `1|name` and `1:1|name` are plain.
+        let p = parse_str("3|A 1|B 1:1|C 0:2|D\nA B C D\n").unwrap();
+        let bounds: Vec<_> = p.items().map(|i| p.bounds(i)).collect();
+        assert_eq!(bounds, [(3, 3), (1, 1), (1, 1), (0, 2)]);
+        assert_eq!(to_string(&p), "3|A B C 0:2|D\nA B C D\n");
+        assert!(!parse_str("1|A 1:1|B\nA B\n").unwrap().has_bounds());
+    }
+
+    #[test]
+    fn malformed_bounds_are_located() {
+        let bad = |t: &str| {
+            format!(
+                "bad bounds `{t}`: expected `v|name` or `u:v|name` with u and v non-negative integers"
+            )
+        };
+        assert_eq!(err("A x|B\nA\n"), (1, 3, bad("x|B")));
+        assert_eq!(err("A  1:|B\nA\n"), (1, 4, bad("1:|B")));
+        assert_eq!(err("A 2|\nA\n"), (1, 3, bad("2|")));
+        assert_eq!(err("A 1:2:3|B\nA\n"), (1, 3, bad("1:2:3|B")));
+        assert_eq!(err("A -1|B\nA\n"), (1, 3, bad("-1|B")));
+        assert_eq!(err("A 99999999999|B\nA\n"), (1, 3, bad("99999999999|B")));
+        assert_eq!(
+            err("A 3:2|B\nA\n"),
+            (
+                1,
+                3,
+                "item `B` has lower bound 3 above its upper bound 2".into()
+            )
+        );
+        assert_eq!(
+            err("A 0|B\nA\n"),
+            (1, 3, "item `B` has upper bound 0".into())
+        );
+        assert_eq!(
+            err("A | x 2|y\nA\n"),
+            (
+                1,
+                7,
+                "bounds on secondary item `2|y`: only primary items take `u:v|name`".into()
+            )
         );
     }
 

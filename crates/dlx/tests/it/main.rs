@@ -8,6 +8,7 @@ mod deep;
 mod dense;
 mod fuzz_corpus;
 mod hostile;
+mod multiplicities;
 mod oracles;
 mod solver;
 mod strategies;

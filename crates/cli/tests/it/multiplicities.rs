@@ -1,0 +1,282 @@
+//! `dancing xc` on files with multiplicities (`u:v|name`, Knuth's Algorithm M), run as
+//! a user would: solutions, counts, statistics, and what their search refuses.
+
+use std::process::{Command, Output};
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::common;
+use common::text;
+
+/// `dancing` with `args`, run in the crate's folder, where the tests' paths start.
+fn dancing_in_crate(args: &[&str]) -> Command {
+    let mut command = common::dancing();
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command.args(args);
+    command
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    common::feed(dancing_in_crate(args), stdin)
+}
+
+/// Snapshots a run with its timings blanked out.
+macro_rules! snapshot {
+    ($name:expr, $cmd:expr) => {
+        insta::with_settings!({
+            filters => vec![
+                (r"\b\d+\.\d{3} s\b", "[TIME] s"),
+                (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
+            ],
+            omit_expression => true,
+        }, {
+            assert_cmd_snapshot!($name, $cmd);
+        })
+    };
+}
+
+#[test]
+fn solutions_counts_and_statistics() {
+    snapshot!(
+        "xc_bounds",
+        dancing_in_crate(&["xc", "tests/data/multiplicities/bounds.dlx"])
+    );
+    snapshot!(
+        "xc_bounds_count_stats",
+        dancing_in_crate(&[
+            "xc",
+            "--count",
+            "--stats",
+            "tests/data/multiplicities/choose.dlx"
+        ])
+    );
+    snapshot!(
+        "xc_bounds_limit",
+        dancing_in_crate(&["xc", "--limit", "2", "tests/data/multiplicities/choose.dlx"])
+    );
+    snapshot!(
+        "xc_bounds_error",
+        dancing_in_crate(&["xc", "-"]).pass_stdin("A 3:2|B\nA B\n")
+    );
+}
+
+#[test]
+fn counts_match_the_definition() {
+    // One item taken `lo` to `hi` times among six options of their own: a sum of
+    // binomial coefficients.
+    let binomial = |n: u64, k: u64| (0..k).fold(1u64, |c, j| c * (n - j) / (j + 1));
+    for (lo, hi) in [(0, 6), (1, 1), (2, 4), (6, 6)] {
+        let mut text = format!("{lo}:{hi}|pick");
+        for k in 0..6 {
+            text += &format!(" 0:1|o{k}");
+        }
+        text.push('\n');
+        for k in 0..6 {
+            text += &format!("pick o{k}\n");
+        }
+        let output = run(&["xc", "--count", "-"], text.as_bytes());
+        assert_eq!(output.status.code(), Some(0));
+        let expected: u64 = (lo..=hi).map(|k| binomial(6, k)).sum();
+        assert_eq!(text_of(&output), format!("{expected}\n"), "{lo}:{hi}");
+    }
+}
+
+fn text_of(output: &Output) -> String {
+    text(&output.stdout)
+}
+
+#[test]
+fn engine_multi_agrees_with_the_links_on_plain_files() {
+    for file in ["tests/data/toy.dlx", "tests/data/colors.dlx"] {
+        for flags in [&["--count", "--stats"][..], &[], &["--limit", "1"]] {
+            let mut links = vec!["xc"];
+            links.extend_from_slice(flags);
+            links.push(file);
+            let mut multi = links.clone();
+            multi.extend_from_slice(&["--engine", "multi"]);
+            let (a, b) = (run(&links, b""), run(&multi, b""));
+            assert_eq!(a.status.code(), b.status.code(), "{multi:?}");
+            assert_eq!(a.stdout, b.stdout, "{multi:?}");
+        }
+    }
+}
+
+const FLAGS: [(&[&str], &str); 9] = [
+    (&["--threads", "2"], "--threads without --count"),
+    (&["--threads", "0"], "--threads without --count"),
+    (
+        &["--threads", "2", "--count", "--limit", "3"],
+        "--threads with --limit",
+    ),
+    (&["--split-jobs", "4"], "--split-jobs"),
+    (&["--min-cost"], "--min-cost"),
+    (&["--best", "2"], "--best"),
+    (&["--solver", "sat"], "--solver sat"),
+    (&["--cnf"], "--cnf"),
+    (&["--matrix"], "--matrix"),
+];
+
+#[test]
+fn counts_on_several_threads_are_the_sequential_counts() {
+    for file in [
+        "tests/data/multiplicities/choose.dlx",
+        "tests/data/multiplicities/bounds.dlx",
+    ] {
+        let sequential = run(&["xc", "--count", "--stats", file], b"");
+        let sequential_stats = stats(&sequential);
+        for threads in ["2", "0"] {
+            let parallel = run(
+                &["xc", "--count", "--stats", "--threads", threads, file],
+                b"",
+            );
+            assert_eq!(parallel.status.code(), Some(0), "{file}");
+            assert_eq!(parallel.stdout, sequential.stdout, "{file}");
+            let parallel_stats = stats(&parallel);
+            assert_eq!(parallel_stats["nodes"], sequential_stats["nodes"], "{file}");
+            assert_eq!(
+                parallel_stats["updates"], sequential_stats["updates"],
+                "{file}"
+            );
+            assert_eq!(parallel_stats["complete"], true, "{file}");
+        }
+    }
+}
+
+#[test]
+fn split_lines_replayed_by_prefix_add_up_to_the_count() {
+    for file in [
+        "tests/data/multiplicities/choose.dlx",
+        "tests/data/multiplicities/bounds.dlx",
+    ] {
+        let whole = run(&["xc", "--count", "-q", file], b"");
+        let whole: u64 = text(&whole.stdout).trim().parse().unwrap();
+        let mut null_moves = false;
+        for depth in ["1", "2", "3"] {
+            let split = run(&["xc", "--split", depth, "-q", file], b"");
+            assert_eq!(split.status.code(), Some(0), "{file}");
+            let mut sum = 0u64;
+            for line in text(&split.stdout).lines() {
+                null_moves |= line.contains('~');
+                let part = run(&["xc", "--count", "-q", "--prefix", line, file], b"");
+                assert_eq!(part.status.code(), Some(0), "{file} {line}");
+                sum += text(&part.stdout).trim().parse::<u64>().unwrap();
+                // Splitting below a prefix lists that prefix first.
+                let below = run(&["xc", "--split", "1", "-q", "--prefix", line, file], b"");
+                for deeper in text(&below.stdout).lines() {
+                    assert!(deeper.starts_with(line), "{deeper} below {line}");
+                }
+            }
+            assert_eq!(sum, whole, "{file} at depth {depth}");
+        }
+        assert!(null_moves || file.ends_with("bounds.dlx"), "{file}");
+    }
+}
+
+#[test]
+fn prefixes_the_search_does_not_make_are_refused() {
+    let file = "tests/data/multiplicities/choose.dlx";
+    for (prefix, message) in [
+        (
+            "~x",
+            "error: --prefix: `~x` is neither an option number (1 to 5) nor a null move `~K` \
+             on an item (1 to 6)\n",
+        ),
+        (
+            "~1",
+            "error: --prefix: move 1 (`~1`) is not one the search makes at the first level; \
+             use a line that --split printed for this input\n",
+        ),
+        (
+            "1 1",
+            "error: --prefix: move 2 (`1`) is not one the search makes after 1; use a line \
+             that --split printed for this input\n",
+        ),
+    ] {
+        let output = run(&["xc", "--prefix", prefix, file], b"");
+        assert_eq!(output.status.code(), Some(2), "{prefix}");
+        assert_eq!(text(&output.stdout), "", "{prefix}");
+        assert_eq!(text(&output.stderr), message, "{prefix}");
+    }
+}
+
+/// The JSON line of `--stats`: the last line on stderr.
+fn stats(output: &Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
+}
+
+#[test]
+fn engine_multi_refuses_what_it_cannot_do_before_reading() {
+    for (flags, named) in FLAGS {
+        // The file does not exist: the refusal comes first.
+        let mut args = vec!["xc", "--engine", "multi"];
+        args.extend_from_slice(flags);
+        args.push("tests/data/no-such-file.dlx");
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&output.stdout), "", "{args:?}");
+        assert_eq!(
+            text(&output.stderr),
+            format!(
+                "error: --engine multi cannot be combined with {named} yet; use --engine links for it\n"
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn files_with_multiplicities_refuse_what_their_search_cannot_do() {
+    for (flags, named) in FLAGS {
+        if named == "--matrix" {
+            // The matrix format has no multiplicities.
+            continue;
+        }
+        let mut args = vec!["xc"];
+        args.extend_from_slice(flags);
+        args.push("tests/data/multiplicities/bounds.dlx");
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&output.stdout), "", "{args:?}");
+        assert_eq!(
+            text(&output.stderr),
+            format!(
+                "error: tests/data/multiplicities/bounds.dlx has multiplicities (item `C` has bounds 2:3): \
+                 their search (Algorithm M) does not take {named}\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // The engines that ignore bounds refuse a file that has some; `auto` searches it.
+    for engine in ["cells", "dense", "links"] {
+        let args = [
+            "xc",
+            "--engine",
+            engine,
+            "tests/data/multiplicities/bounds.dlx",
+        ];
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(text(&output.stdout), "");
+        assert_eq!(
+            text(&output.stderr),
+            format!(
+                "error: tests/data/multiplicities/bounds.dlx has multiplicities (item `C` has \
+                 bounds 2:3), which --engine {engine} cannot search; leave --engine out or use \
+                 --engine multi\n"
+            )
+        );
+    }
+    let auto = ["xc", "--count", "-q", "--engine", "auto"];
+    let output = run(
+        &[&auto[..], &["tests/data/multiplicities/bounds.dlx"]].concat(),
+        b"",
+    );
+    let multi = ["xc", "--count", "-q", "--engine", "multi"];
+    let expected = run(
+        &[&multi[..], &["tests/data/multiplicities/bounds.dlx"]].concat(),
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), text(&expected.stdout));
+}
