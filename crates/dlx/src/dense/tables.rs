@@ -31,8 +31,8 @@ pub(super) struct Tables {
     active_words: usize,
     /// Words per state: live options, then active secondary items.
     state_words: usize,
-    /// Counts per state: one per primary item, then a spare one, always [`COVERED`],
-    /// that padding in `removal` names.
+    /// Counts per state: one per primary item, then a spare one, never read, that
+    /// padding in `removal` names.
     counts: usize,
     /// The masks, `words` each: item `j`'s is number `j`; then one per color given to a
     /// secondary item, ruling out the options that give it any other color or none.
@@ -209,8 +209,6 @@ impl Tables {
         for (count, &len) in all.iter_mut().zip(&len) {
             *count = len as i16;
         }
-        // The spare count, decremented by no one.
-        all[primary] = COVERED;
         states.copy_within(..state_words, levels * state_words);
         all.copy_within(..counts, levels * counts);
         Self {
@@ -309,10 +307,6 @@ impl Tables {
         let at = state * self.state_words;
         let alive = &mut self.states[at..at + words];
         let len = &mut self.len[state * self.counts..(state + 1) * self.counts];
-        let record = &self.removal[o * self.stride..(o + 1) * self.stride];
-        for &q in &record[1..] {
-            len[q as usize] = COVERED;
-        }
         let entries = self.entry_start[o + 1] - self.entry_start[o];
         let mut updates = u64::from(entries - 1);
         let row = &self.conflicts[o * words..(o + 1) * words];
@@ -327,13 +321,15 @@ impl Tables {
                 gone &= gone - 1;
                 let record = &self.removal[o * self.stride..(o + 1) * self.stride];
                 for &q in &record[1..] {
-                    // Items covered by this choice are in the options it rules out.
-                    if len[q as usize] != COVERED {
-                        len[q as usize] -= 1;
-                    }
+                    len[q as usize] = len[q as usize].wrapping_sub(1);
                 }
                 updates += u64::from(record[0]);
             }
+        }
+        // Its items' counts went down with the options they ruled out: now dropped.
+        let record = &self.removal[o * self.stride..(o + 1) * self.stride];
+        for &q in &record[1..] {
+            len[q as usize] = COVERED;
         }
         updates
     }
@@ -350,9 +346,7 @@ impl Tables {
         let (alive, active) = self.states[at..at + self.state_words].split_at_mut(words);
         let len = &mut self.len[state * self.counts..(state + 1) * self.counts];
         let colored = self.active_words > 0;
-        if item < self.primary {
-            len[item] = COVERED;
-        } else if colored {
+        if colored && item >= self.primary {
             let (w, bit) = (
                 (item - self.primary) / 64,
                 1 << ((item - self.primary) % 64),
@@ -374,13 +368,11 @@ impl Tables {
                 let o = w * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
                 let record = &self.removal[o * self.stride..(o + 1) * self.stride];
+                // Every count goes down, the covered item's and the spare one's too
+                // (both are dropped): a test per count costs more in mispredicted
+                // branches than the writes it saves.
                 for &q in &record[1..] {
-                    // The item being covered is in every option ruled out: its count
-                    // is dropped, and decrementing it would chain every removal on
-                    // one counter. So is the spare count of the padding.
-                    if len[q as usize] != COVERED {
-                        len[q as usize] -= 1;
-                    }
+                    len[q as usize] = len[q as usize].wrapping_sub(1);
                 }
                 updates += u64::from(record[0]);
                 if colored {
@@ -394,6 +386,9 @@ impl Tables {
                         + u64::from(item >= self.primary);
                 }
             }
+        }
+        if item < self.primary {
+            len[item] = COVERED;
         }
         updates
     }
