@@ -8,16 +8,12 @@
 //! the sets again, by the items noted on a trail. The sets of items already covered are never
 //! touched again, which saves the work the links spend keeping every list exact.
 
-use std::ops::ControlFlow;
 use std::time::Instant;
 
-use crate::count::Count;
 use crate::engine;
 use crate::error::IntegrityError;
-use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::solver::Solution;
 use crate::stats::{Limits, Stats};
 
 mod fix;
@@ -162,45 +158,6 @@ impl CellsSolver {
         self.started = Some(Instant::now());
         self.next_check = self.limits.next_check(0);
         CellsSearch { solver: self }
-    }
-
-    /// The first solution, if any.
-    pub fn first(&mut self) -> Option<Solution> {
-        self.solutions().next()
-    }
-
-    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
-    /// [`Limits`] bound stopped the search.
-    pub fn count(&mut self) -> Count {
-        self.count_up_to(u64::MAX)
-    }
-
-    /// The number of solutions, counting no further than `limit`: reaching it gives
-    /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller) (at
-    /// least `limit`), even if there happen to be no more.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_watched(limit, |_| {})
-    }
-
-    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
-    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes).
-    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&CellsSearch<'_>)) -> Count {
-        events::count(&mut self.search(), limit, heartbeat);
-        Count::from_stats(&self.stats)
-    }
-
-    /// Calls `visit` with each solution (the chosen options in level order) until it
-    /// returns `Break` or the search ends. Returns the statistics.
-    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        events::visit(&mut self.search(), visit);
-        self.stats
-    }
-
-    /// A lazy iterator over the solutions. Dropping it early restores the sets.
-    pub fn solutions(&mut self) -> CellsSolutions<'_> {
-        CellsSolutions {
-            search: self.search(),
-        }
     }
 
     /// Checks that the sets are consistent (every cell where its position says, in its

@@ -7,14 +7,12 @@
 //! per word, then a walk over the options just ruled out to lower their items' counts.
 //! Backtracking is returning to the level's copy: nothing is undone.
 
-use std::ops::ControlFlow;
 use std::time::Instant;
 
-use crate::count::Count;
 use crate::events;
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::solver::{Event, Solution};
+use crate::solver::Event;
 use crate::stats::{Limits, Stats, StopReason};
 
 mod tables;
@@ -197,59 +195,6 @@ impl DenseSolver {
         DenseSearch { solver: self }
     }
 
-    /// The first solution, if any.
-    pub fn first(&mut self) -> Option<Solution> {
-        self.solutions().next()
-    }
-
-    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
-    /// [`Limits`] bound stopped the search.
-    pub fn count(&mut self) -> Count {
-        self.count_up_to(u64::MAX)
-    }
-
-    /// The number of solutions, counting no further than `limit`: reaching it gives
-    /// [`Count::Partial`] with [`StopReason::Caller`] (at least `limit`).
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_watched(limit, |_| {})
-    }
-
-    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
-    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes).
-    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&DenseSearch<'_>)) -> Count {
-        events::count(&mut self.search(), limit, heartbeat);
-        Count::from_stats(&self.stats)
-    }
-
-    /// Calls `visit` with each solution (the chosen options in level order) until it
-    /// returns `Break` or the search ends. Returns the statistics.
-    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        events::visit(&mut self.search(), visit);
-        self.stats
-    }
-
-    /// A lazy iterator over the solutions.
-    pub fn solutions(&mut self) -> DenseSolutions<'_> {
-        DenseSolutions {
-            search: self.search(),
-        }
-    }
-
-    /// Runs the search until it finds a solution, needs to check its limits, or ends.
-    fn step(&mut self) -> Event {
-        let event = self.run();
-        if event != Event::Heartbeat {
-            return event;
-        }
-        let started = self.started.unwrap_or_else(Instant::now);
-        if let Some(reason) = self.limits.reached(self.stats.nodes, started) {
-            self.finish(Some(reason));
-            return Event::Finished;
-        }
-        self.next_check = self.limits.next_check(self.stats.nodes);
-        Event::Heartbeat
-    }
-
     /// The search loop, with the steps of TAOCP's Algorithm X named as the links
     /// engine names them. Level `d` owns state `d`: entered as the choices above left
     /// it, then with its item covered (its options noted as candidates first); each
@@ -357,13 +302,12 @@ impl DenseSolver {
     /// Knuth's estimate of the fraction of the tree explored so far, as
     /// [`Search::progress`](crate::Search::progress) computes it.
     fn progress(&self) -> f64 {
-        let mut fraction = 0.0;
-        let mut scale = 1.0;
-        for level in &self.levels[..self.depth] {
-            scale /= f64::from(level.count);
-            fraction += f64::from(level.index) * scale;
-        }
-        fraction + 0.5 * scale
+        events::progress(self.levels[..self.depth].iter().map(|l| (l.index, l.count)))
+    }
+
+    /// The depth of a running search.
+    fn search_depth(&self) -> usize {
+        self.depth
     }
 }
 
@@ -391,82 +335,4 @@ fn try_option(tables: &mut Tables, depth: usize, item: u32, option: u32) -> u64 
     updates
 }
 
-/// A search in progress, from [`DenseSolver::search`]: the low-level interface under
-/// the iterator, the counters and the visitor, as [`Search`](crate::Search) is for the
-/// links engine.
-#[derive(Debug)]
-pub struct DenseSearch<'s> {
-    solver: &'s mut DenseSolver,
-}
-
-impl DenseSearch<'_> {
-    /// Runs until the next solution, heartbeat or the end.
-    pub fn next_event(&mut self) -> Event {
-        if self.solver.resume == Resume::Finished {
-            return Event::Finished;
-        }
-        self.solver.step()
-    }
-
-    /// The solution just found: one option per level, in level order. Meaningful right
-    /// after [`Event::Solution`].
-    pub fn solution(&mut self) -> &[OptionId] {
-        self.solver.current_solution()
-    }
-
-    /// The depth of the search.
-    pub fn depth(&self) -> usize {
-        self.solver.depth
-    }
-
-    /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
-    pub fn progress(&self) -> f64 {
-        self.solver.progress()
-    }
-
-    /// Statistics so far.
-    pub fn stats(&self) -> Stats {
-        let mut stats = self.solver.stats;
-        if let Some(started) = self.solver.started {
-            stats.elapsed = started.elapsed();
-        }
-        stats
-    }
-
-    /// The problem being searched.
-    pub fn problem(&self) -> &Problem {
-        &self.solver.problem
-    }
-
-    /// Abandons the search (recorded as [`StopReason::Caller`] unless it had ended).
-    pub fn stop(self) {}
-}
-
-events::search_events!(DenseSearch);
-
-impl Drop for DenseSearch<'_> {
-    fn drop(&mut self) {
-        self.solver.finish(Some(StopReason::Caller));
-    }
-}
-
-/// Lazy iterator over solutions, from [`DenseSolver::solutions`].
-#[derive(Debug)]
-pub struct DenseSolutions<'s> {
-    search: DenseSearch<'s>,
-}
-
-impl DenseSolutions<'_> {
-    /// Statistics so far.
-    pub fn stats(&self) -> Stats {
-        self.search.stats()
-    }
-}
-
-impl Iterator for DenseSolutions<'_> {
-    type Item = Solution;
-
-    fn next(&mut self) -> Option<Solution> {
-        events::next_solution(&mut self.search)
-    }
-}
+events::front!(DenseSolver, DenseSearch, DenseSolutions);

@@ -12,16 +12,12 @@
 //! The links are the same arena as [`Solver`](crate::Solver)'s, but the loops are this
 //! module's own (and [`arena::multi`](crate::arena)'s): the plain search pays nothing.
 
-use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::arena::Arena;
-use crate::count::Count;
 use crate::error::IntegrityError;
-use crate::events;
 use crate::ids::{ItemId, OptionId};
 use crate::problem::Problem;
-use crate::solver::Solution;
 use crate::stats::{Limits, Stats, StopReason};
 
 mod search;
@@ -177,44 +173,6 @@ impl MultiSolver {
         self.started = Some(Instant::now());
         self.next_check = self.limits.next_check(0);
         MultiSearch { solver: self }
-    }
-
-    /// The first solution, if any.
-    pub fn first(&mut self) -> Option<Solution> {
-        self.solutions().next()
-    }
-
-    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
-    /// [`Limits`] bound stopped the search.
-    pub fn count(&mut self) -> Count {
-        self.count_up_to(u64::MAX)
-    }
-
-    /// The number of solutions, counting no further than `limit` (reaching it gives
-    /// [`Count::Partial`] with [`StopReason::Caller`]).
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_watched(limit, |_| {})
-    }
-
-    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
-    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes).
-    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&MultiSearch<'_>)) -> Count {
-        events::count(&mut self.search(), limit, heartbeat);
-        Count::from_stats(&self.stats)
-    }
-
-    /// Calls `visit` with each solution (the chosen options in level order) until it
-    /// returns `Break` or the search ends. Returns the statistics.
-    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        events::visit(&mut self.search(), visit);
-        self.stats
-    }
-
-    /// A lazy iterator over the solutions. Dropping it early restores the links.
-    pub fn solutions(&mut self) -> MultiSolutions<'_> {
-        MultiSolutions {
-            search: self.search(),
-        }
     }
 
     /// Checks that the links are consistent: every list circular, every length right,

@@ -1,17 +1,14 @@
 //! The search loop of dancing cells, as a resumable state machine over an explicit
 //! level stack, and what it hands back: [`CellsSearch`] and [`CellsSolutions`].
 
-use std::time::Instant;
-
 use super::tables::{Live, Tables};
 use super::{CellsSolver, Resume};
 use crate::engine::GiveAway;
 use crate::events;
 use crate::ids::OptionId;
-use crate::problem::Problem;
-use crate::solver::{Event, Solution};
+use crate::solver::Event;
 use crate::split::extended;
-use crate::stats::{Stats, StopReason};
+use crate::stats::StopReason;
 
 /// One level of the search: the item branched on and the option being tried.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,21 +52,6 @@ pub(super) fn enter(tables: &mut Tables, item: u32, index: u32) -> (Level, [u64;
 }
 
 impl CellsSolver {
-    /// Runs the search until it finds a solution, needs to check its limits, or ends.
-    pub(super) fn step(&mut self) -> Event {
-        let event = self.run();
-        if event != Event::Heartbeat {
-            return event;
-        }
-        let started = self.started.unwrap_or_else(Instant::now);
-        if let Some(reason) = self.limits.reached(self.stats.nodes, started) {
-            self.finish(Some(reason));
-            return Event::Finished;
-        }
-        self.next_check = self.limits.next_check(self.stats.nodes);
-        Event::Heartbeat
-    }
-
     /// The search loop, with the steps of TAOCP's Algorithm X (C with colors) named as
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
@@ -178,69 +160,17 @@ impl CellsSolver {
     /// Knuth's estimate of the fraction of the tree explored so far, as
     /// [`Search::progress`](crate::Search::progress) computes it.
     fn progress(&self) -> f64 {
-        let mut fraction = 0.0;
-        let mut scale = 1.0;
-        for level in &self.levels[self.base..self.depth] {
-            scale /= f64::from(level.count);
-            fraction += f64::from(level.index) * scale;
-        }
-        fraction + 0.5 * scale
+        let levels = &self.levels[self.base..self.depth];
+        events::progress(levels.iter().map(|l| (l.index, l.count)))
+    }
+
+    /// The depth of a running search below the fixed levels.
+    fn search_depth(&self) -> usize {
+        self.depth - self.base
     }
 }
 
-/// A search in progress, from [`CellsSolver::search`]: the low-level interface under
-/// the iterator, the counters and the visitor, as [`Search`](crate::Search) is for the
-/// links engine. Dropping it restores the tables.
-#[derive(Debug)]
-pub struct CellsSearch<'s> {
-    pub(super) solver: &'s mut CellsSolver,
-}
-
-impl CellsSearch<'_> {
-    /// Runs until the next solution, heartbeat or the end.
-    pub fn next_event(&mut self) -> Event {
-        if self.solver.resume == Resume::Finished {
-            return Event::Finished;
-        }
-        self.solver.step()
-    }
-
-    /// The solution just found: the fixed options first, then one option per level, in
-    /// level order. Meaningful right after [`Event::Solution`].
-    pub fn solution(&mut self) -> &[OptionId] {
-        self.solver.current_solution()
-    }
-
-    /// The depth of the search below the fixed levels.
-    pub fn depth(&self) -> usize {
-        self.solver.depth - self.solver.base
-    }
-
-    /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
-    pub fn progress(&self) -> f64 {
-        self.solver.progress()
-    }
-
-    /// Statistics so far.
-    pub fn stats(&self) -> Stats {
-        let mut stats = self.solver.stats;
-        if let Some(started) = self.solver.started {
-            stats.elapsed = started.elapsed();
-        }
-        stats
-    }
-
-    /// The problem being searched.
-    pub fn problem(&self) -> &Problem {
-        &self.solver.problem
-    }
-
-    /// Abandons the search (recorded as [`StopReason::Caller`] unless it had ended) and
-    /// restores the tables.
-    pub fn stop(self) {}
-}
-
-events::search_events!(CellsSearch);
+events::front!(CellsSolver, CellsSearch, CellsSolutions);
 
 impl GiveAway for CellsSearch<'_> {
     fn give_away(&mut self, from: usize) -> Vec<Vec<OptionId>> {
@@ -270,32 +200,5 @@ impl GiveAway for CellsSearch<'_> {
         // what `descend` would have done, and its loop stops when it climbs back to them.
         solver.base = at + 1;
         prefixes
-    }
-}
-
-impl Drop for CellsSearch<'_> {
-    fn drop(&mut self) {
-        self.solver.finish(Some(StopReason::Caller));
-    }
-}
-
-/// Lazy iterator over solutions, from [`CellsSolver::solutions`].
-#[derive(Debug)]
-pub struct CellsSolutions<'s> {
-    pub(super) search: CellsSearch<'s>,
-}
-
-impl CellsSolutions<'_> {
-    /// Statistics so far.
-    pub fn stats(&self) -> Stats {
-        self.search.stats()
-    }
-}
-
-impl Iterator for CellsSolutions<'_> {
-    type Item = Solution;
-
-    fn next(&mut self) -> Option<Solution> {
-        events::next_solution(&mut self.search)
     }
 }
