@@ -2,7 +2,7 @@
 """Regenerates the tables of docs/benchmarks.md and docs/benchmarks-sudoku.svg from
 criterion's JSON output, so that no number in the docs is typed by hand.
 
-    python3 benches/report.py [--commit HASH] [CRITERION_DIR ...]
+    python3 benches/report.py [--commit HASH] [--load TEXT] [CRITERION_DIR ...]
 
 Each CRITERION_DIR holds one run of the whole suite (criterion's output directory,
 copied aside after the run). With several runs, every time is the median over the runs
@@ -12,7 +12,9 @@ run can be off by 20%, and a ratio within a run is the fair comparison. Without 
 argument, one run: $CARGO_TARGET_DIR/criterion, else target/criterion, where criterion
 writes when CARGO_TARGET_DIR is unset (a relative CARGO_TARGET_DIR would be taken from
 the benchmark's own directory, benches/). The run line names the commit measured: HASH
-if given (when the benchmarks ran in another checkout), else this checkout's HEAD. The
+if given (when the benchmarks ran in another checkout), else this checkout's HEAD;
+--load TEXT says how busy the machine was (e.g. `uptime`'s load average before and
+after), else the machine line says it was shared. The
 doc's text outside the `<!-- report:NAME -->` ... `<!-- /report:NAME -->` markers is
 kept. Python 3 standard library only.
 """
@@ -302,7 +304,7 @@ def targets_table(targets):
     return "\n".join(lines)
 
 
-def machine(results, commit=None):
+def machine(results, commit=None, busy=None):
     model, cores = "unknown", "?"
     try:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
@@ -333,7 +335,8 @@ def machine(results, commit=None):
         commit = "unknown"
     return "\n".join(
         [
-            f"- Machine: {model}, {cores} CPUs (`lscpu`), shared with other work while measuring.",
+            f"- Machine: {model}, {cores} CPUs (`lscpu`), "
+            + (f"{busy}." if busy else "shared with other work while measuring."),
             f"- {runs}: {when}, commit `{commit}`, {rustc}, release profile (thin LTO, one "
             "codegen unit), single thread.",
             "- Times are the CPU time of the benchmark thread (see `benches/benches/common`), "
@@ -421,9 +424,13 @@ def replace_section(doc, name, body):
 
 def main():
     args = sys.argv[1:]
-    commit = None
-    if len(args) >= 2 and args[0] == "--commit":
-        commit, args = args[1], args[2:]
+    commit = busy = None
+    while len(args) >= 2 and args[0] in ("--commit", "--load"):
+        if args[0] == "--commit":
+            commit = args[1]
+        else:
+            busy = args[1]
+        args = args[2:]
     dirs = [Path(a) for a in args] or [
         Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
     ]
@@ -436,7 +443,7 @@ def main():
     results = Runs(runs)
     targets = []
     doc = DOC.read_text()
-    doc = replace_section(doc, "machine", machine(results, commit))
+    doc = replace_section(doc, "machine", machine(results, commit, busy))
     doc = replace_section(doc, "engine", engine_table(results, targets))
     doc = replace_section(doc, "sudoku", sudoku_table(results, targets))
     doc = replace_section(doc, "setup", setup_table(results, targets))
