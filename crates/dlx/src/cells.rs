@@ -129,26 +129,6 @@ impl CellsSolver {
         }
     }
 
-    /// The problem being solved.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// Sets the limits that apply to every later search.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// Statistics of the most recent search (see the type's docs for what they count).
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
     /// Starts a search; events come from the returned [`CellsSearch`]. Dropping it
     /// abandons the search and restores the sets.
     pub fn search(&mut self) -> CellsSearch<'_> {

@@ -164,26 +164,6 @@ impl DenseSolver {
         problem.primary_count().min(problem.option_count()) + 1
     }
 
-    /// The problem being solved.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// Sets the limits that apply to every later search.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// Statistics of the most recent search (the links engine's counts).
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
     /// Starts a search; events come from the returned [`DenseSearch`].
     pub fn search(&mut self) -> DenseSearch<'_> {
         self.stats = Stats::default();

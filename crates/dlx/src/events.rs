@@ -114,6 +114,7 @@ pub(crate) fn next_solution(search: &mut impl SearchEvents) -> Option<Solution> 
 /// `limits`, `started` and `next_check`, and the methods `search` (which starts a
 /// search), `run`, `finish`, `current_solution`, `progress` and `search_depth`:
 ///
+/// - the accessors `problem`, `set_limits`, `limits` and `stats`;
 /// - `$solver::step`, the loop run until a solution, the end, or a limit check;
 /// - the entry points `first`, `count`, `count_up_to`, `count_watched`, `visit` and
 ///   `solutions`;
@@ -136,6 +137,27 @@ macro_rules! front {
                 }
                 self.next_check = self.limits.next_check(self.stats.nodes);
                 $crate::Event::Heartbeat
+            }
+
+            /// The problem being solved.
+            pub fn problem(&self) -> &$crate::Problem {
+                &self.problem
+            }
+
+            /// Sets the limits that apply to every later search.
+            pub fn set_limits(&mut self, limits: $crate::Limits) {
+                self.limits = limits;
+            }
+
+            /// The limits in force.
+            pub fn limits(&self) -> &$crate::Limits {
+                &self.limits
+            }
+
+            /// Statistics of the most recent search (see the type's docs for what they
+            /// count).
+            pub fn stats(&self) -> $crate::Stats {
+                self.stats
             }
 
             /// The first solution, if any.

@@ -145,26 +145,6 @@ impl MultiSolver {
         }
     }
 
-    /// The problem being solved.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// Sets the limits that apply to every later search.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// Statistics of the most recent search (see the type's docs for what they count).
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
     /// Starts a search below the replayed levels; events come from the returned
     /// [`MultiSearch`]. Dropping it abandons the search and restores the links.
     pub fn search(&mut self) -> MultiSearch<'_> {
