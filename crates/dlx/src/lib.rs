@@ -98,7 +98,8 @@
 //!   level keeps a bitset of the live options and each primary item's count, and a
 //!   choice rules out options a machine word (64 options) at a time, with nothing to
 //!   undo on backtracking. Same solutions, order and [`Stats`] as [`Solver`]; the
-//!   fastest engine on polyomino packings and N-queens, slower on Langford pairs.
+//!   fastest engine on small problems (up to 2× the links on polyomino packings),
+//!   slower than the links on larger ones (queens 40).
 //!   Secondary items and colors; no forcing, splitting, costs or parallel search.
 //! - [`Engine`], implemented by [`Solver`] and [`CellsSolver`], names what they share
 //!   beyond one search: the splitter and the parallel workers are written once over
