@@ -310,22 +310,7 @@ impl Tables {
         let entries = self.entry_start[o + 1] - self.entry_start[o];
         let mut updates = u64::from(entries - 1);
         let row = &self.conflicts[o * words..(o + 1) * words];
-        for (w, (live, &m)) in alive.iter_mut().zip(row).enumerate() {
-            let mut gone = *live & m;
-            if gone == 0 {
-                continue;
-            }
-            *live &= !gone;
-            while gone != 0 {
-                let o = w * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                let record = &self.removal[o * self.stride..(o + 1) * self.stride];
-                for &q in &record[1..] {
-                    len[q as usize] = len[q as usize].wrapping_sub(1);
-                }
-                updates += u64::from(record[0]);
-            }
-        }
+        updates += rule_out(&self.removal, self.stride, alive, len, row, |_| 0);
         // Its items' counts went down with the options they ruled out: now dropped.
         let record = &self.removal[o * self.stride..(o + 1) * self.stride];
         for &q in &record[1..] {
@@ -357,39 +342,62 @@ impl Tables {
             active[w] &= !bit;
         }
         let masks = &self.masks[mask as usize * words..(mask as usize + 1) * words];
-        let mut updates = 1;
-        for (w, (live, &m)) in alive.iter_mut().zip(masks).enumerate() {
-            let mut gone = *live & m;
-            if gone == 0 {
-                continue;
+        let (secondaries, secondary_start) = (&self.secondaries, &self.secondary_start);
+        // For a colored problem, each option ruled out also counts its active secondary
+        // items; the one hiding it, made inactive above, is counted back unless it is
+        // primary (then it is in the removal record's cost).
+        let extra = |o: usize| {
+            if !colored {
+                return 0;
             }
-            *live &= !gone;
-            while gone != 0 {
-                let o = w * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                let record = &self.removal[o * self.stride..(o + 1) * self.stride];
-                // Every count goes down, the covered item's and the spare one's too
-                // (both are dropped): a test per count costs more in mispredicted
-                // branches than the writes it saves.
-                for &q in &record[1..] {
-                    len[q as usize] = len[q as usize].wrapping_sub(1);
-                }
-                updates += u64::from(record[0]);
-                if colored {
-                    let (start, end) = (self.secondary_start[o], self.secondary_start[o + 1]);
-                    // Its active secondary items; the one hiding it, made inactive
-                    // above, is counted back unless it is primary (in `hide_cost`).
-                    updates += self.secondaries[start as usize..end as usize]
-                        .iter()
-                        .filter(|&&s| active[s as usize / 64] & (1 << (s % 64)) != 0)
-                        .count() as u64
-                        + u64::from(item >= self.primary);
-                }
-            }
-        }
+            let (start, end) = (secondary_start[o], secondary_start[o + 1]);
+            secondaries[start as usize..end as usize]
+                .iter()
+                .filter(|&&s| active[s as usize / 64] & (1 << (s % 64)) != 0)
+                .count() as u64
+                + u64::from(item >= self.primary)
+        };
+        let updates = 1 + rule_out(&self.removal, self.stride, alive, len, masks, extra);
         if item < self.primary {
             len[item] = COVERED;
         }
         updates
     }
+}
+
+/// Rules out the live options of `alive` in `mask`, a word at a time, and lowers the
+/// counts of their primary items by their records in `removal` (`stride` numbers each).
+/// Returns the links' updates for hiding them: each record's cost, plus `extra` of
+/// each option.
+///
+/// Every count in a record goes down, those of the items being covered and the spare
+/// one's too (they are dropped): a test per count costs more in mispredicted branches
+/// than the writes it saves.
+#[inline(always)]
+fn rule_out(
+    removal: &[u32],
+    stride: usize,
+    alive: &mut [u64],
+    len: &mut [i16],
+    mask: &[u64],
+    mut extra: impl FnMut(usize) -> u64,
+) -> u64 {
+    let mut updates = 0;
+    for (w, (live, &m)) in alive.iter_mut().zip(mask).enumerate() {
+        let mut gone = *live & m;
+        if gone == 0 {
+            continue;
+        }
+        *live &= !gone;
+        while gone != 0 {
+            let o = w * 64 + gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            let record = &removal[o * stride..(o + 1) * stride];
+            for &q in &record[1..] {
+                len[q as usize] = len[q as usize].wrapping_sub(1);
+            }
+            updates += u64::from(record[0]) + extra(o);
+        }
+    }
+    updates
 }
