@@ -6,7 +6,8 @@
 //! Under it, [`Levels`] is the search tree one level at a time, in each engine's own
 //! terms (an item is an arena header for the links, an internal item number for cells).
 //! It is sealed: public only so that `Engine` can extend it, and not nameable outside
-//! the crate.
+//! the crate; its methods take an [`Inside`], which only this crate can make, so generic
+//! code outside the crate cannot call them either.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -118,22 +119,32 @@ pub enum NextLevel {
 /// sequential ones.
 pub trait Levels {
     /// Number of fixed levels (forced options and prefix choices).
-    fn fixed_len(&self) -> usize;
+    fn fixed_len(&self, _: Inside) -> usize;
     /// Undoes fixed levels until `len` remain (the latest first).
-    fn truncate_fixed(&mut self, len: usize);
+    fn truncate_fixed(&mut self, _: Inside, len: usize);
     /// `descend`, returning the updates TAOCP's search counts for committing the
     /// option's other items once its item is covered.
-    fn descend_counting(&mut self, option: OptionId) -> Result<u64, ForceError>;
+    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError>;
     /// The branching at the next level, as the search chooses it.
-    fn next_level(&self) -> NextLevel;
+    fn next_level(&self, _: Inside) -> NextLevel;
     /// The options of `item` in the order the search tries them.
-    fn branch_options(&self, item: u32) -> Vec<OptionId>;
+    fn branch_options(&self, _: Inside, item: u32) -> Vec<OptionId>;
     /// Fixes the `k`-th option (0-based, in search order) of `item`, the item the next
     /// level chooses.
-    fn descend_branch(&mut self, item: u32, k: u32);
+    fn descend_branch(&mut self, _: Inside, item: u32, k: u32);
     /// The updates TAOCP's search counts for covering `item` at the next level.
-    fn cover_updates(&mut self, item: u32) -> u64;
+    fn cover_updates(&mut self, _: Inside, item: u32) -> u64;
 }
+
+/// What the methods of [`Levels`] and [`GiveAway`] take first: a value only this crate
+/// can make (its field is private, and its module is not public), so that code outside
+/// the crate, which may reach those methods through an [`Engine`] bound, cannot call
+/// them and leave a solver in a state its own methods would not.
+#[derive(Debug, Clone, Copy)]
+pub struct Inside(());
+
+/// The one [`Inside`].
+pub(crate) const INSIDE: Inside = Inside(());
 
 /// A running search that can hand its untried branches to other workers.
 pub trait GiveAway {
@@ -145,7 +156,7 @@ pub trait GiveAway {
     /// levels down to the one explored, so the search ends when that branch is done.
     /// Every prefix counts the commit of its last option when replayed, which keeps the
     /// statistics exact. Returns nothing if no level has an untried option.
-    fn give_away(&mut self, from: usize) -> Vec<Vec<OptionId>>;
+    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>>;
 }
 
 /// Implements [`Engine`] by an engine's inherent methods of the same names.

@@ -245,7 +245,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::GiveAway;
+    use crate::engine::{GiveAway, INSIDE};
     use crate::events::SearchEvents;
     use crate::problems;
     use std::sync::atomic::AtomicBool;
@@ -373,14 +373,14 @@ mod tests {
         loop {
             match search.next_event() {
                 Event::Solution => all.push(Solution::from_options(search.solution().to_vec())),
-                Event::Heartbeat if given.is_empty() => given = search.give_away(0),
+                Event::Heartbeat if given.is_empty() => given = search.give_away(INSIDE, 0),
                 Event::Heartbeat => {}
                 Event::Finished => break,
             }
         }
         drop(search);
         assert!(!given.is_empty());
-        solver.truncate_fixed(0);
+        solver.truncate_fixed(INSIDE, 0);
         solver.check_integrity().unwrap();
         for prefix in &given {
             solver.replay(prefix).unwrap();

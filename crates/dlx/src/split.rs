@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use crate::engine::{Engine, NextLevel};
+use crate::engine::{Engine, INSIDE, NextLevel};
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::solver::Solver;
@@ -221,18 +221,18 @@ pub(crate) fn replay<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<S
 
 /// [`replay`], returning the updates of committing the last option.
 fn replay_counting<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<u64, ForceError> {
-    let start = engine.fixed_len();
+    let start = engine.fixed_len(INSIDE);
     let mut updates = 0;
     for (k, &option) in prefix.iter().enumerate() {
         let step = if k + 1 == prefix.len() {
-            engine.descend_counting(option)
+            engine.descend_counting(INSIDE, option)
         } else {
             engine.descend(option).map(|()| 0)
         };
         match step {
             Ok(u) => updates = u,
             Err(e) => {
-                engine.truncate_fixed(start);
+                engine.truncate_fixed(INSIDE, start);
                 return Err(e);
             }
         }
@@ -311,17 +311,17 @@ pub(crate) fn split_jobs<E: Engine>(engine: &mut E, jobs: usize, probes: usize) 
 /// What the search does at `prefix`. A prefix that is expanded counts the commit of its
 /// last option and the cover of its item; a subproblem counts the commit itself.
 fn expand<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
-    let start = engine.fixed_len();
+    let start = engine.fixed_len(INSIDE);
     let commit =
         replay_counting(engine, prefix).expect("the splitter only builds prefixes of the search");
-    let expansion = match engine.next_level() {
+    let expansion = match engine.next_level(INSIDE) {
         NextLevel::Solved => Expansion::Solved,
         NextLevel::Item { item, .. } => Expansion::Branches {
-            options: engine.branch_options(item),
-            updates: commit + engine.cover_updates(item),
+            options: engine.branch_options(INSIDE, item),
+            updates: commit + engine.cover_updates(INSIDE, item),
         },
     };
-    engine.truncate_fixed(start);
+    engine.truncate_fixed(INSIDE, start);
     expansion
 }
 
@@ -496,7 +496,7 @@ mod tests {
         for subproblem in split.subproblems() {
             solver.replay(subproblem.prefix()).unwrap();
             total += solver.count();
-            solver.truncate_fixed(1);
+            solver.truncate_fixed(INSIDE, 1);
         }
         assert_eq!(total, expected);
         assert_eq!(solver.fixed().collect::<Vec<_>>(), [OptionId::new(3)]);

@@ -9,7 +9,7 @@
 
 use super::CellsSolver;
 use super::search;
-use crate::engine::{Levels, NextLevel};
+use crate::engine::{INSIDE, Inside, Levels, NextLevel};
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::split::{self, Split};
@@ -39,14 +39,14 @@ impl CellsSolver {
     /// and with [`ForceError::NotOnPath`] if it does not contain the item the search
     /// branches on.
     pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
-        self.descend_counting(option).map(drop)
+        self.descend_counting(INSIDE, option).map(drop)
     }
 
     /// Undoes every [`force`](Self::force) and [`descend`](Self::descend), restoring the
     /// sets. Allocation-free.
     pub fn release(&mut self) {
         self.forced = 0;
-        self.truncate_fixed(0);
+        self.truncate_fixed(INSIDE, 0);
     }
 
     /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.
@@ -131,17 +131,17 @@ impl CellsSolver {
 }
 
 impl Levels for CellsSolver {
-    fn fixed_len(&self) -> usize {
+    fn fixed_len(&self, _: Inside) -> usize {
         self.base
     }
 
-    fn truncate_fixed(&mut self, len: usize) {
+    fn truncate_fixed(&mut self, _: Inside, len: usize) {
         debug_assert!(len >= self.forced, "cannot undo forced options this way");
         self.undo_levels(len..self.base);
         self.base = self.base.min(len);
     }
 
-    fn descend_counting(&mut self, option: OptionId) -> Result<u64, ForceError> {
+    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         // An available option has an active primary item, so there is one to choose.
         self.check_available(option)?;
         let tables = &self.tables;
@@ -158,7 +158,7 @@ impl Levels for CellsSolver {
         Ok(self.fix(item, cell))
     }
 
-    fn next_level(&self) -> NextLevel {
+    fn next_level(&self, _: Inside) -> NextLevel {
         match self.tables.choose_earliest() {
             None => NextLevel::Solved,
             Some(item) => NextLevel::Item {
@@ -168,18 +168,18 @@ impl Levels for CellsSolver {
         }
     }
 
-    fn branch_options(&self, item: u32) -> Vec<OptionId> {
+    fn branch_options(&self, _: Inside, item: u32) -> Vec<OptionId> {
         self.tables.live_options(item)
     }
 
-    fn descend_branch(&mut self, item: u32, k: u32) {
+    fn descend_branch(&mut self, _: Inside, item: u32, k: u32) {
         debug_assert_eq!(self.tables.choose_earliest(), Some(item));
         self.tables.sort_live(item);
         let cell = self.tables.cell_at(item, k);
         self.fix(item, cell);
     }
 
-    fn cover_updates(&mut self, item: u32) -> u64 {
+    fn cover_updates(&mut self, _: Inside, item: u32) -> u64 {
         self.tables.cover_updates(item)
     }
 }

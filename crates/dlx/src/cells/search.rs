@@ -3,7 +3,7 @@
 
 use super::tables::{Live, Tables};
 use super::{CellsSolver, Resume};
-use crate::engine::GiveAway;
+use crate::engine::{GiveAway, Inside};
 use crate::events;
 use crate::ids::OptionId;
 use crate::solver::Event;
@@ -173,7 +173,7 @@ impl CellsSolver {
 events::front!(CellsSolver, CellsSearch, CellsSolutions);
 
 impl GiveAway for CellsSearch<'_> {
-    fn give_away(&mut self, from: usize) -> Vec<Vec<OptionId>> {
+    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
         let solver = &mut *self.solver;
         if solver.resume != Resume::Enter {
             return Vec::new();

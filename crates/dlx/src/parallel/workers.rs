@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use crate::engine::{Engine, GiveAway};
+use crate::engine::{Engine, GiveAway, INSIDE};
 use crate::events::SearchEvents;
 use crate::ids::OptionId;
 use crate::solver::{Event, Solution};
@@ -170,7 +170,7 @@ where
 {
     let mut solver = template.clone();
     solver.set_limits(Limits::none());
-    let from = solver.fixed_len();
+    let from = solver.fixed_len(INSIDE);
     let mut stats = Stats::default();
     let mut runs = Vec::new();
     while let Some(prefix) = shared.next_job() {
@@ -206,7 +206,7 @@ where
                     shared.check_limits(nodes - reported);
                     reported = nodes;
                     if shared.hungry() {
-                        let given = search.give_away(from);
+                        let given = search.give_away(INSIDE, from);
                         if !given.is_empty() {
                             shared.give(given);
                         }
@@ -223,7 +223,7 @@ where
             stopped: None,
             ..job
         };
-        solver.truncate_fixed(from);
+        solver.truncate_fixed(INSIDE, from);
         if matches!(shared.mode, Mode::Ordered) {
             runs.push((prefix, found));
         }

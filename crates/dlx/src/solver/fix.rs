@@ -3,7 +3,7 @@
 
 use super::{Branching, Solver};
 use crate::arena::Marks;
-use crate::engine::Levels;
+use crate::engine::{INSIDE, Levels};
 use crate::error::ForceError;
 use crate::ids::{Header, OptionId};
 
@@ -199,7 +199,7 @@ impl Solver {
     /// [`set_forced`](Self::set_forced), restoring the links exactly. Allocation-free.
     pub fn release(&mut self) {
         self.forced = 0;
-        self.truncate_fixed(self.relinked);
+        self.truncate_fixed(INSIDE, self.relinked);
         if self.relinked > 0 {
             self.arena.restore(self.problem.arena());
             self.relinked = 0;

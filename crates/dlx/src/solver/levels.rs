@@ -4,17 +4,17 @@
 //! [`Levels`]).
 
 use super::{Resume, Search, Solver};
-use crate::engine::{GiveAway, Levels, NextLevel};
+use crate::engine::{GiveAway, Inside, Levels, NextLevel};
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::split::extended;
 
 impl Levels for Solver {
-    fn fixed_len(&self) -> usize {
+    fn fixed_len(&self, _: Inside) -> usize {
         self.base
     }
 
-    fn next_level(&self) -> NextLevel {
+    fn next_level(&self, _: Inside) -> NextLevel {
         match self.arena.choose_item(self.branching.good_enough()) {
             None => NextLevel::Solved,
             Some(item) => NextLevel::Item {
@@ -25,7 +25,7 @@ impl Levels for Solver {
     }
 
     /// The options of `item`'s list: the search tries them in input order.
-    fn branch_options(&self, item: u32) -> Vec<OptionId> {
+    fn branch_options(&self, _: Inside, item: u32) -> Vec<OptionId> {
         let mut options = Vec::with_capacity(self.arena.nodes()[item as usize].top as usize);
         let mut p = self.arena.nodes()[item as usize].down;
         while p != item {
@@ -35,7 +35,7 @@ impl Levels for Solver {
         options
     }
 
-    fn descend_branch(&mut self, item: u32, k: u32) {
+    fn descend_branch(&mut self, _: Inside, item: u32, k: u32) {
         debug_assert_eq!(
             self.arena.choose_item(self.branching.good_enough()),
             Some(item)
@@ -48,7 +48,7 @@ impl Levels for Solver {
         self.fix(x);
     }
 
-    fn cover_updates(&mut self, item: u32) -> u64 {
+    fn cover_updates(&mut self, _: Inside, item: u32) -> u64 {
         if self.problem.has_colors() {
             let updates = self.arena.cover::<true, false>(item);
             self.arena.uncover::<true>(item);
@@ -60,7 +60,7 @@ impl Levels for Solver {
         }
     }
 
-    fn descend_counting(&mut self, option: OptionId) -> Result<u64, ForceError> {
+    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         self.descend(option)?;
         let x = self.choice[self.base - 1];
         // Measure the commit alone: undo it and redo it with the item still covered.
@@ -74,7 +74,7 @@ impl Levels for Solver {
         Ok(updates)
     }
 
-    fn truncate_fixed(&mut self, len: usize) {
+    fn truncate_fixed(&mut self, _: Inside, len: usize) {
         debug_assert!(len >= self.forced, "cannot undo forced options this way");
         self.deselect_levels(len..self.base);
         self.base = self.base.min(len);
@@ -97,7 +97,7 @@ impl Solver {
 }
 
 impl GiveAway for Search<'_> {
-    fn give_away(&mut self, from: usize) -> Vec<Vec<OptionId>> {
+    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
         let solver = &mut *self.solver;
         if solver.resume != Resume::Enter {
             return Vec::new();

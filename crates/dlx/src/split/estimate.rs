@@ -1,7 +1,7 @@
 //! Knuth's random-probe estimate of the size of a search tree, which balances
 //! [`Solver::split_jobs`](crate::Solver::split_jobs).
 
-use crate::engine::{Engine, NextLevel};
+use crate::engine::{Engine, INSIDE, NextLevel};
 use crate::ids::OptionId;
 
 /// A small deterministic generator (xorshift64*), seeded from the prefix so an estimate
@@ -37,21 +37,21 @@ pub(crate) fn estimate_nodes<E: Engine>(engine: &mut E, probes: usize) -> f64 {
 }
 
 fn estimate_with<E: Engine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64 {
-    let start = engine.fixed_len();
+    let start = engine.fixed_len(INSIDE);
     let mut total = 0.0;
     for _ in 0..probes {
         let mut weight = 1.0;
         loop {
             total += weight;
-            match engine.next_level() {
+            match engine.next_level(INSIDE) {
                 NextLevel::Item { item, len } if len > 0 => {
                     weight *= f64::from(len);
-                    engine.descend_branch(item, rng.below(len));
+                    engine.descend_branch(INSIDE, item, rng.below(len));
                 }
                 _ => break,
             }
         }
-        engine.truncate_fixed(start);
+        engine.truncate_fixed(INSIDE, start);
     }
     total / probes.max(1) as f64
 }
@@ -62,10 +62,10 @@ pub(super) fn estimate_prefix<E: Engine>(
     prefix: &[OptionId],
     probes: usize,
 ) -> f64 {
-    let start = engine.fixed_len();
+    let start = engine.fixed_len(INSIDE);
     super::replay_counting(engine, prefix)
         .expect("the splitter only builds prefixes of the search");
     let estimate = estimate_with(engine, &mut Rng::for_prefix(prefix), probes);
-    engine.truncate_fixed(start);
+    engine.truncate_fixed(INSIDE, start);
     estimate
 }
