@@ -245,11 +245,6 @@ impl DenseSolver {
         self.resume = state;
         self.stats.nodes = nodes;
         self.stats.updates = updates;
-        match event {
-            Event::Solution => self.stats.solutions += 1,
-            Event::Finished => self.finish(None),
-            Event::Heartbeat => {}
-        }
         event
     }
 

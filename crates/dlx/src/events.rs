@@ -112,7 +112,9 @@ pub(crate) fn next_solution(search: &mut impl SearchEvents) -> Option<Solution> 
 /// the engines cannot drift apart: for a solver type `$solver` with the fields
 /// `problem`, `resume` (whose type, named `Resume`, has a `Finished` variant), `stats`,
 /// `limits`, `started` and `next_check`, and the methods `search` (which starts a
-/// search), `run`, `finish`, `current_solution`, `progress` and `search_depth`:
+/// search), `run` (the loop, returning at a solution, the end or a limit check, its
+/// nodes and updates counted), `finish`, `current_solution`, `progress` and
+/// `search_depth`:
 ///
 /// - the accessors `problem`, `set_limits`, `limits` and `stats`;
 /// - `$solver::step`, the loop run until a solution, the end, or a limit check;
@@ -127,8 +129,16 @@ macro_rules! front {
             /// ends.
             pub(crate) fn step(&mut self) -> $crate::Event {
                 let event = self.run();
-                if event != $crate::Event::Heartbeat {
-                    return event;
+                match event {
+                    $crate::Event::Solution => {
+                        self.stats.solutions += 1;
+                        return event;
+                    }
+                    $crate::Event::Finished => {
+                        self.finish(None);
+                        return event;
+                    }
+                    _ => {}
                 }
                 let started = self.started.unwrap_or_else(std::time::Instant::now);
                 if let Some(reason) = self.limits.reached(self.stats.nodes, started) {

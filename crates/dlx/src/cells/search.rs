@@ -117,11 +117,6 @@ impl CellsSolver {
         self.resume = state;
         self.stats.nodes = nodes;
         self.stats.updates = updates;
-        match event {
-            Event::Solution => self.stats.solutions += 1,
-            Event::Finished => self.finish(None),
-            Event::Heartbeat => {}
-        }
         event
     }
 

@@ -74,11 +74,6 @@ impl MultiSolver {
             }
         };
         self.resume = state;
-        match event {
-            Event::Solution => self.stats.solutions += 1,
-            Event::Finished => self.finish(None),
-            Event::Heartbeat => {}
-        }
         event
     }
 
