@@ -34,11 +34,11 @@ pub(crate) enum Picked {
     Dense(DenseSolver),
 }
 
-/// Times both engines on the first nodes of `problem`'s search and returns the faster,
+/// Times both engines on the first nodes of `problem`'s search (the links given as
+/// `links`, a solver of `problem` with nothing fixed) and returns the faster,
 /// with no limits set. A search that the probe finishes stays on the links; so does a
 /// problem whose dense tables would pass [`MAX_DENSE_BYTES`].
-pub(crate) fn pick(problem: &Problem) -> Picked {
-    let mut links = Solver::new(problem);
+pub(crate) fn pick(problem: &Problem, mut links: Solver) -> Picked {
     if DenseSolver::memory(problem) > MAX_DENSE_BYTES {
         return Picked::Links(links);
     }
@@ -83,13 +83,16 @@ mod tests {
 
     #[test]
     fn a_search_the_probe_finishes_stays_on_the_links() {
-        assert!(matches!(pick(&problems::queens(6)), Picked::Links(_)));
+        assert!(matches!(
+            pick(&problems::queens(6), Solver::new(&problems::queens(6))),
+            Picked::Links(_)
+        ));
     }
 
     #[test]
     fn the_engine_picked_has_no_limits_left() {
         let problem = problems::pentominoes(3, 20);
-        let count = match pick(&problem) {
+        let count = match pick(&problem, Solver::new(&problem)) {
             Picked::Links(mut links) => links.count(),
             Picked::Dense(mut dense) => dense.count(),
         };

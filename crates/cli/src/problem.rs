@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::{OptionId, Problem, problems};
+use dancing::{OptionId, Problem, Solver, problems};
 
 use crate::cli::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
@@ -39,7 +39,7 @@ fn solve(
     args: &ProblemArgs,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    match pick::pick(problem) {
+    match pick::pick(problem, Solver::new(problem)) {
         Picked::Links(mut links) => solve_with(kind, problem, args, out, &mut links),
         Picked::Dense(mut dense) => solve_with(kind, problem, args, out, &mut dense),
     }

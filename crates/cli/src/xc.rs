@@ -123,7 +123,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     }
     // A prefix (or a split) is in `solver` already: the links it is.
     if args.engine == XcEngine::Auto && !parallel {
-        return match pick::pick(&problem) {
+        return match pick::pick(&problem, solver) {
             Picked::Links(mut links) => plain(args, &problem, &mut links),
             Picked::Dense(mut dense) => plain(args, &problem, &mut dense),
         };
