@@ -41,6 +41,8 @@
 //! - [`bitmask`]: the classic bitmask depth-first solver, as a baseline and a cross-check.
 //! - [`Grid::solve`], [`Grid::count_up_to`], [`Grid::is_unique`]: shortcuts through a
 //!   [`SudokuSolver`] kept per thread.
+//! - [`generate`]: random puzzles of any order with a unique solution, reproducible
+//!   from a seed, with a symmetry, a clue target, minimal if asked.
 //! - [`target`]: target sudoku (NOIP 2009), the highest-scoring solution by branch and
 //!   bound.
 //! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
@@ -63,6 +65,7 @@
 
 pub mod bitmask;
 pub mod encoding;
+pub mod generate;
 mod grid;
 pub mod judge;
 #[cfg(feature = "sat")]

@@ -6,6 +6,7 @@ mod common;
 
 mod cross_check;
 mod fuzz_corpus;
+mod generate;
 mod globs;
 mod judge;
 mod learn;
