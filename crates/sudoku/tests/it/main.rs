@@ -9,6 +9,7 @@ mod fuzz_corpus;
 mod globs;
 mod judge;
 mod learn;
+mod logic;
 mod oracles;
 mod parse;
 mod snapshots;
