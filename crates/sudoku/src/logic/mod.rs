@@ -98,7 +98,9 @@ pub use rating::{Path, RateError, Rating, rate, solve_path};
 pub use step::{Cell, Step};
 pub use technique::{Technique, UnknownTechnique};
 
-use crate::{Conflict, Grid, Unit};
+use std::sync::OnceLock;
+
+use crate::{Conflict, Grid, MAX_ORDER, Unit};
 
 /// The candidates of one puzzle, with the values placed so far.
 ///
@@ -117,6 +119,7 @@ use crate::{Conflict, Grid, Unit};
 pub struct LogicSolver {
     order: usize,
     side: usize,
+    geometry: &'static Geometry,
     /// Placed values, row by row (0: empty).
     values: Vec<u8>,
     /// Candidates of each empty cell, bit `v - 1` for value `v`; 0 for a placed cell.
@@ -156,6 +159,7 @@ impl LogicSolver {
         Ok(Self {
             order,
             side,
+            geometry: Geometry::of(order),
             values: puzzle.cells().to_vec(),
             candidates,
         })
@@ -287,21 +291,12 @@ impl LogicSolver {
     /// The `k`-th cell of `unit`, in reading order.
     #[inline]
     fn unit_cell(&self, unit: usize, k: usize) -> usize {
-        let n = self.side;
-        if unit < n {
-            unit * n + k
-        } else if unit < 2 * n {
-            k * n + (unit - n)
-        } else {
-            let (b, o) = (unit - 2 * n, self.order);
-            ((b / o) * o + k / o) * n + (b % o) * o + k % o
-        }
+        usize::from(self.geometry.units[unit * self.side + k])
     }
 
     #[inline]
     fn box_index(&self, i: usize) -> usize {
-        let (r, c) = (i / self.side, i % self.side);
-        (r / self.order) * self.order + c / self.order
+        usize::from(self.geometry.boxes[i])
     }
 
     /// Whether two different cells share a unit.
@@ -326,12 +321,72 @@ impl LogicSolver {
         }
     }
 
+    /// For each value `v` of `unit`, at `v - 1`, the mask of the positions `k` where it
+    /// is a candidate: all of them in one pass over the unit.
+    fn unit_positions(&self, unit: usize) -> [u64; 36] {
+        let mut places = [0u64; 36];
+        for k in 0..self.side {
+            for b in bits(self.candidates[self.unit_cell(unit, k)]) {
+                places[b] |= 1 << k;
+            }
+        }
+        places
+    }
+
+    /// Whether cell `i` lies in `unit`.
+    fn in_unit(&self, unit: usize, i: usize) -> bool {
+        let n = self.side;
+        match unit / n {
+            0 => i / n == unit,
+            1 => i % n == unit - n,
+            _ => self.box_index(i) == unit - 2 * n,
+        }
+    }
+
     /// The cells of `unit` where `value` is a candidate, as a mask of positions `k`.
     fn positions(&self, unit: usize, value: u8) -> u64 {
         let bit = 1u64 << (value - 1);
         (0..self.side)
             .filter(|&k| self.candidates[self.unit_cell(unit, k)] & bit != 0)
             .fold(0, |m, k| m | 1 << k)
+    }
+}
+
+/// The cells of every unit and the box of every cell, for one order: the techniques
+/// walk units in their inner loops, where table lookups beat the divisions.
+#[derive(Debug, PartialEq, Eq)]
+struct Geometry {
+    /// The cells of unit `u` (rows, columns, boxes) at `u * side ..`, in reading order.
+    units: Vec<u16>,
+    /// The box of each cell.
+    boxes: Vec<u8>,
+}
+
+impl Geometry {
+    /// The tables of `order`, built once per process.
+    fn of(order: usize) -> &'static Geometry {
+        static TABLES: [OnceLock<Geometry>; MAX_ORDER + 1] =
+            [const { OnceLock::new() }; MAX_ORDER + 1];
+        TABLES[order].get_or_init(|| {
+            let n = order * order;
+            let box_of = |r: usize, c: usize| (r / order) * order + c / order;
+            let mut units = Vec::with_capacity(3 * n * n);
+            for unit in 0..3 * n {
+                for k in 0..n {
+                    let cell = match unit / n {
+                        0 => unit * n + k,
+                        1 => k * n + (unit - n),
+                        _ => {
+                            let b = unit - 2 * n;
+                            ((b / order) * order + k / order) * n + (b % order) * order + k % order
+                        }
+                    };
+                    units.push(cell as u16);
+                }
+            }
+            let boxes = (0..n * n).map(|i| box_of(i / n, i % n) as u8).collect();
+            Geometry { units, boxes }
+        })
     }
 }
 

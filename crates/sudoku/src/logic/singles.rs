@@ -46,18 +46,18 @@ pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
     for b in 0..n {
         let unit = 2 * n + b;
+        let places = s.unit_positions(unit);
         for value in 1..=n as u8 {
-            let cells: Vec<usize> = bits(s.positions(unit, value))
-                .map(|k| s.unit_cell(unit, k))
-                .collect();
-            let Some(&first) = cells.first() else {
+            let mask = places[usize::from(value) - 1];
+            if mask == 0 {
                 continue;
-            };
-            let row = first / n;
-            let col = first % n;
+            }
+            let cell = |k: usize| s.unit_cell(unit, k);
+            let first = cell(mask.trailing_zeros() as usize);
+            let (row, col) = (first / n, first % n);
             let lines = [
-                (cells.iter().all(|&i| i / n == row), row),
-                (cells.iter().all(|&i| i % n == col), n + col),
+                (bits(mask).all(|k| cell(k) / n == row), row),
+                (bits(mask).all(|k| cell(k) % n == col), n + col),
             ];
             for (confined, line) in lines {
                 if confined && let Some(step) = locked(s, Technique::Pointing, value, unit, line) {
@@ -73,15 +73,15 @@ pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
 pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
     for line in 0..2 * n {
+        let places = s.unit_positions(line);
         for value in 1..=n as u8 {
-            let cells: Vec<usize> = bits(s.positions(line, value))
-                .map(|k| s.unit_cell(line, k))
-                .collect();
-            let Some(&first) = cells.first() else {
+            let mask = places[usize::from(value) - 1];
+            if mask == 0 {
                 continue;
-            };
-            let b = s.box_index(first);
-            if cells.iter().all(|&i| s.box_index(i) == b)
+            }
+            let cell = |k: usize| s.unit_cell(line, k);
+            let b = s.box_index(cell(mask.trailing_zeros() as usize));
+            if bits(mask).all(|k| s.box_index(cell(k)) == b)
                 && let Some(step) = locked(s, Technique::Claiming, value, line, 2 * n + b)
             {
                 return Some(step);
@@ -102,7 +102,7 @@ fn locked(
     let bit = 1u64 << (value - 1);
     let mut eliminations: Vec<_> = (0..s.side)
         .map(|k| s.unit_cell(to, k))
-        .filter(|&i| s.candidates[i] & bit != 0 && !(0..s.side).any(|k| s.unit_cell(from, k) == i))
+        .filter(|&i| s.candidates[i] & bit != 0 && !s.in_unit(from, i))
         .map(|i| s.cell(i))
         .collect();
     eliminations.sort_unstable();

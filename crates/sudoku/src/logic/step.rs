@@ -347,9 +347,9 @@ impl fmt::Display for Step {
                     cells(&[*pivot]),
                     values(&pivot_values, " or "),
                     cells(&[pincers[0]]),
-                    values(&[*x, *z], " or "),
+                    values(&[*x.min(z), *x.max(z)], " or "),
                     cells(&[pincers[1]]),
-                    values(&[*y, *z], " or "),
+                    values(&[*y.min(z), *y.max(z)], " or "),
                     symbol(*z),
                     cells(eliminations)
                 )

@@ -37,8 +37,9 @@ pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
 /// `size` values of a unit with only `size` places: units rows, columns, boxes.
 pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
     for unit in 0..3 * s.side {
-        let items: Vec<(usize, u64)> = (1..=s.side as u8)
-            .map(|v| (usize::from(v), s.positions(unit, v)))
+        let places = s.unit_positions(unit);
+        let items: Vec<(usize, u64)> = (1..=s.side)
+            .map(|v| (v, places[v - 1]))
             .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
             .collect();
         let found = combinations(&items, size, &mut |chosen, union| {

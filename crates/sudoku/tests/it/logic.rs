@@ -3,6 +3,8 @@
 
 use crate::common;
 
+use std::fmt::Write;
+
 use dancing_sudoku::logic::{self, Path};
 use dancing_sudoku::{FAMOUS, Grid, LogicSolver, RateError, Solve, Step, SudokuSolver, Technique};
 
@@ -147,6 +149,114 @@ fn find_keeps_the_solution_on_random_states() {
     assert!(found.iter().all(|&n| n > 0), "{found:?}");
 }
 
+/// Whether a technique applies, by the definition and brute force: the cells of each
+/// unit (rows, columns, boxes of a 9×9 grid) and every combination looked at.
+fn naive_applies(s: &LogicSolver, t: Technique) -> bool {
+    let has = |(r, c): (usize, usize), v: u8| s.candidates(r, c) & (1 << (v - 1)) != 0;
+    let row = |r: usize| (0..9).map(move |c| (r, c)).collect::<Vec<_>>();
+    let column = |c: usize| (0..9).map(move |r| (r, c)).collect::<Vec<_>>();
+    let boxed = |b: usize| {
+        (0..9)
+            .map(move |k| (b / 3 * 3 + k / 3, b % 3 * 3 + k % 3))
+            .collect::<Vec<_>>()
+    };
+    let units: Vec<Vec<_>> = (0..9)
+        .map(row)
+        .chain((0..9).map(column))
+        .chain((0..9).map(boxed))
+        .collect();
+    let all: Vec<_> = (0..81).map(|i| (i / 9, i % 9)).collect();
+    match t {
+        Technique::NakedSingle => all
+            .iter()
+            .any(|&(r, c)| s.candidates(r, c).count_ones() == 1),
+        Technique::HiddenSingle => units
+            .iter()
+            .any(|u| (1..=9).any(|v| u.iter().filter(|&&x| has(x, v)).count() == 1)),
+        Technique::Pointing | Technique::Claiming => {
+            let (from, to) = if t == Technique::Pointing {
+                (18..27, 0..18)
+            } else {
+                (0..18, 18..27)
+            };
+            from.clone().any(|f| {
+                to.clone().any(|l| {
+                    (1..=9).any(|v| {
+                        let places: Vec<_> = units[f].iter().filter(|&&x| has(x, v)).collect();
+                        !places.is_empty()
+                            && places.iter().all(|x| units[l].contains(x))
+                            && units[l].iter().any(|x| has(*x, v) && !units[f].contains(x))
+                    })
+                })
+            })
+        }
+        Technique::NakedPair => units.iter().any(|u| {
+            u.iter().any(|&a| {
+                u.iter().any(|&b| {
+                    let m = s.candidates(a.0, a.1);
+                    a < b
+                        && m.count_ones() == 2
+                        && s.candidates(b.0, b.1) == m
+                        && u.iter()
+                            .any(|&x| x != a && x != b && s.candidates(x.0, x.1) & m != 0)
+                })
+            })
+        }),
+        Technique::XWing => (1..=9).any(|v| {
+            [(0, 9), (9, 0)].into_iter().any(|(base, cover)| {
+                let places = |l: usize| -> Vec<usize> {
+                    (0..9).filter(|&k| has(units[base + l][k], v)).collect()
+                };
+                (0..9).any(|a| {
+                    (a + 1..9).any(|b| {
+                        let (pa, pb) = (places(a), places(b));
+                        pa.len() == 2
+                            && pa == pb
+                            && pa.iter().any(|&x| {
+                                (0..9).any(|l| l != a && l != b && has(units[cover + x][l], v))
+                            })
+                    })
+                })
+            })
+        }),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn basic_techniques_miss_nothing() {
+    // Soundness is checked above; here the other way: on random states of real puzzles,
+    // `find` returns a step exactly when a brute-force reading of the definition sees one.
+    let mut dlx = SudokuSolver::new();
+    let mut random = Random(0x2545_F491_4F6C_DD1D);
+    let techniques = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+    ];
+    let mut applied = [0u32; 6];
+    for puzzle in common::puzzles("magictour_top1465.txt").iter().step_by(5) {
+        let solution = dlx.solve_unique(puzzle).unwrap();
+        let mut state = LogicSolver::new(puzzle).unwrap();
+        for _ in 0..random.below(40) {
+            let (r, c) = (random.below(9) as usize, random.below(9) as usize);
+            let v = random.below(9) as u8 + 1;
+            if v != solution.get(r, c) {
+                state.remove_candidate(r, c, v);
+            }
+        }
+        for (k, t) in techniques.into_iter().enumerate() {
+            let found = state.find(t).is_some();
+            assert_eq!(found, naive_applies(&state, t), "{t} on {puzzle}");
+            applied[k] += u32::from(found);
+        }
+    }
+    assert!(applied.iter().all(|&n| n > 0), "{applied:?}");
+}
+
 #[test]
 fn rate_errors() {
     let clash: Grid = "11..............".parse().unwrap();
@@ -281,4 +391,30 @@ fn other_orders_walk_to_the_solution() {
         solved += usize::from(walk(puzzle, &solution, &mut histogram));
     }
     assert!(solved > 0, "no 16×16 puzzle solved");
+    let big = &common::puzzles("generated_36x36.txt")[0];
+    let solution = dlx.solve_unique(big).unwrap();
+    assert!(walk(big, &solution, &mut histogram), "36×36 not solved");
+}
+
+/// The path of `puzzle`, a step a line with its score, then the rating.
+fn path_text(puzzle: &Grid) -> String {
+    let mut text = String::new();
+    for step in logic::solve_path(puzzle).unwrap().steps {
+        writeln!(text, "{:.1} {step}", step.score()).unwrap();
+    }
+    writeln!(text, "rating: {}", logic::rate(puzzle).unwrap()).unwrap();
+    text
+}
+
+#[test]
+fn hint_texts() {
+    // Magictour's 712th: ten techniques on the way, from hidden singles to an xy-wing.
+    let puzzle: Grid =
+        ".3...4......8..562.........6.......9..1..7..6....2..4...41.2.87.13......8...6.2.."
+            .parse()
+            .unwrap();
+    insta::assert_snapshot!("logic_path_magictour_712", path_text(&puzzle));
+    let (name, inkala) = &common::famous()[0];
+    assert!(name.starts_with("Arto Inkala 2012"));
+    insta::assert_snapshot!("logic_path_inkala_2012", path_text(inkala));
 }
