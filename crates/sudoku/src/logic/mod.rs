@@ -55,16 +55,32 @@
 //! | simple coloring | 6.0 | none |
 //! | needs search | 7.0 + log₁₀ nodes | chains, nets: 6.5 to 11+ |
 //!
-//! Where ours differs: SE has no single-digit coloring; we place it at 6.0, above the
-//! quads and below SE's chains (about 6.5 to 7), which subsume it. SE's uniqueness
-//! techniques, chains and nets are not implemented: a puzzle that needs them *stalls*
-//! here. Its score then measures the search left: the dancing-links nodes of a
-//! [`SudokuSolver`](crate::SudokuSolver) counting up to 2 solutions of the grid as placed
-//! at the stall (the candidates eliminated are not passed on), and the score is
-//! `7.0 + log10(nodes)`, rounded to one decimal, above every technique and monotone in
-//! the nodes. The [`Rating`] keeps the node count in [`search`](Rating::search).
+//! Where ours differs:
+//!
+//! - SE has no single-digit coloring; we place it at 6.0, above the quads and below SE's
+//!   chains (about 6.5 to 7), which subsume it.
+//! - SE scores "direct" forms lower (direct pointing 1.7, direct hidden pair 2.0, direct
+//!   hidden triple 2.5: an elimination that at once yields a hidden single). We have
+//!   no direct forms, so such a puzzle scores higher here (2.6 and up).
+//! - SE's uniqueness techniques, chains and nets are not implemented: a puzzle that needs
+//!   them *stalls* here. Its score then measures the search left: the dancing-links
+//!   nodes of a [`SudokuSolver`](crate::SudokuSolver) counting up to 2 solutions of the
+//!   grid as placed at the stall (the values placed, not the candidates eliminated), and
+//!   the score is `7.0 + log10(nodes)`, rounded to one decimal: above every technique
+//!   and monotone in the nodes. The [`Rating`] keeps the node count in
+//!   [`search`](Rating::search). The count is deterministic (the engine always branches
+//!   on the first item with the fewest options) but it is a measure of our search, not
+//!   SE's scale: 9.0 here is not SE's 9.0.
 //!
 //! Every score is rounded to one decimal and compares exactly (`score == 2.3`).
+//! [`Rating`] displays as `1.2 hidden single`, `4.2 xy-wing`,
+//! `10.4 needs search (2623 nodes)` or, for a grid given whole, `0.0 nothing to do`.
+//!
+//! How the bundled data sets rate (the crate's tests check the order): the 1,000
+//! 17-clue puzzles have a median of 2.6 and a 95th percentile of 8.6 (67 of them
+//! stall); 1,096 of Magictour's top 1465 stall, median 9.3; the 200 of the forum's
+//! hardest list all stall, scoring 9.8 to 11.3 with a median of 10.3; Arto Inkala's 2012 puzzle scores 10.4 (no step applies at
+//! the start) and Easter Monster 10.7.
 //!
 //! # Scan order
 //!
