@@ -236,13 +236,26 @@ impl LogicSolver {
 
     /// Removes `value` from the candidates of row `r`, column `c` (nothing if it is not
     /// one). Used to set up a position by hand, or to follow a deduction made elsewhere.
+    ///
+    /// # Panics
+    ///
+    /// If the cell is outside the grid or `value` is not in 1..=N.
+    #[track_caller]
     pub fn remove_candidate(&mut self, r: usize, c: usize, value: u8) {
+        self.check(r, c, value);
         self.candidates[r * self.side + c] &= !(1u64 << (value - 1));
     }
 
     /// Places `value` at row `r`, column `c` and removes it from the candidates of the
-    /// cell's peers.
+    /// cell's peers. Nothing checks that `value` is a candidate: placing a wrong one
+    /// leads to a [broken](Self::is_broken) position.
+    ///
+    /// # Panics
+    ///
+    /// If the cell is outside the grid or `value` is not in 1..=N.
+    #[track_caller]
     pub fn place(&mut self, r: usize, c: usize, value: u8) {
+        self.check(r, c, value);
         let i = r * self.side + c;
         self.values[i] = value;
         self.candidates[i] = 0;
@@ -253,6 +266,21 @@ impl LogicSolver {
                 self.candidates[j] &= bit;
             }
         }
+    }
+
+    #[track_caller]
+    fn check(&self, r: usize, c: usize, value: u8) {
+        let n = self.side;
+        assert!(
+            r < n && c < n,
+            "r{}c{} is outside the {n}×{n} grid",
+            r + 1,
+            c + 1
+        );
+        assert!(
+            (1..=n).contains(&usize::from(value)),
+            "{value} is not a value of the {n}×{n} grid"
+        );
     }
 
     /// Carries out `step`: places its value, or removes its eliminations.
@@ -517,6 +545,18 @@ mod tests {
         s.place(0, 0, 1);
         s.place(0, 3, 1);
         assert!(s.is_broken());
+    }
+
+    #[test]
+    #[should_panic(expected = "0 is not a value of the 4×4 grid")]
+    fn removing_value_0_panics() {
+        empty(2).remove_candidate(0, 0, 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "r1c5 is outside the 4×4 grid")]
+    fn placing_outside_panics() {
+        empty(2).place(0, 4, 1);
     }
 
     #[test]

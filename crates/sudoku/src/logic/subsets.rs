@@ -232,5 +232,15 @@ mod tests {
         assert_eq!(cells, &[(8, 0), (8, 4), (8, 7), (8, 8)]);
         assert_eq!(values, &[1, 2, 3, 4]);
         check_step(&s, &quad);
+        // 3 with a fourth place in row 9: no hidden triple.
+        let mut s = empty(3);
+        for c in [1, 2, 3, 5, 6, 7] {
+            for v in 1..=3 {
+                if (c, v) != (6, 3) {
+                    s.remove_candidate(8, c, v);
+                }
+            }
+        }
+        assert_eq!(s.find(Technique::HiddenTriple), None);
     }
 }
