@@ -219,6 +219,71 @@ fn naive_applies(s: &LogicSolver, t: Technique) -> bool {
                 })
             })
         }),
+        Technique::HiddenPair => units.iter().any(|u| {
+            let places = |v: u8| {
+                u.iter()
+                    .filter(|&&x| has(x, v))
+                    .copied()
+                    .collect::<Vec<_>>()
+            };
+            (1..=9).any(|a| {
+                (a + 1..=9).any(|b| {
+                    let (pa, pb) = (places(a), places(b));
+                    let keep = (1 << (a - 1)) | (1 << (b - 1));
+                    pa.len() == 2
+                        && pa == pb
+                        && pa.iter().any(|&(r, c)| s.candidates(r, c) & !keep != 0)
+                })
+            })
+        }),
+        Technique::NakedTriple => units.iter().any(|u| {
+            let m = |x: (usize, usize)| s.candidates(x.0, x.1);
+            (0..9).any(|i| {
+                (i + 1..9).any(|j| {
+                    (j + 1..9).any(|k| {
+                        let cells = [u[i], u[j], u[k]];
+                        let union = cells.iter().fold(0, |acc, &x| acc | m(x));
+                        cells.iter().all(|&x| (2..=3).contains(&m(x).count_ones()))
+                            && union.count_ones() == 3
+                            && u.iter().any(|x| !cells.contains(x) && m(*x) & union != 0)
+                    })
+                })
+            })
+        }),
+        Technique::XYWing | Technique::XYZWing => {
+            let m = |x: (usize, usize)| s.candidates(x.0, x.1);
+            let sees = |a: (usize, usize), b: (usize, usize)| {
+                a != b && (a.0 == b.0 || a.1 == b.1 || (a.0 / 3, a.1 / 3) == (b.0 / 3, b.1 / 3))
+            };
+            let xyz = t == Technique::XYZWing;
+            all.iter().any(|&p| {
+                all.iter().any(|&a| {
+                    all.iter().any(|&b| {
+                        let (mp, ma, mb) = (m(p), m(a), m(b));
+                        let z = ma & mb;
+                        let shape = if xyz {
+                            mp.count_ones() == 3 && ma | mb == mp
+                        } else {
+                            mp.count_ones() == 2 && z & mp == 0 && (ma | mb) & mp == mp
+                        };
+                        shape
+                            && ma.count_ones() == 2
+                            && mb.count_ones() == 2
+                            && ma != mb
+                            && z.count_ones() == 1
+                            && sees(p, a)
+                            && sees(p, b)
+                            && all.iter().any(|&x| {
+                                x != p
+                                    && m(x) & z != 0
+                                    && sees(x, a)
+                                    && sees(x, b)
+                                    && (!xyz || sees(x, p))
+                            })
+                    })
+                })
+            })
+        }
         _ => unreachable!(),
     }
 }
@@ -236,8 +301,12 @@ fn basic_techniques_miss_nothing() {
         Technique::Claiming,
         Technique::NakedPair,
         Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
     ];
-    let mut applied = [0u32; 6];
+    let mut applied = [0u32; 10];
     for puzzle in common::puzzles("magictour_top1465.txt").iter().step_by(5) {
         let solution = dlx.solve_unique(puzzle).unwrap();
         let mut state = LogicSolver::new(puzzle).unwrap();
