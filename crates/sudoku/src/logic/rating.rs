@@ -101,6 +101,23 @@ impl Rating {
         self.histogram[technique.index()]
     }
 
+    /// The techniques used, easiest first, with their step counts.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, Technique, logic};
+    ///
+    /// let puzzle: Grid = "12.......1..2..3".parse()?;
+    /// let used: Vec<(Technique, u32)> = logic::rate(&puzzle)?.techniques().collect();
+    /// assert_eq!(used.iter().map(|&(_, n)| n).sum::<u32>(), 11);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn techniques(&self) -> impl Iterator<Item = (Technique, u32)> + '_ {
+        Technique::ALL
+            .into_iter()
+            .zip(self.histogram)
+            .filter(|&(_, n)| n > 0)
+    }
+
     /// The rating of a path. `search` is the node count of the search left, for a path
     /// that stalled.
     fn of(path: &Path, search: Option<u64>) -> Self {
