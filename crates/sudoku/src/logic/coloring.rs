@@ -27,6 +27,9 @@ pub(super) fn simple_coloring(s: &LogicSolver) -> Option<Step> {
             let mut chain: [Vec<usize>; 2] = [vec![start], Vec::new()];
             color[start] = Some(0);
             let mut queue = vec![start];
+            // An odd cycle would give a cell both colors; the first wins, and the wrap
+            // check below then finds two same-colored peers, as it should: such a
+            // position has no solution.
             while let Some(i) = queue.pop() {
                 let other = 1 - color[i].unwrap_or(0);
                 for &j in &links[i] {
