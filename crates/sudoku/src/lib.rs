@@ -47,6 +47,9 @@
 //!   bound.
 //! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
 //!   POJ 3074, POJ 3076) with exactly their expected output.
+//! - [`logic`]: solving as a person does, with [`LogicSolver`] (singles, locked
+//!   candidates, subsets, fish, wings, simple coloring), hints as [`Step`]s that say
+//!   what they do, and a difficulty [`Rating`] on Sudoku Explainer's scale.
 //! - [`FAMOUS`]: famous hard puzzles (Arto Inkala's, AI Escargot, Easter Monster, …).
 //!
 //! Givens that conflict never produce a wrong answer: the puzzle simply has no
@@ -70,6 +73,7 @@ mod grid;
 pub mod judge;
 #[cfg(feature = "sat")]
 mod learn;
+pub mod logic;
 pub mod parse;
 mod solve;
 mod solver;
@@ -79,6 +83,7 @@ pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 #[cfg(feature = "sat")]
 pub use learn::{AutoSolver, SatSolver};
+pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use solve::{Method, Solve, Verdict};
 pub use solver::{SudokuSolutions, SudokuSolver};

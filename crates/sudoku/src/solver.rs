@@ -297,7 +297,7 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's shared solver (or a fresh one if it is busy).
-fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+pub(crate) fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
     SOLVER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut solver) => f(&mut solver),
         Err(_) => f(&mut SudokuSolver::new()),

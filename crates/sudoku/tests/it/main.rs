@@ -10,6 +10,7 @@ mod generate;
 mod globs;
 mod judge;
 mod learn;
+mod logic;
 mod oracles;
 mod parse;
 mod snapshots;

@@ -1,0 +1,181 @@
+//! Basic fish: x-wing, swordfish, jellyfish.
+
+use super::{LogicSolver, Step, bits, combinations};
+use crate::Unit;
+
+/// Values ascending; for each, rows as the base, then columns.
+pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Step> {
+    let n = s.side;
+    for value in 1..=n as u8 {
+        let bit = 1u64 << (value - 1);
+        for columns in [false, true] {
+            // Base line `l` is unit `l` (a row) or `n + l` (a column); its positions are
+            // the cross lines where `value` may go.
+            let base_unit = |l: usize| if columns { n + l } else { l };
+            let cover_unit = |l: usize| if columns { l } else { n + l };
+            let items: Vec<(usize, u64)> = (0..n)
+                .map(|l| (l, s.positions(base_unit(l), value)))
+                .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
+                .collect();
+            let found = combinations(&items, size, &mut |chosen, union| {
+                if union.count_ones() as usize != size {
+                    return None;
+                }
+                let mut eliminations: Vec<_> = bits(union)
+                    .flat_map(|x| (0..n).filter(|l| !chosen.contains(l)).map(move |l| (x, l)))
+                    .map(|(x, l)| s.unit_cell(cover_unit(x), l))
+                    .filter(|&i| s.candidates[i] & bit != 0)
+                    .map(|i| s.cell(i))
+                    .collect();
+                eliminations.sort_unstable();
+                let line = |l: usize| {
+                    if columns {
+                        Unit::Column(l)
+                    } else {
+                        Unit::Row(l)
+                    }
+                };
+                let cross = |l: usize| {
+                    if columns {
+                        Unit::Row(l)
+                    } else {
+                        Unit::Column(l)
+                    }
+                };
+                (!eliminations.is_empty()).then(|| Step::Fish {
+                    value,
+                    base: chosen.iter().map(|&l| line(l)).collect(),
+                    cover: bits(union).map(cross).collect(),
+                    eliminations,
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Technique;
+    use super::super::test_support::*;
+    use super::*;
+
+    /// A 9×9 grid where `value` is a candidate in `rows` only at `columns`.
+    fn confined(value: u8, rows: &[usize], columns: &[usize]) -> super::super::LogicSolver {
+        let mut s = empty(3);
+        for &r in rows {
+            for c in (0..9).filter(|c| !columns.contains(c)) {
+                s.remove_candidate(r, c, value);
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn x_wing_found_and_not() {
+        let s = confined(5, &[1, 6], &[2, 7]);
+        let step = s.find(Technique::XWing).unwrap();
+        let eliminations: Vec<_> = [0, 2, 3, 4, 5, 7, 8]
+            .into_iter()
+            .flat_map(|r| [(r, 2), (r, 7)])
+            .collect();
+        assert_eq!(
+            step,
+            Step::Fish {
+                value: 5,
+                base: vec![Unit::Row(1), Unit::Row(6)],
+                cover: vec![Unit::Column(2), Unit::Column(7)],
+                eliminations,
+            }
+        );
+        assert!(step.to_string().starts_with(
+            "x-wing: 5 in rows 2, 7 lies in columns 3, 8, so 5 goes from r1c3, r1c8, r3c3"
+        ));
+        check_step(&s, &step);
+        let mut after = s.clone();
+        after.apply(&step);
+        assert_eq!(after.find(Technique::XWing), None);
+        // A third column in one row breaks it.
+        let mut s = empty(3);
+        for c in [0, 1, 3, 4, 5, 6, 8] {
+            s.remove_candidate(1, c, 5);
+        }
+        for c in [0, 1, 3, 4, 6, 8] {
+            s.remove_candidate(6, c, 5);
+        }
+        assert_eq!(s.find(Technique::XWing), None);
+    }
+
+    #[test]
+    fn x_wing_on_columns() {
+        let mut s = empty(3);
+        for r in [0, 1, 2, 3, 5, 6, 7] {
+            s.remove_candidate(r, 0, 9);
+            s.remove_candidate(r, 5, 9);
+        }
+        let step = s.find(Technique::XWing).unwrap();
+        assert_eq!(
+            step.to_string(),
+            "x-wing: 9 in columns 1, 6 lies in rows 5, 9, so 9 goes from r5c2, r5c3, r5c4, r5c5, r5c7, r5c8, r5c9, r9c2, r9c3, r9c4, r9c5, r9c7, r9c8, r9c9"
+        );
+        check_step(&s, &step);
+    }
+
+    #[test]
+    fn swordfish_and_jellyfish() {
+        // Rows 1, 5, 9: 2 in columns {1,4}, {4,7}, {1,7}.
+        let mut s = empty(3);
+        for (r, cs) in [(0, [0, 3]), (4, [3, 6]), (8, [0, 6])] {
+            for c in (0..9).filter(|c| !cs.contains(c)) {
+                s.remove_candidate(r, c, 2);
+            }
+        }
+        let step = s.find(Technique::Swordfish).unwrap();
+        let Step::Fish {
+            value,
+            base,
+            cover,
+            eliminations,
+        } = &step
+        else {
+            panic!()
+        };
+        assert_eq!(*value, 2);
+        assert_eq!(base, &[Unit::Row(0), Unit::Row(4), Unit::Row(8)]);
+        assert_eq!(cover, &[Unit::Column(0), Unit::Column(3), Unit::Column(6)]);
+        assert_eq!(eliminations.len(), 6 * 3);
+        check_step(&s, &step);
+        assert_eq!(s.find(Technique::XWing), None);
+        assert_eq!(s.find(Technique::Jellyfish), None);
+        // A fourth row over a fourth column makes a jellyfish; the swordfish stays.
+        for c in [1, 2, 4, 5, 7] {
+            s.remove_candidate(2, c, 2);
+        }
+        let jelly = s.find(Technique::Jellyfish).unwrap();
+        let Step::Fish { base, cover, .. } = &jelly else {
+            panic!()
+        };
+        assert_eq!(
+            base,
+            &[Unit::Row(0), Unit::Row(2), Unit::Row(4), Unit::Row(8)]
+        );
+        assert_eq!(cover.len(), 4);
+        assert!(
+            jelly
+                .to_string()
+                .starts_with("jellyfish: 2 in rows 1, 3, 5, 9 lies in columns 1, 4, 7, 9")
+        );
+        check_step(&s, &jelly);
+        // Breaking the swordfish: a third column in row 5.
+        let mut s = empty(3);
+        for (r, cs) in [(0, [0, 3, 9]), (4, [3, 6, 8]), (8, [0, 6, 9])] {
+            for c in (0..9).filter(|c| !cs.contains(c)) {
+                s.remove_candidate(r, c, 2);
+            }
+        }
+        assert_eq!(s.find(Technique::Swordfish), None);
+    }
+}

@@ -1,0 +1,268 @@
+//! Singles and locked candidates (pointing, claiming).
+
+use super::{LogicSolver, Step, Technique, bits};
+
+/// Boxes, then rows, then columns; in each unit the lowest value with one place.
+pub(super) fn hidden_single(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    let order = (2 * n..3 * n).chain(0..2 * n);
+    for unit in order {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for k in 0..n {
+            let m = s.candidates[s.unit_cell(unit, k)];
+            twice |= once & m;
+            once |= m;
+        }
+        let singles = once & !twice;
+        if singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            let i = (0..n)
+                .map(|k| s.unit_cell(unit, k))
+                .find(|&i| s.candidates[i] & bit != 0)?;
+            let value = bit.trailing_zeros() as u8 + 1;
+            return Some(Step::HiddenSingle {
+                cell: s.cell(i),
+                value,
+                unit: s.unit(unit),
+            });
+        }
+    }
+    None
+}
+
+/// Cells in reading order.
+pub(super) fn naked_single(s: &LogicSolver) -> Option<Step> {
+    s.candidates
+        .iter()
+        .position(|m| m.count_ones() == 1)
+        .map(|i| Step::NakedSingle {
+            cell: s.cell(i),
+            value: s.candidates[i].trailing_zeros() as u8 + 1,
+        })
+}
+
+/// Boxes in order, values ascending, the row before the column.
+pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    for b in 0..n {
+        let unit = 2 * n + b;
+        let places = s.unit_positions(unit);
+        for value in 1..=n as u8 {
+            let mask = places[usize::from(value) - 1];
+            if mask == 0 {
+                continue;
+            }
+            let cell = |k: usize| s.unit_cell(unit, k);
+            let first = cell(mask.trailing_zeros() as usize);
+            let (row, col) = (first / n, first % n);
+            let lines = [
+                (bits(mask).all(|k| cell(k) / n == row), row),
+                (bits(mask).all(|k| cell(k) % n == col), n + col),
+            ];
+            for (confined, line) in lines {
+                if confined && let Some(step) = locked(s, Technique::Pointing, value, unit, line) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Rows, then columns, values ascending.
+pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    for line in 0..2 * n {
+        let places = s.unit_positions(line);
+        for value in 1..=n as u8 {
+            let mask = places[usize::from(value) - 1];
+            if mask == 0 {
+                continue;
+            }
+            let cell = |k: usize| s.unit_cell(line, k);
+            let b = s.box_index(cell(mask.trailing_zeros() as usize));
+            if bits(mask).all(|k| s.box_index(cell(k)) == b)
+                && let Some(step) = locked(s, Technique::Claiming, value, line, 2 * n + b)
+            {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// The step for `value` confined from `from` to `to`, if it eliminates anything.
+fn locked(
+    s: &LogicSolver,
+    technique: Technique,
+    value: u8,
+    from: usize,
+    to: usize,
+) -> Option<Step> {
+    let bit = 1u64 << (value - 1);
+    let mut eliminations: Vec<_> = (0..s.side)
+        .map(|k| s.unit_cell(to, k))
+        .filter(|&i| s.candidates[i] & bit != 0 && !s.in_unit(from, i))
+        .map(|i| s.cell(i))
+        .collect();
+    eliminations.sort_unstable();
+    (!eliminations.is_empty()).then(|| Step::LockedCandidates {
+        technique,
+        value,
+        from: s.unit(from),
+        to: s.unit(to),
+        eliminations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+    use crate::Unit;
+
+    #[test]
+    fn hidden_single_found_and_not() {
+        // Value 5 removed from all of box 1 but r2c3.
+        let mut s = empty(3);
+        for (r, c) in box_cells(0) {
+            if (r, c) != (1, 2) {
+                s.remove_candidate(r, c, 5);
+            }
+        }
+        let step = s.find(Technique::HiddenSingle).unwrap();
+        assert_eq!(
+            step,
+            Step::HiddenSingle {
+                cell: (1, 2),
+                value: 5,
+                unit: Unit::Box(0)
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "hidden single: 5 in box 1 must go to r2c3"
+        );
+        assert_eq!(step.score(), 1.2);
+        check_step(&s, &step);
+        // A second place in the box breaks it.
+        let mut s = empty(3);
+        for (r, c) in box_cells(0).into_iter().skip(2) {
+            s.remove_candidate(r, c, 5);
+        }
+        assert_eq!(s.find(Technique::HiddenSingle), None);
+    }
+
+    #[test]
+    fn hidden_single_in_a_row_scores_1_5() {
+        // 4 removed from row 5 but r5c9; every box keeps several places.
+        let mut s = empty(3);
+        for c in 0..8 {
+            s.remove_candidate(4, c, 4);
+        }
+        let step = s.find(Technique::HiddenSingle).unwrap();
+        assert_eq!(
+            step,
+            Step::HiddenSingle {
+                cell: (4, 8),
+                value: 4,
+                unit: Unit::Row(4)
+            }
+        );
+        assert_eq!(step.score(), 1.5);
+        assert_eq!(
+            step.to_string(),
+            "hidden single: 4 in row 5 must go to r5c9"
+        );
+    }
+
+    #[test]
+    fn naked_single_found_and_not() {
+        let mut s = empty(2);
+        for v in [1, 2, 4] {
+            s.remove_candidate(2, 1, v);
+        }
+        let step = s.find(Technique::NakedSingle).unwrap();
+        assert_eq!(
+            step,
+            Step::NakedSingle {
+                cell: (2, 1),
+                value: 3
+            }
+        );
+        assert_eq!(step.to_string(), "naked single: r3c2 can only be 3");
+        check_step(&s, &step);
+        let mut s = empty(2);
+        for v in [1, 2] {
+            s.remove_candidate(2, 1, v);
+        }
+        assert_eq!(s.find(Technique::NakedSingle), None);
+    }
+
+    #[test]
+    fn pointing_found_and_not() {
+        // 3 in box 1 only in row 2 (r2c1, r2c2).
+        let mut s = empty(3);
+        for (r, c) in box_cells(0) {
+            if !matches!((r, c), (1, 0) | (1, 1)) {
+                s.remove_candidate(r, c, 3);
+            }
+        }
+        let step = s.find(Technique::Pointing).unwrap();
+        assert_eq!(
+            step,
+            Step::LockedCandidates {
+                technique: Technique::Pointing,
+                value: 3,
+                from: Unit::Box(0),
+                to: Unit::Row(1),
+                eliminations: (3..9).map(|c| (1, c)).collect(),
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "pointing: 3 in box 1 lies in row 2, so 3 goes from r2c4, r2c5, r2c6, r2c7, r2c8, r2c9"
+        );
+        check_step(&s, &step);
+        // Nothing to point at once the rest of the row has lost 3.
+        let mut s2 = s.clone();
+        s2.apply(&step);
+        assert_eq!(s2.find(Technique::Pointing), None);
+        // Spread over two rows of box 1: no pointing.
+        s.remove_candidate(1, 1, 3);
+        s.remove_candidate(1, 0, 3);
+        assert_eq!(s.find(Technique::Pointing), None);
+    }
+
+    #[test]
+    fn claiming_found_and_not() {
+        // 7 in row 1 only in box 2 (r1c4, r1c6).
+        let mut s = empty(3);
+        for c in (0..3).chain(6..9).chain([4]) {
+            s.remove_candidate(0, c, 7);
+        }
+        let step = s.find(Technique::Claiming).unwrap();
+        let expected: Vec<_> = [(1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)].into();
+        assert_eq!(
+            step,
+            Step::LockedCandidates {
+                technique: Technique::Claiming,
+                value: 7,
+                from: Unit::Row(0),
+                to: Unit::Box(1),
+                eliminations: expected,
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "claiming: 7 in row 1 lies in box 2, so 7 goes from r2c4, r2c5, r2c6, r3c4, r3c5, r3c6"
+        );
+        check_step(&s, &step);
+        // A place left in box 3 breaks it.
+        let mut s = empty(3);
+        for c in (0..3).chain(7..9).chain([4]) {
+            s.remove_candidate(0, c, 7);
+        }
+        assert_eq!(s.find(Technique::Claiming), None);
+    }
+}

@@ -1,0 +1,373 @@
+//! One deduction, as data an application can draw and as a sentence.
+
+use std::fmt::{self, Write};
+
+use super::Technique;
+use crate::{Alphabet, Unit};
+
+/// A cell as a 0-based `(row, column)`.
+pub type Cell = (usize, usize);
+
+/// One deduction: a value placed, or candidates eliminated. Cells are 0-based
+/// `(row, column)`, values 1-based. [`Display`](fmt::Display) writes a sentence with
+/// cells as `r1c1` (1-based) and values as [`Alphabet::Digits`] symbols.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Step {
+    /// `cell` has `value` as its only candidate.
+    NakedSingle {
+        /// The cell.
+        cell: Cell,
+        /// Its one candidate.
+        value: u8,
+    },
+    /// `cell` is the only place for `value` in `unit`.
+    HiddenSingle {
+        /// The cell.
+        cell: Cell,
+        /// The value.
+        value: u8,
+        /// The unit where it has no other place.
+        unit: Unit,
+    },
+    /// Pointing (`from` a box `to` a line) or claiming (`from` a line `to` a box): the
+    /// candidates of `value` in `from` all lie in `to`, so `value` leaves the rest of `to`.
+    LockedCandidates {
+        /// [`Technique::Pointing`] or [`Technique::Claiming`].
+        technique: Technique,
+        /// The value.
+        value: u8,
+        /// The unit whose candidates are confined.
+        from: Unit,
+        /// The unit they lie in.
+        to: Unit,
+        /// Cells of `to` outside `from` that lose `value`.
+        eliminations: Vec<Cell>,
+    },
+    /// `cells` of `unit` hold only `values` (as many as the cells), so those values leave
+    /// the other cells of the unit. Two cells: a pair, three: a triple, four: a quad.
+    NakedSubset {
+        /// The unit.
+        unit: Unit,
+        /// The cells, in reading order.
+        cells: Vec<Cell>,
+        /// Their candidates together, ascending.
+        values: Vec<u8>,
+        /// The candidates removed from other cells of the unit.
+        eliminations: Vec<(Cell, u8)>,
+    },
+    /// `values` of `unit` can go only to `cells` (as many as the values), so those cells
+    /// lose their other candidates.
+    HiddenSubset {
+        /// The unit.
+        unit: Unit,
+        /// The cells, in reading order.
+        cells: Vec<Cell>,
+        /// The values, ascending.
+        values: Vec<u8>,
+        /// The other candidates removed from `cells`.
+        eliminations: Vec<(Cell, u8)>,
+    },
+    /// A fish: `value` in the `base` lines (rows or columns) lies only in the `cover`
+    /// lines across them, so it leaves the rest of the cover lines. Size 2 is an x-wing,
+    /// 3 a swordfish, 4 a jellyfish.
+    Fish {
+        /// The value.
+        value: u8,
+        /// The base lines, ascending.
+        base: Vec<Unit>,
+        /// The cover lines, ascending.
+        cover: Vec<Unit>,
+        /// Cells of the cover lines outside the base lines that lose `value`.
+        eliminations: Vec<Cell>,
+    },
+    /// An xy-wing or xyz-wing. The pivot holds x and y (xy-wing) or x, y and z
+    /// (xyz-wing); the pincers see the pivot and hold x and z, y and z. Whichever is
+    /// true, one of them (or the pivot, for xyz) holds z, so z leaves every cell that sees
+    /// them all.
+    Wing {
+        /// [`Technique::XYWing`] or [`Technique::XYZWing`].
+        technique: Technique,
+        /// The pivot.
+        pivot: Cell,
+        /// The pincer holding x and z, then the one holding y and z.
+        pincers: [Cell; 2],
+        /// x, y and z; z is eliminated.
+        values: [u8; 3],
+        /// Cells that lose z.
+        eliminations: Vec<Cell>,
+    },
+    /// Simple coloring: `value`'s conjugate pairs (units where it has exactly two places)
+    /// chain cells that alternate between two colors, one of which holds `value`
+    /// throughout. A color with two cells that see each other is false (color wrap); a
+    /// cell that sees both colors cannot hold `value` (color trap).
+    Coloring {
+        /// The value.
+        value: u8,
+        /// The two colors of the chain, each in reading order; the first holds the
+        /// chain's first cell in reading order.
+        colors: [Vec<Cell>; 2],
+        /// Cells that lose `value`.
+        eliminations: Vec<Cell>,
+    },
+}
+
+impl Step {
+    /// The technique this step uses.
+    pub fn technique(&self) -> Technique {
+        match self {
+            Self::NakedSingle { .. } => Technique::NakedSingle,
+            Self::HiddenSingle { .. } => Technique::HiddenSingle,
+            Self::LockedCandidates { technique, .. } | Self::Wing { technique, .. } => *technique,
+            Self::NakedSubset { cells, .. } => match cells.len() {
+                2 => Technique::NakedPair,
+                3 => Technique::NakedTriple,
+                _ => Technique::NakedQuad,
+            },
+            Self::HiddenSubset { cells, .. } => match cells.len() {
+                2 => Technique::HiddenPair,
+                3 => Technique::HiddenTriple,
+                _ => Technique::HiddenQuad,
+            },
+            Self::Fish { base, .. } => match base.len() {
+                2 => Technique::XWing,
+                3 => Technique::Swordfish,
+                _ => Technique::Jellyfish,
+            },
+            Self::Coloring { .. } => Technique::SimpleColoring,
+        }
+    }
+
+    /// The cell and value placed, for a single.
+    pub fn placement(&self) -> Option<(Cell, u8)> {
+        match *self {
+            Self::NakedSingle { cell, value } | Self::HiddenSingle { cell, value, .. } => {
+                Some((cell, value))
+            }
+            _ => None,
+        }
+    }
+
+    /// Every candidate removed, as `(cell, value)`. Empty for a single (placing it
+    /// removes the value from the peers as a matter of course).
+    pub fn eliminations(&self) -> Vec<(Cell, u8)> {
+        let of = |cells: &[Cell], value: u8| cells.iter().map(|&cell| (cell, value)).collect();
+        match self {
+            Self::NakedSingle { .. } | Self::HiddenSingle { .. } => Vec::new(),
+            Self::LockedCandidates {
+                value,
+                eliminations,
+                ..
+            }
+            | Self::Fish {
+                value,
+                eliminations,
+                ..
+            }
+            | Self::Coloring {
+                value,
+                eliminations,
+                ..
+            } => of(eliminations, *value),
+            Self::Wing {
+                values,
+                eliminations,
+                ..
+            } => of(eliminations, values[2]),
+            Self::NakedSubset { eliminations, .. } | Self::HiddenSubset { eliminations, .. } => {
+                eliminations.clone()
+            }
+        }
+    }
+
+    /// The score in tenths: the technique's, except 12 for a hidden single in a box.
+    pub(crate) fn tenths(&self) -> u16 {
+        match self {
+            Self::HiddenSingle {
+                unit: Unit::Box(_), ..
+            } => 12,
+            _ => self.technique().tenths(),
+        }
+    }
+
+    /// The difficulty of this step: the [technique's score](Technique::score), except
+    /// that a hidden single in a box scores 1.2 (as in Sudoku Explainer) against 1.5 in a
+    /// row or column.
+    pub fn score(&self) -> f32 {
+        super::technique::tenths_to_score(self.tenths())
+    }
+}
+
+/// A value's symbol: 1-9, then A for 10 and on.
+fn symbol(value: u8) -> char {
+    Alphabet::Digits.symbol(value).unwrap_or('?')
+}
+
+/// `r1c2, r1c7`.
+fn cells(list: &[Cell]) -> String {
+    let mut out = String::new();
+    for (i, &(r, c)) in list.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        let _ = write!(out, "{sep}r{}c{}", r + 1, c + 1);
+    }
+    out
+}
+
+/// `3`, `3 and 8`, `1, 3 and 8` (or with `or`).
+fn values(list: &[u8], last: &str) -> String {
+    let mut out = String::new();
+    for (i, &v) in list.iter().enumerate() {
+        let sep = match i {
+            0 => "",
+            _ if i + 1 == list.len() => last,
+            _ => ", ",
+        };
+        out.push_str(sep);
+        out.push(symbol(v));
+    }
+    out
+}
+
+/// `rows 2, 7` or `columns 3, 8`.
+fn lines(list: &[Unit]) -> String {
+    let mut out = String::new();
+    for (i, unit) in list.iter().enumerate() {
+        let (word, n) = match *unit {
+            Unit::Row(n) => ("rows", n),
+            Unit::Column(n) => ("columns", n),
+            Unit::Box(n) => ("boxes", n),
+        };
+        if i == 0 {
+            let _ = write!(out, "{word} {}", n + 1);
+        } else {
+            let _ = write!(out, ", {}", n + 1);
+        }
+    }
+    out
+}
+
+/// The cells of a list of eliminations, without repeats, in reading order.
+fn cells_of(eliminations: &[(Cell, u8)]) -> Vec<Cell> {
+    let mut list: Vec<Cell> = eliminations.iter().map(|&(cell, _)| cell).collect();
+    list.sort_unstable();
+    list.dedup();
+    list
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.technique().name();
+        match self {
+            Self::NakedSingle { cell, value } => {
+                write!(
+                    f,
+                    "{name}: {} can only be {}",
+                    cells(&[*cell]),
+                    symbol(*value)
+                )
+            }
+            Self::HiddenSingle { cell, value, unit } => {
+                write!(
+                    f,
+                    "{name}: {} in {unit} must go to {}",
+                    symbol(*value),
+                    cells(&[*cell])
+                )
+            }
+            Self::LockedCandidates {
+                value,
+                from,
+                to,
+                eliminations,
+                ..
+            } => {
+                let v = symbol(*value);
+                write!(
+                    f,
+                    "{name}: {v} in {from} lies in {to}, so {v} goes from {}",
+                    cells(eliminations)
+                )
+            }
+            Self::NakedSubset {
+                unit,
+                cells: subset,
+                values: vals,
+                eliminations,
+            } => {
+                let vs = values(vals, " and ");
+                write!(
+                    f,
+                    "{name}: {} hold only {vs}, so {vs} go from {} in {unit}",
+                    cells(subset),
+                    cells(&cells_of(eliminations))
+                )
+            }
+            Self::HiddenSubset {
+                unit,
+                cells: subset,
+                values: vals,
+                ..
+            } => {
+                let (vs, cs) = (values(vals, " and "), cells(subset));
+                write!(
+                    f,
+                    "{name}: {vs} in {unit} lie only in {cs}, so {cs} keep only {vs}"
+                )
+            }
+            Self::Fish {
+                value,
+                base,
+                cover,
+                eliminations,
+            } => {
+                let v = symbol(*value);
+                write!(
+                    f,
+                    "{name}: {v} in {} lies in {}, so {v} goes from {}",
+                    lines(base),
+                    lines(cover),
+                    cells(eliminations)
+                )
+            }
+            Self::Wing {
+                technique,
+                pivot,
+                pincers,
+                values: [x, y, z],
+                eliminations,
+            } => {
+                let mut pivot_values = vec![*x, *y];
+                if *technique == Technique::XYZWing {
+                    pivot_values.push(*z);
+                }
+                pivot_values.sort_unstable();
+                write!(
+                    f,
+                    "{name}: {} holds {}, {} holds {}, {} holds {}, so {} goes from {}",
+                    cells(&[*pivot]),
+                    values(&pivot_values, " or "),
+                    cells(&[pincers[0]]),
+                    values(&[*x.min(z), *x.max(z)], " or "),
+                    cells(&[pincers[1]]),
+                    values(&[*y.min(z), *y.max(z)], " or "),
+                    symbol(*z),
+                    cells(eliminations)
+                )
+            }
+            Self::Coloring {
+                value,
+                colors,
+                eliminations,
+            } => {
+                let v = symbol(*value);
+                write!(
+                    f,
+                    "{name}: {v} is either in {} or in {}, so {v} goes from {}",
+                    cells(&colors[0]),
+                    cells(&colors[1]),
+                    cells(eliminations)
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Naked and hidden subsets: pairs, triples, quads.
+
+use super::{LogicSolver, Step, bits, combinations, values_of};
+
+/// `size` cells of a unit holding only `size` values: units rows, columns, boxes.
+pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
+    for unit in 0..3 * s.side {
+        let cells: Vec<usize> = (0..s.side).map(|k| s.unit_cell(unit, k)).collect();
+        let items: Vec<(usize, u64)> = cells
+            .iter()
+            .map(|&i| (i, s.candidates[i]))
+            .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
+            .collect();
+        let found = combinations(&items, size, &mut |chosen, union| {
+            if union.count_ones() as usize != size {
+                return None;
+            }
+            let eliminations: Vec<_> = cells
+                .iter()
+                .filter(|i| !chosen.contains(i))
+                .flat_map(|&i| bits(s.candidates[i] & union).map(move |b| (s.cell(i), b as u8 + 1)))
+                .collect();
+            (!eliminations.is_empty()).then(|| Step::NakedSubset {
+                unit: s.unit(unit),
+                cells: chosen.iter().map(|&i| s.cell(i)).collect(),
+                values: values_of(union),
+                eliminations,
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// `size` values of a unit with only `size` places: units rows, columns, boxes.
+pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
+    for unit in 0..3 * s.side {
+        let places = s.unit_positions(unit);
+        let items: Vec<(usize, u64)> = (1..=s.side)
+            .map(|v| (v, places[v - 1]))
+            .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
+            .collect();
+        let found = combinations(&items, size, &mut |chosen, union| {
+            if union.count_ones() as usize != size {
+                return None;
+            }
+            let keep = chosen.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
+            let cells: Vec<usize> = bits(union).map(|k| s.unit_cell(unit, k)).collect();
+            let eliminations: Vec<_> = cells
+                .iter()
+                .flat_map(|&i| bits(s.candidates[i] & !keep).map(move |b| (s.cell(i), b as u8 + 1)))
+                .collect();
+            (!eliminations.is_empty()).then(|| Step::HiddenSubset {
+                unit: s.unit(unit),
+                cells: cells.iter().map(|&i| s.cell(i)).collect(),
+                values: chosen.iter().map(|&v| v as u8).collect(),
+                eliminations,
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Technique;
+    use super::super::test_support::*;
+    use super::*;
+    use crate::Unit;
+
+    #[test]
+    fn naked_pair_found_and_not() {
+        let mut s = empty(3);
+        keep(&mut s, (0, 1), &[3, 8]);
+        keep(&mut s, (0, 6), &[3, 8]);
+        let step = s.find(Technique::NakedPair).unwrap();
+        let cells = [0, 2, 3, 4, 5, 7, 8];
+        let eliminations: Vec<_> = cells
+            .iter()
+            .flat_map(|&c| [((0, c), 3), ((0, c), 8)])
+            .collect();
+        assert_eq!(
+            step,
+            Step::NakedSubset {
+                unit: Unit::Row(0),
+                cells: vec![(0, 1), (0, 6)],
+                values: vec![3, 8],
+                eliminations,
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "naked pair: r1c2, r1c7 hold only 3 and 8, so 3 and 8 go from r1c1, r1c3, r1c4, r1c5, r1c6, r1c8, r1c9 in row 1"
+        );
+        check_step(&s, &step);
+        let mut after = s.clone();
+        after.apply(&step);
+        assert_eq!(after.find(Technique::NakedPair), None);
+        // Different pairs: nothing.
+        let mut s = empty(3);
+        keep(&mut s, (0, 1), &[3, 8]);
+        keep(&mut s, (0, 6), &[3, 9]);
+        assert_eq!(s.find(Technique::NakedPair), None);
+    }
+
+    #[test]
+    fn naked_triple_and_quad() {
+        // 1/2, 2/3, 1/3 in column 5: a triple without any cell holding all three.
+        let mut s = empty(3);
+        keep(&mut s, (1, 4), &[1, 2]);
+        keep(&mut s, (4, 4), &[2, 3]);
+        keep(&mut s, (7, 4), &[1, 3]);
+        let step = s.find(Technique::NakedTriple).unwrap();
+        assert_eq!(step.technique(), Technique::NakedTriple);
+        let Step::NakedSubset {
+            unit,
+            cells,
+            values,
+            eliminations,
+        } = &step
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (*unit, cells.as_slice()),
+            (Unit::Column(4), &[(1, 4), (4, 4), (7, 4)][..])
+        );
+        assert_eq!(values, &[1, 2, 3]);
+        assert_eq!(eliminations.len(), 6 * 3);
+        check_step(&s, &step);
+        assert_eq!(s.find(Technique::NakedPair), None);
+        // A fourth value in one cell breaks it; a quad needs a fourth cell.
+        let mut s = empty(3);
+        keep(&mut s, (1, 4), &[1, 2]);
+        keep(&mut s, (4, 4), &[2, 3]);
+        keep(&mut s, (7, 4), &[1, 3, 4]);
+        assert_eq!(s.find(Technique::NakedTriple), None);
+        assert_eq!(s.find(Technique::NakedQuad), None);
+        keep(&mut s, (8, 4), &[4, 1]);
+        let quad = s.find(Technique::NakedQuad).unwrap();
+        assert_eq!(
+            quad.to_string(),
+            "naked quad: r2c5, r5c5, r8c5, r9c5 hold only 1, 2, 3 and 4, so 1, 2, 3 and 4 go from r1c5, r3c5, r4c5, r6c5, r7c5 in column 5"
+        );
+        check_step(&s, &quad);
+    }
+
+    #[test]
+    fn hidden_pair_found_and_not() {
+        // 4 and 6 in box 5 only at r4c4 and r6c6.
+        let mut s = empty(3);
+        for (r, c) in box_cells(4) {
+            if !matches!((r, c), (3, 3) | (5, 5)) {
+                s.remove_candidate(r, c, 4);
+                s.remove_candidate(r, c, 6);
+            }
+        }
+        let step = s.find(Technique::HiddenPair).unwrap();
+        let others = [1, 2, 3, 5, 7, 8, 9];
+        let eliminations: Vec<_> = [(3, 3), (5, 5)]
+            .into_iter()
+            .flat_map(|cell| others.map(|v| (cell, v)))
+            .collect();
+        assert_eq!(
+            step,
+            Step::HiddenSubset {
+                unit: Unit::Box(4),
+                cells: vec![(3, 3), (5, 5)],
+                values: vec![4, 6],
+                eliminations,
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "hidden pair: 4 and 6 in box 5 lie only in r4c4, r6c6, so r4c4, r6c6 keep only 4 and 6"
+        );
+        check_step(&s, &step);
+        let mut after = s.clone();
+        after.apply(&step);
+        assert_eq!(after.find(Technique::HiddenPair), None);
+        // 6 with a third place: no pair.
+        let mut s = empty(3);
+        for (r, c) in box_cells(4) {
+            if !matches!((r, c), (3, 3) | (5, 5)) {
+                s.remove_candidate(r, c, 4);
+            }
+            if !matches!((r, c), (3, 3) | (5, 5) | (4, 4)) {
+                s.remove_candidate(r, c, 6);
+            }
+        }
+        assert_eq!(s.find(Technique::HiddenPair), None);
+    }
+
+    #[test]
+    fn hidden_triple_and_quad() {
+        // 1, 2, 3 in row 9 only in r9c1, r9c5, r9c9.
+        let mut s = empty(3);
+        for c in [1, 2, 3, 5, 6, 7] {
+            for v in 1..=3 {
+                s.remove_candidate(8, c, v);
+            }
+        }
+        let step = s.find(Technique::HiddenTriple).unwrap();
+        let Step::HiddenSubset {
+            unit,
+            cells,
+            values,
+            eliminations,
+        } = &step
+        else {
+            panic!()
+        };
+        assert_eq!(*unit, Unit::Row(8));
+        assert_eq!(cells, &[(8, 0), (8, 4), (8, 8)]);
+        assert_eq!(values, &[1, 2, 3]);
+        assert_eq!(eliminations.len(), 3 * 6);
+        check_step(&s, &step);
+        assert_eq!(s.find(Technique::HiddenQuad), None);
+        // A fourth value confined to those cells and one more makes a quad.
+        for c in [1, 2, 3, 5, 6] {
+            s.remove_candidate(8, c, 4);
+        }
+        let quad = s.find(Technique::HiddenQuad).unwrap();
+        let Step::HiddenSubset { cells, values, .. } = &quad else {
+            panic!()
+        };
+        assert_eq!(cells, &[(8, 0), (8, 4), (8, 7), (8, 8)]);
+        assert_eq!(values, &[1, 2, 3, 4]);
+        check_step(&s, &quad);
+        // 3 with a fourth place in row 9: no hidden triple.
+        let mut s = empty(3);
+        for c in [1, 2, 3, 5, 6, 7] {
+            for v in 1..=3 {
+                if (c, v) != (6, 3) {
+                    s.remove_candidate(8, c, v);
+                }
+            }
+        }
+        assert_eq!(s.find(Technique::HiddenTriple), None);
+    }
+}

@@ -1,0 +1,211 @@
+//! The techniques, their names and their scores.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A solving technique, ordered by difficulty (the order of [`Technique::ALL`], which is
+/// the order of [`score`](Technique::score)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The only cell of a unit that can hold a value.
+    HiddenSingle,
+    /// A cell with a single candidate.
+    NakedSingle,
+    /// A value confined to one line inside a box leaves the rest of the line.
+    Pointing,
+    /// A value confined to one box inside a line leaves the rest of the box.
+    Claiming,
+    /// Two cells of a unit holding only the same two values.
+    NakedPair,
+    /// A fish of size 2: a value in two rows lies in two columns (or the transpose).
+    XWing,
+    /// Two values of a unit confined to the same two cells.
+    HiddenPair,
+    /// Three cells of a unit holding only three values between them.
+    NakedTriple,
+    /// A fish of size 3.
+    Swordfish,
+    /// Three values of a unit confined to the same three cells.
+    HiddenTriple,
+    /// A two-value pivot with two two-value pincers sharing a third value.
+    XYWing,
+    /// A three-value pivot with two two-value pincers sharing one of its values.
+    XYZWing,
+    /// Four cells of a unit holding only four values between them.
+    NakedQuad,
+    /// A fish of size 4.
+    Jellyfish,
+    /// Four values of a unit confined to the same four cells.
+    HiddenQuad,
+    /// Two-coloring of the conjugate pairs of one value (color wrap and color trap).
+    SimpleColoring,
+}
+
+impl Technique {
+    /// How many techniques there are.
+    pub const COUNT: usize = 16;
+
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; Self::COUNT] = [
+        Self::HiddenSingle,
+        Self::NakedSingle,
+        Self::Pointing,
+        Self::Claiming,
+        Self::NakedPair,
+        Self::XWing,
+        Self::HiddenPair,
+        Self::NakedTriple,
+        Self::Swordfish,
+        Self::HiddenTriple,
+        Self::XYWing,
+        Self::XYZWing,
+        Self::NakedQuad,
+        Self::Jellyfish,
+        Self::HiddenQuad,
+        Self::SimpleColoring,
+    ];
+
+    /// The name, in lower case as in a sentence: `"hidden single"`, `"x-wing"`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::HiddenSingle => "hidden single",
+            Self::NakedSingle => "naked single",
+            Self::Pointing => "pointing",
+            Self::Claiming => "claiming",
+            Self::NakedPair => "naked pair",
+            Self::XWing => "x-wing",
+            Self::HiddenPair => "hidden pair",
+            Self::NakedTriple => "naked triple",
+            Self::Swordfish => "swordfish",
+            Self::HiddenTriple => "hidden triple",
+            Self::XYWing => "xy-wing",
+            Self::XYZWing => "xyz-wing",
+            Self::NakedQuad => "naked quad",
+            Self::Jellyfish => "jellyfish",
+            Self::HiddenQuad => "hidden quad",
+            Self::SimpleColoring => "simple coloring",
+        }
+    }
+
+    /// The score in tenths, so that scores compare exactly.
+    pub(crate) fn tenths(self) -> u16 {
+        match self {
+            Self::HiddenSingle => 15,
+            Self::NakedSingle => 23,
+            Self::Pointing => 26,
+            Self::Claiming => 28,
+            Self::NakedPair => 30,
+            Self::XWing => 32,
+            Self::HiddenPair => 34,
+            Self::NakedTriple => 36,
+            Self::Swordfish => 38,
+            Self::HiddenTriple => 40,
+            Self::XYWing => 42,
+            Self::XYZWing => 44,
+            Self::NakedQuad => 50,
+            Self::Jellyfish => 52,
+            Self::HiddenQuad => 54,
+            Self::SimpleColoring => 60,
+        }
+    }
+
+    /// The difficulty on Sudoku Explainer's scale (see the [module docs](super)). A hidden
+    /// single scores 1.5 here; one in a box scores 1.2 as a [`Step`](super::Step).
+    ///
+    /// ```
+    /// use dancing_sudoku::Technique;
+    ///
+    /// assert_eq!(Technique::NakedSingle.score(), 2.3);
+    /// assert!(Technique::ALL.windows(2).all(|w| w[0].score() < w[1].score()));
+    /// ```
+    pub fn score(self) -> f32 {
+        tenths_to_score(self.tenths())
+    }
+
+    /// The position of this technique in [`ALL`](Self::ALL).
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A score in tenths as the `f32` of one decimal, which compares equal to the literal
+/// (`23` gives exactly `2.3_f32`: the division is correctly rounded).
+pub(crate) fn tenths_to_score(tenths: u16) -> f32 {
+    f32::from(tenths) / 10.0
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`Technique`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown technique {0:?}: expected one of hidden single, naked single, pointing, claiming, naked pair, x-wing, hidden pair, naked triple, swordfish, hidden triple, xy-wing, xyz-wing, naked quad, jellyfish, hidden quad, simple coloring"
+)]
+pub struct UnknownTechnique(pub String);
+
+impl FromStr for Technique {
+    type Err = UnknownTechnique;
+
+    /// Reads a [`name`](Technique::name), ignoring case and accepting `-` or `_` for a
+    /// space (`"naked-pair"`, `"X_Wing"`).
+    ///
+    /// ```
+    /// use dancing_sudoku::Technique;
+    ///
+    /// assert_eq!("xy-wing".parse::<Technique>()?, Technique::XYWing);
+    /// assert_eq!("Simple_Coloring".parse::<Technique>()?, Technique::SimpleColoring);
+    /// assert!("y-wing".parse::<Technique>().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = |name: &str| -> String {
+            name.chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '_'))
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let wanted = key(s.trim());
+        Technique::ALL
+            .into_iter()
+            .find(|t| key(t.name()) == wanted)
+            .ok_or_else(|| UnknownTechnique(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_is_in_enum_order_and_names_round_trip() {
+        for (i, t) in Technique::ALL.into_iter().enumerate() {
+            assert_eq!(t.index(), i);
+            assert_eq!(t.name().parse::<Technique>(), Ok(t));
+            assert_eq!(t.to_string(), t.name());
+        }
+        assert!(
+            Technique::ALL
+                .windows(2)
+                .all(|w| w[0] < w[1] && w[0].tenths() < w[1].tenths())
+        );
+    }
+
+    #[test]
+    fn scores_are_exact_tenths() {
+        assert_eq!(Technique::HiddenSingle.score(), 1.5);
+        assert_eq!(Technique::Claiming.score(), 2.8);
+        assert_eq!(Technique::XYWing.score(), 4.2);
+        assert_eq!(Technique::SimpleColoring.score(), 6.0);
+    }
+
+    #[test]
+    fn unknown_names_are_refused() {
+        let err = "ywing".parse::<Technique>().unwrap_err();
+        assert!(err.to_string().starts_with("unknown technique \"ywing\""));
+    }
+}

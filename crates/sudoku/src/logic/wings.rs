@@ -1,0 +1,160 @@
+//! XY-wing and XYZ-wing.
+
+use super::{LogicSolver, Step, Technique};
+
+/// Pivots in reading order, pincer pairs in reading order.
+pub(super) fn xy_wing(s: &LogicSolver) -> Option<Step> {
+    wing(s, Technique::XYWing)
+}
+
+/// Pivots in reading order, pincer pairs in reading order.
+pub(super) fn xyz_wing(s: &LogicSolver) -> Option<Step> {
+    wing(s, Technique::XYZWing)
+}
+
+fn wing(s: &LogicSolver, technique: Technique) -> Option<Step> {
+    let xyz = technique == Technique::XYZWing;
+    let pivot_size = if xyz { 3 } else { 2 };
+    let cells = s.side * s.side;
+    for pivot in 0..cells {
+        let p = s.candidates[pivot];
+        if p.count_ones() != pivot_size {
+            continue;
+        }
+        // Bivalue peers that could be pincers: sharing one value with an xy pivot, or
+        // holding two of an xyz pivot's three.
+        let pincers: Vec<usize> = (0..cells)
+            .filter(|&i| s.sees(pivot, i) && s.candidates[i].count_ones() == 2)
+            .filter(|&i| {
+                let shared = (s.candidates[i] & p).count_ones();
+                if xyz { shared == 2 } else { shared == 1 }
+            })
+            .collect();
+        for (k, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[k + 1..] {
+                let (ma, mb) = (s.candidates[a], s.candidates[b]);
+                let z = ma & mb;
+                if ma == mb || z.count_ones() != 1 {
+                    continue;
+                }
+                let fits = if xyz { ma | mb == p } else { z & p == 0 };
+                if !fits {
+                    continue;
+                }
+                let eliminations: Vec<_> = (0..cells)
+                    .filter(|&i| s.candidates[i] & z != 0 && i != a && i != b && i != pivot)
+                    .filter(|&i| s.sees(i, a) && s.sees(i, b) && (!xyz || s.sees(i, pivot)))
+                    .map(|i| s.cell(i))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let value = |m: u64| m.trailing_zeros() as u8 + 1;
+                return Some(Step::Wing {
+                    technique,
+                    pivot: s.cell(pivot),
+                    pincers: [s.cell(a), s.cell(b)],
+                    values: [value(ma & !z), value(mb & !z), value(z)],
+                    eliminations,
+                });
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    #[test]
+    fn xy_wing_found_and_not() {
+        // Pivot r5c5 {1,2}; pincers r5c1 {1,3} (row) and r2c5 {2,3} (column): 3 leaves
+        // r2c1, which sees both.
+        let mut s = empty(3);
+        keep(&mut s, (4, 4), &[1, 2]);
+        keep(&mut s, (4, 0), &[1, 3]);
+        keep(&mut s, (1, 4), &[2, 3]);
+        let step = s.find(Technique::XYWing).unwrap();
+        assert_eq!(
+            step,
+            Step::Wing {
+                technique: Technique::XYWing,
+                pivot: (4, 4),
+                pincers: [(1, 4), (4, 0)],
+                values: [2, 1, 3],
+                eliminations: vec![(1, 0)],
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "xy-wing: r5c5 holds 1 or 2, r2c5 holds 2 or 3, r5c1 holds 1 or 3, so 3 goes from r2c1"
+        );
+        check_step(&s, &step);
+        let mut after = s.clone();
+        after.apply(&step);
+        assert_eq!(after.find(Technique::XYWing), None);
+        // A pincer that does not see the pivot: nothing.
+        let mut s = empty(3);
+        keep(&mut s, (4, 4), &[1, 2]);
+        keep(&mut s, (3, 0), &[1, 3]);
+        keep(&mut s, (1, 4), &[2, 3]);
+        assert_eq!(s.find(Technique::XYWing), None);
+        // Pincers sharing no third value: nothing.
+        let mut s = empty(3);
+        keep(&mut s, (4, 4), &[1, 2]);
+        keep(&mut s, (4, 0), &[1, 3]);
+        keep(&mut s, (1, 4), &[2, 4]);
+        assert_eq!(s.find(Technique::XYWing), None);
+    }
+
+    #[test]
+    fn xy_wing_in_a_box() {
+        // Pincer r4c6 in the pivot's box, r5c1 in its row: 3 leaves r4c1..r4c3 (seeing
+        // r5c1 by box and r4c6 by row) and r5c4, r5c6 (seeing both by row and box).
+        let mut s = empty(3);
+        keep(&mut s, (4, 4), &[1, 2]);
+        keep(&mut s, (4, 0), &[1, 3]);
+        keep(&mut s, (3, 5), &[2, 3]);
+        let step = s.find(Technique::XYWing).unwrap();
+        let Step::Wing { eliminations, .. } = &step else {
+            panic!()
+        };
+        assert_eq!(eliminations, &[(3, 0), (3, 1), (3, 2), (4, 3), (4, 5)]);
+        check_step(&s, &step);
+    }
+
+    #[test]
+    fn xyz_wing_found_and_not() {
+        // Pivot r5c5 {1,2,3}; pincers r5c1 {1,3}, r4c5 {2,3}: 3 leaves the cells seeing
+        // all three, r5c4 and r5c6 (r4c4 and r4c6 miss r5c1).
+        let mut s = empty(3);
+        keep(&mut s, (4, 4), &[1, 2, 3]);
+        keep(&mut s, (4, 0), &[1, 3]);
+        keep(&mut s, (3, 4), &[2, 3]);
+        let step = s.find(Technique::XYZWing).unwrap();
+        assert_eq!(
+            step,
+            Step::Wing {
+                technique: Technique::XYZWing,
+                pivot: (4, 4),
+                pincers: [(3, 4), (4, 0)],
+                values: [2, 1, 3],
+                eliminations: vec![(4, 3), (4, 5)],
+            }
+        );
+        assert_eq!(
+            step.to_string(),
+            "xyz-wing: r5c5 holds 1, 2 or 3, r4c5 holds 2 or 3, r5c1 holds 1 or 3, so 3 goes from r5c4, r5c6"
+        );
+        check_step(&s, &step);
+        assert_eq!(s.find(Technique::XYWing), None);
+        // A pivot with a fourth value: nothing.
+        let mut s = empty(3);
+        keep(&mut s, (4, 4), &[1, 2, 3, 4]);
+        keep(&mut s, (4, 0), &[1, 3]);
+        keep(&mut s, (3, 4), &[2, 3]);
+        assert_eq!(s.find(Technique::XYZWing), None);
+    }
+}

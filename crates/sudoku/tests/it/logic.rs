@@ -1,0 +1,489 @@
+//! The logical solver on real puzzles: every step keeps the solution (checked against
+//! dancing links), every technique fires, and the rating orders the data sets.
+
+use crate::common;
+
+use std::fmt::Write;
+
+use dancing_sudoku::logic::{self, Path};
+use dancing_sudoku::{FAMOUS, Grid, LogicSolver, RateError, Solve, Step, SudokuSolver, Technique};
+
+/// Asserts that `step`, about to be applied to `state`, is sound for `solution`: it places
+/// the solution's value, removes only candidates, and never the solution's value.
+fn check_sound(state: &LogicSolver, step: &Step, solution: &Grid, puzzle: &Grid) {
+    if let Some(((r, c), v)) = step.placement() {
+        assert_eq!(v, solution.get(r, c), "{puzzle}: {step}");
+        assert_ne!(
+            state.candidates(r, c) & (1 << (v - 1)),
+            0,
+            "{puzzle}: {step}"
+        );
+    }
+    let eliminations = step.eliminations();
+    assert!(
+        step.placement().is_some() || !eliminations.is_empty(),
+        "{puzzle}: {step} does nothing"
+    );
+    for ((r, c), v) in eliminations {
+        assert_ne!(
+            v,
+            solution.get(r, c),
+            "{puzzle}: {step} removes the solution"
+        );
+        assert_ne!(
+            state.candidates(r, c) & (1 << (v - 1)),
+            0,
+            "{puzzle}: {step} removes a non-candidate"
+        );
+    }
+}
+
+/// Walks `puzzle` with `next_step` to the end, checking every step; returns the steps
+/// per technique and whether it was solved.
+fn walk(puzzle: &Grid, solution: &Grid, histogram: &mut [u32; Technique::COUNT]) -> bool {
+    let mut state = LogicSolver::new(puzzle).unwrap();
+    while let Some(step) = state.next_step() {
+        check_sound(&state, &step, solution, puzzle);
+        histogram[Technique::ALL
+            .iter()
+            .position(|&t| t == step.technique())
+            .unwrap()] += 1;
+        state.apply(&step);
+        assert!(!state.is_broken(), "{puzzle}: broken after {step}");
+    }
+    if state.is_solved() {
+        assert_eq!(&state.grid(), solution, "{puzzle}");
+    }
+    state.is_solved()
+}
+
+fn data_sets() -> Vec<(&'static str, Vec<Grid>)> {
+    [
+        "17_clue_1000.txt",
+        "forum_hardest_200.txt",
+        "magictour_top1465.txt",
+    ]
+    .into_iter()
+    .map(|name| (name, common::puzzles(name)))
+    .collect()
+}
+
+#[test]
+fn every_step_keeps_the_solution_and_every_technique_fires() {
+    let mut dlx = SudokuSolver::new();
+    let mut histogram = [0u32; Technique::COUNT];
+    let mut total = 0;
+    for (name, puzzles) in data_sets() {
+        let mut solved = 0;
+        for puzzle in &puzzles {
+            let solution = dlx.solve_unique(puzzle).unwrap();
+            solved += usize::from(walk(puzzle, &solution, &mut histogram));
+        }
+        total += puzzles.len();
+        // The 17-clue puzzles are mostly within reach of the techniques; the forum's
+        // hardest never are.
+        match name {
+            "17_clue_1000.txt" => assert!(solved > 900, "{name}: {solved} solved"),
+            "forum_hardest_200.txt" => assert_eq!(solved, 0, "{name}"),
+            _ => {}
+        }
+    }
+    assert!(total >= 2000);
+    // Jellyfish and hidden quads never come first on these puzzles: each is the
+    // complement of something easier found before it (a jellyfish of a smaller fish
+    // across, a hidden quad of a naked subset of the unit's other cells). They are
+    // tested on hand-made positions, and by `find` on random states below.
+    let rare = [Technique::Jellyfish, Technique::HiddenQuad];
+    let fired: Vec<_> = Technique::ALL.iter().zip(histogram).collect();
+    for &(&t, n) in &fired {
+        assert!(n > 0 || rare.contains(&t), "{t} never fired: {fired:?}");
+    }
+}
+
+/// A small xorshift, so the random states are the same on every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[test]
+fn find_keeps_the_solution_on_random_states() {
+    // States a walk does not reach: some steps, then random candidates removed that the
+    // solution does not need. Every technique must stay sound on them.
+    let mut dlx = SudokuSolver::new();
+    let mut random = Random(0x9E37_79B9_7F4A_7C15);
+    let mut found = [0u32; Technique::COUNT];
+    for (_, puzzles) in data_sets() {
+        for puzzle in puzzles.iter().step_by(7) {
+            let solution = dlx.solve_unique(puzzle).unwrap();
+            let mut state = LogicSolver::new(puzzle).unwrap();
+            for _ in 0..random.below(30) {
+                match state.next_step() {
+                    Some(step) => state.apply(&step),
+                    None => break,
+                }
+            }
+            for _ in 0..random.below(60) {
+                let (r, c) = (random.below(9) as usize, random.below(9) as usize);
+                let v = random.below(9) as u8 + 1;
+                if v != solution.get(r, c) {
+                    state.remove_candidate(r, c, v);
+                }
+            }
+            for (k, t) in Technique::ALL.into_iter().enumerate() {
+                if let Some(step) = state.find(t) {
+                    assert_eq!(step.technique(), t);
+                    check_sound(&state, &step, &solution, puzzle);
+                    found[k] += 1;
+                }
+            }
+        }
+    }
+    // Every technique, the rare ones included, finds something on these states.
+    assert!(found.iter().all(|&n| n > 0), "{found:?}");
+}
+
+/// Whether a technique applies, by the definition and brute force: the cells of each
+/// unit (rows, columns, boxes of a 9×9 grid) and every combination looked at.
+fn naive_applies(s: &LogicSolver, t: Technique) -> bool {
+    let has = |(r, c): (usize, usize), v: u8| s.candidates(r, c) & (1 << (v - 1)) != 0;
+    let row = |r: usize| (0..9).map(move |c| (r, c)).collect::<Vec<_>>();
+    let column = |c: usize| (0..9).map(move |r| (r, c)).collect::<Vec<_>>();
+    let boxed = |b: usize| {
+        (0..9)
+            .map(move |k| (b / 3 * 3 + k / 3, b % 3 * 3 + k % 3))
+            .collect::<Vec<_>>()
+    };
+    let units: Vec<Vec<_>> = (0..9)
+        .map(row)
+        .chain((0..9).map(column))
+        .chain((0..9).map(boxed))
+        .collect();
+    let all: Vec<_> = (0..81).map(|i| (i / 9, i % 9)).collect();
+    match t {
+        Technique::NakedSingle => all
+            .iter()
+            .any(|&(r, c)| s.candidates(r, c).count_ones() == 1),
+        Technique::HiddenSingle => units
+            .iter()
+            .any(|u| (1..=9).any(|v| u.iter().filter(|&&x| has(x, v)).count() == 1)),
+        Technique::Pointing | Technique::Claiming => {
+            let (from, to) = if t == Technique::Pointing {
+                (18..27, 0..18)
+            } else {
+                (0..18, 18..27)
+            };
+            from.clone().any(|f| {
+                to.clone().any(|l| {
+                    (1..=9).any(|v| {
+                        let places: Vec<_> = units[f].iter().filter(|&&x| has(x, v)).collect();
+                        !places.is_empty()
+                            && places.iter().all(|x| units[l].contains(x))
+                            && units[l].iter().any(|x| has(*x, v) && !units[f].contains(x))
+                    })
+                })
+            })
+        }
+        Technique::NakedPair => units.iter().any(|u| {
+            u.iter().any(|&a| {
+                u.iter().any(|&b| {
+                    let m = s.candidates(a.0, a.1);
+                    a < b
+                        && m.count_ones() == 2
+                        && s.candidates(b.0, b.1) == m
+                        && u.iter()
+                            .any(|&x| x != a && x != b && s.candidates(x.0, x.1) & m != 0)
+                })
+            })
+        }),
+        Technique::XWing => (1..=9).any(|v| {
+            [(0, 9), (9, 0)].into_iter().any(|(base, cover)| {
+                let places = |l: usize| -> Vec<usize> {
+                    (0..9).filter(|&k| has(units[base + l][k], v)).collect()
+                };
+                (0..9).any(|a| {
+                    (a + 1..9).any(|b| {
+                        let (pa, pb) = (places(a), places(b));
+                        pa.len() == 2
+                            && pa == pb
+                            && pa.iter().any(|&x| {
+                                (0..9).any(|l| l != a && l != b && has(units[cover + x][l], v))
+                            })
+                    })
+                })
+            })
+        }),
+        Technique::HiddenPair => units.iter().any(|u| {
+            let places = |v: u8| {
+                u.iter()
+                    .filter(|&&x| has(x, v))
+                    .copied()
+                    .collect::<Vec<_>>()
+            };
+            (1..=9).any(|a| {
+                (a + 1..=9).any(|b| {
+                    let (pa, pb) = (places(a), places(b));
+                    let keep = (1 << (a - 1)) | (1 << (b - 1));
+                    pa.len() == 2
+                        && pa == pb
+                        && pa.iter().any(|&(r, c)| s.candidates(r, c) & !keep != 0)
+                })
+            })
+        }),
+        Technique::NakedTriple => units.iter().any(|u| {
+            let m = |x: (usize, usize)| s.candidates(x.0, x.1);
+            (0..9).any(|i| {
+                (i + 1..9).any(|j| {
+                    (j + 1..9).any(|k| {
+                        let cells = [u[i], u[j], u[k]];
+                        let union = cells.iter().fold(0, |acc, &x| acc | m(x));
+                        cells.iter().all(|&x| (2..=3).contains(&m(x).count_ones()))
+                            && union.count_ones() == 3
+                            && u.iter().any(|x| !cells.contains(x) && m(*x) & union != 0)
+                    })
+                })
+            })
+        }),
+        Technique::XYWing | Technique::XYZWing => {
+            let m = |x: (usize, usize)| s.candidates(x.0, x.1);
+            let sees = |a: (usize, usize), b: (usize, usize)| {
+                a != b && (a.0 == b.0 || a.1 == b.1 || (a.0 / 3, a.1 / 3) == (b.0 / 3, b.1 / 3))
+            };
+            let xyz = t == Technique::XYZWing;
+            all.iter().any(|&p| {
+                all.iter().any(|&a| {
+                    all.iter().any(|&b| {
+                        let (mp, ma, mb) = (m(p), m(a), m(b));
+                        let z = ma & mb;
+                        let shape = if xyz {
+                            mp.count_ones() == 3 && ma | mb == mp
+                        } else {
+                            mp.count_ones() == 2 && z & mp == 0 && (ma | mb) & mp == mp
+                        };
+                        shape
+                            && ma.count_ones() == 2
+                            && mb.count_ones() == 2
+                            && ma != mb
+                            && z.count_ones() == 1
+                            && sees(p, a)
+                            && sees(p, b)
+                            && all.iter().any(|&x| {
+                                x != p
+                                    && m(x) & z != 0
+                                    && sees(x, a)
+                                    && sees(x, b)
+                                    && (!xyz || sees(x, p))
+                            })
+                    })
+                })
+            })
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn basic_techniques_miss_nothing() {
+    // Soundness is checked above; here the other way: on random states of real puzzles,
+    // `find` returns a step exactly when a brute-force reading of the definition sees one.
+    let mut dlx = SudokuSolver::new();
+    let mut random = Random(0x2545_F491_4F6C_DD1D);
+    let techniques = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
+    ];
+    let mut applied = [0u32; 10];
+    for puzzle in common::puzzles("magictour_top1465.txt").iter().step_by(5) {
+        let solution = dlx.solve_unique(puzzle).unwrap();
+        let mut state = LogicSolver::new(puzzle).unwrap();
+        for _ in 0..random.below(40) {
+            let (r, c) = (random.below(9) as usize, random.below(9) as usize);
+            let v = random.below(9) as u8 + 1;
+            if v != solution.get(r, c) {
+                state.remove_candidate(r, c, v);
+            }
+        }
+        for (k, t) in techniques.into_iter().enumerate() {
+            let found = state.find(t).is_some();
+            assert_eq!(found, naive_applies(&state, t), "{t} on {puzzle}");
+            applied[k] += u32::from(found);
+        }
+    }
+    assert!(applied.iter().all(|&n| n > 0), "{applied:?}");
+}
+
+#[test]
+fn rate_errors() {
+    let clash: Grid = "11..............".parse().unwrap();
+    let err = logic::rate(&clash).unwrap_err();
+    assert!(matches!(err, RateError::Conflict(_)));
+    assert_eq!(
+        err.to_string(),
+        "the givens clash: 1 appears twice in row 1: r1c1 and r1c2"
+    );
+    // r1c4 needs the 4 that r2c4 holds: no solution, though nothing clashes.
+    let none: Grid = "123....4........".parse().unwrap();
+    assert!(none.validate().is_ok());
+    assert_eq!(logic::rate(&none), Err(RateError::NoSolution));
+    assert_eq!(logic::rate(&Grid::empty(3)), Err(RateError::Multiple));
+    assert_eq!(logic::solve_path(&Grid::empty(2)), Err(RateError::Multiple));
+}
+
+#[test]
+fn a_grid_given_whole_needs_nothing() {
+    let full: Grid = "1234341221434321".parse().unwrap();
+    let rating = logic::rate(&full).unwrap();
+    assert_eq!(
+        (rating.hardest, rating.score, rating.steps, rating.search),
+        (None, 0.0, 0, None)
+    );
+    assert_eq!(rating.to_string(), "0.0 nothing to do");
+}
+
+/// The percentile `p` (0 to 100) of sorted scores.
+fn percentile(sorted: &[f32], p: usize) -> f32 {
+    sorted[(sorted.len() - 1) * p / 100]
+}
+
+fn scores(name: &str) -> Vec<f32> {
+    let mut scores: Vec<f32> = common::puzzles(name)
+        .iter()
+        .map(|p| logic::rate(p).unwrap().score)
+        .collect();
+    scores.sort_by(f32::total_cmp);
+    scores
+}
+
+#[test]
+fn the_rating_orders_the_data_sets() {
+    let seventeen = scores("17_clue_1000.txt");
+    let hardest = scores("forum_hardest_200.txt");
+    let (p95, median) = (percentile(&seventeen, 95), percentile(&hardest, 50));
+    assert!(
+        median > p95,
+        "forum hardest median {median} <= 17-clue 95th percentile {p95}"
+    );
+    // Every one of the forum's hardest needs search (their scores run from 9.8 to 11.3,
+    // median 10.3; the 17-clue puzzles' median is 2.6, their 95th percentile 8.6).
+    assert!(hardest[0] >= 7.0, "{}", hardest[0]);
+}
+
+#[test]
+fn rating_is_deterministic_and_its_hardest_is_the_top_step() {
+    for puzzle in common::puzzles("17_clue_1000.txt").iter().step_by(50) {
+        let rating = logic::rate(puzzle).unwrap();
+        assert_eq!(logic::rate(puzzle).unwrap(), rating);
+        let path: Path = logic::solve_path(puzzle).unwrap();
+        assert_eq!(logic::solve_path(puzzle).unwrap(), path);
+        assert_eq!(rating.steps, path.steps.len());
+        assert_eq!(rating.histogram.iter().sum::<u32>() as usize, rating.steps);
+        let top = path.steps.iter().map(Step::score).fold(0.0, f32::max);
+        let hardest = rating.hardest.unwrap();
+        assert!(
+            path.steps
+                .iter()
+                .any(|s| s.technique() == hardest && s.score() == top)
+        );
+        assert_eq!(rating.needs_search(), !path.is_solved());
+        if path.is_solved() {
+            assert_eq!(rating.score, top);
+        } else {
+            assert!(rating.score >= 7.0);
+        }
+    }
+}
+
+#[test]
+fn an_easy_puzzle_needs_singles_only() {
+    let puzzle: Grid =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .unwrap();
+    let rating = logic::rate(&puzzle).unwrap();
+    assert!(rating.score <= 2.3, "{rating}");
+    assert_eq!(rating.steps, 81 - puzzle.givens());
+    assert_eq!(
+        rating.count(Technique::HiddenSingle) + rating.count(Technique::NakedSingle),
+        rating.steps as u32
+    );
+}
+
+#[test]
+fn famous_puzzles_are_hard() {
+    // The first six are hard for people too; the last four are famous for defeating
+    // naive backtracking (Norvig's, the 987654321 one) or as an example, and fall to
+    // singles and pointing.
+    let famous = common::famous();
+    assert_eq!(famous.len(), 10);
+    for (k, (name, puzzle)) in famous.iter().enumerate() {
+        let rating = logic::rate(puzzle).unwrap();
+        if k < 6 {
+            assert!(
+                rating.needs_search() && rating.score >= 9.0,
+                "{name}: {rating}"
+            );
+        } else {
+            assert!(
+                !rating.needs_search() && rating.score <= 2.6,
+                "{name}: {rating}"
+            );
+        }
+    }
+    assert!(FAMOUS.starts_with("# Famous hard"));
+}
+
+#[test]
+fn other_orders_walk_to_the_solution() {
+    let mut dlx = SudokuSolver::new();
+    let mut histogram = [0u32; Technique::COUNT];
+    let small: Grid = "12.......1..2..3".parse().unwrap();
+    let solution = dlx.solve_unique(&small).unwrap();
+    assert!(walk(&small, &solution, &mut histogram));
+    let mut solved = 0;
+    let sixteen = common::puzzles("gecode_16x16.txt");
+    for puzzle in sixteen.iter().take(10) {
+        let solution = dlx.solve_unique(puzzle).unwrap();
+        solved += usize::from(walk(puzzle, &solution, &mut histogram));
+    }
+    assert!(solved > 0, "no 16×16 puzzle solved");
+    let big = &common::puzzles("generated_36x36.txt")[0];
+    let solution = dlx.solve_unique(big).unwrap();
+    assert!(walk(big, &solution, &mut histogram), "36×36 not solved");
+}
+
+/// The path of `puzzle`, a step a line with its score, then the rating.
+fn path_text(puzzle: &Grid) -> String {
+    let mut text = String::new();
+    for step in logic::solve_path(puzzle).unwrap().steps {
+        writeln!(text, "{:.1} {step}", step.score()).unwrap();
+    }
+    writeln!(text, "rating: {}", logic::rate(puzzle).unwrap()).unwrap();
+    text
+}
+
+#[test]
+fn hint_texts() {
+    // Magictour's 712th: ten techniques on the way, from hidden singles to an xy-wing.
+    let puzzle: Grid =
+        ".3...4......8..562.........6.......9..1..7..6....2..4...41.2.87.13......8...6.2.."
+            .parse()
+            .unwrap();
+    insta::assert_snapshot!("logic_path_magictour_712", path_text(&puzzle));
+    let (name, inkala) = &common::famous()[0];
+    assert!(name.starts_with("Arto Inkala 2012"));
+    insta::assert_snapshot!("logic_path_inkala_2012", path_text(inkala));
+}
