@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use dancing_sudoku::generate::{Difficulty, Symmetry};
 use dancing_sudoku::judge::Judge;
 
 use crate::input::parse_size;
@@ -32,11 +33,13 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     Xc(XcArgs),
-    /// Solve, count or check sudoku batches (one-line puzzles, rows or pretty grids), or answer a judge's input
+    /// Solve, count, check, rate or hint sudoku batches (one-line puzzles, rows or pretty grids), generate puzzles, or answer a judge's input
     #[command(after_help = "\
 Examples:
   dancing sudoku solve crates/sudoku/data/famous.txt
   dancing sudoku check --threads 2 puzzles.txt
+  dancing sudoku generate --count 10 --difficulty hard --rate
+  dancing sudoku hint --steps puzzle.txt
   dancing sudoku judge sicily < input.txt")]
     Sudoku {
         #[command(subcommand)]
@@ -320,11 +323,16 @@ puzzles already read); so it is for `count` and `check`."
     #[command(after_help = "\
 Examples:
   dancing sudoku solve puzzles.txt
+  dancing sudoku solve --pretty crates/sudoku/data/famous.txt
   dancing sudoku solve --unique --threads 2 --stats puzzles.txt")]
     Solve {
         /// Print `multiple solutions` for a puzzle with more than one
         #[arg(long)]
         unique: bool,
+        /// Draw each solution with box lines, the givens set apart from the filled cells
+        /// on a colour terminal (plain when piped or with NO_COLOR)
+        #[arg(long)]
+        pretty: bool,
         #[command(flatten)]
         batch: BatchArgs,
     },
@@ -356,6 +364,55 @@ Examples:
         #[command(flatten)]
         batch: BatchArgs,
     },
+    /// Generate puzzles with one solution each, one per line, reproducible from a seed.
+    ///
+    /// A random full grid, then givens taken away in random order while the solution
+    /// stays unique. Without symmetry every puzzle is minimal (no given can go); with
+    /// one, `--minimal` also asks that no single given can go. `--clues` and
+    /// `--difficulty` draw new grids until a puzzle meets them (the summary line says how
+    /// many attempts it took). The same seed prints the same puzzles on any machine and
+    /// with any number of threads.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku generate --count 10 --seed 1
+  dancing sudoku generate --difficulty hard --rate --pretty
+  dancing sudoku generate --order 4 --symmetry rotational --count 5
+  dancing sudoku generate --count 1000 --minimal --symmetry mirror --threads 2 > puzzles.txt")]
+    Generate(GenerateArgs),
+    /// Rate each puzzle by the human techniques it needs: `2.6 pointing`, or `7.9 needs
+    /// search (8 nodes)` past them.
+    ///
+    /// Each step of the logical solution is the easiest technique that applies; the
+    /// rating is the hardest step's score on Sudoku Explainer's scale (see
+    /// docs/generating.md). A puzzle with no solution or several is told so instead,
+    /// and clashing givens are named.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku rate crates/sudoku/data/famous.txt
+  dancing sudoku rate --stats puzzles.txt")]
+    Rate {
+        #[command(flatten)]
+        args: LogicArgs,
+    },
+    /// Print the next logical step of each puzzle, or with `--steps` the whole path.
+    ///
+    /// For example `hidden single: 7 in box 5 must go to r5c4`. Cells are `rRcC`,
+    /// counted from 1. When no technique applies the hint says the puzzle needs search
+    /// from there.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku hint puzzle.txt
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dancing sudoku hint --steps --pretty")]
+    Hint {
+        /// Print every step to the end (solved, or stalled), not only the next one
+        #[arg(long)]
+        steps: bool,
+        /// Draw the grid the hint is about (and, with --steps, where the steps end)
+        #[arg(long)]
+        pretty: bool,
+        #[command(flatten)]
+        args: LogicArgs,
+    },
     /// Answer an online judge's input (standard input to standard output).
     ///
     /// A search stopped by `--timeout`, `--max-nodes` or Ctrl-C ends the run: the
@@ -372,6 +429,117 @@ Examples:
         #[command(flatten)]
         limits: LimitArgs,
     },
+}
+
+/// Options of `sudoku rate` and `sudoku hint`.
+#[derive(Debug, Args)]
+pub(crate) struct LogicArgs {
+    /// The puzzles (layouts as for `solve`); standard input when absent or `-`
+    pub(crate) file: Option<PathBuf>,
+    /// Print totals as one JSON line on stderr at the end, with the technique histogram
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+/// Options of `sudoku generate`.
+#[derive(Debug, Args)]
+pub(crate) struct GenerateArgs {
+    /// The order n: boxes n×n, grids n²×n² (2 = 4×4, 3 = 9×9, … 6 = 36×36)
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub(crate) order: u8,
+    /// How many puzzles
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub(crate) count: u64,
+    /// The seed (any number); a random one, printed in the summary, when absent
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// The pattern of the givens
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub(crate) symmetry: SymmetryArg,
+    /// No single given can be taken away without losing uniqueness
+    #[arg(long)]
+    pub(crate) minimal: bool,
+    /// At most this many givens
+    #[arg(long, value_name = "N")]
+    pub(crate) clues: Option<usize>,
+    /// Only puzzles rated in this band (see `dancing sudoku rate`)
+    #[arg(long, value_enum)]
+    pub(crate) difficulty: Option<DifficultyArg>,
+    /// Random grids tried per puzzle before giving up (exit code 3)
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_limit)]
+    pub(crate) max_attempts: u64,
+    /// Append each puzzle's rating (after a space, which readers take as a comment)
+    #[arg(long)]
+    pub(crate) rate: bool,
+    /// Draw each puzzle with box lines instead of one line
+    #[arg(long)]
+    pub(crate) pretty: bool,
+    /// Generate with this many threads (the same puzzles, in the same order)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(crate) threads: u16,
+    /// Show a live status line on stderr (only when stderr is a terminal)
+    #[arg(long)]
+    pub(crate) progress: bool,
+    /// Print totals as one JSON line on stderr at the end
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+/// `--symmetry` of `sudoku generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SymmetryArg {
+    /// Givens anywhere
+    None,
+    /// A half turn maps the givens onto themselves
+    Rotational,
+    /// Mirrored about the main diagonal
+    Diagonal,
+    /// Mirrored left to right
+    Mirror,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(arg: SymmetryArg) -> Self {
+        match arg {
+            SymmetryArg::None => Self::None,
+            SymmetryArg::Rotational => Self::Rotational,
+            SymmetryArg::Diagonal => Self::Diagonal,
+            SymmetryArg::Mirror => Self::Mirror,
+        }
+    }
+}
+
+/// `--difficulty` of `sudoku generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DifficultyArg {
+    /// Singles only (score up to 2.3)
+    Easy,
+    /// Locked candidates, pairs, x-wing (2.4 to 3.4)
+    Medium,
+    /// Triples, swordfish, xy- and xyz-wing (3.5 to 4.4)
+    Hard,
+    /// Quads, jellyfish, simple coloring (4.5 to 6.9)
+    Expert,
+    /// Beyond these techniques: needs search (7.0 and up)
+    Extreme,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(arg: DifficultyArg) -> Self {
+        match arg {
+            DifficultyArg::Easy => Self::Easy,
+            DifficultyArg::Medium => Self::Medium,
+            DifficultyArg::Hard => Self::Hard,
+            DifficultyArg::Expert => Self::Expert,
+            DifficultyArg::Extreme => Self::Extreme,
+        }
+    }
 }
 
 /// Parses a judge's name into the sudoku crate's [`Judge`], listing every judge with

@@ -18,7 +18,10 @@ use crate::batch_report::{self, BatchProgress, Outcome, Tally};
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
 use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{self, Reading};
+use crate::generate;
 use crate::input;
+use crate::logic::{self, Task};
+use crate::pretty::{self, Style};
 use crate::search::{searching, stop_name};
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
@@ -27,14 +30,46 @@ const CHUNK: usize = 4096;
 /// What a batch command answers for each puzzle.
 #[derive(Debug, Clone, Copy)]
 enum Mode {
-    Solve { unique: bool },
-    Count { limit: u64 },
+    /// With `pretty`, each solution is drawn in that style.
+    Solve {
+        unique: bool,
+        pretty: Option<Style>,
+    },
+    Count {
+        limit: u64,
+    },
     Check,
 }
 
 pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
     match command {
-        SudokuCommand::Solve { unique, batch } => batch_run(batch, Mode::Solve { unique: *unique }),
+        SudokuCommand::Solve {
+            unique,
+            pretty,
+            batch,
+        } => {
+            let pretty = pretty.then(Style::detect);
+            batch_run(
+                batch,
+                Mode::Solve {
+                    unique: *unique,
+                    pretty,
+                },
+            )
+        }
+        SudokuCommand::Generate(args) => generate::run(args),
+        SudokuCommand::Rate { args } => logic::run(args, Task::Rate),
+        SudokuCommand::Hint {
+            steps,
+            pretty,
+            args,
+        } => logic::run(
+            args,
+            Task::Hint {
+                steps: *steps,
+                pretty: *pretty,
+            },
+        ),
         SudokuCommand::Count { limit, batch } => batch_run(batch, Mode::Count { limit: *limit }),
         SudokuCommand::Check { batch } => batch_run(batch, Mode::Check),
         SudokuCommand::Judge { format, limits } => judge_run(*format, limits),
@@ -82,14 +117,20 @@ fn stopped_answer(reason: StopReason) -> String {
 /// `stopped: <limit>`.
 fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
     let (text, outcome) = match mode {
-        Mode::Solve { unique: false } => match solver.solve(grid) {
-            Some(solution) => (solution.to_string(), Outcome::Solved),
+        Mode::Solve {
+            unique: false,
+            pretty,
+        } => match solver.solve(grid) {
+            Some(solution) => (show(&solution, grid, pretty), Outcome::Solved),
             None => ("no solution".to_owned(), Outcome::NoSolution),
         },
-        Mode::Solve { unique: true } => {
+        Mode::Solve {
+            unique: true,
+            pretty,
+        } => {
             // One search counting up to 2 that keeps the first solution.
             match solver.solve_unique(grid) {
-                Ok(solution) => (solution.to_string(), Outcome::Solved),
+                Ok(solution) => (show(&solution, grid, pretty), Outcome::Solved),
                 Err(Verdict::Multiple) => ("multiple solutions".to_owned(), Outcome::Multiple),
                 Err(_) => ("no solution".to_owned(), Outcome::NoSolution),
             }
@@ -116,6 +157,15 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
     match limit_stop(&stats) {
         Some(reason) => (stopped_answer(reason), stats, method, Outcome::Stopped),
         None => (text, stats, method, outcome),
+    }
+}
+
+/// A solution as one line, or drawn (followed by a blank line, which keeps drawings
+/// apart).
+fn show(solution: &Grid, puzzle: &Grid, pretty: Option<Style>) -> String {
+    match pretty {
+        Some(style) => pretty::draw(solution, puzzle, style),
+        None => solution.to_string(),
     }
 }
 

@@ -31,8 +31,10 @@
 //!    (puzzles where one can are thrown away and another attempt made).
 //! 3. **Targets.** With [`clues`](GeneratorBuilder::clues) the pass stops once the
 //!    givens are at most that many (or, when minimal, runs on and keeps the puzzle only
-//!    if it ends there); an attempt that does not get there is thrown away and a new
-//!    grid drawn, up to [`max_attempts`](GeneratorBuilder::max_attempts).
+//!    if it ends there). With [`difficulty`](GeneratorBuilder::difficulty) the puzzle is
+//!    [rated](crate::logic::rate) and kept only in its [`Difficulty`] band. An attempt
+//!    that misses a target is thrown away and a new grid drawn, up to
+//!    [`max_attempts`](GeneratorBuilder::max_attempts).
 //!
 //! # Reproducible
 //!
@@ -49,6 +51,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
+use crate::logic::{self, Rating};
 use crate::solve::Solve;
 use crate::solver::SudokuSolver;
 
@@ -142,6 +145,88 @@ impl FromStr for Symmetry {
     }
 }
 
+/// A band of [ratings](crate::logic::rate), for generating puzzles of a chosen
+/// difficulty. Bands follow the techniques a puzzle needs (scores on the scale of
+/// [`logic`](crate::logic)):
+///
+/// | Band | Scores | Hardest technique needed |
+/// |---|---|---|
+/// | easy | up to 2.3 | hidden and naked singles |
+/// | medium | 2.4 to 3.4 | locked candidates, naked and hidden pairs, x-wing |
+/// | hard | 3.5 to 4.4 | triples, swordfish, xy- and xyz-wing |
+/// | expert | 4.5 to 6.9 | quads, jellyfish, simple coloring |
+/// | extreme | 7.0 and up | beyond these techniques: search |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Difficulty {
+    /// Singles only.
+    Easy,
+    /// Locked candidates, pairs, x-wing.
+    Medium,
+    /// Triples, swordfish, wings.
+    Hard,
+    /// Quads, jellyfish, coloring.
+    Expert,
+    /// Needs search.
+    Extreme,
+}
+
+impl Difficulty {
+    /// Every band, easiest first.
+    pub const ALL: [Self; 5] = [
+        Self::Easy,
+        Self::Medium,
+        Self::Hard,
+        Self::Expert,
+        Self::Extreme,
+    ];
+
+    /// The name `FromStr` reads: `easy`, `medium`, `hard`, `expert`, `extreme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Easy => "easy",
+            Self::Medium => "medium",
+            Self::Hard => "hard",
+            Self::Expert => "expert",
+            Self::Extreme => "extreme",
+        }
+    }
+
+    /// The band of a rating.
+    pub fn of(rating: &Rating) -> Self {
+        // Scores are exact tenths (see `logic`), so these comparisons are too.
+        match rating.score {
+            s if s <= 2.3 => Self::Easy,
+            s if s <= 3.4 => Self::Medium,
+            s if s <= 4.4 => Self::Hard,
+            s if s < 7.0 => Self::Expert,
+            _ => Self::Extreme,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A difficulty name that is not one of [`Difficulty::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown difficulty `{0}`: expected easy, medium, hard, expert or extreme")]
+pub struct UnknownDifficulty(pub String);
+
+impl FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|d| d.name() == name)
+            .ok_or_else(|| UnknownDifficulty(name.to_owned()))
+    }
+}
+
 /// Why a generator could not be built, or a puzzle not generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -187,7 +272,7 @@ fn fewest_clues(side: usize) -> (usize, &'static str) {
 }
 
 /// A puzzle made by a [`Generator`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Generated {
     /// The puzzle: unique, with the generator's symmetry, clue target and minimality.
     pub puzzle: Grid,
@@ -195,6 +280,8 @@ pub struct Generated {
     pub solution: Grid,
     /// Random grids tried before this one met the targets (1 if the first did).
     pub attempts: u64,
+    /// Its rating, when the generator had a difficulty to meet.
+    pub rating: Option<Rating>,
 }
 
 /// Settings of a [`Generator`]; [`build`](Self::build) checks them.
@@ -205,6 +292,7 @@ pub struct GeneratorBuilder {
     symmetry: Symmetry,
     minimal: bool,
     clues: Option<usize>,
+    difficulty: Option<Difficulty>,
     max_attempts: u64,
 }
 
@@ -216,6 +304,7 @@ impl Default for GeneratorBuilder {
             symmetry: Symmetry::None,
             minimal: false,
             clues: None,
+            difficulty: None,
             max_attempts: Generator::DEFAULT_MAX_ATTEMPTS,
         }
     }
@@ -250,6 +339,12 @@ impl GeneratorBuilder {
     /// At most this many givens (`None`: as few as the carving leaves).
     pub fn clues(mut self, clues: Option<usize>) -> Self {
         self.clues = clues;
+        self
+    }
+
+    /// Only puzzles whose [rating](crate::logic::rate) falls in this band (`None`: any).
+    pub fn difficulty(mut self, difficulty: Option<Difficulty>) -> Self {
+        self.difficulty = difficulty;
         self
     }
 
@@ -331,15 +426,24 @@ impl Generator {
         with_checker(self.settings.order, |checker| {
             for attempt in 1..=self.settings.max_attempts {
                 let solution = self.random_solution(&mut rng, checker);
-                if let Some(puzzle) = self.carve(&solution, &mut rng, checker) {
-                    let generated = Generated {
-                        puzzle,
-                        solution,
-                        attempts: attempt,
-                    };
-                    if accept(&generated) {
-                        return Ok(generated);
-                    }
+                let Some(puzzle) = self.carve(&solution, &mut rng, checker) else {
+                    continue;
+                };
+                let rating = match self.settings.difficulty {
+                    Some(band) => match logic::rate(&puzzle) {
+                        Ok(rating) if Difficulty::of(&rating) == band => Some(rating),
+                        _ => continue,
+                    },
+                    None => None,
+                };
+                let generated = Generated {
+                    puzzle,
+                    solution,
+                    attempts: attempt,
+                    rating,
+                };
+                if accept(&generated) {
+                    return Ok(generated);
                 }
             }
             Err(GenerateError::Exhausted {
@@ -653,6 +757,36 @@ mod tests {
             Generator::builder().max_attempts(0).build().unwrap_err(),
             GenerateError::NoAttempts
         );
+    }
+
+    #[test]
+    fn a_difficulty_band_is_met() {
+        for band in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+            let generator = Generator::builder()
+                .seed(3)
+                .difficulty(Some(band))
+                .build()
+                .unwrap();
+            let made = generator.generate(0).unwrap();
+            let rating = logic::rate(&made.puzzle).unwrap();
+            assert_eq!(made.rating.as_ref(), Some(&rating));
+            assert_eq!(Difficulty::of(&rating), band, "{rating}");
+        }
+    }
+
+    #[test]
+    fn bands_split_the_scale_where_the_docs_say() {
+        let band = |puzzle: &str| Difficulty::of(&logic::rate(&puzzle.parse().unwrap()).unwrap());
+        // Hidden singles in boxes only (1.2), and Inkala's 2012 puzzle (needs search).
+        let easy =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let inkala =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        assert_eq!(band(easy), Difficulty::Easy);
+        assert_eq!(band(inkala), Difficulty::Extreme);
+        for difficulty in Difficulty::ALL {
+            assert_eq!(difficulty.name().parse::<Difficulty>(), Ok(difficulty));
+        }
     }
 
     #[test]

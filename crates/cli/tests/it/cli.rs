@@ -6,10 +6,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use insta_cmd::assert_cmd_snapshot;
-
 use crate::common;
-use common::text;
+use common::{dancing_in_crate, text};
 
 fn dancing() -> Command {
     Command::new(env!("CARGO_BIN_EXE_dancing"))
@@ -19,38 +17,6 @@ fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name)
-}
-
-/// Snapshots a run with its timings (and the engine `auto` picks) blanked out. Inputs are given as paths relative to
-/// the crate, so snapshots do not depend on where the repository lives.
-macro_rules! snapshot {
-    ($name:expr, $cmd:expr) => {
-        insta::with_settings!({
-            filters => vec![
-                (r"\b\d+\.\d{3} s\b", "[TIME] s"),
-                (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
-                (r#""puzzles_per_second":[0-9.e+-]+"#, r#""puzzles_per_second":[RATE]"#),
-                (r"\b\d+(\.\d)? puzzles/s\b", "[RATE] puzzles/s"),
-                // `--engine auto` picks one of these two by timing them.
-                (r#""engine":"(links|dense)""#, r#""engine":"[AUTO]""#),
-            ],
-            omit_expression => true,
-        }, {
-            assert_cmd_snapshot!($name, $cmd);
-        })
-    };
-}
-
-fn in_crate(mut command: Command) -> Command {
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
-
-/// `dancing` with `args`, run in the crate's folder, where the tests' paths start.
-fn dancing_in_crate(args: &[&str]) -> Command {
-    let mut command = in_crate(dancing());
-    command.args(args);
-    command
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
@@ -69,6 +35,9 @@ fn help_texts() {
         &["sudoku", "count"],
         &["sudoku", "check"],
         &["sudoku", "judge"],
+        &["sudoku", "generate"],
+        &["sudoku", "rate"],
+        &["sudoku", "hint"],
         &["problem"],
         &["problem", "queens"],
         &["problem", "langford"],
@@ -94,6 +63,9 @@ fn every_command_shows_an_example() {
         &["sudoku", "count"],
         &["sudoku", "check"],
         &["sudoku", "judge"],
+        &["sudoku", "generate"],
+        &["sudoku", "rate"],
+        &["sudoku", "hint"],
         &["problem", "queens"],
         &["problem", "langford"],
         &["problem", "pentomino"],

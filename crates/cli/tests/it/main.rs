@@ -1,11 +1,13 @@
 //! The integration tests of the `dancing` command line, one binary with a module per
 //! topic.
 
+#[macro_use]
 mod common;
 
 mod cli;
 mod costs;
 mod feedback;
+mod generate;
 mod hostile;
 mod learn;
 mod limits;

@@ -1,38 +1,13 @@
 //! `dancing xc` on files with multiplicities (`u:v|name`, Knuth's Algorithm M), run as
 //! a user would: solutions, counts, statistics, and what their search refuses.
 
-use std::process::{Command, Output};
-
-use insta_cmd::assert_cmd_snapshot;
+use std::process::Output;
 
 use crate::common;
-use common::text;
-
-/// `dancing` with `args`, run in the crate's folder, where the tests' paths start.
-fn dancing_in_crate(args: &[&str]) -> Command {
-    let mut command = common::dancing();
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command.args(args);
-    command
-}
+use common::{dancing_in_crate, text};
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
     common::feed(dancing_in_crate(args), stdin)
-}
-
-/// Snapshots a run with its timings blanked out.
-macro_rules! snapshot {
-    ($name:expr, $cmd:expr) => {
-        insta::with_settings!({
-            filters => vec![
-                (r"\b\d+\.\d{3} s\b", "[TIME] s"),
-                (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
-            ],
-            omit_expression => true,
-        }, {
-            assert_cmd_snapshot!($name, $cmd);
-        })
-    };
 }
 
 #[test]

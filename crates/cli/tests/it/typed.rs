@@ -5,8 +5,6 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use insta_cmd::assert_cmd_snapshot;
-
 use crate::common;
 use common::text;
 
@@ -31,21 +29,6 @@ fn data(name: &str) -> PathBuf {
 
 fn with_bom(bytes: &[u8]) -> Vec<u8> {
     [BOM, bytes].concat()
-}
-
-/// Snapshots a run with its timings blanked out.
-macro_rules! snapshot {
-    ($name:expr, $cmd:expr) => {
-        insta::with_settings!({
-            filters => vec![
-                (r"\b\d+\.\d{3} s\b", "[TIME] s"),
-                (r"\b\d+(\.\d)? puzzles/s\b", "[RATE] puzzles/s"),
-            ],
-            omit_expression => true,
-        }, {
-            assert_cmd_snapshot!($name, $cmd);
-        })
-    };
 }
 
 /// The first bundled 16×16 puzzle, on one line.

@@ -81,3 +81,32 @@ pub(crate) const FRONT_ENDS: [&[&str]; 7] = [
     &["sudoku", "judge", "poj3074"],
     &["sudoku", "judge", "poj3076"],
 ];
+
+/// `dancing` with `args`, run in the crate's folder, where the tests' paths start.
+pub(crate) fn dancing_in_crate(args: &[&str]) -> Command {
+    let mut command = dancing();
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command.args(args);
+    command
+}
+
+/// Snapshots a run with its timings, rates (and the engine `auto` picks) blanked out.
+/// Inputs are given as paths relative to the crate, so snapshots do not depend on where
+/// the repository lives.
+macro_rules! snapshot {
+    ($name:expr, $cmd:expr) => {
+        insta::with_settings!({
+            filters => vec![
+                (r"\b\d+\.\d{3} s\b", "[TIME] s"),
+                (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
+                (r#""puzzles_per_second":[0-9.e+-]+"#, r#""puzzles_per_second":[RATE]"#),
+                (r"\b\d+(\.\d)? puzzles/s\b", "[RATE] puzzles/s"),
+                // `--engine auto` picks one of these two by timing them.
+                (r#""engine":"(links|dense)""#, r#""engine":"[AUTO]""#),
+            ],
+            omit_expression => true,
+        }, {
+            insta_cmd::assert_cmd_snapshot!($name, $cmd);
+        })
+    };
+}

@@ -1,0 +1,167 @@
+//! `dancing sudoku generate`: puzzles from a seed, streamed in order, optionally rated,
+//! drawn, and made by several threads.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use dancing_sudoku::generate::{GenerateError, Generated, Generator};
+use dancing_sudoku::logic;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::cli::GenerateArgs;
+use crate::failure::{EXIT_OK, EXIT_STOPPED, Failure};
+use crate::pretty::{self, Style};
+use crate::search::plural;
+
+/// Puzzles made per round and thread before they are written: the output streams, and
+/// threads that finish early take more of the round.
+const ROUND_PER_THREAD: u64 = 8;
+
+pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let generator = Generator::builder()
+        .order(usize::from(args.order))
+        .seed(seed)
+        .symmetry(args.symmetry.into())
+        .minimal(args.minimal)
+        .clues(args.clues)
+        .difficulty(args.difficulty.map(Into::into))
+        .max_attempts(args.max_attempts)
+        .build()
+        .map_err(Failure::input)?;
+    let threads = usize::from(args.threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?;
+    let style = Style::detect();
+    let bar = (args.progress && io::stderr().is_terminal()).then(|| new_bar(args.count));
+    let started = Instant::now();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut made, mut attempts, mut givens) = (0u64, 0u64, 0u64);
+    let mut failed = None;
+    let round = if threads == 1 {
+        1
+    } else {
+        threads as u64 * ROUND_PER_THREAD
+    };
+    let mut start = 0;
+    while start < args.count && failed.is_none() {
+        let end = args.count.min(start + round);
+        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| generator.generate(index))
+                .collect()
+        });
+        for (index, result) in (start..end).zip(results) {
+            let generated = match result {
+                Ok(generated) => generated,
+                Err(error) => {
+                    failed = Some((index, error));
+                    break;
+                }
+            };
+            made += 1;
+            attempts += generated.attempts;
+            givens += generated.puzzle.givens() as u64;
+            write_puzzle(&mut out, &generated, args, style)?;
+        }
+        out.flush()?;
+        if let Some(bar) = &bar {
+            bar.set_position(made);
+        }
+        start = end;
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let elapsed = started.elapsed();
+    if !args.quiet {
+        eprintln!("{}", summary(made, attempts, seed, elapsed));
+    }
+    if args.stats {
+        let seconds = elapsed.as_secs_f64();
+        let stats = serde_json::json!({
+            "puzzles": made,
+            "attempts": attempts,
+            "seed": seed,
+            "order": args.order,
+            "givens_mean": if made > 0 { givens as f64 / made as f64 } else { 0.0 },
+            "seconds": seconds,
+            "puzzles_per_second": made as f64 / seconds.max(1e-9),
+            "threads": threads,
+        });
+        eprintln!("{stats}");
+    }
+    match failed {
+        None => Ok(EXIT_OK),
+        Some((index, error)) => {
+            eprintln!(
+                "error: puzzle {} of seed {seed}: {error}; loosen --clues or --difficulty, or raise --max-attempts",
+                index + 1
+            );
+            Ok(EXIT_STOPPED)
+        }
+    }
+}
+
+/// One puzzle: its line (with the rating after a space if asked), or its drawing.
+fn write_puzzle(
+    out: &mut impl Write,
+    generated: &Generated,
+    args: &GenerateArgs,
+    style: Style,
+) -> io::Result<()> {
+    let rating = if args.rate {
+        let rating = match &generated.rating {
+            Some(rating) => rating.clone(),
+            None => logic::rate(&generated.puzzle).expect("a generated puzzle is proper"),
+        };
+        Some(rating)
+    } else {
+        None
+    };
+    let puzzle = &generated.puzzle;
+    if args.pretty {
+        write!(out, "{}", pretty::draw(puzzle, puzzle, style))?;
+        if let Some(rating) = rating {
+            writeln!(out, "rating: {rating}")?;
+        }
+        writeln!(out)
+    } else {
+        match rating {
+            Some(rating) => writeln!(out, "{puzzle} {rating}"),
+            None => writeln!(out, "{puzzle}"),
+        }
+    }
+}
+
+/// `generated 10 puzzles in 14 attempts (seed 7), 0.012 s`.
+fn summary(made: u64, attempts: u64, seed: u64, elapsed: Duration) -> String {
+    format!(
+        "generated {} in {} (seed {seed}), {:.3} s",
+        plural(made, "puzzle"),
+        plural(attempts, "attempt"),
+        elapsed.as_secs_f64()
+    )
+}
+
+/// A seed for a run without `--seed`: the clock's nanoseconds and the process id.
+fn random_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+fn new_bar(count: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{pos}/{len} puzzles, {per_sec}, {eta} left {wide_bar}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,254 @@
+//! `dancing sudoku rate` and `dancing sudoku hint`: the logical solver of
+//! `dancing_sudoku::logic` over a batch of puzzles, one answer per puzzle in input order.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
+
+use dancing_sudoku::generate::Difficulty;
+use dancing_sudoku::logic::{self, Path, RateError};
+use dancing_sudoku::parse::{Batch, Puzzle};
+use dancing_sudoku::{Grid, Technique};
+
+use crate::cli::LogicArgs;
+use crate::failure::{EXIT_INPUT, EXIT_OK, Failure};
+use crate::feedback::{self, Reading};
+use crate::input;
+use crate::pretty::{self, Style};
+use crate::search::plural;
+
+/// What to print for each puzzle.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Task {
+    Rate,
+    Hint { steps: bool, pretty: bool },
+}
+
+/// Running totals, for the summary line and `--stats`.
+#[derive(Default)]
+struct Totals {
+    puzzles: u64,
+    errors: u64,
+    no_solution: u64,
+    multiple: u64,
+    /// Rated puzzles per difficulty band.
+    bands: BTreeMap<Difficulty, u64>,
+    /// Puzzles solved by the techniques, by the hardest one each needed.
+    hardest: BTreeMap<Technique, u64>,
+    /// Steps of each technique, over every path.
+    steps: BTreeMap<Technique, u64>,
+    /// Puzzles where the techniques stalled (rated as needing search).
+    stalled: u64,
+}
+
+impl Totals {
+    fn add_path(&mut self, path: &Path) {
+        for step in &path.steps {
+            *self.steps.entry(step.technique()).or_default() += 1;
+        }
+        if !path.is_solved() {
+            self.stalled += 1;
+        } else if let Some(hardest) = path.steps.iter().map(|s| s.technique()).max() {
+            *self.hardest.entry(hardest).or_default() += 1;
+        }
+    }
+}
+
+pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
+    let input = input::open(args.file.as_deref())?;
+    if input.interactive {
+        feedback::hint_if_typing(Reading::Puzzles);
+    }
+    let started = Instant::now();
+    let style = Style::detect();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut totals = Totals::default();
+    let mut first = true;
+    for entry in Batch::new(input.reader) {
+        match entry {
+            Ok(Puzzle { grid, .. }) => {
+                totals.puzzles += 1;
+                let text = answer(&grid, task, style, &mut totals);
+                if matches!(
+                    task,
+                    Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
+                ) && !first
+                {
+                    // Blocks of several lines are kept apart.
+                    writeln!(out)?;
+                }
+                write!(out, "{text}")?;
+            }
+            Err(error) => {
+                totals.errors += 1;
+                writeln!(out, "error: {}", error.kind)?;
+                out.flush()?;
+                eprintln!(
+                    "error: {}",
+                    crate::failure::shorten(&format!("{}: {error}", input.name))
+                );
+            }
+        }
+        first = false;
+        if input.interactive {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !args.quiet {
+        eprintln!("{}", summary(&totals, task, seconds));
+    }
+    if args.stats {
+        let names = |map: &BTreeMap<Technique, u64>| -> serde_json::Map<String, serde_json::Value> {
+            map.iter()
+                .map(|(t, n)| (t.name().to_owned(), (*n).into()))
+                .collect()
+        };
+        let mut stats = serde_json::json!({
+            "puzzles": totals.puzzles,
+            "errors": totals.errors,
+            "no_solution": totals.no_solution,
+            "multiple": totals.multiple,
+            "stalled": totals.stalled,
+            "hardest": names(&totals.hardest),
+            "steps": names(&totals.steps),
+            "seconds": seconds,
+        });
+        if matches!(task, Task::Rate) {
+            stats["bands"] = Difficulty::ALL
+                .iter()
+                .map(|d| {
+                    (
+                        d.name().to_owned(),
+                        totals.bands.get(d).copied().unwrap_or(0).into(),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+        }
+        eprintln!("{stats}");
+    }
+    Ok(if totals.errors > 0 {
+        EXIT_INPUT
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The text for one puzzle, ending with a newline.
+fn answer(grid: &Grid, task: Task, style: Style, totals: &mut Totals) -> String {
+    let verdict = |error: RateError, totals: &mut Totals| match error {
+        RateError::Conflict(conflict) => {
+            totals.no_solution += 1;
+            format!("no solution: {conflict}\n")
+        }
+        RateError::NoSolution => {
+            totals.no_solution += 1;
+            "no solution\n".to_owned()
+        }
+        RateError::Multiple => {
+            totals.multiple += 1;
+            "multiple solutions\n".to_owned()
+        }
+        other => format!("{other}\n"),
+    };
+    match task {
+        Task::Rate => match logic::rate(grid) {
+            Ok(rating) => {
+                *totals.bands.entry(Difficulty::of(&rating)).or_default() += 1;
+                match rating.hardest {
+                    _ if rating.needs_search() => totals.stalled += 1,
+                    Some(hardest) => *totals.hardest.entry(hardest).or_default() += 1,
+                    None => {}
+                }
+                for (technique, count) in rating.techniques() {
+                    *totals.steps.entry(technique).or_default() += u64::from(count);
+                }
+                format!("{rating}\n")
+            }
+            Err(error) => verdict(error, totals),
+        },
+        Task::Hint { steps, pretty } => match logic::solve_path(grid) {
+            Ok(path) => {
+                totals.add_path(&path);
+                hint_text(grid, &path, steps, pretty.then_some(style))
+            }
+            Err(error) => {
+                let text = verdict(error, totals);
+                match pretty {
+                    true => format!("{}{text}", pretty::draw(grid, grid, style)),
+                    false => text,
+                }
+            }
+        },
+    }
+}
+
+/// The next step, or every step numbered, with the grids drawn if asked.
+fn hint_text(puzzle: &Grid, path: &Path, steps: bool, pretty: Option<Style>) -> String {
+    let mut text = String::new();
+    if let Some(style) = pretty {
+        text.push_str(&pretty::draw(puzzle, puzzle, style));
+    }
+    let end = if path.is_solved() {
+        "solved".to_owned()
+    } else {
+        "stalled: no technique applies; the rest needs search".to_owned()
+    };
+    if !steps {
+        match path.steps.first() {
+            Some(step) => text.push_str(&format!("{step}\n")),
+            None if path.is_solved() => text.push_str("solved: nothing to do\n"),
+            None => text.push_str(&format!("{end}\n")),
+        }
+        return text;
+    }
+    let width = path.steps.len().to_string().len();
+    for (k, step) in path.steps.iter().enumerate() {
+        text.push_str(&format!("{:>width$}. {step}\n", k + 1));
+    }
+    text.push_str(&format!("{end}\n"));
+    if let Some(style) = pretty
+        && !path.steps.is_empty()
+    {
+        text.push_str(&pretty::draw(&path.end, puzzle, style));
+    }
+    text
+}
+
+/// `rated 10 puzzles: 6 easy, 3 medium, 1 extreme, 0.001 s`.
+fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
+    let mut parts = Vec::new();
+    if matches!(task, Task::Rate) {
+        for (band, count) in &totals.bands {
+            parts.push(format!("{count} {band}"));
+        }
+    } else {
+        let solved = totals.puzzles - totals.no_solution - totals.multiple - totals.stalled;
+        parts.push(format!("{solved} solved by the techniques"));
+        if totals.stalled > 0 {
+            parts.push(format!("{} beyond them", totals.stalled));
+        }
+    }
+    if totals.no_solution > 0 {
+        parts.push(format!("{} with no solution", totals.no_solution));
+    }
+    if totals.multiple > 0 {
+        parts.push(format!("{} with several", totals.multiple));
+    }
+    if totals.errors > 0 {
+        parts.push(plural(totals.errors, "error"));
+    }
+    let verb = match task {
+        Task::Rate => "rated",
+        Task::Hint { .. } => "hinted",
+    };
+    let mut line = format!("{verb} {}", plural(totals.puzzles, "puzzle"));
+    if !parts.is_empty() {
+        line.push_str(": ");
+        line.push_str(&parts.join(", "));
+    }
+    line.push_str(&format!(", {seconds:.3} s"));
+    line
+}

@@ -1,0 +1,126 @@
+//! Grids drawn for people: box lines of any order, and the givens set apart from the
+//! filled cells when standard output is a colour terminal.
+
+use std::env;
+use std::io::{self, IsTerminal};
+
+use dancing_sudoku::{Alphabet, Grid};
+
+/// Whether the drawing may use colour and bold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Style {
+    color: bool,
+}
+
+impl Style {
+    /// Colour when standard output is a terminal, unless `NO_COLOR` is set (to anything
+    /// but the empty string); `CLICOLOR_FORCE` (not `0`) asks for it even when piped.
+    pub(crate) fn detect() -> Self {
+        let set = |name: &str| env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+        let no_color = env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Self {
+            color: !no_color && (set("CLICOLOR_FORCE") || io::stdout().is_terminal()),
+        }
+    }
+}
+
+/// Bold for a given.
+const GIVEN: &str = "\x1b[1m";
+/// Cyan for a cell the solver filled.
+const FILLED: &str = "\x1b[36m";
+const RESET: &str = "\x1b[0m";
+
+/// `grid` drawn with box lines, one text line per row plus the rules, ending with a
+/// newline. A cell filled in `grid` but empty in `puzzle` is the solver's; the others
+/// are givens (with colour, bold against cyan).
+pub(crate) fn draw(grid: &Grid, puzzle: &Grid, style: Style) -> String {
+    let order = grid.order();
+    let side = grid.side();
+    // Each box is `order` cells of two columns plus a space: "│ 1 2 3 │".
+    let segment = "─".repeat(2 * order + 1);
+    let rule = |left: &str, middle: &str, right: &str| {
+        let mut line = String::from(left);
+        for b in 0..order {
+            if b > 0 {
+                line.push_str(middle);
+            }
+            line.push_str(&segment);
+        }
+        line.push_str(right);
+        line.push('\n');
+        line
+    };
+    let mut out = rule("┌", "┬", "┐");
+    for r in 0..side {
+        if r > 0 && r % order == 0 {
+            out.push_str(&rule("├", "┼", "┤"));
+        }
+        for c in 0..side {
+            out.push_str(match c {
+                0 => "│ ",
+                c if c % order == 0 => " │ ",
+                _ => " ",
+            });
+            let value = grid.get(r, c);
+            let symbol = Alphabet::Digits.symbol(value).unwrap_or('.');
+            match (style.color, value != 0, puzzle.get(r, c) != 0) {
+                (true, true, true) => out.push_str(&format!("{GIVEN}{symbol}{RESET}")),
+                (true, true, false) => out.push_str(&format!("{FILLED}{symbol}{RESET}")),
+                _ => out.push(symbol),
+            }
+        }
+        out.push_str(" │\n");
+    }
+    out.push_str(&rule("└", "┴", "┘"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_4x4_grid_has_box_lines_and_plain_symbols() {
+        let puzzle: Grid = "1.3...1.2.4...2.".parse().unwrap();
+        let solution = puzzle.solve().unwrap();
+        let plain = draw(&solution, &puzzle, Style { color: false });
+        assert_eq!(
+            plain,
+            "┌─────┬─────┐\n\
+             │ 1 2 │ 3 4 │\n\
+             │ 4 3 │ 1 2 │\n\
+             ├─────┼─────┤\n\
+             │ 2 1 │ 4 3 │\n\
+             │ 3 4 │ 2 1 │\n\
+             └─────┴─────┘\n"
+        );
+        assert_eq!(
+            draw(&puzzle, &puzzle, Style { color: false })
+                .lines()
+                .nth(1),
+            Some("│ 1 . │ 3 . │")
+        );
+    }
+
+    #[test]
+    fn colour_sets_the_givens_apart() {
+        let puzzle: Grid = "1.3...1.2.4...2.".parse().unwrap();
+        let solution = puzzle.solve().unwrap();
+        let colored = draw(&solution, &puzzle, Style { color: true });
+        assert_eq!(
+            colored.lines().nth(1),
+            Some("│ \x1b[1m1\x1b[0m \x1b[36m2\x1b[0m │ \x1b[1m3\x1b[0m \x1b[36m4\x1b[0m │")
+        );
+    }
+
+    #[test]
+    fn every_order_lines_up() {
+        for order in 2..=6 {
+            let grid = Grid::empty(order);
+            let drawn = draw(&grid, &grid, Style { color: false });
+            let widths: Vec<usize> = drawn.lines().map(|l| l.chars().count()).collect();
+            assert!(widths.iter().all(|&w| w == widths[0]), "order {order}");
+            assert_eq!(widths.len(), order * order + order + 1);
+        }
+    }
+}
