@@ -22,9 +22,10 @@
 //!    transposed or not, and the values are relabelled. Every such map turns a solution
 //!    into a solution.
 //! 2. **Carving.** The cells are grouped into orbits of the [`Symmetry`] and visited in a
-//!    random order; an orbit's givens go if the puzzle stays unique without them (a
-//!    count up to 2 by the dancing links, the learner taking over on 16×16 and larger
-//!    grids when a search runs long). Without symmetry, one pass leaves a *minimal*
+//!    random order; an orbit's givens go if the puzzle stays unique without them: at
+//!    once if the other givens force each emptied cell back by a naked or hidden single
+//!    (most cells, early on), else by a count up to 2 (the dancing links, the learner
+//!    taking over on 16×16 and larger grids when a search runs long). Without symmetry, one pass leaves a *minimal*
 //!    puzzle: a given that could not go cannot go later either, since fewer givens
 //!    never make fewer solutions. With symmetry the pass keeps the symmetry, and
 //!    [`minimal`](GeneratorBuilder::minimal) then also asks that no single given can go
@@ -53,7 +54,10 @@ use rand_core::{RngCore, SeedableRng};
 use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
 use crate::logic::{self, Rating};
 use crate::solve::Solve;
-use crate::solver::SudokuSolver;
+
+mod forced;
+
+use forced::Givens;
 
 /// Which cells must be given together, so the givens form a pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -503,19 +507,26 @@ impl Generator {
         let mut visit: Vec<usize> = (0..self.orbits.len()).collect();
         shuffle(rng, &mut visit);
         let mut puzzle = solution.clone();
+        let mut masks = Givens::new(&puzzle);
         let mut givens = side * side;
         for orbit in visit.into_iter().map(|k| &self.orbits[k]) {
             if !minimal && clues.is_some_and(|clues| givens <= clues) {
                 break;
             }
+            let value = |cell: usize| solution.cells()[cell];
             for &cell in orbit {
                 puzzle.set(cell / side, cell % side, 0);
+                masks.toggle(cell / side, cell % side, value(cell));
             }
-            if checker.is_unique(&puzzle) {
+            let forced = orbit
+                .iter()
+                .all(|&cell| masks.forces(&puzzle, cell / side, cell % side, value(cell)));
+            if forced || checker.is_unique(&puzzle) {
                 givens -= orbit.len();
             } else {
                 for &cell in orbit {
-                    puzzle.set(cell / side, cell % side, solution.cells()[cell]);
+                    puzzle.set(cell / side, cell % side, value(cell));
+                    masks.toggle(cell / side, cell % side, value(cell));
                 }
             }
         }
@@ -533,6 +544,7 @@ impl Generator {
 pub fn is_minimal(puzzle: &Grid, checker: &mut dyn Solve) -> bool {
     let side = puzzle.side();
     let mut without = puzzle.clone();
+    let mut masks = Givens::new(puzzle);
     (0..side * side).all(|cell| {
         let (r, c) = (cell / side, cell % side);
         let value = puzzle.get(r, c);
@@ -540,8 +552,10 @@ pub fn is_minimal(puzzle: &Grid, checker: &mut dyn Solve) -> bool {
             return true;
         }
         without.set(r, c, 0);
-        let unique = checker.is_unique(&without);
+        masks.toggle(r, c, value);
+        let unique = masks.forces(&without, r, c, value) || checker.is_unique(&without);
         without.set(r, c, value);
+        masks.toggle(r, c, value);
         !unique
     })
 }
@@ -582,7 +596,7 @@ fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
 }
 
 thread_local! {
-    static DLX: RefCell<SudokuSolver> = RefCell::new(SudokuSolver::new());
+    static DLX: RefCell<crate::SudokuSolver> = RefCell::new(crate::SudokuSolver::new());
     #[cfg(feature = "sat")]
     static AUTO: RefCell<crate::AutoSolver> = RefCell::new(crate::AutoSolver::new());
 }
@@ -601,7 +615,7 @@ fn with_checker<T>(order: usize, f: impl FnOnce(&mut dyn Solve) -> T) -> T {
     let _ = order;
     DLX.with(|cell| match cell.try_borrow_mut() {
         Ok(mut solver) => f(&mut *solver),
-        Err(_) => f(&mut SudokuSolver::new()),
+        Err(_) => f(&mut crate::SudokuSolver::new()),
     })
 }
 
