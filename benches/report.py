@@ -3,6 +3,7 @@
 criterion's JSON output, so that no number in the docs is typed by hand.
 
     python3 benches/report.py [--commit HASH] [--load TEXT] [CRITERION_DIR ...]
+    python3 benches/report.py --only generate [--load TEXT] [CRITERION_DIR ...]
 
 Each CRITERION_DIR holds one run of the whole suite (criterion's output directory,
 copied aside after the run). With several runs, every time is the median over the runs
@@ -11,7 +12,9 @@ the runs is reported with the lowest and highest in brackets: on a shared machin
 run can be off by 20%, and a ratio within a run is the fair comparison. Without an
 argument, one run: $CARGO_TARGET_DIR/criterion, else target/criterion, where criterion
 writes when CARGO_TARGET_DIR is unset (a relative CARGO_TARGET_DIR would be taken from
-the benchmark's own directory, benches/). The run line names the commit measured: HASH
+the benchmark's own directory, benches/). `--only generate` rewrites only the
+generation table, from runs of `cargo bench -p dancing-benches --bench generate`, with
+its own date, commit and load line. The run line names the commit measured: HASH
 if given (when the benchmarks ran in another checkout), else this checkout's HEAD;
 --load TEXT says how busy the machine was (e.g. `uptime`'s load average before and
 after), else the machine line says it was shared. The
@@ -294,6 +297,51 @@ def setup_table(results, targets):
     return "\n".join(lines)
 
 
+# `benches/benches/generate.rs`: (case, title) and who measures it.
+GENERATE_CASES = [
+    ("none", "no symmetry (minimal)"),
+    ("rotational", "half-turn symmetry, minimal by pairs"),
+    ("rotational-minimal", "half-turn symmetry, minimal given by given"),
+]
+
+
+def generate_table(results, commit=None, busy=None):
+    """9×9 puzzles generated per CPU second, ours against the `sudoku` crate's, with the
+    run's own date, commit and load (it is measured apart from the rest of the suite)."""
+    lines = [
+        "| puzzles | dancing-sudoku | `sudoku` crate 0.8 | dancing ÷ sudoku crate |",
+        "|---|---:|---:|---:|",
+    ]
+    for case, title in GENERATE_CASES:
+        ours = results.rate("generate", "dancing", case)
+        theirs = results.rate("generate", "sudoku-crate", case)
+        ratios = [1 / r for r in results.ratio(("generate", "dancing", case), ("generate", "sudoku-crate", case))]
+        lines.append(
+            f"| {title} | {fmt_rate(ours) if ours else 'not measured'} "
+            f"| {fmt_rate(theirs) if theirs else '—'} | {fmt_spread(ratios, 3) if ratios else '—'} |"
+        )
+    times = [t for run in results.runs for (g, _, _), (_, _, t) in run.items() if g == "generate"]
+    if times:
+        start = datetime.datetime.fromtimestamp(min(times), datetime.timezone.utc)
+        end = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc)
+        lines.append("")
+        lines.append(
+            f"Measured {start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC, {len(results)} run(s), commit "
+            f"`{commit or head()}`" + (f"; {busy}." if busy else "; the machine was shared.")
+        )
+    return "\n".join(lines)
+
+
+def head():
+    try:
+        return subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def targets_table(targets):
     lines = ["| target | reached | verdict |", "|---|---:|---|"]
     for what, reached, ok in targets:
@@ -326,13 +374,7 @@ def machine(results, commit=None, busy=None):
         pass
     when = f"{start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC" if start else "unknown"
     runs = "Run" if len(results) == 1 else f"{len(results)} runs of the whole suite, one after another"
-    try:
-        commit = commit or subprocess.run(
-            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-            capture_output=True, text=True, check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = "unknown"
+    commit = commit or head()
     return "\n".join(
         [
             f"- Machine: {model}, {cores} CPUs (`lscpu`), "
@@ -424,12 +466,14 @@ def replace_section(doc, name, body):
 
 def main():
     args = sys.argv[1:]
-    commit = busy = None
-    while len(args) >= 2 and args[0] in ("--commit", "--load"):
+    commit = busy = only = None
+    while len(args) >= 2 and args[0] in ("--commit", "--load", "--only"):
         if args[0] == "--commit":
             commit = args[1]
-        else:
+        elif args[0] == "--load":
             busy = args[1]
+        else:
+            only = args[1]
         args = args[2:]
     dirs = [Path(a) for a in args] or [
         Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "criterion"
@@ -443,6 +487,12 @@ def main():
     results = Runs(runs)
     targets = []
     doc = DOC.read_text()
+    if only == "generate":
+        DOC.write_text(replace_section(doc, "generate", generate_table(results, commit, busy)))
+        print(f"wrote the generation table of {DOC.relative_to(ROOT)}")
+        return
+    if only is not None:
+        sys.exit(f"--only takes `generate`, not `{only}`")
     doc = replace_section(doc, "machine", machine(results, commit, busy))
     doc = replace_section(doc, "engine", engine_table(results, targets))
     doc = replace_section(doc, "sudoku", sudoku_table(results, targets))
