@@ -248,6 +248,14 @@ pub enum GenerateError {
         /// The fewest givens possible, and why.
         reason: &'static str,
     },
+    /// More givens than the grid has cells.
+    #[error("{clues} givens do not fit in a {side}×{side} grid of {} cells", .side * .side)]
+    TooManyClues {
+        /// The givens asked for.
+        clues: usize,
+        /// N.
+        side: usize,
+    },
     /// `max_attempts` of zero.
     #[error("at least one attempt is needed")]
     NoAttempts,
@@ -367,6 +375,9 @@ impl GeneratorBuilder {
         let side = self.order * self.order;
         if let Some(clues) = self.clues {
             let (fewest, reason) = fewest_clues(side);
+            if clues > side * side {
+                return Err(GenerateError::TooManyClues { clues, side });
+            }
             if clues < fewest {
                 return Err(GenerateError::TooFewClues {
                     clues,
@@ -766,6 +777,15 @@ mod tests {
                 .clues(Some(15))
                 .build()
                 .is_ok()
+        );
+        assert_eq!(
+            Generator::builder()
+                .order(2)
+                .clues(Some(17))
+                .build()
+                .unwrap_err()
+                .to_string(),
+            "17 givens do not fit in a 4×4 grid of 16 cells"
         );
         assert_eq!(
             Generator::builder().max_attempts(0).build().unwrap_err(),
