@@ -151,7 +151,7 @@ impl FromStr for Symmetry {
 
 /// A band of [ratings](crate::logic::rate), for generating puzzles of a chosen
 /// difficulty. Bands follow the techniques a puzzle needs (scores on the scale of
-/// [`logic`](crate::logic)):
+/// [`crate::logic`] module):
 ///
 /// | Band | Scores | Hardest technique needed |
 /// |---|---|---|
