@@ -1,6 +1,7 @@
 //! The command line's grammar (clap derive). Every command's help ends with examples.
 
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -424,7 +425,7 @@ Examples:
   dancing sudoku judge noip --timeout 10 < grid.txt")]
     Judge {
         /// The judge's format
-        #[arg(value_parser = judge_parser())]
+        #[arg(value_parser = named(Judge::ALL, Judge::name, judge_help))]
         format: Judge,
         #[command(flatten)]
         limits: LimitArgs,
@@ -457,8 +458,8 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
     /// The pattern of the givens
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    pub(crate) symmetry: SymmetryArg,
+    #[arg(long, value_name = "SYMMETRY", default_value = "none", value_parser = named(Symmetry::ALL, Symmetry::name, symmetry_help))]
+    pub(crate) symmetry: Symmetry,
     /// No single given can be taken away without losing uniqueness
     #[arg(long)]
     pub(crate) minimal: bool,
@@ -466,8 +467,8 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub(crate) clues: Option<usize>,
     /// Only puzzles rated in this band (see `dancing sudoku rate`)
-    #[arg(long, value_enum)]
-    pub(crate) difficulty: Option<DifficultyArg>,
+    #[arg(long, value_name = "BAND", value_parser = named(Difficulty::ALL, Difficulty::name, difficulty_help))]
+    pub(crate) difficulty: Option<Difficulty>,
     /// Random grids tried per puzzle before giving up (exit code 3)
     #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_limit)]
     pub(crate) max_attempts: u64,
@@ -491,65 +492,47 @@ pub(crate) struct GenerateArgs {
     pub(crate) quiet: bool,
 }
 
-/// `--symmetry` of `sudoku generate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum SymmetryArg {
-    /// Givens anywhere
-    None,
-    /// A half turn maps the givens onto themselves
-    Rotational,
-    /// Mirrored about the main diagonal
-    Diagonal,
-    /// Mirrored left to right
-    Mirror,
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(arg: SymmetryArg) -> Self {
-        match arg {
-            SymmetryArg::None => Self::None,
-            SymmetryArg::Rotational => Self::Rotational,
-            SymmetryArg::Diagonal => Self::Diagonal,
-            SymmetryArg::Mirror => Self::Mirror,
-        }
-    }
-}
-
-/// `--difficulty` of `sudoku generate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum DifficultyArg {
-    /// Singles only (score up to 2.3)
-    Easy,
-    /// Locked candidates, pairs, x-wing (2.4 to 3.4)
-    Medium,
-    /// Triples, swordfish, xy- and xyz-wing (3.5 to 4.4)
-    Hard,
-    /// Quads, jellyfish, simple coloring (4.5 to 6.9)
-    Expert,
-    /// Beyond these techniques: needs search (7.0 and up)
-    Extreme,
-}
-
-impl From<DifficultyArg> for Difficulty {
-    fn from(arg: DifficultyArg) -> Self {
-        match arg {
-            DifficultyArg::Easy => Self::Easy,
-            DifficultyArg::Medium => Self::Medium,
-            DifficultyArg::Hard => Self::Hard,
-            DifficultyArg::Expert => Self::Expert,
-            DifficultyArg::Extreme => Self::Extreme,
-        }
-    }
-}
-
-/// Parses a judge's name into the sudoku crate's [`Judge`], listing every judge with
-/// its format in `--help` (the crate does not depend on clap, so no `ValueEnum` there).
-fn judge_parser() -> impl TypedValueParser<Value = Judge> {
-    let values = Judge::ALL.map(|judge| PossibleValue::new(judge.name()).help(judge_help(judge)));
+/// Parses one of the sudoku crate's named settings (judges, symmetries, difficulty
+/// bands), listing each name with its help in `--help`: the crate does not depend on
+/// clap, so it has no `ValueEnum`.
+fn named<T>(
+    all: impl IntoIterator<Item = T>,
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + FromStr + Send + Sync + 'static,
+    <T as FromStr>::Err: std::fmt::Debug,
+{
+    let values: Vec<PossibleValue> = all
+        .into_iter()
+        .map(|value| PossibleValue::new(name(value)).help(help(value)))
+        .collect();
     PossibleValuesParser::new(values).map(|name| {
-        name.parse::<Judge>()
-            .expect("clap accepts only the judges' names")
+        name.parse::<T>()
+            .expect("clap accepts only the setting's names")
     })
+}
+
+fn symmetry_help(symmetry: Symmetry) -> &'static str {
+    match symmetry {
+        Symmetry::None => "Givens anywhere",
+        Symmetry::Rotational => "A half turn maps the givens onto themselves",
+        Symmetry::Diagonal => "Mirrored about the main diagonal",
+        Symmetry::Mirror => "Mirrored left to right",
+        _ => "",
+    }
+}
+
+fn difficulty_help(difficulty: Difficulty) -> &'static str {
+    match difficulty {
+        Difficulty::Easy => "Singles only (score up to 2.3)",
+        Difficulty::Medium => "Locked candidates, pairs, x-wing (2.4 to 3.4)",
+        Difficulty::Hard => "Triples, swordfish, xy- and xyz-wing (3.5 to 4.4)",
+        Difficulty::Expert => "Quads, jellyfish, simple coloring (4.5 to 6.9)",
+        Difficulty::Extreme => "Beyond these techniques: needs search (7.0 and up)",
+        _ => "",
+    }
 }
 
 /// One line of help per judge: what its input looks like, and what it answers.

@@ -23,10 +23,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let generator = Generator::builder()
         .order(usize::from(args.order))
         .seed(seed)
-        .symmetry(args.symmetry.into())
+        .symmetry(args.symmetry)
         .minimal(args.minimal)
         .clues(args.clues)
-        .difficulty(args.difficulty.map(Into::into))
+        .difficulty(args.difficulty)
         .max_attempts(args.max_attempts)
         .build()
         .map_err(Failure::input)?;

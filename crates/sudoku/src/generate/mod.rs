@@ -127,27 +127,45 @@ impl Symmetry {
     }
 }
 
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A symmetry name that is not one of [`Symmetry::ALL`].
+/// A name that is not one of a setting's names (`--symmetry spiral`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown symmetry `{0}`: expected none, rotational, diagonal or mirror")]
-pub struct UnknownSymmetry(pub String);
-
-impl FromStr for Symmetry {
-    type Err = UnknownSymmetry;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| UnknownSymmetry(name.to_owned()))
-    }
+#[error("unknown {setting} `{name}`: expected {expected}")]
+pub struct UnknownName {
+    /// What was named: `symmetry`, `difficulty`.
+    pub setting: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names there are, as a phrase.
+    pub expected: &'static str,
 }
+
+/// `Display` and `FromStr` by the names of `name()` over `ALL`.
+macro_rules! by_name {
+    ($type:ty, $setting:literal, $expected:literal) => {
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = UnknownName;
+
+            fn from_str(name: &str) -> Result<Self, Self::Err> {
+                Self::ALL
+                    .into_iter()
+                    .find(|s| s.name() == name)
+                    .ok_or_else(|| UnknownName {
+                        setting: $setting,
+                        name: name.to_owned(),
+                        expected: $expected,
+                    })
+            }
+        }
+    };
+}
+
+by_name!(Symmetry, "symmetry", "none, rotational, diagonal or mirror");
 
 /// A band of [ratings](crate::logic::rate), for generating puzzles of a chosen
 /// difficulty. Bands follow the techniques a puzzle needs (scores on the scale of
@@ -209,27 +227,11 @@ impl Difficulty {
     }
 }
 
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A difficulty name that is not one of [`Difficulty::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown difficulty `{0}`: expected easy, medium, hard, expert or extreme")]
-pub struct UnknownDifficulty(pub String);
-
-impl FromStr for Difficulty {
-    type Err = UnknownDifficulty;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|d| d.name() == name)
-            .ok_or_else(|| UnknownDifficulty(name.to_owned()))
-    }
-}
+by_name!(
+    Difficulty,
+    "difficulty",
+    "easy, medium, hard, expert or extreme"
+);
 
 /// Why a generator could not be built, or a puzzle not generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
