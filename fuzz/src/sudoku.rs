@@ -183,6 +183,8 @@ fn cheap_enough(judge: Judge, text: &str) -> bool {
         Judge::Noip => text.split_whitespace().filter(|t| *t != "0").count() >= 30,
         Judge::Poj3074 => text.len() < 10_000,
         Judge::Poj3076 => givens(text) >= 90 * blocks,
+        // A count up to 2 of each jigsaw: quick unless the cases are many.
+        Judge::Hdu4069 => text.len() < 5_000,
     }
 }
 
@@ -225,6 +227,22 @@ fn check_output(judge: Judge, input: &str, output: &str, complete: bool) {
                 output.is_empty() || output.starts_with("Puzzle 1 "),
                 "{output}"
             );
+        }
+        Judge::Hdu4069 => {
+            assert!(
+                output.is_empty() || output.starts_with("Case 1:\n"),
+                "{output}"
+            );
+            for line in output.lines() {
+                let digits = line.len() == 9 && line.bytes().all(|b| (b'1'..=b'9').contains(&b));
+                assert!(
+                    digits
+                        || line.starts_with("Case ")
+                        || line == "No solution"
+                        || line == "Multiple Solutions",
+                    "{output}"
+                );
+            }
         }
     }
 }

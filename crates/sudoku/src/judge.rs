@@ -7,6 +7,7 @@
 //! | [`noip`] | NOIP 2009 target sudoku | 9 lines of 9 space-separated digits, `0` empty | the highest score, or `-1` |
 //! | [`poj3074`] | POJ 3074 | one 81-symbol line per puzzle, `.` empty, until a line `end` | each solution on one line |
 //! | [`poj3076`] | POJ 3076, UVa 1309 | puzzles of 16 lines of 16 letters `A`-`P`, `-` empty, separated by blank lines | each solution in the same form, a blank line between them |
+//! | [`hdu4069`] | HDU 4069 Squiggly Sudoku | the number of cases, then per case 9 lines of 9 numbers: the digit (0 empty) plus 16, 32, 64, 128 for walls up, right, down, left | per case `Case k:` and the unique solution's 9 rows, `No solution` or `Multiple Solutions` |
 //!
 //! Inputs with Windows line endings are read too. A malformed input is an error naming
 //! its line; so is a puzzle breaking the judge's promise (no solution for POJ, 10,000
@@ -37,6 +38,8 @@ use crate::solve::Solve;
 use crate::solver::SudokuSolver;
 use crate::target;
 
+mod hdu4069;
+
 /// The judges this module answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Judge {
@@ -48,19 +51,29 @@ pub enum Judge {
     Poj3074,
     /// POJ 3076 (also UVa 1309): 16×16 puzzles in letters.
     Poj3076,
+    /// HDU 4069 Squiggly Sudoku: 9×9 jigsaws whose regions are drawn by walls.
+    Hdu4069,
 }
 
 impl Judge {
     /// Every judge, in the order of the CLI's help.
-    pub const ALL: [Judge; 4] = [Self::Sicily, Self::Noip, Self::Poj3074, Self::Poj3076];
+    pub const ALL: [Judge; 5] = [
+        Self::Sicily,
+        Self::Noip,
+        Self::Poj3074,
+        Self::Poj3076,
+        Self::Hdu4069,
+    ];
 
-    /// The name used on the command line: `sicily`, `noip`, `poj3074`, `poj3076`.
+    /// The name used on the command line: `sicily`, `noip`, `poj3074`, `poj3076`,
+    /// `hdu4069`.
     pub fn name(self) -> &'static str {
         match self {
             Self::Sicily => "sicily",
             Self::Noip => "noip",
             Self::Poj3074 => "poj3074",
             Self::Poj3076 => "poj3076",
+            Self::Hdu4069 => "hdu4069",
         }
     }
 
@@ -92,6 +105,7 @@ impl Judge {
             Self::Noip => noip_with(input, limits),
             Self::Poj3074 => poj3074_with(input, limits),
             Self::Poj3076 => poj3076_with(input, limits),
+            Self::Hdu4069 => hdu4069::hdu4069_with(input, limits),
         }
     }
 }
@@ -104,7 +118,7 @@ impl fmt::Display for Judge {
 
 /// A judge name that is not one of [`Judge::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown judge `{0}`: expected sicily, noip, poj3074 or poj3076")]
+#[error("unknown judge `{0}`: expected sicily, noip, poj3074, poj3076 or hdu4069")]
 pub struct UnknownJudge(pub String);
 
 impl FromStr for Judge {
@@ -117,6 +131,7 @@ impl FromStr for Judge {
             "noip" | "noip2009" => Ok(Self::Noip),
             "poj3074" => Ok(Self::Poj3074),
             "poj3076" | "uva1309" => Ok(Self::Poj3076),
+            "hdu4069" => Ok(Self::Hdu4069),
             _ => Err(UnknownJudge(name.to_owned())),
         }
     }
@@ -177,6 +192,17 @@ pub enum JudgeError {
         /// 1-based number of the puzzle.
         puzzle: usize,
     },
+    /// HDU 4069 walls that do not draw nine regions of nine cells, or that disagree
+    /// between neighbours.
+    #[error("line {line}: case {case}: {reason}")]
+    Walls {
+        /// Where the case starts.
+        line: usize,
+        /// 1-based number of the case.
+        case: usize,
+        /// What is wrong with the walls.
+        reason: String,
+    },
     /// Text after what the judge's input should hold.
     #[error("line {line}: text after the last puzzle")]
     TrailingText {
@@ -213,6 +239,7 @@ impl JudgeError {
             | Self::NoSolution { line, .. }
             | Self::TooManySolutions { line, .. }
             | Self::TrailingText { line }
+            | Self::Walls { line, .. }
             | Self::Stopped { line, .. } => *line,
         }
     }
@@ -272,7 +299,7 @@ pub fn sicily(input: &str) -> Result<String, JudgeError> {
 
 /// The error for a search stopped by a limit, if `solver`'s last one was.
 fn stopped(
-    solver: &SudokuSolver,
+    solver: &impl Solve,
     line: usize,
     puzzle: usize,
     output: &str,
@@ -489,4 +516,29 @@ fn poj3076_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
         out.push_str(&solution.to_rows_with(Alphabet::Letters, '-'));
     }
     Ok(out)
+}
+
+/// HDU 4069 Squiggly Sudoku: for each case, its unique solution, `No solution` or
+/// `Multiple Solutions`. The walls of each cell draw the regions; see [`Judge::Hdu4069`].
+///
+/// ```
+/// // The boxes drawn by walls, and a solved grid with its last cell emptied.
+/// let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// let mut input = String::from("1\n");
+/// for r in 0..9 {
+///     let row: Vec<String> = (0..9)
+///         .map(|c| {
+///             let digit = if r == 8 && c == 8 { 0 } else { u32::from(solved.as_bytes()[r * 9 + c] - b'0') };
+///             let walls = [(r % 3 == 0, 16), (c % 3 == 2, 32), (r % 3 == 2, 64), (c % 3 == 0, 128)];
+///             (digit + walls.iter().filter(|w| w.0).map(|w| w.1).sum::<u32>()).to_string()
+///         })
+///         .collect();
+///     input += &(row.join(" ") + "\n");
+/// }
+/// let output = dancing_sudoku::judge::hdu4069(&input)?;
+/// assert_eq!(output, format!("Case 1:\n{}", solved.as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect::<String>()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hdu4069(input: &str) -> Result<String, JudgeError> {
+    hdu4069::hdu4069_with(input, &Limits::none())
 }

@@ -50,6 +50,9 @@
 //! - [`logic`]: solving as a person does, with [`LogicSolver`] (singles, locked
 //!   candidates, subsets, fish, wings, simple coloring), hints as [`Step`]s that say
 //!   what they do, and a difficulty [`Rating`] on Sudoku Explainer's scale.
+//! - [`variant`]: sudoku X, hyper (windoku), jigsaw and killer ([`Variant`]), their
+//!   exact-cover matrices, an independent rule checker, [`VariantSolver`] (links or the
+//!   learner), and parsers of jigsaw lines and killer blocks.
 //! - [`FAMOUS`]: famous hard puzzles (Arto Inkala's, AI Escargot, Easter Monster, …).
 //!
 //! Givens that conflict never produce a wrong answer: the puzzle simply has no
@@ -78,6 +81,7 @@ pub mod parse;
 mod solve;
 mod solver;
 pub mod target;
+pub mod variant;
 
 pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
@@ -87,6 +91,7 @@ pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use solve::{Method, Solve, Verdict};
 pub use solver::{SudokuSolutions, SudokuSolver};
+pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
 
 /// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`
 /// line naming it: the contents of `data/famous.txt`.

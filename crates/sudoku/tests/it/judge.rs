@@ -361,3 +361,114 @@ fn every_judge_skips_a_byte_order_mark() {
         "{error}"
     );
 }
+
+/// The sample of HDU 4069 "Squiggly Sudoku" (Asia Fuzhou Regional Contest 2011 online),
+/// from the problem statement, with its expected output.
+const HDU4069_INPUT: &str = "2
+144 18 112 208 80 25 54 144 48
+135 38 147 80 121 128 97 130 32
+137 32 160 144 114 167 208 0 32
+192 100 160 160 208 96 183 192 101
+209 80 39 192 86 48 136 80 114
+152 48 226 144 112 160 160 149 48
+128 0 112 166 215 96 160 128 41
+128 39 153 32 209 80 101 136 35
+192 96 200 67 80 112 208 68 96
+
+144 48 144 81 81 16 53 144 48
+128 96 224 144 48 128 103 128 38
+163 208 80 0 37 224 209 0 32
+135 48 176 192 64 112 176 192 104
+192 101 128 89 80 82 32 150 48
+149 48 224 208 16 48 224 192 33
+128 0 114 176 135 0 80 112 169
+137 32 148 32 192 96 176 144 32
+192 96 193 64 80 80 96 192 96
+";
+
+const HDU4069_OUTPUT: &str = "Case 1:
+521439678
+763895124
+984527361
+346182795
+157964832
+812743956
+235678419
+479216583
+698351247
+Case 2:
+No solution
+";
+
+#[test]
+fn hdu4069_sample() {
+    assert_eq!(judge::hdu4069(HDU4069_INPUT).unwrap(), HDU4069_OUTPUT);
+    assert_eq!(
+        Judge::Hdu4069
+            .run(&HDU4069_INPUT.replace('\n', "\r\n"))
+            .unwrap(),
+        HDU4069_OUTPUT
+    );
+    assert_eq!("hdu4069".parse::<Judge>().unwrap(), Judge::Hdu4069);
+    assert_eq!(Judge::Hdu4069.to_string(), "hdu4069");
+}
+
+#[test]
+fn hdu4069_multiple_solutions() {
+    // Case 1 with every given but the 1-based first row's emptied: the regions and rows
+    // below then no longer pin the first row.
+    let mut lines: Vec<String> = HDU4069_INPUT.lines().map(str::to_owned).collect();
+    lines[0] = "1".to_owned();
+    let emptied: Vec<String> = (1..=9)
+        .map(|k| {
+            lines[k]
+                .split(' ')
+                .map(|t| (t.parse::<u16>().unwrap() & !15).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let input = format!("1\n{}\n", emptied.join("\n"));
+    assert_eq!(
+        judge::hdu4069(&input).unwrap(),
+        "Case 1:\nMultiple Solutions\n"
+    );
+}
+
+#[test]
+fn hdu4069_errors_name_the_case() {
+    let err = |input: &str| judge::hdu4069(input).unwrap_err().to_string();
+    let case1: Vec<&str> = HDU4069_INPUT.lines().skip(1).take(9).collect();
+    // A wall removed on one side only.
+    let mut bad = case1.clone();
+    let first_row = bad[0].replacen("144 18", "144 146", 1);
+    bad[0] = &first_row;
+    assert_eq!(
+        err(&format!("2\n{}\n\n{}\n", case1.join("\n"), bad.join("\n"))),
+        "line 12: case 2: the wall between r1c1 and r1c2 is on one side only"
+    );
+    assert_eq!(
+        err("x\n"),
+        "line 1: expected the number of puzzles, found `x`"
+    );
+    assert_eq!(
+        err(&format!("2\n{}\n", case1.join("\n"))),
+        "line 11: unexpected end of input: expected puzzle 2"
+    );
+    let short = format!("1\n{}\n", case1[..8].join("\n"));
+    assert_eq!(
+        err(&short),
+        "line 10: unexpected end of the grid after 8 rows, expected 9"
+    );
+    let mut digit = case1.clone();
+    let row = digit[0].replacen("144", "154", 1);
+    digit[0] = &row;
+    assert_eq!(
+        err(&format!("1\n{}\n", digit.join("\n"))),
+        "line 2, column 1: `154` stands for 10, out of range for a 9×9 grid (values 1 to 9)"
+    );
+    assert_eq!(
+        err(&format!("1\n{}\nmore\n", case1.join("\n"))),
+        "line 11: text after the last puzzle"
+    );
+}

@@ -16,6 +16,7 @@ mod parse;
 mod snapshots;
 mod target;
 mod target_via_costs;
+mod variant;
 
 // The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate
 // root because they reach each other through `crate::verify`.

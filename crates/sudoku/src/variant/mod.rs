@@ -1,0 +1,515 @@
+//! Sudoku variants: X (diagonals), hyper (windoku), jigsaw (irregular regions) and
+//! killer (cages with sums), each as an exact-cover matrix for the same engine.
+//!
+//! A [`Variant`] says which houses hold each value once ([`Variant::units`]), builds its
+//! matrix ([`Variant::problem`]), checks its rules ([`Variant::validate`]) and checks a
+//! solution without the matrix ([`Variant::satisfied_by`]). [`VariantSolver`] solves
+//! puzzles of a variant through the [`Solve`](crate::Solve) trait, with dancing links or
+//! the learner. [`parse`] reads jigsaw lines and killer blocks.
+//!
+//! # The matrices
+//!
+//! Every variant keeps the classic encoding's N³ cell-value options first, with the
+//! same ids `(r·N + c)·N + (v − 1)` ([`encoding::option`](crate::encoding::option)), so
+//! givens are forced and solutions decoded as for the classic sudoku. The primary items
+//! are the classic 4·N² (cell, row-value, column-value, box-value), where a jigsaw's
+//! regions stand for the boxes; X and hyper add one item per (diagonal or window,
+//! value), covered by the cell-value options of its cells.
+//!
+//! A killer cage is modelled inside exact cover. Of the two models tried, the default
+//! gives each cage k the items `cage k has v` for v = 1..N and `cage k chosen`; one
+//! *combination* option per set of distinct digits of the cage's size and sum covers
+//! `cage k chosen` and `cage k has v` for every v *not* in the set, and the cell-value
+//! option (r, c, v) of a caged cell also covers `cage k has v`. So each digit of the
+//! chosen set appears exactly once in the cage and no other digit appears. The other
+//! model (one option per placement of a permutation of a combination on the cage's
+//! cells) is kept for comparison in the tests; measured with
+//! `cargo run --release -p dancing-sudoku --example killer_models` (one core of a
+//! shared 2-core machine):
+//!
+//! | puzzle | combinations (default) | placements |
+//! |---|---|---|
+//! | ukpuzzles 9×9 killer, no givens, 25 cages | see the report | |
+//!
+//! # Hyper windows
+//!
+//! The windows of order n are the n×n squares whose top-left corners sit at 0-based rows
+//! and columns 1, n + 2, 2n + 3, … (one empty line between windows) as far as they fit:
+//! on 9×9 the four windows of rows 2–4 and 6–8 by columns 2–4 and 6–8 (1-based); on 4×4
+//! the one window r2–3c2–3; on 16×16 nine windows; on 25×25 sixteen; on 36×36 twenty-five.
+//!
+//! ```
+//! use dancing_sudoku::{Grid, Solve, Variant, VariantSolver, Verdict};
+//!
+//! let puzzle = Grid::empty(2);
+//! let mut solver = VariantSolver::new();
+//! solver.set_variant(Variant::X);
+//! let solution = solver.solve(&puzzle).expect("a 4×4 X sudoku exists");
+//! assert!(Variant::X.satisfied_by(&puzzle, &solution));
+//! // The brute force of the tests finds 48 (of the 288 4×4 sudoku grids).
+//! assert_eq!(solver.count(&puzzle), 48);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod encoding;
+pub mod parse;
+mod regions;
+mod solver;
+
+pub use regions::Regions;
+pub use solver::VariantSolver;
+
+pub use encoding::KillerModel;
+
+use crate::Grid;
+use regions::check_order;
+
+/// A killer cage: distinct digits in `cells` (0-based row, column) summing to `sum`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Cage {
+    /// The sum of the cage's digits.
+    pub sum: u32,
+    /// Its cells, 0-based (row, column).
+    pub cells: Vec<(usize, usize)>,
+}
+
+/// A sudoku variant: which houses hold each value once, and any further rules.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Variant {
+    /// The classic rules: rows, columns and boxes.
+    #[default]
+    Classic,
+    /// Sudoku X: the two main diagonals also hold each value once.
+    X,
+    /// Hyper sudoku (windoku): the windows of the [module docs](self#hyper-windows) also
+    /// hold each value once.
+    Hyper,
+    /// Jigsaw: these regions in place of the boxes.
+    Jigsaw(Regions),
+    /// Killer: the classic rules, plus cages of distinct digits with given sums. Cages
+    /// need not cover the grid, and givens are allowed.
+    Killer(Vec<Cage>),
+}
+
+/// Why a variant does not make sense for a grid, or a jigsaw or killer could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The order is outside 2..=6.
+    #[error("order {0} is not supported: orders go from 2 (4×4) to 6 (36×36)")]
+    Order(usize),
+    /// The regions or the cages were made for another order than the grid's.
+    #[error("the {variant} rules are for {expected}×{expected} grids, this one is {side}×{side}")]
+    WrongSize {
+        /// The variant's name.
+        variant: &'static str,
+        /// The side of the regions.
+        expected: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// The wrong number of region labels.
+    #[error("expected {expected} region labels, found {found}")]
+    LabelCount {
+        /// Labels found.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
+    /// A region with the wrong number of cells.
+    #[error("region `{label}` has {cells} cells, a {side}×{side} jigsaw region has {side}")]
+    RegionSize {
+        /// Its label (its index for [`Regions::from_indices`]).
+        label: String,
+        /// Its cells.
+        cells: usize,
+        /// N.
+        side: usize,
+    },
+    /// A region index of [`Regions::from_indices`] that is not below N.
+    #[error("region index {index} of r{}c{} is outside 0..{side}", .row + 1, .col + 1)]
+    RegionIndex {
+        /// The index.
+        index: usize,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// N.
+        side: usize,
+    },
+    /// A cage without cells.
+    #[error("cage {cage} has no cells")]
+    EmptyCage {
+        /// 1-based cage number.
+        cage: usize,
+    },
+    /// A cage cell outside the grid.
+    #[error("cage {cage}: r{}c{} is outside the {side}×{side} grid", .row + 1, .col + 1)]
+    CellOutside {
+        /// 1-based cage number.
+        cage: usize,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// N.
+        side: usize,
+    },
+    /// A cell in two cages (or twice in one).
+    #[error("r{}c{} is in cage {first} and in cage {second}", .row + 1, .col + 1)]
+    CellInTwoCages {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// 1-based number of the first cage holding it.
+        first: usize,
+        /// 1-based number of the second.
+        second: usize,
+    },
+    /// A sum that no set of distinct digits 1..=N of the cage's size makes.
+    #[error("cage {cage}: no {cells} distinct digits from 1 to {side} sum to {sum}")]
+    ImpossibleSum {
+        /// 1-based cage number.
+        cage: usize,
+        /// Its sum.
+        sum: u32,
+        /// Its number of cells.
+        cells: usize,
+        /// N.
+        side: usize,
+    },
+}
+
+impl Variant {
+    /// The name: `classic`, `x`, `hyper`, `jigsaw` or `killer`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Classic => "classic",
+            Self::X => "x",
+            Self::Hyper => "hyper",
+            Self::Jigsaw(_) => "jigsaw",
+            Self::Killer(_) => "killer",
+        }
+    }
+
+    /// Every house of a grid of order `order` that holds each value exactly once, as
+    /// cell indices r·N + c: the rows, the columns, the boxes (or the jigsaw's regions),
+    /// then the diagonals (X) or the windows (hyper). Cages are not houses (they hold
+    /// fewer than N values).
+    ///
+    /// ```
+    /// use dancing_sudoku::Variant;
+    /// assert_eq!(Variant::X.units(3).len(), 29);
+    /// assert_eq!(Variant::Hyper.units(3)[27], [10, 11, 12, 19, 20, 21, 28, 29, 30]);
+    /// ```
+    ///
+    /// # Panics
+    /// If `order` is outside 2..=6, or a jigsaw's regions are of another order.
+    pub fn units(&self, order: usize) -> Vec<Vec<usize>> {
+        let n = order * order;
+        let regions = match self {
+            Self::Jigsaw(regions) => {
+                assert_eq!(regions.order(), order, "the jigsaw is of another order");
+                regions.clone()
+            }
+            _ => Regions::boxes(order),
+        };
+        let mut units: Vec<Vec<usize>> = Vec::with_capacity(3 * n + 4);
+        units.extend((0..n).map(|r| (0..n).map(|c| r * n + c).collect()));
+        units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        units.extend((0..n).map(|k| {
+            regions
+                .cells(k)
+                .into_iter()
+                .map(|(r, c)| r * n + c)
+                .collect()
+        }));
+        units.extend(self.extra_units(order));
+        units
+    }
+
+    /// The houses beyond rows, columns and boxes (or regions): diagonals or windows.
+    pub(crate) fn extra_units(&self, order: usize) -> Vec<Vec<usize>> {
+        let n = order * order;
+        match self {
+            Self::X => vec![
+                (0..n).map(|k| k * n + k).collect(),
+                (0..n).map(|k| k * n + (n - 1 - k)).collect(),
+            ],
+            Self::Hyper => {
+                let starts: Vec<usize> = (0..)
+                    .map(|k| 1 + k * (order + 1))
+                    .take_while(|s| s + order <= n)
+                    .collect();
+                let mut windows = Vec::new();
+                for &top in &starts {
+                    for &left in &starts {
+                        windows.push(
+                            (top..top + order)
+                                .flat_map(|r| (left..left + order).map(move |c| r * n + c))
+                                .collect(),
+                        );
+                    }
+                }
+                windows
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Checks that the variant's rules make sense for order `order`: a jigsaw's regions
+    /// are of that order; every cage has cells, all inside the grid, none in two cages,
+    /// and a sum that distinct digits 1..=N of its size can make. Errors name the cage
+    /// (1-based, in the order given) and the cell.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Cage, Variant};
+    ///
+    /// let cages = vec![
+    ///     Cage { sum: 3, cells: vec![(0, 0), (0, 1)] },
+    ///     Cage { sum: 17, cells: vec![(0, 1), (1, 1)] },
+    /// ];
+    /// let err = Variant::Killer(cages).validate(3).unwrap_err();
+    /// assert_eq!(err.to_string(), "r1c2 is in cage 1 and in cage 2");
+    /// ```
+    pub fn validate(&self, order: usize) -> Result<(), VariantError> {
+        check_order(order)?;
+        let n = order * order;
+        match self {
+            Self::Jigsaw(regions) if regions.order() != order => Err(VariantError::WrongSize {
+                variant: "jigsaw",
+                expected: regions.side(),
+                side: n,
+            }),
+            Self::Killer(cages) => {
+                let mut owner = vec![0usize; n * n];
+                for (k, cage) in cages.iter().enumerate() {
+                    check_cage(cage, k + 1, n, &mut owner)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `grid` is a solution of `puzzle` under this variant, checked directly on
+    /// the rules and independently of the matrices: `grid` is complete, of the puzzle's
+    /// order, agrees with its givens, every house of [`units`](Self::units) holds each
+    /// value once, and each cage holds distinct digits summing to its sum. `false` if the
+    /// variant does not [validate](Self::validate) for the order.
+    pub fn satisfied_by(&self, puzzle: &Grid, grid: &Grid) -> bool {
+        let order = puzzle.order();
+        let n = puzzle.side();
+        if grid.order() != order || self.validate(order).is_err() || !grid.is_complete() {
+            return false;
+        }
+        let agrees = puzzle
+            .cells()
+            .iter()
+            .zip(grid.cells())
+            .all(|(&p, &g)| p == 0 || p == g);
+        if !agrees {
+            return false;
+        }
+        let cells = grid.cells();
+        let each_once = |unit: &[usize]| {
+            let mut seen = vec![false; n + 1];
+            unit.iter()
+                .all(|&cell| !std::mem::replace(&mut seen[usize::from(cells[cell])], true))
+        };
+        if !self.units(order).iter().all(|unit| each_once(unit)) {
+            return false;
+        }
+        let Self::Killer(cages) = self else {
+            return true;
+        };
+        cages.iter().all(|cage| {
+            let unit: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+            let sum: u32 = unit.iter().map(|&cell| u32::from(cells[cell])).sum();
+            each_once(&unit) && sum == cage.sum
+        })
+    }
+
+    /// The exact-cover matrix of this variant for order `order`, as the
+    /// [module docs](self#the-matrices) describe: the N³ cell-value options first, with
+    /// the ids of [`encoding::option`](crate::encoding::option), then any killer
+    /// combination options.
+    ///
+    /// ```
+    /// use dancing_sudoku::Variant;
+    ///
+    /// let problem = Variant::X.problem(3)?;
+    /// assert_eq!((problem.primary_count(), problem.option_count()), (324 + 18, 729));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// If the variant does not [validate](Self::validate) for `order`.
+    pub fn problem(&self, order: usize) -> Result<dancing::Problem, VariantError> {
+        self.problem_with(order, KillerModel::default())
+    }
+
+    /// The exact-cover matrix with killer cages in the model `model` (the same as
+    /// [`problem`](Self::problem) for the other variants). With
+    /// [`KillerModel::Placements`] the options after the N³ cell-value options are the
+    /// cages' placements, cage by cage.
+    ///
+    /// # Errors
+    /// If the variant does not [validate](Self::validate) for `order`.
+    pub fn problem_with(
+        &self,
+        order: usize,
+        model: KillerModel,
+    ) -> Result<dancing::Problem, VariantError> {
+        self.validate(order)?;
+        Ok(encoding::problem(self, order, model).problem)
+    }
+}
+
+/// Checks cage number `number` (1-based) on a grid of side `n`, marking its cells in
+/// `owner` (0: no cage yet).
+fn check_cage(
+    cage: &Cage,
+    number: usize,
+    n: usize,
+    owner: &mut [usize],
+) -> Result<(), VariantError> {
+    if cage.cells.is_empty() {
+        return Err(VariantError::EmptyCage { cage: number });
+    }
+    for &(row, col) in &cage.cells {
+        if row >= n || col >= n {
+            return Err(VariantError::CellOutside {
+                cage: number,
+                row,
+                col,
+                side: n,
+            });
+        }
+        let first = std::mem::replace(&mut owner[row * n + col], number);
+        if first != 0 {
+            return Err(VariantError::CellInTwoCages {
+                row,
+                col,
+                first,
+                second: number,
+            });
+        }
+    }
+    let m = cage.cells.len();
+    // Distinct digits 1..=N: m of them sum to anything from 1 + … + m to
+    // (N − m + 1) + … + N, and every sum between is reached by raising one digit at a time.
+    let possible = m <= n && {
+        let low = m * (m + 1) / 2;
+        let high = m * (2 * n - m + 1) / 2;
+        (low..=high).contains(&(cage.sum as usize))
+    };
+    if !possible {
+        return Err(VariantError::ImpossibleSum {
+            cage: number,
+            sum: cage.sum,
+            cells: m,
+            side: n,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hyper_windows_of_each_order() {
+        let counts: Vec<usize> = (2..=6)
+            .map(|n| Variant::Hyper.extra_units(n).len())
+            .collect();
+        assert_eq!(counts, [1, 4, 9, 16, 25]);
+        assert_eq!(Variant::Hyper.extra_units(2), [vec![5, 6, 9, 10]]);
+        let last = &Variant::Hyper.extra_units(3)[3];
+        assert_eq!(last, &[50, 51, 52, 59, 60, 61, 68, 69, 70]);
+    }
+
+    #[test]
+    fn cage_errors() {
+        let killer = |cages: Vec<(u32, Vec<(usize, usize)>)>| {
+            Variant::Killer(
+                cages
+                    .into_iter()
+                    .map(|(sum, cells)| Cage { sum, cells })
+                    .collect(),
+            )
+            .validate(3)
+            .unwrap_err()
+            .to_string()
+        };
+        assert_eq!(killer(vec![(3, vec![])]), "cage 1 has no cells");
+        assert_eq!(
+            killer(vec![(3, vec![(0, 0), (9, 1)])]),
+            "cage 1: r10c2 is outside the 9×9 grid"
+        );
+        assert_eq!(
+            killer(vec![(3, vec![(0, 0), (0, 1)]), (4, vec![(1, 1), (1, 1)])]),
+            "r2c2 is in cage 2 and in cage 2"
+        );
+        assert_eq!(
+            killer(vec![(18, vec![(0, 0), (0, 1)])]),
+            "cage 1: no 2 distinct digits from 1 to 9 sum to 18"
+        );
+        assert_eq!(
+            killer(vec![(2, vec![(0, 0), (0, 1)])]),
+            "cage 1: no 2 distinct digits from 1 to 9 sum to 2"
+        );
+        let ten: Vec<(usize, usize)> = (0..9).map(|c| (0, c)).chain([(1, 0)]).collect();
+        assert_eq!(
+            killer(vec![(45, ten)]),
+            "cage 1: no 10 distinct digits from 1 to 9 sum to 45"
+        );
+        assert!(
+            Variant::Killer(vec![Cage {
+                sum: 17,
+                cells: vec![(0, 0), (0, 1)]
+            }])
+            .validate(3)
+            .is_ok()
+        );
+        let jigsaw = Variant::Jigsaw(Regions::boxes(2));
+        assert_eq!(
+            jigsaw.validate(3).unwrap_err().to_string(),
+            "the jigsaw rules are for 4×4 grids, this one is 9×9"
+        );
+        assert_eq!(
+            Variant::X.problem(1).unwrap_err().to_string(),
+            "order 1 is not supported: orders go from 2 (4×4) to 6 (36×36)"
+        );
+    }
+
+    #[test]
+    fn the_checker_catches_each_rule() {
+        let solution: Grid =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+                .parse()
+                .unwrap();
+        let empty = Grid::empty(3);
+        assert!(Variant::Classic.satisfied_by(&empty, &solution));
+        // Its main diagonal is 8 4 5 2 4 …: not an X sudoku.
+        assert!(!Variant::X.satisfied_by(&empty, &solution));
+        let mut puzzle = empty.clone();
+        puzzle.set(0, 0, 9);
+        assert!(!Variant::Classic.satisfied_by(&puzzle, &solution));
+        let cage = |sum| {
+            Variant::Killer(vec![Cage {
+                sum,
+                cells: vec![(0, 0), (0, 1)],
+            }])
+        };
+        assert!(cage(9).satisfied_by(&empty, &solution));
+        assert!(!cage(10).satisfied_by(&empty, &solution));
+        let mut incomplete = solution.clone();
+        incomplete.set(8, 8, 0);
+        assert!(!Variant::Classic.satisfied_by(&empty, &incomplete));
+    }
+}

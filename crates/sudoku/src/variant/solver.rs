@@ -1,0 +1,377 @@
+//! [`VariantSolver`]: the variants' matrices searched by dancing links or the learner.
+
+use dancing::{Limits, OptionId, Problem, Stats, StopReason};
+
+use super::Variant;
+use super::encoding::{self, Encoded, KillerModel};
+use crate::Grid;
+use crate::solve::{Method, Solve};
+
+/// Which search answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Backend {
+    Links,
+    #[cfg(feature = "sat")]
+    Learner,
+    /// Links for this many nodes, then the learner.
+    #[cfg(feature = "sat")]
+    Auto(u64),
+}
+
+/// One variant's matrix for one order, and the links over it.
+#[derive(Debug)]
+struct Engine {
+    variant: Variant,
+    order: usize,
+    /// The puzzle cells this matrix was built for, when it depends on them (killer
+    /// placements leave out those that disagree with the givens).
+    built_for: Option<Vec<u8>>,
+    encoded: Encoded,
+    links: dancing::Solver,
+    /// The cells of the puzzle whose givens are forced now, if any.
+    forced: Option<Vec<u8>>,
+}
+
+/// Solves puzzles of one [`Variant`] at a time, through the [`Solve`] trait: the
+/// variant's exact-cover matrix ([`Variant::problem`]) with the puzzle's givens forced,
+/// searched by dancing links ([`new`](Self::new)), the CDCL learner
+/// ([`with_learner`](Self::with_learner)) or links then the learner
+/// ([`auto`](Self::auto)).
+///
+/// The matrices of the classic, X and hyper rules are built once per order and kept;
+/// a jigsaw's or a killer's is built on the first puzzle after
+/// [`set_variant`](Self::set_variant) and kept while the variant stays. Givens that
+/// clash, or break the variant's rules, make a puzzle with no solution; so does a
+/// variant that does not [validate](Variant::validate) for the puzzle's order (call it
+/// to learn why).
+///
+/// ```
+/// use dancing_sudoku::{Cage, Grid, Solve, Variant, VariantSolver};
+///
+/// // A 4×4 killer: two cages fix the first row's 1, 2 and 3, 4 halves.
+/// let cages = vec![
+///     Cage { sum: 3, cells: vec![(0, 0), (0, 1)] },
+///     Cage { sum: 7, cells: vec![(0, 2), (0, 3)] },
+/// ];
+/// let mut solver = VariantSolver::new();
+/// solver.set_variant(Variant::Killer(cages));
+/// let puzzle = Grid::empty(2);
+/// assert_eq!(solver.count(&puzzle), 288 / 6);
+/// let solution = solver.solve(&puzzle).expect("solvable");
+/// assert!(solver.variant().satisfied_by(&puzzle, &solution));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct VariantSolver {
+    variant: Variant,
+    model: KillerModel,
+    backend: Backend,
+    /// Built matrices: the classic, X and hyper ones of every order seen, and the
+    /// current jigsaw's or killer's.
+    engines: Vec<Engine>,
+    limits: Limits,
+    stats: Stats,
+    method: Method,
+    givens: Vec<OptionId>,
+}
+
+impl Default for VariantSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl VariantSolver {
+    fn with_backend(backend: Backend) -> Self {
+        Self {
+            variant: Variant::Classic,
+            model: KillerModel::default(),
+            backend,
+            engines: Vec::new(),
+            limits: Limits::none(),
+            stats: Stats::default(),
+            method: Method::DancingLinks,
+            givens: Vec::new(),
+        }
+    }
+
+    /// A dancing-links solver of classic sudoku; see [`set_variant`](Self::set_variant).
+    pub fn new() -> Self {
+        Self::with_backend(Backend::Links)
+    }
+
+    /// A solver that hands every puzzle to the CDCL learner of `dancing-sat`, as
+    /// [`SatSolver`](crate::SatSolver) does for the classic rules.
+    #[cfg(feature = "sat")]
+    pub fn with_learner() -> Self {
+        Self::with_backend(Backend::Learner)
+    }
+
+    /// Dancing links for [`AutoSolver::DEFAULT_BUDGET`](crate::AutoSolver::DEFAULT_BUDGET)
+    /// nodes, then the learner on the same question if the budget runs out, as
+    /// [`AutoSolver`](crate::AutoSolver) does for the classic rules.
+    #[cfg(feature = "sat")]
+    pub fn auto() -> Self {
+        Self::with_backend(Backend::Auto(crate::AutoSolver::DEFAULT_BUDGET))
+    }
+
+    /// The variant of later searches.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Solves `variant` from now on. A jigsaw's or killer's matrix replaces the last
+    /// jigsaw's or killer's.
+    pub fn set_variant(&mut self, variant: Variant) {
+        if variant != self.variant {
+            self.engines
+                .retain(|e| matches!(e.variant, Variant::Classic | Variant::X | Variant::Hyper));
+        }
+        self.variant = variant;
+    }
+
+    /// The killer model of later searches.
+    pub fn killer_model(&self) -> KillerModel {
+        self.model
+    }
+
+    /// Chooses how killer cages become exact cover; the default,
+    /// [`KillerModel::Combinations`], is the faster.
+    pub fn set_killer_model(&mut self, model: KillerModel) {
+        if model != self.model {
+            self.engines
+                .retain(|e| !matches!(e.variant, Variant::Killer(_)));
+        }
+        self.model = model;
+    }
+
+    /// The limits the links search under.
+    fn links_limits(&self) -> Limits {
+        let mut limits = self.limits.clone();
+        #[cfg(feature = "sat")]
+        if let Backend::Auto(budget) = self.backend {
+            limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
+        }
+        limits
+    }
+
+    /// The engine for `puzzle` under the current variant, built if needed, with the
+    /// puzzle's givens forced; `None` if the variant does not fit the order or the givens
+    /// clash.
+    fn prepared(&mut self, puzzle: &Grid) -> Option<usize> {
+        let order = puzzle.order();
+        self.variant.validate(order).ok()?;
+        let placements =
+            matches!(self.variant, Variant::Killer(_)) && self.model == KillerModel::Placements;
+        let built_for = placements.then(|| puzzle.cells().to_vec());
+        let found = self.engines.iter().position(|e| {
+            e.order == order && e.variant == self.variant && e.built_for == built_for
+        });
+        let k = match found {
+            Some(k) => k,
+            None => {
+                if placements {
+                    self.engines
+                        .retain(|e| !matches!(e.variant, Variant::Killer(_)));
+                }
+                let encoded = encoding::problem_with_givens(
+                    &self.variant,
+                    order,
+                    self.model,
+                    built_for.as_deref(),
+                );
+                let mut links = dancing::Solver::new(&encoded.problem);
+                // As for the classic matrix: most nodes are forced moves.
+                links.set_branching(dancing::Branching::FirstForced);
+                self.engines.push(Engine {
+                    variant: self.variant.clone(),
+                    order,
+                    built_for,
+                    encoded,
+                    links,
+                    forced: None,
+                });
+                self.engines.len() - 1
+            }
+        };
+        let limits = self.links_limits();
+        let engine = &mut self.engines[k];
+        engine.links.set_limits(limits);
+        if engine.forced.as_deref() != Some(puzzle.cells()) {
+            self.givens.clear();
+            self.givens
+                .extend(givens(puzzle, &self.variant, self.model));
+            let ok = engine.links.set_forced(self.givens.iter().copied()).is_ok();
+            engine.forced = ok.then(|| puzzle.cells().to_vec());
+            if !ok {
+                return None;
+            }
+        } else {
+            self.givens.clear();
+            self.givens
+                .extend(givens(puzzle, &self.variant, self.model));
+        }
+        Some(k)
+    }
+
+    fn find_links(&mut self, k: usize, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        let engine = &mut self.engines[k];
+        let Some(first) = first else {
+            let found = engine.links.count_up_to(limit).found();
+            self.stats = engine.links.stats();
+            return found;
+        };
+        let mut found = 0;
+        let placements = &engine.encoded.placements;
+        engine.links.visit(|options| {
+            if found == 0 {
+                decode(puzzle, options, placements, first);
+            }
+            found += 1;
+            if found >= limit {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        });
+        self.stats = engine.links.stats();
+        if found >= limit && self.stats.stopped.is_none() {
+            self.stats.stopped = Some(StopReason::Caller);
+        }
+        found
+    }
+
+    #[cfg(feature = "sat")]
+    fn find_learner(
+        &mut self,
+        k: usize,
+        puzzle: &Grid,
+        limit: u64,
+        mut first: Option<&mut Grid>,
+        limits: Limits,
+    ) -> u64 {
+        let engine = &self.engines[k];
+        let problem: &Problem = &engine.encoded.problem;
+        let placements = &engine.encoded.placements;
+        let mut learner = dancing_sat::Learner::new(problem);
+        learner.set_limits(limits);
+        let mut found = 0;
+        let count = learner
+            .search(&self.givens, limit, |options| {
+                if found == 0
+                    && let Some(first) = first.as_deref_mut()
+                {
+                    decode(puzzle, options, placements, first);
+                }
+                found += 1;
+            })
+            .expect(
+                "the learner's answers are verified: a model that is not an exact cover is a bug",
+            );
+        let learned = learner.stats();
+        self.stats = Stats {
+            solutions: count,
+            elapsed: learned.elapsed,
+            stopped: learned.stopped,
+            ..Stats::default()
+        };
+        self.method = Method::Learner {
+            conflicts: learned.conflicts,
+        };
+        count
+    }
+}
+
+/// The options to force for `puzzle`'s givens. With killer placements, a given in a
+/// cage is not forced (its cell-value option is never chosen there): the matrix was
+/// built without the placements that disagree with it.
+fn givens<'a>(
+    puzzle: &'a Grid,
+    variant: &'a Variant,
+    model: KillerModel,
+) -> impl Iterator<Item = OptionId> + 'a {
+    let n = puzzle.side();
+    let mut caged = Vec::new();
+    if let (Variant::Killer(cages), KillerModel::Placements) = (variant, model) {
+        caged = vec![false; n * n];
+        for cage in cages {
+            for &(r, c) in &cage.cells {
+                caged[r * n + c] = true;
+            }
+        }
+    }
+    crate::encoding::givens(puzzle).filter(move |o| caged.is_empty() || !caged[o.index() / n])
+}
+
+/// Writes the solution made of `options` into `grid`.
+fn decode(puzzle: &Grid, options: &[OptionId], placements: &[Vec<(usize, u8)>], grid: &mut Grid) {
+    let n = puzzle.side();
+    grid.copy_from(puzzle);
+    let cells = grid.cells_vec_mut();
+    for &o in options {
+        let k = o.index();
+        if k < n * n * n {
+            cells[k / n] = (k % n + 1) as u8;
+        } else if let Some(placed) = placements.get(k - n * n * n) {
+            for &(cell, v) in placed {
+                cells[cell] = v;
+            }
+        }
+    }
+}
+
+impl Solve for VariantSolver {
+    fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        self.method = Method::DancingLinks;
+        self.stats = Stats::default();
+        if limit == 0 {
+            return 0;
+        }
+        let Some(k) = self.prepared(puzzle) else {
+            return 0;
+        };
+        match self.backend {
+            Backend::Links => self.find_links(k, puzzle, limit, first),
+            #[cfg(feature = "sat")]
+            Backend::Learner => {
+                let limits = self.limits.clone();
+                self.find_learner(k, puzzle, limit, first, limits)
+            }
+            #[cfg(feature = "sat")]
+            Backend::Auto(budget) => {
+                let started = std::time::Instant::now();
+                let mut first = first;
+                let count = self.find_links(k, puzzle, limit, first.as_deref_mut());
+                let links = self.stats;
+                let handed_off = links.stopped == Some(StopReason::NodeLimit)
+                    && self.limits.max_nodes.is_none_or(|n| n > budget);
+                if !handed_off {
+                    return count;
+                }
+                let mut limits = self.limits.clone();
+                limits.deadline = self.limits.end(started);
+                let count = self.find_learner(k, puzzle, limit, first, limits);
+                self.stats.nodes = links.nodes;
+                self.stats.updates = links.updates;
+                self.stats.elapsed = started.elapsed();
+                count
+            }
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn method(&self) -> Method {
+        self.method
+    }
+}
