@@ -252,3 +252,319 @@ fn every_4x4_variant_matches_brute_force() {
         }
     }
 }
+
+/// A random solution of `variant` on 9×9: a few random givens that keep the puzzle
+/// solvable, then the solver's first solution (checked by the caller).
+fn random_solution(rng: &mut Rng, solver: &mut VariantSolver) -> Grid {
+    loop {
+        let mut puzzle = Grid::empty(3);
+        for _ in 0..6 {
+            puzzle.set(rng.below(9), rng.below(9), 1 + rng.below(9) as u8);
+        }
+        if let Some(solution) = solver.solve(&puzzle) {
+            return solution;
+        }
+    }
+}
+
+#[test]
+fn x_and_hyper_9x9_match_backtracking() {
+    let mut rng = Rng(0x5eed_0009);
+    let cases = [
+        (Variant::X, houses(3, true, &[], true)),
+        (Variant::Hyper, houses(3, false, &[1, 5], true)),
+    ];
+    for (variant, hs) in cases {
+        let mut solver = VariantSolver::new();
+        solver.set_variant(variant.clone());
+        for round in 0..12 {
+            let solution = random_solution(&mut rng, &mut solver);
+            assert!(variant.satisfied_by(&Grid::empty(3), &solution));
+            assert!(houses_ok(solution.cells(), &hs));
+            // From 9 to 14 givens of 16 kept: 30 to 75 % of the cells.
+            let keep = 5 + (round % 8) as u64;
+            let puzzle = Grid::from_cells(3, partial(&mut rng, solution.cells(), keep)).unwrap();
+            let expected = backtrack_count(9, &hs, puzzle.cells(), 200);
+            assert_eq!(
+                solver.count_up_to(&puzzle, 200).found(),
+                expected,
+                "{} {puzzle}",
+                variant.name()
+            );
+            let first = solver
+                .solve(&puzzle)
+                .expect("a partial of a solution is solvable");
+            assert!(variant.satisfied_by(&puzzle, &first));
+            assert!(houses_ok(first.cells(), &hs));
+        }
+    }
+}
+
+/// The grids among `squares` that are sudoku and satisfy every cage (brute force).
+fn killer_brute(squares: &[Vec<u8>], cages: &[(u32, Vec<usize>)], puzzle: &[u8]) -> u64 {
+    let boxes = houses(2, false, &[], true);
+    squares
+        .iter()
+        .filter(|s| houses_ok(s, &boxes) && agrees(puzzle, s))
+        .filter(|s| {
+            cages.iter().all(|(sum, cells)| {
+                let values: Vec<u8> = cells.iter().map(|&c| s[c]).collect();
+                let distinct = (0..values.len()).all(|i| (0..i).all(|j| values[i] != values[j]));
+                distinct && values.iter().map(|&v| u32::from(v)).sum::<u32>() == *sum
+            })
+        })
+        .count() as u64
+}
+
+/// Random cages cut from a random 4×4 sudoku grid: cells shuffled, then grouped into
+/// runs of 1 to 3, some runs left uncaged; each cage's sum from the grid.
+fn random_cages(rng: &mut Rng, grid: &[u8]) -> Vec<(u32, Vec<usize>)> {
+    let mut cells: Vec<usize> = (0..16).collect();
+    for i in (1..16).rev() {
+        cells.swap(i, rng.below(i + 1));
+    }
+    let mut cages = Vec::new();
+    let mut at = 0;
+    while at < 16 {
+        let len = (1 + rng.below(3)).min(16 - at);
+        let group = cells[at..at + len].to_vec();
+        at += len;
+        if rng.next() % 4 != 0 {
+            let sum = group.iter().map(|&c| u32::from(grid[c])).sum();
+            cages.push((sum, group));
+        }
+    }
+    cages
+}
+
+fn to_cages(cages: &[(u32, Vec<usize>)]) -> Vec<Cage> {
+    cages
+        .iter()
+        .map(|(sum, cells)| Cage {
+            sum: *sum,
+            cells: cells.iter().map(|&c| (c / 4, c % 4)).collect(),
+        })
+        .collect()
+}
+
+#[test]
+fn killer_4x4_both_models_match_brute_force() {
+    let squares = latin_squares();
+    let boxes = houses(2, false, &[], true);
+    let sudoku: Vec<&Vec<u8>> = squares.iter().filter(|s| houses_ok(s, &boxes)).collect();
+    let mut rng = Rng(0x5eed_c46e);
+    let mut models = [VariantSolver::new(), VariantSolver::new()];
+    models[1].set_killer_model(KillerModel::Placements);
+    for round in 0..80 {
+        let grid = sudoku[rng.below(sudoku.len())];
+        let mut cages = random_cages(&mut rng, grid);
+        if round % 5 == 4 {
+            // A sum changed by one: often no solution.
+            if let Some(cage) = cages.iter_mut().find(|c| c.1.len() > 1) {
+                cage.0 += 1;
+            }
+        }
+        // Givens from another grid half the time: they may contradict the cages.
+        let source = if round % 2 == 0 {
+            grid
+        } else {
+            sudoku[rng.below(sudoku.len())]
+        };
+        let keep = rng.next() % 4;
+        let puzzle = partial(&mut rng, source, keep);
+        let variant = Variant::Killer(to_cages(&cages));
+        if variant.validate(2).is_err() {
+            continue;
+        }
+        let expected = killer_brute(&squares, &cages, &puzzle);
+        let puzzle = Grid::from_cells(2, puzzle).unwrap();
+        for solver in &mut models {
+            solver.set_variant(variant.clone());
+            check_against(solver, &puzzle, expected);
+        }
+    }
+}
+
+/// The published killers of `common/killer_published.txt`, with their solutions.
+fn published_killers() -> Vec<(Grid, Vec<Cage>, Grid)> {
+    let text = include_str!("common/killer_published.txt");
+    let solutions: Vec<Grid> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("# solution "))
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let puzzles: Vec<_> = KillerBatch::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles.len(), solutions.len());
+    puzzles
+        .into_iter()
+        .zip(solutions)
+        .map(|(p, s)| (p.grid, p.cages, s))
+        .collect()
+}
+
+#[test]
+fn published_killers_have_their_published_solutions() {
+    for (puzzle, cages, published) in published_killers() {
+        let variant = Variant::Killer(cages);
+        assert!(variant.satisfied_by(&puzzle, &published));
+        for model in [KillerModel::Combinations, KillerModel::Placements] {
+            let mut solver = VariantSolver::new();
+            solver.set_killer_model(model);
+            solver.set_variant(variant.clone());
+            assert_eq!(
+                solver.solve_unique(&puzzle),
+                Ok(published.clone()),
+                "{model:?}"
+            );
+            // With a third of the solution given, still the same unique solution.
+            let mut rng = Rng(7);
+            let partial = Grid::from_cells(3, partial(&mut rng, published.cells(), 5)).unwrap();
+            assert_eq!(solver.solve_unique(&partial), Ok(published.clone()));
+            // A wrong given: none.
+            let mut wrong = partial.clone();
+            let v = published.get(4, 4);
+            wrong.set(4, 4, v % 9 + 1);
+            assert_eq!(solver.count(&wrong).found(), 0);
+        }
+    }
+}
+
+#[cfg(feature = "sat")]
+#[test]
+fn the_learner_and_auto_agree_with_the_links() {
+    let mut rng = Rng(0x5eed_5a7);
+    let jigsaw = Regions::from_labels(2, JIGSAW_4X4.chars()).unwrap();
+    let (killer, _, _) = published_killers().remove(0);
+    let killer_cages = published_killers().remove(0).1;
+    let mut cases: Vec<(Variant, Grid)> = Vec::new();
+    for variant in [Variant::X, Variant::Hyper] {
+        let mut solver = VariantSolver::new();
+        solver.set_variant(variant.clone());
+        for keep in [4, 7] {
+            let solution = random_solution(&mut rng, &mut solver);
+            let puzzle = Grid::from_cells(3, partial(&mut rng, solution.cells(), keep)).unwrap();
+            cases.push((variant.clone(), puzzle));
+        }
+    }
+    cases.push((Variant::Jigsaw(jigsaw.clone()), Grid::empty(2)));
+    cases.push((Variant::Jigsaw(jigsaw), "1...............".parse().unwrap()));
+    cases.push((Variant::Killer(killer_cages.clone()), killer));
+    let mut four = Grid::empty(3);
+    four.set(0, 0, 6);
+    cases.push((Variant::Killer(killer_cages), four));
+    for (variant, puzzle) in cases {
+        let mut links = VariantSolver::new();
+        let mut learner = VariantSolver::with_learner();
+        let mut auto = VariantSolver::auto();
+        let mut counts = Vec::new();
+        for solver in [&mut links, &mut learner, &mut auto] {
+            solver.set_variant(variant.clone());
+            counts.push(solver.count_up_to(&puzzle, 30).found());
+            let first = solver.solve(&puzzle);
+            if let Some(first) = &first {
+                assert!(variant.satisfied_by(&puzzle, first), "{}", variant.name());
+            }
+            assert_eq!(first.is_some(), counts[0] > 0);
+        }
+        assert_eq!(counts[0], counts[1], "{} {puzzle}", variant.name());
+        assert_eq!(counts[0], counts[2], "{} {puzzle}", variant.name());
+        assert!(matches!(
+            learner.method(),
+            dancing_sudoku::Method::Learner { .. }
+        ));
+    }
+    // Unique puzzles: the learner's solution is the links' one.
+    for (puzzle, cages, published) in published_killers() {
+        let mut learner = VariantSolver::with_learner();
+        learner.set_variant(Variant::Killer(cages));
+        assert_eq!(learner.solve_unique(&puzzle), Ok(published));
+    }
+}
+
+#[test]
+fn jigsaw_and_killer_parse_errors() {
+    let jigsaw = |line: &str| parse::parse_jigsaw(line).unwrap_err().to_string();
+    assert_eq!(
+        jigsaw("1.......3......."),
+        "line 1, column 17: expected 16 region labels after the puzzle"
+    );
+    assert_eq!(
+        jigsaw("  1.......3....... aabbabbcaddcddc"),
+        "line 1, column 20: expected 16 region labels, found 15"
+    );
+    assert_eq!(
+        jigsaw("1.......3....... aabbabbcaddcddcx"),
+        "line 1, column 25: region `c` has 3 cells, a 4×4 jigsaw region has 4"
+    );
+    assert_eq!(
+        jigsaw("1.......3..?.... aabbabbcaddcddcc"),
+        "line 1, column 12: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+    );
+    assert_eq!(jigsaw(""), "line 1: no grid: the input is empty");
+    let (grid, regions) =
+        parse::parse_jigsaw("1.......3....... aabbabbcaddcddcc # a comment").unwrap();
+    assert_eq!((grid.get(2, 0), regions.region_of(3, 3)), (3, 2));
+
+    let grid = ".".repeat(16);
+    let killer = |cages: &str| {
+        parse::parse_killer(&format!("{grid}\n{cages}"))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        killer("3 r1c1 r1c2\n5 r2c1 r1c2"),
+        "line 3, column 8: r1c2 is in cage 1 and in cage 2"
+    );
+    assert_eq!(
+        killer("3 r1c1 r1c2\n8 r2c1 r2c2"),
+        "line 3, column 1: cage 2: no 2 distinct digits from 1 to 4 sum to 8"
+    );
+    assert_eq!(
+        killer("3 r1c1 r5c2"),
+        "line 2, column 8: cage 1: r5c2 is outside the 4×4 grid"
+    );
+    assert_eq!(
+        killer("3 r1c1 x"),
+        "line 2, column 8: `x` is not a cell: write cells as rRcC, 1-based, such as r1c2"
+    );
+    assert_eq!(
+        killer("three r1c1"),
+        "line 2, column 1: `three` is not a cage sum: a cage line is `SUM rRcC rRcC …`"
+    );
+    assert_eq!(
+        killer("# none\n  4"),
+        "line 3, column 4: a cage needs cells after its sum"
+    );
+    assert_eq!(
+        parse::parse_killer("# only a comment\n")
+            .unwrap_err()
+            .to_string(),
+        "line 1: no grid: the input is empty"
+    );
+    assert_eq!(
+        parse::parse_killer("1.3..\n").unwrap_err().to_string(),
+        "line 1: wrong length: 5 symbols; a one-line grid has 16, 81, 256, 625 or 1296"
+    );
+    // A batch reports a bad puzzle in place and goes on.
+    let text = format!("{grid}\n3 r1c1 r1c2\n\n{grid}\n3 r1c1 r1c1\n\n{grid}\n7 r4c3 r4c4\n");
+    let results: Vec<_> = KillerBatch::new(text.as_bytes()).collect();
+    assert_eq!(results.len(), 3);
+    assert_eq!(results[0].as_ref().unwrap().line, 1);
+    assert_eq!(
+        results[1].as_ref().unwrap_err().to_string(),
+        "line 5, column 8: r1c1 is in cage 1 and in cage 1"
+    );
+    assert_eq!(
+        results[2].as_ref().unwrap().cages[0].cells,
+        [(3, 2), (3, 3)]
+    );
+    let jigsaws = format!("# jigsaws\n\n{grid} aabbabbcaddcddcc\n{grid} aabb\n");
+    let results: Vec<_> = parse::JigsawBatch::new(jigsaws.as_bytes()).collect();
+    assert_eq!(results[0].as_ref().unwrap().line, 3);
+    assert_eq!(
+        results[1].as_ref().unwrap_err().to_string(),
+        "line 4, column 18: expected 16 region labels, found 4"
+    );
+}
