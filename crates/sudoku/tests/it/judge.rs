@@ -309,7 +309,7 @@ fn judge_names() {
     assert_eq!("UVa1309".parse::<Judge>(), Ok(Judge::Poj3076));
     assert_eq!(
         "hust".parse::<Judge>().unwrap_err().to_string(),
-        "unknown judge `hust`: expected sicily, noip, poj3074 or poj3076"
+        "unknown judge `hust`: expected sicily, noip, poj3074, poj3076 or hdu4069"
     );
     let error = judge::sicily("x").unwrap_err();
     assert_eq!(error.line(), 1);
