@@ -180,6 +180,19 @@ pub enum VariantError {
         /// 1-based number of the second.
         second: usize,
     },
+    /// A cage with more than [`MAX_COMBINATIONS`] sets of digits of its size and sum.
+    #[error(
+        "cage {cage}: {cells} cells summing to {sum} have more than {limit} combinations of digits; split the cage",
+        limit = MAX_COMBINATIONS
+    )]
+    TooManyCombinations {
+        /// 1-based cage number.
+        cage: usize,
+        /// Its sum.
+        sum: u32,
+        /// Its number of cells.
+        cells: usize,
+    },
     /// A sum that no set of distinct digits 1..=N of the cage's size makes.
     #[error("cage {cage}: no {cells} distinct digits from 1 to {side} sum to {sum}")]
     ImpossibleSum {
@@ -193,6 +206,11 @@ pub enum VariantError {
         side: usize,
     },
 }
+
+/// The most digit combinations a killer cage may have: each is an option of the
+/// matrix. Cages of 9×9 have at most 126; a big cage of a 36×36 grid could have
+/// billions.
+pub const MAX_COMBINATIONS: u64 = 100_000;
 
 impl Variant {
     /// The name: `classic`, `x`, `hyper`, `jigsaw` or `killer`.
@@ -426,7 +444,35 @@ fn check_cage(
             side: n,
         });
     }
+    if combination_count(n, m, cage.sum as usize) > MAX_COMBINATIONS {
+        return Err(VariantError::TooManyCombinations {
+            cage: number,
+            sum: cage.sum,
+            cells: m,
+        });
+    }
     Ok(())
+}
+
+/// A bound on the number of sets of `m` distinct digits 1..=`n` summing to `sum`: C(n, m)
+/// when that is within [`MAX_COMBINATIONS`], otherwise the count itself (saturating).
+fn combination_count(n: usize, m: usize, sum: usize) -> u64 {
+    // Exact in u64: C(36, 18) · 36 is far below 2⁶⁴.
+    let binomial = (0..m).fold(1u64, |b, k| b * (n - k) as u64 / (k as u64 + 1));
+    if binomial <= MAX_COMBINATIONS {
+        return binomial;
+    }
+    // ways[j][s]: sets of j digits summing to s among the digits seen so far.
+    let mut ways = vec![vec![0u64; sum + 1]; m + 1];
+    ways[0][0] = 1;
+    for digit in 1..=n {
+        for j in (1..=m.min(digit)).rev() {
+            for s in (digit..=sum).rev() {
+                ways[j][s] = ways[j][s].saturating_add(ways[j - 1][s - digit]);
+            }
+        }
+    }
+    ways[m][sum]
 }
 
 #[cfg(test)]
@@ -495,6 +541,29 @@ mod tests {
         assert_eq!(
             Variant::X.problem(1).unwrap_err().to_string(),
             "order 1 is not supported: orders go from 2 (4×4) to 6 (36×36)"
+        );
+    }
+
+    #[test]
+    fn combinations_are_counted_and_bounded() {
+        // Within the limit, C(n, m) bounds the count: C(9, 3) = 84.
+        assert_eq!(combination_count(9, 3, 10), 84);
+        // Beyond it, the exact count: C(25, 8) = 1,081,575, and the middle sum has
+        // as many sets as the enumeration lists.
+        let listed = encoding::combinations(25, 8, 104).len() as u64;
+        assert_eq!(combination_count(25, 8, 104), listed);
+        assert!(listed < MAX_COMBINATIONS);
+        assert!(combination_count(36, 18, 333) > MAX_COMBINATIONS);
+        let big: Vec<(usize, usize)> = (0..18).map(|c| (0, c)).collect();
+        let err = Variant::Killer(vec![Cage {
+            sum: 333,
+            cells: big,
+        }])
+        .validate(6)
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cage 1: 18 cells summing to 333 have more than 100000 combinations of digits; split the cage"
         );
     }
 

@@ -299,6 +299,14 @@ impl KillerReader {
                         side,
                     },
                 ),
+                VariantError::TooManyCombinations { sum, cells, .. } => at(
+                    sum_at,
+                    VariantError::TooManyCombinations {
+                        cage: cage_number,
+                        sum,
+                        cells,
+                    },
+                ),
                 other => at(sum_at, other),
             })?;
         self.cages.push(cage);

@@ -160,33 +160,31 @@ impl VariantSolver {
     /// clash.
     fn prepared(&mut self, puzzle: &Grid) -> Option<usize> {
         let order = puzzle.order();
-        self.variant.validate(order).ok()?;
         let placements =
             matches!(self.variant, Variant::Killer(_)) && self.model == KillerModel::Placements;
-        let built_for = placements.then(|| puzzle.cells().to_vec());
+        // Only the placements' matrix depends on the givens; comparing borrowed cells
+        // keeps a batch of puzzles free of allocations.
+        let built_for = placements.then_some(puzzle.cells());
         let found = self.engines.iter().position(|e| {
-            e.order == order && e.variant == self.variant && e.built_for == built_for
+            e.order == order && e.built_for.as_deref() == built_for && e.variant == self.variant
         });
         let k = match found {
             Some(k) => k,
             None => {
+                self.variant.validate(order).ok()?;
                 if placements {
                     self.engines
                         .retain(|e| !matches!(e.variant, Variant::Killer(_)));
                 }
-                let encoded = encoding::problem_with_givens(
-                    &self.variant,
-                    order,
-                    self.model,
-                    built_for.as_deref(),
-                );
+                let encoded =
+                    encoding::problem_with_givens(&self.variant, order, self.model, built_for);
                 let mut links = dancing::Solver::new(&encoded.problem);
                 // As for the classic matrix: most nodes are forced moves.
                 links.set_branching(dancing::Branching::FirstForced);
                 self.engines.push(Engine {
                     variant: self.variant.clone(),
                     order,
-                    built_for,
+                    built_for: built_for.map(<[u8]>::to_vec),
                     encoded,
                     links,
                     forced: None,
