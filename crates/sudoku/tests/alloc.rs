@@ -1,6 +1,6 @@
 //! The per-puzzle paths allocate nothing once a solver has seen a puzzle of the order:
 //! counting (a uniqueness check), solving into a grid, visiting, and the baseline's
-//! counting. One test only, since the allocation counter is global to the process.
+//! counting, and the variants' solver. One test only, since the allocation counter is global to the process.
 
 #[path = "it/common/mod.rs"]
 mod common;
@@ -9,7 +9,7 @@ use std::alloc::System;
 use std::ops::ControlFlow;
 
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::{Grid, Solve, SudokuSolver};
+use dancing_sudoku::{Grid, Solve, SudokuSolver, Variant, VariantSolver};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]
@@ -34,6 +34,10 @@ fn no_allocation_per_puzzle() {
     dlx.solve_into(&puzzles[0], &mut solution);
     dlx.visit(&puzzles[0], |_| ControlFlow::Continue(()));
     let _ = bitmask.count_up_to(&puzzles[0], 2);
+    let mut hyper = VariantSolver::new();
+    hyper.set_variant(Variant::Hyper);
+    let _ = hyper.count_up_to(&puzzles[0], 2);
+    hyper.solve_into(&puzzles[0], &mut solution);
 
     let region = Region::new(GLOBAL);
     let mut unique = 0;
@@ -47,6 +51,8 @@ fn no_allocation_per_puzzle() {
             ControlFlow::Break(())
         });
         let _ = bitmask.count_up_to(puzzle, 2);
+        let _ = hyper.count_up_to(puzzle, 2);
+        hyper.solve_into(puzzle, &mut solution);
     }
     let change = region.change();
     assert_eq!(

@@ -28,8 +28,10 @@ struct Engine {
     built_for: Option<Vec<u8>>,
     encoded: Encoded,
     links: dancing::Solver,
-    /// The cells of the puzzle whose givens are forced now, if any.
-    forced: Option<Vec<u8>>,
+    /// The cells of the puzzle whose givens are forced now, if `forced_valid`; the
+    /// buffer is kept when givens clash, so the next puzzle needs no allocation.
+    forced: Vec<u8>,
+    forced_valid: bool,
 }
 
 /// Solves puzzles of one [`Variant`] at a time, through the [`Solve`] trait: the
@@ -187,20 +189,24 @@ impl VariantSolver {
                     built_for: built_for.map(<[u8]>::to_vec),
                     encoded,
                     links,
-                    forced: None,
+                    forced: Vec::new(),
+                    forced_valid: false,
                 });
+                self.givens.reserve(order.pow(4));
                 self.engines.len() - 1
             }
         };
         let limits = self.links_limits();
         let engine = &mut self.engines[k];
         engine.links.set_limits(limits);
-        if engine.forced.as_deref() != Some(puzzle.cells()) {
+        if !engine.forced_valid || engine.forced != puzzle.cells() {
             self.givens.clear();
             self.givens
                 .extend(givens(puzzle, &self.variant, self.model));
             let ok = engine.links.set_forced(self.givens.iter().copied()).is_ok();
-            engine.forced = ok.then(|| puzzle.cells().to_vec());
+            engine.forced.clear();
+            engine.forced.extend_from_slice(puzzle.cells());
+            engine.forced_valid = ok;
             if !ok {
                 return None;
             }

@@ -484,6 +484,26 @@ fn the_learner_and_auto_agree_with_the_links() {
 }
 
 #[test]
+fn rules_that_do_not_fit_the_grid_give_no_solution() {
+    let mut solver = VariantSolver::new();
+    solver.set_variant(Variant::Jigsaw(Regions::boxes(2)));
+    assert_eq!(solver.count(&Grid::empty(3)).found(), 0);
+    assert_eq!(solver.solve(&Grid::empty(3)), None);
+    solver.set_variant(Variant::Killer(vec![Cage {
+        sum: 3,
+        cells: vec![(0, 0), (4, 4)],
+    }]));
+    assert_eq!(solver.count(&Grid::empty(2)).found(), 0);
+    // The same cage fits a 9×9 grid.
+    assert!(solver.count_up_to(&Grid::empty(3), 5).found() == 5);
+    // X givens clashing on a diagonal only: r1c1 and r3c3 share no row, column or box.
+    solver.set_variant(Variant::X);
+    let clash: Grid = "1.........1.....".parse().unwrap();
+    assert_eq!(clash.count_up_to(1).found(), 1);
+    assert_eq!(solver.count(&clash).found(), 0);
+}
+
+#[test]
 fn jigsaw_and_killer_parse_errors() {
     let jigsaw = |line: &str| parse::parse_jigsaw(line).unwrap_err().to_string();
     assert_eq!(
