@@ -431,6 +431,39 @@ fn published_killers_have_their_published_solutions() {
     }
 }
 
+/// The published jigsaws of `common/jigsaw_published.txt`, with their solutions.
+fn published_jigsaws() -> Vec<(Grid, Regions, Grid)> {
+    let text = include_str!("common/jigsaw_published.txt");
+    let solutions: Vec<Grid> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("# solution "))
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let puzzles: Vec<_> = parse::JigsawBatch::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles.len(), solutions.len());
+    puzzles
+        .into_iter()
+        .zip(solutions)
+        .map(|(p, s)| (p.grid, p.regions, s))
+        .collect()
+}
+
+#[test]
+fn published_jigsaws_have_their_published_solutions() {
+    for (puzzle, regions, published) in published_jigsaws() {
+        assert!(regions.is_connected());
+        let variant = Variant::Jigsaw(regions);
+        assert!(variant.satisfied_by(&puzzle, &published));
+        let mut solver = VariantSolver::new();
+        solver.set_variant(variant.clone());
+        assert_eq!(solver.solve_unique(&puzzle), Ok(published.clone()));
+        // Not a sudoku with boxes: the classic rules reject the solution.
+        assert!(!Variant::Classic.satisfied_by(&puzzle, &published));
+    }
+}
+
 #[cfg(feature = "sat")]
 #[test]
 fn the_learner_and_auto_agree_with_the_links() {
@@ -475,7 +508,12 @@ fn the_learner_and_auto_agree_with_the_links() {
             dancing_sudoku::Method::Learner { .. }
         ));
     }
-    // Unique puzzles: the learner's solution is the links' one.
+    // Unique puzzles: the learner's solution is the published one.
+    for (puzzle, regions, published) in published_jigsaws() {
+        let mut learner = VariantSolver::with_learner();
+        learner.set_variant(Variant::Jigsaw(regions));
+        assert_eq!(learner.solve_unique(&puzzle), Ok(published));
+    }
     for (puzzle, cages, published) in published_killers() {
         let mut learner = VariantSolver::with_learner();
         learner.set_variant(Variant::Killer(cages));
