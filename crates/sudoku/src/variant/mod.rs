@@ -63,26 +63,22 @@
 //! ```
 
 mod encoding;
+mod error;
+mod killer;
 pub mod parse;
 mod regions;
 mod solver;
 
+pub use error::VariantError;
+pub use killer::{Cage, MAX_COMBINATIONS};
 pub use regions::Regions;
 pub use solver::VariantSolver;
 
 pub use encoding::KillerModel;
 
 use crate::Grid;
+use killer::check_cage;
 use regions::check_order;
-
-/// A killer cage: distinct digits in `cells` (0-based row, column) summing to `sum`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Cage {
-    /// The sum of the cage's digits.
-    pub sum: u32,
-    /// Its cells, 0-based (row, column).
-    pub cells: Vec<(usize, usize)>,
-}
 
 /// A sudoku variant: which houses hold each value once, and any further rules.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -102,115 +98,6 @@ pub enum Variant {
     /// need not cover the grid, and givens are allowed.
     Killer(Vec<Cage>),
 }
-
-/// Why a variant does not make sense for a grid, or a jigsaw or killer could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum VariantError {
-    /// The order is outside 2..=6.
-    #[error("order {0} is not supported: orders go from 2 (4×4) to 6 (36×36)")]
-    Order(usize),
-    /// The regions or the cages were made for another order than the grid's.
-    #[error("the {variant} rules are for {expected}×{expected} grids, this one is {side}×{side}")]
-    WrongSize {
-        /// The variant's name.
-        variant: &'static str,
-        /// The side of the regions.
-        expected: usize,
-        /// The side of the grid.
-        side: usize,
-    },
-    /// The wrong number of region labels.
-    #[error("expected {expected} region labels, found {found}")]
-    LabelCount {
-        /// Labels found.
-        found: usize,
-        /// N².
-        expected: usize,
-    },
-    /// A region with the wrong number of cells.
-    #[error("region `{label}` has {cells} cells, a {side}×{side} jigsaw region has {side}")]
-    RegionSize {
-        /// Its label (its index for [`Regions::from_indices`]).
-        label: String,
-        /// Its cells.
-        cells: usize,
-        /// N.
-        side: usize,
-    },
-    /// A region index of [`Regions::from_indices`] that is not below N.
-    #[error("region index {index} of r{}c{} is outside 0..{side}", .row + 1, .col + 1)]
-    RegionIndex {
-        /// The index.
-        index: usize,
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-        /// N.
-        side: usize,
-    },
-    /// A cage without cells.
-    #[error("cage {cage} has no cells")]
-    EmptyCage {
-        /// 1-based cage number.
-        cage: usize,
-    },
-    /// A cage cell outside the grid.
-    #[error("cage {cage}: r{}c{} is outside the {side}×{side} grid", .row + 1, .col + 1)]
-    CellOutside {
-        /// 1-based cage number.
-        cage: usize,
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-        /// N.
-        side: usize,
-    },
-    /// A cell in two cages (or twice in one).
-    #[error("r{}c{} is in cage {first} and in cage {second}", .row + 1, .col + 1)]
-    CellInTwoCages {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-        /// 1-based number of the first cage holding it.
-        first: usize,
-        /// 1-based number of the second.
-        second: usize,
-    },
-    /// A cage with more than [`MAX_COMBINATIONS`] sets of digits of its size and sum.
-    #[error(
-        "cage {cage}: {cells} cells summing to {sum} have more than {limit} combinations of digits; split the cage",
-        limit = MAX_COMBINATIONS
-    )]
-    TooManyCombinations {
-        /// 1-based cage number.
-        cage: usize,
-        /// Its sum.
-        sum: u32,
-        /// Its number of cells.
-        cells: usize,
-    },
-    /// A sum that no set of distinct digits 1..=N of the cage's size makes.
-    #[error("cage {cage}: no {cells} distinct digits from 1 to {side} sum to {sum}")]
-    ImpossibleSum {
-        /// 1-based cage number.
-        cage: usize,
-        /// Its sum.
-        sum: u32,
-        /// Its number of cells.
-        cells: usize,
-        /// N.
-        side: usize,
-    },
-}
-
-/// The most digit combinations a killer cage may have: each is an option of the
-/// matrix. Cages of 9×9 have at most 126; a big cage of a 36×36 grid could have
-/// billions.
-pub const MAX_COMBINATIONS: u64 = 100_000;
 
 impl Variant {
     /// The name: `classic`, `x`, `hyper`, `jigsaw` or `killer`.
@@ -398,83 +285,6 @@ impl Variant {
     }
 }
 
-/// Checks cage number `number` (1-based) on a grid of side `n`, marking its cells in
-/// `owner` (0: no cage yet).
-fn check_cage(
-    cage: &Cage,
-    number: usize,
-    n: usize,
-    owner: &mut [usize],
-) -> Result<(), VariantError> {
-    if cage.cells.is_empty() {
-        return Err(VariantError::EmptyCage { cage: number });
-    }
-    for &(row, col) in &cage.cells {
-        if row >= n || col >= n {
-            return Err(VariantError::CellOutside {
-                cage: number,
-                row,
-                col,
-                side: n,
-            });
-        }
-        let first = std::mem::replace(&mut owner[row * n + col], number);
-        if first != 0 {
-            return Err(VariantError::CellInTwoCages {
-                row,
-                col,
-                first,
-                second: number,
-            });
-        }
-    }
-    let m = cage.cells.len();
-    // Distinct digits 1..=N: m of them sum to anything from 1 + … + m to
-    // (N − m + 1) + … + N, and every sum between is reached by raising one digit at a time.
-    let possible = m <= n && {
-        let low = m * (m + 1) / 2;
-        let high = m * (2 * n - m + 1) / 2;
-        (low..=high).contains(&(cage.sum as usize))
-    };
-    if !possible {
-        return Err(VariantError::ImpossibleSum {
-            cage: number,
-            sum: cage.sum,
-            cells: m,
-            side: n,
-        });
-    }
-    if combination_count(n, m, cage.sum as usize) > MAX_COMBINATIONS {
-        return Err(VariantError::TooManyCombinations {
-            cage: number,
-            sum: cage.sum,
-            cells: m,
-        });
-    }
-    Ok(())
-}
-
-/// A bound on the number of sets of `m` distinct digits 1..=`n` summing to `sum`: C(n, m)
-/// when that is within [`MAX_COMBINATIONS`], otherwise the count itself (saturating).
-fn combination_count(n: usize, m: usize, sum: usize) -> u64 {
-    // Exact in u64: C(36, 18) · 36 is far below 2⁶⁴.
-    let binomial = (0..m).fold(1u64, |b, k| b * (n - k) as u64 / (k as u64 + 1));
-    if binomial <= MAX_COMBINATIONS {
-        return binomial;
-    }
-    // ways[j][s]: sets of j digits summing to s among the digits seen so far.
-    let mut ways = vec![vec![0u64; sum + 1]; m + 1];
-    ways[0][0] = 1;
-    for digit in 1..=n {
-        for j in (1..=m.min(digit)).rev() {
-            for s in (digit..=sum).rev() {
-                ways[j][s] = ways[j][s].saturating_add(ways[j - 1][s - digit]);
-            }
-        }
-    }
-    ways[m][sum]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -541,29 +351,6 @@ mod tests {
         assert_eq!(
             Variant::X.problem(1).unwrap_err().to_string(),
             "order 1 is not supported: orders go from 2 (4×4) to 6 (36×36)"
-        );
-    }
-
-    #[test]
-    fn combinations_are_counted_and_bounded() {
-        // Within the limit, C(n, m) bounds the count: C(9, 3) = 84.
-        assert_eq!(combination_count(9, 3, 10), 84);
-        // Beyond it, the exact count: C(25, 8) = 1,081,575, and the middle sum has
-        // as many sets as the enumeration lists.
-        let listed = encoding::combinations(25, 8, 104).len() as u64;
-        assert_eq!(combination_count(25, 8, 104), listed);
-        assert!(listed < MAX_COMBINATIONS);
-        assert!(combination_count(36, 18, 333) > MAX_COMBINATIONS);
-        let big: Vec<(usize, usize)> = (0..18).map(|c| (0, c)).collect();
-        let err = Variant::Killer(vec![Cage {
-            sum: 333,
-            cells: big,
-        }])
-        .validate(6)
-        .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "cage 1: 18 cells summing to 333 have more than 100000 combinations of digits; split the cage"
         );
     }
 

@@ -17,6 +17,7 @@ mod snapshots;
 mod target;
 mod target_via_costs;
 mod variant;
+mod variant_parse;
 
 // The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate
 // root because they reach each other through `crate::verify`.
