@@ -46,7 +46,7 @@
 //! - [`target`]: target sudoku (NOIP 2009), the highest-scoring solution by branch and
 //!   bound.
 //! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
-//!   POJ 3074, POJ 3076) with exactly their expected output.
+//!   POJ 3074, POJ 3076, HDU 4069 Squiggly Sudoku) with exactly their expected output.
 //! - [`logic`]: solving as a person does, with [`LogicSolver`] (singles, locked
 //!   candidates, subsets, fish, wings, simple coloring), hints as [`Step`]s that say
 //!   what they do, and a difficulty [`Rating`] on Sudoku Explainer's scale.
