@@ -1,6 +1,6 @@
 //! [`VariantSolver`]: the variants' matrices searched by dancing links or the learner.
 
-use dancing::{Limits, OptionId, Problem, Stats, StopReason};
+use dancing::{Limits, OptionId, Stats, StopReason};
 
 use super::Variant;
 use super::encoding::{self, Encoded, KillerModel};
@@ -149,12 +149,14 @@ impl VariantSolver {
 
     /// The limits the links search under.
     fn links_limits(&self) -> Limits {
-        let mut limits = self.limits.clone();
         #[cfg(feature = "sat")]
         if let Backend::Auto(budget) = self.backend {
+            // The caller's node limit binds the links only, and wins if smaller.
+            let mut limits = self.limits.clone();
             limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
+            return limits;
         }
-        limits
+        self.limits.clone()
     }
 
     /// The engine for `puzzle` under the current variant, built if needed, with the
@@ -255,7 +257,7 @@ impl VariantSolver {
         limits: Limits,
     ) -> u64 {
         let engine = &self.engines[k];
-        let problem: &Problem = &engine.encoded.problem;
+        let problem: &dancing::Problem = &engine.encoded.problem;
         let placements = &engine.encoded.placements;
         let mut learner = dancing_sat::Learner::new(problem);
         learner.set_limits(limits);
