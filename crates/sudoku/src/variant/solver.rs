@@ -114,7 +114,13 @@ impl VariantSolver {
     /// [`AutoSolver`](crate::AutoSolver) does for the classic rules.
     #[cfg(feature = "sat")]
     pub fn auto() -> Self {
-        Self::with_backend(Backend::Auto(crate::AutoSolver::DEFAULT_BUDGET))
+        Self::auto_with_budget(crate::AutoSolver::DEFAULT_BUDGET)
+    }
+
+    /// Dancing links for `budget` nodes, then the learner (0: straight to the learner).
+    #[cfg(feature = "sat")]
+    pub fn auto_with_budget(budget: u64) -> Self {
+        Self::with_backend(Backend::Auto(budget))
     }
 
     /// The variant of later searches.

@@ -491,10 +491,14 @@ fn the_learner_and_auto_agree_with_the_links() {
         let mut links = VariantSolver::new();
         let mut learner = VariantSolver::with_learner();
         let mut auto = VariantSolver::auto();
+        // A budget of 10 nodes: the learner finishes what the links began.
+        let mut handed = VariantSolver::auto_with_budget(10);
         let mut counts = Vec::new();
-        for solver in [&mut links, &mut learner, &mut auto] {
+        let mut searches = Vec::new();
+        for solver in [&mut links, &mut learner, &mut auto, &mut handed] {
             solver.set_variant(variant.clone());
             counts.push(solver.count_up_to(&puzzle, 30).found());
+            searches.push((solver.stats().nodes, solver.method()));
             let first = solver.solve(&puzzle);
             if let Some(first) = &first {
                 assert!(variant.satisfied_by(&puzzle, first), "{}", variant.name());
@@ -503,10 +507,12 @@ fn the_learner_and_auto_agree_with_the_links() {
         }
         assert_eq!(counts[0], counts[1], "{} {puzzle}", variant.name());
         assert_eq!(counts[0], counts[2], "{} {puzzle}", variant.name());
-        assert!(matches!(
-            learner.method(),
-            dancing_sudoku::Method::Learner { .. }
-        ));
+        assert_eq!(counts[0], counts[3], "{} {puzzle}", variant.name());
+        let learned =
+            |m: dancing_sudoku::Method| matches!(m, dancing_sudoku::Method::Learner { .. });
+        assert!(learned(searches[1].1));
+        // The links' count took more than 10 nodes: the small budget handed it over.
+        assert_eq!(learned(searches[3].1), searches[0].0 > 10, "{searches:?}");
     }
     // Unique puzzles: the learner's solution is the published one.
     for (puzzle, regions, published) in published_jigsaws() {
