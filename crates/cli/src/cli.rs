@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use dancing_sudoku::generate::{Difficulty, Symmetry};
+use dancing_sudoku::generate::{Difficulty, Kind, Symmetry};
 use dancing_sudoku::judge::Judge;
 
 use crate::input::parse_size;
@@ -271,6 +271,10 @@ pub(crate) struct BatchArgs {
     /// The solver to use
     #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
     pub(crate) solver: SolverKind,
+    /// The rules of the puzzles (jigsaw: `PUZZLE REGIONS` per line; killer: blocks of a
+    /// givens line and `SUM rRcC …` cage lines, separated by blank lines)
+    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    pub(crate) variant: Kind,
     /// Solve with this many threads (the output keeps the input's order)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub(crate) threads: u16,
@@ -466,6 +470,9 @@ pub(crate) struct GenerateArgs {
     /// At most this many givens
     #[arg(long, value_name = "N")]
     pub(crate) clues: Option<usize>,
+    /// The kind of puzzle (jigsaw: new random regions for each puzzle, printed after it)
+    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    pub(crate) variant: Kind,
     /// Only puzzles rated in this band (see `dancing sudoku rate`)
     #[arg(long, value_name = "BAND", value_parser = named(Difficulty::ALL, Difficulty::name, difficulty_help))]
     pub(crate) difficulty: Option<Difficulty>,
@@ -524,6 +531,17 @@ fn symmetry_help(symmetry: Symmetry) -> &'static str {
     }
 }
 
+fn kind_help(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Classic => "Rows, columns and boxes hold each value once",
+        Kind::X => "Also both main diagonals",
+        Kind::Hyper => "Also four extra windows (rows and columns 2-4 and 6-8 on 9×9)",
+        Kind::Jigsaw => "Irregular regions instead of boxes: `PUZZLE REGIONS` on one line",
+        Kind::Killer => "Classic with cages of given sums: blocks of a givens line and cage lines",
+        _ => "",
+    }
+}
+
 fn difficulty_help(difficulty: Difficulty) -> &'static str {
     match difficulty {
         Difficulty::Easy => "Singles only (score up to 2.3)",
@@ -544,6 +562,9 @@ fn judge_help(judge: Judge) -> &'static str {
         Judge::Noip => "NOIP 2009 target sudoku: one grid as 9 rows of numbers; the highest score",
         Judge::Poj3074 => "POJ 3074: 81-symbol lines until `end`; one solution line each",
         Judge::Poj3076 => "POJ 3076 (UVa 1309): 16×16 grids of letters `A`-`P`, `-` empty",
+        Judge::Hdu4069 => {
+            "HDU 4069 Squiggly Sudoku: a count, then 9 rows of 9 numbers (digit + 16/32/64/128 for walls up/right/down/left)"
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use dancing_sudoku::generate::{GenerateError, Generated, Generator};
+use dancing_sudoku::Variant;
+use dancing_sudoku::generate::{GenerateError, Generated, Generator, Kind};
 use dancing_sudoku::logic;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -19,6 +20,12 @@ use crate::search::plural;
 const ROUND_PER_THREAD: u64 = 8;
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
+    if args.rate && args.variant != Kind::Classic {
+        return Err(Failure::input(format!(
+            "--rate: ratings know only classic sudoku, not {} puzzles",
+            args.variant
+        )));
+    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let generator = Generator::builder()
         .order(usize::from(args.order))
@@ -27,6 +34,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .minimal(args.minimal)
         .clues(args.clues)
         .difficulty(args.difficulty)
+        .kind(args.variant)
         .max_attempts(args.max_attempts)
         .build()
         .map_err(Failure::input)?;
@@ -124,17 +132,25 @@ fn write_puzzle(
         None
     };
     let puzzle = &generated.puzzle;
+    let regions = match &generated.variant {
+        Variant::Jigsaw(regions) => Some(regions),
+        _ => None,
+    };
     if args.pretty {
-        write!(out, "{}", pretty::draw(puzzle, puzzle, style))?;
+        let drawing = match regions {
+            Some(regions) => pretty::draw_regions(puzzle, puzzle, regions, style),
+            None => pretty::draw(puzzle, puzzle, style),
+        };
+        write!(out, "{drawing}")?;
         if let Some(rating) = rating {
             writeln!(out, "rating: {rating}")?;
         }
-        writeln!(out)
-    } else {
-        match rating {
-            Some(rating) => writeln!(out, "{puzzle} {rating}"),
-            None => writeln!(out, "{puzzle}"),
-        }
+        return writeln!(out);
+    }
+    match (regions, rating) {
+        (Some(regions), _) => writeln!(out, "{puzzle} {}", pretty::labels(regions, puzzle.side())),
+        (None, Some(rating)) => writeln!(out, "{puzzle} {rating}"),
+        (None, None) => writeln!(out, "{puzzle}"),
     }
 }
 

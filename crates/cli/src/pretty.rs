@@ -4,7 +4,7 @@
 use std::env;
 use std::io::{self, IsTerminal};
 
-use dancing_sudoku::{Alphabet, Grid};
+use dancing_sudoku::{Alphabet, Grid, Regions};
 
 /// Whether the drawing may use colour and bold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +72,61 @@ pub(crate) fn draw(grid: &Grid, puzzle: &Grid, style: Style) -> String {
         out.push_str(" │\n");
     }
     out.push_str(&rule("└", "┴", "┘"));
+    out
+}
+
+/// A jigsaw's regions as N² labels row by row, each region the symbol of its number
+/// (`1`-`9`, then `A`…): the second field of a jigsaw puzzle line.
+pub(crate) fn labels(regions: &Regions, side: usize) -> String {
+    (0..side * side)
+        .map(|k| {
+            let region = regions.region_of(k / side, k % side);
+            Alphabet::Digits.symbol(region as u8 + 1).unwrap_or('?')
+        })
+        .collect()
+}
+
+/// `grid` drawn with the borders of a jigsaw's regions: `|` and `-` where neighbouring
+/// cells lie in different regions, `+` at the corners (plain ASCII: box-drawing
+/// characters have no junction for every shape).
+pub(crate) fn draw_regions(grid: &Grid, puzzle: &Grid, regions: &Regions, style: Style) -> String {
+    let side = grid.side();
+    let region = |r: usize, c: usize| regions.region_of(r, c);
+    // A wall on the right of (r, c), or the grid's edge.
+    let right = |r: usize, c: usize| c + 1 == side || region(r, c) != region(r, c + 1);
+    // A wall above (r, c), where r runs from 0 (the top edge) to N (the bottom edge).
+    let above = |r: usize, c: usize| r == 0 || r == side || region(r - 1, c) != region(r, c);
+    let mut out = String::new();
+    // The rule above row r, as "+---+   +": a corner wherever a wall meets it.
+    let rule = |out: &mut String, r: usize| {
+        out.push('+');
+        for c in 0..side {
+            out.push_str(if above(r, c) { "---" } else { "   " });
+            let corner = c + 1 == side
+                || above(r, c)
+                || above(r, c + 1)
+                || (r > 0 && right(r - 1, c))
+                || (r < side && right(r, c));
+            out.push(if corner { '+' } else { ' ' });
+        }
+        out.push('\n');
+    };
+    for r in 0..side {
+        rule(&mut out, r);
+        out.push('|');
+        for c in 0..side {
+            let value = grid.get(r, c);
+            let symbol = Alphabet::Digits.symbol(value).unwrap_or('.');
+            match (style.color, value != 0, puzzle.get(r, c) != 0) {
+                (true, true, true) => out.push_str(&format!(" {GIVEN}{symbol}{RESET} ")),
+                (true, true, false) => out.push_str(&format!(" {FILLED}{symbol}{RESET} ")),
+                _ => out.push_str(&format!(" {symbol} ")),
+            }
+            out.push(if right(r, c) { '|' } else { ' ' });
+        }
+        out.push('\n');
+    }
+    rule(&mut out, side);
     out
 }
 

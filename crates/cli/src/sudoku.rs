@@ -2,16 +2,23 @@
 //! streamed in chunks (optionally solved in parallel) with the output in input order, and
 //! the online judges' formats.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use dancing::{Stats, StopReason};
 use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::generate::Kind;
 use dancing_sudoku::judge::{Judge, JudgeError};
 use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
-use dancing_sudoku::{AutoSolver, Count, Grid, Method, SatSolver, Solve, SudokuSolver, Verdict};
+use dancing_sudoku::variant::parse::{
+    JigsawBatch, JigsawPuzzle, KillerBatch, KillerPuzzle, VariantParseError,
+};
+use dancing_sudoku::{
+    AutoSolver, Count, Grid, Limits, Method, SatSolver, Solve, SudokuSolver, Variant,
+    VariantSolver, Verdict,
+};
 use rayon::prelude::*;
 
 use crate::batch_report::{self, BatchProgress, Outcome, Tally};
@@ -81,23 +88,55 @@ enum Job {
     Puzzle {
         line: usize,
         grid: Grid,
+        /// Its rules, for a batch of `--variant` other than classic.
+        variant: Option<Variant>,
     },
     /// Text that is not a puzzle; its reason goes to stdout, the full message (file,
     /// line, column) to stderr.
-    Bad {
-        reason: String,
-        message: String,
-    },
+    Bad { reason: String, message: String },
 }
 
-type Solver = Box<dyn Solve + Send>;
+/// One worker's solver: a classic one (its matrix built once per order), or a variant
+/// solver set to each puzzle's rules.
+enum Solver {
+    Classic(Box<dyn Solve + Send>),
+    Variant(Box<VariantSolver>),
+}
 
-fn new_solver(kind: SolverKind) -> Solver {
-    match kind {
-        SolverKind::Auto => Box::new(AutoSolver::new()),
-        SolverKind::Dlx => Box::new(SudokuSolver::new()),
-        SolverKind::Sat => Box::new(SatSolver::new()),
-        SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
+impl Solver {
+    fn new(kind: SolverKind, variant: Kind) -> Self {
+        if variant != Kind::Classic {
+            return Self::Variant(Box::new(match kind {
+                SolverKind::Dlx => VariantSolver::new(),
+                SolverKind::Sat => VariantSolver::with_learner(),
+                _ => VariantSolver::auto(),
+            }));
+        }
+        Self::Classic(match kind {
+            SolverKind::Auto => Box::new(AutoSolver::new()),
+            SolverKind::Dlx => Box::new(SudokuSolver::new()),
+            SolverKind::Sat => Box::new(SatSolver::new()),
+            SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
+        })
+    }
+
+    /// The solver, set to `variant`'s rules if it solves variants.
+    fn set_to(&mut self, variant: Option<&Variant>) -> &mut dyn Solve {
+        match self {
+            Self::Classic(solver) => solver.as_mut(),
+            Self::Variant(solver) => {
+                if let Some(variant) = variant
+                    && solver.variant() != variant
+                {
+                    solver.set_variant(variant.clone());
+                }
+                solver.as_mut()
+            }
+        }
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.set_to(None).set_limits(limits);
     }
 }
 
@@ -174,14 +213,71 @@ fn show(solution: &Grid, puzzle: &Grid, pretty: Option<Style>) -> String {
 type Answer = (String, Stats, Option<Method>, Outcome);
 
 /// Turns one entry of the batch into a job.
-fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
+fn job(name: &str, entry: Result<Puzzle, PuzzleError>, variant: Option<&Variant>) -> Job {
     match entry {
-        Ok(Puzzle { line, grid }) => Job::Puzzle { line, grid },
+        Ok(Puzzle { line, grid }) => Job::Puzzle {
+            line,
+            grid,
+            variant: variant.cloned(),
+        },
         Err(error) => Job::Bad {
             reason: error.kind.to_string(),
             message: format!("{name}: {error}"),
         },
     }
+}
+
+/// The jobs of a batch: its puzzles with their rules, or its bad entries, in order.
+/// Classic, x and hyper puzzles come in any layout of [`Batch`]; jigsaw puzzles one per
+/// line with their regions; killer puzzles in blocks of a givens line and cage lines.
+fn entries(reader: Box<dyn BufRead>, name: &str, kind: Kind) -> Box<dyn Iterator<Item = Job> + '_> {
+    let rules = match kind {
+        Kind::X => Some(Variant::X),
+        Kind::Hyper => Some(Variant::Hyper),
+        _ => None,
+    };
+    match kind {
+        Kind::Jigsaw => Box::new(jigsaw_entries(reader, name)),
+        Kind::Killer => Box::new(killer_entries(reader, name)),
+        _ => Box::new(Batch::new(reader).map(move |entry| job(name, entry, rules.as_ref()))),
+    }
+}
+
+/// A jigsaw or killer entry that could not be read: its reason on stdout, the file,
+/// line and column on stderr.
+fn bad(name: &str, error: &VariantParseError) -> Job {
+    Job::Bad {
+        reason: error.kind.to_string(),
+        message: format!("{name}: {error}"),
+    }
+}
+
+/// Jigsaw puzzles, one per line: `PUZZLE REGIONS`.
+fn jigsaw_entries<'a>(reader: Box<dyn BufRead>, name: &'a str) -> impl Iterator<Item = Job> + 'a {
+    JigsawBatch::new(reader).map(move |entry| match entry {
+        Ok(JigsawPuzzle {
+            line,
+            grid,
+            regions,
+        }) => Job::Puzzle {
+            line,
+            grid,
+            variant: Some(Variant::Jigsaw(regions)),
+        },
+        Err(error) => bad(name, &error),
+    })
+}
+
+/// Killer puzzles: blocks separated by blank lines, each a givens line then cage lines.
+fn killer_entries<'a>(reader: Box<dyn BufRead>, name: &'a str) -> impl Iterator<Item = Job> + 'a {
+    KillerBatch::new(reader).map(move |entry| match entry {
+        Ok(KillerPuzzle { line, grid, cages }) => Job::Puzzle {
+            line,
+            grid,
+            variant: Some(Variant::Killer(cages)),
+        },
+        Err(error) => bad(name, &error),
+    })
 }
 
 /// Running totals of a batch.
@@ -274,6 +370,12 @@ fn in_turn<T: Send>(
 }
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
+    if args.variant != Kind::Classic && args.solver == SolverKind::Bitmask {
+        return Err(Failure::input(format!(
+            "--solver bitmask solves only classic sudoku, not {} puzzles",
+            args.variant
+        )));
+    }
     let mut input = input::open(args.file.as_deref())?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Puzzles);
@@ -298,7 +400,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     // are built once.
     let solvers: Vec<Mutex<Solver>> = (0..threads)
         .map(|_| {
-            let mut solver = new_solver(args.solver);
+            let mut solver = Solver::new(args.solver, args.variant);
             solver.set_limits(limits.clone());
             Mutex::new(solver)
         })
@@ -309,16 +411,16 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let chunk = if input.interactive { 1 } else { CHUNK };
     let mut jobs = Vec::with_capacity(chunk);
     let name = input.name;
-    let mut batch = Batch::new(input.reader);
+    let mut batch = entries(input.reader, &name, args.variant);
     let mut done = false;
     while !done {
         jobs.clear();
         while jobs.len() < chunk {
-            let Some(entry) = batch.next() else {
+            let Some(job) = batch.next() else {
                 done = true;
                 break;
             };
-            jobs.push(job(&name, entry));
+            jobs.push(job);
         }
         progress.chunk_read(
             jobs.iter()
@@ -332,7 +434,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 .filter(|&reason| reason != StopReason::NodeLimit)
         };
         let solve = |job: &Job| -> Option<Answer> {
-            let Job::Puzzle { grid, .. } = job else {
+            let Job::Puzzle { grid, variant, .. } = job else {
                 return None;
             };
             if let Some(reason) = ended() {
@@ -344,7 +446,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-            let answered = answer(solver.as_mut(), grid, mode);
+            let answered = answer(solver.set_to(variant.as_ref()), grid, mode);
             progress.answered();
             Some(answered)
         };

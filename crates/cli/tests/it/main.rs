@@ -14,3 +14,4 @@ mod limits;
 mod multiplicities;
 mod split;
 mod typed;
+mod variants;
