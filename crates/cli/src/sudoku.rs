@@ -154,13 +154,13 @@ fn stopped_answer(reason: StopReason) -> String {
 /// The answer line for one puzzle, the statistics of the searches it took, the method
 /// that answered, and the outcome. A search stopped by a limit makes the answer
 /// `stopped: <limit>`.
-fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
+fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: Mode) -> Answer {
     let (text, outcome) = match mode {
         Mode::Solve {
             unique: false,
             pretty,
         } => match solver.solve(grid) {
-            Some(solution) => (show(&solution, grid, pretty), Outcome::Solved),
+            Some(solution) => (show(&solution, grid, variant, pretty), Outcome::Solved),
             None => ("no solution".to_owned(), Outcome::NoSolution),
         },
         Mode::Solve {
@@ -169,7 +169,7 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
         } => {
             // One search counting up to 2 that keeps the first solution.
             match solver.solve_unique(grid) {
-                Ok(solution) => (show(&solution, grid, pretty), Outcome::Solved),
+                Ok(solution) => (show(&solution, grid, variant, pretty), Outcome::Solved),
                 Err(Verdict::Multiple) => ("multiple solutions".to_owned(), Outcome::Multiple),
                 Err(_) => ("no solution".to_owned(), Outcome::NoSolution),
             }
@@ -201,10 +201,18 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, mode: Mode) -> Answer {
 
 /// A solution as one line, or drawn (followed by a blank line, which keeps drawings
 /// apart).
-fn show(solution: &Grid, puzzle: &Grid, pretty: Option<Style>) -> String {
-    match pretty {
-        Some(style) => pretty::draw(solution, puzzle, style),
-        None => solution.to_string(),
+fn show(
+    solution: &Grid,
+    puzzle: &Grid,
+    variant: Option<&Variant>,
+    pretty: Option<Style>,
+) -> String {
+    match (pretty, variant) {
+        (Some(style), Some(Variant::Jigsaw(regions))) => {
+            pretty::draw_regions(solution, puzzle, regions, style)
+        }
+        (Some(style), _) => pretty::draw(solution, puzzle, style),
+        (None, _) => solution.to_string(),
     }
 }
 
@@ -446,7 +454,12 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-            let answered = answer(solver.set_to(variant.as_ref()), grid, mode);
+            let answered = answer(
+                solver.set_to(variant.as_ref()),
+                grid,
+                variant.as_ref(),
+                mode,
+            );
             progress.answered();
             Some(answered)
         };

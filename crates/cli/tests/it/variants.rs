@@ -127,6 +127,20 @@ fn generated_variants_read_back_with_one_solution() {
 
 #[test]
 fn variant_errors_and_refusals() {
+    // Jigsaw solutions drawn with their regions' walls.
+    let janko = std::fs::read_to_string(format!(
+        "{}/tests/data/jigsaw.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .lines()
+    .find(|l| !l.starts_with('#'))
+    .unwrap()
+    .to_owned();
+    snapshot!(
+        "variant_jigsaw_solve_pretty",
+        dancing_in_crate(&["sudoku", "solve", "--variant", "jigsaw", "--pretty"]).pass_stdin(janko)
+    );
     snapshot!(
         "variant_generate_killer",
         dancing_in_crate(&["sudoku", "generate", "--variant", "killer"])
