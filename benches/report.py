@@ -3,7 +3,7 @@
 criterion's JSON output, so that no number in the docs is typed by hand.
 
     python3 benches/report.py [--commit HASH] [--load TEXT] [CRITERION_DIR ...]
-    python3 benches/report.py --only generate [--load TEXT] [CRITERION_DIR ...]
+    python3 benches/report.py --only generate|variants [--load TEXT] [CRITERION_DIR ...]
 
 Each CRITERION_DIR holds one run of the whole suite (criterion's output directory,
 copied aside after the run). With several runs, every time is the median over the runs
@@ -12,9 +12,9 @@ the runs is reported with the lowest and highest in brackets: on a shared machin
 run can be off by 20%, and a ratio within a run is the fair comparison. Without an
 argument, one run: $CARGO_TARGET_DIR/criterion, else target/criterion, where criterion
 writes when CARGO_TARGET_DIR is unset (a relative CARGO_TARGET_DIR would be taken from
-the benchmark's own directory, benches/). `--only generate` rewrites only the
-generation table, from runs of `cargo bench -p dancing-benches --bench generate`, with
-its own date, commit and load line. The run line names the commit measured: HASH
+the benchmark's own directory, benches/). `--only generate` (or `variants`) rewrites
+only that table, from runs of `cargo bench -p dancing-benches --bench generate` (or
+`--bench variants`), with its own date, commit and load line. The run line names the commit measured: HASH
 if given (when the benchmarks ran in another checkout), else this checkout's HEAD;
 --load TEXT says how busy the machine was (e.g. `uptime`'s load average before and
 after), else the machine line says it was shared. The
@@ -320,16 +320,49 @@ def generate_table(results, commit=None, busy=None):
             f"| {title} | {fmt_rate(ours) if ours else 'not measured'} "
             f"| {fmt_rate(theirs) if theirs else '—'} | {fmt_spread(ratios, 3) if ratios else '—'} |"
         )
-    times = [t for run in results.runs for (g, _, _), (_, _, t) in run.items() if g == "generate"]
-    if times:
-        start = datetime.datetime.fromtimestamp(min(times), datetime.timezone.utc)
-        end = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc)
-        lines.append("")
-        lines.append(
-            f"Measured {start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC, {len(results)} run(s), commit "
-            f"`{commit or head()}`" + (f"; {busy}." if busy else "; the machine was shared.")
-        )
+    lines += ["", measured_line(results, "generate", commit, busy)]
     return "\n".join(lines)
+
+
+# `benches/benches/variants.rs`: (case, title).
+VARIANT_CASES = [
+    ("classic", "classic"),
+    ("x", "x (diagonals)"),
+    ("hyper", "hyper (windoku)"),
+    ("jigsaw", "jigsaw"),
+    ("killer", "killer"),
+]
+
+
+def variants_table(results, commit=None, busy=None):
+    """9×9 puzzles of each variant checked for uniqueness per CPU second by the variant
+    solver (a matrix per variant), with classic puzzles through `SudokuSolver` too."""
+    lines = [
+        "| variant | variant solver (puzzles/s) | `SudokuSolver` (puzzles/s) |",
+        "|---|---:|---:|",
+    ]
+    for case, title in VARIANT_CASES:
+        ours = results.rate("variant", "dancing-variant", case)
+        classic = results.rate("variant", "dancing-dlx", case)
+        lines.append(
+            f"| {title} | {fmt_rate(ours) if ours else 'not measured'} "
+            f"| {fmt_rate(classic) if classic else '—'} |"
+        )
+    lines += ["", measured_line(results, "variant", commit, busy)]
+    return "\n".join(lines)
+
+
+def measured_line(results, group, commit, busy):
+    """When, how often and at which commit a group measured apart from the suite ran."""
+    times = [t for run in results.runs for (g, _, _), (_, _, t) in run.items() if g == group]
+    if not times:
+        return "Not measured."
+    start = datetime.datetime.fromtimestamp(min(times), datetime.timezone.utc)
+    end = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc)
+    return (
+        f"Measured {start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC, {len(results)} run(s), commit "
+        f"`{commit or head()}`" + (f"; {busy}." if busy else "; the machine was shared.")
+    )
 
 
 def head():
@@ -487,12 +520,13 @@ def main():
     results = Runs(runs)
     targets = []
     doc = DOC.read_text()
-    if only == "generate":
-        DOC.write_text(replace_section(doc, "generate", generate_table(results, commit, busy)))
-        print(f"wrote the generation table of {DOC.relative_to(ROOT)}")
+    apart = {"generate": generate_table, "variants": variants_table}
+    if only in apart:
+        DOC.write_text(replace_section(doc, only, apart[only](results, commit, busy)))
+        print(f"wrote the {only} table of {DOC.relative_to(ROOT)}")
         return
     if only is not None:
-        sys.exit(f"--only takes `generate`, not `{only}`")
+        sys.exit(f"--only takes `generate` or `variants`, not `{only}`")
     doc = replace_section(doc, "machine", machine(results, commit, busy))
     doc = replace_section(doc, "engine", engine_table(results, targets))
     doc = replace_section(doc, "sudoku", sudoku_table(results, targets))
