@@ -284,6 +284,23 @@ fn end_line(input: &str) -> usize {
     input.lines().count()
 }
 
+/// The count on the first non-blank line (of puzzles, of cases) that starts a judge's
+/// input ending on line `end`.
+fn read_count<'a>(
+    lines: &mut Peekable<impl Iterator<Item = (usize, &'a str)>>,
+    end: usize,
+) -> Result<usize, JudgeError> {
+    skip_blank(lines);
+    let (count_line, first) = lines.next().ok_or(JudgeError::BadCount {
+        line: end.max(1),
+        found: String::new(),
+    })?;
+    first.trim().parse().map_err(|_| JudgeError::BadCount {
+        line: count_line,
+        found: first.trim().to_owned(),
+    })
+}
+
 /// Sicily 1317: for each puzzle, its number of solutions, or its solution if unique.
 ///
 /// ```
@@ -361,15 +378,7 @@ fn sicily_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     const LIMIT: u64 = 10_000;
     let end = end_line(input);
     let mut lines = lines(input);
-    skip_blank(&mut lines);
-    let (count_line, first) = lines.next().ok_or(JudgeError::BadCount {
-        line: end.max(1),
-        found: String::new(),
-    })?;
-    let puzzles: usize = first.trim().parse().map_err(|_| JudgeError::BadCount {
-        line: count_line,
-        found: first.trim().to_owned(),
-    })?;
+    let puzzles = read_count(&mut lines, end)?;
     let mut solver = SudokuSolver::with_order(3);
     solver.set_limits(limits.clone());
     let mut out = String::new();

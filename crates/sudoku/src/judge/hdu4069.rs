@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use dancing::Limits;
 
-use super::{JudgeError, lines, skip_blank, stopped};
+use super::{JudgeError, end_line, lines, read_count, skip_blank, stopped};
 use crate::grid::Grid;
 use crate::parse::{PuzzleError, PuzzleErrorKind};
 use crate::solve::{Solve, Verdict};
@@ -28,17 +28,9 @@ const LEFT: u16 = 128;
 
 pub(super) fn hdu4069_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let input = dancing::format::strip_bom(input);
-    let end = input.lines().count();
+    let end = end_line(input);
     let mut lines = lines(input);
-    skip_blank(&mut lines);
-    let (count_line, first) = lines.next().ok_or(JudgeError::BadCount {
-        line: end.max(1),
-        found: String::new(),
-    })?;
-    let cases: usize = first.trim().parse().map_err(|_| JudgeError::BadCount {
-        line: count_line,
-        found: first.trim().to_owned(),
-    })?;
+    let cases = read_count(&mut lines, end)?;
     let mut solver = VariantSolver::new();
     solver.set_limits(limits.clone());
     let mut solution = Grid::empty(3);
