@@ -21,7 +21,7 @@
 //! assert_eq!(encoding::decode(3, option), (4, 7, 2));
 //! ```
 
-use dancing::{ItemId, OptionId, Problem};
+use dancing::{OptionId, Problem};
 
 use crate::Grid;
 
@@ -92,37 +92,6 @@ pub fn problem(order: usize) -> Problem {
         crate::MIN_ORDER,
         crate::MAX_ORDER
     );
-    let n = order * order;
-    let mut b = Problem::builder();
-    let declare = |b: &mut dancing::ProblemBuilder, prefix: char| -> Vec<ItemId> {
-        let mut ids = Vec::with_capacity(n * n);
-        for u in 1..=n {
-            for v in 1..=n {
-                ids.push(
-                    b.primary(&format!("{prefix}{u},{v}"))
-                        .expect("sudoku item names are valid and distinct"),
-                );
-            }
-        }
-        ids
-    };
-    let cell = declare(&mut b, 'p');
-    let row = declare(&mut b, 'r');
-    let col = declare(&mut b, 'c');
-    let boxes = declare(&mut b, 'b');
-    for r in 0..n {
-        for c in 0..n {
-            let bx = (r / order) * order + c / order;
-            for v in 0..n {
-                b.option([
-                    cell[r * n + c],
-                    row[r * n + v],
-                    col[c * n + v],
-                    boxes[bx * n + v],
-                ])
-                .expect("sudoku options are valid");
-            }
-        }
-    }
-    b.build().expect("the sudoku matrix is a valid problem")
+    // The variants' builder with no extra houses: the same items, names and options.
+    crate::variant::encoding::problem(&crate::Variant::Classic, order, Default::default()).problem
 }

@@ -62,7 +62,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod encoding;
+pub(crate) mod encoding;
 mod error;
 mod killer;
 pub mod parse;
