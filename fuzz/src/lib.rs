@@ -10,4 +10,5 @@ pub mod knuth;
 pub mod matrix;
 pub mod problem;
 pub mod sudoku;
+pub mod variants;
 pub mod verify;

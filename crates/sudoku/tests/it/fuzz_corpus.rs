@@ -1,9 +1,10 @@
 //! Replays the committed fuzz regression inputs of the sudoku targets
-//! (`fuzz/regressions/sudoku_formats/` and `fuzz/regressions/judges/`) through the fuzz
+//! (`fuzz/regressions/sudoku_formats/`, `judges/` and `variant_formats/`) through the fuzz
 //! targets' own checks, on stable, without libFuzzer.
 
 use crate::replay::replay;
 use crate::sudoku;
+use crate::variants_fuzz;
 
 #[test]
 fn sudoku_format_inputs() {
@@ -13,6 +14,35 @@ fn sudoku_format_inputs() {
 #[test]
 fn judge_inputs() {
     replay("judges", sudoku::check_judges);
+}
+
+#[test]
+fn variant_inputs() {
+    replay("variant_formats", variants_fuzz::check_variants);
+}
+
+#[test]
+fn mangled_variant_files_are_read_or_refused_in_place() {
+    // The CLI's jigsaw and killer files, each seventh byte in turn dropped, doubled or
+    // replaced: every entry is still answered or refused in place, without a panic.
+    let data = |name: &str| {
+        std::fs::read(format!(
+            "{}/../cli/tests/data/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    for (which, file) in [(0u8, data("jigsaw.txt")), (1, data("killer.txt"))] {
+        for at in (0..file.len()).step_by(7) {
+            for mangled in [
+                [&file[..at], &file[at + 1..]].concat(),
+                [&file[..=at], &file[at..]].concat(),
+                [&file[..at], b"9", &file[at + 1..]].concat(),
+            ] {
+                variants_fuzz::check_variants(&[&[which][..], &mangled].concat());
+            }
+        }
+    }
 }
 
 #[test]

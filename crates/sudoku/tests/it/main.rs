@@ -32,3 +32,7 @@ mod sudoku;
 #[allow(unreachable_pub)]
 #[path = "../../../../fuzz/src/replay.rs"]
 mod replay;
+
+#[allow(unreachable_pub)]
+#[path = "../../../../fuzz/src/variants.rs"]
+mod variants_fuzz;
