@@ -9,76 +9,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use dancing::problems;
-use dancing::{
-    Count, DenseSolver, Event, Limits, OptionId, Problem, SearchEvents, Solver, StopReason, format,
-};
+use dancing::{DenseSolver, Event, Limits, Problem, Solver, StopReason};
 use proptest::prelude::*;
-use proptest::test_runner::TestCaseError;
 
-use crate::strategies::sorted;
+use crate::agreement::{Engine, agree, agrees};
 use crate::{brute_force, colors_and_costs};
-
-/// Every solution in the order the search visits them, and the statistics at the end.
-fn solutions(mut search: impl SearchEvents) -> (Vec<Vec<OptionId>>, dancing::Stats) {
-    let mut found = Vec::new();
-    loop {
-        match search.next_event() {
-            Event::Solution => found.push(search.solution().to_vec()),
-            Event::Finished => return (found, search.stats()),
-            _ => {}
-        }
-    }
-}
-
-/// [`solutions`] by the links, then by the dense engine.
-fn both(problem: &Problem) -> [(Vec<Vec<OptionId>>, dancing::Stats); 2] {
-    let mut dense = DenseSolver::new(problem).expect("a small problem");
-    [
-        solutions(Solver::new(problem).search()),
-        solutions(dense.search()),
-    ]
-}
-
-/// Both engines find the same solutions in the same order, with the same nodes and
-/// updates; `count()` agrees too. Returns the number of solutions.
-fn agree(problem: &Problem) -> u64 {
-    let [(links, links_stats), (dense, dense_stats)] = both(problem);
-    assert_eq!(
-        dense, links,
-        "the engines differ in solutions or their order"
-    );
-    let key = |s: dancing::Stats| (s.solutions, s.nodes, s.updates);
-    assert_eq!(key(dense_stats), key(links_stats));
-    let mut solver = DenseSolver::new(problem).expect("a small problem");
-    assert_eq!(solver.count(), Count::Complete(links.len() as u64));
-    assert_eq!(key(solver.stats()), key(links_stats));
-    links.len() as u64
-}
-
-#[test]
-fn queens() {
-    let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
-    for (n, &count) in (1..=10).zip(&known) {
-        assert_eq!(agree(&problems::queens(n)), count, "queens {n}");
-    }
-}
-
-#[test]
-fn langford() {
-    // Langford pairs exist for n ≡ 0 or 3 (mod 4); both mirror images are counted.
-    let known = [0, 0, 2, 2, 0, 0, 52, 300, 0, 0];
-    for (n, &count) in (1..=10).zip(&known) {
-        assert_eq!(agree(&problems::langford(n)), count, "langford {n}");
-    }
-}
-
-#[test]
-fn latin_squares() {
-    let known = [1, 2, 12, 576];
-    for (n, &count) in (1..=4).zip(&known) {
-        assert_eq!(agree(&problems::latin_square(n)), count, "latin square {n}");
-    }
-}
 
 /// More than 64 primary items and about 1,300 options (21 words): the one-pass mode
 /// is off, each item of a choice is its own pass.
@@ -87,7 +22,7 @@ fn pentominoes_in_a_long_box() {
     // 2 distinct tilings of 3×20, each in its 4 reflections and rotations.
     let problem = problems::pentominoes(3, 20);
     assert!(problem.primary_count() > 64 && problem.option_count() > 1_000);
-    assert_eq!(agree(&problem), 8);
+    assert_eq!(agree(Engine::Dense, &problem), 8);
 }
 
 /// Every 4×4 sudoku grid: 288, on a problem of 64 options and 64 primary items (cell,
@@ -112,52 +47,7 @@ fn sudoku_grids_of_order_two() {
         ];
         b.option_named(names.iter().map(String::as_str)).unwrap();
     }
-    assert_eq!(agree(&b.build().unwrap()), 288);
-}
-
-#[test]
-fn knuths_toy_problem() {
-    let problem =
-        format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
-    assert_eq!(agree(&problem), 1);
-    let mut dense = DenseSolver::new(&problem).unwrap();
-    assert_eq!(dense.count(), 1);
-    assert_eq!((dense.stats().nodes, dense.stats().updates), (6, 30));
-}
-
-#[test]
-fn knuths_color_example() {
-    let problem = format::parse_str(colors_and_costs::KNUTH_COLORS).unwrap();
-    assert_eq!(agree(&problem), 1);
-}
-
-/// Queens whose diagonals all carry one color are rooks: every option stays compatible
-/// on the diagonal, so the count is 6!.
-#[test]
-fn one_shared_color_is_rooks() {
-    let mut b = Problem::builder();
-    let n = 6;
-    let rows: Vec<_> = (0..n)
-        .map(|r| b.primary(&format!("r{r}")).unwrap())
-        .collect();
-    let cols: Vec<_> = (0..n)
-        .map(|c| b.primary(&format!("c{c}")).unwrap())
-        .collect();
-    let diagonal = b.secondary("d").unwrap();
-    let same = b.color("same").unwrap();
-    for &row in &rows {
-        for &col in &cols {
-            b.colored_option([(row, None), (col, None), (diagonal, Some(same))])
-                .unwrap();
-        }
-    }
-    assert_eq!(agree(&b.build().unwrap()), 720);
-}
-
-#[test]
-fn colors_partition_the_solutions() {
-    let text = "p q r | s t\np s:a\np s:b t:x\nq s:a\nq s:b\nr t:x\nr t:y s:b\nr\n";
-    assert!(agree(&format::parse_str(text).unwrap()) > 0);
+    assert_eq!(agree(Engine::Dense, &b.build().unwrap()), 288);
 }
 
 #[test]
@@ -264,26 +154,13 @@ fn levels_are_bounded_by_the_options() {
     assert_eq!(DenseSolver::new(&problem).unwrap().count(), 0);
 }
 
-/// The dense engine finds exactly the `expected` covers, each once, and the links
-/// engine's solutions in the same order, with the same nodes and updates.
-fn agrees(problem: &Problem, expected: BTreeSet<Vec<usize>>) -> Result<(), TestCaseError> {
-    let [(links, links_stats), (dense, dense_stats)] = both(problem);
-    let found: BTreeSet<Vec<usize>> = dense.iter().map(|s| sorted(s)).collect();
-    prop_assert_eq!(found.len(), dense.len(), "a solution was visited twice");
-    prop_assert_eq!(found, expected);
-    prop_assert_eq!(dense, links);
-    prop_assert_eq!(dense_stats.nodes, links_stats.nodes);
-    prop_assert_eq!(dense_stats.updates, links_stats.updates);
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn plain_solutions_are_the_brute_force_covers(spec in brute_force::spec()) {
         let problem = brute_force::build(&spec);
-        agrees(&problem, brute_force::brute_force(&spec))?;
+        agrees(Engine::Dense, &problem, brute_force::brute_force(&spec))?;
     }
 
     #[test]
@@ -293,7 +170,7 @@ proptest! {
             .into_iter()
             .map(|(chosen, _)| chosen)
             .collect();
-        agrees(&problem, expected)?;
+        agrees(Engine::Dense, &problem, expected)?;
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The integration tests of `dancing`, one binary with a module per topic.
 
+mod agreement;
 mod brute_force;
 mod cells;
 mod cells_split;

@@ -1,0 +1,215 @@
+//! Every other engine against the links on the classic problems: the same solutions in
+//! the same order, the same nodes and updates, and `count()` agreeing, with the known
+//! counts. Each engine's own file tests what only it has (modes, forcing, limits).
+
+use std::collections::BTreeSet;
+
+use dancing::problems::{self, Rectangle};
+use dancing::{
+    CellsSolver, Count, DenseSolver, Event, OptionId, Problem, SearchEvents, Solver, Stats, format,
+};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+use crate::colors_and_costs;
+use crate::strategies::sorted;
+
+/// The engines that must walk the links' tree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Engine {
+    Cells,
+    Dense,
+}
+
+impl Engine {
+    const ALL: [Self; 2] = [Self::Cells, Self::Dense];
+
+    /// Every solution in the order the search visits them, and the statistics at the end.
+    pub(crate) fn solutions(self, problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
+        match self {
+            Self::Cells => {
+                let mut solver = CellsSolver::new(problem);
+                let found = solutions(solver.search());
+                solver.check_integrity().unwrap();
+                found
+            }
+            Self::Dense => solutions(DenseSolver::new(problem).expect("a small problem").search()),
+        }
+    }
+
+    /// A fresh solver's `count()`, and its statistics.
+    fn count(self, problem: &Problem) -> (Count, Stats) {
+        match self {
+            Self::Cells => {
+                let mut solver = CellsSolver::new(problem);
+                let count = solver.count();
+                solver.check_integrity().unwrap();
+                (count, solver.stats())
+            }
+            Self::Dense => {
+                let mut solver = DenseSolver::new(problem).expect("a small problem");
+                (solver.count(), solver.stats())
+            }
+        }
+    }
+}
+
+/// Every solution in the order the search visits them, and the statistics at the end.
+fn solutions(mut search: impl SearchEvents) -> (Vec<Vec<OptionId>>, Stats) {
+    let mut found = Vec::new();
+    loop {
+        match search.next_event() {
+            Event::Solution => found.push(search.solution().to_vec()),
+            Event::Finished => return (found, search.stats()),
+            _ => {}
+        }
+    }
+}
+
+/// The links' solutions and statistics, their links checked after the search.
+fn links(problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
+    let mut solver = Solver::new(problem);
+    let found = solutions(solver.search());
+    solver.check_integrity().unwrap();
+    found
+}
+
+/// `engine` finds exactly the `expected` covers, each once, and the links' solutions in
+/// the same order, with the same nodes and updates: the property tests' check.
+pub(crate) fn agrees(
+    engine: Engine,
+    problem: &Problem,
+    expected: BTreeSet<Vec<usize>>,
+) -> Result<(), TestCaseError> {
+    let (found, stats) = engine.solutions(problem);
+    let covers: BTreeSet<Vec<usize>> = found.iter().map(|s| sorted(s)).collect();
+    prop_assert_eq!(covers.len(), found.len(), "a solution was visited twice");
+    prop_assert_eq!(covers, expected);
+    let (links, links_stats) = links(problem);
+    prop_assert_eq!(found, links);
+    prop_assert_eq!(stats.nodes, links_stats.nodes);
+    prop_assert_eq!(stats.updates, links_stats.updates);
+    Ok(())
+}
+
+/// `engine` finds the links' solutions in the links' order, with the same nodes and
+/// updates; `count()` agrees too. Returns the number of solutions.
+pub(crate) fn agree(engine: Engine, problem: &Problem) -> u64 {
+    let (expected, links_stats) = links(problem);
+    let (found, stats) = engine.solutions(problem);
+    let (count, count_stats) = engine.count(problem);
+    assert_eq!(
+        found, expected,
+        "{engine:?} differs from the links in solutions or their order"
+    );
+    let key = |s: Stats| (s.solutions, s.nodes, s.updates);
+    assert_eq!(key(stats), key(links_stats), "{engine:?}");
+    assert_eq!(count, Count::Complete(expected.len() as u64), "{engine:?}");
+    assert_eq!(key(count_stats), key(links_stats), "{engine:?}");
+    expected.len() as u64
+}
+
+/// Queens whose diagonals all carry one color are rooks: every option stays compatible
+/// on the diagonal, so the count is n!.
+fn rooks(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    let rows: Vec<_> = (0..n)
+        .map(|r| b.primary(&format!("r{r}")).unwrap())
+        .collect();
+    let cols: Vec<_> = (0..n)
+        .map(|c| b.primary(&format!("c{c}")).unwrap())
+        .collect();
+    let diagonal = b.secondary("d").unwrap();
+    let same = b.color("same").unwrap();
+    for &row in &rows {
+        for &col in &cols {
+            b.colored_option([(row, None), (col, None), (diagonal, Some(same))])
+                .unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn queens() {
+    let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for engine in Engine::ALL {
+        for (n, &count) in (1..=10).zip(&known) {
+            assert_eq!(agree(engine, &problems::queens(n)), count, "queens {n}");
+        }
+    }
+}
+
+#[test]
+fn langford() {
+    // Langford pairs exist for n ≡ 0 or 3 (mod 4); both mirror images are counted.
+    let known = [0, 0, 2, 2, 0, 0, 52, 300, 0, 0];
+    for engine in Engine::ALL {
+        for (n, &count) in (1..=10).zip(&known) {
+            assert_eq!(agree(engine, &problems::langford(n)), count, "langford {n}");
+        }
+    }
+}
+
+#[test]
+fn latin_squares() {
+    let known = [1, 2, 12, 576];
+    for engine in Engine::ALL {
+        for (n, &count) in (1..=4).zip(&known) {
+            let problem = problems::latin_square(n);
+            assert_eq!(agree(engine, &problem), count, "latin square {n}");
+        }
+    }
+}
+
+#[test]
+fn pentominoes_in_a_long_box() {
+    // 2 distinct tilings of 3×20, each in its 4 reflections and rotations.
+    for engine in Engine::ALL {
+        assert_eq!(agree(engine, &problems::pentominoes(3, 20)), 8);
+    }
+}
+
+#[test]
+fn knuths_examples() {
+    let toy = format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
+    let colors = format::parse_str(colors_and_costs::KNUTH_COLORS);
+    for engine in Engine::ALL {
+        assert_eq!(agree(engine, toy.as_ref().unwrap()), 1);
+        assert_eq!(agree(engine, colors.as_ref().unwrap()), 1);
+    }
+    // Knuth's figures for the toy problem, which `agree` holds every engine to.
+    let mut links = Solver::new(toy.as_ref().unwrap());
+    assert_eq!(links.count(), 1);
+    assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
+}
+
+#[test]
+fn colors() {
+    // Colors that split a problem: options with color `a` or `b` on one shared item can
+    // only combine with options of the same color.
+    let partition = "p q r | s t\np s:a\np s:b t:x\nq s:a\nq s:b\nr t:x\nr t:y s:b\nr\n";
+    let partition = format::parse_str(partition).unwrap();
+    for engine in Engine::ALL {
+        assert_eq!(agree(engine, &rooks(6)), 720);
+        assert!(agree(engine, &partition) > 0);
+    }
+}
+
+/// Costs are ignored: every solution is counted, as `Solver::count` does.
+#[test]
+fn costs_are_ignored_for_counting() {
+    let rect = |x1, y1, x2, y2| Rectangle { x1, y1, x2, y2 };
+    let pieces = [
+        rect(0, 0, 30, 10),
+        rect(0, 10, 30, 20),
+        rect(0, 20, 30, 30),
+        rect(0, 0, 15, 30),
+        rect(15, 0, 30, 30),
+    ];
+    let problem = problems::rectangle_tiling(30, 30, &pieces);
+    assert!(problem.has_costs());
+    for engine in Engine::ALL {
+        assert_eq!(agree(engine, &problem), 2);
+    }
+}
