@@ -57,6 +57,39 @@ fn problem(problems: &mut Vec<Option<Problem>>, order: usize) -> &Problem {
     problems[order].get_or_insert_with(|| encoding::problem(order))
 }
 
+/// Counts the solutions of `problem` with `givens` forced, up to `limit`, by the
+/// learner under `limits`, handing the first to `first`: the count, the statistics
+/// (no nodes: the learner has none) and the conflicts. Every solver that asks the
+/// learner (classic and variants) goes through here.
+pub(crate) fn learn(
+    problem: &Problem,
+    config: Config,
+    limits: Limits,
+    givens: &[OptionId],
+    limit: u64,
+    mut first: impl FnMut(&[OptionId]),
+) -> (u64, Stats, u64) {
+    let mut learner = Learner::with_config(problem, config);
+    learner.set_limits(limits);
+    let mut found = 0;
+    let count = learner
+        .search(givens, limit, |options| {
+            if found == 0 {
+                first(options);
+            }
+            found += 1;
+        })
+        .expect("the learner's answers are verified: a model that is not an exact cover is a bug");
+    let learned = learner.stats();
+    let stats = Stats {
+        solutions: count,
+        elapsed: learned.elapsed,
+        stopped: learned.stopped,
+        ..Stats::default()
+    };
+    (count, stats, learned.conflicts)
+}
+
 impl Solve for SatSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         let order = puzzle.order();
@@ -65,30 +98,21 @@ impl Solve for SatSolver {
         givens.clear();
         givens.extend(encoding::givens(puzzle));
         let problem = problem(&mut self.problems, order);
-        let mut learner = Learner::with_config(problem, self.config.clone());
-        learner.set_limits(self.limits.clone());
-        let mut found = 0;
-        let count = learner
-            .search(&givens, limit, |options| {
-                if found == 0
-                    && let Some(first) = first.as_deref_mut()
-                {
+        let (count, stats, conflicts) = learn(
+            problem,
+            self.config.clone(),
+            self.limits.clone(),
+            &givens,
+            limit,
+            |options| {
+                if let Some(first) = first.as_deref_mut() {
                     first.copy_from(puzzle);
                     encoding::decode_into(side, options, first.cells_vec_mut());
                 }
-                found += 1;
-            })
-            .expect(
-                "the learner's answers are verified: a model that is not an exact cover is a bug",
-            );
-        let learned = learner.stats();
-        self.stats = Stats {
-            solutions: count,
-            elapsed: learned.elapsed,
-            stopped: learned.stopped,
-            ..Stats::default()
-        };
-        self.conflicts = learned.conflicts;
+            },
+        );
+        self.stats = stats;
+        self.conflicts = conflicts;
         self.givens = givens;
         count
     }

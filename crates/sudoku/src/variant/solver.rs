@@ -265,31 +265,20 @@ impl VariantSolver {
         let engine = &self.engines[k];
         let problem: &dancing::Problem = &engine.encoded.problem;
         let placements = &engine.encoded.placements;
-        let mut learner = dancing_sat::Learner::new(problem);
-        learner.set_limits(limits);
-        let mut found = 0;
-        let count = learner
-            .search(&self.givens, limit, |options| {
-                if found == 0
-                    && let Some(first) = first.as_deref_mut()
-                {
+        let (count, stats, conflicts) = crate::learn::learn(
+            problem,
+            dancing_sat::Config::default(),
+            limits,
+            &self.givens,
+            limit,
+            |options| {
+                if let Some(first) = first.as_deref_mut() {
                     decode(puzzle, options, placements, first);
                 }
-                found += 1;
-            })
-            .expect(
-                "the learner's answers are verified: a model that is not an exact cover is a bug",
-            );
-        let learned = learner.stats();
-        self.stats = Stats {
-            solutions: count,
-            elapsed: learned.elapsed,
-            stopped: learned.stopped,
-            ..Stats::default()
-        };
-        self.method = Method::Learner {
-            conflicts: learned.conflicts,
-        };
+            },
+        );
+        self.stats = stats;
+        self.method = Method::Learner { conflicts };
         count
     }
 }
