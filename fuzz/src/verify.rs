@@ -122,6 +122,13 @@ fn extend(
     count
 }
 
+/// Records a solution as the set of its options, which must be new to `seen`.
+fn insert_new(seen: &mut HashSet<Vec<OptionId>>, options: &[OptionId], by: &str) {
+    let mut key = options.to_vec();
+    key.sort();
+    assert!(seen.insert(key), "{by} found solution {options:?} twice");
+}
+
 /// Searches `problem` with a node limit and checks everything checkable: each solution
 /// is an exact cover and new, the statistics agree with what was seen, the links are
 /// restored, and a complete count on a small problem matches [`oracle_count`].
@@ -142,9 +149,7 @@ pub fn search(problem: &Problem, max_nodes: u64) {
         if let Err(e) = exact_cover(problem, options) {
             panic!("solution {options:?} is not an exact cover: {e}");
         }
-        let mut key = options.to_vec();
-        key.sort();
-        assert!(seen.insert(key), "solution {options:?} found twice");
+        insert_new(&mut seen, options, "the search");
     }
     let stats = solutions.stats();
     drop(solutions);
@@ -171,9 +176,7 @@ pub fn search(problem: &Problem, max_nodes: u64) {
         let mut again = HashSet::new();
         let mut solutions = forced.solutions();
         for solution in solutions.by_ref() {
-            let mut key = solution.options().to_vec();
-            key.sort();
-            assert!(again.insert(key), "FirstForced found a solution twice");
+            insert_new(&mut again, solution.options(), "FirstForced");
         }
         assert!(
             solutions.stats().is_complete(),
@@ -287,9 +290,7 @@ fn search_bounded(problem: &Problem, max_nodes: u64) {
             Ok(()),
             "verify refuses {options:?}"
         );
-        let mut key = options.to_vec();
-        key.sort();
-        assert!(seen.insert(key), "solution {options:?} found twice");
+        insert_new(&mut seen, options, "the search");
     }
     let stats = solutions.stats();
     drop(solutions);
