@@ -17,9 +17,10 @@ struct Engine {
     solver: dancing::Solver,
     /// Decoding buffer for [`SudokuSolver::visit`].
     scratch: Grid,
-    /// The cells of the puzzle whose givens are forced now, if any: asking about the
-    /// same puzzle again (count, then solve) needs no new setup.
-    forced: Option<Vec<u8>>,
+    /// The cells of the puzzle whose givens are forced now, empty if none: asking about
+    /// the same puzzle again (count, then solve) needs no new setup. Cleared, never
+    /// dropped, when givens conflict, so the next puzzle reuses its storage.
+    forced: Vec<u8>,
 }
 
 impl Engine {
@@ -33,7 +34,7 @@ impl Engine {
             side: order * order,
             solver,
             scratch: Grid::empty(order),
-            forced: None,
+            forced: Vec::new(),
         }
     }
 
@@ -43,14 +44,13 @@ impl Engine {
     /// Allocation-free.
     #[inline]
     fn apply(&mut self, puzzle: &Grid) -> bool {
-        if self.forced.as_deref() == Some(puzzle.cells()) {
+        if !self.forced.is_empty() && self.forced == puzzle.cells() {
             return true;
         }
         let ok = self.solver.set_forced(encoding::givens(puzzle)).is_ok();
-        match (&mut self.forced, ok) {
-            (Some(cells), true) => cells.copy_from_slice(puzzle.cells()),
-            (forced, true) => *forced = Some(puzzle.cells().to_vec()),
-            (forced, false) => *forced = None,
+        self.forced.clear();
+        if ok {
+            self.forced.extend_from_slice(puzzle.cells());
         }
         ok
     }
