@@ -25,7 +25,7 @@ fn main() {
     let path = std::env::args().nth(1).unwrap_or_else(|| {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../crates/sudoku/data/gecode_25x25.txt"
+            "/../crates/dancing-sudoku/data/gecode_25x25.txt"
         )
         .to_owned()
     });

@@ -1,0 +1,1107 @@
+//! The `dancing` command line, run as a user would: help texts, every output format and
+//! every error message as snapshots, plus exit codes, limits, Ctrl-C and hostile bytes.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use crate::common;
+use common::{dancing_in_crate, text};
+
+fn dancing() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dancing"))
+}
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    common::feed(dancing_in_crate(args), stdin)
+}
+
+// ---------------------------------------------------------------- help texts
+
+#[test]
+fn help_texts() {
+    let commands: &[&[&str]] = &[
+        &[],
+        &["xc"],
+        &["sudoku"],
+        &["sudoku", "solve"],
+        &["sudoku", "count"],
+        &["sudoku", "check"],
+        &["sudoku", "judge"],
+        &["sudoku", "generate"],
+        &["sudoku", "rate"],
+        &["sudoku", "hint"],
+        &["problem"],
+        &["problem", "queens"],
+        &["problem", "langford"],
+        &["problem", "pentomino"],
+        &["problem", "latin"],
+    ];
+    for args in commands {
+        let name = format!("help_{}", args.join("_"));
+        let mut command = dancing();
+        command.args(*args).arg("--help");
+        snapshot!(name.trim_end_matches('_'), command);
+    }
+}
+
+#[test]
+fn every_command_shows_an_example() {
+    for args in [
+        &[][..],
+        &["xc"],
+        &["sudoku"],
+        &["problem"],
+        &["sudoku", "solve"],
+        &["sudoku", "count"],
+        &["sudoku", "check"],
+        &["sudoku", "judge"],
+        &["sudoku", "generate"],
+        &["sudoku", "rate"],
+        &["sudoku", "hint"],
+        &["problem", "queens"],
+        &["problem", "langford"],
+        &["problem", "pentomino"],
+        &["problem", "latin"],
+    ] {
+        let output = dancing().args(args).arg("--help").output().unwrap();
+        let help = text(&output.stdout);
+        assert!(output.status.success());
+        assert!(
+            help.contains("Examples:\n") && help.contains("\n  dancing "),
+            "no example in {args:?}"
+        );
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["xc", "--bogus"][..],
+        &["frobnicate"],
+        &["xc", "--limit", "many"],
+        &["xc", "--timeout", "-1"],
+        &["xc", "--max-memory", "lots"],
+        &["problem", "queens"],
+        &["problem", "queens", "0"],
+        &["problem", "pentomino", "7x7"],
+        &["problem", "queens", "8", "--dlx", "--count"],
+        &["sudoku", "solve", "--solver", "magic"],
+        &["sudoku", "judge", "codeforces"],
+    ] {
+        let output = run(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(text(&output.stderr).starts_with("error: "), "{args:?}");
+    }
+    let mut command = dancing();
+    command.args(["problem", "pentomino", "7x7"]);
+    snapshot!("usage_pentomino_area", command);
+    let mut command = dancing();
+    command.args(["xc", "--timeout", "soon"]);
+    snapshot!("usage_timeout", command);
+}
+
+#[test]
+fn a_limit_of_zero_is_a_usage_error() {
+    let toy = std::fs::read(data("toy.dlx")).unwrap();
+    for args in [
+        &["xc", "--limit", "0"][..],
+        &["xc", "--count", "--limit", "0"],
+        &["problem", "queens", "8", "--limit", "0"],
+        &["problem", "latin", "3", "--count", "--limit", "0"],
+        &["sudoku", "count", "--limit", "0"],
+    ] {
+        let output = run(args, &toy);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&output.stdout), "", "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.starts_with(
+                "error: invalid value '0' for '--limit <N>': the limit must be at least 1\n"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+    snapshot!(
+        "usage_limit_zero",
+        dancing_in_crate(&["xc", "--limit", "0"])
+    );
+}
+
+#[test]
+fn conflicting_flags_do_not_make_the_file_look_required() {
+    let output = run(&["xc", "--min-cost", "--count", "tests/data/toy.dlx"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("'--min-cost' cannot be used with '--count'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Usage: dancing xc [OPTIONS] [FILE]\n") && !stderr.contains("<FILE>"),
+        "{stderr}"
+    );
+}
+
+// ---------------------------------------------------------------- xc
+
+#[test]
+fn xc_prints_every_solution() {
+    snapshot!(
+        "xc_default",
+        dancing_in_crate(&["xc", "tests/data/colors.dlx"])
+    );
+}
+
+#[test]
+fn xc_counts_and_limits() {
+    snapshot!(
+        "xc_count",
+        dancing_in_crate(&["xc", "--count", "tests/data/toy.dlx"])
+    );
+    snapshot!(
+        "xc_limit_stats",
+        dancing_in_crate(&["xc", "--limit", "2", "--stats", "tests/data/colors.dlx"])
+    );
+    snapshot!(
+        "xc_count_stats_quiet",
+        dancing_in_crate(&["xc", "--count", "--stats", "--quiet", "tests/data/toy.dlx"])
+    );
+}
+
+#[test]
+fn xc_reaching_the_limit_reports_the_first_n() {
+    // colors.dlx has 3 solutions: a limit of 2 is reached, a limit of 5 is not.
+    for (count, limit, stdout, summary) in [
+        (true, "2", "2\n", "first 2 solutions, "),
+        (true, "5", "3\n", "3 solutions, "),
+        (
+            false,
+            "2",
+            "A X:red\nB X:red |2\nC\n\nC\nA B\n",
+            "first 2 solutions, ",
+        ),
+    ] {
+        let mut args = vec!["xc", "--limit", limit, "tests/data/colors.dlx"];
+        if count {
+            args.insert(1, "--count");
+        }
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(text(&output.stdout), stdout, "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.starts_with(summary), "{args:?}: {stderr}");
+        assert!(!stderr.contains("stopped"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn xc_reads_standard_input() {
+    let toy = std::fs::read(data("toy.dlx")).unwrap();
+    for args in [&["xc"][..], &["xc", "-"]] {
+        let output = run(args, &toy);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(text(&output.stdout), "C E F\nA D\nB G\n");
+    }
+}
+
+#[test]
+fn xc_solutions_agree_with_the_engine() {
+    // `problem … --dlx | xc --count` must count what the engine counts directly.
+    let dlx = run(&["problem", "queens", "6", "--dlx"], b"");
+    assert_eq!(dlx.status.code(), Some(0));
+    let parsed = dancing::format::parse_str(&text(&dlx.stdout)).unwrap();
+    let expected = dancing::Solver::new(&parsed).count();
+    assert_eq!(expected, 4);
+    let counted = run(&["xc", "--count", "-q"], &dlx.stdout);
+    assert_eq!(text(&counted.stdout), format!("{expected}\n"));
+    // Every printed solution is an exact cover of the primary items.
+    let all = run(&["xc", "-q"], &dlx.stdout);
+    let solutions: Vec<&str> = text(&all.stdout).leak().split("\n\n").collect();
+    assert_eq!(solutions.len() as u64, expected);
+    for solution in solutions {
+        let mut items: Vec<&str> = solution
+            .split_whitespace()
+            .filter(|t| t.starts_with('R') || t.starts_with('C'))
+            .collect();
+        items.sort_unstable();
+        let mut want: Vec<String> = (0..6)
+            .flat_map(|k| [format!("C{k}"), format!("R{k}")])
+            .collect();
+        want.sort_unstable();
+        assert_eq!(items, want);
+    }
+}
+
+/// The output of `dancing xc` with `args`, on `stdin`, and its exit code.
+fn xc_output(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
+    let output = run(args, stdin);
+    (
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+#[test]
+fn xc_engines_agree() {
+    let queens = run(&["problem", "queens", "8", "--dlx"], b"");
+    assert_eq!(queens.status.code(), Some(0));
+    for (file, stdin) in [
+        ("tests/data/toy.dlx", &b""[..]),
+        ("tests/data/colors.dlx", b""),
+        ("-", &queens.stdout),
+    ] {
+        for extra in [
+            &["--count", "--stats"][..],
+            &["--stats"],
+            &["--limit", "2", "--stats"],
+            &["--count", "--max-nodes", "500"],
+        ] {
+            let mut links = vec!["xc", file];
+            links.extend_from_slice(extra);
+            links.extend_from_slice(&["--engine", "links"]);
+            let (links_code, links_out, links_err) = xc_output(&links, stdin);
+            for engine in ["cells", "dense", "auto"] {
+                let mut other = links.clone();
+                *other.last_mut().unwrap() = engine;
+                let (code, out, err) = xc_output(&other, stdin);
+                // The same solutions, printed alike, in the same order.
+                assert_eq!(out, links_out, "{other:?}");
+                assert_eq!(code, links_code, "{other:?}");
+                // The same summary and statistics, but for the time and the engine
+                // named (which `auto` picks by timing).
+                let untimed = |stderr: &str| {
+                    let time = untimed_report(stderr);
+                    time.lines().map(str::to_owned).collect::<Vec<_>>()
+                };
+                assert_eq!(untimed(&err), untimed(&links_err), "{other:?}");
+                if extra.contains(&"--stats") && engine != "auto" {
+                    assert!(err.contains(&format!(r#""engine":"{engine}""#)), "{err}");
+                }
+            }
+        }
+    }
+    let (_, count, _) = xc_output(&["xc", "--count", "--engine", "cells", "-"], &queens.stdout);
+    assert_eq!(count, "92\n");
+}
+
+/// Blanks the time out of a summary line, and drops it from the JSON statistics with
+/// the `solver` that only `--solver auto` with `--limit` names and the `engine` (tests
+/// compare engines).
+fn untimed_report(stderr: &str) -> String {
+    stderr
+        .lines()
+        .map(|line| {
+            if line.starts_with('{') {
+                let mut json: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(line).unwrap();
+                json.remove("seconds");
+                json.remove("solver");
+                json.remove("engine");
+                serde_json::Value::Object(json).to_string()
+            } else if let Some(at) = line.rfind(" s") {
+                let start = line[..at].rfind(", ").map_or(0, |k| k + 2);
+                format!("{}[TIME]{}", &line[..start], &line[at..])
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn xc_engine_dense_refuses_what_it_cannot_do() {
+    for (flags, named) in [
+        (&["--threads", "2"][..], "--threads"),
+        (&["--split", "1"], "--split"),
+        (&["--split-jobs", "4"], "--split-jobs"),
+        (&["--prefix", "1"], "--prefix"),
+        (&["--min-cost"], "--min-cost"),
+        (&["--best", "2"], "--best"),
+        (&["--solver", "sat"], "--solver sat"),
+        (&["--cnf"], "--cnf"),
+        (&["--matrix"], "--matrix"),
+    ] {
+        let mut args = vec!["xc", "--engine", "dense"];
+        args.extend_from_slice(flags);
+        args.push("tests/data/toy.dlx");
+        let (code, stdout, stderr) = xc_output(&args, b"");
+        assert_eq!((code, stdout.as_str()), (Some(2), ""), "{args:?}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: --engine dense cannot be combined with {named}; use --engine links for it\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // Too many options for it: refused with the reason, while `auto` solves on the links.
+    let mut input = b"a\n".to_vec();
+    input.extend(b"a\n".repeat(40_000));
+    let (code, stdout, stderr) = xc_output(&["xc", "--engine", "dense", "--count"], &input);
+    assert_eq!((code, stdout.as_str()), (Some(2), ""));
+    assert!(
+        stderr.starts_with(
+            "error: <stdin>: the dense engine takes at most 32766 options and 1024 MiB of \
+             tables; this problem has 40000 options"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("; use --engine links for it\n"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = xc_output(&["xc", "--count", "-q"], &input);
+    assert_eq!((code, stdout.as_str()), (Some(0), "40000\n"));
+}
+
+#[test]
+fn xc_engine_cells_refuses_what_it_cannot_do() {
+    for (flags, named) in [
+        (&["--min-cost"][..], "--min-cost"),
+        (&["--best", "2"], "--best"),
+        (&["--solver", "sat"], "--solver sat"),
+        (&["--cnf"], "--cnf"),
+        (&["--matrix"], "--matrix"),
+    ] {
+        let mut args = vec!["xc", "--engine", "cells"];
+        args.extend_from_slice(flags);
+        args.push("tests/data/toy.dlx");
+        let (code, stdout, stderr) = xc_output(&args, b"");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(stdout, "", "{args:?}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: --engine cells cannot be combined with {named}; use --engine links for it\n"
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn xc_engine_cells_splits_and_searches_in_parallel() {
+    snapshot!(
+        "xc_cells_threads_count",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--threads",
+            "2",
+            "--count",
+            "--stats",
+            "tests/data/colors.dlx"
+        ])
+    );
+    snapshot!(
+        "xc_cells_split",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--split",
+            "2",
+            "tests/data/colors.dlx"
+        ])
+    );
+    snapshot!(
+        "xc_cells_prefix",
+        dancing_in_crate(&[
+            "xc",
+            "--engine",
+            "cells",
+            "--prefix",
+            "4 5",
+            "tests/data/colors.dlx"
+        ])
+    );
+    // Each prints what the links print, statistics included.
+    for args in [
+        &[
+            "--threads",
+            "2",
+            "--count",
+            "--stats",
+            "tests/data/knuth_colors.dlx",
+        ][..],
+        &["--split", "2", "tests/data/colors.dlx"],
+        &["--split-jobs", "3", "tests/data/colors.dlx"],
+        &["--prefix", "4", "--stats", "tests/data/colors.dlx"],
+        &["--prefix", "2", "tests/data/colors.dlx"],
+    ] {
+        let links: Vec<&str> = ["xc"].iter().chain(args).copied().collect();
+        let mut cells = links.clone();
+        cells.extend_from_slice(&["--engine", "cells"]);
+        let (links_code, links_out, links_err) = xc_output(&links, b"");
+        let (cells_code, cells_out, cells_err) = xc_output(&cells, b"");
+        assert_eq!(
+            (cells_code, cells_out),
+            (links_code, links_out),
+            "{cells:?}"
+        );
+        assert_eq!(
+            untimed_report(&cells_err),
+            untimed_report(&links_err),
+            "{cells:?}"
+        );
+    }
+}
+
+#[test]
+fn xc_input_errors() {
+    let cases: &[(&str, &str)] = &[
+        ("xc_error_empty", ""),
+        ("xc_error_only_comments", "| nothing here\n|\n"),
+        ("xc_error_second_bar", "A B | C | D\nA\n"),
+        ("xc_error_unknown_item", "A B\nA\nB Z\n"),
+        ("xc_error_repeated_item", "A B\nA B A\n"),
+        // Options are numbered from 1, as `--split` prints them: this is option 3.
+        (
+            "xc_error_repeated_item_third_option",
+            "A B C\nA\nB\nC A C\n",
+        ),
+        ("xc_error_duplicate_name", "A B A\nA\n"),
+        ("xc_error_bad_cost", "A\nA |-3\n"),
+    ];
+    for (name, input) in cases {
+        snapshot!(*name, dancing().arg("xc").pass_stdin(*input));
+    }
+}
+
+/// An option without a primary item is ignored with a warning naming the file and line,
+/// as Knuth's programs do; the rest is solved.
+#[test]
+fn xc_warns_about_an_ignored_option() {
+    snapshot!(
+        "xc_warning_ignored_option",
+        dancing_in_crate(&["xc", "tests/data/knuth_colors.dlx"])
+    );
+}
+
+#[test]
+fn xc_file_errors() {
+    snapshot!(
+        "xc_error_missing_file",
+        dancing_in_crate(&["xc", "tests/data/no-such-file.dlx"])
+    );
+    snapshot!(
+        "xc_error_directory",
+        dancing_in_crate(&["xc", "tests/data"])
+    );
+    snapshot!(
+        "xc_error_not_utf8",
+        dancing().arg("xc").pass_stdin(&b"A B\nA \xff\xfe B\n"[..])
+    );
+}
+
+#[test]
+fn xc_refuses_inputs_beyond_the_memory_limit() {
+    let input = format!("A B C\n{}", "A B\n".repeat(2000));
+    let output = run(&["xc", "--max-memory", "100k", "--count"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "error: <stdin>: the input is larger than 2.1 KiB, the most that --max-memory 100 KiB \
+         allows (a problem takes up to 48 bytes of memory per byte of input); raise \
+         --max-memory to read it\n"
+    );
+    assert!(output.stdout.is_empty());
+    // The same input within the limit is answered.
+    let output = run(
+        &["xc", "--max-memory", "1M", "--count", "-q"],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), "0\n");
+}
+
+#[test]
+fn xc_survives_a_10_mb_line() {
+    // One 10 MB item name: the error quotes it shortened.
+    let mut input = b"A\nA ".to_vec();
+    input.extend(std::iter::repeat_n(b'z', 10 << 20));
+    input.push(b'\n');
+    let output = run(&["xc"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with("error: <stdin>: line 2, column 3: unknown item `zzz"));
+    assert!(stderr.len() < 1000, "{} bytes of message", stderr.len());
+    // A 10 MB line of items is a valid problem.
+    let mut input = Vec::new();
+    for k in 0..1_300_000 {
+        write!(input, "i{k} ").unwrap();
+    }
+    input.extend_from_slice(b"\ni0\n");
+    assert!(input.len() > 10 << 20);
+    let output = run(&["xc", "--count", "-q"], &input);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), "0\n");
+}
+
+#[test]
+fn xc_stops_at_max_nodes_with_partial_stats() {
+    snapshot!(
+        "xc_max_nodes",
+        dancing_in_crate(&["xc", "--max-nodes", "5", "--stats", "tests/data/toy.dlx"])
+    );
+}
+
+/// A problem with a long search: the 14-queens problem (365,596 solutions).
+fn long_problem() -> Vec<u8> {
+    let output = run(&["problem", "queens", "14", "--dlx"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    output.stdout
+}
+
+#[test]
+fn xc_stops_at_the_timeout() {
+    let output = run(
+        &["xc", "--count", "--stats", "--timeout", "0.2"],
+        &long_problem(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("(stopped: --timeout expired)"), "{stderr}");
+    let json = stderr.lines().last().unwrap();
+    let stats: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(stats["complete"], false);
+    assert_eq!(stats["stopped"], "timeout");
+    let seconds = stats["seconds"].as_f64().unwrap();
+    assert!(seconds >= 0.2, "{seconds}");
+    // The count printed is what was found so far.
+    let found: u64 = text(&output.stdout).trim().parse().unwrap();
+    assert_eq!(stats["solutions"].as_u64(), Some(found));
+    assert!(found < 365_596);
+}
+
+#[test]
+fn xc_ctrl_c_stops_with_statistics() {
+    let input = long_problem();
+    let mut child = common::spawn(&["xc", "--stats"]);
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    // Solutions on stdout show that the search is running (and the handler installed),
+    // however slow the machine; printing all 365,596 takes far longer than this test.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 1];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    common::send_sigint(child.id());
+    let mut rest = Vec::new();
+    std::io::Read::read_to_end(&mut stdout, &mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("(stopped: interrupted)"), "{stderr}");
+    let stats: serde_json::Value = serde_json::from_str(stderr.lines().last().unwrap()).unwrap();
+    assert_eq!(stats["complete"], false);
+    assert_eq!(stats["stopped"], "interrupted");
+    // Every solution found before the stop was printed whole.
+    let printed = [&first[..], &rest].concat();
+    let solutions = text(&printed).split("\n\n").count() as u64;
+    assert_eq!(stats["solutions"].as_u64(), Some(solutions));
+    assert!(solutions < 365_596);
+}
+
+// ---------------------------------------------------------------- xc --matrix
+
+#[test]
+fn matrix_answers_each_case() {
+    snapshot!(
+        "matrix_default",
+        dancing_in_crate(&["xc", "--matrix", "tests/data/hust.txt"])
+    );
+    snapshot!(
+        "matrix_count_stats",
+        dancing_in_crate(&[
+            "xc",
+            "--matrix",
+            "--count",
+            "--stats",
+            "tests/data/hust.txt",
+        ])
+    );
+}
+
+#[test]
+fn matrix_errors_keep_the_answers_before_them() {
+    let cases: &[(&str, &str)] = &[
+        ("matrix_error_column_range", "1 1\n1 1\n2 3\n1 1\n2 2 4\n"),
+        ("matrix_error_not_a_number", "2 2\n1 1\n1 two\n"),
+        ("matrix_error_truncated", "3 3\n1 1\n"),
+        ("matrix_error_repeated_column", "1 3\n2 3 3\n"),
+        ("matrix_error_no_columns", "1 0\n"),
+    ];
+    for (name, input) in cases {
+        snapshot!(*name, dancing().args(["xc", "--matrix"]).pass_stdin(*input));
+    }
+}
+
+// ---------------------------------------------------------------- problem
+
+#[test]
+fn problems_count_and_draw() {
+    for (name, args) in [
+        ("problem_queens", &["problem", "queens", "8"][..]),
+        ("problem_langford", &["problem", "langford", "7"]),
+        ("problem_pentomino", &["problem", "pentomino", "20x3"]),
+        ("problem_latin", &["problem", "latin", "4", "--stats"]),
+        (
+            "problem_latin_limit",
+            &["problem", "latin", "5", "--limit", "1"],
+        ),
+        ("problem_queens_dlx", &["problem", "queens", "4", "--dlx"]),
+        (
+            "problem_pentomino_limit",
+            &["problem", "pentomino", "10x6", "--limit", "1"],
+        ),
+        (
+            "problem_queens_count",
+            &["problem", "queens", "8", "--count"],
+        ),
+        (
+            "problem_langford_count_stats",
+            &["problem", "langford", "7", "--count", "--stats"],
+        ),
+        (
+            "problem_pentomino_count_limit",
+            &["problem", "pentomino", "10x6", "--count", "--limit", "5"],
+        ),
+    ] {
+        let mut command = dancing();
+        command.args(args);
+        snapshot!(name, command);
+    }
+}
+
+#[test]
+fn problem_counts_are_the_engines() {
+    // `--count` prints the bare count, as `xc --count` does. Langford's count includes
+    // each sequence's mirror image, as the engine counts it: 26 pairs for n = 7.
+    for (args, problem) in [
+        (
+            &["problem", "queens", "8", "--count"][..],
+            dancing::problems::queens(8),
+        ),
+        (
+            &["problem", "langford", "7", "--count"],
+            dancing::problems::langford(7),
+        ),
+        (
+            &["problem", "latin", "4", "--count", "--progress"],
+            dancing::problems::latin_square(4),
+        ),
+    ] {
+        let expected = dancing::Solver::new(&problem).count();
+        let output = run(args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(text(&output.stdout), format!("{expected}\n"), "{args:?}");
+        // The summary alone on stderr: `--progress` draws nothing into a pipe.
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("{expected} solutions, ")),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(
+        dancing::Solver::new(&dancing::problems::langford(7)).count(),
+        52
+    );
+}
+
+#[test]
+fn problem_pictures_are_solutions() {
+    // The queens board: one queen per row and column, none on a shared diagonal.
+    let output = run(&["problem", "queens", "10", "-q"], b"");
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with("724 solutions\n"));
+    let queens: Vec<(i64, i64)> = stdout
+        .lines()
+        .skip(2)
+        .enumerate()
+        .map(|(r, line)| {
+            let c = line.split(' ').position(|cell| cell == "Q").unwrap();
+            (r as i64, c as i64)
+        })
+        .collect();
+    assert_eq!(queens.len(), 10);
+    for (i, a) in queens.iter().enumerate() {
+        for b in &queens[i + 1..] {
+            assert_ne!(a.1, b.1);
+            assert_ne!((a.0 - b.0).abs(), (a.1 - b.1).abs());
+        }
+    }
+    // The Langford sequence: the two k's have k numbers between them.
+    let output = run(&["problem", "langford", "8", "-q"], b"");
+    let stdout = text(&output.stdout);
+    let sequence: Vec<usize> = stdout
+        .lines()
+        .nth(2)
+        .unwrap()
+        .split(' ')
+        .map(|s| s.parse().unwrap())
+        .collect();
+    for k in 1..=8 {
+        let at: Vec<usize> = (0..16).filter(|&i| sequence[i] == k).collect();
+        assert_eq!(at.len(), 2);
+        assert_eq!(at[1] - at[0], k + 1);
+    }
+}
+
+// ---------------------------------------------------------------- hostile bytes
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+fn noise(seed: u64, len: usize) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Mix text-like bytes with anything at all.
+            let byte = (state >> 24) as u8;
+            match state % 4 {
+                0 => b" \n|:ABC123.#x"[usize::from(byte) % 13],
+                1 => b'0' + byte % 10,
+                _ => byte,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn any_bytes_exit_0_or_2_without_a_panic() {
+    for (k, args) in common::FRONT_ENDS.iter().enumerate() {
+        for seed in 0..12u64 {
+            let len = [0, 1, 7, 100, 3000][seed as usize % 5];
+            let input = noise(seed * 31 + k as u64, len);
+            let output = run(args, &input);
+            let stderr = text(&output.stderr);
+            assert!(
+                matches!(output.status.code(), Some(0 | 2)),
+                "{args:?} on seed {seed}: {:?}\n{stderr}",
+                output.status
+            );
+            assert!(
+                !stderr.contains("panicked"),
+                "{args:?} on seed {seed}: {stderr}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- sudoku batches
+
+#[test]
+fn sudoku_batches_answer_every_line_in_place() {
+    for (name, args) in [
+        (
+            "sudoku_solve",
+            &["sudoku", "solve", "tests/data/puzzles.txt"][..],
+        ),
+        (
+            "sudoku_solve_unique",
+            &["sudoku", "solve", "--unique", "tests/data/puzzles.txt"],
+        ),
+        (
+            "sudoku_count",
+            &[
+                "sudoku",
+                "count",
+                "--limit",
+                "100",
+                "tests/data/puzzles.txt",
+            ],
+        ),
+        (
+            "sudoku_check",
+            &[
+                "sudoku",
+                "check",
+                "--solver",
+                "bitmask",
+                "tests/data/puzzles.txt",
+            ],
+        ),
+    ] {
+        snapshot!(name, dancing_in_crate(args));
+    }
+}
+
+#[test]
+fn sudoku_famous_puzzles_are_solved() {
+    let famous = "../dancing-sudoku/data/famous.txt";
+    let output = run(&["sudoku", "solve", "--stats", famous], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let puzzles: Vec<dancing_sudoku::Grid> =
+        std::fs::read_to_string(data("").join("../../../dancing-sudoku/data/famous.txt"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| dancing_sudoku::Grid::parse_line(l).unwrap())
+            .collect();
+    let stdout = text(&output.stdout);
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!(answers.len(), puzzles.len());
+    for (puzzle, answer) in puzzles.iter().zip(answers) {
+        let solution = dancing_sudoku::Grid::parse_line(answer).unwrap();
+        assert!(solution.is_solution_of(puzzle), "{answer}");
+    }
+    let stderr = text(&output.stderr);
+    let (summary, json) = stderr.trim_end().split_once('\n').unwrap();
+    assert!(
+        summary.starts_with(&format!("{n} puzzles ({n} solved), ", n = puzzles.len())),
+        "{summary}"
+    );
+    let stats: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(stats["puzzles"].as_u64(), Some(puzzles.len() as u64));
+    assert_eq!(stats["errors"].as_u64(), Some(0));
+    assert!(stats["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn sudoku_counts_stop_at_the_limit() {
+    let empty = b"................\n";
+    let output = run(&["sudoku", "count", "--limit", "1000"], empty);
+    assert_eq!(text(&output.stdout), "288\n");
+    let output = run(&["sudoku", "count", "--limit", "100"], empty);
+    assert_eq!(text(&output.stdout), "100+\n");
+}
+
+/// A batch of 9×9 puzzles: the bundled 17-clue ones, each also with clues removed (so
+/// some have several solutions) and with a clue changed (so some have none).
+fn big_batch() -> Vec<u8> {
+    let text = std::fs::read_to_string(data("../../../dancing-sudoku/data/17_clue_1000.txt")).unwrap();
+    let mut out = Vec::new();
+    for (k, line) in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .take(300)
+        .enumerate()
+    {
+        out.extend_from_slice(line.as_bytes());
+        out.push(b'\n');
+        let mut fewer = line.as_bytes().to_vec();
+        if let Some(i) = fewer.iter().position(|&b| b != b'.') {
+            fewer[i] = b'.';
+        }
+        out.extend_from_slice(&fewer);
+        out.push(b'\n');
+        if k % 50 == 0 {
+            out.extend_from_slice(b"not a puzzle\n");
+        }
+    }
+    out
+}
+
+#[test]
+fn sudoku_threads_and_solvers_agree_in_order() {
+    let batch = big_batch();
+    let one = run(&["sudoku", "check"], &batch);
+    assert_eq!(one.status.code(), Some(2), "the batch has bad lines");
+    let lines = text(&one.stdout);
+    assert_eq!(
+        lines.lines().count(),
+        batch
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count()
+    );
+    assert!(
+        lines.contains("unique\n") && lines.contains("multiple\n") && lines.contains("error: ")
+    );
+    for args in [
+        &["sudoku", "check", "--threads", "2"][..],
+        &["sudoku", "check", "--solver", "bitmask"],
+        &["sudoku", "check", "--solver", "bitmask", "--threads", "3"],
+    ] {
+        let other = run(args, &batch);
+        assert_eq!(other.status.code(), Some(2));
+        assert_eq!(text(&other.stdout), lines, "{args:?}");
+        // The same errors, and the same counts in the summary.
+        assert_eq!(
+            common::batch_summary(&text(&other.stderr)),
+            common::batch_summary(&text(&one.stderr)),
+            "{args:?}"
+        );
+    }
+}
+
+/// The peak resident memory of a finished child, from Linux's `/proc`, polled while it
+/// runs.
+#[cfg(target_os = "linux")]
+fn peak_memory_kib(args: &[&str], input: Vec<u8>) -> u64 {
+    let mut child = dancing()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut lines = 0usize;
+        let mut buf = [0u8; 1 << 16];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buf) {
+            lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+        }
+        lines
+    });
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        let kib = std::fs::read_to_string(&status_path)
+            .ok()
+            .and_then(|status| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            });
+        peak = peak.max(kib.unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    writer.join().unwrap().unwrap();
+    assert!(reader.join().unwrap() > 0);
+    peak
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sudoku_batches_stream_in_constant_memory() {
+    let lines = |n: usize| b"1...............\n".repeat(n);
+    let small = peak_memory_kib(&["sudoku", "solve"], lines(20_000));
+    // 15 times the input (4.8 MB); kept whole, it would cost tens of MB more.
+    let large = peak_memory_kib(&["sudoku", "solve"], lines(300_000));
+    assert!(small > 0 && large > 0);
+    assert!(
+        large < small + 8 * 1024,
+        "{small} KiB for 20,000 lines, {large} KiB for 300,000"
+    );
+}
+
+#[test]
+fn sudoku_long_and_binary_lines_are_errors_in_place() {
+    let mut input = b"1...............\n".to_vec();
+    input.extend(std::iter::repeat_n(b'1', 10 << 20));
+    input.extend_from_slice(b"\n\xff\xfe\n1...............\n");
+    let output = run(&["sudoku", "check"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stdout),
+        "multiple\nerror: the line is longer than 65536 bytes; a puzzle has at most 1296 symbols\n\
+         error: the line is not valid UTF-8\nmultiple\n"
+    );
+    assert_eq!(
+        common::batch_summary(&text(&output.stderr)),
+        (
+            "error: <stdin>: line 2: the line is longer than 65536 bytes; a puzzle has at most 1296 symbols\n\
+             error: <stdin>: line 3, column 1: the line is not valid UTF-8\n",
+            "2 puzzles (2 multiple), 2 errors"
+        )
+    );
+}
+
+#[test]
+fn sudoku_file_errors() {
+    snapshot!(
+        "sudoku_error_missing_file",
+        dancing_in_crate(&["sudoku", "solve", "tests/data/missing.txt"])
+    );
+    snapshot!(
+        "sudoku_error_directory",
+        dancing_in_crate(&["sudoku", "count", "tests"])
+    );
+}
+
+// ---------------------------------------------------------------- judges
+
+#[test]
+fn judges_answer_their_inputs() {
+    for judge in ["sicily", "noip", "poj3074"] {
+        let input = std::fs::read(data(&format!("judge_{judge}.txt"))).unwrap();
+        snapshot!(
+            format!("judge_{judge}"),
+            dancing().args(["sudoku", "judge", judge]).pass_stdin(input)
+        );
+    }
+    // POJ 3076 takes 16×16 grids in letters: the first bundled 16×16 puzzle, rewritten.
+    let text16 = std::fs::read_to_string(data("../../../dancing-sudoku/data/gecode_16x16.txt")).unwrap();
+    let line = text16.lines().find(|l| !l.starts_with('#')).unwrap();
+    let grid = dancing_sudoku::Grid::parse_line(line).unwrap();
+    let input = grid.to_rows_with(dancing_sudoku::Alphabet::Letters, '-');
+    let output = run(&["sudoku", "judge", "poj3076"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let solution = dancing_sudoku::Grid::parse_letters(&text(&output.stdout)).unwrap();
+    assert!(solution.is_solution_of(&grid));
+}
+
+#[test]
+fn judge_errors_exit_2() {
+    snapshot!(
+        "judge_error_truncated",
+        dancing()
+            .args(["sudoku", "judge", "sicily"])
+            .pass_stdin("2\n7_9__2___\n3_____891\n")
+    );
+    snapshot!(
+        "judge_error_not_utf8",
+        dancing()
+            .args(["sudoku", "judge", "poj3074"])
+            .pass_stdin(&b"....\n..\xc3(\n"[..])
+    );
+}
+
+#[test]
+fn progress_stays_off_when_stderr_is_not_a_terminal() {
+    let toy = std::fs::read(data("toy.dlx")).unwrap();
+    let plain = run(&["xc", "--max-nodes", "3"], &toy);
+    let with = run(&["xc", "--max-nodes", "3", "--progress"], &toy);
+    assert_eq!(with.status.code(), Some(3));
+    assert_eq!(with.stdout, plain.stdout);
+    // Only the summary line: no status line, no terminal escape codes.
+    let stderr = text(&with.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("0 solutions, 3 nodes,") && !stderr.contains('\x1b'));
+}
+
+#[test]
+fn problem_searches_obey_limits_too() {
+    let output = run(
+        &["problem", "queens", "12", "--max-nodes", "1000", "--stats"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with("at least "), "{stdout}");
+    let stats: serde_json::Value =
+        serde_json::from_str(text(&output.stderr).lines().last().unwrap()).unwrap();
+    assert_eq!(stats["nodes"].as_u64(), Some(1000));
+    assert_eq!(stats["stopped"], "max-nodes");
+    // Counting stops the same way: the count so far, and the summary says why.
+    let output = run(
+        &["problem", "queens", "12", "--count", "--max-nodes", "1000"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let count: u64 = text(&output.stdout).trim().parse().unwrap();
+    assert!(count < 14_200, "{count}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with(&format!("{count} solution")), "{stderr}");
+    assert!(
+        stderr.contains("1000 nodes") && stderr.contains("(stopped: --max-nodes reached)"),
+        "{stderr}"
+    );
+}

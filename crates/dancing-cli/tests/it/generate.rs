@@ -1,0 +1,237 @@
+//! `dancing sudoku generate`, `rate`, `hint` and `solve --pretty`, run as a user would.
+
+use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::{Grid, Solve};
+
+use crate::common::{self, dancing_in_crate, text};
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = dancing_in_crate(args).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+#[test]
+fn a_seed_prints_the_same_file_on_every_run_and_thread_count() {
+    let args = ["sudoku", "generate", "--count", "300", "--seed", "42", "-q"];
+    let first = stdout_of(&args);
+    assert_eq!(stdout_of(&args), first);
+    assert_eq!(stdout_of(&[&args[..], &["--threads", "2"]].concat()), first);
+    assert_eq!(stdout_of(&[&args[..], &["--threads", "3"]].concat()), first);
+    assert_ne!(
+        stdout_of(&["sudoku", "generate", "--count", "300", "--seed", "43", "-q"]),
+        first
+    );
+    // Each line a puzzle with one solution, by a solver independent of the generator's.
+    let mut oracle = BitmaskSolver::new();
+    let puzzles: Vec<Grid> = first.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(puzzles.len(), 300);
+    for puzzle in &puzzles {
+        assert_eq!(oracle.count_up_to(puzzle, 2), 1, "{puzzle}");
+    }
+}
+
+#[test]
+fn options_shape_the_puzzles() {
+    let lines = stdout_of(&[
+        "sudoku",
+        "generate",
+        "--count",
+        "20",
+        "--seed",
+        "5",
+        "--clues",
+        "30",
+        "--symmetry",
+        "rotational",
+        "-q",
+    ]);
+    for line in lines.lines() {
+        let puzzle: Grid = line.parse().unwrap();
+        assert!(puzzle.givens() <= 30, "{line}");
+        let cells = puzzle.cells();
+        assert!(
+            (0..81).all(|k| (cells[k] == 0) == (cells[80 - k] == 0)),
+            "{line}"
+        );
+    }
+    let sixteen = stdout_of(&["sudoku", "generate", "--order", "4", "--seed", "1", "-q"]);
+    let puzzle: Grid = sixteen.trim().parse().unwrap();
+    assert_eq!(puzzle.side(), 16);
+    assert!(puzzle.is_unique());
+    // Rated puzzles carry their rating after a space, which readers skip.
+    let rated = stdout_of(&[
+        "sudoku",
+        "generate",
+        "--count",
+        "5",
+        "--seed",
+        "9",
+        "--difficulty",
+        "medium",
+        "--rate",
+        "-q",
+    ]);
+    for line in rated.lines() {
+        let (puzzle, rating) = line.split_once(' ').unwrap();
+        let score: f32 = rating.split(' ').next().unwrap().parse().unwrap();
+        assert!((2.4..=3.4).contains(&score), "{line}");
+        let grid: Grid = line.parse().unwrap();
+        assert_eq!(grid.to_string(), puzzle);
+    }
+}
+
+#[test]
+fn generation_snapshots() {
+    snapshot!(
+        "generate_rate",
+        dancing_in_crate(&[
+            "sudoku", "generate", "--count", "4", "--seed", "1", "--rate"
+        ])
+    );
+    snapshot!(
+        "generate_pretty_4x4",
+        dancing_in_crate(&[
+            "sudoku",
+            "generate",
+            "--order",
+            "2",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "--pretty",
+            "--rate",
+            "--symmetry",
+            "diagonal",
+            "--stats",
+        ])
+    );
+    snapshot!(
+        "generate_too_few_clues",
+        dancing_in_crate(&["sudoku", "generate", "--clues", "10"])
+    );
+    snapshot!(
+        "generate_order_9",
+        dancing_in_crate(&["sudoku", "generate", "--order", "9"])
+    );
+    snapshot!(
+        "generate_attempts_run_out",
+        dancing_in_crate(&[
+            "sudoku",
+            "generate",
+            "--count",
+            "3",
+            "--seed",
+            "1",
+            "--clues",
+            "17",
+            "--max-attempts",
+            "2",
+        ])
+    );
+}
+
+/// Puzzles of every kind a rater meets: easy, hard, clashing, without a solution, with
+/// several, and not a puzzle at all.
+const MIXED: &str = "\
+53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+11..............
+123........4....
+1...............
+not a puzzle
+";
+
+#[test]
+fn rating_snapshots() {
+    snapshot!(
+        "rate_famous",
+        dancing_in_crate(&["sudoku", "rate", "--stats", "../dancing-sudoku/data/famous.txt"])
+    );
+    snapshot!(
+        "rate_mixed",
+        dancing_in_crate(&["sudoku", "rate"]).pass_stdin(MIXED)
+    );
+}
+
+#[test]
+fn hint_snapshots() {
+    snapshot!(
+        "hint_mixed",
+        dancing_in_crate(&["sudoku", "hint"]).pass_stdin(MIXED)
+    );
+    snapshot!(
+        "hint_steps_pretty",
+        dancing_in_crate(&["sudoku", "hint", "--steps", "--pretty"])
+            .pass_stdin(format!("......14.4...2.3\n{}", &MIXED[82..164]))
+    );
+    snapshot!(
+        "hint_steps_stats",
+        dancing_in_crate(&["sudoku", "hint", "--steps", "--stats"]).pass_stdin(&MIXED[..82])
+    );
+}
+
+#[test]
+fn hints_applied_in_turn_solve_the_puzzle() {
+    // The steps of `--steps`, read back: every placement is the solution's.
+    let puzzle: Grid = MIXED.lines().next().unwrap().parse().unwrap();
+    let solution = puzzle.solve().unwrap();
+    let output = common::feed(
+        dancing_in_crate(&["sudoku", "hint", "--steps", "-q"]),
+        &MIXED.as_bytes()[..82],
+    );
+    let steps = text(&output.stdout);
+    let mut placed = 0;
+    for line in steps
+        .lines()
+        .filter(|l| l.contains(" must go to ") || l.contains(" can only be "))
+    {
+        let at = line.find(" r").unwrap();
+        let cell = &line[at + 2..];
+        let r: usize = cell[..cell.find('c').unwrap()].parse().unwrap();
+        let rest = &cell[cell.find('c').unwrap() + 1..];
+        let c: usize = rest
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap();
+        let value = if line.contains(" must go to ") {
+            line.split(": ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_owned()
+        } else {
+            line.rsplit(' ').next().unwrap().to_owned()
+        };
+        assert_eq!(value, solution.get(r - 1, c - 1).to_string(), "{line}");
+        placed += 1;
+    }
+    assert_eq!(placed, 81 - puzzle.givens());
+    assert!(steps.ends_with("solved\n"));
+}
+
+#[test]
+fn pretty_solutions_are_plain_when_piped_and_coloured_when_forced() {
+    snapshot!(
+        "solve_pretty",
+        dancing_in_crate(&["sudoku", "solve", "--pretty", "tests/data/puzzles.txt"])
+    );
+    let colour = |env: &[(&str, &str)]| {
+        let mut command = dancing_in_crate(&["sudoku", "solve", "--pretty", "-q"]);
+        command.env_remove("NO_COLOR");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        text(&common::feed(command, &MIXED.as_bytes()[..82]).stdout)
+    };
+    let plain = colour(&[]);
+    assert!(!plain.contains('\x1b') && plain.contains("│ 5 3 4 │"));
+    let forced = colour(&[("CLICOLOR_FORCE", "1")]);
+    assert!(forced.contains("\x1b[1m5\x1b[0m") && forced.contains("\x1b[36m4\x1b[0m"));
+    assert_eq!(colour(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), plain);
+}
