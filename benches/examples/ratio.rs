@@ -20,6 +20,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use dancing_benches::{SUDOKU_SETS, engine_cases, force_givens, givens, sudoku_set};
+use dancing_sudoku::bands::BandSolver;
 use dancing_sudoku::{Solve, SudokuSolver, encoding};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 
@@ -136,6 +137,7 @@ fn engine(args: &[String]) {
 fn sudoku(args: &[String]) {
     const ROUNDS: usize = 15;
     let mut dlx = SudokuSolver::new();
+    let mut bands = BandSolver::new();
     for set in SUDOKU_SETS
         .iter()
         .filter(|s| s.nine_by_nine && wanted(args, s.name))
@@ -153,31 +155,49 @@ fn sudoku(args: &[String]) {
                 set.name
             );
         }
-        let (ours, theirs) = alternate(
-            ROUNDS,
-            || {
+        for g in &grids {
+            assert_eq!(
+                dlx.count_up_to(g, 2),
+                bands.count_up_to(g, 2),
+                "{}",
+                set.name
+            );
+        }
+        let count_all = |solver: &mut dyn Solve| {
+            timed(|| {
                 black_box(
                     grids
                         .iter()
-                        .map(|g| dlx.count_up_to(g, 2).found())
+                        .map(|g| solver.count_up_to(g, 2).found())
                         .sum::<u64>(),
                 );
-            },
-            || {
-                black_box(
-                    peer.iter()
-                        .map(|s| black_box(*s).solutions_count_up_to(2) as u64)
-                        .sum::<u64>(),
-                );
-            },
+            })
+        };
+        let [links, ours, theirs] = alternate_timed(
+            ROUNDS,
+            [
+                &mut || count_all(&mut dlx),
+                &mut || count_all(&mut bands),
+                &mut || {
+                    timed(|| {
+                        black_box(
+                            peer.iter()
+                                .map(|s| black_box(*s).solutions_count_up_to(2) as u64)
+                                .sum::<u64>(),
+                        );
+                    })
+                },
+            ],
         );
         let rate = |d: Duration| grids.len() as f64 / d.as_secs_f64() / 1000.0;
         println!(
-            "{:<24} dlx {:>8.1} k/s  sudoku crate {:>8.1} k/s  ratio {:.3}",
+            "{:<24} dlx {:>8.1} k/s  bands {:>8.1} k/s  sudoku crate {:>8.1} k/s  ratio bands {:.3}  dlx {:.3}",
             set.name,
+            rate(links),
             rate(ours),
             rate(theirs),
-            theirs.as_secs_f64() / ours.as_secs_f64()
+            theirs.as_secs_f64() / ours.as_secs_f64(),
+            theirs.as_secs_f64() / links.as_secs_f64()
         );
     }
 

@@ -69,6 +69,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bands;
 pub mod bitmask;
 pub mod encoding;
 pub mod generate;

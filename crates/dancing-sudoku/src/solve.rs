@@ -58,6 +58,8 @@ pub enum Method {
     DancingLinks,
     /// The bitmask depth-first baseline.
     Bitmask,
+    /// The bit-parallel 9×9 solver ([`BandSolver`](crate::bands::BandSolver)).
+    Bands,
     /// The CDCL learner, with the conflicts it spent.
     Learner {
         /// Conflicts (clauses learned) over the search's solves.
@@ -66,11 +68,12 @@ pub enum Method {
 }
 
 impl Method {
-    /// A short name: `dlx`, `bitmask` or `sat`, as the command line's `--solver`.
+    /// A short name: `dlx`, `bitmask`, `bands` or `sat`, as the command line's `--solver`.
     pub fn name(self) -> &'static str {
         match self {
             Self::DancingLinks => "dlx",
             Self::Bitmask => "bitmask",
+            Self::Bands => "bands",
             Self::Learner { .. } => "sat",
         }
     }

@@ -881,7 +881,8 @@ fn sudoku_counts_stop_at_the_limit() {
 /// A batch of 9×9 puzzles: the bundled 17-clue ones, each also with clues removed (so
 /// some have several solutions) and with a clue changed (so some have none).
 fn big_batch() -> Vec<u8> {
-    let text = std::fs::read_to_string(data("../../../dancing-sudoku/data/17_clue_1000.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(data("../../../dancing-sudoku/data/17_clue_1000.txt")).unwrap();
     let mut out = Vec::new();
     for (k, line) in text
         .lines()
@@ -1038,7 +1039,8 @@ fn judges_answer_their_inputs() {
         );
     }
     // POJ 3076 takes 16×16 grids in letters: the first bundled 16×16 puzzle, rewritten.
-    let text16 = std::fs::read_to_string(data("../../../dancing-sudoku/data/gecode_16x16.txt")).unwrap();
+    let text16 =
+        std::fs::read_to_string(data("../../../dancing-sudoku/data/gecode_16x16.txt")).unwrap();
     let line = text16.lines().find(|l| !l.starts_with('#')).unwrap();
     let grid = dancing_sudoku::Grid::parse_line(line).unwrap();
     let input = grid.to_rows_with(dancing_sudoku::Alphabet::Letters, '-');

@@ -147,7 +147,12 @@ not a puzzle
 fn rating_snapshots() {
     snapshot!(
         "rate_famous",
-        dancing_in_crate(&["sudoku", "rate", "--stats", "../dancing-sudoku/data/famous.txt"])
+        dancing_in_crate(&[
+            "sudoku",
+            "rate",
+            "--stats",
+            "../dancing-sudoku/data/famous.txt"
+        ])
     );
     snapshot!(
         "rate_mixed",

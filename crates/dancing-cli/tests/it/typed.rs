@@ -33,7 +33,8 @@ fn with_bom(bytes: &[u8]) -> Vec<u8> {
 
 /// The first bundled 16×16 puzzle, on one line.
 fn sixteen() -> String {
-    let text = std::fs::read_to_string(data("../../../dancing-sudoku/data/gecode_16x16.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(data("../../../dancing-sudoku/data/gecode_16x16.txt")).unwrap();
     text.lines()
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .unwrap()

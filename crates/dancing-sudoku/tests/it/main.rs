@@ -4,6 +4,7 @@
 
 mod common;
 
+mod bands;
 mod cross_check;
 mod fuzz_corpus;
 mod generate;
