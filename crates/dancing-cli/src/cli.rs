@@ -230,8 +230,12 @@ pub(crate) enum XcEngine {
 /// Which sudoku solver answers a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum SolverKind {
-    /// Dancing links, then the learner if 100,000 nodes do not settle the puzzle
+    /// The bit-parallel solver for 9×9, dancing links for other orders; then the
+    /// learner if 100,000 nodes do not settle the puzzle
     Auto,
+    /// The bit-parallel 9×9 solver (bitsets per digit and band, singles and locked
+    /// candidates by word operations); dancing links for other orders
+    Bands,
     /// Dancing links on the exact-cover matrix
     Dlx,
     /// The CDCL learner (CaDiCaL) after preprocessing
@@ -245,6 +249,7 @@ impl SolverKind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Self::Auto => "auto",
+            Self::Bands => "bands",
             Self::Dlx => "dlx",
             Self::Sat => "sat",
             Self::Bitmask => "bitmask",

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use dancing::{Stats, StopReason};
+use dancing_sudoku::bands::BandSolver;
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::generate::Kind;
 use dancing_sudoku::judge::{Judge, JudgeError};
@@ -117,6 +118,7 @@ impl Solver {
             SolverKind::Dlx => Box::new(SudokuSolver::new()),
             SolverKind::Sat => Box::new(SatSolver::new()),
             SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
+            SolverKind::Bands => Box::new(BandSolver::new()),
         })
     }
 
@@ -300,6 +302,7 @@ struct Totals {
     by_dlx: u64,
     by_sat: u64,
     by_bitmask: u64,
+    by_bands: u64,
     conflicts: u64,
     /// The gravest limit that stopped a puzzle's search, if any did: Ctrl-C, then the
     /// deadline (both end the batch), then the node limit (which stops one puzzle).
@@ -314,6 +317,7 @@ impl Totals {
                 self.conflicts += conflicts;
             }
             Some(Method::Bitmask) => self.by_bitmask += 1,
+            Some(Method::Bands) => self.by_bands += 1,
             Some(_) => self.by_dlx += 1,
             None => {}
         }
@@ -378,9 +382,12 @@ fn in_turn<T: Send>(
 }
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
-    if args.variant != Kind::Classic && args.solver == SolverKind::Bitmask {
+    if args.variant != Kind::Classic
+        && matches!(args.solver, SolverKind::Bitmask | SolverKind::Bands)
+    {
         return Err(Failure::input(format!(
-            "--solver bitmask solves only classic sudoku, not {} puzzles",
+            "--solver {} solves only classic sudoku, not {} puzzles",
+            args.solver.name(),
             args.variant
         )));
     }
@@ -534,7 +541,12 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             "puzzles_per_second": totals.puzzles as f64 / seconds.max(1e-9),
             "threads": threads,
             "solver": args.solver.name(),
-            "answered_by": { "dlx": totals.by_dlx, "sat": totals.by_sat, "bitmask": totals.by_bitmask },
+            "answered_by": {
+                "bands": totals.by_bands,
+                "dlx": totals.by_dlx,
+                "sat": totals.by_sat,
+                "bitmask": totals.by_bitmask,
+            },
             "conflicts": totals.conflicts,
         });
         eprintln!("{stats}");

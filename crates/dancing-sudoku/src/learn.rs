@@ -6,6 +6,7 @@ use std::time::Instant;
 use dancing::{Limits, OptionId, Problem, Stats, StopReason};
 use dancing_sat::{Config, Learner};
 
+use crate::bands::BandSolver;
 use crate::solve::{Method, Solve};
 use crate::{Grid, SudokuSolver, encoding};
 
@@ -136,9 +137,11 @@ impl Solve for SatSolver {
     }
 }
 
-/// The default strategy: dancing links under a small node budget, then, if the budget
-/// runs out, the learner on the same question. Easy puzzles (nearly every 9×9 one) never
-/// reach the learner and cost what [`SudokuSolver`] costs; hard ones get CDCL.
+/// The default strategy: the fastest search for the order under a small node budget,
+/// then, if the budget runs out, the learner on the same question. The search is the
+/// bit-parallel [`BandSolver`] for 9×9 grids and dancing links ([`SudokuSolver`]) for
+/// the other orders. Easy puzzles (every 9×9 one known) never reach the learner and
+/// cost what those solvers cost; hard ones (minimal 25×25 puzzles) get CDCL.
 ///
 /// ```
 /// use dancing_sudoku::{AutoSolver, Grid, Method, Solve, Verdict};
@@ -146,11 +149,14 @@ impl Solve for SatSolver {
 /// let puzzle: Grid = dancing_sudoku::FAMOUS.lines().find(|l| !l.starts_with('#')).unwrap().parse()?;
 /// let mut solver = AutoSolver::new();
 /// assert_eq!(solver.check(&puzzle), Verdict::Unique);
+/// assert_eq!(solver.method(), Method::Bands);
+/// assert_eq!(solver.check(&Grid::empty(2)), Verdict::Multiple);
 /// assert_eq!(solver.method(), Method::DancingLinks);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct AutoSolver {
+    bands: BandSolver,
     dlx: SudokuSolver,
     sat: SatSolver,
     limits: Limits,
@@ -160,7 +166,7 @@ pub struct AutoSolver {
 }
 
 impl AutoSolver {
-    /// The node budget of the dancing links before the learner takes over: 100,000
+    /// The node budget of the first search before the learner takes over: 100,000
     /// nodes, a few milliseconds. The hardest 9×9 puzzles known need under 10,000.
     pub const DEFAULT_BUDGET: u64 = 100_000;
 
@@ -169,10 +175,11 @@ impl AutoSolver {
         Self::with_budget(Self::DEFAULT_BUDGET)
     }
 
-    /// The strategy with another node budget for the dancing links (0: straight to
-    /// the learner).
+    /// The strategy with another node budget for the first search (0: straight to the
+    /// learner).
     pub fn with_budget(budget: u64) -> Self {
         let mut solver = Self {
+            bands: BandSolver::new(),
             dlx: SudokuSolver::new(),
             sat: SatSolver::new(),
             limits: Limits::none(),
@@ -205,13 +212,18 @@ impl Solve for AutoSolver {
         let started = Instant::now();
         let budget = self.budget();
         let user_nodes = self.limits.max_nodes;
-        let count = self.dlx.find(puzzle, limit, first.as_deref_mut());
-        let dlx = self.dlx.stats();
-        self.method = Method::DancingLinks;
-        let handed_off =
-            dlx.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > budget);
+        let search: &mut dyn Solve = if puzzle.order() == 3 {
+            &mut self.bands
+        } else {
+            &mut self.dlx
+        };
+        let count = search.find(puzzle, limit, first.as_deref_mut());
+        let searched = search.stats();
+        self.method = search.method();
+        let handed_off = searched.stopped == Some(StopReason::NodeLimit)
+            && user_nodes.is_none_or(|n| n > budget);
         if !handed_off {
-            self.stats = dlx;
+            self.stats = searched;
             return count;
         }
         let mut sat_limits = self.limits.clone();
@@ -222,8 +234,8 @@ impl Solve for AutoSolver {
         self.method = self.sat.method();
         self.stats = Stats {
             solutions: count,
-            nodes: dlx.nodes,
-            updates: dlx.updates,
+            nodes: searched.nodes,
+            updates: searched.updates,
             elapsed: started.elapsed(),
             stopped: learned.stopped,
         };
@@ -235,11 +247,12 @@ impl Solve for AutoSolver {
     }
 
     fn set_limits(&mut self, limits: Limits) {
-        // The caller's node limit binds the dancing links only, and wins if smaller.
+        // The caller's node limit binds the first search only, and wins if smaller.
         let budget = self.budget();
-        let mut dlx_limits = limits.clone();
-        dlx_limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
-        self.dlx.set_limits(dlx_limits);
+        let mut first_limits = limits.clone();
+        first_limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
+        self.bands.set_limits(first_limits.clone());
+        self.dlx.set_limits(first_limits);
         self.limits = limits;
     }
 

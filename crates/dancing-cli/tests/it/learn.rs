@@ -336,7 +336,7 @@ fn sudoku_check_answers_alike_with_every_solver() {
     let dlx = ok(&["sudoku", "check", "--solver", "dlx", famous], b"");
     assert_eq!(dlx.lines().count(), puzzles);
     assert!(dlx.lines().all(|l| l == "unique"), "{dlx}");
-    for solver in ["sat", "auto"] {
+    for solver in ["sat", "auto", "bands", "bitmask"] {
         let out = ok(&["sudoku", "check", "--solver", solver, famous], b"");
         assert_eq!(out, dlx, "--solver {solver}");
     }
@@ -354,6 +354,92 @@ fn sudoku_check_answers_alike_with_every_solver() {
     assert_eq!(stats["puzzles"], puzzles as u64, "{stats}");
     assert!(stats["conflicts"].is_u64(), "{stats}");
     assert_eq!(stats["solver"], "sat", "{stats}");
+}
+
+/// `--solver bands` and the default `auto` answer 9×9 puzzles with the bit-parallel
+/// solver, exactly as dancing links do, and hand other orders to dancing links; the
+/// statistics say which answered. Variants are refused with the reason.
+#[test]
+fn the_bit_parallel_solver_answers_9x9_puzzles() {
+    let data = root().join("crates/dancing-sudoku/data");
+    let mut mixed = String::new();
+    for name in [
+        "17_clue_1000.txt",
+        "forum_hardest_200.txt",
+        "tdoku_test_puzzles.txt",
+    ] {
+        let text = std::fs::read_to_string(data.join(name)).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            // tdoku's lines carry `:count:solution` after the puzzle.
+            mixed.push_str(line.split(':').next().unwrap());
+            mixed.push('\n');
+        }
+    }
+    let puzzles = mixed.lines().count() as u64;
+    let dlx = ok(
+        &["sudoku", "count", "--limit", "3", "--solver", "dlx"],
+        mixed.as_bytes(),
+    );
+    assert_eq!(dlx.lines().count() as u64, puzzles);
+    assert!(
+        dlx.lines().any(|l| l == "0") && dlx.lines().any(|l| l == "3+"),
+        "{dlx}"
+    );
+    for solver in ["bands", "auto"] {
+        let args = [
+            "sudoku", "count", "--limit", "3", "--stats", "--solver", solver,
+        ];
+        let output = run(&args, mixed.as_bytes());
+        assert_eq!(text(&output.stdout), dlx, "--solver {solver}");
+        let stderr = text(&output.stderr);
+        let stats: serde_json::Value =
+            serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON");
+        assert_eq!(stats["answered_by"]["bands"], puzzles, "{stats}");
+        assert_eq!(stats["answered_by"]["dlx"], 0, "{stats}");
+    }
+    // The solution of every unique puzzle is the one solution; the others say why not.
+    let solve = |solver| {
+        ok(
+            &["sudoku", "solve", "--unique", "--solver", solver],
+            mixed.as_bytes(),
+        )
+    };
+    let solved = solve("bands");
+    assert_eq!(solved, solve("dlx"));
+    assert!(
+        solved.lines().any(|l| l == "multiple solutions"),
+        "{solved}"
+    );
+
+    let gecode = data.join("gecode_16x16.txt");
+    let output = run(
+        &[
+            "sudoku",
+            "check",
+            "--solver",
+            "bands",
+            "--stats",
+            gecode.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    let stats: serde_json::Value =
+        serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON");
+    assert_eq!(stats["answered_by"]["bands"], 0, "{stats}");
+    assert_eq!(stats["answered_by"]["dlx"], stats["puzzles"], "{stats}");
+
+    let variant = run(
+        &["sudoku", "check", "--solver", "bands", "--variant", "x"],
+        b"",
+    );
+    assert_eq!(variant.status.code(), Some(2));
+    assert!(
+        text(&variant.stderr).contains("--solver bands solves only classic sudoku"),
+        "{}",
+        text(&variant.stderr)
+    );
 }
 
 /// Large grids go to the threads one at a time, each thread taking the next when it is

@@ -151,10 +151,14 @@ fn budget_zero_goes_straight_to_the_learner() {
 }
 
 #[test]
-fn easy_puzzles_stay_on_the_dancing_links() {
+fn easy_puzzles_never_reach_the_learner() {
+    // 9×9: the bit-parallel solver; other orders: dancing links.
     let (puzzle, _, _) = &common::tdoku()[0];
     let mut auto = AutoSolver::new();
     assert_eq!(auto.check(puzzle), Verdict::Unique);
+    assert_eq!(auto.method(), Method::Bands);
+    let sixteen = &common::puzzles("gecode_16x16.txt")[0];
+    assert_eq!(auto.check(sixteen), Verdict::Unique);
     assert_eq!(auto.method(), Method::DancingLinks);
     assert!(auto.stats().nodes > 0);
 }
