@@ -28,6 +28,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
+use dancing_benches::whole::{build, load, median};
+
 const DEFAULT_PROBLEMS: [&str; 3] = ["queens 13", "langford 12", "pentomino 6x10"];
 
 /// One row of the comparison: a way to count the solutions of a file.
@@ -103,50 +105,6 @@ impl Row {
     }
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// What `uptime` says (or the kernel's load average where there is no `uptime`).
-fn load() -> String {
-    Command::new("uptime")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-        .or_else(|| {
-            std::fs::read_to_string("/proc/loadavg")
-                .ok()
-                .map(|l| format!("load average (/proc/loadavg): {}", l.trim()))
-        })
-        .unwrap_or_else(|| "load average unknown".to_owned())
-}
-
-/// Builds the binaries with this example's profile when run through `cargo run`.
-fn build(profile_dir: &Path) -> Result<(), String> {
-    let Some(cargo) = std::env::var_os("CARGO") else {
-        return Ok(());
-    };
-    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-        Some("debug") => "dev",
-        Some(name) => name,
-        None => return Err("cannot tell the build profile".to_owned()),
-    };
-    let status = Command::new(cargo)
-        .args(["build", "--quiet", "--profile", profile])
-        .args(["-p", "dancing-cli", "--bin", "dancing"])
-        .args(["-p", "dancing-benches", "--example", "dlx_count"])
-        .args(["--example", "exact_covers_count"])
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("cargo build failed: {status}"))
-    }
-}
-
 /// Writes `dancing problem WORDS --dlx` into `dir`; returns the file.
 fn generate(dancing: &Path, words: &str, dir: &Path) -> Result<PathBuf, String> {
     let output = Command::new(dancing)
@@ -201,7 +159,7 @@ fn run() -> Result<(), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let examples = exe.parent().ok_or("no folder around this program")?;
     let profile_dir = examples.parent().ok_or("no profile folder")?;
-    build(profile_dir)?;
+    build(profile_dir, &["dlx_count", "exact_covers_count"])?;
     let binary =
         |dir: &Path, name: &str| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     let dancing = binary(profile_dir, "dancing");

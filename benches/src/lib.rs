@@ -202,3 +202,120 @@ pub fn problem_from_first_argument(
     dancing::format::parse_reader(std::io::BufReader::with_capacity(1 << 16, file))
         .map_err(|e| fail(format!("error: {}: {e}", path.to_string_lossy())))
 }
+
+/// A puzzle equivalent to the 9×9 `puzzle` (the same number of solutions, as hard for
+/// any solver that does not favour a layout): digits relabelled, bands, rows within
+/// bands, stacks and columns within stacks permuted, and transposed or not, all drawn
+/// from `seed` (a SplitMix64 state, advanced). Whole-process benchmarks use it to make
+/// tens of thousands of distinct puzzles out of a committed set of a thousand.
+///
+/// # Panics
+/// If `puzzle` is not 9×9.
+pub fn equivalent(puzzle: &Grid, seed: &mut u64) -> Grid {
+    assert_eq!(puzzle.order(), 3, "a 9×9 puzzle");
+    let mut next = |n: usize| {
+        *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    };
+    let mut shuffled = |items: &mut [usize]| {
+        for i in (1..items.len()).rev() {
+            items.swap(i, next(i + 1));
+        }
+    };
+    let mut bands = [0, 1, 2];
+    let mut stacks = [0, 1, 2];
+    let mut rows = [[0, 1, 2]; 3];
+    let mut columns = [[0, 1, 2]; 3];
+    let mut digits = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    shuffled(&mut bands);
+    shuffled(&mut stacks);
+    rows.iter_mut().for_each(|r| shuffled(r));
+    columns.iter_mut().for_each(|c| shuffled(c));
+    shuffled(&mut digits);
+    let transpose = next(2) == 1;
+    let cells = puzzle.cells();
+    let moved = (0..81)
+        .map(|k| {
+            let (r, c) = (k / 9, k % 9);
+            let from_r = bands[r / 3] * 3 + rows[r / 3][r % 3];
+            let from_c = stacks[c / 3] * 3 + columns[c / 3][c % 3];
+            let value = if transpose {
+                cells[from_c * 9 + from_r]
+            } else {
+                cells[from_r * 9 + from_c]
+            };
+            if value == 0 {
+                0
+            } else {
+                digits[usize::from(value) - 1] as u8 + 1
+            }
+        })
+        .collect();
+    Grid::from_cells(3, moved).expect("a 9×9 grid's cells")
+}
+
+/// The pieces the whole-process comparisons (`examples/whole.rs`,
+/// `examples/whole_sudoku.rs`) share: building the programs, the load, the median.
+pub mod whole {
+    use std::path::Path;
+    use std::process::Command;
+    use std::time::Duration;
+
+    /// The median of `times` (the upper one of an even count).
+    ///
+    /// # Panics
+    /// If `times` is empty.
+    pub fn median(mut times: Vec<Duration>) -> Duration {
+        times.sort();
+        times[times.len() / 2]
+    }
+
+    /// What `uptime` says (or the kernel's load average where there is no `uptime`).
+    pub fn load() -> String {
+        Command::new("uptime")
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .or_else(|| {
+                std::fs::read_to_string("/proc/loadavg")
+                    .ok()
+                    .map(|l| format!("load average (/proc/loadavg): {}", l.trim()))
+            })
+            .unwrap_or_else(|| "load average unknown".to_owned())
+    }
+
+    /// Builds the `dancing` binary and the benches' `examples` with the profile whose
+    /// target folder is `profile_dir`, when run through `cargo run` (else nothing).
+    pub fn build(profile_dir: &Path, examples: &[&str]) -> Result<(), String> {
+        let Some(cargo) = std::env::var_os("CARGO") else {
+            return Ok(());
+        };
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev",
+            Some(name) => name,
+            None => return Err("cannot tell the build profile".to_owned()),
+        };
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "--profile", profile])
+            .args([
+                "-p",
+                "dancing-cli",
+                "--bin",
+                "dancing",
+                "-p",
+                "dancing-benches",
+            ])
+            .args(examples.iter().flat_map(|e| ["--example", e]))
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("cargo build failed: {status}"))
+        }
+    }
+}

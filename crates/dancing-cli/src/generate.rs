@@ -19,6 +19,10 @@ use crate::search::plural;
 /// threads that finish early take more of the round.
 const ROUND_PER_THREAD: u64 = 8;
 
+/// How often puzzles written to a pipe or a file are flushed: a reader sees them come
+/// without a write for each round.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
 pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     if args.rate && args.variant != Kind::Classic {
         return Err(Failure::input(format!(
@@ -49,20 +53,27 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut made, mut attempts, mut givens) = (0u64, 0u64, 0u64);
     let mut failed = None;
-    let round = if threads == 1 {
-        1
-    } else {
-        threads as u64 * ROUND_PER_THREAD
-    };
+    let round = threads as u64 * ROUND_PER_THREAD;
+    // A terminal gets each round as it is made; a pipe or file every FLUSH_EVERY.
+    let interactive = io::stdout().is_terminal();
+    let mut flushed = Instant::now();
     let mut start = 0;
     while start < args.count && failed.is_none() {
         let end = args.count.min(start + round);
-        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+        let results: Vec<Result<Generated, GenerateError>> = if threads == 1 {
+            // One thread: this one (handing each round to a pool's thread costs a
+            // switch of threads per round).
             (start..end)
-                .into_par_iter()
                 .map(|index| generator.generate(index))
                 .collect()
-        });
+        } else {
+            pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|index| generator.generate(index))
+                    .collect()
+            })
+        };
         for (index, result) in (start..end).zip(results) {
             let generated = match result {
                 Ok(generated) => generated,
@@ -76,12 +87,16 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             givens += generated.puzzle.givens() as u64;
             write_puzzle(&mut out, &generated, args, style)?;
         }
-        out.flush()?;
+        if interactive || flushed.elapsed() >= FLUSH_EVERY {
+            out.flush()?;
+            flushed = Instant::now();
+        }
         if let Some(bar) = &bar {
             bar.set_position(made);
         }
         start = end;
     }
+    out.flush()?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -2,6 +2,7 @@
 //! streamed in chunks (optionally solved in parallel) with the output in input order, and
 //! the online judges' formats.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -162,8 +163,11 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: 
             unique: false,
             pretty,
         } => match solver.solve(grid) {
-            Some(solution) => (show(&solution, grid, variant, pretty), Outcome::Solved),
-            None => ("no solution".to_owned(), Outcome::NoSolution),
+            Some(solution) => (
+                show(&solution, grid, variant, pretty).into(),
+                Outcome::Solved,
+            ),
+            None => ("no solution".into(), Outcome::NoSolution),
         },
         Mode::Solve {
             unique: true,
@@ -171,17 +175,20 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: 
         } => {
             // One search counting up to 2 that keeps the first solution.
             match solver.solve_unique(grid) {
-                Ok(solution) => (show(&solution, grid, variant, pretty), Outcome::Solved),
-                Err(Verdict::Multiple) => ("multiple solutions".to_owned(), Outcome::Multiple),
-                Err(_) => ("no solution".to_owned(), Outcome::NoSolution),
+                Ok(solution) => (
+                    show(&solution, grid, variant, pretty).into(),
+                    Outcome::Solved,
+                ),
+                Err(Verdict::Multiple) => ("multiple solutions".into(), Outcome::Multiple),
+                Err(_) => ("no solution".into(), Outcome::NoSolution),
             }
         }
         Mode::Count { limit } => match solver.count_up_to(grid, limit) {
             // A limit that stopped the search is reported below, instead of this text.
-            Count::Partial { found, .. } => (format!("{found}+"), Outcome::AtLimit),
-            Count::Complete(0) => ("0".to_owned(), Outcome::NoSolution),
-            Count::Complete(1) => ("1".to_owned(), Outcome::Unique),
-            Count::Complete(n) => (n.to_string(), Outcome::Multiple),
+            Count::Partial { found, .. } => (format!("{found}+").into(), Outcome::AtLimit),
+            Count::Complete(0) => ("0".into(), Outcome::NoSolution),
+            Count::Complete(1) => ("1".into(), Outcome::Unique),
+            Count::Complete(n) => (n.to_string().into(), Outcome::Multiple),
         },
         Mode::Check => {
             let verdict = solver.check(grid);
@@ -190,13 +197,18 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: 
                 Verdict::Multiple => Outcome::Multiple,
                 Verdict::NoSolution => Outcome::NoSolution,
             };
-            (verdict.to_string(), outcome)
+            (verdict.to_string().into(), outcome)
         }
     };
     let stats = solver.stats();
     let method = Some(solver.method());
     match limit_stop(&stats) {
-        Some(reason) => (stopped_answer(reason), stats, method, Outcome::Stopped),
+        Some(reason) => (
+            stopped_answer(reason).into(),
+            stats,
+            method,
+            Outcome::Stopped,
+        ),
         None => (text, stats, method, outcome),
     }
 }
@@ -220,7 +232,8 @@ fn show(
 
 /// An answer line, its statistics, the method that answered (none for a puzzle not
 /// started), and its outcome for the summary.
-type Answer = (String, Stats, Option<Method>, Outcome);
+/// The text borrows the fixed answers (`1`, `no solution`), which most puzzles get.
+type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 
 /// Turns one entry of the batch into a job.
 fn job(name: &str, entry: Result<Puzzle, PuzzleError>, variant: Option<&Variant>) -> Job {
@@ -457,7 +470,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     stopped: Some(reason),
                     ..Stats::default()
                 };
-                return Some((stopped_answer(reason), stats, None, Outcome::Stopped));
+                return Some((stopped_answer(reason).into(), stats, None, Outcome::Stopped));
             }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());

@@ -417,15 +417,21 @@ impl State {
                 return None;
             }
             self.pairs[b] = two & !three;
-            let mut singles = one & !two & self.unfixed[b];
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                // The digit may have left the cell since the count: a single placed just
-                // before in its row or box took it.
-                let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
-                self.place(d, b, bit);
-                placed = true;
+            let singles = one & !two & self.unfixed[b];
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            for d in 0..9 {
+                let word = 3 * d + b;
+                let mut mine = singles & self.cand[word];
+                while mine != 0 {
+                    let bit = mine & mine.wrapping_neg();
+                    self.cand[word] &= PEERS_KEEP[bit.trailing_zeros() as usize];
+                    // Two singles of one digit in a row or box: the first placed takes
+                    // the other's only digit, and the next count finds that cell empty.
+                    mine = (mine ^ bit) & self.cand[word];
+                }
             }
         }
         Some(placed)

@@ -297,6 +297,9 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate(&self) -> Result<(), Conflict> {
+        if self.order() <= 5 && !self.repeats_a_value() {
+            return Ok(());
+        }
         match self.find_conflicts(true).first() {
             Some(&conflict) => Err(conflict),
             None => Ok(()),
@@ -307,6 +310,18 @@ impl Grid {
     /// the value is paired with the first cell holding it in that unit.
     pub fn conflicts(&self) -> Vec<Conflict> {
         self.find_conflicts(false)
+    }
+
+    /// Whether a value repeats in a unit, for sides up to 32: one pass over the cells
+    /// with a bitset per unit and no allocation, so that the common case (no conflict)
+    /// costs little; [`find_conflicts`](Self::find_conflicts) names the conflict.
+    fn repeats_a_value(&self) -> bool {
+        match self.order() {
+            2 => repeats::<2>(&self.cells),
+            3 => repeats::<3>(&self.cells),
+            4 => repeats::<4>(&self.cells),
+            _ => repeats::<5>(&self.cells),
+        }
     }
 
     fn find_conflicts(&self, first_only: bool) -> Vec<Conflict> {
@@ -459,6 +474,30 @@ fn symbol_or(alphabet: Alphabet, value: u8, empty: char) -> char {
             .symbol(value)
             .unwrap_or_else(|| panic!("the {alphabet:?} alphabet cannot write {value}"))
     }
+}
+
+/// Whether a value repeats in a row, column or box of the order-`N` grid `cells`
+/// (N ≤ 5): the order is a constant, so finding a cell's units costs no division.
+fn repeats<const N: usize>(cells: &[u8]) -> bool {
+    let side = N * N;
+    let mut columns = [0u32; 25];
+    let mut repeated = 0;
+    for band in cells.chunks_exact(N * side) {
+        // The boxes of this band, then each row: the row's set stays in a register.
+        let mut boxes = [0u32; 5];
+        for row in band.chunks_exact(side) {
+            let mut seen = 0u32;
+            for (c, &v) in row.iter().enumerate() {
+                // Value v sets bit v - 1; an empty cell (0) sets none.
+                let bit = (1u32 << v) >> 1;
+                repeated |= (seen | columns[c] | boxes[c / N]) & bit;
+                seen |= bit;
+                columns[c] |= bit;
+                boxes[c / N] |= bit;
+            }
+        }
+    }
+    repeated != 0
 }
 
 impl fmt::Display for Grid {

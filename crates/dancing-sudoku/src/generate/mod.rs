@@ -49,6 +49,7 @@ use std::cell::RefCell;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+use crate::bands::BandSolver;
 use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
 use crate::logic::{self, Rating};
 use crate::solve::Solve;
@@ -492,6 +493,7 @@ fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
 
 thread_local! {
     static DLX: RefCell<crate::SudokuSolver> = RefCell::new(crate::SudokuSolver::new());
+    static BANDS: RefCell<BandSolver> = RefCell::new(BandSolver::new());
     #[cfg(feature = "sat")]
     static AUTO: RefCell<crate::AutoSolver> = RefCell::new(crate::AutoSolver::new());
     static VARIANT: RefCell<VariantSolver> = RefCell::new(variant_checker());
@@ -507,15 +509,17 @@ fn variant_checker() -> VariantSolver {
 
 /// The solver that completes and checks one thread's puzzles: a classic one (its
 /// matrix built once per order), or a variant solver reset to each puzzle's variant.
+/// The first solution it finds of the random seeds is the solved grid, so the same
+/// seed makes the same puzzles only with the same solver.
 enum Checker<'s> {
     Classic(&'s mut dyn Solve),
     Variant(&'s mut VariantSolver),
 }
 
 /// Runs `f` with this thread's checker for puzzles of `kind` and order `order`. Classic
-/// puzzles: the dancing links up to 9×9, dancing links then the learner above (where a
-/// carved 25×25 or 36×36 puzzle can be hard). Variants: the variant solver, which does
-/// the same.
+/// puzzles: the bit-parallel [`BandSolver`] for 9×9, the dancing links for 4×4, and
+/// dancing links then the learner above (where a carved 25×25 or 36×36 puzzle can be
+/// hard). Variants: the variant solver, which does the same.
 fn with_checker<T>(order: usize, kind: Kind, f: impl FnOnce(&mut Checker<'_>) -> T) -> T {
     if kind != Kind::Classic {
         return VARIANT.with(|cell| match cell.try_borrow_mut() {
@@ -530,7 +534,13 @@ fn with_checker<T>(order: usize, kind: Kind, f: impl FnOnce(&mut Checker<'_>) ->
             Err(_) => f(&mut Checker::Classic(&mut crate::AutoSolver::new())),
         });
     }
-    let _ = order;
+    // (A nested call, from inside `f`, gets solvers of its own.)
+    if order == 3 {
+        return BANDS.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut solver) => f(&mut Checker::Classic(&mut *solver)),
+            Err(_) => f(&mut Checker::Classic(&mut BandSolver::new())),
+        });
+    }
     DLX.with(|cell| match cell.try_borrow_mut() {
         Ok(mut solver) => f(&mut Checker::Classic(&mut *solver)),
         Err(_) => f(&mut Checker::Classic(&mut crate::SudokuSolver::new())),

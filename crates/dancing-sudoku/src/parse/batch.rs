@@ -1,6 +1,6 @@
 //! A batch: many puzzles in one text, each in the layout it was typed in ([`Batch`]).
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use super::lex::{
     Symbol, classify, is_separator, line_into, order_of_side, push_symbol, row_length,
@@ -154,25 +154,39 @@ impl<R: BufRead> Batch<R> {
                 PuzzleErrorKind::LineTooLong { limit: MAX_LINE },
             ));
         }
-        let bytes = if self.line == 1 {
-            dancing::format::strip_bom_bytes(&self.bytes)
-        } else {
-            &self.bytes
-        };
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()])
-                .chars()
-                .count()
-                + 1;
-            PuzzleError::new(self.line, Some(column), PuzzleErrorKind::NotUtf8)
-        })?;
-        self.text.clear();
-        self.text.push_str(text);
+        let mut bytes = std::mem::take(&mut self.bytes);
+        if self.line == 1 {
+            let bom = bytes.len() - dancing::format::strip_bom_bytes(&bytes).len();
+            bytes.drain(..bom);
+        }
+        // The line becomes the text without a copy; the old text's buffer reads the
+        // next line.
+        match String::from_utf8(bytes) {
+            Ok(text) => self.bytes = std::mem::replace(&mut self.text, text).into_bytes(),
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
+                self.bytes = bytes;
+                return Err(PuzzleError::new(
+                    self.line,
+                    Some(column),
+                    PuzzleErrorKind::NotUtf8,
+                ));
+            }
+        }
         Ok(true)
     }
 
     /// What line `number`, `text`, does in the current state.
     fn step(&mut self, number: usize, text: &str) -> Step {
+        if matches!(self.state, State::Idle) {
+            // Most batches are 9×9 puzzles one per line: read them first.
+            let mut cells = Vec::with_capacity(81);
+            if plain_9x9(text.as_bytes(), &mut cells) {
+                return Step::Emit(checked(number, text, 3, cells));
+            }
+        }
         let trimmed = text.trim();
         match &mut self.state {
             State::Idle => {
@@ -354,6 +368,12 @@ fn is_one_line(text: &str) -> bool {
 fn one_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
     let mut cells = Vec::new();
     let order = line_into(text, Alphabet::Digits, &mut cells).map_err(|e| e.at_line(number))?;
+    checked(number, text, order, cells)
+}
+
+/// The puzzle of order `order` whose `cells` were read from line `number`, `text`, in
+/// the one-line form, if no value repeats in a unit.
+fn checked(number: usize, text: &str, order: usize, cells: Vec<u8>) -> Result<Puzzle, PuzzleError> {
     let grid = Grid::from_cells(order, cells).expect("checked cells");
     grid.validate().map_err(|conflict| {
         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
@@ -365,6 +385,28 @@ fn one_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
         )
     })?;
     Ok(Puzzle { line: number, grid })
+}
+
+/// Reads the most common line, 81 digits and `.`, `0`, `_` or `-` from its first byte
+/// to its end or to white space, into `cells`; `false` (and `cells` to be refilled) for
+/// anything else, which the general reader then reads or explains.
+fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
+    let Some(token) = line.get(..81) else {
+        return false;
+    };
+    if line.get(81).is_some_and(|b| !b.is_ascii_whitespace()) {
+        return false;
+    }
+    // Branch-free, so that the compiler can read many bytes at once.
+    let known = token.iter().fold(true, |known, &b| {
+        known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-')
+    });
+    cells.clear();
+    cells.extend(token.iter().map(|&b| {
+        let digit = b.wrapping_sub(b'0');
+        if digit <= 9 { digit } else { 0 }
+    }));
+    known
 }
 
 /// The symbols of a row with their 0-based columns: every character but white space and
@@ -407,36 +449,42 @@ fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleError {
 /// bytes. Returns `None` at the end of input, else whether the line was cut.
 fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
     buf.clear();
-    let mut any = false;
+    let limit = MAX_LINE as u64 + 1;
+    if reader.by_ref().take(limit).read_until(b'\n', buf)? == 0 {
+        return Ok(None);
+    }
     let mut cut = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i, true),
-            None => (chunk.len(), false),
-        };
-        let room = MAX_LINE - buf.len();
-        if take > room {
-            cut = true;
-        }
-        buf.extend_from_slice(&chunk[..take.min(room)]);
-        reader.consume(if done { take + 1 } else { take });
-        if done {
-            break;
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if buf.len() > MAX_LINE {
+        // Too long: keep the first MAX_LINE bytes and skip to the next line.
+        cut = true;
+        buf.truncate(MAX_LINE);
+        loop {
+            let chunk = match reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    reader.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let all = chunk.len();
+                    reader.consume(all);
+                }
+            }
         }
     }
     if buf.last() == Some(&b'\r') {
         buf.pop();
     }
-    Ok(any.then_some(cut))
+    Ok(Some(cut))
 }
 
 #[cfg(test)]

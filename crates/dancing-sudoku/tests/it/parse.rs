@@ -328,7 +328,53 @@ fn any_grid() -> impl Strategy<Value = Grid> {
     })
 }
 
+/// A conflict found the slow way: every pair of cells of a unit compared.
+fn has_conflict_by_pairs(grid: &Grid) -> bool {
+    let (n, order) = (grid.side(), grid.order());
+    let cells: Vec<(usize, usize, u8)> = (0..n * n)
+        .map(|k| (k / n, k % n, grid.get(k / n, k % n)))
+        .filter(|&(_, _, v)| v != 0)
+        .collect();
+    cells.iter().enumerate().any(|(i, &(r1, c1, v1))| {
+        cells[i + 1..].iter().any(|&(r2, c2, v2)| {
+            let same_box = (r1 / order, c1 / order) == (r2 / order, c2 / order);
+            v1 == v2 && (r1 == r2 || c1 == c2 || same_box)
+        })
+    })
+}
+
 proptest! {
+    /// The quick check for repeated values (no allocation, up to 25×25) agrees with
+    /// comparing every pair of cells, and with the list of conflicts.
+    #[test]
+    fn validate_finds_every_conflict(grid in any_grid()) {
+        let expected = has_conflict_by_pairs(&grid);
+        prop_assert_eq!(grid.validate().is_err(), expected);
+        prop_assert_eq!(grid.validate().err(), grid.conflicts().first().copied());
+    }
+
+    /// Lines of 81 symbols, known or not, with or without a comment: the batch reader's
+    /// shortcut for plain 9×9 lines reads what the general one-line reader reads.
+    #[test]
+    fn the_plain_9x9_shortcut_reads_as_the_general_reader(
+        symbols in proptest::collection::vec(
+            proptest::sample::select(b"123456789.0_-x| ".to_vec()), 81),
+        tail in proptest::sample::select(vec!["", " # a comment", "\tname", "5", "\r"]),
+    ) {
+        use dancing_sudoku::parse::Batch;
+        let line = format!("{}{tail}", String::from_utf8(symbols).unwrap());
+        let general = Grid::parse_line(&line);
+        let batch: Vec<_> = Batch::new(line.as_bytes()).collect();
+        match (&general, batch.as_slice()) {
+            (Ok(grid), [Ok(puzzle)]) => prop_assert_eq!(&puzzle.grid, grid),
+            (Err(expected), [Err(found)]) if is_one_line_form(&line) => {
+                prop_assert_eq!(found.to_string(), expected.to_string());
+            }
+            (Err(_), [Err(_), ..]) => {}
+            (general, batch) => prop_assert!(false, "{line:?}: {general:?} but {batch:?}"),
+        }
+    }
+
     #[test]
     fn every_form_round_trips(grid in any_grid()) {
         prop_assert_eq!(Grid::parse_line(&grid.to_string()).unwrap(), grid.clone());
@@ -441,4 +487,11 @@ fn a_batch_tells_each_layout_from_its_first_line() {
     assert_eq!(puzzles[0].line, 1);
     assert_eq!(puzzles[1].line, 3);
     assert_eq!(puzzles[2].line, 13);
+}
+
+/// Whether `line` reads as the one-line form in a batch (its first run of characters
+/// has 81 symbols and no `|`), so that its errors match the one-line reader's.
+fn is_one_line_form(line: &str) -> bool {
+    let token = line.split_whitespace().next().unwrap_or("");
+    token.chars().count() == 81 && !token.contains('|')
 }
