@@ -504,7 +504,8 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     }
                     stats.stopped = None;
                     totals.stats += stats;
-                    writeln!(out, "{text}")?;
+                    out.write_all(text.as_bytes())?;
+                    out.write_all(b"\n")?;
                 }
                 (Job::Bad { reason, message }, _) => {
                     totals.errors += 1;

@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Read};
 
 use super::lex::{
-    Symbol, classify, is_separator, line_into, order_of_side, push_symbol, row_length,
+    Symbol, classify, is_separator, line_into, order_of_side, plain_9x9, push_symbol, row_length,
 };
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::{Alphabet, Grid};
@@ -385,28 +385,6 @@ fn checked(number: usize, text: &str, order: usize, cells: Vec<u8>) -> Result<Pu
         )
     })?;
     Ok(Puzzle { line: number, grid })
-}
-
-/// Reads the most common line, 81 digits and `.`, `0`, `_` or `-` from its first byte
-/// to its end or to white space, into `cells`; `false` (and `cells` to be refilled) for
-/// anything else, which the general reader then reads or explains.
-fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
-    let Some(token) = line.get(..81) else {
-        return false;
-    };
-    if line.get(81).is_some_and(|b| !b.is_ascii_whitespace()) {
-        return false;
-    }
-    // Branch-free, so that the compiler can read many bytes at once.
-    let known = token.iter().fold(true, |known, &b| {
-        known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-')
-    });
-    cells.clear();
-    cells.extend(token.iter().map(|&b| {
-        let digit = b.wrapping_sub(b'0');
-        if digit <= 9 { digit } else { 0 }
-    }));
-    known
 }
 
 /// The symbols of a row with their 0-based columns: every character but white space and

@@ -95,12 +95,37 @@ fn check_letters(alphabet: Alphabet, side: usize, line: usize) -> Result<(), Puz
     Ok(())
 }
 
+/// Reads the most common line, 81 digits and `.`, `0`, `_` or `-` from its first byte
+/// to its end or to white space, into `cells`; `false` (and `cells` to be refilled) for
+/// anything else, which the general reader then reads or explains.
+pub(super) fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
+    let Some(token) = line.get(..81) else {
+        return false;
+    };
+    if line.get(81).is_some_and(|b| !b.is_ascii_whitespace()) {
+        return false;
+    }
+    // Branch-free, so that the compiler can read many bytes at once.
+    let known = token.iter().fold(true, |known, &b| {
+        known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-')
+    });
+    cells.clear();
+    cells.extend(token.iter().map(|&b| {
+        let digit = b.wrapping_sub(b'0');
+        if digit <= 9 { digit } else { 0 }
+    }));
+    known
+}
+
 /// Parses the one-line form in `alphabet`, filling `cells`.
 pub(super) fn line_into(
     text: &str,
     alphabet: Alphabet,
     cells: &mut Vec<u8>,
 ) -> Result<usize, PuzzleError> {
+    if alphabet == Alphabet::Digits && plain_9x9(text.as_bytes(), cells) {
+        return Ok(3);
+    }
     let lead = text.chars().take_while(|c| c.is_whitespace()).count();
     let token = text
         .trim_start()
