@@ -1,6 +1,6 @@
-//! Sudoku throughput: the DLX solver and the bitmask baseline of `dancing-sudoku` against
-//! the `sudoku` crate (a JCZSolve port), counting up to 2 solutions per puzzle (tdoku's
-//! uniqueness check). Parsing is outside the timing; every solver must agree on every
+//! Sudoku throughput: the bit-parallel 9×9 solver (`BandSolver`, the default for 9×9),
+//! the DLX solver and the bitmask baseline of `dancing-sudoku` against the `sudoku` crate
+//! (a JCZSolve port), counting up to 2 solutions per puzzle (tdoku's uniqueness check). Parsing is outside the timing; every solver must agree on every
 //! puzzle's count before anything is timed.
 //!
 //! Also the per-puzzle setup of the DLX solver: forcing the givens into the matrix built
@@ -15,6 +15,7 @@ use criterion::{
 };
 use dancing::Branching;
 use dancing_benches::{SUDOKU_SETS, force_givens, givens, sudoku_set};
+use dancing_sudoku::bands::BandSolver;
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::{Grid, Solve, SudokuSolver, encoding};
 
@@ -49,6 +50,7 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("sudoku");
     let mut dlx = SudokuSolver::new();
     let mut bitmask = BitmaskSolver::new();
+    let mut bands = BandSolver::new();
     for set in SUDOKU_SETS {
         let Inputs { grids, peer } = inputs(set);
 
@@ -62,6 +64,14 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
                 bitmask.count_up_to(g, LIMIT).found(),
                 counts[k],
                 "bitmask, {} #{k}",
+                set.name
+            );
+        }
+        for (k, g) in grids.iter().enumerate() {
+            assert_eq!(
+                bands.count_up_to(g, LIMIT).found(),
+                counts[k],
+                "bands, {} #{k}",
                 set.name
             );
         }
@@ -80,6 +90,11 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
 
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.sample_size(10).sampling_mode(SamplingMode::Flat);
+        if set.nine_by_nine {
+            group.bench_function(BenchmarkId::new("dancing-bands", set.name), |b| {
+                b.iter(|| count_all(|g| bands.count_up_to(g, LIMIT).found(), &grids));
+            });
+        }
         group.bench_function(BenchmarkId::new("dancing-dlx", set.name), |b| {
             b.iter(|| count_all(|g| dlx.count_up_to(g, LIMIT).found(), &grids));
         });

@@ -31,7 +31,7 @@ use dancing_benches::{equivalent, sudoku_set};
 
 /// The sets counted, and how many puzzles each is grown to.
 const COUNT_SETS: [(&str, usize); 3] = [
-    ("17-clue", 50_000),
+    ("17-clue", 100_000),
     ("top1465", 50_000),
     ("forum-hardest-1905-11+", 20_000),
 ];
