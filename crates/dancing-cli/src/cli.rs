@@ -452,6 +452,8 @@ pub(crate) struct LogicArgs {
     /// Do not print the summary line on stderr
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 /// Options of `sudoku generate`.
@@ -502,6 +504,8 @@ pub(crate) struct GenerateArgs {
     /// Do not print the summary line on stderr
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 /// Parses one of the sudoku crate's named settings (judges, symmetries, difficulty

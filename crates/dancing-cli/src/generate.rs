@@ -4,6 +4,7 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use dancing::StopReason;
 use dancing_sudoku::Variant;
 use dancing_sudoku::generate::{GenerateError, Generated, Generator, Kind};
 use dancing_sudoku::logic;
@@ -11,9 +12,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
-use crate::failure::{EXIT_OK, EXIT_STOPPED, Failure};
+use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::pretty::{self, Style};
-use crate::search::plural;
+use crate::search::{plural, searching, stop_name, stop_note};
 
 /// Puzzles made per round and thread before they are written: the output streams, and
 /// threads that finish early take more of the round.
@@ -40,6 +41,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .difficulty(args.difficulty)
         .kind(args.variant)
         .max_attempts(args.max_attempts)
+        .limits(args.limits.limits())
         .build()
         .map_err(Failure::input)?;
     let threads = usize::from(args.threads);
@@ -60,20 +62,22 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let mut start = 0;
     while start < args.count && failed.is_none() {
         let end = args.count.min(start + round);
-        let results: Vec<Result<Generated, GenerateError>> = if threads == 1 {
-            // One thread: this one (handing each round to a pool's thread costs a
-            // switch of threads per round).
-            (start..end)
-                .map(|index| generator.generate(index))
-                .collect()
-        } else {
-            pool.install(|| {
+        let results: Vec<Result<Generated, GenerateError>> = searching(|| {
+            if threads == 1 {
+                // One thread: this one (handing each round to a pool's thread costs a
+                // switch of threads per round).
                 (start..end)
-                    .into_par_iter()
                     .map(|index| generator.generate(index))
                     .collect()
-            })
-        };
+            } else {
+                pool.install(|| {
+                    (start..end)
+                        .into_par_iter()
+                        .map(|index| generator.generate(index))
+                        .collect()
+                })
+            }
+        });
         for (index, result) in (start..end).zip(results) {
             let generated = match result {
                 Ok(generated) => generated,
@@ -101,8 +105,13 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         bar.finish_and_clear();
     }
     let elapsed = started.elapsed();
+    let stopped = match &failed {
+        Some((_, GenerateError::Stopped(reason))) => Some(*reason),
+        _ => None,
+    };
     if !args.quiet {
-        eprintln!("{}", summary(made, attempts, seed, elapsed));
+        let line = summary(made, attempts, seed, elapsed);
+        eprintln!("{line}{}", stop_note(stopped));
     }
     if args.stats {
         let seconds = elapsed.as_secs_f64();
@@ -115,11 +124,15 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             "seconds": seconds,
             "puzzles_per_second": made as f64 / seconds.max(1e-9),
             "threads": threads,
+            "complete": failed.is_none(),
+            "stopped": stop_name(stopped),
         });
         eprintln!("{stats}");
     }
     match failed {
         None => Ok(EXIT_OK),
+        Some((_, GenerateError::Stopped(StopReason::Interrupted))) => Ok(EXIT_INTERRUPTED),
+        Some((_, GenerateError::Stopped(_))) => Ok(EXIT_STOPPED),
         Some((index, error)) => {
             eprintln!(
                 "error: puzzle {} of seed {seed}: {error}; loosen --clues or --difficulty, or raise --max-attempts",

@@ -5,17 +5,18 @@ use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
+use dancing::StopReason;
 use dancing_sudoku::generate::Difficulty;
 use dancing_sudoku::logic::{self, Path, RateError};
 use dancing_sudoku::parse::{Batch, Puzzle};
-use dancing_sudoku::{Grid, Technique};
+use dancing_sudoku::{Grid, Limits, Technique};
 
 use crate::cli::LogicArgs;
-use crate::failure::{EXIT_INPUT, EXIT_OK, Failure};
+use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{self, Reading};
 use crate::input;
 use crate::pretty::{self, Style};
-use crate::search::plural;
+use crate::search::{plural, searching, stop_name, stop_note};
 
 /// What to print for each puzzle.
 #[derive(Debug, Clone, Copy)]
@@ -39,9 +40,34 @@ struct Totals {
     steps: BTreeMap<Technique, u64>,
     /// Puzzles where the techniques stalled (rated as needing search).
     stalled: u64,
+    /// Puzzles a limit stopped, and the gravest limit: Ctrl-C, then the deadline (both
+    /// end the batch), then the node limit (which stops one puzzle).
+    stopped_puzzles: u64,
+    stopped: Option<StopReason>,
 }
 
 impl Totals {
+    fn stop(&mut self, reason: StopReason) {
+        self.stopped_puzzles += 1;
+        let rank = |reason: Option<StopReason>| match reason {
+            None => 0,
+            Some(StopReason::Interrupted) => 3,
+            Some(StopReason::Timeout) => 2,
+            Some(_) => 1,
+        };
+        if rank(Some(reason)) > rank(self.stopped) {
+            self.stopped = Some(reason);
+        }
+    }
+
+    /// Whether a limit has ended the batch.
+    fn ended(&self) -> bool {
+        matches!(
+            self.stopped,
+            Some(StopReason::Interrupted | StopReason::Timeout)
+        )
+    }
+
     fn add_path(&mut self, path: &Path) {
         for step in &path.steps {
             *self.steps.entry(step.technique()).or_default() += 1;
@@ -60,15 +86,20 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         feedback::hint_if_typing(Reading::Puzzles);
     }
     let started = Instant::now();
+    let limits = args.limits.limits();
     let style = Style::detect();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut totals = Totals::default();
     let mut first = true;
     for entry in Batch::new(input.reader) {
+        // The deadline and Ctrl-C end the batch: no puzzle is started after them.
+        if totals.ended() {
+            break;
+        }
         match entry {
             Ok(Puzzle { grid, .. }) => {
                 totals.puzzles += 1;
-                let text = answer(&grid, task, style, &mut totals);
+                let text = searching(|| answer(&grid, task, &limits, style, &mut totals));
                 if matches!(
                     task,
                     Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
@@ -96,6 +127,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     }
     out.flush()?;
     let seconds = started.elapsed().as_secs_f64();
+
     if !args.quiet {
         eprintln!("{}", summary(&totals, task, seconds));
     }
@@ -111,6 +143,9 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             "no_solution": totals.no_solution,
             "multiple": totals.multiple,
             "stalled": totals.stalled,
+            "stopped_puzzles": totals.stopped_puzzles,
+            "complete": totals.stopped.is_none(),
+            "stopped": stop_name(totals.stopped),
             "hardest": names(&totals.hardest),
             "steps": names(&totals.steps),
             "seconds": seconds,
@@ -129,16 +164,21 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         }
         eprintln!("{stats}");
     }
-    Ok(if totals.errors > 0 {
-        EXIT_INPUT
-    } else {
-        EXIT_OK
+    Ok(match totals.stopped {
+        Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
+        Some(_) => EXIT_STOPPED,
+        None if totals.errors > 0 => EXIT_INPUT,
+        None => EXIT_OK,
     })
 }
 
 /// The text for one puzzle, ending with a newline.
-fn answer(grid: &Grid, task: Task, style: Style, totals: &mut Totals) -> String {
+fn answer(grid: &Grid, task: Task, limits: &Limits, style: Style, totals: &mut Totals) -> String {
     let verdict = |error: RateError, totals: &mut Totals| match error {
+        RateError::Stopped(reason) => {
+            totals.stop(reason);
+            format!("stopped: {}\n", stop_name(Some(reason)).unwrap_or("limit"))
+        }
         RateError::Conflict(conflict) => {
             totals.no_solution += 1;
             format!("no solution: {conflict}\n")
@@ -154,7 +194,7 @@ fn answer(grid: &Grid, task: Task, style: Style, totals: &mut Totals) -> String 
         other => format!("{other}\n"),
     };
     match task {
-        Task::Rate => match logic::rate(grid) {
+        Task::Rate => match logic::rate_within(grid, limits) {
             Ok(rating) => {
                 *totals.bands.entry(Difficulty::of(&rating)).or_default() += 1;
                 match rating.hardest {
@@ -169,7 +209,7 @@ fn answer(grid: &Grid, task: Task, style: Style, totals: &mut Totals) -> String 
             }
             Err(error) => verdict(error, totals),
         },
-        Task::Hint { steps, pretty } => match logic::solve_path(grid) {
+        Task::Hint { steps, pretty } => match logic::solve_path_within(grid, limits) {
             Ok(path) => {
                 totals.add_path(&path);
                 hint_text(grid, &path, steps, pretty.then_some(style))
@@ -225,7 +265,11 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
             parts.push(format!("{count} {band}"));
         }
     } else {
-        let solved = totals.puzzles - totals.no_solution - totals.multiple - totals.stalled;
+        let solved = totals.puzzles
+            - totals.no_solution
+            - totals.multiple
+            - totals.stalled
+            - totals.stopped_puzzles;
         parts.push(format!("{solved} solved by the techniques"));
         if totals.stalled > 0 {
             parts.push(format!("{} beyond them", totals.stalled));
@@ -240,6 +284,9 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
     if totals.errors > 0 {
         parts.push(plural(totals.errors, "error"));
     }
+    if totals.stopped_puzzles > 0 {
+        parts.push(format!("{} stopped", totals.stopped_puzzles));
+    }
     let verb = match task {
         Task::Rate => "rated",
         Task::Hint { .. } => "hinted",
@@ -250,5 +297,6 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
         line.push_str(&parts.join(", "));
     }
     line.push_str(&format!(", {seconds:.3} s"));
+    line.push_str(stop_note(totals.stopped));
     line
 }

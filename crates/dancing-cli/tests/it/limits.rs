@@ -203,3 +203,142 @@ fn ctrl_c_stops_a_judge() {
         "{stderr}"
     );
 }
+
+/// The first Gecode 25×25 puzzle: its uniqueness check takes the learner seconds.
+fn gecode_25x25() -> String {
+    include_str!("../../../dancing-sudoku/data/gecode_25x25.txt")
+        .lines()
+        .find(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .expect("a 25×25 puzzle")
+        .to_owned()
+}
+
+#[test]
+fn rate_and_hint_stop_at_the_timeout() {
+    let input = format!("{}\n{PUZZLE}\n", gecode_25x25());
+    for command in ["rate", "hint"] {
+        let output = run(
+            &["sudoku", command, "--timeout", "0.5", "--stats"],
+            input.as_bytes(),
+        );
+        // The 25×25 puzzle is stopped, and the deadline ends the batch before the next.
+        let stats = stopped(&output, 3, "stopped: timeout\n", "timeout");
+        assert_eq!(stats["stopped_puzzles"], 1, "{command}");
+        assert!(stats["seconds"].as_f64().unwrap() >= 0.5, "{command}");
+        let summary = text(&output.stderr);
+        assert!(
+            summary.contains("(stopped: --timeout expired)"),
+            "{summary}"
+        );
+    }
+}
+
+#[test]
+fn rate_max_nodes_stops_one_puzzle_and_the_batch_goes_on() {
+    // A famous puzzle the techniques cannot finish, whose search left takes more than
+    // 1,000 nodes; then a puzzle of singles, checked without a guess.
+    let hard = dancing_sudoku::FAMOUS
+        .lines()
+        .filter_map(|line| dancing_sudoku::Grid::parse_line(line).ok())
+        .find(|grid| {
+            dancing_sudoku::logic::rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1000))
+        })
+        .expect("a famous puzzle beyond the techniques")
+        .to_string();
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let input = format!("{hard}\n{easy}\n");
+    let plain = run(&["sudoku", "rate"], easy.as_bytes());
+    let output = run(
+        &["sudoku", "rate", "--max-nodes", "1000", "--stats"],
+        input.as_bytes(),
+    );
+    let expected = format!("stopped: max-nodes\n{}", text(&plain.stdout));
+    stopped(&output, 3, &expected, "max-nodes");
+}
+
+#[test]
+fn generate_stops_at_the_timeout() {
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--order",
+            "6",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.5",
+            "--stats",
+        ],
+        b"",
+    );
+    let stats = stopped(&output, 3, "", "timeout");
+    assert_eq!(stats["puzzles"], 0);
+    let summary = text(&output.stderr);
+    assert!(
+        summary.contains("(stopped: --timeout expired)"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn generate_max_nodes_stops_a_search() {
+    // A 16×16 grid is completed by a search of more than one node.
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--order",
+            "4",
+            "--seed",
+            "1",
+            "--max-nodes",
+            "1",
+            "--stats",
+        ],
+        b"",
+    );
+    stopped(&output, 3, "", "max-nodes");
+}
+
+#[test]
+fn ctrl_c_stops_generate_with_its_statistics() {
+    let output = interrupt(
+        &[
+            "sudoku", "generate", "--order", "6", "--seed", "1", "--stats",
+        ],
+        b"",
+    );
+    stopped(&output, 130, "", "interrupted");
+}
+
+#[test]
+fn a_closed_standard_output_ends_the_run_at_once() {
+    // The shell closes the program's standard output (`>&-`); Rust's runtime puts
+    // /dev/null there, read-write, which the program takes for a closed output.
+    let program = env!("CARGO_BIN_EXE_dancing");
+    let output = std::process::Command::new("sh")
+        .args([
+            "-c",
+            r#""$0" sudoku generate --count 1000000000 --seed 1 >&-"#,
+            program,
+        ])
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with("error: standard output is closed"),
+        "{stderr}"
+    );
+    // Written to /dev/null by the shell (write-only), the run goes on as asked.
+    let output = std::process::Command::new("sh")
+        .args([
+            "-c",
+            r#""$0" sudoku generate --count 3 --seed 1 > /dev/null"#,
+            program,
+        ])
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}

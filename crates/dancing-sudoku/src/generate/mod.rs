@@ -49,9 +49,11 @@ use std::cell::RefCell;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+use dancing::{Limits, StopReason};
+
 use crate::bands::BandSolver;
 use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
-use crate::logic::{self, Rating};
+use crate::logic::{self, RateError, Rating};
 use crate::solve::Solve;
 use crate::variant::{Variant, VariantSolver};
 
@@ -104,6 +106,9 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u64,
     },
+    /// A limit of [`GeneratorBuilder::limits`] stopped the puzzle.
+    #[error("stopped: {0}")]
+    Stopped(StopReason),
 }
 
 /// The fewest givens of a proper puzzle of side `side`, with the reason, where known.
@@ -148,6 +153,7 @@ pub struct GeneratorBuilder {
     difficulty: Option<Difficulty>,
     kind: Kind,
     max_attempts: u64,
+    limits: Limits,
 }
 
 impl Default for GeneratorBuilder {
@@ -161,6 +167,7 @@ impl Default for GeneratorBuilder {
             difficulty: None,
             kind: Kind::Classic,
             max_attempts: Generator::DEFAULT_MAX_ATTEMPTS,
+            limits: Limits::none(),
         }
     }
 }
@@ -213,6 +220,16 @@ impl GeneratorBuilder {
     /// [`Generator::DEFAULT_MAX_ATTEMPTS`] by default.
     pub fn max_attempts(mut self, attempts: u64) -> Self {
         self.max_attempts = attempts;
+        self
+    }
+
+    /// Bounds on making each puzzle; none by default. The node limit bounds each search
+    /// (each completion of a random grid and each uniqueness check); the deadline and
+    /// the interrupt flag are checked within the searches and between them. A puzzle
+    /// that one stops is [`GenerateError::Stopped`]. `timeout` counts from the start of
+    /// each search: for one budget, set `deadline`.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
         self
     }
 
@@ -293,61 +310,109 @@ impl Generator {
     ) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.settings.seed);
         rng.set_stream(index);
+        with_checker(self.settings.order, self.settings.kind, |checker| {
+            let solver: &mut dyn Solve = match checker {
+                Checker::Classic(solver) => *solver,
+                Checker::Variant(solver) => &mut **solver,
+            };
+            solver.set_limits(self.settings.limits.clone());
+            let made = self.attempts(&mut rng, checker, &mut accept);
+            let solver: &mut dyn Solve = match checker {
+                Checker::Classic(solver) => *solver,
+                Checker::Variant(solver) => &mut **solver,
+            };
+            // The checker is this thread's: the next generator sets its own limits.
+            solver.set_limits(Limits::none());
+            made
+        })
+    }
+
+    /// Draws random grids into puzzles until `accept` takes one.
+    fn attempts(
+        &self,
+        rng: &mut ChaCha8Rng,
+        checker: &mut Checker<'_>,
+        accept: &mut impl FnMut(&Generated) -> bool,
+    ) -> Result<Generated, GenerateError> {
         let order = self.settings.order;
-        with_checker(order, self.settings.kind, |checker| {
-            for attempt in 1..=self.settings.max_attempts {
-                let (variant, solution) = match checker {
-                    Checker::Classic(solver) => {
-                        (Variant::Classic, self.random_solution(&mut rng, *solver))
-                    }
-                    Checker::Variant(solver) => {
-                        let variant = match self.settings.kind {
-                            Kind::X => Variant::X,
-                            Kind::Hyper => Variant::Hyper,
-                            _ => Variant::Jigsaw(shapes::random_regions(&mut rng, order)),
-                        };
-                        solver.set_variant(variant.clone());
-                        match shapes::random_solution(&mut rng, order, &variant, *solver) {
-                            Some(solution) => (variant, solution),
-                            None => continue,
+        for attempt in 1..=self.settings.max_attempts {
+            self.on_time()?;
+            let (variant, solution) = match checker {
+                Checker::Classic(solver) => (Variant::Classic, self.random_solution(rng, *solver)?),
+                Checker::Variant(solver) => {
+                    let variant = match self.settings.kind {
+                        Kind::X => Variant::X,
+                        Kind::Hyper => Variant::Hyper,
+                        _ => Variant::Jigsaw(shapes::random_regions(rng, order)),
+                    };
+                    solver.set_variant(variant.clone());
+                    match shapes::random_solution(rng, order, &variant, *solver) {
+                        Some(solution) => (variant, solution),
+                        None => {
+                            not_stopped(*solver)?;
+                            continue;
                         }
                     }
-                };
-                let solver: &mut dyn Solve = match checker {
-                    Checker::Classic(solver) => *solver,
-                    Checker::Variant(solver) => *solver,
-                };
-                let units = variant.units(order);
-                let Some(puzzle) = self.carve(&solution, units, &mut rng, solver) else {
-                    continue;
-                };
-                let rating = match self.settings.difficulty {
-                    Some(band) => match logic::rate(&puzzle) {
-                        Ok(rating) if Difficulty::of(&rating) == band => Some(rating),
-                        _ => continue,
-                    },
-                    None => None,
-                };
-                let generated = Generated {
-                    puzzle,
-                    solution,
-                    attempts: attempt,
-                    rating,
-                    variant,
-                };
-                if accept(&generated) {
-                    return Ok(generated);
                 }
+            };
+            let solver: &mut dyn Solve = match checker {
+                Checker::Classic(solver) => *solver,
+                Checker::Variant(solver) => *solver,
+            };
+            let units = variant.units(order);
+            let Some(puzzle) = self.carve(&solution, units, rng, solver)? else {
+                continue;
+            };
+            let rating = match self.settings.difficulty {
+                Some(band) => match logic::rate_within(&puzzle, &self.settings.limits) {
+                    Ok(rating) if Difficulty::of(&rating) == band => Some(rating),
+                    Err(RateError::Stopped(reason)) => return Err(GenerateError::Stopped(reason)),
+                    _ => continue,
+                },
+                None => None,
+            };
+            let generated = Generated {
+                puzzle,
+                solution,
+                attempts: attempt,
+                rating,
+                variant,
+            };
+            if accept(&generated) {
+                return Ok(generated);
             }
-            Err(GenerateError::Exhausted {
-                attempts: self.settings.max_attempts,
-            })
+        }
+        Err(GenerateError::Exhausted {
+            attempts: self.settings.max_attempts,
         })
+    }
+
+    /// `Err(Stopped)` once the deadline has passed or the interrupt flag is up.
+    fn on_time(&self) -> Result<(), GenerateError> {
+        let limits = &self.settings.limits;
+        if limits
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Err(GenerateError::Stopped(StopReason::Interrupted));
+        }
+        if limits
+            .deadline
+            .is_some_and(|deadline| std::time::Instant::now() >= deadline)
+        {
+            return Err(GenerateError::Stopped(StopReason::Timeout));
+        }
+        Ok(())
     }
 
     /// A random solved grid: random diagonal boxes, completed by the solver, then mixed
     /// by a random symmetry of sudoku.
-    fn random_solution(&self, rng: &mut ChaCha8Rng, checker: &mut dyn Solve) -> Grid {
+    fn random_solution(
+        &self,
+        rng: &mut ChaCha8Rng,
+        checker: &mut dyn Solve,
+    ) -> Result<Grid, GenerateError> {
         let order = self.settings.order;
         let side = order * order;
         let mut seeds = Grid::empty(order);
@@ -363,6 +428,8 @@ impl Generator {
             if let Some(filled) = checker.solve(&seeds) {
                 break filled;
             }
+            not_stopped(checker)?;
+            self.on_time()?;
         };
         let rows = line_permutation(rng, order);
         let columns = line_permutation(rng, order);
@@ -375,7 +442,7 @@ impl Generator {
                 cells.push(values[usize::from(filled.get(r, c)) - 1]);
             }
         }
-        Grid::from_cells(order, cells).expect("a relabelled solution is a grid")
+        Ok(Grid::from_cells(order, cells).expect("a relabelled solution is a grid"))
     }
 
     /// The carving pass over a random order of the orbits; `None` if the result misses
@@ -386,7 +453,7 @@ impl Generator {
         units: Vec<Vec<usize>>,
         rng: &mut ChaCha8Rng,
         checker: &mut dyn Solve,
-    ) -> Option<Grid> {
+    ) -> Result<Option<Grid>, GenerateError> {
         let GeneratorBuilder {
             minimal,
             clues,
@@ -411,7 +478,13 @@ impl Generator {
             let forced = orbit
                 .iter()
                 .all(|&cell| masks.forces(&puzzle, cell, value(cell)));
-            if forced || checker.is_unique(&puzzle) {
+            let unique = forced || {
+                self.on_time()?;
+                let unique = checker.is_unique(&puzzle);
+                not_stopped(checker)?;
+                unique
+            };
+            if unique {
                 givens -= orbit.len();
             } else {
                 for &cell in orbit {
@@ -421,18 +494,32 @@ impl Generator {
             }
         }
         if clues.is_some_and(|clues| givens > clues) {
-            return None;
+            return Ok(None);
         }
-        if minimal && symmetry != Symmetry::None && !minimal_in(&puzzle, units, checker) {
-            return None;
+        if minimal && symmetry != Symmetry::None {
+            let minimal = minimal_in(&puzzle, units, checker);
+            not_stopped(checker)?;
+            if !minimal {
+                return Ok(None);
+            }
         }
-        Some(puzzle)
+        Ok(Some(puzzle))
+    }
+}
+
+/// `Err(Stopped)` if a limit (not the caller) stopped `solver`'s last search.
+fn not_stopped(solver: &dyn Solve) -> Result<(), GenerateError> {
+    match solver.stats().stopped {
+        Some(reason) if reason != StopReason::Caller => Err(GenerateError::Stopped(reason)),
+        _ => Ok(()),
     }
 }
 
 /// Whether no single given of the unique `puzzle` of `variant` can go without losing
 /// uniqueness, by `checker` (a solver of that variant: a [`VariantSolver`] set to it,
 /// or any classic solver for [`Variant::Classic`]).
+/// A search that a limit of `checker` stops ends the test, `false`; the checker's
+/// [`stats`](Solve::stats) then say which limit.
 pub fn is_minimal(puzzle: &Grid, variant: &Variant, checker: &mut dyn Solve) -> bool {
     minimal_in(puzzle, variant.units(puzzle.order()), checker)
 }
@@ -452,7 +539,12 @@ fn minimal_in(puzzle: &Grid, units: Vec<Vec<usize>>, checker: &mut dyn Solve) ->
         let unique = masks.forces(&without, cell, value) || checker.is_unique(&without);
         without.set(r, c, value);
         masks.toggle(cell, value);
-        !unique
+        // A search a limit stopped ends the test; the checker's statistics tell.
+        let stopped = checker
+            .stats()
+            .stopped
+            .is_some_and(|reason| reason != StopReason::Caller);
+        !unique && !stopped
     })
 }
 

@@ -67,7 +67,9 @@ fn random_solutions_are_solved_and_differ() {
         let grids: Vec<Grid> = (0..4)
             .map(|_| {
                 with_checker(order, Kind::Classic, |checker| match checker {
-                    Checker::Classic(solver) => generator.random_solution(&mut rng, *solver),
+                    Checker::Classic(solver) => {
+                        generator.random_solution(&mut rng, *solver).unwrap()
+                    }
                     Checker::Variant(_) => unreachable!("a classic checker"),
                 })
             })
@@ -204,4 +206,52 @@ fn symmetry_names_round_trip() {
         "spiral".parse::<Symmetry>().unwrap_err().to_string(),
         "unknown symmetry `spiral`: expected none, rotational, diagonal or mirror"
     );
+}
+
+#[test]
+fn limits_stop_a_puzzle_and_leave_the_next_generator_free() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
+
+    let past = Limits {
+        deadline: Some(Instant::now()),
+        ..Limits::none()
+    };
+    let late = Generator::builder().seed(3).limits(past).build().unwrap();
+    assert_eq!(
+        late.generate(0),
+        Err(GenerateError::Stopped(StopReason::Timeout))
+    );
+    let raised = Limits {
+        interrupt: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::none()
+    };
+    let interrupted = Generator::builder().seed(3).limits(raised).build().unwrap();
+    assert_eq!(
+        interrupted.generate(0),
+        Err(GenerateError::Stopped(StopReason::Interrupted))
+    );
+    // 16×16: completing the random grid takes the links more than one node.
+    let tight = Limits {
+        max_nodes: Some(1),
+        ..Limits::none()
+    };
+    let small = Generator::builder()
+        .order(4)
+        .seed(3)
+        .limits(tight)
+        .build()
+        .unwrap();
+    assert_eq!(
+        small.generate(0),
+        Err(GenerateError::Stopped(StopReason::NodeLimit))
+    );
+    // The thread's checkers are free again: the same puzzle as from a fresh thread.
+    let free = Generator::builder().seed(3).build().unwrap();
+    let here = free.generate(0).unwrap();
+    let elsewhere = std::thread::spawn(move || free.generate(0).unwrap())
+        .join()
+        .unwrap();
+    assert_eq!(here, elsewhere);
 }

@@ -110,7 +110,9 @@ mod subsets;
 mod technique;
 mod wings;
 
-pub use rating::{Path, RateError, Rating, rate, solve_path};
+pub use rating::{
+    Path, RateError, Rating, SEARCH_BUDGET, rate, rate_within, solve_path, solve_path_within,
+};
 pub use step::{Cell, Step};
 pub use technique::{Technique, UnknownTechnique};
 

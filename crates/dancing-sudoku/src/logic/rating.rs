@@ -1,10 +1,20 @@
 //! Walking a puzzle step by step, and rating it.
 
+use std::cell::RefCell;
 use std::fmt;
+use std::time::Instant;
+
+use dancing::{Limits, Stats, StopReason};
 
 use super::{LogicSolver, Step, Technique, technique::tenths_to_score};
 use crate::solver::with_solver;
 use crate::{Conflict, Grid, Solve, Verdict};
+
+/// The most dancing-links nodes a rating spends measuring the search left after the
+/// techniques stall: past it the rating says `needs search (over 100000 nodes)` and
+/// scores 12.0, the score of that many nodes. A 9×9 puzzle needs at most a few
+/// thousand; large grids can need more than any budget.
+pub const SEARCH_BUDGET: u64 = 100_000;
 
 /// Why a puzzle cannot be rated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -19,6 +29,10 @@ pub enum RateError {
     /// The puzzle has several solutions, so it is not a proper puzzle.
     #[error("the puzzle has more than one solution")]
     Multiple,
+    /// A limit stopped the work before the answer: the node limit in a search, the
+    /// deadline or the interrupt flag anywhere (see [`rate_within`]).
+    #[error("stopped: {0}")]
+    Stopped(StopReason),
 }
 
 /// The steps of a puzzle from its givens to the end: each the easiest available
@@ -52,8 +66,40 @@ impl Path {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_path(puzzle: &Grid) -> Result<Path, RateError> {
+    solve_path_within(puzzle, &Limits::none())
+}
+
+/// [`solve_path`] within `limits`: the uniqueness check stops at the node limit, the
+/// deadline or the interrupt flag, and the steps at the deadline or the flag (checked
+/// between steps), each with [`RateError::Stopped`].
+///
+/// The uniqueness check is the default solver's (`AutoSolver` with the `sat` feature:
+/// the bit-parallel solver for 9×9, dancing links then the learner above, so a 25×25
+/// puzzle is checked in seconds; dancing links without it).
+///
+/// ```
+/// use std::time::Instant;
+/// use dancing::{Limits, StopReason};
+/// use dancing_sudoku::{Grid, RateError, logic};
+///
+/// let puzzle: Grid = "12.......1..2..3".parse()?;
+/// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+/// assert_eq!(logic::solve_path_within(&puzzle, &past), Err(RateError::Stopped(StopReason::Timeout)));
+/// assert!(logic::solve_path_within(&puzzle, &Limits::none())?.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_path_within(puzzle: &Grid, limits: &Limits) -> Result<Path, RateError> {
     puzzle.validate()?;
-    match with_solver(|s| s.check(puzzle)) {
+    let started = Instant::now();
+    let (verdict, stats) = with_checker(|checker| {
+        checker.set_limits(limits.clone());
+        let verdict = checker.check(puzzle);
+        let stats = checker.stats();
+        checker.set_limits(Limits::none());
+        (verdict, stats)
+    });
+    stopped(&stats)?;
+    match verdict {
         Verdict::NoSolution => return Err(RateError::NoSolution),
         Verdict::Multiple => return Err(RateError::Multiple),
         Verdict::Unique => {}
@@ -63,10 +109,43 @@ pub fn solve_path(puzzle: &Grid) -> Result<Path, RateError> {
     while let Some(step) = solver.next_step() {
         solver.apply(&step);
         steps.push(step);
+        // Between steps only the clock and the flag count: the node limit is a search's.
+        if let Some(reason) = limits
+            .reached(0, started)
+            .filter(|&r| r != StopReason::NodeLimit)
+        {
+            return Err(RateError::Stopped(reason));
+        }
     }
     Ok(Path {
         steps,
         end: solver.grid(),
+    })
+}
+
+/// `Err(Stopped)` if a limit other than the caller stopped the search of `stats`.
+fn stopped(stats: &Stats) -> Result<(), RateError> {
+    match stats.stopped {
+        Some(reason) if reason != StopReason::Caller => Err(RateError::Stopped(reason)),
+        _ => Ok(()),
+    }
+}
+
+/// The uniqueness checker of ratings and hints.
+#[cfg(feature = "sat")]
+type Checker = crate::AutoSolver;
+#[cfg(not(feature = "sat"))]
+type Checker = crate::SudokuSolver;
+
+thread_local! {
+    static CHECKER: RefCell<Checker> = RefCell::new(Checker::new());
+}
+
+/// Runs `f` with this thread's uniqueness checker (a new one for a nested call).
+fn with_checker<T>(f: impl FnOnce(&mut dyn Solve) -> T) -> T {
+    CHECKER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut checker) => f(&mut *checker),
+        Err(_) => f(&mut Checker::new()),
     })
 }
 
@@ -86,8 +165,11 @@ pub struct Rating {
     /// [`count`](Rating::count).
     pub histogram: [u32; Technique::COUNT],
     /// When the techniques stall: the dancing-links nodes of counting up to 2 solutions
-    /// of the grid as placed at the stall.
+    /// of the grid as placed at the stall ([`SEARCH_BUDGET`] if it took more).
     pub search: Option<u64>,
+    /// Whether that search ran past [`SEARCH_BUDGET`] nodes and was cut there: the
+    /// score is then a floor.
+    pub search_over_budget: bool,
 }
 
 impl Rating {
@@ -139,6 +221,7 @@ impl Rating {
             steps: path.steps.len(),
             histogram,
             search,
+            search_over_budget: false,
         }
     }
 }
@@ -155,6 +238,9 @@ impl fmt::Display for Rating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:.1} ", self.score)?;
         match (self.search, self.hardest) {
+            (Some(nodes), _) if self.search_over_budget => {
+                write!(f, "needs search (over {nodes} nodes)")
+            }
             (Some(nodes), _) => {
                 let unit = if nodes == 1 { "node" } else { "nodes" };
                 write!(f, "needs search ({nodes} {unit})")
@@ -180,14 +266,55 @@ impl fmt::Display for Rating {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
-    let path = solve_path(puzzle)?;
-    let search = (!path.is_solved()).then(|| {
-        with_solver(|s| {
-            s.check(&path.end);
-            s.stats().nodes
-        })
+    rate_within(puzzle, &Limits::none())
+}
+
+/// [`rate`] within `limits`: the path as in [`solve_path_within`], then the search
+/// measured after a stall stops at the node limit (if below [`SEARCH_BUDGET`]), the
+/// deadline or the interrupt flag, with [`RateError::Stopped`]. Past the budget the
+/// rating is the budget's, marked [`search_over_budget`](Rating::search_over_budget).
+///
+/// ```
+/// use dancing::{Limits, StopReason};
+/// use dancing_sudoku::{FAMOUS, Grid, RateError, logic};
+///
+/// // A famous puzzle that stalls the techniques, with a search of more than 1 node.
+/// let hard = FAMOUS
+///     .lines()
+///     .filter_map(|line| Grid::parse_line(line).ok())
+///     .find(|grid| logic::rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
+///     .expect("a famous puzzle beyond the techniques");
+/// let tight = Limits { max_nodes: Some(1), ..Limits::none() };
+/// assert_eq!(logic::rate_within(&hard, &tight), Err(RateError::Stopped(StopReason::NodeLimit)));
+/// assert!(logic::rate_within(&hard, &Limits::none())?.needs_search());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_within(puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> {
+    let path = solve_path_within(puzzle, limits)?;
+    if path.is_solved() {
+        return Ok(Rating::of(&path, None));
+    }
+    let budget = limits
+        .max_nodes
+        .map_or(SEARCH_BUDGET, |n| n.min(SEARCH_BUDGET));
+    let stats = with_solver(|s| {
+        let saved = s.limits().clone();
+        s.set_limits(Limits {
+            max_nodes: Some(budget),
+            ..limits.clone()
+        });
+        s.check(&path.end);
+        let stats = s.stats();
+        s.set_limits(saved);
+        stats
     });
-    Ok(Rating::of(&path, search))
+    let over_budget = stats.stopped == Some(StopReason::NodeLimit) && budget == SEARCH_BUDGET;
+    if !over_budget {
+        stopped(&stats)?;
+    }
+    let mut rating = Rating::of(&path, Some(stats.nodes));
+    rating.search_over_budget = over_budget;
+    Ok(rating)
 }
 
 #[cfg(test)]
