@@ -209,7 +209,8 @@ impl Default for AutoSolver {
 
 impl Solve for AutoSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
-        let started = Instant::now();
+        // The clock is read only for a timeout, which the learner's deadline needs.
+        let started = self.limits.timeout.map(|_| Instant::now());
         let budget = self.budget();
         let user_nodes = self.limits.max_nodes;
         let search: &mut dyn Solve = if puzzle.order() == 3 {
@@ -227,7 +228,10 @@ impl Solve for AutoSolver {
             return count;
         }
         let mut sat_limits = self.limits.clone();
-        sat_limits.deadline = self.limits.end(started);
+        sat_limits.deadline =
+            started.map_or(self.limits.deadline, |started| self.limits.end(started));
+        // The timeout counts from the first search's start, through the deadline.
+        sat_limits.timeout = None;
         self.sat.set_limits(sat_limits);
         let count = self.sat.find(puzzle, limit, first);
         let learned = self.sat.stats();
@@ -236,7 +240,7 @@ impl Solve for AutoSolver {
             solutions: count,
             nodes: searched.nodes,
             updates: searched.updates,
-            elapsed: started.elapsed(),
+            elapsed: searched.elapsed + learned.elapsed,
             stopped: learned.stopped,
         };
         count
