@@ -30,6 +30,12 @@ use crate::cli::{Cli, Command};
 fn main() -> ExitCode {
     // clap prints help and version to stdout (exit 0) and usage errors to stderr (exit 2).
     let cli = Cli::parse();
+    if stdout_closed::at_start() {
+        return failure::Failure::input(
+            "standard output is closed: give the output a file, a pipe or /dev/null",
+        )
+        .report();
+    }
     let result = match &cli.command {
         Command::Xc(args) => xc::run(args),
         Command::Sudoku { command } => sudoku::run(command),
@@ -39,4 +45,39 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(failure) => failure.report(),
     }
+}
+
+/// Whether standard output was closed when the process started (`>&-`). Rust's runtime
+/// opens `/dev/null` in place of a closed standard descriptor before `main`, so every
+/// write would succeed and a long run would write nowhere; only a look before that
+/// tells. A pipe closed by its reader is found at the first write instead, everywhere.
+mod stdout_closed {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Whether descriptor 1 was closed at start (Linux; `false` elsewhere).
+    pub(crate) fn at_start() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
+
+    /// Runs before `main` and before Rust's runtime fills closed descriptors: a closed
+    /// descriptor has no entry in `/proc/self/fd`. (Where `/proc` is missing, nothing
+    /// is found closed.)
+    #[cfg(target_os = "linux")]
+    extern "C" fn look() {
+        let open = std::fs::symlink_metadata("/proc/self/fd/1").is_ok();
+        let proc_mounted = std::fs::symlink_metadata("/proc/self/fd/0").is_ok()
+            || std::fs::symlink_metadata("/proc/self/fd/2").is_ok();
+        CLOSED.store(!open && proc_mounted, Ordering::Relaxed);
+    }
+
+    /// The loader calls the functions of `.init_array` before `main`. This attribute is
+    /// the crate's one unsafe construct: it places a plain function there, which does
+    /// nothing but read `/proc` and set a flag.
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static LOOK: extern "C" fn() = look;
 }

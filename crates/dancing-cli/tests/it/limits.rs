@@ -351,3 +351,40 @@ fn a_reader_that_goes_away_ends_generate_at_once() {
         .unwrap();
     assert_eq!(stderr, "");
 }
+
+#[test]
+fn a_closed_standard_output_ends_the_run_at_once() {
+    // The shell closes the program's standard output (`>&-`).
+    let program = env!("CARGO_BIN_EXE_dancing");
+    let closed = std::process::Command::new("sh")
+        .args([
+            "-c",
+            r#""$0" sudoku generate --count 1000000000 --seed 1 >&-"#,
+            program,
+        ])
+        .output()
+        .expect("sh runs");
+    if cfg!(target_os = "linux") {
+        assert_eq!(closed.status.code(), Some(2));
+        let stderr = text(&closed.stderr);
+        assert!(
+            stderr.starts_with("error: standard output is closed"),
+            "{stderr}"
+        );
+    }
+    // /dev/null is an output, opened write-only (a shell's `>`) or read-write (as
+    // Python's `subprocess.DEVNULL` opens it): the run goes on as asked.
+    for read in [false, true] {
+        let null = std::fs::OpenOptions::new()
+            .read(read)
+            .write(true)
+            .open("/dev/null")
+            .unwrap();
+        let output = dancing()
+            .args(["sudoku", "generate", "--count", "3", "--seed", "1"])
+            .stdout(null)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    }
+}
