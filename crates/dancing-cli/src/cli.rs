@@ -280,8 +280,8 @@ pub(crate) struct BatchArgs {
     /// givens line and `SUM rRcC …` cage lines, separated by blank lines)
     #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
     pub(crate) variant: Kind,
-    /// Solve with this many threads (the output keeps the input's order)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Solve with this many threads, 0 for every core (the output keeps the input's order)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     pub(crate) threads: u16,
     /// Print totals as one JSON line on stderr at the end
     #[arg(long)]
@@ -492,8 +492,9 @@ pub(crate) struct GenerateArgs {
     /// Draw each puzzle with box lines instead of one line
     #[arg(long)]
     pub(crate) pretty: bool,
-    /// Generate with this many threads (the same puzzles, in the same order)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Generate with this many threads, 0 for every core (the same puzzles, in the same
+    /// order)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     pub(crate) threads: u16,
     /// Show a live status line on stderr (only when stderr is a terminal)
     #[arg(long)]

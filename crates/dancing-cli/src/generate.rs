@@ -44,7 +44,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .limits(args.limits.limits())
         .build()
         .map_err(Failure::input)?;
-    let threads = usize::from(args.threads);
+    let threads = crate::search::thread_count(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -67,6 +67,14 @@ impl LimitArgs {
     }
 }
 
+/// The threads `--threads N` asks for: N, or every core for 0 (as the engine reads it).
+pub(crate) fn thread_count(threads: u16) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => usize::from(n),
+    }
+}
+
 /// Runs `f` as a search: Ctrl-C during it raises the interrupt flag of the limits (the
 /// search stops at its next check) instead of ending the program at once.
 pub(crate) fn searching<T>(f: impl FnOnce() -> T) -> T {

@@ -412,7 +412,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let size = batch_report::input_size(args.file.as_deref());
     let mut progress = BatchProgress::start(args.progress, input.interactive, size);
     input.reader = progress.wrap(input.reader);
-    let threads = usize::from(args.threads);
+    let threads = crate::search::thread_count(args.threads);
     let pool = if threads > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()

@@ -18,6 +18,19 @@ fn a_seed_prints_the_same_file_on_every_run_and_thread_count() {
     assert_eq!(stdout_of(&args), first);
     assert_eq!(stdout_of(&[&args[..], &["--threads", "2"]].concat()), first);
     assert_eq!(stdout_of(&[&args[..], &["--threads", "3"]].concat()), first);
+    // 0: every core, as for `xc`.
+    assert_eq!(stdout_of(&[&args[..], &["--threads", "0"]].concat()), first);
+    let check = |threads: &str| {
+        stdout_of(&[
+            "sudoku",
+            "check",
+            "-q",
+            "--threads",
+            threads,
+            "../dancing-sudoku/data/famous.txt",
+        ])
+    };
+    assert_eq!(check("0"), check("1"));
     assert_ne!(
         stdout_of(&["sudoku", "generate", "--count", "300", "--seed", "43", "-q"]),
         first
