@@ -423,7 +423,7 @@ Examples:
         #[command(flatten)]
         args: LogicArgs,
     },
-    /// Answer an online judge's input (standard input to standard output).
+    /// Answer an online judge's input (a file or standard input) on standard output.
     ///
     /// A search stopped by `--timeout`, `--max-nodes` or Ctrl-C ends the run: the
     /// answers before it are printed, and stderr says which puzzle was stopped (for
@@ -431,11 +431,13 @@ Examples:
     #[command(after_help = "\
 Examples:
   dancing sudoku judge poj3074 < input.txt
-  dancing sudoku judge noip --timeout 10 < grid.txt")]
+  dancing sudoku judge noip --timeout 10 grid.txt")]
     Judge {
         /// The judge's format
         #[arg(value_parser = named(Judge::ALL, Judge::name, judge_help))]
         format: Judge,
+        /// The judge's input; standard input when absent or `-`
+        file: Option<PathBuf>,
         #[command(flatten)]
         limits: LimitArgs,
     },

@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -81,7 +82,11 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
         ),
         SudokuCommand::Count { limit, batch } => batch_run(batch, Mode::Count { limit: *limit }),
         SudokuCommand::Check { batch } => batch_run(batch, Mode::Check),
-        SudokuCommand::Judge { format, limits } => judge_run(*format, limits),
+        SudokuCommand::Judge {
+            format,
+            file,
+            limits,
+        } => judge_run(*format, file.as_deref(), limits),
     }
 }
 
@@ -571,18 +576,22 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
 /// The most a judge input may hold: judges' inputs are small, and this one is read whole.
 const MAX_JUDGE_INPUT: u64 = 256 << 20;
 
-fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
-    feedback::hint_if_typing(Reading::Judge(judge.name()));
+fn judge_run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<u8, Failure> {
+    let input = input::open(file)?;
+    if input.interactive {
+        feedback::hint_if_typing(Reading::Judge(judge.name()));
+    }
+    let name = input.name;
     let limits = limits.limits();
     let mut bytes = Vec::new();
-    io::stdin()
-        .lock()
+    input
+        .reader
         .take(MAX_JUDGE_INPUT + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Failure::input(format!("<stdin>: read error: {e}")))?;
+        .map_err(|e| Failure::input(format!("{name}: read error: {e}")))?;
     if bytes.len() as u64 > MAX_JUDGE_INPUT {
         return Err(Failure::input(format!(
-            "<stdin>: the input is larger than {} MiB; a judge's input is far smaller",
+            "{name}: the input is larger than {} MiB; a judge's input is far smaller",
             MAX_JUDGE_INPUT >> 20
         )));
     }
@@ -593,7 +602,7 @@ fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
         let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
         Failure::input(format!(
-            "<stdin>: line {line}, column {column}: the input is not valid UTF-8"
+            "{name}: line {line}, column {column}: the input is not valid UTF-8"
         ))
     })?;
     let result = searching(|| judge.run_with(&text, &limits));
@@ -604,13 +613,13 @@ fn judge_run(judge: Judge, limits: &LimitArgs) -> Result<u8, Failure> {
             StopReason::Interrupted => (output, EXIT_INTERRUPTED),
             _ => (output, EXIT_STOPPED),
         },
-        Err(error) => return Err(Failure::input(format!("<stdin>: {error}"))),
+        Err(error) => return Err(Failure::input(format!("{name}: {error}"))),
     };
     let mut out = io::stdout().lock();
     out.write_all(output.as_bytes())?;
     out.flush()?;
     if let Err(error) = &result {
-        eprintln!("error: <stdin>: {error}");
+        eprintln!("error: {name}: {error}");
     }
     Ok(code)
 }

@@ -1032,12 +1032,21 @@ fn sudoku_file_errors() {
 #[test]
 fn judges_answer_their_inputs() {
     for judge in ["sicily", "noip", "poj3074"] {
-        let input = std::fs::read(data(&format!("judge_{judge}.txt"))).unwrap();
+        let file = data(&format!("judge_{judge}.txt"));
+        let input = std::fs::read(&file).unwrap();
         snapshot!(
             format!("judge_{judge}"),
-            dancing().args(["sudoku", "judge", judge]).pass_stdin(input)
+            dancing().args(["sudoku", "judge", judge]).pass_stdin(input.clone())
         );
+        // The same input named as a file, as every other command takes it.
+        let from_stdin = run(&["sudoku", "judge", judge], &input);
+        let from_file = run(&["sudoku", "judge", judge, file.to_str().unwrap()], b"");
+        assert_eq!(from_file.status.code(), Some(0));
+        assert_eq!(from_file.stdout, from_stdin.stdout, "{judge}");
     }
+    let missing = run(&["sudoku", "judge", "sicily", "no-such-file.txt"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("no-such-file.txt"));
     // POJ 3076 takes 16×16 grids in letters: the first bundled 16×16 puzzle, rewritten.
     let text16 =
         std::fs::read_to_string(data("../../../dancing-sudoku/data/gecode_16x16.txt")).unwrap();
