@@ -1036,7 +1036,9 @@ fn judges_answer_their_inputs() {
         let input = std::fs::read(&file).unwrap();
         snapshot!(
             format!("judge_{judge}"),
-            dancing().args(["sudoku", "judge", judge]).pass_stdin(input.clone())
+            dancing()
+                .args(["sudoku", "judge", judge])
+                .pass_stdin(input.clone())
         );
         // The same input named as a file, as every other command takes it.
         let from_stdin = run(&["sudoku", "judge", judge], &input);

@@ -194,7 +194,16 @@ impl<R: BufRead> Batch<R> {
                     return Step::Continue;
                 }
                 if is_one_line(text) {
-                    return Step::Emit(one_line(number, text));
+                    let puzzle = one_line(number, text);
+                    // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
+                    // row of a 16×16 grid typed without spaces.
+                    let too_large = matches!(
+                        &puzzle,
+                        Err(e) if matches!(e.kind, PuzzleErrorKind::OutOfRange { .. })
+                    );
+                    if !(too_large && row_symbols(text).count() == 16) {
+                        return Step::Emit(puzzle);
+                    }
                 }
                 if is_separator(text, None) {
                     return Step::Continue;
@@ -661,10 +670,35 @@ mod tests {
 
     #[test]
     fn sixteen_symbols_with_nothing_between_are_one_line() {
+        // Values up to 4: a 4×4 puzzle on one line.
+        let got = read("1234............\n");
+        assert_eq!(got, [(1, Ok(4))]);
+        // A value above 4: the first row of a 16×16 grid, which needs its 15 others.
         let got = read("123456789ABCDEFG\n");
         assert_eq!(
             got,
-            [(1, Err("line 1, column 5: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)".to_owned()))]
+            [(
+                2,
+                Err("line 2: unexpected end of the grid after 1 row, expected 16".to_owned())
+            )]
         );
+    }
+
+    #[test]
+    fn a_16x16_grid_typed_as_16_rows_without_spaces_is_read() {
+        let line = include_str!("../../data/gecode_16x16.txt")
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap();
+        let grid = Grid::parse_line(line).unwrap();
+        let rows: String = grid
+            .to_string()
+            .as_bytes()
+            .chunks(16)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let puzzles: Vec<_> = Batch::new(rows.as_bytes()).collect();
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].as_ref().map(|p| &p.grid), Ok(&grid));
     }
 }
