@@ -390,7 +390,10 @@ impl Grid {
                 }
                 tokens.extend(current.take());
                 offset += seg_len + 1;
-                tokens.retain(|(_, t)| !t.chars().all(|c| matches!(c, '|' | '+' | '-' | '=')));
+                tokens.retain(|(_, t)| {
+                    !t.chars()
+                        .all(|c| matches!(c, '+' | '-' | '=') || lex::is_rule(c))
+                });
                 if tokens.is_empty() {
                     continue;
                 }

@@ -253,3 +253,27 @@ fn pretty_solutions_are_plain_when_piped_and_coloured_when_forced() {
     assert!(forced.contains("\x1b[1m5\x1b[0m") && forced.contains("\x1b[36m4\x1b[0m"));
     assert_eq!(colour(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), plain);
 }
+
+#[test]
+fn pretty_grids_read_back_as_the_puzzles_they_draw() {
+    for order in ["3", "4"] {
+        let args = [
+            "sudoku", "generate", "--order", order, "--count", "3", "--seed", "5", "-q",
+        ];
+        let plain = stdout_of(&args);
+        let pretty = stdout_of(&[&args[..], &["--pretty"]].concat());
+        assert!(pretty.contains('│'), "{pretty}");
+        // What `--pretty` drew, read back: the same puzzles, in order.
+        let output = common::feed(
+            dancing_in_crate(&["sudoku", "count", "-q"]),
+            pretty.as_bytes(),
+        );
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), "1\n".repeat(3));
+        let read_back: Vec<Grid> = dancing_sudoku::parse::Batch::new(pretty.as_bytes())
+            .map(|entry| entry.unwrap().grid)
+            .collect();
+        let expected: Vec<Grid> = plain.lines().map(|l| l.parse().unwrap()).collect();
+        assert_eq!(read_back, expected, "order {order}");
+    }
+}

@@ -3,7 +3,8 @@
 use std::io::{self, BufRead, Read};
 
 use super::lex::{
-    Symbol, classify, is_separator, line_into, order_of_side, plain_9x9, push_symbol, row_length,
+    Symbol, classify, is_rule, is_separator, line_into, order_of_side, plain_9x9, push_symbol,
+    row_length,
 };
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::{Alphabet, Grid};
@@ -217,7 +218,7 @@ impl<R: BufRead> Batch<R> {
                     let before_space = text
                         .split_whitespace()
                         .next()
-                        .map_or(0, |token| token.chars().filter(|&c| c != '|').count());
+                        .map_or(0, |token| token.chars().filter(|&c| !is_rule(c)).count());
                     let spaced = text.split_whitespace().nth(1).is_some();
                     return Step::Emit(Err(PuzzleError::new(
                         number,
@@ -370,7 +371,7 @@ impl<R: BufRead> Iterator for Batch<R> {
 /// one-line length and no `|`.
 fn is_one_line(text: &str) -> bool {
     let token = text.split_whitespace().next().unwrap_or("");
-    !token.contains('|') && ONE_LINE_LENGTHS.contains(&token.chars().count())
+    !token.contains(is_rule) && ONE_LINE_LENGTHS.contains(&token.chars().count())
 }
 
 /// The puzzle in the one-line form on line `number`.
@@ -401,7 +402,7 @@ fn checked(number: usize, text: &str, order: usize, cells: Vec<u8>) -> Result<Pu
 fn row_symbols(text: &str) -> impl Iterator<Item = (usize, char)> + Clone + '_ {
     text.chars()
         .enumerate()
-        .filter(|&(_, ch)| !ch.is_whitespace() && ch != '|')
+        .filter(|&(_, ch)| !ch.is_whitespace() && !is_rule(ch))
 }
 
 /// The first character of a row that is no symbol, as an error.

@@ -169,13 +169,21 @@ pub(super) fn line_into(
 }
 
 /// Whether a line of a block is a box separator (given the side, once known).
+/// Whether `ch` draws the grid rather than fills it: `|`, or a box-drawing character
+/// (`│`, `─`, `┼`, … as `--pretty` draws grids), which rows may hold between symbols and
+/// separator lines are made of.
+pub(crate) fn is_rule(ch: char) -> bool {
+    ch == '|' || ('\u{2500}'..='\u{257F}').contains(&ch)
+}
+
 pub(super) fn is_separator(line: &str, side: Option<usize>) -> bool {
     let mut dashes = 0;
     let mut other = false;
     for ch in line.chars() {
         match ch {
             '-' => dashes += 1,
-            '+' | '=' | '|' => other = true,
+            '+' | '=' => other = true,
+            c if is_rule(c) => other = true,
             c if c.is_whitespace() => {}
             _ => return false,
         }
@@ -220,7 +228,7 @@ pub(crate) fn block_from_lines<'a>(
         let symbols = line
             .chars()
             .enumerate()
-            .filter(|&(_, ch)| !ch.is_whitespace() && ch != '|');
+            .filter(|&(_, ch)| !ch.is_whitespace() && !is_rule(ch));
         let count = symbols.clone().count();
         let n = match side {
             Some(n) => n,
