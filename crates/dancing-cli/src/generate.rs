@@ -8,7 +8,7 @@ use dancing::StopReason;
 use dancing_sudoku::Variant;
 use dancing_sudoku::generate::{GenerateError, Generated, Generator, Kind};
 use dancing_sudoku::logic;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
@@ -203,9 +203,20 @@ fn random_seed() -> u64 {
 fn new_bar(count: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
     if let Ok(style) =
-        ProgressStyle::with_template("{pos}/{len} puzzles, {per_sec}, {eta} left {wide_bar}")
+        ProgressStyle::with_template("{pos}/{len} puzzles, {rate}, {eta} left {wide_bar}")
     {
-        bar.set_style(style);
+        // indicatif's own `{per_sec}` prints four decimals (`208.1094/s`).
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let rate = state.per_sec();
+                let _ = if rate < 10.0 {
+                    write!(w, "{rate:.1}/s")
+                } else {
+                    write!(w, "{rate:.0}/s")
+                };
+            },
+        ));
     }
     bar
 }

@@ -343,8 +343,18 @@ pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
 
 /// Prints the summary (unless `--quiet`) and the JSON statistics (with `--stats`).
 pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_json::Value)]) {
+    report_as(&summary(stats), stats, args, extra);
+}
+
+/// [`report`] with the summary line `line`.
+pub(crate) fn report_as(
+    line: &str,
+    stats: &Stats,
+    args: &SearchArgs,
+    extra: &[(&str, serde_json::Value)],
+) {
     if !args.quiet {
-        eprintln!("{}", summary(stats));
+        eprintln!("{line}");
     }
     if args.stats {
         let mut map = stats_json(stats);

@@ -10,7 +10,7 @@ use dancing::{Engine, ForceError, ItemId, Move, MultiSolver, OptionId, Problem};
 
 use crate::cli::XcArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
-use crate::search;
+use crate::search::{self, plural};
 
 /// Applies `--prefix`, then runs `--split`, `--split-jobs` or a search on several
 /// threads, with either engine. Returns the exit code when it handled the command,
@@ -101,10 +101,8 @@ fn print_split<E: Engine>(
     out.flush()?;
     if !args.search.quiet {
         eprintln!(
-            "{} subproblems, {} nodes and {} updates above them",
-            split.len(),
-            split.stats().nodes,
-            split.stats().updates
+            "{}",
+            split_summary(split.len(), split.stats().nodes, split.stats().updates)
         );
     }
     Ok(EXIT_OK)
@@ -203,12 +201,7 @@ pub(crate) fn run_multi(
     }
     out.flush()?;
     if !args.search.quiet {
-        eprintln!(
-            "{} subproblems, {} nodes and {} updates above them",
-            split.len(),
-            stats.nodes,
-            stats.updates
-        );
+        eprintln!("{}", split_summary(split.len(), stats.nodes, stats.updates));
     }
     Ok(Some(EXIT_OK))
 }
@@ -262,4 +255,18 @@ fn parse_moves(text: &str, problem: &Problem) -> Result<Vec<Move>, Failure> {
             }
         })
         .collect()
+}
+
+/// `12 subproblems, 3 nodes and 9 updates above them`; for one subproblem with no move
+/// above it (depth 0), that it is the whole problem (its line is empty).
+fn split_summary(subproblems: usize, nodes: u64, updates: u64) -> String {
+    if subproblems == 1 && nodes == 0 {
+        return "1 subproblem: the whole problem (an empty prefix, the empty line)".to_owned();
+    }
+    format!(
+        "{}, {} and {} above them",
+        plural(subproblems as u64, "subproblem"),
+        plural(nodes, "node"),
+        plural(updates, "update")
+    )
 }

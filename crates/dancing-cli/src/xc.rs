@@ -374,7 +374,31 @@ fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> 
         elapsed: spent.elapsed + learned.elapsed,
         stopped: learned.stopped,
     };
-    search::report(
+    // The learner's work is its conflicts; nodes and updates are the links' probe
+    // before it, named only when there was one.
+    let found = search::plural(count, "solution");
+    let found = match stats.stopped {
+        Some(StopReason::Caller) => format!("first {found}"),
+        _ => found,
+    };
+    let probe = if spent.nodes > 0 {
+        format!(
+            " after {} and {} of dancing links",
+            search::plural(spent.nodes, "node"),
+            search::plural(spent.updates, "update")
+        )
+    } else {
+        String::new()
+    };
+    let line = format!(
+        "{found} by the learner: {}, {}{probe}, {:.3} s{}",
+        search::plural(learned.conflicts, "conflict"),
+        search::plural(learned.solves, "SAT solve"),
+        stats.elapsed.as_secs_f64(),
+        search::stop_note(stats.stopped)
+    );
+    search::report_as(
+        &line,
         &stats,
         &args.search,
         &[

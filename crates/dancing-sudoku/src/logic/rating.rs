@@ -75,7 +75,8 @@ pub fn solve_path(puzzle: &Grid) -> Result<Path, RateError> {
 ///
 /// The uniqueness check is the default solver's (`AutoSolver` with the `sat` feature:
 /// the bit-parallel solver for 9×9, dancing links then the learner above, so a 25×25
-/// puzzle is checked in seconds; dancing links without it).
+/// puzzle is checked in seconds; without it, the bit-parallel solver for 9×9 and
+/// dancing links above).
 ///
 /// ```
 /// use std::time::Instant;
@@ -135,7 +136,7 @@ fn stopped(stats: &Stats) -> Result<(), RateError> {
 #[cfg(feature = "sat")]
 type Checker = crate::AutoSolver;
 #[cfg(not(feature = "sat"))]
-type Checker = crate::SudokuSolver;
+type Checker = crate::bands::BandSolver;
 
 thread_local! {
     static CHECKER: RefCell<Checker> = RefCell::new(Checker::new());

@@ -105,6 +105,20 @@ struct Block {
     cells: Vec<u8>,
     /// The column of each cell.
     columns: Vec<usize>,
+    /// For a block whose first line could also be a 4×4 puzzle with a value out of
+    /// range: that error, reported instead if no second row follows.
+    as_one_line: Option<PuzzleError>,
+}
+
+impl Block {
+    /// The error for a block that ended on line `number`: the missing rows, or, after
+    /// a lone first line that was read as a row, the error of that line as a puzzle.
+    fn ended(&mut self, number: usize) -> PuzzleError {
+        match self.as_one_line.take() {
+            Some(error) if self.lines.len() == 1 => error,
+            _ => missing_rows(number, self.lines.len(), self.side),
+        }
+    }
 }
 
 /// What a line did.
@@ -194,16 +208,18 @@ impl<R: BufRead> Batch<R> {
                 if trimmed.is_empty() || trimmed.starts_with('#') {
                     return Step::Continue;
                 }
+                let mut as_one_line = None;
                 if is_one_line(text) {
-                    let puzzle = one_line(number, text);
                     // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
-                    // row of a 16×16 grid typed without spaces.
-                    let too_large = matches!(
-                        &puzzle,
-                        Err(e) if matches!(e.kind, PuzzleErrorKind::OutOfRange { .. })
-                    );
-                    if !(too_large && row_symbols(text).count() == 16) {
-                        return Step::Emit(puzzle);
+                    // row of a 16×16 grid typed without spaces, if a second row follows.
+                    match one_line(number, text) {
+                        Err(error)
+                            if matches!(error.kind, PuzzleErrorKind::OutOfRange { .. })
+                                && row_symbols(text).count() == 16 =>
+                        {
+                            as_one_line = Some(error);
+                        }
+                        puzzle => return Step::Emit(puzzle),
                     }
                 }
                 if is_separator(text, None) {
@@ -234,15 +250,16 @@ impl<R: BufRead> Batch<R> {
                     lines: Vec::with_capacity(count),
                     cells: Vec::with_capacity(count * count),
                     columns: Vec::with_capacity(count * count),
+                    as_one_line,
                 });
                 self.row(number, text)
             }
             State::Block(block) => {
                 let side = block.side;
                 if trimmed.is_empty() {
-                    let rows = block.lines.len();
+                    let error = block.ended(number);
                     self.state = State::Idle;
-                    return Step::Emit(Err(missing_rows(number, rows, side)));
+                    return Step::Emit(Err(error));
                 }
                 if trimmed.starts_with('#') || is_separator(text, Some(side)) {
                     return Step::Continue;
@@ -251,10 +268,10 @@ impl<R: BufRead> Batch<R> {
                 if count == side {
                     return self.row(number, text);
                 }
-                if is_one_line(text) {
-                    let rows = block.lines.len();
+                if is_one_line(text) || (block.as_one_line.is_some() && block.lines.len() == 1) {
+                    let error = block.ended(number);
                     self.state = State::Idle;
-                    return Step::EmitAndRetry(missing_rows(number, rows, side));
+                    return Step::EmitAndRetry(error);
                 }
                 self.state = State::Skip { side };
                 if let Some(error) = unknown_symbol(number, text) {
@@ -334,11 +351,10 @@ impl<R: BufRead> Iterator for Batch<R> {
                         Ok(true) => (self.line, std::mem::take(&mut self.text)),
                         Ok(false) => {
                             self.done = true;
-                            if let State::Block(block) =
+                            if let State::Block(mut block) =
                                 std::mem::replace(&mut self.state, State::Idle)
                             {
-                                let rows = block.lines.len();
-                                return Some(Err(missing_rows(self.line + 1, rows, block.side)));
+                                return Some(Err(block.ended(self.line + 1)));
                             }
                             return None;
                         }
@@ -674,13 +690,21 @@ mod tests {
         // Values up to 4: a 4×4 puzzle on one line.
         let got = read("1234............\n");
         assert_eq!(got, [(1, Ok(4))]);
-        // A value above 4: the first row of a 16×16 grid, which needs its 15 others.
+        // A value above 4 and no second row: a 4×4 puzzle with a value out of range.
+        let out_of_range =
+            "line 1, column 5: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)";
         let got = read("123456789ABCDEFG\n");
+        assert_eq!(got, [(1, Err(out_of_range.to_owned()))]);
+        // The same, then a 9×9 puzzle: the error, and the puzzle read as it is.
+        let got = read(&format!("123456789ABCDEFG\n{}\n", ".".repeat(81)));
+        assert_eq!(got, [(1, Err(out_of_range.to_owned())), (2, Ok(9))]);
+        // With rows after it: the first row of a 16×16 grid; too few rows are named.
+        let got = read("123456789ABCDEFG\nG123456789ABCDEF\n");
         assert_eq!(
             got,
             [(
-                2,
-                Err("line 2: unexpected end of the grid after 1 row, expected 16".to_owned())
+                3,
+                Err("line 3: unexpected end of the grid after 2 rows, expected 16".to_owned())
             )]
         );
     }
