@@ -49,9 +49,16 @@ impl CostedSolution {
         self.cost
     }
 
-    /// The chosen options, fixed ones first.
+    /// The chosen options in the order the search chose them, fixed ones first.
     pub fn options(&self) -> &[OptionId] {
         &self.options
+    }
+
+    /// The chosen options in the order of the input (by [`OptionId`]).
+    pub fn sorted_options(&self) -> Vec<OptionId> {
+        let mut options = self.options.clone();
+        options.sort_unstable();
+        options
     }
 
     /// Consumes the solution, returning the chosen options.

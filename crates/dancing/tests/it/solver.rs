@@ -274,3 +274,20 @@ fn langford_sequences_are_valid() {
     }
     assert_eq!(count, 52);
 }
+
+#[test]
+fn sorted_options_are_the_solution_in_input_order() {
+    let problem = dancing::problems::queens(6);
+    let mut solver = Solver::new(&problem);
+    let mut seen = 0;
+    for solution in solver.solutions() {
+        let sorted = solution.sorted_options();
+        assert!(sorted.windows(2).all(|w| w[0] < w[1]), "{sorted:?}");
+        let mut chosen = solution.options().to_vec();
+        chosen.sort();
+        assert_eq!(sorted, chosen);
+        // The search's order is not the input's here: it picks by fewest options.
+        seen += usize::from(solution.options() != sorted.as_slice());
+    }
+    assert!(seen > 0, "every solution came in input order");
+}
