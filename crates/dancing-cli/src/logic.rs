@@ -90,6 +90,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let style = Style::detect();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut totals = Totals::default();
+    let one_screen = crate::failure::one_screen();
     let mut first = true;
     for entry in Batch::new(input.reader) {
         // The deadline and Ctrl-C end the batch: no puzzle is started after them.
@@ -112,7 +113,10 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             }
             Err(error) => {
                 totals.errors += 1;
-                writeln!(out, "error: {}", error.kind)?;
+                // On a terminal the full message below is the one line a person needs.
+                if !one_screen {
+                    writeln!(out, "error: {}", error.kind)?;
+                }
                 out.flush()?;
                 eprintln!(
                     "error: {}",

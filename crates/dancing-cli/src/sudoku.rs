@@ -440,6 +440,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         .collect();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut totals = Totals::default();
+    let one_screen = crate::failure::one_screen();
     // A person typing puzzles gets each answer at once.
     let chunk = if input.interactive { 1 } else { CHUNK };
     let mut jobs = Vec::with_capacity(chunk);
@@ -514,7 +515,11 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 }
                 (Job::Bad { reason, message }, _) => {
                     totals.errors += 1;
-                    writeln!(out, "error: {reason}")?;
+                    // On a terminal the full message below is the one line a person
+                    // needs; a file or a pipe keeps one answer line per puzzle.
+                    if !one_screen {
+                        writeln!(out, "error: {reason}")?;
+                    }
                     // Keep stdout and stderr in step for a reader watching both.
                     out.flush()?;
                     progress.eprintln(&format!("error: {}", crate::failure::shorten(message)));

@@ -1118,3 +1118,29 @@ fn problem_searches_obey_limits_too() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_bad_entry_is_one_error_line_on_a_terminal() {
+    // `script` runs the command on a pseudo-terminal: standard output and standard error
+    // are one screen there.
+    let bad = data("puzzles.txt");
+    let command = format!(
+        "{} sudoku solve -q {}",
+        env!("CARGO_BIN_EXE_dancing"),
+        bad.display()
+    );
+    let piped = run(&["sudoku", "solve", "-q", bad.to_str().unwrap()], b"");
+    let answers = text(&piped.stdout).matches("error: ").count();
+    assert!(answers > 0, "the sample has bad entries");
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux's script runs");
+    let screen = text(&output.stdout);
+    // Each bad entry: its full message (with the file), not also the short answer.
+    assert_eq!(screen.matches("error: ").count(), answers, "{screen}");
+    assert_eq!(
+        screen.matches("error: ").count(),
+        screen.matches("puzzles.txt: line").count()
+    );
+}
