@@ -83,6 +83,15 @@ pub(crate) fn search_code(stats: &Stats) -> u8 {
     }
 }
 
+/// Whether standard output and standard error both go to a terminal, where a person
+/// reads them together: a bad entry's answer line (`error: <reason>`) and its message on
+/// standard error (`error: FILE: line L, column C: <reason>`) would say the same thing
+/// twice, so only the message is printed.
+pub(crate) fn one_screen() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,13 +122,4 @@ mod tests {
         assert_eq!(code(Some(StopReason::NodeLimit)), EXIT_STOPPED);
         assert_eq!(code(Some(StopReason::Interrupted)), EXIT_INTERRUPTED);
     }
-}
-
-/// Whether standard output and standard error both go to a terminal, where a person
-/// reads them together: a bad entry's answer line (`error: <reason>`) and its message on
-/// standard error (`error: FILE: line L, column C: <reason>`) would say the same thing
-/// twice, so only the message is printed.
-pub(crate) fn one_screen() -> bool {
-    use std::io::IsTerminal;
-    std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
 }
