@@ -2,6 +2,7 @@
 //! drawn, and made by several threads.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use dancing::StopReason;
@@ -13,6 +14,7 @@ use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::feedback::{NUDGE_AFTER, Nudge};
 use crate::pretty::{self, Style};
 use crate::search::{plural, searching, stop_name, stop_note};
 
@@ -51,6 +53,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?;
     let style = Style::detect();
     let bar = (args.progress && io::stderr().is_terminal()).then(|| new_bar(args.count));
+    // Without --progress, a person left waiting is told once how to see and bound it.
+    let nudge = nudge_after_a_while(Nudge::on_terminal(args.progress, "generating"));
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut made, mut attempts, mut givens) = (0u64, 0u64, 0u64);
@@ -104,6 +108,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    drop(nudge);
     let elapsed = started.elapsed();
     let stopped = match &failed {
         Some((_, GenerateError::Stopped(reason))) => Some(*reason),
@@ -202,9 +207,11 @@ fn random_seed() -> u64 {
 
 fn new_bar(count: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{pos}/{len} puzzles, {rate}, {eta} left {wide_bar}")
-    {
+    // Redrawn on its own, so the time moves while one slow puzzle is being made.
+    bar.enable_steady_tick(Duration::from_millis(200));
+    if let Ok(style) = ProgressStyle::with_template(
+        "{pos}/{len} puzzles, {rate}, {elapsed} so far, {eta} left {wide_bar}",
+    ) {
         // indicatif's own `{per_sec}` prints four decimals (`208.1094/s`).
         bar.set_style(style.with_key(
             "rate",
@@ -219,4 +226,42 @@ fn new_bar(count: u64) -> ProgressBar {
         ));
     }
     bar
+}
+
+/// Prints `nudge`'s line once [`NUDGE_AFTER`] has passed, from a thread of its own, unless
+/// the returned guard is dropped first (the run ended). Nothing when it is not armed.
+fn nudge_after_a_while(mut nudge: Nudge) -> Option<NudgeGuard> {
+    if !nudge.is_armed() {
+        return None;
+    }
+    let (stop, stopped) = mpsc::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name("nudge".to_owned())
+        .spawn(move || {
+            if let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(NUDGE_AFTER)
+                && let Some(line) = nudge.due(NUDGE_AFTER)
+            {
+                eprintln!("{line}; --timeout bounds the run");
+            }
+        })
+        .ok()?;
+    Some(NudgeGuard {
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}
+
+/// Ends the nudge's thread when dropped.
+struct NudgeGuard {
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for NudgeGuard {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }

@@ -388,3 +388,25 @@ fn a_closed_standard_output_ends_the_run_at_once() {
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     }
 }
+
+#[test]
+fn a_long_generation_on_a_terminal_says_how_to_see_and_bound_it() {
+    // On a pseudo-terminal (`script`), a 36×36 puzzle stopped by the timeout after the
+    // nudge is due: the nudge, once, then the summary with the stop.
+    let command = format!(
+        "{} sudoku generate --order 6 --seed 1 --timeout 3.5",
+        env!("CARGO_BIN_EXE_dancing")
+    );
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux's script runs");
+    assert_eq!(output.status.code(), Some(3));
+    let screen = text(&output.stdout);
+    assert_eq!(
+        screen.matches("still generating after 3 s; --progress shows a live status line; --timeout bounds the run").count(),
+        1,
+        "{screen}"
+    );
+    assert!(screen.contains("(stopped: --timeout expired)"), "{screen}");
+}
