@@ -12,6 +12,7 @@ mod hostile;
 mod learn;
 mod limits;
 mod multiplicities;
+mod readme;
 mod split;
 mod typed;
 mod variants;
