@@ -5,6 +5,7 @@
 mod common;
 
 mod cli;
+mod cluster;
 mod costs;
 mod feedback;
 mod generate;
