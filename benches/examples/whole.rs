@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use dancing_benches::whole::{build, load, median};
+use dancing_benches::whole::{build, exit, load, median, rounds as rounds_arg};
 
 const DEFAULT_PROBLEMS: [&str; 3] = ["queens 13", "langford 12", "pentomino 6x10"];
 
@@ -128,13 +128,7 @@ fn generate(dancing: &Path, words: &str, dir: &Path) -> Result<PathBuf, String> 
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    exit(run())
 }
 
 fn run() -> Result<(), String> {
@@ -143,11 +137,7 @@ fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--rounds" {
-            rounds = args
-                .next()
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n > 0)
-                .ok_or("--rounds takes a positive number")?;
+            rounds = rounds_arg(args.next())?;
         } else {
             problems.push(arg);
         }

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use dancing_benches::whole::{build, load, median};
+use dancing_benches::whole::{build, exit, load, median, rounds as rounds_arg};
 use dancing_benches::{equivalent, sudoku_set};
 
 /// The sets counted, and how many puzzles each is grown to.
@@ -74,13 +74,7 @@ impl Row {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    exit(run())
 }
 
 fn run() -> Result<(), String> {
@@ -91,11 +85,7 @@ fn run() -> Result<(), String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => {
-                rounds = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .filter(|&n| n > 0)
-                    .ok_or("--rounds takes a positive number")?;
+                rounds = rounds_arg(args.next())?;
             }
             "--dlx" => dlx = true,
             "count" | "generate" => modes.push(arg),

@@ -264,6 +264,25 @@ pub mod whole {
     use std::process::Command;
     use std::time::Duration;
 
+    /// The exit of a driver: success, or the error on stderr and exit code 2.
+    pub fn exit(result: Result<(), String>) -> std::process::ExitCode {
+        match result {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                std::process::ExitCode::from(2)
+            }
+        }
+    }
+
+    /// The value of `--rounds`: a positive number.
+    pub fn rounds(value: Option<String>) -> Result<usize, String> {
+        value
+            .and_then(|n| n.parse().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| "--rounds takes a positive number".to_owned())
+    }
+
     /// The median of `times` (the upper one of an even count).
     ///
     /// # Panics

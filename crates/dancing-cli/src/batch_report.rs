@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use dancing::StopReason;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED};
 use crate::feedback::{NUDGE_AFTER, Nudge};
 use crate::search::{plural, stop_note};
 
@@ -82,6 +83,41 @@ pub(crate) struct Figures {
     /// The wall-clock time of the whole batch.
     pub(crate) elapsed: Duration,
     pub(crate) stopped: Option<StopReason>,
+}
+
+/// The gravest limit that stopped a puzzle of a batch, if any did: Ctrl-C, then the
+/// deadline (both end the batch), then the node limit (which stops one puzzle).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Gravest(pub(crate) Option<StopReason>);
+
+impl Gravest {
+    /// Counts a puzzle that `reason` stopped.
+    pub(crate) fn add(&mut self, reason: StopReason) {
+        let rank = |reason: Option<StopReason>| match reason {
+            None => 0,
+            Some(StopReason::Interrupted) => 3,
+            Some(StopReason::Timeout) => 2,
+            Some(_) => 1,
+        };
+        if rank(Some(reason)) > rank(self.0) {
+            self.0 = Some(reason);
+        }
+    }
+
+    /// Whether a limit has ended the batch: no more puzzles are read.
+    pub(crate) fn ended(&self) -> bool {
+        matches!(self.0, Some(StopReason::Interrupted | StopReason::Timeout))
+    }
+
+    /// Ctrl-C first, then a limit, then bad input (`errors` of them).
+    pub(crate) fn exit_code(&self, errors: u64) -> u8 {
+        match self.0 {
+            Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
+            Some(_) => EXIT_STOPPED,
+            None if errors > 0 => EXIT_INPUT,
+            None => EXIT_OK,
+        }
+    }
 }
 
 /// The one-line summary printed on stderr after a batch, shaped like `dancing xc`'s:

@@ -11,8 +11,9 @@ use dancing_sudoku::logic::{self, Path, RateError};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::{Grid, Limits, Technique};
 
+use crate::batch_report::Gravest;
 use crate::cli::LogicArgs;
-use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::failure::Failure;
 use crate::feedback::{self, Reading};
 use crate::input;
 use crate::pretty::{self, Style};
@@ -43,29 +44,13 @@ struct Totals {
     /// Puzzles a limit stopped, and the gravest limit: Ctrl-C, then the deadline (both
     /// end the batch), then the node limit (which stops one puzzle).
     stopped_puzzles: u64,
-    stopped: Option<StopReason>,
+    stopped: Gravest,
 }
 
 impl Totals {
     fn stop(&mut self, reason: StopReason) {
         self.stopped_puzzles += 1;
-        let rank = |reason: Option<StopReason>| match reason {
-            None => 0,
-            Some(StopReason::Interrupted) => 3,
-            Some(StopReason::Timeout) => 2,
-            Some(_) => 1,
-        };
-        if rank(Some(reason)) > rank(self.stopped) {
-            self.stopped = Some(reason);
-        }
-    }
-
-    /// Whether a limit has ended the batch.
-    fn ended(&self) -> bool {
-        matches!(
-            self.stopped,
-            Some(StopReason::Interrupted | StopReason::Timeout)
-        )
+        self.stopped.add(reason);
     }
 
     fn add_path(&mut self, path: &Path) {
@@ -94,7 +79,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let mut first = true;
     for entry in Batch::new(input.reader) {
         // The deadline and Ctrl-C end the batch: no puzzle is started after them.
-        if totals.ended() {
+        if totals.stopped.ended() {
             break;
         }
         match entry {
@@ -148,8 +133,8 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             "multiple": totals.multiple,
             "stalled": totals.stalled,
             "stopped_puzzles": totals.stopped_puzzles,
-            "complete": totals.stopped.is_none(),
-            "stopped": stop_name(totals.stopped),
+            "complete": totals.stopped.0.is_none(),
+            "stopped": stop_name(totals.stopped.0),
             "hardest": names(&totals.hardest),
             "steps": names(&totals.steps),
             "seconds": seconds,
@@ -168,12 +153,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         }
         eprintln!("{stats}");
     }
-    Ok(match totals.stopped {
-        Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-        Some(_) => EXIT_STOPPED,
-        None if totals.errors > 0 => EXIT_INPUT,
-        None => EXIT_OK,
-    })
+    Ok(totals.stopped.exit_code(totals.errors))
 }
 
 /// The text for one puzzle, ending with a newline.
@@ -301,6 +281,6 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
         line.push_str(&parts.join(", "));
     }
     line.push_str(&format!(", {seconds:.3} s"));
-    line.push_str(stop_note(totals.stopped));
+    line.push_str(stop_note(totals.stopped.0));
     line
 }

@@ -24,9 +24,9 @@ use dancing_sudoku::{
 };
 use rayon::prelude::*;
 
-use crate::batch_report::{self, BatchProgress, Outcome, Tally};
+use crate::batch_report::{self, BatchProgress, Gravest, Outcome, Tally};
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
-use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{self, Reading};
 use crate::generate;
 use crate::input;
@@ -324,7 +324,7 @@ struct Totals {
     conflicts: u64,
     /// The gravest limit that stopped a puzzle's search, if any did: Ctrl-C, then the
     /// deadline (both end the batch), then the node limit (which stops one puzzle).
-    stopped: Option<StopReason>,
+    stopped: Gravest,
 }
 
 impl Totals {
@@ -338,36 +338,6 @@ impl Totals {
             Some(Method::Bands) => self.by_bands += 1,
             Some(_) => self.by_dlx += 1,
             None => {}
-        }
-    }
-
-    fn count_stop(&mut self, reason: StopReason) {
-        let rank = |reason: Option<StopReason>| match reason {
-            None => 0,
-            Some(StopReason::Interrupted) => 3,
-            Some(StopReason::Timeout) => 2,
-            Some(_) => 1,
-        };
-        if rank(Some(reason)) > rank(self.stopped) {
-            self.stopped = Some(reason);
-        }
-    }
-
-    /// Whether a limit has ended the batch: no more puzzles are read.
-    fn ended(&self) -> bool {
-        matches!(
-            self.stopped,
-            Some(StopReason::Interrupted | StopReason::Timeout)
-        )
-    }
-
-    /// Ctrl-C first, then a limit, then bad input lines.
-    fn exit_code(&self) -> u8 {
-        match self.stopped {
-            Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-            Some(_) => EXIT_STOPPED,
-            None if self.errors > 0 => EXIT_INPUT,
-            None => EXIT_OK,
         }
     }
 }
@@ -506,7 +476,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     totals.outcomes.add(outcome);
                     totals.count_method(method);
                     if let Some(reason) = limit_stop(&stats) {
-                        totals.count_stop(reason);
+                        totals.stopped.add(reason);
                     }
                     stats.stopped = None;
                     totals.stats += stats;
@@ -532,7 +502,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         if input.interactive {
             out.flush()?;
         }
-        if totals.ended() || ended().is_some() {
+        if totals.stopped.ended() || ended().is_some() {
             break;
         }
     }
@@ -546,7 +516,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 errors: totals.errors,
                 nodes: totals.stats.nodes,
                 elapsed,
-                stopped: totals.stopped,
+                stopped: totals.stopped.0,
             },
         );
         eprintln!("{line}");
@@ -556,8 +526,8 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         let stats = serde_json::json!({
             "puzzles": totals.puzzles,
             "errors": totals.errors,
-            "complete": totals.stopped.is_none(),
-            "stopped": stop_name(totals.stopped),
+            "complete": totals.stopped.0.is_none(),
+            "stopped": stop_name(totals.stopped.0),
             "solutions": totals.stats.solutions,
             "nodes": totals.stats.nodes,
             "updates": totals.stats.updates,
@@ -575,7 +545,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         });
         eprintln!("{stats}");
     }
-    Ok(totals.exit_code())
+    Ok(totals.stopped.exit_code(totals.errors))
 }
 
 /// The most a judge input may hold: judges' inputs are small, and this one is read whole.
