@@ -1,6 +1,7 @@
-//! Every command of README.md's command-line section, run as written from the
-//! repository's root on the sample files (`crates/dancing-cli/samples/`): each must end
-//! with exit 0, or 3 where its comment ends `exit 3`.
+//! Every command of README.md's command-line section and of docs/generating.md's usage
+//! block, run as written from the repository's root on the sample files
+//! (`crates/dancing-cli/samples/`): each must end with exit 0, or 3 where its comment
+//! ends `exit 3`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -14,13 +15,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The shell lines of the first `sh` block after `## Command line`.
+/// The shell lines of the first `sh` block after `## Command line` in README.md.
 fn readme_commands() -> Vec<String> {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    commands("README.md", "## Command line")
+}
+
+/// The shell lines of the first `sh` block after `after` in `file`.
+fn commands(file: &str, after: &str) -> Vec<String> {
+    let readme = std::fs::read_to_string(root().join(file)).unwrap();
     let section = readme
-        .split("## Command line")
+        .split(after)
         .nth(1)
-        .expect("README.md has a command-line section");
+        .unwrap_or_else(|| panic!("{file} has no {after:?}"));
     let block = section
         .split("```sh\n")
         .nth(1)
@@ -111,6 +117,20 @@ fn every_readme_command_runs_as_written() {
             .unwrap()
             .starts_with("c ")
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_generating_guide_s_commands_run_as_written() {
+    let commands = commands("docs/generating.md", "# Generating and rating sudoku");
+    assert!(commands.len() >= 9, "{commands:?}");
+    let dir = workspace("generating");
+    for line in &commands {
+        check(line, &dir);
+    }
+    // `rate` read the thousand puzzles `generate` wrote.
+    let puzzles = std::fs::read_to_string(dir.join("puzzles.txt")).unwrap();
+    assert_eq!(puzzles.lines().count(), 1000);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
