@@ -2,6 +2,8 @@
 //! drawn, and made by several threads.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -34,7 +36,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         )));
     }
     let seed = args.seed.unwrap_or_else(random_seed);
+    // Attempts so far, for the status line while a slow puzzle is being made.
+    let tried = Arc::new(AtomicU64::new(0));
     let generator = Generator::builder()
+        .count_attempts(Arc::clone(&tried))
         .order(usize::from(args.order))
         .seed(seed)
         .symmetry(args.symmetry)
@@ -52,7 +57,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .build()
         .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?;
     let style = Style::detect();
-    let bar = (args.progress && io::stderr().is_terminal()).then(|| new_bar(args.count));
+    let bar = (args.progress && io::stderr().is_terminal())
+        .then(|| new_bar(args.count, Arc::clone(&tried)));
     // Without --progress, a person left waiting is told once how to see and bound it.
     let nudge = nudge_after_a_while(Nudge::on_terminal(args.progress, "generating"));
     let started = Instant::now();
@@ -110,6 +116,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     }
     drop(nudge);
     let elapsed = started.elapsed();
+    // A run that ended early made attempts for no puzzle: the counter has them all.
+    if failed.is_some() {
+        attempts = tried.load(Ordering::Relaxed);
+    }
     let stopped = match &failed {
         Some((_, GenerateError::Stopped(reason))) => Some(*reason),
         _ => None,
@@ -205,14 +215,20 @@ fn random_seed() -> u64 {
     nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-fn new_bar(count: u64) -> ProgressBar {
+fn new_bar(count: u64, tried: Arc<AtomicU64>) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
     // Redrawn on its own, so the time moves while one slow puzzle is being made.
     bar.enable_steady_tick(Duration::from_millis(200));
     if let Ok(style) = ProgressStyle::with_template(
-        "{pos}/{len} puzzles, {rate}, {elapsed} so far, {eta} left {wide_bar}",
+        "{pos}/{len} puzzles ({tried} attempts), {rate}, {elapsed} so far, {eta} left {wide_bar}",
     ) {
         // indicatif's own `{per_sec}` prints four decimals (`208.1094/s`).
+        let style = style.with_key(
+            "tried",
+            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", tried.load(Ordering::Relaxed));
+            },
+        );
         bar.set_style(style.with_key(
             "rate",
             |state: &ProgressState, w: &mut dyn std::fmt::Write| {

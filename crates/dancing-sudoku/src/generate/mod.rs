@@ -45,6 +45,8 @@
 //! in any order and on any number of threads.
 
 use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -154,6 +156,7 @@ pub struct GeneratorBuilder {
     kind: Kind,
     max_attempts: u64,
     limits: Limits,
+    attempts: Option<Arc<AtomicU64>>,
 }
 
 impl Default for GeneratorBuilder {
@@ -168,6 +171,7 @@ impl Default for GeneratorBuilder {
             kind: Kind::Classic,
             max_attempts: Generator::DEFAULT_MAX_ATTEMPTS,
             limits: Limits::none(),
+            attempts: None,
         }
     }
 }
@@ -230,6 +234,13 @@ impl GeneratorBuilder {
     /// each search: for one budget, set `deadline`.
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// A counter the generator adds one to at each attempt (each random grid drawn), in
+    /// every thread: a progress display can show it while a slow puzzle is made.
+    pub fn count_attempts(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.attempts = Some(counter);
         self
     }
 
@@ -337,6 +348,9 @@ impl Generator {
         let order = self.settings.order;
         for attempt in 1..=self.settings.max_attempts {
             self.on_time()?;
+            if let Some(counter) = &self.settings.attempts {
+                counter.fetch_add(1, Ordering::Relaxed);
+            }
             let (variant, solution) = match checker {
                 Checker::Classic(solver) => (Variant::Classic, self.random_solution(rng, *solver)?),
                 Checker::Variant(solver) => {
@@ -393,7 +407,7 @@ impl Generator {
         if limits
             .interrupt
             .as_ref()
-            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
         {
             return Err(GenerateError::Stopped(StopReason::Interrupted));
         }

@@ -255,3 +255,22 @@ fn limits_stop_a_puzzle_and_leave_the_next_generator_free() {
         .unwrap();
     assert_eq!(here, elsewhere);
 }
+
+#[test]
+fn the_attempts_counter_sees_every_attempt() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    let counter = Arc::new(AtomicU64::new(0));
+    let generator = Generator::builder()
+        .seed(9)
+        .clues(Some(24))
+        .count_attempts(Arc::clone(&counter))
+        .build()
+        .unwrap();
+    let attempts: u64 = (0..20)
+        .map(|i| generator.generate(i).unwrap().attempts)
+        .sum();
+    assert!(attempts > 20, "the clue target should reject some grids");
+    assert_eq!(counter.load(Ordering::Relaxed), attempts);
+}
