@@ -76,9 +76,17 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             if threads == 1 {
                 // One thread: this one (handing each round to a pool's thread costs a
                 // switch of threads per round).
-                (start..end)
-                    .map(|index| generator.generate(index))
-                    .collect()
+                // The first puzzle that fails ends the run at once.
+                let mut results = Vec::new();
+                for index in start..end {
+                    let result = generator.generate(index);
+                    let failed = result.is_err();
+                    results.push(result);
+                    if failed {
+                        break;
+                    }
+                }
+                results
             } else {
                 pool.install(|| {
                     (start..end)
