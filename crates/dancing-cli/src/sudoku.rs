@@ -148,12 +148,6 @@ impl Solver {
     }
 }
 
-/// The limit that stopped a search early, if one did (the caller stopping it once it
-/// had what it asked for is not one).
-fn limit_stop(stats: &Stats) -> Option<StopReason> {
-    stats.stopped.filter(|&reason| reason != StopReason::Caller)
-}
-
 /// The answer to a puzzle whose search a limit stopped.
 fn stopped_answer(reason: StopReason) -> String {
     format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
@@ -207,7 +201,7 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: 
     };
     let stats = solver.stats();
     let method = Some(solver.method());
-    match limit_stop(&stats) {
+    match stats.limit_stop() {
         Some(reason) => (
             stopped_answer(reason).into(),
             stats,
@@ -432,11 +426,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 .count(),
         );
         // The deadline and Ctrl-C end the batch: no puzzle is started after them.
-        let ended = || {
-            limits
-                .reached(0, Instant::now())
-                .filter(|&reason| reason != StopReason::NodeLimit)
-        };
+        let ended = || limits.passed();
         let solve = |job: &Job| -> Option<Answer> {
             let Job::Puzzle { grid, variant, .. } = job else {
                 return None;
@@ -475,7 +465,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                     totals.puzzles += 1;
                     totals.outcomes.add(outcome);
                     totals.count_method(method);
-                    if let Some(reason) = limit_stop(&stats) {
+                    if let Some(reason) = stats.limit_stop() {
                         totals.stopped.add(reason);
                     }
                     stats.stopped = None;

@@ -28,6 +28,21 @@ impl Stats {
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()
     }
+
+    /// The limit that stopped the search, if one did: [`stopped`](Self::stopped) unless
+    /// it is [`StopReason::Caller`] (the caller having what it asked for is no limit).
+    ///
+    /// ```
+    /// use dancing::{Stats, StopReason};
+    ///
+    /// let first = Stats { stopped: Some(StopReason::Caller), ..Stats::default() };
+    /// assert_eq!(first.limit_stop(), None);
+    /// let late = Stats { stopped: Some(StopReason::Timeout), ..Stats::default() };
+    /// assert_eq!(late.limit_stop(), Some(StopReason::Timeout));
+    /// ```
+    pub fn limit_stop(&self) -> Option<StopReason> {
+        self.stopped.filter(|&reason| reason != StopReason::Caller)
+    }
 }
 
 /// Sums statistics, for batches of searches. A batch is complete when every part is;
@@ -128,6 +143,32 @@ impl Limits {
                 .timeout
                 .is_some_and(|t| now.saturating_duration_since(started) >= t);
         late.then_some(StopReason::Timeout)
+    }
+
+    /// The limit that ends all work now, between searches: the interrupt flag, then the
+    /// deadline once passed (reported as [`StopReason::Timeout`]). The node limit and the
+    /// timeout belong to one search and are not looked at; the clock is read only when
+    /// there is a deadline.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use dancing::{Limits, StopReason};
+    ///
+    /// assert_eq!(Limits::none().passed(), None);
+    /// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+    /// assert_eq!(past.passed(), Some(StopReason::Timeout));
+    /// ```
+    pub fn passed(&self) -> Option<StopReason> {
+        if self
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Interrupted);
+        }
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+            .then_some(StopReason::Timeout)
     }
 
     /// The node count at which a search that has spent `nodes` nodes checks its limits

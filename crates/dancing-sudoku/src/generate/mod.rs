@@ -322,18 +322,10 @@ impl Generator {
         let mut rng = ChaCha8Rng::seed_from_u64(self.settings.seed);
         rng.set_stream(index);
         with_checker(self.settings.order, self.settings.kind, |checker| {
-            let solver: &mut dyn Solve = match checker {
-                Checker::Classic(solver) => *solver,
-                Checker::Variant(solver) => &mut **solver,
-            };
-            solver.set_limits(self.settings.limits.clone());
+            checker.solver().set_limits(self.settings.limits.clone());
             let made = self.attempts(&mut rng, checker, &mut accept);
-            let solver: &mut dyn Solve = match checker {
-                Checker::Classic(solver) => *solver,
-                Checker::Variant(solver) => &mut **solver,
-            };
             // The checker is this thread's: the next generator sets its own limits.
-            solver.set_limits(Limits::none());
+            checker.solver().set_limits(Limits::none());
             made
         })
     }
@@ -369,12 +361,8 @@ impl Generator {
                     }
                 }
             };
-            let solver: &mut dyn Solve = match checker {
-                Checker::Classic(solver) => *solver,
-                Checker::Variant(solver) => *solver,
-            };
             let units = variant.units(order);
-            let Some(puzzle) = self.carve(&solution, units, rng, solver)? else {
+            let Some(puzzle) = self.carve(&solution, units, rng, checker.solver())? else {
                 continue;
             };
             let rating = match self.settings.difficulty {
@@ -403,21 +391,10 @@ impl Generator {
 
     /// `Err(Stopped)` once the deadline has passed or the interrupt flag is up.
     fn on_time(&self) -> Result<(), GenerateError> {
-        let limits = &self.settings.limits;
-        if limits
-            .interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            return Err(GenerateError::Stopped(StopReason::Interrupted));
+        match self.settings.limits.passed() {
+            Some(reason) => Err(GenerateError::Stopped(reason)),
+            None => Ok(()),
         }
-        if limits
-            .deadline
-            .is_some_and(|deadline| std::time::Instant::now() >= deadline)
-        {
-            return Err(GenerateError::Stopped(StopReason::Timeout));
-        }
-        Ok(())
     }
 
     /// A random solved grid: random diagonal boxes, completed by the solver, then mixed
@@ -523,9 +500,9 @@ impl Generator {
 
 /// `Err(Stopped)` if a limit (not the caller) stopped `solver`'s last search.
 fn not_stopped(solver: &dyn Solve) -> Result<(), GenerateError> {
-    match solver.stats().stopped {
-        Some(reason) if reason != StopReason::Caller => Err(GenerateError::Stopped(reason)),
-        _ => Ok(()),
+    match solver.stats().limit_stop() {
+        Some(reason) => Err(GenerateError::Stopped(reason)),
+        None => Ok(()),
     }
 }
 
@@ -554,11 +531,7 @@ fn minimal_in(puzzle: &Grid, units: Vec<Vec<usize>>, checker: &mut dyn Solve) ->
         without.set(r, c, value);
         masks.toggle(cell, value);
         // A search a limit stopped ends the test; the checker's statistics tell.
-        let stopped = checker
-            .stats()
-            .stopped
-            .is_some_and(|reason| reason != StopReason::Caller);
-        !unique && !stopped
+        !unique && checker.stats().limit_stop().is_none()
     })
 }
 
@@ -620,6 +593,16 @@ fn variant_checker() -> VariantSolver {
 enum Checker<'s> {
     Classic(&'s mut dyn Solve),
     Variant(&'s mut VariantSolver),
+}
+
+impl Checker<'_> {
+    /// The solver, whichever kind it is.
+    fn solver(&mut self) -> &mut dyn Solve {
+        match self {
+            Checker::Classic(solver) => *solver,
+            Checker::Variant(solver) => *solver,
+        }
+    }
 }
 
 /// Runs `f` with this thread's checker for puzzles of `kind` and order `order`. Classic

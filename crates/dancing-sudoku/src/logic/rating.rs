@@ -126,9 +126,9 @@ pub fn solve_path_within(puzzle: &Grid, limits: &Limits) -> Result<Path, RateErr
 
 /// `Err(Stopped)` if a limit other than the caller stopped the search of `stats`.
 fn stopped(stats: &Stats) -> Result<(), RateError> {
-    match stats.stopped {
-        Some(reason) if reason != StopReason::Caller => Err(RateError::Stopped(reason)),
-        _ => Ok(()),
+    match stats.limit_stop() {
+        Some(reason) => Err(RateError::Stopped(reason)),
+        None => Ok(()),
     }
 }
 
