@@ -161,7 +161,7 @@ fn answer(grid: &Grid, task: Task, limits: &Limits, style: Style, totals: &mut T
     let verdict = |error: RateError, totals: &mut Totals| match error {
         RateError::Stopped(reason) => {
             totals.stop(reason);
-            format!("stopped: {}\n", stop_name(Some(reason)).unwrap_or("limit"))
+            format!("{}\n", crate::search::stopped_answer(reason))
         }
         RateError::Conflict(conflict) => {
             totals.no_solution += 1;

@@ -305,12 +305,7 @@ pub(crate) fn solutions_found(stats: &Stats) -> String {
 /// The one-line summary printed on stderr after a search. A search that `--limit`
 /// stopped reports its `first N solutions`; one stopped by another limit says which.
 pub(crate) fn summary(stats: &Stats) -> String {
-    let found = plural(stats.solutions, "solution");
-    let found = if stats.stopped == Some(StopReason::Caller) {
-        format!("first {found}")
-    } else {
-        found
-    };
+    let found = found(stats);
     let mut line = format!(
         "{found}, {}, {}, {:.3} s",
         plural(stats.nodes, "node"),
@@ -319,6 +314,21 @@ pub(crate) fn summary(stats: &Stats) -> String {
     );
     line.push_str(stop_note(stats.stopped));
     line
+}
+
+/// `3 solutions`, or `first 3 solutions` when the caller stopped the search there.
+pub(crate) fn found(stats: &Stats) -> String {
+    let found = plural(stats.solutions, "solution");
+    if stats.stopped == Some(StopReason::Caller) {
+        format!("first {found}")
+    } else {
+        found
+    }
+}
+
+/// The answer to a sudoku whose search a limit stopped: `stopped: timeout`.
+pub(crate) fn stopped_answer(reason: StopReason) -> String {
+    format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
 }
 
 /// `1 node`, `2 nodes`: a count and its noun, for summary lines.

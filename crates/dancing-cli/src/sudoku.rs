@@ -32,7 +32,7 @@ use crate::generate;
 use crate::input;
 use crate::logic::{self, Task};
 use crate::pretty::{self, Style};
-use crate::search::{searching, stop_name};
+use crate::search::{searching, stop_name, stopped_answer};
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
 const CHUNK: usize = 4096;
@@ -146,11 +146,6 @@ impl Solver {
     fn set_limits(&mut self, limits: Limits) {
         self.set_to(None).set_limits(limits);
     }
-}
-
-/// The answer to a puzzle whose search a limit stopped.
-fn stopped_answer(reason: StopReason) -> String {
-    format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
 }
 
 /// The answer line for one puzzle, the statistics of the searches it took, the method

@@ -376,11 +376,7 @@ fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> 
     };
     // The learner's work is its conflicts; nodes and updates are the links' probe
     // before it, named only when there was one.
-    let found = search::plural(count, "solution");
-    let found = match stats.stopped {
-        Some(StopReason::Caller) => format!("first {found}"),
-        _ => found,
-    };
+    let found = search::found(&stats);
     let probe = if spent.nodes > 0 {
         format!(
             " after {} and {} of dancing links",
