@@ -197,7 +197,8 @@ impl<R: BufRead> Batch<R> {
     fn step(&mut self, number: usize, text: &str) -> Step {
         if matches!(self.state, State::Idle) {
             // Most batches are 9×9 puzzles one per line: read them first.
-            let mut cells = Vec::with_capacity(81);
+            // (No allocation unless the line is read here.)
+            let mut cells = Vec::new();
             if plain_9x9(text.as_bytes(), &mut cells) {
                 return Step::Emit(checked(number, text, 3, cells));
             }

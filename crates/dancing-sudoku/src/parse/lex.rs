@@ -109,12 +109,15 @@ pub(super) fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
     let known = token.iter().fold(true, |known, &b| {
         known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-')
     });
+    if !known {
+        return false;
+    }
     cells.clear();
     cells.extend(token.iter().map(|&b| {
         let digit = b.wrapping_sub(b'0');
         if digit <= 9 { digit } else { 0 }
     }));
-    known
+    true
 }
 
 /// Parses the one-line form in `alphabet`, filling `cells`.
