@@ -23,6 +23,9 @@ Examples:
   dancing sudoku solve puzzles.txt       one answer line per puzzle
   dancing sudoku judge poj3074 < input.txt
 
+The files the examples name are in crates/dancing-cli/samples/ of the source
+repository: run them there.
+
 Exit codes: 0 all answered, 2 bad input or usage, 3 stopped by --timeout or
 --max-nodes, 130 interrupted by Ctrl-C."
 )]
@@ -37,11 +40,11 @@ pub(crate) enum Command {
     /// Solve, count, check, rate or hint sudoku batches (one-line puzzles, rows or pretty grids), generate puzzles, or answer a judge's input
     #[command(after_help = "\
 Examples:
-  dancing sudoku solve crates/dancing-sudoku/data/famous.txt
+  dancing sudoku solve --pretty puzzle.txt
   dancing sudoku check --threads 2 puzzles.txt
   dancing sudoku generate --count 10 --difficulty hard --rate
   dancing sudoku hint --steps puzzle.txt
-  dancing sudoku judge sicily < input.txt")]
+  dancing sudoku judge sicily < sicily.txt")]
     Sudoku {
         #[command(subcommand)]
         command: SudokuCommand,
@@ -117,9 +120,9 @@ Examples:
   dancing xc --count --engine cells problem.dlx     dancing cells, same count
   dancing xc --count --engine cells --threads 0 problem.dlx
   dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
-  dancing xc --split-jobs 1000 problem.dlx > jobs.txt
-  dancing xc --count --prefix \"7 31 2\" problem.dlx     one line of jobs.txt
-  dancing xc --matrix < hust1017.txt     one line per case: `3 2 4 6` or `NO`"
+  dancing xc --split-jobs 1000 big.dlx > jobs.txt
+  dancing xc --count --prefix \"1650 499 132\" big.dlx     one line of jobs.txt
+  dancing xc --matrix < cases.txt        one line per case: `3 2 4 6` or `NO`"
 )]
 pub(crate) struct XcArgs {
     /// The input file; standard input when absent or `-`
@@ -333,7 +336,7 @@ puzzles already read); so it is for `count` and `check`."
     #[command(after_help = "\
 Examples:
   dancing sudoku solve puzzles.txt
-  dancing sudoku solve --pretty crates/dancing-sudoku/data/famous.txt
+  dancing sudoku solve --pretty puzzle.txt
   dancing sudoku solve --unique --threads 2 --stats puzzles.txt")]
     Solve {
         /// Print `multiple solutions` for a puzzle with more than one
@@ -398,7 +401,7 @@ Examples:
     /// and clashing givens are named.
     #[command(after_help = "\
 Examples:
-  dancing sudoku rate crates/dancing-sudoku/data/famous.txt
+  dancing sudoku rate puzzle.txt
   dancing sudoku rate --stats puzzles.txt")]
     Rate {
         #[command(flatten)]
@@ -656,7 +659,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   printf '1\\n5 5 2\\n0 0 3 5\\n3 0 5 5\\n' | dancing problem tiling
-  dancing problem tiling --stats cases.txt")]
+  dancing problem tiling --stats tiling.txt")]
     Tiling {
         /// The judge's input; standard input when absent or `-`
         file: Option<std::path::PathBuf>,

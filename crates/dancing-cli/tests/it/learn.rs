@@ -30,10 +30,16 @@ fn dlx_files() -> Vec<PathBuf> {
                 if !skip.iter().any(|s| name == *s) {
                     walk(&path, out);
                 }
-            } else if path.extension().is_some_and(|e| e == "dlx") {
+            } else if path.extension().is_some_and(|e| e == "dlx") && !has_bounds(&path) {
                 out.push(path);
             }
         }
+    }
+    /// Whether the file's problem has items with multiplicities (the samples have
+    /// such files beside the others).
+    fn has_bounds(path: &Path) -> bool {
+        let text = std::fs::read_to_string(path).unwrap();
+        dancing::format::parse_str(&text).is_ok_and(|problem| problem.has_bounds())
     }
     let mut out = Vec::new();
     walk(&root(), &mut out);

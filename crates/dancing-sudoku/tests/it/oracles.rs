@@ -295,7 +295,7 @@ fn grid_shortcuts() {
 
 /// The 25×25 Gecode puzzles are far beyond plain dancing links: this reports what
 /// happens under a time limit per puzzle. Not part of the normal run:
-/// `cargo test --release -p dancing-sudoku --test oracles -- --ignored --nocapture`.
+/// `cargo test --release -p dancing-sudoku --test it gecode_25x25 -- --ignored --nocapture`.
 #[test]
 #[ignore = "slow: minutes; reports what happens on the 25x25 puzzles"]
 fn gecode_25x25_under_a_time_limit() {
