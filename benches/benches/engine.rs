@@ -9,6 +9,7 @@ mod exact_covers_peer;
 
 use common::ThreadCpuTime;
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use dancing::Engine;
 use dancing::{DenseSolver, Solver};
 use dancing_benches::engine_cases;
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};

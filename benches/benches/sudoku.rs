@@ -6,6 +6,8 @@
 //! Also the per-puzzle setup of the DLX solver: forcing the givens into the matrix built
 //! once, and releasing them.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 use std::hint::black_box;
 mod common;
 

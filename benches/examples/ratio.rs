@@ -13,6 +13,8 @@
 //! ratio is each peer's median over ours. `sudoku` compares counting up to 2 solutions
 //! per puzzle with the `sudoku` crate, then times the per-puzzle setup of the DLX solver.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 #[path = "../peers/exact_covers.rs"]
 mod exact_covers_peer;
 

@@ -23,6 +23,7 @@
 //! `dancing xc --count` (above 1: slower than it). `uptime` is printed before and after,
 //! to show how busy the machine was.
 
+use dancing::Engine;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};

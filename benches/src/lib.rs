@@ -5,6 +5,7 @@
 //! benchmark files; this library only knows the project's own crates.
 #![deny(missing_docs)]
 
+use dancing::SplitEngine;
 use dancing::{Problem, problems};
 use dancing_sudoku::Grid;
 

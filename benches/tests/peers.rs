@@ -1,6 +1,7 @@
 //! The peers' adapters give the peers the same matrix: on small problems, with and
 //! without secondary items and colors, every peer counts what the engine counts.
 
+use dancing::Engine;
 #[path = "../peers/dlx.rs"]
 mod dlx_peer;
 #[path = "../peers/exact_covers.rs"]

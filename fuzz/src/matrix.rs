@@ -1,6 +1,7 @@
 //! The HUST 0/1 matrix format: any bytes either read into cases whose problems search
 //! correctly and match the rows as written, or fail with a position inside the input.
 
+use dancing::Engine;
 use dancing::StopReason;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 

@@ -3,6 +3,8 @@
 //! small problems the count agrees with a plain backtracking oracle, and dancing cells
 //! search the same tree as the links.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 use std::collections::HashSet;
 
 use dancing::{Branching, CellsSolver, ItemId, Limits, MultiSolver, OptionId, Problem, Solver};

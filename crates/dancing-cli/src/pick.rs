@@ -10,6 +10,7 @@
 //! words of options to rule out few of them. Dancing cells is never picked: it was slower than the links on every problem
 //! measured.
 
+use dancing::Engine;
 use std::time::{Duration, Instant};
 
 use dancing::{DenseSolver, Limits, Problem, Solver};

@@ -2,12 +2,12 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::{OptionId, Problem, Solver, problems};
+use dancing::{Engine, OptionId, Problem, Solver, problems};
 
 use crate::cli::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
 use crate::pick::{self, Picked};
-use crate::search::{self, Searcher};
+use crate::search;
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
     if let ProblemKind::Tiling { file, search } = kind {
@@ -45,7 +45,7 @@ fn solve(
     }
 }
 
-fn solve_with<E: Searcher>(
+fn solve_with<E: Engine>(
     kind: &ProblemKind,
     problem: &Problem,
     args: &ProblemArgs,

@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CellsSearch, CellsSolver, CostedSolution, DenseSearch, DenseSolver, Engine, Event, Limits,
-    MultiSearch, MultiSolver, OptionId, Search, SearchEvents, Solver, Stats, StopReason,
+    CostedSolution, Engine, EngineSearch, Event, Limits, OptionId, Solver, SplitEngine, Stats,
+    StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -86,7 +86,7 @@ pub(crate) fn searching<T>(f: impl FnOnce() -> T) -> T {
 
 /// Runs a search to the end, or until `limit` solutions, calling `visit` with each
 /// solution. A write error from `visit` ends the search and is returned.
-pub(crate) fn run<E: Searcher>(
+pub(crate) fn run<E: Engine>(
     solver: &mut E,
     args: &SearchArgs,
     limit: Option<u64>,
@@ -122,64 +122,18 @@ pub(crate) fn run<E: Searcher>(
 /// Counts the solutions, to the end or up to `limit`, under the same limits, Ctrl-C
 /// handling, progress line and nudge as [`run`], without copying any solution out of
 /// the search. The count is the statistics' `solutions`.
-pub(crate) fn count<E: Searcher>(solver: &mut E, args: &SearchArgs, limit: Option<u64>) -> Stats {
+pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<u64>) -> Stats {
     solver.set_limits(args.limits());
     let mut progress = Progress::new(args.progress);
     SEARCHING.store(true, Ordering::SeqCst);
-    let limit = limit.unwrap_or(u64::MAX);
-    let mut search = solver.search();
-    let mut found = 0u64;
-    while found < limit {
-        match search.next_event() {
-            Event::Solution => found += 1,
-            Event::Heartbeat => progress.heartbeat(&search),
-            _ => break,
-        }
-    }
-    drop(search);
+    // The count is the statistics' `solutions`.
+    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| {
+        progress.heartbeat(search)
+    });
     SEARCHING.store(false, Ordering::SeqCst);
     progress.finish();
     solver.stats()
 }
-
-/// A search engine as the command line runs one search on it: the links ([`Solver`]),
-/// dancing cells ([`CellsSolver`]) or the dense engine ([`DenseSolver`]). Splitting and
-/// threads take [`dancing::Engine`], which the dense engine does not implement.
-pub(crate) trait Searcher {
-    /// A running search.
-    type Search<'a>: SearchEvents
-    where
-        Self: 'a;
-    /// The engine's name, as `--engine` takes it and `--stats` reports it.
-    const NAME: &'static str;
-    fn set_limits(&mut self, limits: Limits);
-    fn stats(&self) -> Stats;
-    fn search(&mut self) -> Self::Search<'_>;
-}
-
-/// Implements [`Searcher`] by the engines' inherent methods of the same names.
-macro_rules! searcher {
-    ($engine:ident, $search:ident, $name:literal) => {
-        impl Searcher for $engine {
-            type Search<'a> = $search<'a>;
-            const NAME: &'static str = $name;
-            fn set_limits(&mut self, limits: Limits) {
-                $engine::set_limits(self, limits);
-            }
-            fn stats(&self) -> Stats {
-                $engine::stats(self)
-            }
-            fn search(&mut self) -> $search<'_> {
-                $engine::search(self)
-            }
-        }
-    };
-}
-
-searcher!(Solver, Search, "links");
-searcher!(CellsSolver, CellsSearch, "cells");
-searcher!(DenseSolver, DenseSearch, "dense");
-searcher!(MultiSolver, MultiSearch, "multi");
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
@@ -230,7 +184,7 @@ impl Progress {
     /// Every [`Limits::CHECK_INTERVAL`] nodes: the status line, or the nudge. The clock
     /// is read here only when the nudge may still speak, so a search into a pipe or a
     /// file pays nothing for it.
-    fn heartbeat(&mut self, search: &impl SearchEvents) {
+    fn heartbeat<E: Engine>(&mut self, search: &EngineSearch<'_, E>) {
         if self.nudge.is_armed()
             && let Some(line) = self.nudge.due(self.started.elapsed())
         {
@@ -239,7 +193,7 @@ impl Progress {
         self.update(search);
     }
 
-    fn update(&mut self, search: &impl SearchEvents) {
+    fn update<E: Engine>(&mut self, search: &EngineSearch<'_, E>) {
         let Some(bar) = &self.bar else { return };
         // The bar redraws at most ten times a second; computing the estimate costs a
         // walk of the current path, so it is done no more often than that.
@@ -378,7 +332,7 @@ pub(crate) fn report_as(
 /// [`run`] on `threads` threads (0: one per core): `visit` is called from the worker
 /// threads, in no particular order, never after `limit` solutions were visited. No
 /// progress line.
-pub(crate) fn run_parallel<E: Engine>(
+pub(crate) fn run_parallel<E: SplitEngine>(
     solver: E,
     threads: usize,
     args: &SearchArgs,

@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::sync::Mutex;
 
 use dancing::format::quote;
-use dancing::{Engine, ForceError, ItemId, Move, MultiSolver, OptionId, Problem};
+use dancing::{ForceError, ItemId, Move, MultiSolver, OptionId, Problem, SplitEngine};
 
 use crate::cli::XcArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
@@ -15,7 +15,7 @@ use crate::search::{self, plural};
 /// Applies `--prefix`, then runs `--split`, `--split-jobs` or a search on several
 /// threads, with either engine. Returns the exit code when it handled the command,
 /// `None` when the sequential search should go on with `solver`.
-pub(crate) fn run<E: Engine>(
+pub(crate) fn run<E: SplitEngine>(
     args: &XcArgs,
     problem: &Problem,
     solver: &mut E,
@@ -77,7 +77,7 @@ pub(crate) fn run<E: Engine>(
 
 /// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each the 1-based
 /// numbers of its options (those of `--prefix` first).
-fn print_split<E: Engine>(
+fn print_split<E: SplitEngine>(
     args: &XcArgs,
     solver: &mut E,
     prefix: &[OptionId],

@@ -1,6 +1,7 @@
 //! `dancing problem tiling`: the ZOJ 3209 "Treasure Map" judge format, answered by the
 //! engine's cheapest-solution search (every piece costs 1).
 
+use dancing::Engine;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 

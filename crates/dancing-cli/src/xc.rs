@@ -6,7 +6,7 @@ use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
-    CellsSolver, DenseSolver, MultiSolver, OptionId, Problem, Solver, Stats, StopReason,
+    CellsSolver, DenseSolver, Engine, MultiSolver, OptionId, Problem, Solver, Stats, StopReason,
 };
 use dancing_sat::Learner;
 
@@ -15,7 +15,7 @@ use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::pick::{self, Picked};
-use crate::search::{self, Searcher};
+use crate::search;
 use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -133,7 +133,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
 
 /// The plain search with either engine: the count, or every solution (up to
 /// `--limit`), then the summary.
-fn plain<E: Searcher>(args: &XcArgs, problem: &Problem, solver: &mut E) -> Result<u8, Failure> {
+fn plain<E: Engine>(args: &XcArgs, problem: &Problem, solver: &mut E) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if args.count {
         let stats = search::count(solver, &args.search, args.limit);

@@ -10,6 +10,7 @@
 //! the per-puzzle setup time (forcing the givens and releasing them), the Gecode 16×16
 //! times, and what happens on the Gecode 25×25 puzzles under a time limit.
 
+use dancing::SplitEngine;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,7 @@
 //! The dancing-links sudoku solver: one exact-cover matrix per order, built once, with
 //! each puzzle's givens forced into it in place of the last puzzle's.
 
+use dancing::Engine as _;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 

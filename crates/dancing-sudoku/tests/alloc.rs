@@ -9,6 +9,8 @@
 
 #![allow(unsafe_code)] // a global allocator is an `unsafe impl`; it only forwards to `System`
 
+use dancing::Engine;
+use dancing::SplitEngine;
 #[path = "it/common/mod.rs"]
 mod common;
 

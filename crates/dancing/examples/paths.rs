@@ -13,6 +13,7 @@
 //!
 //! Each line gives the best of three runs (one when it takes over 5 seconds).
 
+use dancing::Engine;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 

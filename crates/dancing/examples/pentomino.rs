@@ -6,6 +6,7 @@
 //! cargo run --release -p dancing --example pentomino -- 6x10
 //! ```
 
+use dancing::Engine;
 use dancing::{Solver, problems};
 
 fn main() {

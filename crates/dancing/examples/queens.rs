@@ -4,6 +4,7 @@
 //! cargo run --release -p dancing --example queens -- 12
 //! ```
 
+use dancing::Engine;
 use dancing::{Solver, problems};
 
 fn main() {

@@ -3,6 +3,7 @@
 //! Problems: `pentominoes` (6×10), `queens` (13), `langford` (12). A fourth argument,
 //! `seq` or `par`, runs only one side, to measure its CPU time with `/usr/bin/time`.
 
+use dancing::Engine;
 use std::time::{Duration, Instant};
 
 use dancing::{ParallelSolver, Problem, Solver, problems};

@@ -3,6 +3,8 @@
 //! largest estimate first, without giving work away. Prints Markdown tables:
 //! `cargo run --release --example split_balance -- pentominoes`.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 use dancing::{OptionId, Problem, Solver, Split, problems};
 
 const WORKERS: [usize; 7] = [2, 4, 8, 16, 32, 64, 128];

@@ -17,6 +17,7 @@
 //!
 //! The option "row i is `word`" is `r{i} wword x{i}0:w[0] … x{i}{k−1}:w[k−1]`.
 
+use dancing::Engine;
 use std::error::Error;
 use std::fmt::Write as _;
 

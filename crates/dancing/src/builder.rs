@@ -21,7 +21,7 @@ use crate::problem::{Names, Problem};
 /// leaves such an option out with a warning instead, as Knuth's programs do.)
 ///
 /// ```
-/// use dancing::Problem;
+/// use dancing::{Engine, Problem};
 ///
 /// let mut b = Problem::builder();
 /// let [a, c] = [b.primary("a")?, b.primary("c")?];
@@ -44,7 +44,7 @@ use crate::problem::{Names, Problem};
 /// search are the same as without data, so the values cost nothing while searching.
 ///
 /// ```
-/// use dancing::{Problem, ProblemBuilder, Solver};
+/// use dancing::{Engine, Problem, ProblemBuilder, Solver};
 ///
 /// // Dominoes on a 2×2 board: each option remembers its two cells.
 /// let mut b = ProblemBuilder::with_data();
@@ -178,7 +178,7 @@ impl<T> ProblemBuilder<T> {
     /// by [`MultiSolver`](crate::MultiSolver).
     ///
     /// ```
-    /// use dancing::{BuildError, MultiSolver, Problem};
+    /// use dancing::{BuildError, Engine, MultiSolver, Problem};
     ///
     /// // Choose two of four options: C(4, 2) = 6 ways.
     /// let mut b = Problem::builder();
@@ -495,6 +495,7 @@ impl<T> std::ops::Index<OptionId> for OptionData<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
 
     #[test]
     fn option_data_stays_aligned_with_options_after_rejections() {

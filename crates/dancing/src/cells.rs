@@ -8,31 +8,33 @@
 //! the sets again, by the items noted on a trail. The sets of items already covered are never
 //! touched again, which saves the work the links spend keeping every list exact.
 
-use std::time::Instant;
-
-use crate::engine;
-use crate::error::IntegrityError;
+use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::stats::{Limits, Stats};
 
 mod fix;
 mod search;
 mod tables;
 
 use search::Level;
-pub use search::{CellsSearch, CellsSolutions};
 use tables::Tables;
 
+/// A search of dancing cells in progress, from [`Engine::search`](crate::Engine::search).
+pub type CellsSearch<'s> = EngineSearch<'s, CellsSolver>;
+
+/// Lazy iterator over the solutions of dancing cells, from
+/// [`Engine::solutions`](crate::Engine::solutions).
+pub type CellsSolutions<'s> = EngineSolutions<'s, CellsSolver>;
+
 /// Searches a [`Problem`] with dancing cells: the interface of [`Solver`](crate::Solver)
-/// on a different engine, for plain searches, fixed options ([`force`](Self::force),
-/// [`descend`](Self::descend)), splits ([`split`](Self::split),
-/// [`replay`](Self::replay)) and, through [`Engine`](crate::Engine), `ParallelSolver`.
+/// on a different engine, for plain searches, fixed options ([`force`](crate::SplitEngine::force),
+/// [`descend`](crate::SplitEngine::descend)), splits ([`split`](crate::SplitEngine::split),
+/// [`replay`](crate::SplitEngine::replay)) and, through [`Engine`](crate::Engine), `ParallelSolver`.
 ///
 /// It finds the same solutions as the links engine, in the same order (each level
 /// branches on the active primary item with the fewest options left, ties to the
 /// earliest declared, and tries its options in input order, as
-/// [`Branching::Knuth`](crate::Branching::Knuth) does), and its [`Stats`] are the
+/// [`Branching::Knuth`](crate::Branching::Knuth) does), and its [`Stats`](crate::Stats) are the
 /// links engine's, to the node and the update: `nodes` counts one per level entered
 /// (including one per solution); `updates` counts one per item made inactive (covered,
 /// or purified for a colored secondary item) plus one per option removed from the set
@@ -42,11 +44,11 @@ use tables::Tables;
 /// `c` removes from the sets every option that gives `j` another color or none, and
 /// leaves `j` inactive, so later options of color `c` on `j` pass freely. Costs are
 /// ignored: every search counts or lists all solutions, as
-/// [`Solver::count`](crate::Solver::count) does.
+/// [`Engine::count`](crate::Engine::count)(crate::Engine::count) does.
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dancing::{CellsSolver, Solver, problems};
+/// use dancing::{CellsSolver, Engine, Solver, problems};
 ///
 /// let problem = problems::queens(8);
 /// let mut cells = CellsSolver::new(&problem);
@@ -68,7 +70,7 @@ use tables::Tables;
 /// ```
 #[derive(Debug, Clone)]
 pub struct CellsSolver {
-    problem: Problem,
+    front: Front,
     tables: Tables,
     /// One entry per level the search can reach (at most one per primary item). Levels
     /// below `base` are fixed (forced options and prefix choices); the search works
@@ -81,11 +83,6 @@ pub struct CellsSolver {
     /// Current depth of a suspended search.
     depth: usize,
     resume: Resume,
-    stats: Stats,
-    limits: Limits,
-    started: Option<Instant>,
-    /// Nodes count at which the search next pauses to check its limits.
-    next_check: u64,
     /// The current solution as option ids, filled on demand.
     scratch: Vec<OptionId>,
 }
@@ -114,46 +111,23 @@ impl CellsSolver {
         );
         let depth = problem.primary_count() + 1;
         Self {
-            problem: problem.clone(),
+            front: Front::new(problem),
             tables: Tables::new(problem),
             levels: vec![Level::default(); depth],
             base: 0,
             forced: 0,
             depth: 0,
             resume: Resume::Finished,
-            stats: Stats::default(),
-            limits: Limits::default(),
-            started: None,
-            next_check: 0,
             scratch: Vec::with_capacity(depth),
         }
     }
-
-    /// Starts a search; events come from the returned [`CellsSearch`]. Dropping it
-    /// abandons the search and restores the sets.
-    pub fn search(&mut self) -> CellsSearch<'_> {
-        self.stats = Stats::default();
-        self.depth = self.base;
-        self.resume = Resume::Enter;
-        self.started = Some(Instant::now());
-        self.next_check = self.limits.next_check(0);
-        CellsSearch { solver: self }
-    }
-
-    /// Checks that the sets are consistent (every cell where its position says, in its
-    /// item's region) and, when nothing is fixed, exactly as the problem was built: every
-    /// item active, every option live. Meant for tests and debugging.
-    pub fn check_integrity(&self) -> Result<(), IntegrityError> {
-        self.tables.check(self.base > 0)
-    }
 }
-
-engine::engine!(CellsSolver, CellsSearch);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Solver, StopReason, problems};
+    use crate::error::IntegrityError;
+    use crate::{Engine, Solver, StopReason, problems};
 
     #[test]
     fn the_toy_problem_matches_the_links() {

@@ -297,6 +297,7 @@ fn variable(option: OptionId) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
 
     /// Every assignment of a tiny problem: the models of the formula, projected on the
     /// option variables, are exactly the exact covers.

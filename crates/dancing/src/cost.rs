@@ -31,6 +31,7 @@ use std::mem;
 use std::time::Instant;
 
 use crate::arena::Arena;
+use crate::engine::Engine;
 use crate::ids::{Header, OptionId};
 use crate::problem::{Pricing, Problem};
 use crate::solver::Solver;
@@ -81,7 +82,7 @@ enum Step {
 
 impl Solver {
     /// A solution of least total cost, or `None` when there is no solution. Options
-    /// fixed by [`force`](Self::force) and [`descend`](Self::descend) are part of it and
+    /// fixed by [`force`](crate::SplitEngine::force) and [`descend`](crate::SplitEngine::descend) are part of it and
     /// count towards its cost.
     ///
     /// Exact: the search proves that nothing is cheaper unless a [`Limits`](crate::Limits) bound stopped
@@ -112,13 +113,13 @@ impl Solver {
     /// ```
     pub fn best(&mut self, k: usize) -> Vec<CostedSolution> {
         if k == 0 {
-            self.stats = Default::default();
+            self.front.stats = Default::default();
             return Vec::new();
         }
-        if self.problem.pricing().is_none() {
+        if self.front.problem.pricing().is_none() {
             return self.best_of_free(k);
         }
-        if self.problem.has_colors() {
+        if self.front.problem.has_colors() {
             self.branch_and_bound::<true>(k)
         } else {
             self.branch_and_bound::<false>(k)
@@ -136,14 +137,14 @@ impl Solver {
             })
             .collect();
         // Stopping after k solutions answered the question in full.
-        if self.stats.stopped == Some(StopReason::Caller) {
-            self.stats.stopped = None;
+        if self.front.stats.stopped == Some(StopReason::Caller) {
+            self.front.stats.stopped = None;
         }
         found
     }
 
     fn branch_and_bound<const COLORS: bool>(&mut self, k: usize) -> Vec<CostedSolution> {
-        let problem: Problem = self.problem.clone();
+        let problem: Problem = self.front.problem.clone();
         let pricing: &Pricing = problem.pricing().expect("a costed problem");
         let primary = problem.primary();
         let (key, cost) = (&pricing.key, &pricing.cost);
@@ -152,8 +153,8 @@ impl Solver {
             .take()
             .unwrap_or_else(|| pricing.arena.clone());
         let mut choice = mem::take(&mut self.choice);
-        self.stats = Default::default();
-        self.started = Some(Instant::now());
+        self.front.stats = Default::default();
+        self.front.started = Some(Instant::now());
 
         let scale = Pricing::SCALE;
         let base = self.base;
@@ -179,7 +180,7 @@ impl Solver {
                 // X2: enter level `level`.
                 Step::Enter => {
                     if nodes >= next_check {
-                        self.stats.nodes = nodes;
+                        self.front.stats.nodes = nodes;
                         if let Some(reason) = self.limit_reached() {
                             stopped = Some(reason);
                             break;
@@ -202,7 +203,7 @@ impl Solver {
                             if found.len() == k {
                                 threshold = u128::from(found[k - 1].cost);
                             }
-                            self.stats.solutions += 1;
+                            self.front.stats.solutions += 1;
                         }
                         step = Step::Leave;
                         continue;
@@ -317,11 +318,11 @@ impl Solver {
         }
         self.cost_arena = Some(arena);
         self.choice = choice;
-        self.stats.nodes = nodes;
-        self.stats.updates = updates;
-        self.stats.stopped = stopped;
-        if let Some(started) = self.started.take() {
-            self.stats.elapsed = started.elapsed();
+        self.front.stats.nodes = nodes;
+        self.front.stats.updates = updates;
+        self.front.stats.stopped = stopped;
+        if let Some(started) = self.front.started.take() {
+            self.front.stats.elapsed = started.elapsed();
         }
         found
     }
@@ -329,7 +330,8 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Solver, format};
+    use crate::split::SplitEngine;
+    use crate::{Engine, Solver, format};
 
     #[test]
     fn prefers_the_cheaper_of_two_covers() {

@@ -7,24 +7,27 @@
 //! per word, then a walk over the options just ruled out to lower their items' counts.
 //! Backtracking is returning to the level's copy: nothing is undone.
 
-use std::time::Instant;
-
-use crate::events;
+use crate::engine::{self, Engine, EngineSearch, EngineSolutions, Event, Front, Inside};
+use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::solver::Event;
-use crate::stats::{Limits, Stats, StopReason};
 
 mod tables;
 
 use tables::Tables;
+
+/// A search of the dense engine in progress, from [`Engine::search`].
+pub type DenseSearch<'s> = EngineSearch<'s, DenseSolver>;
+
+/// Lazy iterator over the solutions of the dense engine, from [`Engine::solutions`].
+pub type DenseSolutions<'s> = EngineSolutions<'s, DenseSolver>;
 
 /// Searches a [`Problem`] on bitsets of options: the interface of
 /// [`CellsSolver`](crate::CellsSolver), on a third engine, fastest on small problems.
 ///
 /// It branches as the links engine does (the active primary item with the fewest
 /// options, ties to the earliest declared; its options in input order), so it finds
-/// the same solutions in the same order, and its [`Stats`] are the links engine's to the
+/// the same solutions in the same order, and its [`Stats`](crate::Stats) are the links engine's to the
 /// node and the update. Secondary items and colors are supported; costs are ignored.
 ///
 /// Its work per choice grows with the number of options (a choice passes over one word
@@ -34,7 +37,7 @@ use tables::Tables;
 /// 32,766 options, or whose tables would pass 1 GiB, are refused.
 ///
 /// ```
-/// use dancing::{DenseSolver, Solver, problems};
+/// use dancing::{DenseSolver, Engine, Solver, problems};
 ///
 /// let problem = problems::queens(8);
 /// let mut dense = DenseSolver::new(&problem)?;
@@ -50,18 +53,13 @@ use tables::Tables;
 /// ```
 #[derive(Debug, Clone)]
 pub struct DenseSolver {
-    problem: Problem,
+    front: Front,
     tables: Tables,
     /// One entry per level the search can reach (at most one per primary item).
     levels: Vec<Level>,
     /// Current depth of a suspended search.
     depth: usize,
     resume: Resume,
-    stats: Stats,
-    limits: Limits,
-    started: Option<Instant>,
-    /// Nodes count at which the search next pauses to check its limits.
-    next_check: u64,
     /// The current solution as option ids, filled on demand.
     scratch: Vec<OptionId>,
 }
@@ -112,8 +110,6 @@ impl DenseSolver {
     /// The largest number of options the engine takes.
     pub const MAX_OPTIONS: usize = Tables::MAX_OPTIONS;
 
-    /// A solver for `problem`, with its own bitsets.
-    ///
     /// The most bytes of tables the engine allocates.
     pub const MAX_BYTES: usize = 1 << 30;
 
@@ -145,15 +141,11 @@ impl DenseSolver {
         }
         let depth = Self::levels(problem);
         Ok(Self {
-            problem: problem.clone(),
+            front: Front::new(problem),
             tables: Tables::new(problem, depth),
             levels: vec![Level::default(); depth],
             depth: 0,
             resume: Resume::Finished,
-            stats: Stats::default(),
-            limits: Limits::default(),
-            started: None,
-            next_check: 0,
             scratch: Vec::with_capacity(depth),
         })
     }
@@ -163,26 +155,33 @@ impl DenseSolver {
     fn levels(problem: &Problem) -> usize {
         problem.primary_count().min(problem.option_count()) + 1
     }
+}
 
-    /// Starts a search; events come from the returned [`DenseSearch`].
-    pub fn search(&mut self) -> DenseSearch<'_> {
-        self.stats = Stats::default();
+impl Engine for DenseSolver {
+    const NAME: &'static str = "dense";
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
+    }
+
+    fn restart(&mut self, _: Inside) {
         self.depth = 0;
         self.tables.reset();
         self.resume = Resume::Enter;
-        self.started = Some(Instant::now());
-        self.next_check = self.limits.next_check(0);
-        DenseSearch { solver: self }
     }
 
     /// The search loop, with the steps of TAOCP's Algorithm X named as the links
     /// engine names them. Level `d` owns state `d`: entered as the choices above left
     /// it, then with its item covered (its options noted as candidates first); each
     /// option tried is committed into state `d + 1`, the next level's.
-    fn run(&mut self) -> Event {
+    fn run(&mut self, _: Inside) -> Event {
         let mut depth = self.depth;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
+        let mut nodes = self.front.stats.nodes;
+        let mut updates = self.front.stats.updates;
         let tables = &mut self.tables;
         let levels = &mut self.levels[..];
         let mut state = self.resume;
@@ -190,7 +189,7 @@ impl DenseSolver {
             match state {
                 // X2: enter a level.
                 Resume::Enter => {
-                    if nodes >= self.next_check {
+                    if nodes >= self.front.next_check {
                         break Event::Heartbeat;
                     }
                     nodes += 1;
@@ -243,26 +242,20 @@ impl DenseSolver {
         };
         self.depth = depth;
         self.resume = state;
-        self.stats.nodes = nodes;
-        self.stats.updates = updates;
+        self.front.stats.nodes = nodes;
+        self.front.stats.updates = updates;
         event
     }
 
-    /// Ends a search and records the time. Nothing needs restoring: the next search
-    /// starts from a fresh copy of the problem as built.
-    fn finish(&mut self, stopped: Option<StopReason>) {
+    /// Nothing needs restoring: the next search starts from a fresh copy of the problem
+    /// as built.
+    fn unwind(&mut self, _: Inside) {
         self.depth = 0;
-        if self.resume != Resume::Finished {
-            self.resume = Resume::Finished;
-            self.stats.stopped = self.stats.stopped.or(stopped);
-        }
-        if let Some(started) = self.started.take() {
-            self.stats.elapsed = started.elapsed();
-        }
+        self.resume = Resume::Finished;
     }
 
     /// The options chosen so far, one per level.
-    fn current_solution(&mut self) -> &[OptionId] {
+    fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
         let candidates = &self.tables.candidates;
         let chosen = self.levels[..self.depth].iter();
@@ -274,15 +267,18 @@ impl DenseSolver {
         &self.scratch
     }
 
-    /// Knuth's estimate of the fraction of the tree explored so far, as
-    /// [`Search::progress`](crate::Search::progress) computes it.
-    fn progress(&self) -> f64 {
-        events::progress(self.levels[..self.depth].iter().map(|l| (l.index, l.count)))
+    fn explored(&self, _: Inside) -> f64 {
+        engine::progress(self.levels[..self.depth].iter().map(|l| (l.index, l.count)))
     }
 
-    /// The depth of a running search.
-    fn search_depth(&self) -> usize {
+    fn level(&self, _: Inside) -> usize {
         self.depth
+    }
+
+    /// Always consistent: a search works on copies of the state it starts from, which
+    /// the next search resets.
+    fn check_integrity(&self) -> Result<(), IntegrityError> {
+        Ok(())
     }
 }
 
@@ -309,5 +305,3 @@ fn try_option(tables: &mut Tables, depth: usize, item: u32, option: u32) -> u64 
     }
     updates
 }
-
-events::front!(DenseSolver, DenseSearch, DenseSolutions);

@@ -1,239 +1,392 @@
-//! What both engines offer beyond a single search: fixing options, following a prefix,
-//! splitting a search, and searching on several threads. [`Engine`] names it, so that
-//! the splitter (`split.rs`) and the parallel workers are written once for the
-//! links ([`Solver`](crate::Solver)) and dancing cells ([`CellsSolver`](crate::CellsSolver)).
+//! What every search engine offers, written once: [`Engine`], the trait that the links
+//! ([`Solver`](crate::Solver)), dancing cells ([`CellsSolver`](crate::CellsSolver)), the
+//! dense bitsets ([`DenseSolver`](crate::DenseSolver)) and Algorithm M
+//! ([`MultiSolver`](crate::MultiSolver)) implement; the running search
+//! ([`EngineSearch`]) and the iterator over solutions ([`EngineSolutions`]) on top of it.
 //!
-//! Under it, [`Levels`] is the search tree one level at a time, in each engine's own
-//! terms (an item is an arena header for the links, an internal item number for cells).
-//! It is sealed: public only so that `Engine` can extend it, and not nameable outside
-//! the crate; its methods take an [`Inside`], which only this crate can make, so generic
-//! code outside the crate cannot call them either.
+//! An engine supplies its search loop and a few views of its levels (the sealed hooks
+//! below); the entry points, the limits, the statistics and the events are the trait's
+//! own methods, the same for every engine.
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use crate::count::Count;
-use crate::error::{ForceError, IntegrityError};
-use crate::events::SearchEvents;
+use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::split::Split;
-use crate::stats::{Limits, Stats};
+use crate::solution::Solution;
+use crate::stats::{Limits, Stats, StopReason};
 
-/// A search engine: [`Solver`](crate::Solver) (dancing links) or
-/// [`CellsSolver`](crate::CellsSolver) (dancing cells). Both find the same solutions in
-/// the same order with the same [`Stats`], and both can fix options, follow and split
-/// prefixes, and run under `ParallelSolver` (with the `parallel` feature).
-///
-/// The methods are the engines' inherent methods of the same names, documented there;
-/// the trait lets one piece of code drive either engine. It is sealed: only this crate
-/// implements it.
-///
-/// ```
-/// use dancing::{CellsSolver, Count, Engine, Solver, problems};
-///
-/// /// Counts by splitting at depth 2 and adding up the parts.
-/// fn split_count<E: Engine>(problem: &dancing::Problem) -> Count {
-///     let mut engine = E::new(problem);
-///     let mut total = Count::Complete(0);
-///     for subproblem in engine.split(2).subproblems() {
-///         engine.replay(subproblem.prefix()).expect("a prefix of the search");
-///         total += engine.count();
-///         engine.release();
-///     }
-///     total
-/// }
-/// let problem = problems::queens(8);
-/// assert_eq!(split_count::<Solver>(&problem), 92);
-/// assert_eq!(split_count::<CellsSolver>(&problem), 92);
-/// ```
-pub trait Engine: Clone + Send + Sync + fmt::Debug + Levels {
-    /// A running search of this engine.
-    type Search<'a>: SearchEvents + GiveAway
-    where
-        Self: 'a;
-    /// A solver for `problem`.
-    fn new(problem: &Problem) -> Self;
-    /// The problem being solved.
-    fn problem(&self) -> &Problem;
-    /// Sets the limits that apply to every later search.
-    fn set_limits(&mut self, limits: Limits);
-    /// The limits in force.
-    fn limits(&self) -> &Limits;
-    /// Statistics of the most recent search.
-    fn stats(&self) -> Stats;
-    /// Starts a search.
-    fn search(&mut self) -> Self::Search<'_>;
-    /// The number of solutions.
-    fn count(&mut self) -> Count;
-    /// The number of solutions, counting no further than `limit`.
-    fn count_up_to(&mut self, limit: u64) -> Count;
-    /// Calls `visit` with each solution until it returns `Break`.
-    fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats;
-    /// Selects an option before the search.
-    fn force(&mut self, option: OptionId) -> Result<(), ForceError>;
-    /// Follows one branch of the search tree.
-    fn descend(&mut self, option: OptionId) -> Result<(), ForceError>;
-    /// Undoes every fixed option.
-    fn release(&mut self);
-    /// The fixed options, in order.
-    fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_;
-    /// Whether the fixed options alone cover every primary item.
-    fn is_solved_by_fixed(&self) -> bool;
-    /// Follows a prefix.
-    fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError>;
-    /// Splits the search at a depth.
-    fn split(&mut self, depth: usize) -> Split;
-    /// Splits the search into at least `jobs` balanced subproblems.
-    fn split_jobs(&mut self, jobs: usize) -> Split;
-    /// Knuth's estimate of the size of the search tree.
-    fn estimate_nodes(&mut self, probes: usize) -> f64;
-    /// Checks the engine's tables.
-    fn check_integrity(&self) -> Result<(), IntegrityError>;
+/// What [`EngineSearch::next_event`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// A solution; read it with [`EngineSearch::solution`].
+    Solution,
+    /// The search paused after [`Limits::CHECK_INTERVAL`] more nodes; call again to go
+    /// on. Useful for progress reports.
+    Heartbeat,
+    /// The search is over: the tree is exhausted or a limit stopped it (see
+    /// [`EngineSearch::stats`]).
+    Finished,
 }
 
-/// What the search would do at the level below the fixed ones.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NextLevel {
-    /// Every primary item is covered: the fixed options form a solution.
-    Solved,
-    /// Minimum remaining values picks `item` (in the engine's numbering), which has
-    /// `len` options left (0 for a dead end).
-    Item {
-        /// The item, as the engine numbers it.
-        item: u32,
-        /// How many options it has left.
-        len: u32,
-    },
-}
-
-/// The search tree one level at a time, below the fixed levels: what the splitter and
-/// the parallel workers need of an engine.
-///
-/// The accounting keeps TAOCP's statistics exact across a split. The sequential search
-/// spends, at each node, one node and the updates of covering its item, and for each
-/// option it tries, the updates of committing that option's other items. A node that
-/// the splitter expands counts all three for itself (the commit of the option leading
-/// to it); a subproblem counts, besides its own search, the commit of the last option
-/// of its prefix. So the statistics of a split plus those of its subproblems are the
-/// sequential ones.
-pub trait Levels {
-    /// Number of fixed levels (forced options and prefix choices).
-    fn fixed_len(&self, _: Inside) -> usize;
-    /// Undoes fixed levels until `len` remain (the latest first).
-    fn truncate_fixed(&mut self, _: Inside, len: usize);
-    /// `descend`, returning the updates TAOCP's search counts for committing the
-    /// option's other items once its item is covered.
-    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError>;
-    /// The branching at the next level, as the search chooses it.
-    fn next_level(&self, _: Inside) -> NextLevel;
-    /// The options of `item` in the order the search tries them.
-    fn branch_options(&self, _: Inside, item: u32) -> Vec<OptionId>;
-    /// Fixes the `k`-th option (0-based, in search order) of `item`, the item the next
-    /// level chooses.
-    fn descend_branch(&mut self, _: Inside, item: u32, k: u32);
-    /// The updates TAOCP's search counts for covering `item` at the next level.
-    fn cover_updates(&mut self, _: Inside, item: u32) -> u64;
-}
-
-/// What the methods of [`Levels`] and [`GiveAway`] take first: a value only this crate
-/// can make (its field is private, and its module is not public), so that code outside
-/// the crate, which may reach those methods through an [`Engine`] bound, cannot call
-/// them and leave a solver in a state its own methods would not.
+/// What the sealed hooks of [`Engine`] (and of the splitting traits) take first: a value
+/// only this crate can make (its field is private, and its module is not public), so
+/// that code outside the crate, which may reach those methods through a trait bound,
+/// cannot call them and leave a solver in a state its own methods would not.
 #[derive(Debug, Clone, Copy)]
 pub struct Inside(());
 
 /// The one [`Inside`].
 pub(crate) const INSIDE: Inside = Inside(());
 
-/// A running search that can hand its untried branches to other workers.
-pub trait GiveAway {
-    /// Gives away the shallowest untried branches of a search paused at a heartbeat.
-    ///
-    /// Finds the shallowest level of this search whose item still has options after the
-    /// one being explored, returns those options as prefixes (the options chosen from
-    /// fixed level `from` down to that level, then the untried option), and fixes the
-    /// levels down to the one explored, so the search ends when that branch is done.
-    /// Every prefix counts the commit of its last option when replayed, which keeps the
-    /// statistics exact. Returns nothing if no level has an untried option.
-    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>>;
+/// What every engine keeps around its search, the same in each: the problem, the
+/// limits, and the statistics and clock of the current or latest search.
+#[derive(Debug, Clone)]
+pub struct Front {
+    pub(crate) problem: Problem,
+    pub(crate) stats: Stats,
+    pub(crate) limits: Limits,
+    /// When the running search started; `None` when no search runs.
+    pub(crate) started: Option<Instant>,
+    /// Nodes count at which the search next pauses to check its limits.
+    pub(crate) next_check: u64,
+    /// Whether the latest search is over (or none ever started).
+    pub(crate) over: bool,
 }
 
-/// Implements [`Engine`] by an engine's inherent methods of the same names.
-macro_rules! engine {
-    ($engine:ident, $search:ident) => {
-        impl $crate::engine::Engine for $engine {
-            type Search<'a> = $search<'a>;
-            fn new(problem: &$crate::problem::Problem) -> Self {
-                $engine::new(problem)
-            }
-            fn problem(&self) -> &$crate::problem::Problem {
-                $engine::problem(self)
-            }
-            fn set_limits(&mut self, limits: $crate::stats::Limits) {
-                $engine::set_limits(self, limits)
-            }
-            fn limits(&self) -> &$crate::stats::Limits {
-                $engine::limits(self)
-            }
-            fn stats(&self) -> $crate::stats::Stats {
-                $engine::stats(self)
-            }
-            fn search(&mut self) -> $search<'_> {
-                $engine::search(self)
-            }
-            fn count(&mut self) -> $crate::count::Count {
-                $engine::count(self)
-            }
-            fn count_up_to(&mut self, limit: u64) -> $crate::count::Count {
-                $engine::count_up_to(self, limit)
-            }
-            fn visit(
-                &mut self,
-                visit: impl FnMut(&[$crate::ids::OptionId]) -> std::ops::ControlFlow<()>,
-            ) -> $crate::stats::Stats {
-                $engine::visit(self, visit)
-            }
-            fn force(
-                &mut self,
-                option: $crate::ids::OptionId,
-            ) -> Result<(), $crate::error::ForceError> {
-                $engine::force(self, option)
-            }
-            fn descend(
-                &mut self,
-                option: $crate::ids::OptionId,
-            ) -> Result<(), $crate::error::ForceError> {
-                $engine::descend(self, option)
-            }
-            fn release(&mut self) {
-                $engine::release(self)
-            }
-            fn fixed(&self) -> impl ExactSizeIterator<Item = $crate::ids::OptionId> + '_ {
-                $engine::fixed(self)
-            }
-            fn is_solved_by_fixed(&self) -> bool {
-                $engine::is_solved_by_fixed(self)
-            }
-            fn replay(
-                &mut self,
-                prefix: &[$crate::ids::OptionId],
-            ) -> Result<$crate::stats::Stats, $crate::error::ForceError> {
-                $engine::replay(self, prefix)
-            }
-            fn split(&mut self, depth: usize) -> $crate::split::Split {
-                $engine::split(self, depth)
-            }
-            fn split_jobs(&mut self, jobs: usize) -> $crate::split::Split {
-                $engine::split_jobs(self, jobs)
-            }
-            fn estimate_nodes(&mut self, probes: usize) -> f64 {
-                $engine::estimate_nodes(self, probes)
-            }
-            fn check_integrity(&self) -> Result<(), $crate::error::IntegrityError> {
-                $engine::check_integrity(self)
+impl Front {
+    /// The front of a new solver for `problem`: no limits, no search yet.
+    pub(crate) fn new(problem: &Problem) -> Self {
+        Self {
+            problem: problem.clone(),
+            stats: Stats::default(),
+            limits: Limits::default(),
+            started: None,
+            next_check: 0,
+            over: true,
+        }
+    }
+}
+
+/// A search engine. Every engine finds the solutions of a [`Problem`] through these
+/// methods, written once here: [`first`](Self::first), [`count`](Self::count),
+/// [`count_up_to`](Self::count_up_to), [`count_watched`](Self::count_watched),
+/// [`visit`](Self::visit), the iterator [`solutions`](Self::solutions) and the
+/// low-level [`search`](Self::search), under the [`Limits`] set by
+/// [`set_limits`](Self::set_limits), with the [`Stats`] of [`stats`](Self::stats).
+///
+/// The engines on it are [`Solver`](crate::Solver) (dancing links),
+/// [`CellsSolver`](crate::CellsSolver) (dancing cells),
+/// [`DenseSolver`](crate::DenseSolver) (bitsets) and
+/// [`MultiSolver`](crate::MultiSolver) (Algorithm M, for multiplicities). The first
+/// three find the same solutions in the same order with the same statistics;
+/// [`SplitEngine`](crate::SplitEngine) adds fixing options, splitting and parallel
+/// search to the engines that can. The trait is sealed: its hooks (hidden methods that take a
+/// value only this crate can make) can be called and implemented only in this crate.
+///
+/// ```
+/// use dancing::{CellsSolver, Engine, Event, Solver, problems};
+///
+/// /// Solutions counted by hand from the events, as any engine gives them.
+/// fn solutions<E: Engine>(engine: &mut E) -> u64 {
+///     let mut search = engine.search();
+///     let mut found = 0;
+///     loop {
+///         match search.next_event() {
+///             Event::Solution => found += 1,
+///             Event::Finished => return found,
+///             _ => {}
+///         }
+///     }
+/// }
+/// let problem = problems::queens(6);
+/// assert_eq!(solutions(&mut Solver::new(&problem)), 4);
+/// assert_eq!(solutions(&mut CellsSolver::new(&problem)), 4);
+/// assert_eq!(CellsSolver::new(&problem).count(), 4);
+/// ```
+pub trait Engine: fmt::Debug + Sized {
+    /// The engine's name, as `dancing xc --engine` takes it: `links`, `cells`, `dense`
+    /// or `multi`.
+    const NAME: &'static str;
+
+    /// The shared state around the search.
+    #[doc(hidden)]
+    fn front(&self, _: Inside) -> &Front;
+    /// The shared state around the search, to change.
+    #[doc(hidden)]
+    fn front_mut(&mut self, _: Inside) -> &mut Front;
+    /// Makes the engine ready to search from its first level (below any fixed ones).
+    #[doc(hidden)]
+    fn restart(&mut self, _: Inside);
+    /// The search loop: runs until a solution, a limit check (after
+    /// `front.next_check` nodes) or the end, with its nodes and updates counted in
+    /// `front.stats`.
+    #[doc(hidden)]
+    fn run(&mut self, _: Inside) -> Event;
+    /// Undoes every choice of the search above the fixed levels.
+    #[doc(hidden)]
+    fn unwind(&mut self, _: Inside);
+    /// The options chosen so far, fixed ones first, in level order.
+    #[doc(hidden)]
+    fn chosen(&mut self, _: Inside) -> &[OptionId];
+    /// Knuth's estimate of the fraction of the tree explored so far.
+    #[doc(hidden)]
+    fn explored(&self, _: Inside) -> f64;
+    /// The depth of the running search below the fixed levels.
+    #[doc(hidden)]
+    fn level(&self, _: Inside) -> usize;
+
+    /// Checks that the engine's tables are consistent and, when nothing is fixed,
+    /// exactly as the problem was built (what every search leaves behind, finished or
+    /// abandoned). Meant for tests and debugging.
+    fn check_integrity(&self) -> Result<(), IntegrityError>;
+
+    /// The problem being solved.
+    fn problem(&self) -> &Problem {
+        &self.front(INSIDE).problem
+    }
+
+    /// Sets the limits that apply to every later search.
+    fn set_limits(&mut self, limits: Limits) {
+        self.front_mut(INSIDE).limits = limits;
+    }
+
+    /// The limits in force.
+    fn limits(&self) -> &Limits {
+        &self.front(INSIDE).limits
+    }
+
+    /// Statistics of the most recent search (see the engine's docs for what they count).
+    fn stats(&self) -> Stats {
+        self.front(INSIDE).stats
+    }
+
+    /// Starts a search; events come from the returned [`EngineSearch`]. Dropping it
+    /// abandons the search and restores the engine.
+    fn search(&mut self) -> EngineSearch<'_, Self> {
+        let front = self.front_mut(INSIDE);
+        front.stats = Stats::default();
+        front.over = false;
+        front.started = Some(Instant::now());
+        front.next_check = front.limits.next_check(0);
+        self.restart(INSIDE);
+        EngineSearch { engine: self }
+    }
+
+    /// The first solution, if any.
+    fn first(&mut self) -> Option<Solution> {
+        self.solutions().next()
+    }
+
+    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
+    /// [`Limits`] bound stopped the search.
+    fn count(&mut self) -> Count {
+        self.count_up_to(u64::MAX)
+    }
+
+    /// The number of solutions, counting no further than `limit`: reaching it gives
+    /// [`Count::Partial`] with [`StopReason::Caller`] (at least `limit`), even if there
+    /// happen to be no more.
+    fn count_up_to(&mut self, limit: u64) -> Count {
+        self.count_watched(limit, |_| {})
+    }
+
+    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
+    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes), where a
+    /// caller can read its [`progress`](EngineSearch::progress) or
+    /// [`stats`](EngineSearch::stats). Solutions are counted, never copied out.
+    fn count_watched(
+        &mut self,
+        limit: u64,
+        mut heartbeat: impl FnMut(&EngineSearch<'_, Self>),
+    ) -> Count {
+        let mut search = self.search();
+        let mut found = 0;
+        while found < limit {
+            match search.next_event() {
+                Event::Solution => found += 1,
+                Event::Heartbeat => heartbeat(&search),
+                Event::Finished => break,
             }
         }
-    };
+        drop(search);
+        Count::from_stats(&self.front(INSIDE).stats)
+    }
+
+    /// Calls `visit` with each solution (the chosen options, fixed ones first, in level
+    /// order) until it returns `Break` or the search ends. Returns the statistics.
+    fn visit(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        let mut search = self.search();
+        loop {
+            match search.next_event() {
+                Event::Solution => {
+                    if visit(search.solution()).is_break() {
+                        break;
+                    }
+                }
+                Event::Heartbeat => {}
+                Event::Finished => break,
+            }
+        }
+        drop(search);
+        self.stats()
+    }
+
+    /// A lazy iterator over the solutions. Dropping it early abandons the search and
+    /// restores the engine.
+    fn solutions(&mut self) -> EngineSolutions<'_, Self> {
+        EngineSolutions {
+            search: self.search(),
+        }
+    }
 }
-pub(crate) use engine;
+
+/// Runs `engine`'s loop until a solution, a limit check or the end, and keeps the
+/// books: solutions counted, the search finished at its end or at a limit.
+fn step<E: Engine>(engine: &mut E) -> Event {
+    let event = engine.run(INSIDE);
+    let front = engine.front_mut(INSIDE);
+    match event {
+        Event::Solution => {
+            front.stats.solutions += 1;
+            return event;
+        }
+        Event::Finished => {
+            finish(engine, None);
+            return event;
+        }
+        Event::Heartbeat => {}
+    }
+    let started = front.started.unwrap_or_else(Instant::now);
+    if let Some(reason) = front.limits.reached(front.stats.nodes, started) {
+        finish(engine, Some(reason));
+        return Event::Finished;
+    }
+    front.next_check = front.limits.next_check(front.stats.nodes);
+    Event::Heartbeat
+}
+
+/// Ends a search: undoes its choices, records why it stopped (unless it had ended) and
+/// the time it took.
+pub(crate) fn finish<E: Engine>(engine: &mut E, stopped: Option<StopReason>) {
+    engine.unwind(INSIDE);
+    let front = engine.front_mut(INSIDE);
+    if !front.over {
+        front.over = true;
+        front.stats.stopped = front.stats.stopped.or(stopped);
+    }
+    if let Some(started) = front.started.take() {
+        front.stats.elapsed = started.elapsed();
+    }
+}
+
+/// A search in progress, from [`Engine::search`]: the low-level interface under the
+/// iterator, the counters and the visitor. Dropping it abandons the search and restores
+/// the engine. [`Search`](crate::Search), [`CellsSearch`](crate::CellsSearch),
+/// [`DenseSearch`](crate::DenseSearch) and [`MultiSearch`](crate::MultiSearch) name it
+/// for each engine.
+#[derive(Debug)]
+pub struct EngineSearch<'s, E: Engine> {
+    pub(crate) engine: &'s mut E,
+}
+
+impl<E: Engine> EngineSearch<'_, E> {
+    /// Runs until the next solution, heartbeat or the end.
+    pub fn next_event(&mut self) -> Event {
+        if self.engine.front(INSIDE).over {
+            return Event::Finished;
+        }
+        step(self.engine)
+    }
+
+    /// The solution just found: the chosen options, fixed ones first, then one per level.
+    /// Meaningful right after [`Event::Solution`].
+    pub fn solution(&mut self) -> &[OptionId] {
+        self.engine.chosen(INSIDE)
+    }
+
+    /// The depth of the search below the fixed levels.
+    pub fn depth(&self) -> usize {
+        self.engine.level(INSIDE)
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, in `[0, 1]`.
+    pub fn progress(&self) -> f64 {
+        self.engine.explored(INSIDE)
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        let front = self.engine.front(INSIDE);
+        let mut stats = front.stats;
+        if let Some(started) = front.started {
+            stats.elapsed = started.elapsed();
+        }
+        stats
+    }
+
+    /// The problem being searched.
+    pub fn problem(&self) -> &Problem {
+        self.engine.problem()
+    }
+
+    /// Abandons the search (recorded as [`StopReason::Caller`] unless it had ended) and
+    /// restores the engine.
+    pub fn stop(self) {}
+}
+
+impl<E: Engine> Drop for EngineSearch<'_, E> {
+    fn drop(&mut self) {
+        finish(self.engine, Some(StopReason::Caller));
+    }
+}
+
+/// Lazy iterator over solutions, from [`Engine::solutions`].
+/// [`Solutions`](crate::Solutions), [`CellsSolutions`](crate::CellsSolutions),
+/// [`DenseSolutions`](crate::DenseSolutions) and
+/// [`MultiSolutions`](crate::MultiSolutions) name it for each engine.
+#[derive(Debug)]
+pub struct EngineSolutions<'s, E: Engine> {
+    search: EngineSearch<'s, E>,
+}
+
+impl<E: Engine> EngineSolutions<'_, E> {
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+}
+
+impl<E: Engine> Iterator for EngineSolutions<'_, E> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        loop {
+            match self.search.next_event() {
+                Event::Solution => {
+                    return Some(Solution::from_options(self.search.solution().to_vec()));
+                }
+                Event::Heartbeat => {}
+                Event::Finished => return None,
+            }
+        }
+    }
+}
+
+/// Knuth's estimate of the fraction of a search tree explored, from the levels' (index
+/// of the branch being explored, number of branches), top level first: each level
+/// splits its parent's share evenly among its branches, and the current branch counts
+/// half.
+pub(crate) fn progress(levels: impl Iterator<Item = (u32, u32)>) -> f64 {
+    let mut fraction = 0.0;
+    let mut scale = 1.0;
+    for (index, count) in levels {
+        scale /= f64::from(count.max(1));
+        fraction += f64::from(index) * scale;
+    }
+    fraction + 0.5 * scale
+}

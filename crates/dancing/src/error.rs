@@ -158,7 +158,7 @@ pub enum ForceError {
         /// The offending option's zero-based index.
         option: usize,
     },
-    /// [`Solver::descend`](crate::Solver::descend) was given an option that clashes with
+    /// [`Solver::descend`](crate::SplitEngine::descend) was given an option that clashes with
     /// nothing fixed but is not one the search tries at the next level: it does not
     /// contain the item that the search branches on there. The message numbers the
     /// option and the item from 1 (the error does not know the item's name).
@@ -208,7 +208,7 @@ impl ForceError {
     }
 }
 
-/// A broken link, found by [`Solver::check_integrity`](crate::Solver::check_integrity).
+/// A broken link, found by [`Engine::check_integrity`](crate::Engine::check_integrity)(crate::Engine::check_integrity).
 ///
 /// Numbers are positions in the solver's arena, laid out as TAOCP's DLX1 (see
 /// `docs/architecture.md`): items are numbered from 1 (item `k` is

@@ -15,7 +15,7 @@
 //! Knuth's toy problem: items `A`–`E` primary, `F` and `G` secondary.
 //!
 //! ```
-//! use dancing::{Problem, Solver};
+//! use dancing::{Engine, Problem, Solver, SplitEngine};
 //!
 //! let mut b = Problem::builder();
 //! for name in ["A", "B", "C", "D", "E"] {
@@ -45,6 +45,7 @@
 //! The same problem in Knuth's text format:
 //!
 //! ```
+//! use dancing::Engine;
 //! let problem = dancing::format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
 //! assert_eq!(dancing::Solver::new(&problem).count(), 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -53,6 +54,7 @@
 //! And searched by [`CellsSolver`], the sparse-set engine, with the same statistics:
 //!
 //! ```
+//! use dancing::Engine;
 //! let problem = dancing::format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
 //! let mut cells = dancing::CellsSolver::new(&problem);
 //! assert_eq!(cells.count(), 1);
@@ -132,7 +134,6 @@ mod count;
 mod dense;
 mod engine;
 mod error;
-mod events;
 pub mod format;
 mod ids;
 mod multi;
@@ -141,6 +142,7 @@ mod parallel;
 mod problem;
 pub mod problems;
 pub mod reduce;
+mod solution;
 mod solver;
 mod split;
 mod stats;
@@ -151,15 +153,15 @@ pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
 pub use count::Count;
 pub use dense::{DenseSearch, DenseSolutions, DenseSolver, DenseTooLarge};
-pub use engine::Engine;
+pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
-pub use events::SearchEvents;
 pub use ids::{ColorId, ItemId, OptionId};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::ParallelSolver;
 pub use problem::{DisplayOption, OptionItems, Problem};
-pub use solver::{Branching, Event, Search, Solution, Solutions, Solver};
-pub use split::{Split, Subproblem};
+pub use solution::Solution;
+pub use solver::{Branching, Search, Solutions, Solver};
+pub use split::{Split, SplitEngine, Subproblem};
 pub use stats::{Limits, Stats, StopReason};
 pub use verify::CoverError;

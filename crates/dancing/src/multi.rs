@@ -12,18 +12,20 @@
 //! The links are the same arena as [`Solver`](crate::Solver)'s, but the loops are this
 //! module's own (and [`arena::multi`](crate::arena)'s): the plain search pays nothing.
 
-use std::time::Instant;
-
 use crate::arena::Arena;
-use crate::error::IntegrityError;
+use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::{ItemId, OptionId};
 use crate::problem::Problem;
-use crate::stats::{Limits, Stats, StopReason};
 
 mod search;
 mod split;
 
-pub use search::{MultiSearch, MultiSolutions};
+/// A search of Algorithm M in progress, from [`Engine::search`](crate::Engine::search).
+pub type MultiSearch<'s> = EngineSearch<'s, MultiSolver>;
+
+/// Lazy iterator over the solutions of Algorithm M, from
+/// [`Engine::solutions`](crate::Engine::solutions).
+pub type MultiSolutions<'s> = EngineSolutions<'s, MultiSolver>;
 
 /// One move of Algorithm M at one level: choosing an option, or the null move that
 /// leaves an item with none of its remaining options (its lower bound being met). A
@@ -68,7 +70,7 @@ enum Resume {
 /// Searches a [`Problem`] with multiplicities (Knuth's Algorithm M): every primary item
 /// is covered between its [`bounds`](Problem::bounds), and secondary items at most once
 /// (or by options that agree on its color). The interface is [`Solver`](crate::Solver)'s
-/// for plain searches, plus [`split`](Self::split) and [`replay`](Self::replay) (and,
+/// for plain searches, plus [`split`](crate::SplitEngine::split) and [`replay`](crate::SplitEngine::replay) (and,
 /// with the `parallel` feature, [`count_parallel`](Self::count_parallel)).
 ///
 /// Every solution is listed once, as the options chosen, in level order. Costs are
@@ -76,12 +78,12 @@ enum Resume {
 ///
 /// On a problem whose bounds are all 1:1, Algorithm M makes the same choices as
 /// Algorithm X, and the search has the same solutions, in the same order, with the
-/// same [`Stats`]. With bounds, `nodes` counts levels entered (including one per
+/// same [`Stats`](crate::Stats). With bounds, `nodes` counts levels entered (including one per
 /// solution and per dead end) and `updates` counts items covered plus nodes taken out
 /// of lists, by hides and by tweaks.
 ///
 /// ```
-/// use dancing::{MultiSolver, format};
+/// use dancing::{Engine, MultiSolver, format};
 ///
 /// // Knuth's example in DLX3: C must be covered two or three times.
 /// let problem = format::parse_str(
@@ -97,7 +99,7 @@ enum Resume {
 /// ```
 #[derive(Debug, Clone)]
 pub struct MultiSolver {
-    problem: Problem,
+    front: Front,
     arena: Arena,
     colored: bool,
     /// TAOCP: BOUND, per item header (entry 0 and the secondary items unused).
@@ -105,14 +107,9 @@ pub struct MultiSolver {
     /// TAOCP: SLACK, per item header.
     slack: Vec<u32>,
     levels: Vec<Level>,
-    /// Levels fixed by [`replay`](Self::replay), below which the search never backtracks.
+    /// Levels fixed by [`replay`](crate::SplitEngine::replay), below which the search never backtracks.
     base: usize,
     resume: Resume,
-    stats: Stats,
-    limits: Limits,
-    started: Option<Instant>,
-    /// Nodes count at which the search next pauses to check its limits.
-    next_check: u64,
     /// The current solution as option ids, filled on demand.
     scratch: Vec<OptionId>,
 }
@@ -129,7 +126,7 @@ impl MultiSolver {
             slack[item.index() + 1] = hi - lo;
         }
         Self {
-            problem: problem.clone(),
+            front: Front::new(problem),
             arena: problem.arena().clone(),
             colored: problem.has_colors(),
             bound,
@@ -137,36 +134,15 @@ impl MultiSolver {
             levels: Vec::new(),
             base: 0,
             resume: Resume::Finished,
-            stats: Stats::default(),
-            limits: Limits::default(),
-            started: None,
-            next_check: 0,
             scratch: Vec::new(),
         }
-    }
-
-    /// Starts a search below the replayed levels; events come from the returned
-    /// [`MultiSearch`]. Dropping it abandons the search and restores the links.
-    pub fn search(&mut self) -> MultiSearch<'_> {
-        self.stats = Stats::default();
-        self.resume = Resume::Enter;
-        self.started = Some(Instant::now());
-        self.next_check = self.limits.next_check(0);
-        MultiSearch { solver: self }
-    }
-
-    /// Checks that the links are consistent: every list circular, every length right,
-    /// every option laid out as hides walk it. Meant for tests and debugging; see
-    /// [`is_pristine`](Self::is_pristine) for whether a search left anything behind.
-    pub fn check_integrity(&self) -> Result<(), IntegrityError> {
-        self.arena.check_links()
     }
 
     /// Whether the links and bounds are exactly as built: no level replayed and no
     /// search left anything behind.
     pub fn is_pristine(&self) -> bool {
-        self.levels.is_empty() && self.arena == *self.problem.arena() && {
-            let fresh = Self::new(&self.problem);
+        self.levels.is_empty() && self.arena == *self.front.problem.arena() && {
+            let fresh = Self::new(&self.front.problem);
             fresh.bound == self.bound
         }
     }
@@ -176,7 +152,7 @@ impl MultiSolver {
         if level.x == level.item {
             Move::Skip(ItemId::new(level.item as usize - 1))
         } else {
-            Move::Choose(self.problem.option_of_node(level.x))
+            Move::Choose(self.front.problem.option_of_node(level.x))
         }
     }
 
@@ -193,7 +169,7 @@ impl MultiSolver {
         *b -= 1;
         let (b, s) = (*b, self.slack[i as usize]);
         if b == 0 {
-            self.stats.updates += self.cover(i);
+            self.front.stats.updates += self.cover(i);
         }
         self.levels.push(Level {
             item: i,
@@ -218,7 +194,7 @@ impl MultiSolver {
             return None;
         }
         if x != i {
-            self.stats.updates += if self.colored {
+            self.front.stats.updates += if self.colored {
                 self.arena.tweak::<true>(x, b != 0)
             } else {
                 self.arena.tweak::<false>(x, b != 0)
@@ -233,7 +209,7 @@ impl MultiSolver {
     fn commit(&mut self) {
         let Level { item: i, x, .. } = self.top();
         if x != i {
-            self.stats.updates += if self.colored {
+            self.front.stats.updates += if self.colored {
                 self.arena.commit_others_bounded::<true>(x, &mut self.bound)
             } else {
                 self.arena
@@ -300,26 +276,13 @@ impl MultiSolver {
             self.arena.uncover::<false>(i);
         }
     }
-
-    /// Ends a search: undoes every level above the fixed ones and records the time.
-    fn finish(&mut self, stopped: Option<StopReason>) {
-        while self.levels.len() > self.base {
-            self.uncommit();
-            self.restore();
-        }
-        if self.resume != Resume::Finished {
-            self.resume = Resume::Finished;
-            self.stats.stopped = self.stats.stopped.or(stopped);
-        }
-        if let Some(started) = self.started.take() {
-            self.stats.elapsed = started.elapsed();
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Engine;
+    use crate::stats::{Limits, StopReason};
     use crate::{ForceError, Solver, problems};
 
     #[test]

@@ -1,4 +1,4 @@
-//! Parallel search on one machine: one clone of an [`Engine`] (the links' [`Solver`] or
+//! Parallel search on one machine: one clone of a [`SplitEngine`] (the links' [`Solver`] or
 //! [`CellsSolver`](crate::CellsSolver)) per thread, and subproblems shared through a queue.
 //!
 //! The search starts from a split into a few subproblems per thread (the largest, by
@@ -37,9 +37,10 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::count::Count;
-use crate::engine::Engine;
 use crate::ids::OptionId;
-use crate::solver::{Solution, Solver};
+use crate::solution::Solution;
+use crate::solver::Solver;
+use crate::split::SplitEngine;
 use crate::stats::{Stats, StopReason};
 mod workers;
 
@@ -51,12 +52,12 @@ const JOBS_PER_THREAD: usize = 8;
 /// work away when the queue runs dry, and the walks cost time on small searches.
 const PROBES: usize = 8;
 
-/// Runs the searches of an [`Engine`] on several threads: a [`Solver`] (the default) or a
+/// Runs the searches of a [`SplitEngine`] on several threads: a [`Solver`] (the default) or a
 /// [`CellsSolver`](crate::CellsSolver).
 ///
 /// The solver given is the template: its fixed options (from
-/// [`force`](Solver::force), [`descend`](Solver::descend) or
-/// [`replay`](Solver::replay)) and its [`Limits`](crate::Limits) apply to every search, and each thread
+/// [`force`](crate::SplitEngine::force), [`descend`](crate::SplitEngine::descend) or
+/// [`replay`](crate::SplitEngine::replay)) and its [`Limits`](crate::Limits) apply to every search, and each thread
 /// searches a clone of it. Limits are checked at heartbeats, so a node limit can be
 /// overshot by up to [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes per thread.
 #[derive(Debug, Clone)]
@@ -67,7 +68,7 @@ pub struct ParallelSolver<S = Solver> {
     per_thread: Vec<Stats>,
 }
 
-impl<S: Engine> ParallelSolver<S> {
+impl<S: SplitEngine> ParallelSolver<S> {
     /// Searches with `threads` threads; 0 means one per core.
     pub fn new(solver: S, threads: usize) -> Self {
         let threads = if threads == 0 {
@@ -120,7 +121,7 @@ impl<S: Engine> ParallelSolver<S> {
 
     /// The number of solutions, counting no further than `limit` (reaching it gives
     /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller), as
-    /// [`Solver::count_up_to`] does). Every thread stops at its next heartbeat once
+    /// [`Engine::count_up_to`](crate::Engine::count_up_to) does). Every thread stops at its next heartbeat once
     /// `limit` solutions are found.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
         if limit == 0 {
@@ -241,12 +242,12 @@ impl<S: Engine> ParallelSolver<S> {
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::Engine;
     use std::collections::HashSet;
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::{GiveAway, INSIDE};
-    use crate::events::SearchEvents;
+    use crate::engine::INSIDE;
     use crate::problems;
     use std::sync::atomic::AtomicBool;
 
@@ -270,7 +271,7 @@ mod tests {
         counts_and_statistics_match::<CellsSolver>();
     }
 
-    fn counts_and_statistics_match<E: Engine>() {
+    fn counts_and_statistics_match<E: SplitEngine>() {
         for problem in problems() {
             let mut sequential = Solver::new(&problem);
             let count = sequential.count();
@@ -295,7 +296,7 @@ mod tests {
         solution_sets_match::<CellsSolver>();
     }
 
-    fn solution_sets_match<E: Engine>() {
+    fn solution_sets_match<E: SplitEngine>() {
         for problem in problems() {
             let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
             let set: HashSet<_> = expected.iter().cloned().collect();
@@ -366,14 +367,14 @@ mod tests {
     /// Runs a search that gives away its shallowest untried branches at the first
     /// heartbeat, then replays them; returns the solutions found before, then those of
     /// each branch given away.
-    fn give_away_and_replay<E: Engine>(mut solver: E) -> Vec<Solution> {
+    fn give_away_and_replay<E: SplitEngine>(mut solver: E) -> Vec<Solution> {
         let mut all = Vec::new();
         let mut given = Vec::new();
         let mut search = solver.search();
         loop {
             match search.next_event() {
                 Event::Solution => all.push(Solution::from_options(search.solution().to_vec())),
-                Event::Heartbeat if given.is_empty() => given = search.give_away(INSIDE, 0),
+                Event::Heartbeat if given.is_empty() => given = search.engine.give_away(INSIDE, 0),
                 Event::Heartbeat => {}
                 Event::Finished => break,
             }
@@ -412,7 +413,7 @@ mod tests {
         limits_stop::<CellsSolver>();
     }
 
-    fn limits_stop<E: Engine>() {
+    fn limits_stop<E: SplitEngine>() {
         let problem = problems::queens(10);
         let mut parallel = ParallelSolver::new(E::new(&problem), 2);
         assert_eq!(
@@ -459,7 +460,7 @@ mod tests {
         fixed_options_apply::<CellsSolver>();
     }
 
-    fn fixed_options_apply<E: Engine>() {
+    fn fixed_options_apply<E: SplitEngine>() {
         let problem = problems::queens(9);
         let mut solver = E::new(&problem);
         solver.force(OptionId::new(4)).unwrap();

@@ -3,6 +3,7 @@
 //! tests (their solution counts are known) and as benchmarks.
 //!
 //! ```
+//! use dancing::Engine;
 //! let queens = dancing::problems::queens(8);
 //! assert_eq!(dancing::Solver::new(&queens).count(), 92);
 //! ```

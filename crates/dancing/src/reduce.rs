@@ -310,6 +310,7 @@ impl<'a> State<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
 
     /// Every solution survives, on problems with many: the reduced problem's solutions
     /// (fixed options chosen) are exactly the original's that contain them.

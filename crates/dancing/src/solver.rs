@@ -1,36 +1,37 @@
 //! The search: Algorithm X (and C for colored problems) as a resumable state machine
 //! over an explicit level stack, so no search depth can overflow the call stack.
 
-use std::ops::ControlFlow;
-use std::time::Instant;
-
 use crate::arena::{Arena, Marks};
-use crate::count::Count;
-use crate::error::IntegrityError;
-use crate::events;
+use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::stats::{Limits, Stats};
 
 mod fix;
 mod levels;
-mod results;
 mod run;
-pub use results::{Event, Search, Solution, Solutions};
+
+/// A search of the links in progress, from [`Engine::search`](crate::Engine::search).
+pub type Search<'s> = EngineSearch<'s, Solver>;
+
+/// Lazy iterator over the solutions of the links, from
+/// [`Engine::solutions`](crate::Engine::solutions).
+pub type Solutions<'s> = EngineSolutions<'s, Solver>;
 
 /// Searches a [`Problem`]. Holds a private copy of the links and all scratch space, so
 /// one problem can serve many solvers (one per thread) and one solver many searches
 /// without allocating.
 ///
-/// Options can be fixed before a search: [`force`](Self::force) selects an option
+/// Options can be fixed before a search: [`force`](crate::SplitEngine::force) selects an option
 /// outright (how sudoku givens are applied to a matrix built once), and
-/// [`descend`](Self::descend) follows one branch of the search tree (how a search is
-/// split into independent subproblems). [`release`](Self::release) undoes both.
+/// [`descend`](crate::SplitEngine::descend) follows one branch of the search tree (how a search is
+/// split into independent subproblems). [`release`](crate::SplitEngine::release) undoes both.
 ///
-/// After every search, finished or abandoned, the links are exactly as before it.
+/// After every search, finished or abandoned, the links are exactly as before it. The
+/// searches themselves ([`count`](crate::Engine::count),
+/// [`solutions`](crate::Engine::solutions), …) are the methods of [`Engine`](crate::Engine).
 #[derive(Debug, Clone)]
 pub struct Solver {
-    pub(crate) problem: Problem,
+    pub(crate) front: Front,
     arena: Arena,
     /// The links of the cheapest-solution search ([`crate::cost`]), copied from the
     /// problem's sorted arena on first use; `None` until then.
@@ -43,7 +44,7 @@ pub struct Solver {
     /// How many of the fixed levels are forced options (the rest are prefix choices).
     forced: usize,
     /// How many of the fixed levels (the first ones) [`set_forced`](Self::set_forced)
-    /// made, by relinking the matrix: [`release`](Self::release) undoes them by copying
+    /// made, by relinking the matrix: [`release`](crate::SplitEngine::release) undoes them by copying
     /// the links as built rather than level by level.
     relinked: usize,
     /// Scratch of [`set_forced`](Self::set_forced), made on its first use.
@@ -51,11 +52,6 @@ pub struct Solver {
     /// Current level of a suspended search.
     level: usize,
     resume: Resume,
-    pub(crate) stats: Stats,
-    limits: Limits,
-    pub(crate) started: Option<Instant>,
-    /// Nodes count at which the search next pauses to check its limits.
-    next_check: u64,
     /// The current solution as option ids, filled on demand.
     scratch: Vec<OptionId>,
     branching: Branching,
@@ -111,7 +107,7 @@ impl Solver {
         let arena = problem.arena().clone();
         let depth = problem.primary_count() + 1;
         Self {
-            problem: problem.clone(),
+            front: Front::new(problem),
             arena,
             cost_arena: None,
             choice: vec![0; depth],
@@ -121,117 +117,22 @@ impl Solver {
             marks: None,
             level: 0,
             resume: Resume::Finished,
-            stats: Stats::default(),
-            limits: Limits::default(),
-            started: None,
-            next_check: 0,
             scratch: Vec::with_capacity(depth),
             branching: Branching::Knuth,
         }
-    }
-
-    /// The problem being solved.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// Sets the limits that apply to every later search.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
     }
 
     /// Sets how later searches choose the item to branch on (default: [`Branching::Knuth`]).
     pub fn set_branching(&mut self, branching: Branching) {
         self.branching = branching;
     }
-
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// Statistics of the most recent search.
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Starts a search; events come from the returned [`Search`]. Dropping it abandons
-    /// the search and restores the links.
-    pub fn search(&mut self) -> Search<'_> {
-        self.arena.clear_hints();
-        self.stats = Stats::default();
-        self.level = self.base;
-        self.resume = Resume::Enter;
-        self.started = Some(Instant::now());
-        self.next_check = self.limits.next_check(0);
-        Search { solver: self }
-    }
-
-    /// The first solution, if any.
-    pub fn first(&mut self) -> Option<Solution> {
-        self.solutions().next()
-    }
-
-    /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
-    /// [`Limits`] bound stopped the search.
-    pub fn count(&mut self) -> Count {
-        self.count_up_to(u64::MAX)
-    }
-
-    /// The number of solutions, counting no further than `limit`: reaching it gives
-    /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller) (at least
-    /// `limit`), even if there happen to be no more.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_watched(limit, |_| {})
-    }
-
-    /// [`count_up_to`](Self::count_up_to), calling `heartbeat` with the search each time
-    /// it pauses to check its limits (every [`Limits::CHECK_INTERVAL`] nodes), where a
-    /// caller can read its [`progress`](Search::progress) or [`stats`](Search::stats).
-    /// Solutions are counted, never copied out.
-    pub fn count_watched(&mut self, limit: u64, heartbeat: impl FnMut(&Search<'_>)) -> Count {
-        events::count(&mut self.search(), limit, heartbeat);
-        Count::from_stats(&self.stats)
-    }
-
-    /// Calls `visit` with each solution (the chosen options, fixed ones first) until it
-    /// returns `Break` or the search ends. Returns the statistics.
-    pub fn visit(&mut self, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        events::visit(&mut self.search(), visit);
-        self.stats
-    }
-
-    /// A lazy iterator over the solutions. Dropping it early restores the links.
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        Solutions {
-            search: self.search(),
-        }
-    }
-
-    /// Checks that every link is consistent and, when nothing is fixed, that the links
-    /// are exactly as the problem was built. Meant for tests and debugging.
-    pub fn check_integrity(&self) -> Result<(), IntegrityError> {
-        self.arena.check_links()?;
-        if self.base == 0 && self.arena != *self.problem.arena() {
-            return Err(IntegrityError::Changed);
-        }
-        if let (Some(arena), Some(pricing)) = (&self.cost_arena, self.problem.pricing()) {
-            let cost = |e| IntegrityError::CostLinks(Box::new(e));
-            arena.check_links().map_err(cost)?;
-            if *arena != pricing.arena {
-                return Err(cost(IntegrityError::Changed));
-            }
-        }
-        Ok(())
-    }
 }
-
-crate::engine::engine!(Solver, Search);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems;
+    use crate::error::IntegrityError;
+    use crate::{Engine, problems};
 
     #[test]
     fn counting_watched_calls_back_at_each_heartbeat() {

@@ -4,21 +4,21 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use crate::engine::{Engine, INSIDE, NextLevel};
+use crate::engine::{Engine, INSIDE, Inside};
 use crate::error::ForceError;
 use crate::ids::OptionId;
-use crate::solver::Solver;
+use crate::problem::Problem;
 use crate::stats::Stats;
 
 mod estimate;
 
-pub(crate) use estimate::estimate_nodes;
+use estimate::estimate_nodes;
 use estimate::estimate_prefix;
 
-/// Random walks per estimate in [`Solver::split_jobs`].
+/// Random walks per estimate in [`SplitEngine::split_jobs`].
 pub(crate) const PROBES: usize = 64;
 
-/// [`Solver::split_jobs`] makes at most this many times the subproblems asked for
+/// [`SplitEngine::split_jobs`] makes at most this many times the subproblems asked for
 /// while it balances them.
 const BALANCE_CAP: usize = 4;
 
@@ -37,7 +37,7 @@ impl Subproblem {
     }
 
     /// Knuth's estimate of the number of search-tree nodes of this subproblem, when the
-    /// split computed one ([`Solver::split_jobs`] does).
+    /// split computed one ([`SplitEngine::split_jobs`] does).
     pub fn estimate(&self) -> Option<f64> {
         self.estimate
     }
@@ -48,20 +48,20 @@ impl Subproblem {
     }
 }
 
-/// A search split into subproblems, from [`Solver::split`] or [`Solver::split_jobs`].
+/// A search split into subproblems, from [`SplitEngine::split`] or [`SplitEngine::split_jobs`].
 ///
 /// A subproblem is a *prefix*: the options the search chooses at its first levels. Its
 /// solutions are the solutions of the problem that extend those choices, so a split is
 /// a partition of the search tree: every solution belongs to exactly one subproblem,
 /// including a solution found above the split depth (its prefix is the whole solution).
-/// Replaying a prefix means [`descend`](Solver::descend)ing each option in order.
+/// Replaying a prefix means [`descend`](SplitEngine::descend)ing each option in order.
 ///
 /// Prefixes come in the sequential search's order, which is lexicographic order of the
 /// option ids (an item's options are tried in input order), so concatenating the
 /// solutions of the subproblems in order gives the sequential order.
 ///
 /// ```
-/// use dancing::{Count, Solver, problems};
+/// use dancing::{Count, Engine, Solver, SplitEngine, problems};
 ///
 /// let mut solver = Solver::new(&problems::queens(6));
 /// let split = solver.split(2);
@@ -152,7 +152,67 @@ impl Ord for Open {
     }
 }
 
-impl Solver {
+/// An engine that can fix options before a search, split its search into independent
+/// subproblems and hand them to other threads: [`Solver`](crate::Solver) (dancing links)
+/// and [`CellsSolver`](crate::CellsSolver) (dancing cells). Both find the same solutions
+/// in the same order with the same [`Stats`], and both run under `ParallelSolver` (with
+/// the `parallel` feature). Sealed, as [`Engine`] is.
+///
+/// ```
+/// use dancing::{CellsSolver, Count, Engine, Solver, SplitEngine, problems};
+///
+/// /// Counts by splitting at depth 2 and adding up the parts.
+/// fn split_count<E: SplitEngine>(problem: &dancing::Problem) -> Count {
+///     let mut engine = E::new(problem);
+///     let mut total = Count::Complete(0);
+///     for subproblem in engine.split(2).subproblems() {
+///         engine.replay(subproblem.prefix()).expect("a prefix of the search");
+///         total += engine.count();
+///         engine.release();
+///     }
+///     total
+/// }
+/// let problem = problems::queens(8);
+/// assert_eq!(split_count::<Solver>(&problem), 92);
+/// assert_eq!(split_count::<CellsSolver>(&problem), 92);
+/// ```
+pub trait SplitEngine: Engine + Clone + Send + Sync + Levels {
+    /// A solver for `problem`.
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`Problem::has_bounds`]): Algorithm M searches
+    /// those, in [`MultiSolver`](crate::MultiSolver).
+    fn new(problem: &Problem) -> Self;
+
+    /// Selects an option before the search, as if it were part of every solution. Its
+    /// items are covered (colored ones purified), so the search solves the rest. Fails
+    /// without changing anything if the option is out of range
+    /// ([`ForceError::OutOfRange`]) or clashes with those fixed already
+    /// ([`ForceError::Conflict`]).
+    ///
+    /// Forcing after [`descend`](Self::descend) is allowed; both are undone by
+    /// [`release`](Self::release). Allocation-free.
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError>;
+
+    /// Follows one branch of the search tree: `option` must be one of the options the
+    /// search would try at the next level (it contains the item that minimum remaining
+    /// values chooses there). Every later search explores only that branch.
+    ///
+    /// Returns [`ForceError::Conflict`] if the option clashes with the options fixed
+    /// already, and [`ForceError::NotOnPath`] if it clashes with none but does not
+    /// contain the item the search branches on.
+    fn descend(&mut self, option: OptionId) -> Result<(), ForceError>;
+
+    /// Undoes every [`force`](Self::force) and [`descend`](Self::descend), restoring the
+    /// engine's tables exactly. Allocation-free.
+    fn release(&mut self);
+
+    /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.
+    fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_;
+
+    /// Whether every primary item is covered by the fixed options alone.
+    fn is_solved_by_fixed(&self) -> bool;
+
     /// Follows a prefix: [`descend`](Self::descend)s each option in order. On error,
     /// undoes the options of the prefix already followed and returns the error of the
     /// first option that is not on the search's path: [`ForceError::Conflict`] if it
@@ -164,7 +224,7 @@ impl Solver {
     /// and search statistics, adds up to the sequential statistics.
     ///
     /// ```
-    /// use dancing::{Solver, problems};
+    /// use dancing::{Engine, Solver, SplitEngine, problems};
     ///
     /// let problem = problems::queens(6);
     /// let mut solver = Solver::new(&problem);
@@ -181,14 +241,14 @@ impl Solver {
     /// assert_eq!((stats.nodes, stats.updates), (sequential.stats().nodes, sequential.stats().updates));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError> {
+    fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError> {
         replay(self, prefix)
     }
 
     /// Splits the search below the fixed levels into the subproblems at depth `depth`:
     /// every way to choose options at the first `depth` levels, plus the solutions found
     /// above that depth. Dead ends are left out. `depth` 0 gives one empty prefix.
-    pub fn split(&mut self, depth: usize) -> Split {
+    fn split(&mut self, depth: usize) -> Split {
         split(self, depth)
     }
 
@@ -198,7 +258,7 @@ impl Solver {
     /// the largest holds more than a `jobs`-th of the estimated total (up to
     /// 4 × `jobs` subproblems), since the first `jobs` can be lopsided.
     /// Deterministic.
-    pub fn split_jobs(&mut self, jobs: usize) -> Split {
+    fn split_jobs(&mut self, jobs: usize) -> Split {
         split_jobs(self, jobs, PROBES)
     }
 
@@ -206,13 +266,67 @@ impl Solver {
     /// levels: the average over `probes` random root-to-leaf walks of 1 + d₁ + d₁d₂ + …,
     /// where dₖ is the number of options at the k-th level of the walk. Unbiased; the
     /// walks are random but deterministic.
-    pub fn estimate_nodes(&mut self, probes: usize) -> f64 {
+    fn estimate_nodes(&mut self, probes: usize) -> f64 {
         estimate_nodes(self, probes)
     }
 }
 
-/// [`Solver::replay`] for either engine.
-pub(crate) fn replay<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<Stats, ForceError> {
+/// What the search would do at the level below the fixed ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NextLevel {
+    /// Every primary item is covered: the fixed options form a solution.
+    Solved,
+    /// Minimum remaining values picks `item` (in the engine's numbering), which has
+    /// `len` options left (0 for a dead end).
+    Item {
+        /// The item, as the engine numbers it.
+        item: u32,
+        /// How many options it has left.
+        len: u32,
+    },
+}
+
+/// The search tree one level at a time, below the fixed levels: what the splitter and
+/// the parallel workers need of an engine. Sealed: public only so that [`SplitEngine`]
+/// can extend it, and not nameable outside the crate; its methods take an [`Inside`].
+///
+/// The accounting keeps TAOCP's statistics exact across a split. The sequential search
+/// spends, at each node, one node and the updates of covering its item, and for each
+/// option it tries, the updates of committing that option's other items. A node that
+/// the splitter expands counts all three for itself (the commit of the option leading
+/// to it); a subproblem counts, besides its own search, the commit of the last option
+/// of its prefix. So the statistics of a split plus those of its subproblems are the
+/// sequential ones.
+pub trait Levels {
+    /// Number of fixed levels (forced options and prefix choices).
+    fn fixed_len(&self, _: Inside) -> usize;
+    /// Undoes fixed levels until `len` remain (the latest first).
+    fn truncate_fixed(&mut self, _: Inside, len: usize);
+    /// `descend`, returning the updates TAOCP's search counts for committing the
+    /// option's other items once its item is covered.
+    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError>;
+    /// The branching at the next level, as the search chooses it.
+    fn next_level(&self, _: Inside) -> NextLevel;
+    /// The options of `item` in the order the search tries them.
+    fn branch_options(&self, _: Inside, item: u32) -> Vec<OptionId>;
+    /// Fixes the `k`-th option (0-based, in search order) of `item`, the item the next
+    /// level chooses.
+    fn descend_branch(&mut self, _: Inside, item: u32, k: u32);
+    /// The updates TAOCP's search counts for covering `item` at the next level.
+    fn cover_updates(&mut self, _: Inside, item: u32) -> u64;
+    /// Gives away the shallowest untried branches of a search paused at a heartbeat.
+    ///
+    /// Finds the shallowest level of the running search whose item still has options
+    /// after the one being explored, returns those options as prefixes (the options
+    /// chosen from fixed level `from` down to that level, then the untried option), and
+    /// fixes the levels down to the one explored, so the search ends when that branch is
+    /// done. Every prefix counts the commit of its last option when replayed, which keeps
+    /// the statistics exact. Returns nothing if no level has an untried option.
+    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>>;
+}
+
+/// [`SplitEngine::replay`].
+fn replay<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Result<Stats, ForceError> {
     replay_counting(engine, prefix).map(|updates| Stats {
         updates,
         ..Stats::default()
@@ -220,7 +334,7 @@ pub(crate) fn replay<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<S
 }
 
 /// [`replay`], returning the updates of committing the last option.
-fn replay_counting<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<u64, ForceError> {
+fn replay_counting<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Result<u64, ForceError> {
     let start = engine.fixed_len(INSIDE);
     let mut updates = 0;
     for (k, &option) in prefix.iter().enumerate() {
@@ -240,8 +354,8 @@ fn replay_counting<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Result<u64
     Ok(updates)
 }
 
-/// [`Solver::split`] for either engine.
-pub(crate) fn split<E: Engine>(engine: &mut E, depth: usize) -> Split {
+/// [`SplitEngine::split`].
+fn split<E: SplitEngine>(engine: &mut E, depth: usize) -> Split {
     let started = Instant::now();
     let mut stats = Stats::default();
     let mut done = Vec::new();
@@ -268,8 +382,8 @@ pub(crate) fn split<E: Engine>(engine: &mut E, depth: usize) -> Split {
     )
 }
 
-/// [`Solver::split_jobs`] for either engine, with `probes` random walks per estimate.
-pub(crate) fn split_jobs<E: Engine>(engine: &mut E, jobs: usize, probes: usize) -> Split {
+/// [`SplitEngine::split_jobs`], with `probes` random walks per estimate.
+pub(crate) fn split_jobs<E: SplitEngine>(engine: &mut E, jobs: usize, probes: usize) -> Split {
     let started = Instant::now();
     let mut stats = Stats::default();
     let mut done = Vec::new();
@@ -310,7 +424,7 @@ pub(crate) fn split_jobs<E: Engine>(engine: &mut E, jobs: usize, probes: usize) 
 
 /// What the search does at `prefix`. A prefix that is expanded counts the commit of its
 /// last option and the cover of its item; a subproblem counts the commit itself.
-fn expand<E: Engine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
+fn expand<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
     let start = engine.fixed_len(INSIDE);
     let commit =
         replay_counting(engine, prefix).expect("the splitter only builds prefixes of the search");
@@ -350,217 +464,4 @@ fn finish_split(
 }
 
 #[cfg(test)]
-mod tests {
-    use std::collections::HashSet;
-
-    use super::*;
-    use crate::problems;
-    use crate::{CellsSolver, Count, Problem, format};
-
-    const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
-
-    /// Every solution of the search, in order.
-    fn solutions<E: Engine>(engine: &mut E) -> Vec<Vec<OptionId>> {
-        let mut all = Vec::new();
-        engine.visit(|options| {
-            all.push(options.to_vec());
-            std::ops::ControlFlow::Continue(())
-        });
-        all
-    }
-
-    /// Solves every subproblem; checks the partition, the order and the statistics.
-    fn check_split<E: Engine>(problem: &Problem, split: &Split) {
-        let mut solver = E::new(problem);
-        let expected = solutions(&mut solver);
-        let expected_stats = solver.stats();
-        let mut all = Vec::new();
-        let mut stats = split.stats();
-        for subproblem in split.subproblems() {
-            stats += solver.replay(subproblem.prefix()).unwrap();
-            let found = solutions(&mut solver);
-            stats += solver.stats();
-            for solution in &found {
-                assert!(solution.starts_with(subproblem.prefix()));
-            }
-            all.extend(found);
-            solver.release();
-            solver.check_integrity().unwrap();
-        }
-        // Same solutions, each once, in the sequential order.
-        assert_eq!(all, expected);
-        assert_eq!(
-            (stats.solutions, stats.nodes, stats.updates),
-            (
-                expected_stats.solutions,
-                expected_stats.nodes,
-                expected_stats.updates
-            )
-        );
-        let distinct: HashSet<_> = split.subproblems().iter().map(|s| s.prefix()).collect();
-        assert_eq!(distinct.len(), split.len());
-    }
-
-    fn problems() -> Vec<Problem> {
-        vec![
-            format::parse_str(TOY).unwrap(),
-            problems::queens(6),
-            problems::queens(8),
-            problems::langford(7),
-            problems::latin_square(4),
-            problems::pentominoes(3, 20),
-        ]
-    }
-
-    #[test]
-    fn splits_to_a_depth_partition_the_search() {
-        for problem in problems() {
-            for depth in 0..=4 {
-                let split = Solver::new(&problem).split(depth);
-                assert!(
-                    split
-                        .subproblems()
-                        .iter()
-                        .all(|s| s.prefix().len() <= depth)
-                );
-                check_split::<Solver>(&problem, &split);
-                let cells = CellsSolver::new(&problem).split(depth);
-                assert_eq!(cells.subproblems(), split.subproblems());
-                assert_eq!(
-                    (cells.stats().nodes, cells.stats().updates),
-                    (split.stats().nodes, split.stats().updates)
-                );
-                check_split::<CellsSolver>(&problem, &cells);
-            }
-        }
-    }
-
-    #[test]
-    fn balanced_splits_partition_the_search() {
-        for problem in problems() {
-            for jobs in [1, 7, 60] {
-                let mut solver = Solver::new(&problem);
-                let split = solver.split_jobs(jobs);
-                solver.check_integrity().unwrap();
-                assert!(split.subproblems().iter().all(|s| s.estimate().is_some()));
-                check_split::<Solver>(&problem, &split);
-                // Dancing cells walks the same probes: the same estimates, the same split.
-                let mut cells = CellsSolver::new(&problem);
-                let cells_split = cells.split_jobs(jobs);
-                cells.check_integrity().unwrap();
-                assert_eq!(cells_split.subproblems(), split.subproblems());
-                check_split::<CellsSolver>(&problem, &cells_split);
-            }
-        }
-    }
-
-    #[test]
-    fn balanced_splits_reach_the_number_of_jobs() {
-        let split = Solver::new(&problems::queens(8)).split_jobs(100);
-        assert!(split.len() >= 100, "{} jobs", split.len());
-        // Deterministic: the same split every time.
-        let again = Solver::new(&problems::queens(8)).split_jobs(100);
-        assert_eq!(split.subproblems(), again.subproblems());
-    }
-
-    #[test]
-    fn solutions_above_the_split_depth_are_subproblems() {
-        solutions_above_the_split_depth::<Solver>();
-        solutions_above_the_split_depth::<CellsSolver>();
-    }
-
-    fn solutions_above_the_split_depth<E: Engine>() {
-        let problem = format::parse_str(TOY).unwrap();
-        let split = E::new(&problem).split(10);
-        assert_eq!(split.len(), 1);
-        let mut solver = E::new(&problem);
-        solver.replay(split.subproblems()[0].prefix()).unwrap();
-        assert!(solver.is_solved_by_fixed());
-        assert_eq!(solver.count(), 1);
-        assert_eq!(solver.stats().nodes, 1);
-    }
-
-    #[test]
-    fn splits_work_below_forced_options() {
-        splits_below_forced_options::<Solver>();
-        splits_below_forced_options::<CellsSolver>();
-    }
-
-    fn splits_below_forced_options<E: Engine>() {
-        let problem = problems::queens(8);
-        let mut solver = E::new(&problem);
-        solver.force(OptionId::new(3)).unwrap();
-        let expected = solver.count();
-        let split = solver.split(2);
-        let mut total = Count::Complete(0);
-        for subproblem in split.subproblems() {
-            solver.replay(subproblem.prefix()).unwrap();
-            total += solver.count();
-            solver.truncate_fixed(INSIDE, 1);
-        }
-        assert_eq!(total, expected);
-        assert_eq!(solver.fixed().collect::<Vec<_>>(), [OptionId::new(3)]);
-        solver.release();
-        solver.check_integrity().unwrap();
-    }
-
-    #[test]
-    fn invalid_prefixes_are_rejected_and_undone() {
-        invalid_prefixes::<Solver>();
-        invalid_prefixes::<CellsSolver>();
-    }
-
-    fn invalid_prefixes<E: Engine>() {
-        let problem = problems::queens(6);
-        let mut solver = E::new(&problem);
-        // Row 0 is chosen first; option 6 is in row 1.
-        assert_eq!(
-            solver.replay(&[OptionId::new(6)]),
-            Err(ForceError::NotOnPath {
-                option: 6,
-                item: problem.item_by_name("R0").unwrap()
-            })
-        );
-        // After (0,0), row 1 is chosen; option 13, (2,1), is in row 2.
-        assert_eq!(
-            solver.replay(&[OptionId::new(0), OptionId::new(13)]),
-            Err(ForceError::NotOnPath {
-                option: 13,
-                item: problem.item_by_name("R1").unwrap()
-            })
-        );
-        // Queens at (0,0) then (1,1) share a diagonal.
-        assert_eq!(
-            solver.replay(&[OptionId::new(0), OptionId::new(7)]),
-            Err(ForceError::Conflict { option: 7 })
-        );
-        assert_eq!(
-            solver.replay(&[OptionId::new(99)]),
-            Err(ForceError::OutOfRange {
-                option: 99,
-                options: 36
-            })
-        );
-        assert_eq!(solver.fixed().len(), 0);
-        solver.check_integrity().unwrap();
-        assert_eq!(solver.count(), 4);
-    }
-
-    #[test]
-    fn estimates_are_exact_on_uniform_trees() {
-        // Latin squares of order 2: the tree is a path of forced choices after the
-        // first, so every probe sees the same degrees.
-        let mut solver = Solver::new(&problems::latin_square(2));
-        let estimate = solver.estimate_nodes(8);
-        assert_eq!(solver.count(), 2);
-        assert_eq!(estimate, solver.stats().nodes as f64);
-        let mut cells = CellsSolver::new(&problems::latin_square(2));
-        assert_eq!(cells.estimate_nodes(8), estimate);
-        // Random walks of either engine are the same walks.
-        let problem = problems::langford(7);
-        assert_eq!(
-            CellsSolver::new(&problem).estimate_nodes(16),
-            Solver::new(&problem).estimate_nodes(16)
-        );
-    }
-}
+mod tests;

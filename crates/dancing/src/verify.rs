@@ -162,6 +162,7 @@ impl Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
 
     #[test]
     fn colors_may_share_a_secondary_item() {

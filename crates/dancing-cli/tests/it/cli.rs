@@ -1,6 +1,7 @@
 //! The `dancing` command line, run as a user would: help texts, every output format and
 //! every error message as snapshots, plus exit codes, limits, Ctrl-C and hostile bytes.
 
+use dancing::Engine;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -2,6 +2,7 @@
 //! random problem with secondary items and colors is checked against the definition,
 //! and the learner (in every configuration) must find exactly those covers.
 
+use dancing::Engine;
 use std::collections::BTreeSet;
 
 use dancing::cnf::Encoding;

@@ -1,6 +1,7 @@
 //! Known solution counts: the learner must count them exactly, and every solution it
 //! reports must be a distinct exact cover.
 
+use dancing::Engine;
 use std::collections::BTreeSet;
 
 use dancing::cnf::Encoding;

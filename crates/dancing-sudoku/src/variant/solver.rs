@@ -1,5 +1,6 @@
 //! [`VariantSolver`]: the variants' matrices searched by dancing links or the learner.
 
+use dancing::Engine as _;
 use dancing::{Limits, OptionId, Stats, StopReason};
 
 use super::Variant;

@@ -2,6 +2,8 @@
 //! and printed as blocks with box separators.
 
 use crate::common;
+use dancing::Engine;
+use dancing::SplitEngine;
 
 use std::ops::ControlFlow;
 

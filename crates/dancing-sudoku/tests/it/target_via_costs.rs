@@ -7,6 +7,8 @@
 //! its score is `81 × 90 − cost`: the cheapest solution has the highest score.
 
 use crate::common;
+use dancing::Engine;
+use dancing::SplitEngine;
 
 use dancing::{OptionId, Problem, Solver};
 use dancing_sudoku::{Grid, encoding, target};

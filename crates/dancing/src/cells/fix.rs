@@ -1,26 +1,25 @@
 //! Fixing options before a search of dancing cells (forcing them, descending one branch,
-//! releasing them), the cells' side of [`Levels`], and the split and replay entry points.
-//! Each has the meaning, and the errors, of the links' method of the same name.
+//! releasing them), and the cells' side of [`SplitEngine`] and [`Levels`].
 //!
 //! A fixed level is a search level that the search does not leave: its item covered,
 //! its option committed, and what the undo needs kept in a `Level`, exactly as the
 //! search keeps it. So a prefix replayed level by level leaves the tables as the search
 //! would at that depth, and releasing is one undo to the first fixed level's mark.
 
-use super::CellsSolver;
-use super::search;
-use crate::engine::{INSIDE, Inside, Levels, NextLevel};
+use super::search::{self, Level};
+use super::{CellsSolver, Resume};
+use crate::engine::{INSIDE, Inside};
 use crate::error::ForceError;
 use crate::ids::OptionId;
-use crate::split::{self, Split};
-use crate::stats::Stats;
+use crate::problem::Problem;
+use crate::split::{Levels, NextLevel, SplitEngine, extended};
 
-impl CellsSolver {
-    /// Selects an option before the search, as if it were part of every solution, as
-    /// [`Solver::force`](crate::Solver::force) does: fails with the same errors, without
-    /// changing anything, if the option is out of range or clashes with those fixed
-    /// already. Undone by [`release`](Self::release).
-    pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+impl SplitEngine for CellsSolver {
+    fn new(problem: &Problem) -> Self {
+        CellsSolver::new(problem)
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         self.check_available(option)?;
         // Select through a primary cell, as the search would.
         let tables = &self.tables;
@@ -33,85 +32,32 @@ impl CellsSolver {
         Ok(())
     }
 
-    /// Follows one branch of the search tree, as [`Solver::descend`](crate::Solver::descend)
-    /// does: `option` must be one of the options the search would try at the next level.
-    /// Fails with [`ForceError::Conflict`] if it clashes with the options fixed already,
-    /// and with [`ForceError::NotOnPath`] if it does not contain the item the search
-    /// branches on.
-    pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
+    fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
         self.descend_counting(INSIDE, option).map(drop)
     }
 
-    /// Undoes every [`force`](Self::force) and [`descend`](Self::descend), restoring the
-    /// sets. Allocation-free.
-    pub fn release(&mut self) {
+    fn release(&mut self) {
         self.forced = 0;
         self.truncate_fixed(INSIDE, 0);
     }
 
-    /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.
-    pub fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+    fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
         self.levels[..self.base].iter().map(|level| {
             self.tables
                 .option_of(self.tables.cell_at(level.item, level.index))
         })
     }
 
-    /// Whether every primary item is covered by the fixed options alone.
-    pub fn is_solved_by_fixed(&self) -> bool {
+    fn is_solved_by_fixed(&self) -> bool {
         self.tables.choose().is_none()
     }
+}
 
-    /// Follows a prefix, as [`Solver::replay`](crate::Solver::replay) does: descends
-    /// each option in order, undoing them all on an error, and returns the updates of
-    /// committing the last option, so that a split's statistics plus each subproblem's
-    /// replay and search add up to the sequential statistics.
-    ///
-    /// ```
-    /// use dancing::{CellsSolver, Count, Solver, problems};
-    ///
-    /// let problem = problems::langford(7);
-    /// let mut cells = CellsSolver::new(&problem);
-    /// let split = cells.split(2);
-    /// // The links split the same way.
-    /// assert_eq!(split.subproblems(), Solver::new(&problem).split(2).subproblems());
-    /// let mut total = Count::Complete(0);
-    /// for subproblem in split.subproblems() {
-    ///     cells.replay(subproblem.prefix())?;
-    ///     total += cells.count();
-    ///     cells.release();
-    /// }
-    /// assert_eq!(total, 52);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn replay(&mut self, prefix: &[OptionId]) -> Result<Stats, ForceError> {
-        split::replay(self, prefix)
-    }
-
-    /// Splits the search below the fixed levels at depth `depth`, as
-    /// [`Solver::split`](crate::Solver::split) does: the same subproblems, in the same
-    /// order, with the same statistics.
-    pub fn split(&mut self, depth: usize) -> Split {
-        split::split(self, depth)
-    }
-
-    /// Splits the search below the fixed levels into at least `jobs` subproblems, the
-    /// largest first by Knuth's estimate, as [`Solver::split_jobs`](crate::Solver::split_jobs)
-    /// does (the same estimates, so the same split).
-    pub fn split_jobs(&mut self, jobs: usize) -> Split {
-        split::split_jobs(self, jobs, split::PROBES)
-    }
-
-    /// Knuth's estimate of the number of nodes of the search tree below the fixed
-    /// levels, as [`Solver::estimate_nodes`](crate::Solver::estimate_nodes) computes it.
-    pub fn estimate_nodes(&mut self, probes: usize) -> f64 {
-        split::estimate_nodes(self, probes)
-    }
-
+impl CellsSolver {
     /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
     /// with [`ForceError::Conflict`] if the choices made rule it out.
     fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
-        ForceError::check(option, self.problem.option_count(), |o| {
+        ForceError::check(option, self.front.problem.option_count(), |o| {
             self.tables.is_available(o)
         })
     }
@@ -181,5 +127,34 @@ impl Levels for CellsSolver {
 
     fn cover_updates(&mut self, _: Inside, item: u32) -> u64 {
         self.tables.cover_updates(item)
+    }
+
+    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
+        let solver = self;
+        if solver.resume != Resume::Enter {
+            return Vec::new();
+        }
+        let levels = &solver.levels;
+        let Some(at) = (solver.base..solver.depth).find(|&l| levels[l].index + 1 < levels[l].count)
+        else {
+            return Vec::new();
+        };
+        let tables = &solver.tables;
+        // A covered item's set stays as it was sorted when the item was chosen.
+        let option = |item, k| tables.option_of(tables.cell_at(item, k));
+        let path: Vec<OptionId> = levels[from..at]
+            .iter()
+            .map(|level| option(level.item, level.index))
+            .collect();
+        let Level {
+            item, index, count, ..
+        } = levels[at];
+        let prefixes = (index + 1..count)
+            .map(|k| extended(&path, option(item, k)))
+            .collect();
+        // The levels down to `at` become fixed: the search's choices there are exactly
+        // what `descend` would have done, and its loop stops when it climbs back to them.
+        solver.base = at + 1;
+        prefixes
     }
 }

@@ -1,14 +1,11 @@
 //! The search loop of dancing cells, as a resumable state machine over an explicit
-//! level stack, and what it hands back: [`CellsSearch`] and [`CellsSolutions`].
+//! level stack, and the cells' side of [`Engine`].
 
 use super::tables::{Live, Tables};
 use super::{CellsSolver, Resume};
-use crate::engine::{GiveAway, Inside};
-use crate::events;
+use crate::engine::{self, Engine, Event, Front, Inside};
+use crate::error::IntegrityError;
 use crate::ids::OptionId;
-use crate::solver::Event;
-use crate::split::extended;
-use crate::stats::StopReason;
 
 /// One level of the search: the item branched on and the option being tried.
 #[derive(Debug, Clone, Copy, Default)]
@@ -51,15 +48,30 @@ pub(super) fn enter(tables: &mut Tables, item: u32, index: u32) -> (Level, [u64;
     (level, [cover, commit])
 }
 
-impl CellsSolver {
+impl Engine for CellsSolver {
+    const NAME: &'static str = "cells";
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
+    }
+
+    fn restart(&mut self, _: Inside) {
+        self.depth = self.base;
+        self.resume = Resume::Enter;
+    }
+
     /// The search loop, with the steps of TAOCP's Algorithm X (C with colors) named as
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
-    fn run(&mut self) -> Event {
+    fn run(&mut self, _: Inside) -> Event {
         let base = self.base;
         let mut depth = self.depth;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
+        let mut nodes = self.front.stats.nodes;
+        let mut updates = self.front.stats.updates;
         let tables = &mut self.tables;
         let levels = &mut self.levels[..];
         let mut state = self.resume;
@@ -67,7 +79,7 @@ impl CellsSolver {
             match state {
                 // X2: enter a level.
                 Resume::Enter => {
-                    if nodes >= self.next_check {
+                    if nodes >= self.front.next_check {
                         break Event::Heartbeat;
                     }
                     nodes += 1;
@@ -115,35 +127,20 @@ impl CellsSolver {
         };
         self.depth = depth;
         self.resume = state;
-        self.stats.nodes = nodes;
-        self.stats.updates = updates;
+        self.front.stats.nodes = nodes;
+        self.front.stats.updates = updates;
         event
     }
 
-    /// Ends a search: undoes the choices above the fixed levels and records the time.
-    pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
+    /// Undoes the choices above the fixed levels.
+    fn unwind(&mut self, _: Inside) {
         self.undo_levels(self.base..self.depth);
         self.depth = self.base;
-        if self.resume != Resume::Finished {
-            self.resume = Resume::Finished;
-            self.stats.stopped = self.stats.stopped.or(stopped);
-        }
-        if let Some(started) = self.started.take() {
-            self.stats.elapsed = started.elapsed();
-        }
-    }
-
-    /// Undoes the choices of `levels` (nothing if the range is empty): one undo to the
-    /// marks of the first.
-    pub(super) fn undo_levels(&mut self, levels: std::ops::Range<usize>) {
-        if let Some(first) = self.levels[..levels.end].get(levels.start) {
-            let (entered, live) = (first.entered, first.live);
-            self.tables.undo(entered, live);
-        }
+        self.resume = Resume::Finished;
     }
 
     /// The options chosen so far, fixed ones first, then one per level.
-    fn current_solution(&mut self) -> &[OptionId] {
+    fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
         for level in &self.levels[..self.depth] {
             let cell = self.tables.cell_at(level.item, level.index);
@@ -152,48 +149,29 @@ impl CellsSolver {
         &self.scratch
     }
 
-    /// Knuth's estimate of the fraction of the tree explored so far, as
-    /// [`Search::progress`](crate::Search::progress) computes it.
-    fn progress(&self) -> f64 {
+    fn explored(&self, _: Inside) -> f64 {
         let levels = &self.levels[self.base..self.depth];
-        events::progress(levels.iter().map(|l| (l.index, l.count)))
+        engine::progress(levels.iter().map(|l| (l.index, l.count)))
     }
 
-    /// The depth of a running search below the fixed levels.
-    fn search_depth(&self) -> usize {
+    fn level(&self, _: Inside) -> usize {
         self.depth - self.base
+    }
+
+    /// Checks the sets: every cell where its position says, in its item's region, and,
+    /// when nothing is fixed, every item active and every option live.
+    fn check_integrity(&self) -> Result<(), IntegrityError> {
+        self.tables.check(self.base > 0)
     }
 }
 
-events::front!(CellsSolver, CellsSearch, CellsSolutions);
-
-impl GiveAway for CellsSearch<'_> {
-    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
-        let solver = &mut *self.solver;
-        if solver.resume != Resume::Enter {
-            return Vec::new();
+impl CellsSolver {
+    /// Undoes the choices of `levels` (nothing if the range is empty): one undo to the
+    /// marks of the first.
+    pub(super) fn undo_levels(&mut self, levels: std::ops::Range<usize>) {
+        if let Some(first) = self.levels[..levels.end].get(levels.start) {
+            let (entered, live) = (first.entered, first.live);
+            self.tables.undo(entered, live);
         }
-        let levels = &solver.levels;
-        let Some(at) = (solver.base..solver.depth).find(|&l| levels[l].index + 1 < levels[l].count)
-        else {
-            return Vec::new();
-        };
-        let tables = &solver.tables;
-        // A covered item's set stays as it was sorted when the item was chosen.
-        let option = |item, k| tables.option_of(tables.cell_at(item, k));
-        let path: Vec<OptionId> = levels[from..at]
-            .iter()
-            .map(|level| option(level.item, level.index))
-            .collect();
-        let Level {
-            item, index, count, ..
-        } = levels[at];
-        let prefixes = (index + 1..count)
-            .map(|k| extended(&path, option(item, k)))
-            .collect();
-        // The levels down to `at` become fixed: the search's choices there are exactly
-        // what `descend` would have done, and its loop stops when it climbs back to them.
-        solver.base = at + 1;
-        prefixes
     }
 }

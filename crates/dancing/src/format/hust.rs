@@ -24,6 +24,7 @@
 //! out.
 //!
 //! ```
+//! use dancing::Engine;
 //! use dancing::format::hust::MatrixReader;
 //!
 //! let input = "6 7\n3 1 4 7\n2 1 4\n3 4 5 7\n3 3 5 6\n4 2 3 6 7\n2 2 7\n";
@@ -429,6 +430,7 @@ impl<R: BufRead> Iterator for MatrixReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::solver::Solver;
 
     fn cases(text: &str) -> Vec<Result<MatrixCase, ParseError>> {

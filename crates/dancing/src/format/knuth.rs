@@ -39,6 +39,7 @@ use crate::problem::Problem;
 /// accepted but left out (see the [module docs](self)).
 ///
 /// ```
+/// use dancing::Engine;
 /// use dancing::format::{self, WarningKind};
 ///
 /// // Knuth's example of colors: `X:0 Y:1` has no primary item and is ignored.
@@ -126,6 +127,7 @@ impl fmt::Display for WarningKind {
 /// [`parse_str_with_warnings`]). A leading byte-order mark is skipped.
 ///
 /// ```
+/// use dancing::Engine;
 /// let problem = dancing::format::parse_str("A B | x\nA x\nB\nA B\n")?;
 /// assert_eq!(problem.option_count(), 3);
 /// assert_eq!(dancing::Solver::new(&problem).count(), 2);
@@ -452,6 +454,7 @@ pub fn to_string(problem: &Problem) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
 
     fn err(text: &str) -> (usize, usize, String) {
         let e = parse_str(text).unwrap_err();

@@ -1,25 +1,40 @@
 //! The loop of Algorithm M as a resumable state machine over an explicit level stack,
-//! and what it hands back: [`MultiSearch`] and [`MultiSolutions`].
+//! and Algorithm M's side of [`Engine`].
 
 use super::{MultiSolver, Resume};
-use crate::events;
+use crate::engine::{self, Engine, Event, Front, Inside};
+use crate::error::IntegrityError;
 use crate::ids::OptionId;
-use crate::solver::Event;
 
-impl MultiSolver {
+impl Engine for MultiSolver {
+    const NAME: &'static str = "multi";
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
+    }
+
+    /// Starts below the replayed levels.
+    fn restart(&mut self, _: Inside) {
+        self.resume = Resume::Enter;
+    }
+
     /// The loop, with the steps of TAOCP's Algorithm M named. Returns at each solution
     /// (to resume by leaving the level) and at each limit check (to resume by entering
     /// it).
-    fn run(&mut self) -> Event {
+    fn run(&mut self, _: Inside) -> Event {
         let mut state = self.resume;
         let event = loop {
             match state {
                 // M2: enter a level.
                 Resume::Enter => {
-                    if self.stats.nodes >= self.next_check {
+                    if self.front.stats.nodes >= self.front.next_check {
                         break Event::Heartbeat;
                     }
-                    self.stats.nodes += 1;
+                    self.front.stats.nodes += 1;
                     if self.arena.all_primary_done() {
                         state = Resume::Leave;
                         break Event::Solution;
@@ -34,7 +49,7 @@ impl MultiSolver {
                         // count that cover, as Algorithm X does.
                         let i = choice.item as usize;
                         if self.bound[i] == 1 && self.slack[i] == 0 {
-                            self.stats.updates += 1;
+                            self.front.stats.updates += 1;
                         }
                         state = Resume::Leave;
                         continue;
@@ -78,27 +93,42 @@ impl MultiSolver {
     }
 
     /// The options chosen at the levels below the fixed ones, skipping null moves.
-    fn current_solution(&mut self) -> &[OptionId] {
+    fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
         for level in &self.levels {
             if level.x != level.item {
-                self.scratch.push(self.problem.option_of_node(level.x));
+                self.scratch
+                    .push(self.front.problem.option_of_node(level.x));
             }
         }
         &self.scratch
     }
 
     /// Knuth's estimate of the fraction of the tree explored so far.
-    fn progress(&self) -> f64 {
+    fn explored(&self, _: Inside) -> f64 {
         let levels = &self.levels[self.base..];
-        events::progress(levels.iter().map(|l| (l.index, l.degree)))
+        engine::progress(levels.iter().map(|l| (l.index, l.degree)))
     }
 
     /// The depth of a running search below the replayed levels (null moves count as
     /// levels).
-    fn search_depth(&self) -> usize {
+    fn level(&self, _: Inside) -> usize {
         self.levels.len() - self.base
     }
-}
 
-events::front!(MultiSolver, MultiSearch, MultiSolutions);
+    /// Undoes every level above the fixed ones.
+    fn unwind(&mut self, _: Inside) {
+        while self.levels.len() > self.base {
+            self.uncommit();
+            self.restore();
+        }
+        self.resume = Resume::Finished;
+    }
+
+    /// Checks the links: every list circular, every length right, every option laid out
+    /// as hides walk it. See [`is_pristine`](MultiSolver::is_pristine) for whether a
+    /// search left anything behind.
+    fn check_integrity(&self) -> Result<(), IntegrityError> {
+        self.arena.check_links()
+    }
+}

@@ -5,8 +5,9 @@
 use std::time::Instant;
 
 use super::{Move, MultiSolver};
-#[cfg(feature = "parallel")]
 use crate::count::Count;
+#[cfg(feature = "parallel")]
+use crate::engine::Engine;
 use crate::error::ForceError;
 use crate::stats::Stats;
 
@@ -20,7 +21,7 @@ impl MultiSolver {
     /// sequential search's order.
     ///
     /// ```
-    /// use dancing::{Count, MultiSolver, format};
+    /// use dancing::{Count, Engine, MultiSolver, format};
     ///
     /// // Choose at least one and at most two of three options.
     /// let problem = format::parse_str("1:2|n 0:1|a 0:1|b 0:1|c\nn a\nn b\nn c\n")?;
@@ -46,7 +47,7 @@ impl MultiSolver {
     /// gives the sequential statistics. Leaves [`stats`](Self::stats) as it was.
     ///
     /// ```
-    /// use dancing::{MultiSolver, format};
+    /// use dancing::{Engine, MultiSolver, format};
     ///
     /// let problem = format::parse_str("1:2|n 0:1|a 0:1|b 0:1|c\nn a\nn b\nn c\n")?;
     /// let mut solver = MultiSolver::new(&problem);
@@ -63,7 +64,7 @@ impl MultiSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn split_with_stats(&mut self, depth: usize) -> (Vec<Vec<Move>>, Stats) {
-        let saved = self.stats;
+        let saved = self.front.stats;
         let mut stats = Stats::default();
         let mut done = Vec::new();
         let mut frontier = vec![Vec::new()];
@@ -72,11 +73,11 @@ impl MultiSolver {
             for prefix in frontier {
                 self.replay(&prefix)
                     .expect("a prefix the split made is on the path");
-                let before = self.stats.updates;
+                let before = self.front.stats.updates;
                 let expansion = self.expand();
                 if expansion.is_some() {
                     stats.nodes += 1;
-                    stats.updates += self.stats.updates - before;
+                    stats.updates += self.front.stats.updates - before;
                 }
                 self.release_to(self.base - prefix.len());
                 match expansion {
@@ -97,13 +98,13 @@ impl MultiSolver {
             Move::Skip(_) => (1, 0),
         };
         done.sort_by(|a, b| a.iter().map(rank).cmp(b.iter().map(rank)));
-        self.stats = saved;
+        self.front.stats = saved;
         (done, stats)
     }
 
     /// The moves the search makes at the next level, in order: `None` if the levels
     /// made so far are a solution, an empty list at a dead end. Counts in
-    /// `self.stats.updates` what the search spends there: choosing, tweaking, and
+    /// `self.front.stats.updates` what the search spends there: choosing, tweaking, and
     /// committing each branch.
     fn expand(&mut self) -> Option<Vec<Move>> {
         if self.arena.all_primary_done() {
@@ -114,7 +115,7 @@ impl MultiSolver {
             let i = choice.item as usize;
             if self.bound[i] == 1 && self.slack[i] == 0 {
                 // The cover the search counts at a dead end.
-                self.stats.updates += 1;
+                self.front.stats.updates += 1;
             }
             return Some(Vec::new());
         }
@@ -142,7 +143,7 @@ impl MultiSolver {
     /// # Errors
     /// [`ForceError::NotABranch`] naming the first move the search does not make.
     pub fn replay(&mut self, prefix: &[Move]) -> Result<(), ForceError> {
-        let (start, saved) = (self.base, self.stats);
+        let (start, saved) = (self.base, self.front.stats);
         let mut result = Ok(());
         for (k, &wanted) in prefix.iter().enumerate() {
             if !self.replay_one(wanted) {
@@ -151,7 +152,7 @@ impl MultiSolver {
                 break;
             }
         }
-        self.stats = saved;
+        self.front.stats = saved;
         result
     }
 
@@ -218,7 +219,7 @@ impl MultiSolver {
     /// the sequential search's `solutions`, `nodes` and `updates`.
     ///
     /// ```
-    /// use dancing::{MultiSolver, problems};
+    /// use dancing::{Engine, MultiSolver, problems};
     ///
     /// let problem = problems::queens(6);
     /// let mut sequential = MultiSolver::new(&problem);
@@ -264,7 +265,7 @@ impl MultiSolver {
                             .expect("a prefix the split made is on the path");
                         let _ = solver.count();
                         solver.release_to(template.base);
-                        solver.stats
+                        solver.front.stats
                     },
                 )
                 .reduce(Stats::default, |mut a, b| {
@@ -275,7 +276,7 @@ impl MultiSolver {
         stats.nodes += above.nodes;
         stats.updates += above.updates;
         stats.elapsed = started.elapsed();
-        self.stats = stats;
+        self.front.stats = stats;
         Count::from_stats(&stats)
     }
 }

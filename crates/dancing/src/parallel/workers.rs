@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use crate::engine::{Engine, GiveAway, INSIDE};
-use crate::events::SearchEvents;
+use crate::engine::{Event, INSIDE};
 use crate::ids::OptionId;
-use crate::solver::{Event, Solution};
+use crate::solution::Solution;
+use crate::split::SplitEngine;
 use crate::stats::{Limits, Stats, StopReason};
 
 /// What workers do with solutions.
@@ -166,7 +166,7 @@ impl<F> Shared<F> {
 pub(super) fn work<F, S>(shared: &Shared<F>, template: &S) -> (Stats, Vec<Run>)
 where
     F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
-    S: Engine,
+    S: SplitEngine,
 {
     let mut solver = template.clone();
     solver.set_limits(Limits::none());
@@ -206,7 +206,7 @@ where
                     shared.check_limits(nodes - reported);
                     reported = nodes;
                     if shared.hungry() {
-                        let given = search.give_away(INSIDE, from);
+                        let given = search.engine.give_away(INSIDE, from);
                         if !given.is_empty() {
                             shared.give(given);
                         }

@@ -3,22 +3,22 @@
 
 use super::{Branching, Solver};
 use crate::arena::Marks;
-use crate::engine::{INSIDE, Levels};
+use crate::engine::INSIDE;
 use crate::error::ForceError;
 use crate::ids::{Header, OptionId};
+use crate::problem::Problem;
+use crate::split::{Levels, SplitEngine};
 
-impl Solver {
-    /// Selects an option before the search, as if it were part of every solution. Its
-    /// items are covered (colored ones purified), so the search solves the rest. Fails
-    /// without changing anything if the option clashes with those fixed already.
-    ///
-    /// Forcing after [`descend`](Self::descend) is allowed; both are undone by
-    /// [`release`](Self::release). Allocation-free.
-    pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+impl SplitEngine for Solver {
+    fn new(problem: &Problem) -> Self {
+        Solver::new(problem)
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         self.check_available(option)?;
         // Select through a primary node, as the search would.
-        let mut x = self.problem.first_node(option);
-        while !self.problem.primary()[Header::new(self.arena.nodes()[x as usize].top)] {
+        let mut x = self.front.problem.first_node(option);
+        while !self.front.problem.primary()[Header::new(self.arena.nodes()[x as usize].top)] {
             x += 1;
         }
         self.fix(x);
@@ -26,37 +26,7 @@ impl Solver {
         Ok(())
     }
 
-    /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
-    /// with [`ForceError::Conflict`] if it is not [available](Self::is_available).
-    fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
-        ForceError::check(option, self.problem.option_count(), |o| {
-            self.is_available(o)
-        })
-    }
-
-    /// Whether `option` can still be part of a solution given the fixed options: none of
-    /// its items is covered, and none of its nodes was hidden by a conflict. Without
-    /// colors a node is hidden only when another item of its option is covered, so the
-    /// items tell it all (and the links of hidden nodes are never read: after
-    /// [`set_forced`](Self::set_forced) they are stale).
-    fn is_available(&self, option: OptionId) -> bool {
-        let first = self.problem.first_node(option);
-        let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
-        let colors = self.problem.has_colors();
-        (first..end).all(|p| {
-            self.arena.is_active(self.arena.nodes()[p as usize].top)
-                && (!colors || self.arena.is_linked(p))
-        })
-    }
-
-    /// Follows one branch of the search tree: `option` must be one of the options the
-    /// search would try at the next level (it contains the item that minimum remaining
-    /// values chooses there). Every later search explores only that branch.
-    ///
-    /// Returns [`ForceError::Conflict`] if the option clashes with the options fixed
-    /// already, and [`ForceError::NotOnPath`] if it clashes with none but does not
-    /// contain the item the search branches on.
-    pub fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
+    fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
         // An available option has an active primary item, so the search has an item to
         // branch on.
         self.check_available(option)?;
@@ -64,15 +34,19 @@ impl Solver {
             .arena
             .choose_item(self.branching.good_enough())
             .expect("an available option leaves a primary item to choose");
-        let first = self.problem.first_node(option);
-        let end = self.problem.first_node(OptionId::new(option.index() + 1)) - 1;
+        let first = self.front.problem.first_node(option);
+        let end = self
+            .front
+            .problem
+            .first_node(OptionId::new(option.index() + 1))
+            - 1;
         let nodes = self.arena.nodes();
         let x = (first..end)
             .find(|&p| nodes[p as usize].top == i)
             .or_else(|| {
                 // FirstForced takes whichever forced move it noted first, so its branch
                 // may go through any item whose only option left is this one.
-                let primary = self.problem.primary();
+                let primary = self.front.problem.primary();
                 (self.branching == Branching::FirstForced)
                     .then(|| {
                         (first..end).find(|&p| {
@@ -90,8 +64,58 @@ impl Solver {
         Ok(())
     }
 
+    // Also undoes `set_forced`, by copying the links as built.
+    fn release(&mut self) {
+        self.forced = 0;
+        self.truncate_fixed(INSIDE, self.relinked);
+        if self.relinked > 0 {
+            self.arena.restore(self.front.problem.arena());
+            self.relinked = 0;
+            self.base = 0;
+        }
+    }
+
+    fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        self.choice[..self.base]
+            .iter()
+            .map(|&x| self.front.problem.option_of_node(x))
+    }
+
+    fn is_solved_by_fixed(&self) -> bool {
+        self.arena.choose_item(0).is_none()
+    }
+}
+
+impl Solver {
+    /// Fails with [`ForceError::OutOfRange`] if `option` is not one of the problem's, and
+    /// with [`ForceError::Conflict`] if it is not [available](Self::is_available).
+    fn check_available(&self, option: OptionId) -> Result<(), ForceError> {
+        ForceError::check(option, self.front.problem.option_count(), |o| {
+            self.is_available(o)
+        })
+    }
+
+    /// Whether `option` can still be part of a solution given the fixed options: none of
+    /// its items is covered, and none of its nodes was hidden by a conflict. Without
+    /// colors a node is hidden only when another item of its option is covered, so the
+    /// items tell it all (and the links of hidden nodes are never read: after
+    /// [`set_forced`](Self::set_forced) they are stale).
+    fn is_available(&self, option: OptionId) -> bool {
+        let first = self.front.problem.first_node(option);
+        let end = self
+            .front
+            .problem
+            .first_node(OptionId::new(option.index() + 1))
+            - 1;
+        let colors = self.front.problem.has_colors();
+        (first..end).all(|p| {
+            self.arena.is_active(self.arena.nodes()[p as usize].top)
+                && (!colors || self.arena.is_linked(p))
+        })
+    }
+
     pub(super) fn fix(&mut self, x: u32) {
-        if self.problem.has_colors() {
+        if self.front.problem.has_colors() {
             self.arena.select::<true>(x);
         } else {
             self.arena.select::<false>(x);
@@ -113,7 +137,7 @@ impl Solver {
     /// fixed then. Allocation-free after the first call.
     ///
     /// ```
-    /// use dancing::{Problem, Solver};
+    /// use dancing::{Engine, Problem, Solver, SplitEngine};
     ///
     /// let mut builder = Problem::builder();
     /// let [a, b, c] = ["a", "b", "c"].map(|name| builder.primary(name).unwrap());
@@ -137,7 +161,7 @@ impl Solver {
         &mut self,
         options: impl IntoIterator<Item = OptionId>,
     ) -> Result<(), ForceError> {
-        if self.problem.has_colors() {
+        if self.front.problem.has_colors() {
             self.release();
             for option in options {
                 if let Err(error) = self.force(option) {
@@ -147,7 +171,7 @@ impl Solver {
             }
             return Ok(());
         }
-        let problem = &self.problem;
+        let problem = &self.front.problem;
         let columns = problem.columns();
         let option_first = problem.option_first();
         let option_count = option_first.len() - 1;
@@ -193,29 +217,5 @@ impl Solver {
         self.base = fixed;
         self.forced = fixed;
         failure.map_or(Ok(()), Err)
-    }
-
-    /// Undoes every [`force`](Self::force), [`descend`](Self::descend) and
-    /// [`set_forced`](Self::set_forced), restoring the links exactly. Allocation-free.
-    pub fn release(&mut self) {
-        self.forced = 0;
-        self.truncate_fixed(INSIDE, self.relinked);
-        if self.relinked > 0 {
-            self.arena.restore(self.problem.arena());
-            self.relinked = 0;
-            self.base = 0;
-        }
-    }
-
-    /// The options fixed by [`force`](Self::force) and [`descend`](Self::descend), in order.
-    pub fn fixed(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
-        self.choice[..self.base]
-            .iter()
-            .map(|&x| self.problem.option_of_node(x))
-    }
-
-    /// Whether every primary item is covered by the fixed options alone.
-    pub fn is_solved_by_fixed(&self) -> bool {
-        self.arena.choose_item(0).is_none()
     }
 }

@@ -1,13 +1,13 @@
-//! The links' side of [`Levels`] and [`GiveAway`]: the search tree one level at a time,
+//! The links' side of [`Levels`] and `give_away`: the search tree one level at a time,
 //! for splitting a search into subproblems and for handing part of a running search to
 //! another worker (the accounting that keeps the statistics exact is described on
 //! [`Levels`]).
 
-use super::{Resume, Search, Solver};
-use crate::engine::{GiveAway, Inside, Levels, NextLevel};
+use super::{Resume, Solver};
+use crate::engine::Inside;
 use crate::error::ForceError;
 use crate::ids::OptionId;
-use crate::split::extended;
+use crate::split::{Levels, NextLevel, SplitEngine, extended};
 
 impl Levels for Solver {
     fn fixed_len(&self, _: Inside) -> usize {
@@ -29,7 +29,7 @@ impl Levels for Solver {
         let mut options = Vec::with_capacity(self.arena.nodes()[item as usize].top as usize);
         let mut p = self.arena.nodes()[item as usize].down;
         while p != item {
-            options.push(self.problem.option_of_node(p));
+            options.push(self.front.problem.option_of_node(p));
             p = self.arena.nodes()[p as usize].down;
         }
         options
@@ -49,7 +49,7 @@ impl Levels for Solver {
     }
 
     fn cover_updates(&mut self, _: Inside, item: u32) -> u64 {
-        if self.problem.has_colors() {
+        if self.front.problem.has_colors() {
             let updates = self.arena.cover::<true, false>(item);
             self.arena.uncover::<true>(item);
             updates
@@ -64,7 +64,7 @@ impl Levels for Solver {
         self.descend(option)?;
         let x = self.choice[self.base - 1];
         // Measure the commit alone: undo it and redo it with the item still covered.
-        let updates = if self.problem.has_colors() {
+        let updates = if self.front.problem.has_colors() {
             self.arena.uncommit_others::<true>(x);
             self.arena.commit_others::<true, false>(x)
         } else {
@@ -79,26 +79,9 @@ impl Levels for Solver {
         self.deselect_levels(len..self.base);
         self.base = self.base.min(len);
     }
-}
 
-impl Solver {
-    /// Deselects the choices of `levels`, the latest first (none if the range is empty).
-    pub(super) fn deselect_levels(&mut self, levels: std::ops::Range<usize>) {
-        let colors = self.problem.has_colors();
-        for level in levels.rev() {
-            let x = self.choice[level];
-            if colors {
-                self.arena.deselect::<true>(x);
-            } else {
-                self.arena.deselect::<false>(x);
-            }
-        }
-    }
-}
-
-impl GiveAway for Search<'_> {
     fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
-        let solver = &mut *self.solver;
+        let solver = self;
         if solver.resume != Resume::Enter {
             return Vec::new();
         }
@@ -111,19 +94,34 @@ impl GiveAway for Search<'_> {
         };
         let path: Vec<OptionId> = solver.choice[from..level]
             .iter()
-            .map(|&x| solver.problem.option_of_node(x))
+            .map(|&x| solver.front.problem.option_of_node(x))
             .collect();
         let x = solver.choice[level];
         let item = arena.nodes()[x as usize].top;
         let mut prefixes = Vec::new();
         let mut p = arena.nodes()[x as usize].down;
         while p != item {
-            prefixes.push(extended(&path, solver.problem.option_of_node(p)));
+            prefixes.push(extended(&path, solver.front.problem.option_of_node(p)));
             p = arena.nodes()[p as usize].down;
         }
         // The levels down to `level` become fixed: the search's choices there are exactly
         // what `descend` would have done, and its loop stops when it climbs back to them.
         solver.base = level + 1;
         prefixes
+    }
+}
+
+impl Solver {
+    /// Deselects the choices of `levels`, the latest first (none if the range is empty).
+    pub(super) fn deselect_levels(&mut self, levels: std::ops::Range<usize>) {
+        let colors = self.front.problem.has_colors();
+        for level in levels.rev() {
+            let x = self.choice[level];
+            if colors {
+                self.arena.deselect::<true>(x);
+            } else {
+                self.arena.deselect::<false>(x);
+            }
+        }
     }
 }

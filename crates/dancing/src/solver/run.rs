@@ -3,46 +3,114 @@
 
 use std::time::Instant;
 
-use super::{Branching, Event, Resume, Solver};
+use super::{Branching, Resume, Solver};
 use crate::arena::Node;
+use crate::engine::{Engine, Event, Front, Inside};
+use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::stats::StopReason;
 
-impl Solver {
-    /// Runs the search until it finds a solution, needs to check its limits, or ends.
-    pub(super) fn step(&mut self) -> Event {
-        let watch = self.branching == Branching::FirstForced;
-        let event = match (self.problem.has_colors(), watch) {
-            (false, false) => self.run::<false, false>(),
-            (false, true) => self.run::<false, true>(),
-            (true, false) => self.run::<true, false>(),
-            (true, true) => self.run::<true, true>(),
-        };
-        if event != Event::Heartbeat {
-            return event;
-        }
-        if let Some(reason) = self.limit_reached() {
-            self.finish(Some(reason));
-            return Event::Finished;
-        }
-        self.next_check = self.limits.next_check(self.stats.nodes);
-        Event::Heartbeat
+impl Engine for Solver {
+    const NAME: &'static str = "links";
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
     }
 
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
+    }
+
+    fn restart(&mut self, _: Inside) {
+        self.arena.clear_hints();
+        self.level = self.base;
+        self.resume = Resume::Enter;
+    }
+
+    fn run(&mut self, _: Inside) -> Event {
+        let watch = self.branching == Branching::FirstForced;
+        match (self.front.problem.has_colors(), watch) {
+            (false, false) => self.run_loop::<false, false>(),
+            (false, true) => self.run_loop::<false, true>(),
+            (true, false) => self.run_loop::<true, false>(),
+            (true, true) => self.run_loop::<true, true>(),
+        }
+    }
+
+    fn unwind(&mut self, _: Inside) {
+        self.deselect_levels(self.base..self.level);
+        self.level = self.level.min(self.base);
+        self.resume = Resume::Finished;
+    }
+
+    /// The options chosen at levels `0..level`, fixed ones first.
+    fn chosen(&mut self, _: Inside) -> &[OptionId] {
+        self.scratch.clear();
+        for &x in &self.choice[..self.level] {
+            self.scratch.push(self.front.problem.option_of_node(x));
+        }
+        &self.scratch
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored so far: the sum over levels
+    /// of (k−1)/∏d + ½/∏d, where the choice at each level is the k-th of d.
+    fn explored(&self, _: Inside) -> f64 {
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        for &x in &self.choice[self.base..self.level] {
+            let item = self.arena.nodes()[x as usize].top;
+            // A covered item's list does not change while it stays covered.
+            let mut k = 1u32;
+            let mut p = self.arena.nodes()[item as usize].down;
+            while p != x {
+                k += 1;
+                p = self.arena.nodes()[p as usize].down;
+            }
+            let d = self.arena.nodes()[item as usize].top.max(k);
+            scale /= f64::from(d);
+            fraction += f64::from(k - 1) * scale;
+        }
+        fraction + 0.5 * scale
+    }
+
+    fn level(&self, _: Inside) -> usize {
+        self.level - self.base
+    }
+
+    /// Checks the links: every link consistent and, when nothing is fixed, the links
+    /// (and those of the cheapest-solution search, once made) exactly as built.
+    fn check_integrity(&self) -> Result<(), IntegrityError> {
+        self.arena.check_links()?;
+        if self.base == 0 && self.arena != *self.front.problem.arena() {
+            return Err(IntegrityError::Changed);
+        }
+        if let (Some(arena), Some(pricing)) = (&self.cost_arena, self.front.problem.pricing()) {
+            let cost = |e| IntegrityError::CostLinks(Box::new(e));
+            arena.check_links().map_err(cost)?;
+            if *arena != pricing.arena {
+                return Err(cost(IntegrityError::Changed));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Solver {
+    /// The limit the running search has reached, if any.
     pub(crate) fn limit_reached(&self) -> Option<StopReason> {
-        let started = self.started.unwrap_or_else(Instant::now);
-        self.limits.reached(self.stats.nodes, started)
+        let started = self.front.started.unwrap_or_else(Instant::now);
+        self.front.limits.reached(self.front.stats.nodes, started)
     }
 
     /// The search loop, TAOCP Algorithm X (Algorithm C when `COLORS`). Returns at each
     /// solution (to resume at X8) and at each limit check (to resume at X2). With `WATCH`
     /// (FirstForced branching) the covers note the items left with one option or none,
     /// and X3 takes those first.
-    fn run<const COLORS: bool, const WATCH: bool>(&mut self) -> Event {
+    fn run_loop<const COLORS: bool, const WATCH: bool>(&mut self) -> Event {
         let base = self.base;
         let mut level = self.level;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
+        let mut nodes = self.front.stats.nodes;
+        let mut updates = self.front.stats.updates;
         let arena = &mut self.arena;
         let choice = &mut self.choice[..];
         let good_enough = self.branching.good_enough();
@@ -51,7 +119,7 @@ impl Solver {
             match state {
                 // X2: enter level `level`.
                 Resume::Enter => {
-                    if nodes >= self.next_check {
+                    if nodes >= self.front.next_check {
                         break Event::Heartbeat;
                     }
                     nodes += 1;
@@ -110,56 +178,8 @@ impl Solver {
         };
         self.level = level;
         self.resume = state;
-        self.stats.nodes = nodes;
-        self.stats.updates = updates;
-        match event {
-            Event::Solution => self.stats.solutions += 1,
-            Event::Finished => self.finish(None),
-            Event::Heartbeat => {}
-        }
+        self.front.stats.nodes = nodes;
+        self.front.stats.updates = updates;
         event
-    }
-
-    /// Ends a search: undoes the choices above the fixed levels and records the time.
-    pub(super) fn finish(&mut self, stopped: Option<StopReason>) {
-        self.deselect_levels(self.base..self.level);
-        self.level = self.level.min(self.base);
-        if self.resume != Resume::Finished {
-            self.resume = Resume::Finished;
-            self.stats.stopped = self.stats.stopped.or(stopped);
-        }
-        if let Some(started) = self.started.take() {
-            self.stats.elapsed = started.elapsed();
-        }
-    }
-
-    /// The options chosen at levels `0..level`, fixed ones first.
-    pub(super) fn current_solution(&mut self) -> &[OptionId] {
-        self.scratch.clear();
-        for &x in &self.choice[..self.level] {
-            self.scratch.push(self.problem.option_of_node(x));
-        }
-        &self.scratch
-    }
-
-    /// Knuth's estimate of the fraction of the tree explored so far: the sum over levels
-    /// of (k−1)/∏d + ½/∏d, where the choice at each level is the k-th of d.
-    pub(super) fn progress(&self) -> f64 {
-        let mut fraction = 0.0;
-        let mut scale = 1.0;
-        for &x in &self.choice[self.base..self.level] {
-            let item = self.arena.nodes()[x as usize].top;
-            // A covered item's list does not change while it stays covered.
-            let mut k = 1u32;
-            let mut p = self.arena.nodes()[item as usize].down;
-            while p != x {
-                k += 1;
-                p = self.arena.nodes()[p as usize].down;
-            }
-            let d = self.arena.nodes()[item as usize].top.max(k);
-            scale /= f64::from(d);
-            fraction += f64::from(k - 1) * scale;
-        }
-        fraction + 0.5 * scale
     }
 }

@@ -1,7 +1,8 @@
 //! Knuth's random-probe estimate of the size of a search tree, which balances
-//! [`Solver::split_jobs`](crate::Solver::split_jobs).
+//! [`SplitEngine::split_jobs`].
 
-use crate::engine::{Engine, INSIDE, NextLevel};
+use super::{NextLevel, SplitEngine};
+use crate::engine::INSIDE;
 use crate::ids::OptionId;
 
 /// A small deterministic generator (xorshift64*), seeded from the prefix so an estimate
@@ -31,12 +32,12 @@ impl Rng {
     }
 }
 
-/// [`Solver::estimate_nodes`](crate::Solver::estimate_nodes) for either engine.
-pub(crate) fn estimate_nodes<E: Engine>(engine: &mut E, probes: usize) -> f64 {
+/// [`SplitEngine::estimate_nodes`].
+pub(super) fn estimate_nodes<E: SplitEngine>(engine: &mut E, probes: usize) -> f64 {
     estimate_with(engine, &mut Rng::for_prefix(&[]), probes)
 }
 
-fn estimate_with<E: Engine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64 {
+fn estimate_with<E: SplitEngine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64 {
     let start = engine.fixed_len(INSIDE);
     let mut total = 0.0;
     for _ in 0..probes {
@@ -57,7 +58,7 @@ fn estimate_with<E: Engine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64
 }
 
 /// The estimate of a prefix below the fixed levels.
-pub(super) fn estimate_prefix<E: Engine>(
+pub(super) fn estimate_prefix<E: SplitEngine>(
     engine: &mut E,
     prefix: &[OptionId],
     probes: usize,

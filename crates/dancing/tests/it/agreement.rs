@@ -4,9 +4,10 @@
 
 use std::collections::BTreeSet;
 
+use dancing::Engine as _;
 use dancing::problems::{self, Rectangle};
 use dancing::{
-    CellsSolver, Count, DenseSolver, Event, OptionId, Problem, SearchEvents, Solver, Stats, format,
+    CellsSolver, Count, DenseSolver, EngineSearch, Event, OptionId, Problem, Solver, Stats, format,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -55,7 +56,7 @@ impl Engine {
 }
 
 /// Every solution in the order the search visits them, and the statistics at the end.
-fn solutions(mut search: impl SearchEvents) -> (Vec<Vec<OptionId>>, Stats) {
+fn solutions<E: dancing::Engine>(mut search: EngineSearch<'_, E>) -> (Vec<Vec<OptionId>>, Stats) {
     let mut found = Vec::new();
     loop {
         match search.next_event() {

@@ -1,6 +1,8 @@
 //! Property tests against an independent oracle: every subset of options of a small
 //! random problem is checked directly, and the engine must find exactly the exact covers.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 

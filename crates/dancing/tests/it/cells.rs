@@ -1,6 +1,7 @@
 //! Dancing cells against the links engine and against brute force: the same solutions,
 //! in the same order, and the same statistics, node for node and update for update.
 
+use dancing::Engine as _;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;

@@ -2,6 +2,7 @@
 //! engine doing the same on the same random problems (with and without colors): the
 //! same errors, the same subproblems, and counts that add up to the whole.
 
+use dancing::SplitEngine;
 use std::ops::ControlFlow;
 
 #[cfg(feature = "parallel")]
@@ -21,7 +22,7 @@ fn problem() -> impl Strategy<Value = Problem> {
 }
 
 /// Every solution of the search, in order.
-fn solutions<E: Engine>(engine: &mut E) -> Vec<Vec<OptionId>> {
+fn solutions<E: SplitEngine>(engine: &mut E) -> Vec<Vec<OptionId>> {
     let mut all = Vec::new();
     engine.visit(|options| {
         all.push(options.to_vec());
@@ -32,7 +33,7 @@ fn solutions<E: Engine>(engine: &mut E) -> Vec<Vec<OptionId>> {
 
 /// Replays each subproblem of `split` and counts it; returns the total and checks that
 /// the engine is as built afterwards.
-fn count_parts<E: Engine>(engine: &mut E, split: &dancing::Split) -> Count {
+fn count_parts<E: SplitEngine>(engine: &mut E, split: &dancing::Split) -> Count {
     let mut total = Count::Complete(0);
     for subproblem in split.subproblems() {
         engine

@@ -2,6 +2,8 @@
 //! subset of options of a small random problem is checked directly against the
 //! definitions, and the engine must agree.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 use std::collections::BTreeSet;
 
 use dancing::problems::{Rectangle, rectangle_tiling};

@@ -1,6 +1,7 @@
 //! Deep and large problems: the search is iterative, so depth costs heap, not stack,
 //! and work grows linearly with the size of the problem.
 
+use dancing::Engine;
 use dancing::{Branching, Limits, OptionId, Problem, Solver, Stats, StopReason};
 
 /// A chain of `depth` forced choices: items `x0 … x(2·depth − 1)`, option `i` covering

@@ -3,6 +3,7 @@
 //! update, in both of its modes (one pass per choice for small uncolored problems, one
 //! pass per item otherwise).
 
+use dancing::Engine as _;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;

@@ -2,6 +2,7 @@
 //! exact message, line and column, and nothing panics, however odd the bytes. The
 //! formats' error messages are tested here, once.
 
+use dancing::Engine;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::format::{parse_reader, parse_str};
 use dancing::{BuildError, ParseErrorKind, Problem};

@@ -2,6 +2,7 @@
 //! subset of options of a small random problem with bounds is checked against the
 //! definition, known counts derived by hand, and splits whose parts add up.
 
+use dancing::Engine;
 use std::collections::BTreeSet;
 
 use dancing::{Count, ItemId, Move, MultiSolver, OptionId, Problem, Solver, format, problems};

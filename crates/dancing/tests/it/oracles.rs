@@ -1,5 +1,6 @@
 //! Known solution counts and TAOCP statistics.
 
+use dancing::Engine;
 use dancing::{Problem, Solver, format, problems};
 
 const TOY: &str = "| Knuth's toy problem\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";

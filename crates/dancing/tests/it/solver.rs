@@ -1,5 +1,7 @@
 //! Behaviour of the solver's API: forcing, limits, events and restoration.
 
+use dancing::Engine;
+use dancing::SplitEngine;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
