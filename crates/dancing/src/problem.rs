@@ -5,7 +5,6 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use crate::arena::{Arena, Columns};
-use crate::builder::ProblemBuilder;
 use crate::ids::{ColorId, Header, ItemId, ItemTable, OptionId};
 
 /// A built exact-cover problem. Cheap to clone (the data is shared); solve it with a
@@ -171,11 +170,6 @@ impl Problem {
         inner
             .columns
             .get_or_init(|| Columns::new(&inner.arena, &inner.option_first))
-    }
-
-    /// A builder for a new problem.
-    pub fn builder() -> ProblemBuilder {
-        ProblemBuilder::new()
     }
 
     /// Number of items, primary and secondary.
