@@ -1,0 +1,329 @@
+//! The grammar of `dancing sudoku`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+use dancing_sudoku::generate::{Difficulty, Kind, Symmetry};
+use dancing_sudoku::judge::Judge;
+
+use super::{LimitArgs, named, parse_limit};
+
+/// Which sudoku solver answers a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SolverKind {
+    /// The bit-parallel solver for 9×9, dancing links for other orders; then the
+    /// learner if 100,000 nodes do not settle the puzzle
+    Auto,
+    /// The bit-parallel 9×9 solver (bitsets per digit and band, singles and locked
+    /// candidates by word operations); dancing links for other orders
+    Bands,
+    /// Dancing links on the exact-cover matrix
+    Dlx,
+    /// The CDCL learner (CaDiCaL) after preprocessing
+    Sat,
+    /// A bit-parallel backtracking baseline
+    Bitmask,
+}
+
+impl SolverKind {
+    /// The name as `--solver` takes it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Bands => "bands",
+            Self::Dlx => "dlx",
+            Self::Sat => "sat",
+            Self::Bitmask => "bitmask",
+        }
+    }
+}
+
+/// Options shared by the batch commands.
+#[derive(Debug, Args)]
+pub(crate) struct BatchArgs {
+    /// The puzzles; standard input when absent or `-`
+    pub(crate) file: Option<PathBuf>,
+    /// The solver to use
+    #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
+    pub(crate) solver: SolverKind,
+    /// The rules of the puzzles (jigsaw: `PUZZLE REGIONS` per line; killer: blocks of a
+    /// givens line and `SUM rRcC …` cage lines, separated by blank lines)
+    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    pub(crate) variant: Kind,
+    /// Solve with this many threads, 0 for every core (the output keeps the input's order)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+    pub(crate) threads: u16,
+    /// Print totals as one JSON line on stderr at the end
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Show a live status line on stderr (only when stderr is a terminal): puzzles
+    /// answered, puzzles per second and, for a file, the time left
+    #[arg(long)]
+    pub(crate) progress: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// The layouts of a sudoku batch, in the long help of `solve`, `count` and `check`: a
+/// macro, since `concat!` takes only literals.
+macro_rules! batch_layouts {
+    () => {
+        "\
+Puzzles follow one another, each in one of three layouts told apart by its first line:
+  one line  N² symbols with nothing between them: 16, 81, 256, 625 or 1296 (4×4 to
+            36×36); text after a space is a comment
+  rows      N lines of N symbols, with or without spaces: `5 3 . . 7 . . . .`
+  pretty    rows with `|` between boxes and lines such as `------+-------+------`
+A line of 4, 9, 16, 25 or 36 symbols (spaces and `|` not counted) starts a block of
+that many rows. 16 symbols with nothing between them are a 4×4 puzzle on one line, so
+put spaces in the first row of a 16×16 block. Blank lines and lines starting with `#`
+are skipped; a blank line may separate puzzles, not the rows of a block.
+
+Symbols: `1`-`9`, then `A`-`Z` (or `a`-`z`) for 10 to 35 and `0` for 36; a blank is
+`.`, `_`, `-`, or `0` up to 9×9. A leading byte-order mark is skipped. Each puzzle gets
+one answer line, in input order; a bad one gets `error: <reason>`, and the file, line
+and column on stderr."
+    };
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum SudokuCommand {
+    /// Solve each puzzle: print its solution, or `no solution`.
+    #[command(long_about = concat!(
+        "Solve each puzzle: print its solution, or `no solution`.\n\n",
+        batch_layouts!(),
+        "\n\n\
+A puzzle whose search a limit stops is answered `stopped: max-nodes` (and the batch
+goes on), `stopped: timeout` or `stopped: interrupted` (and the batch ends with the
+puzzles already read); so it is for `count` and `check`."
+    ))]
+    #[command(after_help = "\
+Examples:
+  dancing sudoku solve puzzles.txt
+  dancing sudoku solve --pretty puzzle.txt
+  dancing sudoku solve --unique --threads 2 --stats puzzles.txt")]
+    Solve {
+        /// Print `multiple solutions` for a puzzle with more than one
+        #[arg(long)]
+        unique: bool,
+        /// Draw each solution with box lines, the givens set apart from the filled cells
+        /// on a colour terminal (plain when piped or with NO_COLOR)
+        #[arg(long)]
+        pretty: bool,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).
+    #[command(long_about = concat!(
+        "Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).\n\n",
+        batch_layouts!()
+    ))]
+    #[command(after_help = "\
+Examples:
+  dancing sudoku count puzzles.txt
+  dancing sudoku count --limit 10 puzzles.txt")]
+    Count {
+        /// Count no further than this (at least 1)
+        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_limit)]
+        limit: u64,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Check each puzzle: `unique`, `multiple` or `none`.
+    #[command(long_about = concat!(
+        "Check each puzzle: `unique`, `multiple` or `none`.\n\n",
+        batch_layouts!()
+    ))]
+    #[command(after_help = "\
+Examples:
+  dancing sudoku check puzzles.txt")]
+    Check {
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Generate puzzles with one solution each, one per line, reproducible from a seed.
+    ///
+    /// A random full grid, then givens taken away in random order while the solution
+    /// stays unique. Without symmetry every puzzle is minimal (no given can go); with
+    /// one, `--minimal` also asks that no single given can go. `--clues` and
+    /// `--difficulty` draw new grids until a puzzle meets them (the summary line says how
+    /// many attempts it took). The same seed prints the same puzzles on any machine and
+    /// with any number of threads.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku generate --count 10 --seed 1
+  dancing sudoku generate --difficulty hard --rate --pretty
+  dancing sudoku generate --order 4 --symmetry rotational --count 5
+  dancing sudoku generate --count 1000 --minimal --symmetry mirror --threads 2 > puzzles.txt")]
+    Generate(GenerateArgs),
+    /// Rate each puzzle by the human techniques it needs: `2.6 pointing`, or `7.9 needs
+    /// search (8 nodes)` past them.
+    ///
+    /// Each step of the logical solution is the easiest technique that applies; the
+    /// rating is the hardest step's score on Sudoku Explainer's scale (see
+    /// docs/generating.md). A puzzle with no solution or several is told so instead,
+    /// and clashing givens are named.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku rate puzzle.txt
+  dancing sudoku rate --stats puzzles.txt")]
+    Rate {
+        #[command(flatten)]
+        args: LogicArgs,
+    },
+    /// Print the next logical step of each puzzle, or with `--steps` the whole path.
+    ///
+    /// For example `hidden single: 7 in box 5 must go to r5c4`. Cells are `rRcC`,
+    /// counted from 1. When no technique applies the hint says the puzzle needs search
+    /// from there.
+    #[command(after_help = "\
+Examples:
+  dancing sudoku hint puzzle.txt
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dancing sudoku hint --steps --pretty")]
+    Hint {
+        /// Print every step to the end (solved, or stalled), not only the next one
+        #[arg(long)]
+        steps: bool,
+        /// Draw the grid the hint is about (and, with --steps, where the steps end)
+        #[arg(long)]
+        pretty: bool,
+        #[command(flatten)]
+        args: LogicArgs,
+    },
+    /// Answer an online judge's input (a file or standard input) on standard output.
+    ///
+    /// A search stopped by `--timeout`, `--max-nodes` or Ctrl-C ends the run: the
+    /// answers before it are printed, and stderr says which puzzle was stopped (for
+    /// `noip`, with the best score found so far).
+    #[command(after_help = "\
+Examples:
+  dancing sudoku judge poj3074 < input.txt
+  dancing sudoku judge noip --timeout 10 grid.txt")]
+    Judge {
+        /// The judge's format
+        #[arg(value_parser = named(Judge::ALL, Judge::name, judge_help))]
+        format: Judge,
+        /// The judge's input; standard input when absent or `-`
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+}
+
+/// Options of `sudoku rate` and `sudoku hint`.
+#[derive(Debug, Args)]
+pub(crate) struct LogicArgs {
+    /// The puzzles (layouts as for `solve`); standard input when absent or `-`
+    pub(crate) file: Option<PathBuf>,
+    /// Print totals as one JSON line on stderr at the end, with the technique histogram
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// Options of `sudoku generate`.
+#[derive(Debug, Args)]
+pub(crate) struct GenerateArgs {
+    /// The order n: boxes n×n, grids n²×n² (2 = 4×4, 3 = 9×9, … 6 = 36×36)
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub(crate) order: u8,
+    /// How many puzzles
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub(crate) count: u64,
+    /// The seed (any number); a random one, printed in the summary, when absent
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// The pattern of the givens
+    #[arg(long, value_name = "SYMMETRY", default_value = "none", value_parser = named(Symmetry::ALL, Symmetry::name, symmetry_help))]
+    pub(crate) symmetry: Symmetry,
+    /// No single given can be taken away without losing uniqueness
+    #[arg(long)]
+    pub(crate) minimal: bool,
+    /// At most this many givens
+    #[arg(long, value_name = "N")]
+    pub(crate) clues: Option<usize>,
+    /// The kind of puzzle (jigsaw: new random regions for each puzzle, printed after it)
+    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    pub(crate) variant: Kind,
+    /// Only puzzles rated in this band (see `dancing sudoku rate`)
+    #[arg(long, value_name = "BAND", value_parser = named(Difficulty::ALL, Difficulty::name, difficulty_help))]
+    pub(crate) difficulty: Option<Difficulty>,
+    /// Random grids tried per puzzle before giving up (exit code 3)
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_limit)]
+    pub(crate) max_attempts: u64,
+    /// Append each puzzle's rating (after a space, which readers take as a comment)
+    #[arg(long)]
+    pub(crate) rate: bool,
+    /// Draw each puzzle with box lines instead of one line
+    #[arg(long)]
+    pub(crate) pretty: bool,
+    /// Generate with this many threads, 0 for every core (the same puzzles, in the same
+    /// order)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+    pub(crate) threads: u16,
+    /// Show a live status line on stderr (only when stderr is a terminal)
+    #[arg(long)]
+    pub(crate) progress: bool,
+    /// Print totals as one JSON line on stderr at the end
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Do not print the summary line on stderr
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+fn symmetry_help(symmetry: Symmetry) -> &'static str {
+    match symmetry {
+        Symmetry::None => "Givens anywhere",
+        Symmetry::Rotational => "A half turn maps the givens onto themselves",
+        Symmetry::Diagonal => "Mirrored about the main diagonal",
+        Symmetry::Mirror => "Mirrored left to right",
+        _ => "",
+    }
+}
+
+fn kind_help(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Classic => "Rows, columns and boxes hold each value once",
+        Kind::X => "Also both main diagonals",
+        Kind::Hyper => "Also four extra windows (rows and columns 2-4 and 6-8 on 9×9)",
+        Kind::Jigsaw => "Irregular regions instead of boxes: `PUZZLE REGIONS` on one line",
+        Kind::Killer => "Classic with cages of given sums: blocks of a givens line and cage lines",
+        _ => "",
+    }
+}
+
+fn difficulty_help(difficulty: Difficulty) -> &'static str {
+    match difficulty {
+        Difficulty::Easy => "Singles only (score up to 2.3)",
+        Difficulty::Medium => "Locked candidates, pairs, x-wing (2.4 to 3.4)",
+        Difficulty::Hard => "Triples, swordfish, xy- and xyz-wing (3.5 to 4.4)",
+        Difficulty::Expert => "Quads, jellyfish, simple coloring (4.5 to 6.9)",
+        Difficulty::Extreme => "Beyond these techniques: needs search (7.0 and up)",
+        _ => "",
+    }
+}
+
+/// One line of help per judge: what its input looks like, and what it answers.
+fn judge_help(judge: Judge) -> &'static str {
+    match judge {
+        Judge::Sicily => {
+            "Sicily 1317: a count, then 9×9 grids as 9 rows (`_` empty); solution counts"
+        }
+        Judge::Noip => "NOIP 2009 target sudoku: one grid as 9 rows of numbers; the highest score",
+        Judge::Poj3074 => "POJ 3074: 81-symbol lines until `end`; one solution line each",
+        Judge::Poj3076 => "POJ 3076 (UVa 1309): 16×16 grids of letters `A`-`P`, `-` empty",
+        Judge::Hdu4069 => {
+            "HDU 4069 Squiggly Sudoku: a count, then 9 rows of 9 numbers (digit + 16/32/64/128 for walls up/right/down/left)"
+        }
+    }
+}

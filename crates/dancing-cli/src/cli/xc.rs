@@ -1,0 +1,140 @@
+//! The grammar of `dancing xc`.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::{SearchArgs, parse_limit};
+use crate::input::parse_size;
+
+/// Solve an exact-cover problem in Knuth's DLX text format.
+///
+/// The first line lists the primary items, then `|` and the secondary items; every
+/// later line is an option. Lines starting with `|` are comments. Each solution is
+/// printed as its options, one per line as in the input (in input order), with a blank
+/// line between solutions; a summary follows on stderr.
+#[derive(Debug, Args)]
+#[command(
+    // Spelled out so that a usage error (two flags that conflict, say) shows the file
+    // as optional, as it is, instead of echoing the arguments given.
+    override_usage = "dancing xc [OPTIONS] [FILE]",
+    after_help = "\
+Examples:
+  printf 'A B C\\nA B\\nC\\nA\\nB C\\n' | dancing xc
+  dancing xc --count --stats problem.dlx
+  dancing xc --limit 1 --timeout 60 problem.dlx
+  dancing xc --min-cost costed.dlx       a cheapest solution, with its cost
+  dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
+  dancing xc --count --threads 0 problem.dlx
+  dancing xc --count --engine cells problem.dlx     dancing cells, same count
+  dancing xc --count --engine cells --threads 0 problem.dlx
+  dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
+  dancing xc --split-jobs 1000 big.dlx > jobs.txt
+  dancing xc --count --prefix \"1650 499 132\" big.dlx     one line of jobs.txt
+  dancing xc --matrix < cases.txt        one line per case: `3 2 4 6` or `NO`"
+)]
+pub(crate) struct XcArgs {
+    /// The input file; standard input when absent or `-`
+    pub(crate) file: Option<PathBuf>,
+    /// Print only the number of solutions
+    #[arg(long)]
+    pub(crate) count: bool,
+    /// Stop after the first N solutions (at least 1): reported as `first N solutions`,
+    /// exit code 0
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
+    pub(crate) limit: Option<u64>,
+    /// Print one solution of least total cost (options cost `|n`, 0 by default), after a
+    /// `| cost N` line; `--stats` gains its `cost` (`null` when there is no solution)
+    #[arg(long, conflicts_with_all = ["count", "limit", "matrix", "best"])]
+    pub(crate) min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each after its `| cost N` line
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit", "matrix"],
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub(crate) best: Option<u32>,
+    /// Read the 0/1 sparse-matrix format of the HUST 1017 judge instead: for each case,
+    /// print the number of chosen rows and their 1-based numbers, or `NO`
+    #[arg(long)]
+    pub(crate) matrix: bool,
+    /// Refuse inputs whose problem would need more memory than this (K, M, G suffixes)
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    pub(crate) max_memory: u64,
+    /// Print the problem as a DIMACS CNF formula (one variable per option, in order;
+    /// comment lines map them) for any SAT solver, instead of solving it
+    #[arg(long, conflicts_with_all = ["count", "limit", "matrix", "min_cost", "best"])]
+    pub(crate) cnf: bool,
+    /// The solver: `auto` tries dancing links on 100,000 nodes and hands a search with
+    /// --limit to the CDCL learner if they do not settle it (full enumeration stays on
+    /// dancing links); `sat` always uses the learner (not with --threads or splitting)
+    #[arg(long, value_enum, default_value_t = XcSolver::Auto)]
+    pub(crate) solver: XcSolver,
+    /// The search engine. All find the same solutions in the same order, with the same
+    /// statistics. `auto` times `links` and `dense` on the first nodes of the search
+    /// and runs the faster (`links` whenever an option below needs it); `cells` splits
+    /// and searches in parallel as `links` does (the same --split lines, the same
+    /// --prefix); `cells` and `dense` do not take --min-cost, --best, --matrix, --cnf
+    /// or --solver sat, and never hand a search over to the learner; `dense` searches
+    /// on one thread, without --threads, --split, --split-jobs or --prefix, and takes up
+    /// to 32,766 options. `multi` (Algorithm M) searches files with multiplicities
+    /// (`u:v|name`), which it is chosen for by default; it takes --threads only with
+    /// --count, and not --split-jobs, --min-cost, --best, --matrix, --cnf or --solver
+    /// sat
+    #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
+    pub(crate) engine: XcEngine,
+    #[command(flatten)]
+    pub(crate) split: SplitArgs,
+    #[command(flatten)]
+    pub(crate) search: SearchArgs,
+}
+
+/// Parallel search and splitting a search into independent jobs (`dancing xc`).
+#[derive(Debug, Args)]
+pub(crate) struct SplitArgs {
+    /// Search with this many threads; 0 uses every core. With more than one, solutions
+    /// come in no particular order
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "matrix")]
+    pub(crate) threads: u16,
+    /// Print the subproblems at this depth instead of solving, one per line: the 1-based
+    /// numbers of the options chosen at the first levels, for --prefix
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["matrix", "split_jobs", "count", "limit"])]
+    pub(crate) split: Option<usize>,
+    /// Print at least K subproblems instead of solving, splitting the largest first (by a
+    /// quick probe estimate)
+    #[arg(long, value_name = "K", conflicts_with_all = ["matrix", "count", "limit"])]
+    pub(crate) split_jobs: Option<usize>,
+    /// Solve only the subproblem whose first choices are these options (1-based numbers,
+    /// as --split prints them; `~K` is the null move on item K, with multiplicities)
+    #[arg(
+        long,
+        value_name = "OPTIONS",
+        allow_hyphen_values = true,
+        conflicts_with = "matrix"
+    )]
+    pub(crate) prefix: Option<String>,
+}
+
+/// Which solver answers `dancing xc`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum XcSolver {
+    /// Dancing links, then the learner when a limited search runs long
+    Auto,
+    /// Dancing links only
+    Dlx,
+    /// The CDCL learner (CaDiCaL) after preprocessing
+    Sat,
+}
+
+/// Which search engine `dancing xc` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum XcEngine {
+    /// The faster of links and dense on this problem, timed on its first nodes
+    Auto,
+    /// Dancing links (Algorithms X and C): every feature
+    Links,
+    /// Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one thread
+    Cells,
+    /// Bitsets of live options, for small problems: counts and solutions on one thread
+    Dense,
+    /// Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and solutions on
+    /// one thread. Files with bounds use it without being asked
+    Multi,
+}
