@@ -44,26 +44,28 @@
 //! integer arithmetic defined here, so a seed gives the same puzzles on every platform,
 //! in any order and on any number of threads.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
 use dancing::{Limits, StopReason};
 
-use crate::bands::BandSolver;
 use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
 use crate::logic::{self, RateError, Rating};
 use crate::solve::Solve;
-use crate::variant::{Variant, VariantSolver};
+use crate::variant::Variant;
 
+mod checker;
 mod forced;
+mod random;
 mod settings;
 mod shapes;
 
+use checker::{Checker, with_checker};
 use forced::Givens;
+use random::{below, line_permutation, shuffle};
 pub use settings::{Difficulty, Kind, Symmetry, UnknownName};
 
 /// Why a generator could not be built, or a puzzle not generated.
@@ -532,107 +534,6 @@ fn minimal_in(puzzle: &Grid, units: Vec<Vec<usize>>, checker: &mut dyn Solve) ->
         masks.toggle(cell, value);
         // A search a limit stopped ends the test; the checker's statistics tell.
         !unique && checker.stats().limit_stop().is_none()
-    })
-}
-
-/// A random order of the N rows of a grid of order `order` that keeps each band's rows
-/// together: bands permuted, then the rows within each band.
-fn line_permutation(rng: &mut ChaCha8Rng, order: usize) -> Vec<usize> {
-    let mut bands: Vec<usize> = (0..order).collect();
-    shuffle(rng, &mut bands);
-    let mut lines = Vec::with_capacity(order * order);
-    let mut within: Vec<usize> = (0..order).collect();
-    for band in bands {
-        shuffle(rng, &mut within);
-        lines.extend(within.iter().map(|&k| band * order + k));
-    }
-    lines
-}
-
-/// A uniform draw from `0..n` (`n` ≥ 1) by Lemire's multiply-and-reject, defined here so
-/// that a seed's draws never change with a dependency's version.
-fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    let n = u32::try_from(n).expect("draws are over cells and values, far below 2³²");
-    debug_assert!(n > 0);
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let product = u64::from(rng.next_u32()) * u64::from(n);
-        if product as u32 >= threshold {
-            return (product >> 32) as usize;
-        }
-    }
-}
-
-/// Fisher–Yates.
-fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        items.swap(i, below(rng, i + 1));
-    }
-}
-
-thread_local! {
-    static DLX: RefCell<crate::SudokuSolver> = RefCell::new(crate::SudokuSolver::new());
-    static BANDS: RefCell<BandSolver> = RefCell::new(BandSolver::new());
-    #[cfg(feature = "sat")]
-    static AUTO: RefCell<crate::AutoSolver> = RefCell::new(crate::AutoSolver::new());
-    static VARIANT: RefCell<VariantSolver> = RefCell::new(variant_checker());
-}
-
-/// The variant solver of generation: the links, then the learner when it is built.
-fn variant_checker() -> VariantSolver {
-    #[cfg(feature = "sat")]
-    return VariantSolver::auto();
-    #[cfg(not(feature = "sat"))]
-    VariantSolver::new()
-}
-
-/// The solver that completes and checks one thread's puzzles: a classic one (its
-/// matrix built once per order), or a variant solver reset to each puzzle's variant.
-/// The first solution it finds of the random seeds is the solved grid, so the same
-/// seed makes the same puzzles only with the same solver.
-enum Checker<'s> {
-    Classic(&'s mut dyn Solve),
-    Variant(&'s mut VariantSolver),
-}
-
-impl Checker<'_> {
-    /// The solver, whichever kind it is.
-    fn solver(&mut self) -> &mut dyn Solve {
-        match self {
-            Checker::Classic(solver) => *solver,
-            Checker::Variant(solver) => *solver,
-        }
-    }
-}
-
-/// Runs `f` with this thread's checker for puzzles of `kind` and order `order`. Classic
-/// puzzles: the bit-parallel [`BandSolver`] for 9×9, the dancing links for 4×4, and
-/// dancing links then the learner above (where a carved 25×25 or 36×36 puzzle can be
-/// hard). Variants: the variant solver, which does the same.
-fn with_checker<T>(order: usize, kind: Kind, f: impl FnOnce(&mut Checker<'_>) -> T) -> T {
-    if kind != Kind::Classic {
-        return VARIANT.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut solver) => f(&mut Checker::Variant(&mut solver)),
-            Err(_) => f(&mut Checker::Variant(&mut variant_checker())),
-        });
-    }
-    #[cfg(feature = "sat")]
-    if order >= 4 {
-        return AUTO.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut solver) => f(&mut Checker::Classic(&mut *solver)),
-            Err(_) => f(&mut Checker::Classic(&mut crate::AutoSolver::new())),
-        });
-    }
-    // (A nested call, from inside `f`, gets solvers of its own.)
-    if order == 3 {
-        return BANDS.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut solver) => f(&mut Checker::Classic(&mut *solver)),
-            Err(_) => f(&mut Checker::Classic(&mut BandSolver::new())),
-        });
-    }
-    DLX.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut solver) => f(&mut Checker::Classic(&mut *solver)),
-        Err(_) => f(&mut Checker::Classic(&mut crate::SudokuSolver::new())),
     })
 }
 
