@@ -13,6 +13,7 @@ mod generate;
 mod input;
 mod logic;
 mod pick;
+mod plan;
 mod pretty;
 mod problem;
 mod search;

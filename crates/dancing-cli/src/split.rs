@@ -12,36 +12,37 @@ use crate::cli::XcArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
 use crate::search::{self, plural};
 
-/// Applies `--prefix`, then runs `--split`, `--split-jobs` or a search on several
-/// threads, with either engine. Returns the exit code when it handled the command,
-/// `None` when the sequential search should go on with `solver`.
-pub(crate) fn run<E: SplitEngine>(
+/// Follows `--prefix` (when given) with either engine that splits: the search below it
+/// is the subproblem the line names. Returns the prefix.
+pub(crate) fn follow_prefix<E: SplitEngine>(
     args: &XcArgs,
     problem: &Problem,
     solver: &mut E,
-) -> Result<Option<u8>, Failure> {
-    let prefix = match &args.split.prefix {
-        Some(text) => {
-            let prefix = parse_prefix(text, problem)?;
-            for (level, &option) in prefix.iter().enumerate() {
-                solver
-                    .descend(option)
-                    .map_err(|e| invalid_prefix(&e, problem, &prefix[..level], option))?;
-            }
-            prefix
-        }
-        None => Vec::new(),
+) -> Result<Vec<OptionId>, Failure> {
+    let Some(text) = &args.split.prefix else {
+        return Ok(Vec::new());
     };
-    if args.split.split.is_some() || args.split.split_jobs.is_some() {
-        return print_split(args, solver, &prefix).map(Some);
+    let prefix = parse_prefix(text, problem)?;
+    for (level, &option) in prefix.iter().enumerate() {
+        solver
+            .descend(option)
+            .map_err(|e| invalid_prefix(&e, problem, &prefix[..level], option))?;
     }
-    if args.split.threads == 1 {
-        return Ok(None);
-    }
+    Ok(prefix)
+}
+
+/// The search on `threads` threads (below the prefix followed), with either engine that
+/// splits: the solutions as the sequential search prints them (in another order), or
+/// their count.
+pub(crate) fn threads<E: SplitEngine>(
+    args: &XcArgs,
+    problem: &Problem,
+    solver: &mut E,
+    threads: usize,
+) -> Result<u8, Failure> {
     // The output, and whether a solution was printed yet (the next one is preceded by a
     // blank line, as in the sequential output).
     let out = Mutex::new((BufWriter::new(io::stdout()), false));
-    let threads = usize::from(args.split.threads);
     let stats = search::run_parallel(
         solver.clone(),
         threads,
@@ -72,12 +73,12 @@ pub(crate) fn run<E: SplitEngine>(
     }
     out.flush()?;
     search::report(&stats, &args.search, &[("threads", threads.into())]);
-    Ok(Some(search_code(&stats)))
+    Ok(search_code(&stats))
 }
 
 /// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each the 1-based
 /// numbers of its options (those of `--prefix` first).
-fn print_split<E: SplitEngine>(
+pub(crate) fn print_split<E: SplitEngine>(
     args: &XcArgs,
     solver: &mut E,
     prefix: &[OptionId],
@@ -157,45 +158,48 @@ fn invalid_prefix(
     ))
 }
 
-/// `--prefix` and `--split DEPTH` for a problem with multiplicities (Algorithm M): the
-/// moves of the prefix are replayed, then `--split` prints the subproblems below them,
-/// one per line. A move is an option's 1-based number, or `~K` for the null move on
-/// item `K` (1-based, in declaration order): the item takes none of its remaining
-/// options. Returns the exit code when it printed a split, `None` when the search
-/// should go on below the prefix.
-pub(crate) fn run_multi(
+/// `--prefix` for a problem with multiplicities (Algorithm M): its moves are replayed,
+/// and the search below them is the subproblem the line names. A move is an option's
+/// 1-based number, or `~K` for the null move on item `K` (1-based, in declaration
+/// order): the item takes none of its remaining options. Returns the moves.
+pub(crate) fn follow_moves(
     args: &XcArgs,
     problem: &Problem,
     solver: &mut MultiSolver,
-) -> Result<Option<u8>, Failure> {
-    let prefix = match &args.split.prefix {
-        Some(text) => {
-            let prefix = parse_moves(text, problem)?;
-            solver.replay(&prefix).map_err(|e| match e {
-                ForceError::NotABranch { position } => Failure::input(format!(
-                    "--prefix: move {} (`{}`) is not one the search makes {}; use a line \
-                     that --split printed for this input",
-                    position + 1,
-                    move_text(prefix[position]),
-                    if position == 0 {
-                        "at the first level".to_owned()
-                    } else {
-                        format!("after {}", moves_text(&prefix[..position]))
-                    }
-                )),
-                other => Failure::input(format!("--prefix: {other}")),
-            })?;
-            prefix
-        }
-        None => Vec::new(),
+) -> Result<Vec<Move>, Failure> {
+    let Some(text) = &args.split.prefix else {
+        return Ok(Vec::new());
     };
-    let Some(depth) = args.split.split else {
-        return Ok(None);
-    };
+    let prefix = parse_moves(text, problem)?;
+    solver.replay(&prefix).map_err(|e| match e {
+        ForceError::NotABranch { position } => Failure::input(format!(
+            "--prefix: move {} (`{}`) is not one the search makes {}; use a line \
+             that --split printed for this input",
+            position + 1,
+            move_text(prefix[position]),
+            if position == 0 {
+                "at the first level".to_owned()
+            } else {
+                format!("after {}", moves_text(&prefix[..position]))
+            }
+        )),
+        other => Failure::input(format!("--prefix: {other}")),
+    })?;
+    Ok(prefix)
+}
+
+/// `--split DEPTH` for a problem with multiplicities: the subproblems below the moves
+/// followed, one per line, as `--prefix` reads them.
+pub(crate) fn print_moves_split(
+    args: &XcArgs,
+    solver: &mut MultiSolver,
+    prefix: &[Move],
+    depth: usize,
+) -> Result<u8, Failure> {
     let (split, stats) = solver.split_with_stats(depth);
     let mut out = BufWriter::new(io::stdout().lock());
     for subproblem in &split {
-        let mut moves = prefix.clone();
+        let mut moves = prefix.to_vec();
         moves.extend_from_slice(subproblem);
         writeln!(out, "{}", moves_text(&moves))?;
     }
@@ -203,7 +207,7 @@ pub(crate) fn run_multi(
     if !args.search.quiet {
         eprintln!("{}", split_summary(split.len(), stats.nodes, stats.updates));
     }
-    Ok(Some(EXIT_OK))
+    Ok(EXIT_OK)
 }
 
 /// A move as `--split` prints it: an option's 1-based number, or `~K` for the null

@@ -2,20 +2,23 @@
 
 use std::io::{self, BufWriter, Write};
 
+use dancing::Engine as _;
 use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
-    CellsSolver, DenseSolver, Engine, MultiSolver, OptionId, Problem, Solver, Stats, StopReason,
+    CellsSolver, DenseSolver, MultiSolver, OptionId, Problem, Solver, SplitEngine, Stats,
+    StopReason,
 };
 use dancing_sat::Learner;
 
-use crate::cli::{SearchArgs, XcArgs, XcEngine, XcSolver};
+use crate::cli::{SearchArgs, XcArgs};
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::pick::{self, Picked};
-use crate::search;
+use crate::plan::{self, Engine, Mode, Plan};
+use crate::{search, split};
 use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -32,7 +35,7 @@ const MEMORY_PER_ONE: u64 = 96;
 const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
-    check_engine(args)?;
+    plan::check_engine(args)?;
     let input = input::open(args.file.as_deref())?;
     if input.interactive {
         let reading = if args.matrix {
@@ -64,84 +67,84 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
     })?;
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
-    if problem.has_bounds() || args.engine == XcEngine::Multi {
-        check_multi(args, &input.name, &problem)?;
-        let mut solver = MultiSolver::new(&problem);
-        if let Some(code) = crate::split::run_multi(args, &problem, &mut solver)? {
-            return Ok(code);
-        }
-        if args.split.threads != 1 {
-            return count_parallel(args, &mut solver);
-        }
-        return plain(args, &problem, &mut solver);
-    }
-    // What cells and the dense engine cannot do was refused before reading.
-    match args.engine {
-        XcEngine::Cells => {
-            let mut cells = CellsSolver::new(&problem);
-            if let Some(code) = crate::split::run(args, &problem, &mut cells)? {
-                return Ok(code);
+    let plan = plan::plan(args, &input.name, &problem)?;
+    execute(&plan, args, &input.name, &problem)
+}
+
+/// Carries out `plan` on `problem` (read from the file `name`).
+fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<u8, Failure> {
+    match plan.engine {
+        Engine::Multi => {
+            let mut solver = MultiSolver::new(problem);
+            let prefix = split::follow_moves(args, problem, &mut solver)?;
+            match plan.mode {
+                Mode::Split => {
+                    let depth = args.split.split.unwrap_or(0);
+                    split::print_moves_split(args, &mut solver, &prefix, depth)
+                }
+                Mode::Threads(threads) => count_parallel(args, &mut solver, threads),
+                _ => plain(plan, args, problem, &mut solver),
             }
-            return plain(args, &problem, &mut cells);
         }
-        XcEngine::Dense => {
-            let mut dense = DenseSolver::new(&problem).map_err(|e| {
-                Failure::input(format!("{}: {e}; use --engine links for it", input.name))
-            })?;
-            return plain(args, &problem, &mut dense);
+        Engine::Cells => splitting(plan, args, problem, &mut CellsSolver::new(problem)),
+        Engine::Dense => {
+            let mut dense = DenseSolver::new(problem)
+                .map_err(|e| Failure::input(format!("{name}: {e}; use --engine links for it")))?;
+            plain(plan, args, problem, &mut dense)
         }
-        XcEngine::Auto | XcEngine::Links | XcEngine::Multi => {}
+        Engine::Fastest => match pick::pick(problem, Solver::new(problem)) {
+            Picked::Links(mut links) => plain(plan, args, problem, &mut links),
+            Picked::Dense(mut dense) => plain(plan, args, problem, &mut dense),
+        },
+        Engine::Links => match plan.mode {
+            Mode::Cheapest(k) => cheapest(args, problem, k),
+            Mode::Cnf => {
+                let mut out = BufWriter::new(io::stdout().lock());
+                Cnf::new(problem).write_dimacs(problem, &mut out)?;
+                out.flush()?;
+                Ok(EXIT_OK)
+            }
+            Mode::Learner => learn(plan, args, problem, Stats::default()),
+            Mode::Budgeted => budgeted(plan, args, problem),
+            Mode::Search | Mode::Split | Mode::Threads(_) => {
+                splitting(plan, args, problem, &mut Solver::new(problem))
+            }
+        },
     }
-    if args.min_cost || args.best.is_some() {
-        return cheapest(args, &problem);
+}
+
+/// An engine that splits: `--prefix` followed, then the split, the search on threads or
+/// the plain search the plan asks for.
+fn splitting<E: SplitEngine>(
+    plan: &Plan,
+    args: &XcArgs,
+    problem: &Problem,
+    solver: &mut E,
+) -> Result<u8, Failure> {
+    let prefix = split::follow_prefix(args, problem, solver)?;
+    match plan.mode {
+        Mode::Split => split::print_split(args, solver, &prefix),
+        Mode::Threads(threads) => split::threads(args, problem, solver, threads),
+        _ => plain(plan, args, problem, solver),
     }
-    if args.cnf {
-        let mut out = BufWriter::new(io::stdout().lock());
-        Cnf::new(&problem).write_dimacs(&problem, &mut out)?;
-        out.flush()?;
-        return Ok(EXIT_OK);
-    }
-    let parallel = args.split.threads != 1
-        || args.split.split.is_some()
-        || args.split.split_jobs.is_some()
-        || args.split.prefix.is_some();
-    match args.solver {
-        XcSolver::Sat if parallel => {
-            return Err(Failure::input(
-                "--solver sat searches on one thread: it cannot be combined with --threads, --split, --split-jobs or --prefix",
-            ));
-        }
-        XcSolver::Sat => return learn(args, &problem, Stats::default()),
-        XcSolver::Auto if args.limit.is_some() && !parallel && !problem.has_costs() => {
-            return auto(args, &problem);
-        }
-        _ => {}
-    }
-    let mut solver = Solver::new(&problem);
-    if let Some(code) = crate::split::run(args, &problem, &mut solver)? {
-        return Ok(code);
-    }
-    // A prefix (or a split) is in `solver` already: the links it is.
-    if args.engine == XcEngine::Auto && !parallel {
-        return match pick::pick(&problem, solver) {
-            Picked::Links(mut links) => plain(args, &problem, &mut links),
-            Picked::Dense(mut dense) => plain(args, &problem, &mut dense),
-        };
-    }
-    plain(args, &problem, &mut solver)
 }
 
 /// The plain search with either engine: the count, or every solution (up to
 /// `--limit`), then the summary.
-fn plain<E: Engine>(args: &XcArgs, problem: &Problem, solver: &mut E) -> Result<u8, Failure> {
+fn plain<E: dancing::Engine>(
+    plan: &Plan,
+    args: &XcArgs,
+    problem: &Problem,
+    solver: &mut E,
+) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let stats = if args.count {
-        let stats = search::count(solver, &args.search, args.limit);
+    let stats = if plan.count {
+        let stats = search::count(solver, &args.search, plan.limit);
         writeln!(out, "{}", stats.solutions)?;
         stats
     } else {
         let mut first = true;
-        search::run(solver, &args.search, args.limit, |solution| {
+        search::run(solver, &args.search, plan.limit, |solution| {
             print_solution(&mut out, problem, solution, &mut first)
         })?
     };
@@ -166,49 +169,10 @@ fn warn(name: &str, warnings: &[Warning]) {
     }
 }
 
-/// Refuses what `--engine cells`, `--engine dense` and `--engine multi` cannot do
-/// (costs, the matrix format, the CNF output and the learner belong to the links, and
-/// so do splitting and threads for the dense engine), before reading any input, rather
-/// than ignoring it.
-fn check_engine(args: &XcArgs) -> Result<(), Failure> {
-    if args.engine == XcEngine::Multi {
-        return match multi_unsupported(args) {
-            Some(flag) => Err(Failure::input(format!(
-                "--engine multi cannot be combined with {flag} yet; use --engine links for it"
-            ))),
-            None => Ok(()),
-        };
-    }
-    let engine = match args.engine {
-        XcEngine::Cells => "cells",
-        XcEngine::Dense => "dense",
-        XcEngine::Auto | XcEngine::Links | XcEngine::Multi => return Ok(()),
-    };
-    let dense = args.engine == XcEngine::Dense;
-    let unsupported = [
-        (dense && args.split.threads != 1, "--threads"),
-        (dense && args.split.split.is_some(), "--split"),
-        (dense && args.split.split_jobs.is_some(), "--split-jobs"),
-        (dense && args.split.prefix.is_some(), "--prefix"),
-        (args.min_cost, "--min-cost"),
-        (args.best.is_some(), "--best"),
-        (args.matrix, "--matrix"),
-        (args.cnf, "--cnf"),
-        (args.solver == XcSolver::Sat, "--solver sat"),
-    ];
-    match unsupported.iter().find(|(given, _)| *given) {
-        Some((_, flag)) => Err(Failure::input(format!(
-            "--engine {engine} cannot be combined with {flag}; use --engine links for it"
-        ))),
-        None => Ok(()),
-    }
-}
-
 /// `--count --threads N` with multiplicities: Algorithm M split into subproblems,
 /// counted on `N` threads (`MultiSolver::count_parallel`). No progress line.
-fn count_parallel(args: &XcArgs, solver: &mut MultiSolver) -> Result<u8, Failure> {
+fn count_parallel(args: &XcArgs, solver: &mut MultiSolver, threads: usize) -> Result<u8, Failure> {
     solver.set_limits(args.search.limits());
-    let threads = usize::from(args.split.threads);
     let _ = search::searching(|| solver.count_parallel(threads));
     let stats = solver.stats();
     let mut out = BufWriter::new(io::stdout().lock());
@@ -216,62 +180,6 @@ fn count_parallel(args: &XcArgs, solver: &mut MultiSolver) -> Result<u8, Failure
     out.flush()?;
     search::report(&stats, &args.search, &[("threads", threads.into())]);
     Ok(search_code(&stats))
-}
-
-/// The first flag given that the search with multiplicities (Algorithm M) does not
-/// take: it counts, lists and limits solutions on one thread, counts on several, and
-/// splits to a depth (with null moves in its prefixes).
-fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
-    let threads = args.split.threads != 1;
-    let unsupported = [
-        (threads && !args.count, "--threads without --count"),
-        (threads && args.limit.is_some(), "--threads with --limit"),
-        (args.split.split_jobs.is_some(), "--split-jobs"),
-        (args.min_cost, "--min-cost"),
-        (args.best.is_some(), "--best"),
-        (args.matrix, "--matrix"),
-        (args.cnf, "--cnf"),
-        (args.solver == XcSolver::Sat, "--solver sat"),
-    ];
-    unsupported
-        .iter()
-        .find(|(given, _)| *given)
-        .map(|&(_, flag)| flag)
-}
-
-/// Refuses, once the file shows multiplicities (only its item line can), what their
-/// search does not do: another engine, or a flag Algorithm M does not take. The
-/// search has not started, so nothing was printed.
-fn check_multi(args: &XcArgs, name: &str, problem: &Problem) -> Result<(), Failure> {
-    if args.engine == XcEngine::Multi {
-        // Refused before reading.
-        return Ok(());
-    }
-    let bounded = problem
-        .items()
-        .find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1))
-        .map_or_else(String::new, |i| {
-            let (lo, hi) = problem.bounds(i);
-            format!(" (item `{}` has bounds {lo}:{hi})", problem.item_name(i))
-        });
-    let engine = match args.engine {
-        XcEngine::Cells => Some("cells"),
-        XcEngine::Dense => Some("dense"),
-        XcEngine::Links => Some("links"),
-        XcEngine::Auto | XcEngine::Multi => None,
-    };
-    if let Some(engine) = engine {
-        return Err(Failure::input(format!(
-            "{name} has multiplicities{bounded}, which --engine {engine} cannot search; \
-             leave --engine out or use --engine multi"
-        )));
-    }
-    match multi_unsupported(args) {
-        Some(flag) => Err(Failure::input(format!(
-            "{name} has multiplicities{bounded}: their search (Algorithm M) does not take {flag}"
-        ))),
-        None => Ok(()),
-    }
 }
 
 /// Prints the options of one solution in Knuth's format, sorted, after a blank line
@@ -300,7 +208,7 @@ fn print_solution(
 /// they find (at most `--limit` solutions). If the budget settles the search, its
 /// answers are printed as a plain search prints them; if it runs out, the learner
 /// answers instead, and the nodes spent count in its statistics.
-fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     const BUDGET: u64 = 100_000;
     let user_nodes = args.search.max_nodes;
     let budgeted = SearchArgs {
@@ -309,10 +217,10 @@ fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     };
     let mut found: Vec<Vec<OptionId>> = Vec::new();
     let mut solver = Solver::new(problem);
-    let stats = if args.count {
-        search::count(&mut solver, &budgeted, args.limit)
+    let stats = if plan.count {
+        search::count(&mut solver, &budgeted, plan.limit)
     } else {
-        search::run(&mut solver, &budgeted, args.limit, |solution| {
+        search::run(&mut solver, &budgeted, plan.limit, |solution| {
             found.push(solution.to_vec());
             Ok(())
         })?
@@ -320,10 +228,10 @@ fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     let ran_out =
         stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
     if ran_out {
-        return learn(args, problem, stats);
+        return learn(plan, args, problem, stats);
     }
     let mut out = BufWriter::new(io::stdout().lock());
-    if args.count {
+    if plan.count {
         writeln!(out, "{}", stats.solutions)?;
     } else {
         let mut first = true;
@@ -339,19 +247,19 @@ fn auto(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
 /// The CDCL learner: the first `--limit` solutions (all without it), printed as the
 /// dancing links print them, each checked by the engine first. `spent` holds what
 /// dancing links spent before handing over (`--solver auto`).
-fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> {
+fn learn(plan: &Plan, args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> {
     let mut learner = Learner::new(problem);
     let started = std::time::Instant::now();
     let mut limits = args.search.limits();
     limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));
     learner.set_limits(limits);
-    let limit = args.limit.unwrap_or(u64::MAX);
+    let limit = plan.limit.unwrap_or(u64::MAX);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut first = true;
     let mut written = Ok(());
     let result = search::searching(|| {
         learner.search(&[], limit, |solution| {
-            if !args.count && written.is_ok() {
+            if !plan.count && written.is_ok() {
                 written = print_solution(&mut out, problem, solution, &mut first);
             }
         })
@@ -362,7 +270,7 @@ fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> 
             "internal error: the learner returned a wrong answer ({e})"
         ))
     })?;
-    if args.count {
+    if plan.count {
         writeln!(out, "{count}")?;
     }
     out.flush()?;
@@ -410,8 +318,7 @@ fn learn(args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> 
 
 /// `--min-cost` and `--best K`: the cheapest solutions, cheapest first, each after a
 /// `| cost N` line (a comment in Knuth's format), with a blank line between them.
-fn cheapest(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
-    let k = args.best.map_or(1, |k| k as usize);
+fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
     let mut solver = Solver::new(problem);
     let found = search::cheapest(&mut solver, &args.search, k);
     let stats = solver.stats();
