@@ -3,11 +3,13 @@
 //! counts. Each engine's own file tests what only it has (modes, forcing, limits).
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use dancing::Engine as _;
 use dancing::problems::{self, Rectangle};
 use dancing::{
-    CellsSolver, Count, DenseSolver, EngineSearch, Event, OptionId, Problem, Solver, Stats, format,
+    CellsSolver, Count, DenseSolver, EngineSearch, Event, MultiSolver, OptionId, Problem, Solver,
+    Stats, StopReason, format,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -213,4 +215,40 @@ fn costs_are_ignored_for_counting() {
     for engine in Engine::ALL {
         assert_eq!(agree(engine, &problem), 2);
     }
+}
+
+/// The entry points of one engine agree with each other on 6-queens: the iterator, the
+/// first solution, a visitor stopped early, a count cut short, and the tables restored
+/// after each.
+fn entry_points_agree<E: dancing::Engine>(mut engine: E) {
+    let all: Vec<_> = engine.solutions().map(|s| s.into_options()).collect();
+    assert_eq!(all.len(), 4);
+    assert_eq!(
+        engine.first().map(|s| s.into_options()),
+        all.first().cloned()
+    );
+    let mut seen = 0;
+    let stats = engine.visit(|_| {
+        seen += 1;
+        if seen == 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((seen, stats.solutions), (2, 2));
+    assert_eq!(stats.stopped, Some(StopReason::Caller));
+    let some = engine.count_up_to(3);
+    assert_eq!((some.found(), some.reason()), (3, Some(StopReason::Caller)));
+    assert_eq!(engine.count(), 4);
+    engine.check_integrity().unwrap();
+}
+
+#[test]
+fn every_engine_s_entry_points_agree() {
+    let problem = problems::queens(6);
+    entry_points_agree(Solver::new(&problem));
+    entry_points_agree(CellsSolver::new(&problem));
+    entry_points_agree(DenseSolver::new(&problem).unwrap());
+    entry_points_agree(MultiSolver::new(&problem));
 }

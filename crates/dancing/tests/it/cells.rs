@@ -3,7 +3,6 @@
 
 use dancing::Engine as _;
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -49,31 +48,6 @@ fn a_raised_interrupt_stops_the_search() {
     cells.check_integrity().unwrap();
     flag.store(false, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(cells.count(), 724);
-}
-
-#[test]
-fn iterator_first_and_visitor_agree() {
-    let problem = problems::queens(6);
-    let mut cells = CellsSolver::new(&problem);
-    let all: Vec<_> = cells.solutions().map(|s| s.into_options()).collect();
-    assert_eq!(all.len(), 4);
-    assert_eq!(
-        cells.first().map(|s| s.into_options()),
-        all.first().cloned()
-    );
-    let mut seen = 0;
-    let stats = cells.visit(|_| {
-        seen += 1;
-        if seen == 2 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    assert_eq!((seen, stats.stopped), (2, Some(StopReason::Caller)));
-    let some = cells.count_up_to(3);
-    assert_eq!((some.found(), some.reason()), (3, Some(StopReason::Caller)));
-    cells.check_integrity().unwrap();
 }
 
 proptest! {
