@@ -160,20 +160,6 @@ impl DenseSolver {
 impl Engine for DenseSolver {
     const NAME: &'static str = "dense";
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
-
-    fn restart(&mut self, _: Inside) {
-        self.depth = 0;
-        self.tables.reset();
-        self.resume = Resume::Enter;
-    }
-
     /// The search loop, with the steps of TAOCP's Algorithm X named as the links
     /// engine names them. Level `d` owns state `d`: entered as the choices above left
     /// it, then with its item covered (its options noted as candidates first); each
@@ -254,6 +240,12 @@ impl Engine for DenseSolver {
         self.resume = Resume::Finished;
     }
 
+    fn restart(&mut self, _: Inside) {
+        self.depth = 0;
+        self.tables.reset();
+        self.resume = Resume::Enter;
+    }
+
     /// The options chosen so far, one per level.
     fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
@@ -279,6 +271,14 @@ impl Engine for DenseSolver {
     /// the next search resets.
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         Ok(())
+    }
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
     }
 }
 

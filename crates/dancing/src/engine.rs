@@ -113,15 +113,6 @@ pub trait Engine: fmt::Debug + Sized {
     /// or `multi`.
     const NAME: &'static str;
 
-    /// The shared state around the search.
-    #[doc(hidden)]
-    fn front(&self, _: Inside) -> &Front;
-    /// The shared state around the search, to change.
-    #[doc(hidden)]
-    fn front_mut(&mut self, _: Inside) -> &mut Front;
-    /// Makes the engine ready to search from its first level (below any fixed ones).
-    #[doc(hidden)]
-    fn restart(&mut self, _: Inside);
     /// The search loop: runs until a solution, a limit check (after
     /// `front.next_check` nodes) or the end, with its nodes and updates counted in
     /// `front.stats`.
@@ -130,6 +121,9 @@ pub trait Engine: fmt::Debug + Sized {
     /// Undoes every choice of the search above the fixed levels.
     #[doc(hidden)]
     fn unwind(&mut self, _: Inside);
+    /// Makes the engine ready to search from its first level (below any fixed ones).
+    #[doc(hidden)]
+    fn restart(&mut self, _: Inside);
     /// The options chosen so far, fixed ones first, in level order.
     #[doc(hidden)]
     fn chosen(&mut self, _: Inside) -> &[OptionId];
@@ -144,6 +138,13 @@ pub trait Engine: fmt::Debug + Sized {
     /// exactly as the problem was built (what every search leaves behind, finished or
     /// abandoned). Meant for tests and debugging.
     fn check_integrity(&self) -> Result<(), IntegrityError>;
+
+    /// The shared state around the search.
+    #[doc(hidden)]
+    fn front(&self, _: Inside) -> &Front;
+    /// The shared state around the search, to change.
+    #[doc(hidden)]
+    fn front_mut(&mut self, _: Inside) -> &mut Front;
 
     /// The problem being solved.
     fn problem(&self) -> &Problem {

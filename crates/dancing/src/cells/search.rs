@@ -51,19 +51,6 @@ pub(super) fn enter(tables: &mut Tables, item: u32, index: u32) -> (Level, [u64;
 impl Engine for CellsSolver {
     const NAME: &'static str = "cells";
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
-
-    fn restart(&mut self, _: Inside) {
-        self.depth = self.base;
-        self.resume = Resume::Enter;
-    }
-
     /// The search loop, with the steps of TAOCP's Algorithm X (C with colors) named as
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
@@ -139,6 +126,11 @@ impl Engine for CellsSolver {
         self.resume = Resume::Finished;
     }
 
+    fn restart(&mut self, _: Inside) {
+        self.depth = self.base;
+        self.resume = Resume::Enter;
+    }
+
     /// The options chosen so far, fixed ones first, then one per level.
     fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
@@ -162,6 +154,14 @@ impl Engine for CellsSolver {
     /// when nothing is fixed, every item active and every option live.
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.tables.check(self.base > 0)
+    }
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
     }
 }
 

@@ -9,19 +9,6 @@ use crate::ids::OptionId;
 impl Engine for MultiSolver {
     const NAME: &'static str = "multi";
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
-
-    /// Starts below the replayed levels.
-    fn restart(&mut self, _: Inside) {
-        self.resume = Resume::Enter;
-    }
-
     /// The loop, with the steps of TAOCP's Algorithm M named. Returns at each solution
     /// (to resume by leaving the level) and at each limit check (to resume by entering
     /// it).
@@ -92,6 +79,20 @@ impl Engine for MultiSolver {
         event
     }
 
+    /// Undoes every level above the fixed ones.
+    fn unwind(&mut self, _: Inside) {
+        while self.levels.len() > self.base {
+            self.uncommit();
+            self.restore();
+        }
+        self.resume = Resume::Finished;
+    }
+
+    /// Starts below the replayed levels.
+    fn restart(&mut self, _: Inside) {
+        self.resume = Resume::Enter;
+    }
+
     /// The options chosen at the levels below the fixed ones, skipping null moves.
     fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
@@ -116,19 +117,18 @@ impl Engine for MultiSolver {
         self.levels.len() - self.base
     }
 
-    /// Undoes every level above the fixed ones.
-    fn unwind(&mut self, _: Inside) {
-        while self.levels.len() > self.base {
-            self.uncommit();
-            self.restore();
-        }
-        self.resume = Resume::Finished;
-    }
-
     /// Checks the links: every list circular, every length right, every option laid out
     /// as hides walk it. See [`is_pristine`](MultiSolver::is_pristine) for whether a
     /// search left anything behind.
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.arena.check_links()
+    }
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
     }
 }

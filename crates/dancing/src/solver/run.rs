@@ -13,20 +13,6 @@ use crate::stats::StopReason;
 impl Engine for Solver {
     const NAME: &'static str = "links";
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
-
-    fn restart(&mut self, _: Inside) {
-        self.arena.clear_hints();
-        self.level = self.base;
-        self.resume = Resume::Enter;
-    }
-
     fn run(&mut self, _: Inside) -> Event {
         let watch = self.branching == Branching::FirstForced;
         match (self.front.problem.has_colors(), watch) {
@@ -41,6 +27,12 @@ impl Engine for Solver {
         self.deselect_levels(self.base..self.level);
         self.level = self.level.min(self.base);
         self.resume = Resume::Finished;
+    }
+
+    fn restart(&mut self, _: Inside) {
+        self.arena.clear_hints();
+        self.level = self.base;
+        self.resume = Resume::Enter;
     }
 
     /// The options chosen at levels `0..level`, fixed ones first.
@@ -92,6 +84,14 @@ impl Engine for Solver {
             }
         }
         Ok(())
+    }
+
+    fn front(&self, _: Inside) -> &Front {
+        &self.front
+    }
+
+    fn front_mut(&mut self, _: Inside) -> &mut Front {
+        &mut self.front
     }
 }
 
