@@ -34,6 +34,7 @@ use crate::arena::Arena;
 use crate::engine::Engine;
 use crate::ids::{Header, OptionId};
 use crate::problem::{Pricing, Problem};
+use crate::solution::Solution;
 use crate::solver::Solver;
 use crate::stats::StopReason;
 
@@ -41,7 +42,7 @@ use crate::stats::StopReason;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CostedSolution {
     cost: u64,
-    options: Vec<OptionId>,
+    solution: Solution,
 }
 
 impl CostedSolution {
@@ -50,21 +51,20 @@ impl CostedSolution {
         self.cost
     }
 
-    /// The chosen options in the order the search chose them, fixed ones first.
+    /// The chosen options in the order the search chose them, fixed ones first (see
+    /// [`Solution::options`]).
     pub fn options(&self) -> &[OptionId] {
-        &self.options
+        self.solution.options()
     }
 
-    /// The chosen options in the order of the input (by [`OptionId`]).
-    pub fn sorted_options(&self) -> Vec<OptionId> {
-        let mut options = self.options.clone();
-        options.sort_unstable();
-        options
+    /// The solution: its options in either order ([`Solution::sorted_options`]).
+    pub fn solution(&self) -> &Solution {
+        &self.solution
     }
 
-    /// Consumes the solution, returning the chosen options.
-    pub fn into_options(self) -> Vec<OptionId> {
-        self.options
+    /// Consumes the costed solution, returning the solution.
+    pub fn into_solution(self) -> Solution {
+        self.solution
     }
 }
 
@@ -131,10 +131,7 @@ impl Solver {
         let found: Vec<CostedSolution> = self
             .solutions()
             .take(k)
-            .map(|s| CostedSolution {
-                cost: 0,
-                options: s.into_options(),
-            })
+            .map(|solution| CostedSolution { cost: 0, solution })
             .collect();
         // Stopping after k solutions answered the question in full.
         if self.front.stats.stopped == Some(StopReason::Caller) {
@@ -198,7 +195,13 @@ impl Solver {
                                 .collect();
                             let cost = u64::try_from(spent).unwrap_or(u64::MAX);
                             let at = found.partition_point(|s| s.cost <= cost);
-                            found.insert(at, CostedSolution { cost, options });
+                            found.insert(
+                                at,
+                                CostedSolution {
+                                    cost,
+                                    solution: Solution::from_options(options),
+                                },
+                            );
                             found.truncate(k);
                             if found.len() == k {
                                 threshold = u128::from(found[k - 1].cost);

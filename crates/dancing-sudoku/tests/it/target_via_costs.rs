@@ -52,7 +52,10 @@ fn max_score_via_costs(problem: &Problem, puzzle: &Grid) -> Option<(u64, Vec<Opt
     solver.check_integrity().unwrap();
     let best = best?;
     assert_eq!(best.options().len(), 81);
-    Some((81 * MAX_PRICE - best.cost(), best.into_options()))
+    Some((
+        81 * MAX_PRICE - best.cost(),
+        best.into_solution().into_options(),
+    ))
 }
 
 fn grid_of(options: &[OptionId]) -> Grid {
