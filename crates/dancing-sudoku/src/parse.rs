@@ -88,10 +88,21 @@ impl PuzzleError {
 
 impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.kind),
-            None => write!(f, "line {}: {}", self.line, self.kind),
-        }
+        write_at(f, self.line, self.column, &self.kind)
+    }
+}
+
+/// Writes `what` after the place it happened: `line L, column C: …`, or `line L: …`
+/// when it concerns the whole line. Every parse error of the crate reads this way.
+pub(crate) fn write_at(
+    f: &mut fmt::Formatter<'_>,
+    line: usize,
+    column: Option<usize>,
+    what: &dyn fmt::Display,
+) -> fmt::Result {
+    match column {
+        Some(column) => write!(f, "line {line}, column {column}: {what}"),
+        None => write!(f, "line {line}: {what}"),
     }
 }
 

@@ -53,10 +53,7 @@ pub struct VariantParseError {
 
 impl fmt::Display for VariantParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.kind),
-            None => write!(f, "line {}: {}", self.line, self.kind),
-        }
+        crate::parse::write_at(f, self.line, self.column, &self.kind)
     }
 }
 
