@@ -8,6 +8,7 @@
 //! the sets again, by the items noted on a trail. The sets of items already covered are never
 //! touched again, which saves the work the links spend keeping every list exact.
 
+use crate::algorithm_x::Resume;
 use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::OptionId;
 use crate::problem::Problem;
@@ -85,17 +86,6 @@ pub struct CellsSolver {
     resume: Resume,
     /// The current solution as option ids, filled on demand.
     scratch: Vec<OptionId>,
-}
-
-/// Where a suspended search picks up again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Resume {
-    /// TAOCP X2: enter the current level.
-    Enter,
-    /// TAOCP X8: leave the current level (after a solution was visited).
-    Leave,
-    /// Nothing to resume: the search is over.
-    Finished,
 }
 
 impl CellsSolver {

@@ -7,6 +7,7 @@
 //! per word, then a walk over the options just ruled out to lower their items' counts.
 //! Backtracking is returning to the level's copy: nothing is undone.
 
+use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
 use crate::engine::{self, Engine, EngineSearch, EngineSolutions, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -95,17 +96,6 @@ struct Level {
     count: u32,
 }
 
-/// Where a suspended search picks up again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Resume {
-    /// TAOCP X2: enter the current level.
-    Enter,
-    /// TAOCP X8: leave the current level (after a solution was visited).
-    Leave,
-    /// Nothing to resume: the search is over.
-    Finished,
-}
-
 impl DenseSolver {
     /// The largest number of options the engine takes.
     pub const MAX_OPTIONS: usize = Tables::MAX_OPTIONS;
@@ -165,72 +155,18 @@ impl Engine for DenseSolver {
     /// it, then with its item covered (its options noted as candidates first); each
     /// option tried is committed into state `d + 1`, the next level's.
     fn run(&mut self, _: Inside) -> Event {
-        let mut depth = self.depth;
-        let mut nodes = self.front.stats.nodes;
-        let mut updates = self.front.stats.updates;
-        let tables = &mut self.tables;
-        let levels = &mut self.levels[..];
-        let mut state = self.resume;
-        let event = loop {
-            match state {
-                // X2: enter a level.
-                Resume::Enter => {
-                    if nodes >= self.front.next_check {
-                        break Event::Heartbeat;
-                    }
-                    nodes += 1;
-                    // X3: choose an item by minimum remaining values.
-                    let Some((item, count)) = tables.choose(depth) else {
-                        state = Resume::Leave;
-                        break Event::Solution;
-                    };
-                    if count == 0 {
-                        // X7 at once. TAOCP still counts the cover of the item.
-                        updates += 1;
-                        state = Resume::Leave;
-                        continue;
-                    }
-                    // X4: cover it, its options noted first.
-                    let first = tables.gather(depth, item);
-                    updates += tables.commit(depth, item, item);
-                    // X5: try its first option.
-                    let option = tables.candidates[first as usize];
-                    updates += try_option(tables, depth, item, option);
-                    levels[depth] = Level {
-                        item,
-                        first,
-                        index: 0,
-                        count,
-                    };
-                    depth += 1;
-                }
-                // X8: leave this level, then X6: try the next option one level up.
-                Resume::Leave => {
-                    if depth == 0 {
-                        state = Resume::Finished;
-                        break Event::Finished;
-                    }
-                    depth -= 1;
-                    let level = &mut levels[depth];
-                    level.index += 1;
-                    if level.index < level.count {
-                        let option = tables.candidates[(level.first + level.index) as usize];
-                        updates += try_option(tables, depth, level.item, option);
-                        depth += 1;
-                        state = Resume::Enter;
-                    } else {
-                        // X7: no option left; leave this level too.
-                        tables.candidates.truncate(level.first as usize);
-                    }
-                }
-                Resume::Finished => break Event::Finished,
-            }
+        let mut steps = DenseSteps {
+            tables: &mut self.tables,
+            levels: &mut self.levels,
         };
-        self.depth = depth;
-        self.resume = state;
-        self.front.stats.nodes = nodes;
-        self.front.stats.updates = updates;
-        event
+        let at = Position {
+            base: 0,
+            depth: &mut self.depth,
+            resume: &mut self.resume,
+            stats: &mut self.front.stats,
+            next_check: self.front.next_check,
+        };
+        algorithm_x::run(&mut steps, at)
     }
 
     /// Nothing needs restoring: the next search starts from a fresh copy of the problem
@@ -279,6 +215,56 @@ impl Engine for DenseSolver {
 
     fn front_mut(&mut self, _: Inside) -> &mut Front {
         &mut self.front
+    }
+}
+
+/// The steps of Algorithm X on the bitsets. Level `d` owns state `d`: entered as the
+/// choices above left it, then with its item covered (its options noted as candidates
+/// first); each option tried is committed into state `d + 1`, the next level's.
+struct DenseSteps<'a> {
+    tables: &'a mut Tables,
+    levels: &'a mut [Level],
+}
+
+impl Steps for DenseSteps<'_> {
+    #[inline(always)]
+    fn enter(&mut self, depth: usize) -> Entered {
+        let tables = &mut *self.tables;
+        let Some((item, count)) = tables.choose(depth) else {
+            return Entered::Solved;
+        };
+        if count == 0 {
+            // TAOCP still counts the cover of the item.
+            return Entered::DeadEnd(1);
+        }
+        // X4: cover it, its options noted first.
+        let first = tables.gather(depth, item);
+        let cover = tables.commit(depth, item, item);
+        // X5: try its first option.
+        let option = tables.candidates[first as usize];
+        let commit = try_option(tables, depth, item, option);
+        self.levels[depth] = Level {
+            item,
+            first,
+            index: 0,
+            count,
+        };
+        Entered::Tried(cover + commit)
+    }
+
+    #[inline(always)]
+    fn next(&mut self, depth: usize) -> Option<u64> {
+        let tables = &mut *self.tables;
+        let level = &mut self.levels[depth];
+        level.index += 1;
+        if level.index < level.count {
+            let option = tables.candidates[(level.first + level.index) as usize];
+            Some(try_option(tables, depth, level.item, option))
+        } else {
+            // X7: no option left.
+            tables.candidates.truncate(level.first as usize);
+            None
+        }
     }
 }
 

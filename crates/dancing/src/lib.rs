@@ -125,6 +125,7 @@
 
 #![deny(missing_docs)]
 
+mod algorithm_x;
 mod arena;
 mod builder;
 mod cells;

@@ -1,6 +1,7 @@
 //! The search: Algorithm X (and C for colored problems) as a resumable state machine
 //! over an explicit level stack, so no search depth can overflow the call stack.
 
+use crate::algorithm_x::Resume;
 use crate::arena::{Arena, Marks};
 use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::OptionId;
@@ -80,17 +81,6 @@ impl Branching {
             Self::FirstForced => 1,
         }
     }
-}
-
-/// Where a suspended search picks up again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Resume {
-    /// TAOCP X2: enter the current level.
-    Enter,
-    /// TAOCP X8: leave the current level (after a solution was visited).
-    Leave,
-    /// Nothing to resume: the search is over.
-    Finished,
 }
 
 impl Solver {

@@ -1,8 +1,9 @@
 //! The search loop of dancing cells, as a resumable state machine over an explicit
 //! level stack, and the cells' side of [`Engine`].
 
+use super::CellsSolver;
 use super::tables::{Live, Tables};
-use super::{CellsSolver, Resume};
+use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
 use crate::engine::{self, Engine, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -22,6 +23,46 @@ pub(super) struct Level {
     pub(super) covered: u32,
     /// The live prefixes before the item was covered.
     pub(super) live: Live,
+}
+
+/// The steps of Algorithm X on the sets.
+struct CellsSteps<'a> {
+    tables: &'a mut Tables,
+    levels: &'a mut [Level],
+}
+
+impl Steps for CellsSteps<'_> {
+    #[inline(always)]
+    fn enter(&mut self, depth: usize) -> Entered {
+        let tables = &mut *self.tables;
+        let Some(item) = tables.choose() else {
+            return Entered::Solved;
+        };
+        if tables.size(item) == 0 {
+            // TAOCP still counts the cover of the item.
+            return Entered::DeadEnd(1);
+        }
+        let (level, [cover, commit]) = enter(tables, item, 0);
+        self.levels[depth] = level;
+        Entered::Tried(cover + commit)
+    }
+
+    #[inline(always)]
+    fn next(&mut self, depth: usize) -> Option<u64> {
+        let tables = &mut *self.tables;
+        let level = &mut self.levels[depth];
+        let [primary, secondary] = level.live;
+        tables.undo(level.covered, [primary - 1, secondary]);
+        level.index += 1;
+        if level.index < level.count {
+            let next = tables.cell_at(level.item, level.index);
+            Some(tables.commit_others(next))
+        } else {
+            // X7: uncover the item.
+            tables.undo(level.entered, level.live);
+            None
+        }
+    }
 }
 
 /// TAOCP X4 and X5 on a level: puts `item`'s live cells in option order (the order the
@@ -55,68 +96,18 @@ impl Engine for CellsSolver {
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
     fn run(&mut self, _: Inside) -> Event {
-        let base = self.base;
-        let mut depth = self.depth;
-        let mut nodes = self.front.stats.nodes;
-        let mut updates = self.front.stats.updates;
-        let tables = &mut self.tables;
-        let levels = &mut self.levels[..];
-        let mut state = self.resume;
-        let event = loop {
-            match state {
-                // X2: enter a level.
-                Resume::Enter => {
-                    if nodes >= self.front.next_check {
-                        break Event::Heartbeat;
-                    }
-                    nodes += 1;
-                    // X3: choose an item by minimum remaining values.
-                    let Some(item) = tables.choose() else {
-                        state = Resume::Leave;
-                        break Event::Solution;
-                    };
-                    if tables.size(item) == 0 {
-                        // X7 at once. TAOCP still counts the cover of the item.
-                        updates += 1;
-                        state = Resume::Leave;
-                        continue;
-                    }
-                    // X4 and X5 with its first option.
-                    let (level, [cover, commit]) = enter(tables, item, 0);
-                    updates += cover + commit;
-                    levels[depth] = level;
-                    depth += 1;
-                }
-                // X8: leave this level, then X6: try the next option one level up.
-                Resume::Leave => {
-                    if depth == base {
-                        state = Resume::Finished;
-                        break Event::Finished;
-                    }
-                    depth -= 1;
-                    let level = &mut levels[depth];
-                    let [primary, secondary] = level.live;
-                    tables.undo(level.covered, [primary - 1, secondary]);
-                    level.index += 1;
-                    if level.index < level.count {
-                        // X5 again with the next option.
-                        let next = tables.cell_at(level.item, level.index);
-                        updates += tables.commit_others(next);
-                        depth += 1;
-                        state = Resume::Enter;
-                    } else {
-                        // X7: uncover the item, and leave this level too.
-                        tables.undo(level.entered, level.live);
-                    }
-                }
-                Resume::Finished => break Event::Finished,
-            }
+        let mut steps = CellsSteps {
+            tables: &mut self.tables,
+            levels: &mut self.levels,
         };
-        self.depth = depth;
-        self.resume = state;
-        self.front.stats.nodes = nodes;
-        self.front.stats.updates = updates;
-        event
+        let at = Position {
+            base: self.base,
+            depth: &mut self.depth,
+            resume: &mut self.resume,
+            stats: &mut self.front.stats,
+            next_check: self.front.next_check,
+        };
+        algorithm_x::run(&mut steps, at)
     }
 
     /// Undoes the choices above the fixed levels.

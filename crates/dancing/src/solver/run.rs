@@ -3,8 +3,9 @@
 
 use std::time::Instant;
 
-use super::{Branching, Resume, Solver};
-use crate::arena::Node;
+use super::{Branching, Solver};
+use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
+use crate::arena::{Arena, Node};
 use crate::engine::{Engine, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -107,79 +108,75 @@ impl Solver {
     /// (FirstForced branching) the covers note the items left with one option or none,
     /// and X3 takes those first.
     fn run_loop<const COLORS: bool, const WATCH: bool>(&mut self) -> Event {
-        let base = self.base;
-        let mut level = self.level;
-        let mut nodes = self.front.stats.nodes;
-        let mut updates = self.front.stats.updates;
-        let arena = &mut self.arena;
-        let choice = &mut self.choice[..];
-        let good_enough = self.branching.good_enough();
-        let mut state = self.resume;
-        let event = loop {
-            match state {
-                // X2: enter level `level`.
-                Resume::Enter => {
-                    if nodes >= self.front.next_check {
-                        break Event::Heartbeat;
-                    }
-                    nodes += 1;
-                    // X3: choose an item by minimum remaining values.
-                    let chosen = if WATCH {
-                        arena.choose_forced()
-                    } else {
-                        arena.choose_item(good_enough)
-                    };
-                    let Some(i) = chosen else {
-                        state = Resume::Leave;
-                        break Event::Solution;
-                    };
-                    // X4: cover it and start down its list.
-                    updates += arena.cover::<COLORS, WATCH>(i);
-                    let x = arena.nodes()[i as usize].down;
-                    if x == i {
-                        // X7: the item has no option left.
-                        arena.uncover::<COLORS>(i);
-                        state = Resume::Leave;
-                    } else {
-                        // X5: try x.
-                        updates += arena.commit_others::<COLORS, WATCH>(x);
-                        choice[level] = x;
-                        level += 1;
-                    }
-                }
-                // X8: leave this level, then X6: try the next option one level up.
-                Resume::Leave => {
-                    if level == base {
-                        state = Resume::Finished;
-                        break Event::Finished;
-                    }
-                    if WATCH {
-                        arena.clear_hints();
-                    }
-                    level -= 1;
-                    let prev = choice[level];
-                    arena.uncommit_others::<COLORS>(prev);
-                    let Node {
-                        top: item, down: x, ..
-                    } = arena.nodes()[prev as usize];
-                    if x == item {
-                        // X7 for that level, then leave it too.
-                        arena.uncover::<COLORS>(item);
-                    } else {
-                        // X5 again with the next option.
-                        updates += arena.commit_others::<COLORS, WATCH>(x);
-                        choice[level] = x;
-                        level += 1;
-                        state = Resume::Enter;
-                    }
-                }
-                Resume::Finished => break Event::Finished,
-            }
+        let mut steps = LinksSteps::<COLORS, WATCH> {
+            arena: &mut self.arena,
+            choice: &mut self.choice,
+            good_enough: self.branching.good_enough(),
         };
-        self.level = level;
-        self.resume = state;
-        self.front.stats.nodes = nodes;
-        self.front.stats.updates = updates;
-        event
+        let at = Position {
+            base: self.base,
+            depth: &mut self.level,
+            resume: &mut self.resume,
+            stats: &mut self.front.stats,
+            next_check: self.front.next_check,
+        };
+        algorithm_x::run(&mut steps, at)
+    }
+}
+
+/// The steps of Algorithm X on the links: `choice[l]` is TAOCP's x_l, the node of the
+/// option tried at level `l`.
+struct LinksSteps<'a, const COLORS: bool, const WATCH: bool> {
+    arena: &'a mut Arena,
+    choice: &'a mut [u32],
+    good_enough: u32,
+}
+
+impl<const COLORS: bool, const WATCH: bool> Steps for LinksSteps<'_, COLORS, WATCH> {
+    #[inline(always)]
+    fn enter(&mut self, level: usize) -> Entered {
+        let arena = &mut *self.arena;
+        // X3: choose an item by minimum remaining values.
+        let chosen = if WATCH {
+            arena.choose_forced()
+        } else {
+            arena.choose_item(self.good_enough)
+        };
+        let Some(i) = chosen else {
+            return Entered::Solved;
+        };
+        // X4: cover it and start down its list.
+        let cover = arena.cover::<COLORS, WATCH>(i);
+        let x = arena.nodes()[i as usize].down;
+        if x == i {
+            // X7: the item has no option left.
+            arena.uncover::<COLORS>(i);
+            return Entered::DeadEnd(cover);
+        }
+        // X5: try x.
+        let commit = arena.commit_others::<COLORS, WATCH>(x);
+        self.choice[level] = x;
+        Entered::Tried(cover + commit)
+    }
+
+    #[inline(always)]
+    fn next(&mut self, level: usize) -> Option<u64> {
+        let arena = &mut *self.arena;
+        if WATCH {
+            arena.clear_hints();
+        }
+        let prev = self.choice[level];
+        arena.uncommit_others::<COLORS>(prev);
+        let Node {
+            top: item, down: x, ..
+        } = arena.nodes()[prev as usize];
+        if x == item {
+            // X7: uncover the item.
+            arena.uncover::<COLORS>(item);
+            return None;
+        }
+        // X5 again with the next option.
+        self.choice[level] = x;
+        Some(arena.commit_others::<COLORS, WATCH>(x))
     }
 }
