@@ -4,7 +4,7 @@
 //! to its tables. The skeleton keeps the level, the counters and where a suspended
 //! search resumes, and pauses at each solution and limit check.
 
-use crate::engine::Event;
+use crate::engine::{Event, Front};
 use crate::stats::Stats;
 
 /// Where a suspended search picks up again.
@@ -40,6 +40,13 @@ pub(crate) trait Steps {
     fn next(&mut self, depth: usize) -> Option<u64>;
 }
 
+/// An engine's tables and its level stack: what the steps of the engines that keep
+/// their levels apart from their tables (dancing cells, the dense bitsets) work on.
+pub(crate) struct Tree<'a, T, L> {
+    pub(crate) tables: &'a mut T,
+    pub(crate) levels: &'a mut [L],
+}
+
 /// Where a search stands between two runs of its loop.
 pub(crate) struct Position<'a> {
     /// The lowest level the loop may leave (those below are fixed).
@@ -52,6 +59,26 @@ pub(crate) struct Position<'a> {
     pub(crate) stats: &'a mut Stats,
     /// The node count at which the loop pauses for a limit check.
     pub(crate) next_check: u64,
+}
+
+impl<'a> Position<'a> {
+    /// The position of a search whose shared state is `front`, at level `depth` above
+    /// the fixed levels `0..base`, resuming at `resume`.
+    #[inline(always)]
+    pub(crate) fn new(
+        front: &'a mut Front,
+        base: usize,
+        depth: &'a mut usize,
+        resume: &'a mut Resume,
+    ) -> Self {
+        Self {
+            base,
+            depth,
+            resume,
+            stats: &mut front.stats,
+            next_check: front.next_check,
+        }
+    }
 }
 
 /// Runs the loop from `at` until a solution (resumed by leaving the level), a limit

@@ -7,7 +7,7 @@
 //! per word, then a walk over the options just ruled out to lower their items' counts.
 //! Backtracking is returning to the level's copy: nothing is undone.
 
-use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
+use crate::algorithm_x::{self, Entered, Position, Resume, Steps, Tree};
 use crate::engine::{self, Engine, EngineSearch, EngineSolutions, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -155,18 +155,9 @@ impl Engine for DenseSolver {
     /// it, then with its item covered (its options noted as candidates first); each
     /// option tried is committed into state `d + 1`, the next level's.
     fn run(&mut self, _: Inside) -> Event {
-        let mut steps = DenseSteps {
-            tables: &mut self.tables,
-            levels: &mut self.levels,
-        };
-        let at = Position {
-            base: 0,
-            depth: &mut self.depth,
-            resume: &mut self.resume,
-            stats: &mut self.front.stats,
-            next_check: self.front.next_check,
-        };
-        algorithm_x::run(&mut steps, at)
+        let at = Position::new(&mut self.front, 0, &mut self.depth, &mut self.resume);
+        let (tables, levels) = (&mut self.tables, &mut self.levels[..]);
+        algorithm_x::run(&mut Tree { tables, levels }, at)
     }
 
     /// Nothing needs restoring: the next search starts from a fresh copy of the problem
@@ -221,12 +212,7 @@ impl Engine for DenseSolver {
 /// The steps of Algorithm X on the bitsets. Level `d` owns state `d`: entered as the
 /// choices above left it, then with its item covered (its options noted as candidates
 /// first); each option tried is committed into state `d + 1`, the next level's.
-struct DenseSteps<'a> {
-    tables: &'a mut Tables,
-    levels: &'a mut [Level],
-}
-
-impl Steps for DenseSteps<'_> {
+impl Steps for Tree<'_, Tables, Level> {
     #[inline(always)]
     fn enter(&mut self, depth: usize) -> Entered {
         let tables = &mut *self.tables;

@@ -328,6 +328,12 @@ impl Problem {
     pub(crate) fn first_node(&self, option: OptionId) -> u32 {
         self.inner.option_first[option.index()]
     }
+
+    /// The arena nodes of `option`'s items (the spacer after them left out).
+    pub(crate) fn option_nodes(&self, option: OptionId) -> std::ops::Range<u32> {
+        let first = self.inner.option_first[option.index()];
+        first..self.inner.option_first[option.index() + 1] - 1
+    }
 }
 
 /// An option in Knuth's format, from [`Problem::display_option`].

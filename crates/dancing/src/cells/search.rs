@@ -3,7 +3,7 @@
 
 use super::CellsSolver;
 use super::tables::{Live, Tables};
-use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
+use crate::algorithm_x::{self, Entered, Position, Resume, Steps, Tree};
 use crate::engine::{self, Engine, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -26,12 +26,7 @@ pub(super) struct Level {
 }
 
 /// The steps of Algorithm X on the sets.
-struct CellsSteps<'a> {
-    tables: &'a mut Tables,
-    levels: &'a mut [Level],
-}
-
-impl Steps for CellsSteps<'_> {
+impl Steps for Tree<'_, Tables, Level> {
     #[inline(always)]
     fn enter(&mut self, depth: usize) -> Entered {
         let tables = &mut *self.tables;
@@ -96,18 +91,10 @@ impl Engine for CellsSolver {
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
     fn run(&mut self, _: Inside) -> Event {
-        let mut steps = CellsSteps {
-            tables: &mut self.tables,
-            levels: &mut self.levels,
-        };
-        let at = Position {
-            base: self.base,
-            depth: &mut self.depth,
-            resume: &mut self.resume,
-            stats: &mut self.front.stats,
-            next_check: self.front.next_check,
-        };
-        algorithm_x::run(&mut steps, at)
+        let base = self.base;
+        let at = Position::new(&mut self.front, base, &mut self.depth, &mut self.resume);
+        let (tables, levels) = (&mut self.tables, &mut self.levels[..]);
+        algorithm_x::run(&mut Tree { tables, levels }, at)
     }
 
     /// Undoes the choices above the fixed levels.

@@ -34,14 +34,10 @@ impl SplitEngine for Solver {
             .arena
             .choose_item(self.branching.good_enough())
             .expect("an available option leaves a primary item to choose");
-        let first = self.front.problem.first_node(option);
-        let end = self
-            .front
-            .problem
-            .first_node(OptionId::new(option.index() + 1))
-            - 1;
+        let option_nodes = self.front.problem.option_nodes(option);
         let nodes = self.arena.nodes();
-        let x = (first..end)
+        let x = option_nodes
+            .clone()
             .find(|&p| nodes[p as usize].top == i)
             .or_else(|| {
                 // FirstForced takes whichever forced move it noted first, so its branch
@@ -49,7 +45,7 @@ impl SplitEngine for Solver {
                 let primary = self.front.problem.primary();
                 (self.branching == Branching::FirstForced)
                     .then(|| {
-                        (first..end).find(|&p| {
+                        option_nodes.clone().find(|&p| {
                             let j = nodes[p as usize].top;
                             primary[Header::new(j)] && self.arena.len(j) == 1
                         })
@@ -101,14 +97,8 @@ impl Solver {
     /// items tell it all (and the links of hidden nodes are never read: after
     /// [`set_forced`](Self::set_forced) they are stale).
     fn is_available(&self, option: OptionId) -> bool {
-        let first = self.front.problem.first_node(option);
-        let end = self
-            .front
-            .problem
-            .first_node(OptionId::new(option.index() + 1))
-            - 1;
         let colors = self.front.problem.has_colors();
-        (first..end).all(|p| {
+        self.front.problem.option_nodes(option).all(|p| {
             self.arena.is_active(self.arena.nodes()[p as usize].top)
                 && (!colors || self.arena.is_linked(p))
         })

@@ -108,19 +108,19 @@ impl Solver {
     /// (FirstForced branching) the covers note the items left with one option or none,
     /// and X3 takes those first.
     fn run_loop<const COLORS: bool, const WATCH: bool>(&mut self) -> Event {
-        let mut steps = LinksSteps::<COLORS, WATCH> {
+        let good_enough = self.branching.good_enough();
+        let at = Position::new(
+            &mut self.front,
+            self.base,
+            &mut self.level,
+            &mut self.resume,
+        );
+        let steps = &mut LinksSteps::<COLORS, WATCH> {
             arena: &mut self.arena,
             choice: &mut self.choice,
-            good_enough: self.branching.good_enough(),
+            good_enough,
         };
-        let at = Position {
-            base: self.base,
-            depth: &mut self.level,
-            resume: &mut self.resume,
-            stats: &mut self.front.stats,
-            next_check: self.front.next_check,
-        };
-        algorithm_x::run(&mut steps, at)
+        algorithm_x::run(steps, at)
     }
 }
 
