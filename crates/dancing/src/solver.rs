@@ -125,22 +125,6 @@ mod tests {
     use crate::{Engine, problems};
 
     #[test]
-    fn counting_watched_calls_back_at_each_heartbeat() {
-        let mut solver = Solver::new(&problems::queens(8));
-        let mut heartbeats = 0;
-        assert_eq!(solver.count_watched(u64::MAX, |_| heartbeats += 1), 92);
-        // 1,199 nodes: one pause after the first 1,024.
-        assert_eq!((solver.stats().nodes, heartbeats), (1_199, 1));
-        let ten = solver.count_watched(10, |_| {});
-        assert_eq!(
-            (ten.found(), ten.reason()),
-            (10, Some(crate::StopReason::Caller))
-        );
-        assert_eq!(solver.stats().stopped, Some(crate::StopReason::Caller));
-        assert_eq!(solver.check_integrity(), Ok(()));
-    }
-
-    #[test]
     fn consistent_but_changed_links_are_reported() {
         let mut solver = Solver::new(&problems::queens(4));
         assert_eq!(solver.check_integrity(), Ok(()));

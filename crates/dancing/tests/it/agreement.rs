@@ -244,6 +244,23 @@ fn entry_points_agree<E: dancing::Engine>(mut engine: E) {
     engine.check_integrity().unwrap();
 }
 
+/// Counting on 8-queens: a heartbeat after each 1,024 nodes of the 1,199, a count cut
+/// short by the caller, an iterator dropped early, and the tables restored after each.
+fn counting_is_watched_and_stops_where_asked<E: dancing::Engine>(mut engine: E) {
+    let mut heartbeats = 0;
+    assert_eq!(engine.count_watched(u64::MAX, |_| heartbeats += 1), 92);
+    assert_eq!((engine.stats().nodes, heartbeats), (1_199, 1));
+    let ten = engine.count_watched(10, |_| {});
+    assert_eq!((ten.found(), ten.reason()), (10, Some(StopReason::Caller)));
+    assert_eq!(engine.stats().stopped, Some(StopReason::Caller));
+    engine.check_integrity().unwrap();
+    let mut solutions = engine.solutions();
+    assert!(solutions.next().is_some());
+    drop(solutions);
+    engine.check_integrity().unwrap();
+    assert_eq!(engine.count(), 92);
+}
+
 #[test]
 fn every_engine_s_entry_points_agree() {
     let problem = problems::queens(6);
@@ -251,4 +268,9 @@ fn every_engine_s_entry_points_agree() {
     entry_points_agree(CellsSolver::new(&problem));
     entry_points_agree(DenseSolver::new(&problem).unwrap());
     entry_points_agree(MultiSolver::new(&problem));
+    let problem = problems::queens(8);
+    counting_is_watched_and_stops_where_asked(Solver::new(&problem));
+    counting_is_watched_and_stops_where_asked(CellsSolver::new(&problem));
+    counting_is_watched_and_stops_where_asked(DenseSolver::new(&problem).unwrap());
+    counting_is_watched_and_stops_where_asked(MultiSolver::new(&problem));
 }
