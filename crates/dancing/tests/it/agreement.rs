@@ -14,8 +14,8 @@ use dancing::{
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use crate::colors_and_costs;
 use crate::strategies::sorted;
+use crate::{brute_force, colors_and_costs};
 
 /// The engines that must walk the links' tree.
 #[derive(Debug, Clone, Copy)]
@@ -273,4 +273,51 @@ fn every_engine_s_entry_points_agree() {
     counting_is_watched_and_stops_where_asked(CellsSolver::new(&problem));
     counting_is_watched_and_stops_where_asked(DenseSolver::new(&problem).unwrap());
     counting_is_watched_and_stops_where_asked(MultiSolver::new(&problem));
+}
+
+/// Abandons a search after `take` solutions; the next count is the full one, and the
+/// engine's tables are as built.
+fn abandoning_restores<E: dancing::Engine>(
+    mut engine: E,
+    take: usize,
+) -> Result<(), TestCaseError> {
+    let total = engine.count();
+    let taken = engine.solutions().take(take).count();
+    prop_assert_eq!(taken as u64, total.found().min(take as u64));
+    engine.check_integrity().unwrap();
+    prop_assert_eq!(engine.count(), total);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn plain_solutions_are_the_brute_force_covers(spec in brute_force::spec()) {
+        let problem = brute_force::build(&spec);
+        let expected = brute_force::brute_force(&spec);
+        for engine in Engine::ALL {
+            agrees(engine, &problem, expected.clone())?;
+        }
+    }
+
+    #[test]
+    fn colored_solutions_are_the_brute_force_ones(spec in colors_and_costs::spec(12, 0)) {
+        let problem = colors_and_costs::build(&spec);
+        let expected: BTreeSet<Vec<usize>> = colors_and_costs::brute_force(&spec)
+            .into_iter()
+            .map(|(chosen, _)| chosen)
+            .collect();
+        for engine in Engine::ALL {
+            agrees(engine, &problem, expected.clone())?;
+        }
+    }
+
+    #[test]
+    fn an_abandoned_search_restores_the_engine(spec in colors_and_costs::spec(12, 0), take in 0usize..3) {
+        let problem = colors_and_costs::build(&spec);
+        abandoning_restores(Solver::new(&problem), take)?;
+        abandoning_restores(CellsSolver::new(&problem), take)?;
+        abandoning_restores(DenseSolver::new(&problem).unwrap(), take)?;
+    }
 }

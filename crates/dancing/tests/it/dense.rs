@@ -4,16 +4,13 @@
 //! pass per item otherwise).
 
 use dancing::Engine as _;
-use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use dancing::problems;
 use dancing::{DenseSolver, Event, Limits, Problem, Solver, StopReason};
-use proptest::prelude::*;
 
-use crate::agreement::{Engine, agree, agrees};
-use crate::{brute_force, colors_and_costs};
+use crate::agreement::{Engine, agree};
 
 /// More than 64 primary items and about 1,300 options (21 words): the one-pass mode
 /// is off, each item of a choice is its own pass.
@@ -131,34 +128,4 @@ fn levels_are_bounded_by_the_options() {
     // Two levels of two states, not 100,001 levels: a few megabytes, not 40 GB.
     assert!(DenseSolver::memory(&problem) < 4 << 20);
     assert_eq!(DenseSolver::new(&problem).unwrap().count(), 0);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
-
-    #[test]
-    fn plain_solutions_are_the_brute_force_covers(spec in brute_force::spec()) {
-        let problem = brute_force::build(&spec);
-        agrees(Engine::Dense, &problem, brute_force::brute_force(&spec))?;
-    }
-
-    #[test]
-    fn colored_solutions_are_the_brute_force_ones(spec in colors_and_costs::spec(12, 0)) {
-        let problem = colors_and_costs::build(&spec);
-        let expected: BTreeSet<Vec<usize>> = colors_and_costs::brute_force(&spec)
-            .into_iter()
-            .map(|(chosen, _)| chosen)
-            .collect();
-        agrees(Engine::Dense, &problem, expected)?;
-    }
-
-    #[test]
-    fn a_search_resumes_after_an_abandoned_one(spec in colors_and_costs::spec(12, 0), take in 0usize..3) {
-        let problem = colors_and_costs::build(&spec);
-        let mut dense = DenseSolver::new(&problem).unwrap();
-        let total = dense.count();
-        let taken = dense.solutions().take(take).count();
-        prop_assert_eq!(taken as u64, total.found().min(take as u64));
-        prop_assert_eq!(dense.count(), total);
-    }
 }
