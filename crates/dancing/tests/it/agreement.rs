@@ -1,15 +1,19 @@
-//! Every other engine against the links on the classic problems: the same solutions in
-//! the same order, the same nodes and updates, and `count()` agreeing, with the known
-//! counts. Each engine's own file tests what only it has (modes, forcing, limits).
+//! One agreement suite over the engines: every other engine against the links on the
+//! classic problems and on random ones checked by brute force (the same solutions in the
+//! same order, the same nodes and updates, `count()` agreeing, the known counts), and
+//! the entry points, limits and restored tables of all four (links, cells, dense,
+//! Algorithm M). Each engine's own file tests what only it has (modes, forcing).
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use dancing::Engine as _;
 use dancing::problems::{self, Rectangle};
 use dancing::{
-    CellsSolver, Count, DenseSolver, EngineSearch, Event, MultiSolver, OptionId, Problem, Solver,
-    Stats, StopReason, format,
+    CellsSolver, Count, DenseSolver, EngineSearch, Event, Limits, MultiSolver, OptionId, Problem,
+    Solver, Stats, StopReason, format,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -259,6 +263,47 @@ fn counting_is_watched_and_stops_where_asked<E: dancing::Engine>(mut engine: E) 
     drop(solutions);
     engine.check_integrity().unwrap();
     assert_eq!(engine.count(), 92);
+}
+
+/// A node limit stops 10-queens where it stops the links, and a raised interrupt at the
+/// first limit check; the tables are restored, and a lowered flag lets the next count
+/// finish.
+fn limits_stop_as_the_links_stop<E: dancing::Engine>(mut engine: E) {
+    let limits = Limits {
+        max_nodes: Some(2_000),
+        ..Limits::none()
+    };
+    engine.set_limits(limits.clone());
+    assert_eq!(engine.limits().max_nodes, Some(2_000));
+    let count = engine.count();
+    assert_eq!(count.reason(), Some(StopReason::NodeLimit));
+    assert_eq!(engine.stats().nodes, 2_000);
+    engine.check_integrity().unwrap();
+    let mut links = Solver::new(engine.problem());
+    links.set_limits(limits);
+    // The same tree in the same order: the same partial count.
+    assert_eq!(links.count(), count);
+    let flag = Arc::new(AtomicBool::new(true));
+    engine.set_limits(Limits {
+        interrupt: Some(Arc::clone(&flag)),
+        ..Limits::none()
+    });
+    let count = engine.count();
+    assert_eq!(count.reason(), Some(StopReason::Interrupted));
+    // The flag is read at the first check.
+    assert_eq!(engine.stats().nodes, Limits::CHECK_INTERVAL);
+    engine.check_integrity().unwrap();
+    flag.store(false, Ordering::Relaxed);
+    assert_eq!(engine.count(), 724);
+}
+
+#[test]
+fn every_engine_stops_at_its_limits() {
+    let problem = problems::queens(10);
+    limits_stop_as_the_links_stop(Solver::new(&problem));
+    limits_stop_as_the_links_stop(CellsSolver::new(&problem));
+    limits_stop_as_the_links_stop(DenseSolver::new(&problem).unwrap());
+    limits_stop_as_the_links_stop(MultiSolver::new(&problem));
 }
 
 #[test]

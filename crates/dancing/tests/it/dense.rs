@@ -4,11 +4,9 @@
 //! pass per item otherwise).
 
 use dancing::Engine as _;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use dancing::problems;
-use dancing::{DenseSolver, Event, Limits, Problem, Solver, StopReason};
+use dancing::{DenseSolver, Event, Problem, Solver};
 
 use crate::agreement::{Engine, agree};
 
@@ -45,39 +43,6 @@ fn sudoku_grids_of_order_two() {
         b.option_named(names.iter().map(String::as_str)).unwrap();
     }
     assert_eq!(agree(Engine::Dense, &b.build().unwrap()), 288);
-}
-
-#[test]
-fn a_node_limit_stops_the_search_where_the_links_stop() {
-    let problem = problems::queens(10);
-    let limits = Limits {
-        max_nodes: Some(2_000),
-        ..Limits::none()
-    };
-    let mut dense = DenseSolver::new(&problem).unwrap();
-    dense.set_limits(limits.clone());
-    assert_eq!(dense.limits().max_nodes, Some(2_000));
-    let count = dense.count();
-    assert_eq!(count.reason(), Some(StopReason::NodeLimit));
-    assert_eq!(dense.stats().nodes, 2_000);
-    let mut links = Solver::new(&problem);
-    links.set_limits(limits);
-    assert_eq!(links.count(), count);
-}
-
-#[test]
-fn a_raised_interrupt_stops_the_search() {
-    let flag = Arc::new(AtomicBool::new(true));
-    let mut dense = DenseSolver::new(&problems::queens(10)).unwrap();
-    dense.set_limits(Limits {
-        interrupt: Some(Arc::clone(&flag)),
-        ..Limits::none()
-    });
-    let count = dense.count();
-    assert_eq!(count.reason(), Some(StopReason::Interrupted));
-    assert_eq!(dense.stats().nodes, Limits::CHECK_INTERVAL);
-    flag.store(false, std::sync::atomic::Ordering::Relaxed);
-    assert_eq!(dense.count(), 724);
 }
 
 #[test]

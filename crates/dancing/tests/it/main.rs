@@ -2,7 +2,6 @@
 
 mod agreement;
 mod brute_force;
-mod cells;
 mod cells_split;
 mod colors_and_costs;
 mod deep;
