@@ -509,8 +509,9 @@ fn not_stopped(solver: &dyn Solve) -> Result<(), GenerateError> {
 }
 
 /// Whether no single given of the unique `puzzle` of `variant` can go without losing
-/// uniqueness, by `checker` (a solver of that variant: a [`VariantSolver`] set to it,
-/// or any classic solver for [`Variant::Classic`]).
+/// uniqueness, by `checker` (a solver of that variant: a
+/// [`VariantSolver`](crate::variant::VariantSolver) set to it, or any classic solver for
+/// [`Variant::Classic`]).
 /// A search that a limit of `checker` stops ends the test, `false`; the checker's
 /// [`stats`](Solve::stats) then say which limit.
 pub fn is_minimal(puzzle: &Grid, variant: &Variant, checker: &mut dyn Solve) -> bool {
