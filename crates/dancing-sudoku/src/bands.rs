@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 use dancing::{Limits, Stats};
 
 use crate::grid::Grid;
-use crate::solve::{Method, Solve};
+use crate::solve::{Books, Method, Solve};
 use crate::solver::SudokuSolver;
 
 mod tables;
@@ -371,8 +371,7 @@ struct Frame {
 #[derive(Debug, Clone, Default)]
 pub struct BandSolver {
     stack: Vec<Frame>,
-    stats: Stats,
-    limits: Limits,
+    books: Books,
     other_orders: Option<Box<SudokuSolver>>,
     last: Method,
 }
@@ -386,16 +385,16 @@ impl BandSolver {
     /// Counts the solutions of a 9×9 puzzle up to `limit`, the first written into
     /// `first`.
     fn find_9x9(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
-        self.stats = Stats::default();
+        self.books.stats = Stats::default();
         // The clock only under a time limit (see the type's docs).
-        let timed = self.limits.timeout.is_some() || self.limits.deadline.is_some();
+        let timed = self.books.limits.timeout.is_some() || self.books.limits.deadline.is_some();
         let started = timed.then(Instant::now);
         let Some(mut state) = State::from_givens(puzzle.cells()) else {
             return 0;
         };
         self.stack.clear();
         let mut found = 0;
-        let mut next_check = self.limits.next_check(0);
+        let mut next_check = self.books.limits.next_check(0);
         'search: loop {
             match state.settle() {
                 Outcome::Solved => {
@@ -444,34 +443,42 @@ impl BandSolver {
                 break 'search;
             }
         }
-        self.stats.solutions = found;
-        self.stats.elapsed = started.map_or(Duration::ZERO, |started| started.elapsed());
+        self.books.stats.solutions = found;
+        self.books.stats.elapsed = started.map_or(Duration::ZERO, |started| started.elapsed());
         found
     }
 
     /// Counts a guess; `false` if a limit stops the search.
     #[inline]
     fn guessed(&mut self, next_check: &mut u64, started: Option<Instant>) -> bool {
-        self.stats.nodes += 1;
-        if self.stats.nodes < *next_check {
+        self.books.stats.nodes += 1;
+        if self.books.stats.nodes < *next_check {
             return true;
         }
         // (Without a time limit `started` is not read: any instant will do.)
         let started = started.unwrap_or_else(Instant::now);
-        if let Some(reason) = self.limits.reached(self.stats.nodes, started) {
-            self.stats.stopped = Some(reason);
+        if let Some(reason) = self.books.limits.reached(self.books.stats.nodes, started) {
+            self.books.stats.stopped = Some(reason);
             return false;
         }
-        *next_check = self.limits.next_check(self.stats.nodes);
+        *next_check = self.books.limits.next_check(self.books.stats.nodes);
         true
     }
 }
 
 impl Solve for BandSolver {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         if puzzle.order() != 3 {
             self.last = Method::DancingLinks;
-            let limits = &self.limits;
+            let limits = &self.books.limits;
             let links = self.other_orders.get_or_insert_with(|| {
                 let mut links = SudokuSolver::new();
                 links.set_limits(limits.clone());
@@ -481,7 +488,7 @@ impl Solve for BandSolver {
         }
         self.last = Method::Bands;
         if limit == 0 {
-            self.stats = Stats::default();
+            self.books.stats = Stats::default();
             return 0;
         }
         self.find_9x9(puzzle, limit, first)
@@ -490,7 +497,7 @@ impl Solve for BandSolver {
     fn stats(&self) -> Stats {
         match (&self.last, &self.other_orders) {
             (Method::DancingLinks, Some(links)) => links.stats(),
-            _ => self.stats,
+            _ => self.books.stats,
         }
     }
 
@@ -498,11 +505,7 @@ impl Solve for BandSolver {
         if let Some(links) = &mut self.other_orders {
             links.set_limits(limits.clone());
         }
-        self.limits = limits;
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
+        self.books.limits = limits;
     }
 
     fn method(&self) -> Method {

@@ -24,10 +24,10 @@
 
 use std::time::Instant;
 
-use dancing::{Limits, Stats, StopReason};
+use dancing::{Stats, StopReason};
 
 use crate::grid::Grid;
-use crate::solve::{Method, Solve};
+use crate::solve::{Books, Method, Solve};
 
 /// The bitmask depth-first solver. Keeps its buffers between puzzles, so a batch of
 /// puzzles of one order allocates nothing after the first.
@@ -47,8 +47,7 @@ pub struct BitmaskSolver {
     cells: Vec<u8>,
     /// The empty cells; those before the current depth are filled.
     empties: Vec<u16>,
-    stats: Stats,
-    limits: Limits,
+    books: Books,
     started: Option<Instant>,
     next_check: u64,
 }
@@ -120,30 +119,30 @@ impl BitmaskSolver {
     }
 
     fn run(&mut self, puzzle: &Grid, mut goal: Goal<'_>) -> u64 {
-        self.stats = Stats::default();
+        self.books.stats = Stats::default();
         let started = Instant::now();
         if goal.limit == 0 || !self.load(puzzle) {
-            self.stats.elapsed = started.elapsed();
+            self.books.stats.elapsed = started.elapsed();
             return 0;
         }
         self.started = Some(started);
-        self.next_check = self.limits.next_check(0);
+        self.next_check = self.books.limits.next_check(0);
         let exhausted = self.search(0, &mut goal);
-        if !exhausted && self.stats.stopped.is_none() {
-            self.stats.stopped = Some(StopReason::Caller);
+        if !exhausted && self.books.stats.stopped.is_none() {
+            self.books.stats.stopped = Some(StopReason::Caller);
         }
-        self.stats.elapsed = started.elapsed();
+        self.books.stats.elapsed = started.elapsed();
         self.started = None;
-        self.stats.solutions
+        self.books.stats.solutions
     }
 
     /// Checks the limits; `true` to stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
         let started = self.started.unwrap_or_else(Instant::now);
-        let reason = self.limits.reached(self.stats.nodes, started);
-        self.next_check = self.limits.next_check(self.stats.nodes);
-        self.stats.stopped = reason;
+        let reason = self.books.limits.reached(self.books.stats.nodes, started);
+        self.next_check = self.books.limits.next_check(self.books.stats.nodes);
+        self.books.stats.stopped = reason;
         reason.is_some()
     }
 
@@ -151,16 +150,16 @@ impl BitmaskSolver {
     /// (enough solutions, or a limit).
     fn search(&mut self, depth: usize, goal: &mut Goal<'_>) -> bool {
         if depth == self.empties.len() {
-            self.stats.solutions += 1;
-            if let (1, Some(first)) = (self.stats.solutions, goal.first.as_deref_mut()) {
+            self.books.stats.solutions += 1;
+            if let (1, Some(first)) = (self.books.stats.solutions, goal.first.as_deref_mut()) {
                 first.copy_from_cells(self.order, &self.cells);
             }
-            return self.stats.solutions < goal.limit;
+            return self.books.stats.solutions < goal.limit;
         }
-        if self.stats.nodes >= self.next_check && self.limit_reached() {
+        if self.books.stats.nodes >= self.next_check && self.limit_reached() {
             return false;
         }
-        self.stats.nodes += 1;
+        self.books.stats.nodes += 1;
 
         // Minimum remaining values over the empty cells.
         let mut best = depth;
@@ -214,23 +213,17 @@ impl BitmaskSolver {
 }
 
 impl Solve for BitmaskSolver {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     #[inline]
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         self.run(puzzle, Goal { limit, first })
-    }
-
-    /// Statistics of the most recent search: `nodes` counts cells tried (search-tree
-    /// nodes), `updates` stays 0.
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
     }
 
     fn method(&self) -> Method {

@@ -7,7 +7,7 @@ use dancing::{Limits, OptionId, Problem, Stats, StopReason};
 use dancing_sat::{Config, Learner};
 
 use crate::bands::BandSolver;
-use crate::solve::{Method, Solve};
+use crate::solve::{Books, Method, Solve};
 use crate::{Grid, SudokuSolver, encoding};
 
 /// A [`Solve`] that hands every puzzle to the CDCL learner of `dancing-sat`: the givens
@@ -28,8 +28,7 @@ pub struct SatSolver {
     /// The exact-cover matrix of each order seen, built once.
     problems: Vec<Option<Problem>>,
     config: Config,
-    limits: Limits,
-    stats: Stats,
+    books: Books,
     conflicts: u64,
     givens: Vec<OptionId>,
 }
@@ -92,6 +91,14 @@ pub(crate) fn learn(
 }
 
 impl Solve for SatSolver {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         let order = puzzle.order();
         let side = puzzle.side();
@@ -102,7 +109,7 @@ impl Solve for SatSolver {
         let (count, stats, conflicts) = learn(
             problem,
             self.config.clone(),
-            self.limits.clone(),
+            self.books.limits.clone(),
             &givens,
             limit,
             |options| {
@@ -112,22 +119,10 @@ impl Solve for SatSolver {
                 }
             },
         );
-        self.stats = stats;
+        self.books.stats = stats;
         self.conflicts = conflicts;
         self.givens = givens;
         count
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
     }
 
     fn method(&self) -> Method {
@@ -159,9 +154,8 @@ pub struct AutoSolver {
     bands: BandSolver,
     dlx: SudokuSolver,
     sat: SatSolver,
-    limits: Limits,
+    books: Books,
     budget: u64,
-    stats: Stats,
     method: Method,
 }
 
@@ -182,9 +176,8 @@ impl AutoSolver {
             bands: BandSolver::new(),
             dlx: SudokuSolver::new(),
             sat: SatSolver::new(),
-            limits: Limits::none(),
+            books: Books::default(),
             budget,
-            stats: Stats::default(),
             method: Method::default(),
         };
         solver.set_limits(Limits::none());
@@ -208,11 +201,19 @@ impl Default for AutoSolver {
 }
 
 impl Solve for AutoSolver {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         // The clock is read only for a timeout, which the learner's deadline needs.
-        let started = self.limits.timeout.map(|_| Instant::now());
+        let started = self.books.limits.timeout.map(|_| Instant::now());
         let budget = self.budget();
-        let user_nodes = self.limits.max_nodes;
+        let user_nodes = self.books.limits.max_nodes;
         let search: &mut dyn Solve = if puzzle.order() == 3 {
             &mut self.bands
         } else {
@@ -224,19 +225,20 @@ impl Solve for AutoSolver {
         let handed_off = searched.stopped == Some(StopReason::NodeLimit)
             && user_nodes.is_none_or(|n| n > budget);
         if !handed_off {
-            self.stats = searched;
+            self.books.stats = searched;
             return count;
         }
-        let mut sat_limits = self.limits.clone();
-        sat_limits.deadline =
-            started.map_or(self.limits.deadline, |started| self.limits.end(started));
+        let mut sat_limits = self.books.limits.clone();
+        sat_limits.deadline = started.map_or(self.books.limits.deadline, |started| {
+            self.books.limits.end(started)
+        });
         // The timeout counts from the first search's start, through the deadline.
         sat_limits.timeout = None;
         self.sat.set_limits(sat_limits);
         let count = self.sat.find(puzzle, limit, first);
         let learned = self.sat.stats();
         self.method = self.sat.method();
-        self.stats = Stats {
+        self.books.stats = Stats {
             solutions: count,
             nodes: searched.nodes,
             updates: searched.updates,
@@ -246,10 +248,6 @@ impl Solve for AutoSolver {
         count
     }
 
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
     fn set_limits(&mut self, limits: Limits) {
         // The caller's node limit binds the first search only, and wins if smaller.
         let budget = self.budget();
@@ -257,11 +255,7 @@ impl Solve for AutoSolver {
         first_limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
         self.bands.set_limits(first_limits.clone());
         self.dlx.set_limits(first_limits);
-        self.limits = limits;
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
+        self.books.limits = limits;
     }
 
     fn method(&self) -> Method {

@@ -94,7 +94,7 @@ pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 pub use learn::{AutoSolver, SatSolver};
 pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
 pub use parse::{PuzzleError, PuzzleErrorKind};
-pub use solve::{Method, Solve, Verdict};
+pub use solve::{Books, Method, Solve, Verdict};
 pub use solver::{SudokuSolutions, SudokuSolver};
 pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
 

@@ -79,6 +79,17 @@ impl Method {
     }
 }
 
+/// What every solver keeps of its searches: the limits of every later search and the
+/// statistics of the most recent one. [`Solve`]'s `stats`, `set_limits` and `limits`
+/// read and write them; a solver that hands its searches to others overrides those.
+#[derive(Debug, Clone, Default)]
+pub struct Books {
+    /// The statistics of the most recent search.
+    pub stats: Stats,
+    /// The limits of every later search.
+    pub limits: Limits,
+}
+
 /// A sudoku solver: the dancing-links [`SudokuSolver`](crate::SudokuSolver) and the
 /// [`BitmaskSolver`](crate::bitmask::BitmaskSolver) baseline implement it, and it is
 /// object safe, so `Box<dyn Solve>` chooses one at run time.
@@ -111,14 +122,27 @@ pub trait Solve {
     /// [`solve_unique`](Self::solve_unique).
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64;
 
+    /// The limits in force and the statistics of the most recent search, as this solver
+    /// keeps them.
+    fn books(&self) -> &Books;
+
+    /// The same, to change.
+    fn books_mut(&mut self) -> &mut Books;
+
     /// Statistics of the most recent search.
-    fn stats(&self) -> Stats;
+    fn stats(&self) -> Stats {
+        self.books().stats
+    }
 
     /// Sets the limits (node count, time, interrupt flag) of every later search.
-    fn set_limits(&mut self, limits: Limits);
+    fn set_limits(&mut self, limits: Limits) {
+        self.books_mut().limits = limits;
+    }
 
     /// The limits in force.
-    fn limits(&self) -> &Limits;
+    fn limits(&self) -> &Limits {
+        &self.books().limits
+    }
 
     /// Which method answered the most recent search (for solvers that choose one).
     #[inline]

@@ -9,7 +9,7 @@ use dancing::{Count, Event, Limits, Stats};
 
 use crate::encoding;
 use crate::grid::Grid;
-use crate::solve::Solve;
+use crate::solve::{Books, Solve};
 
 /// One order's matrix and the engine's solver over it.
 #[derive(Debug, Clone)]
@@ -96,7 +96,7 @@ enum Last {
 pub struct SudokuSolver {
     engines: [Option<Box<Engine>>; 5],
     last: Last,
-    limits: Limits,
+    books: Books,
 }
 
 impl Default for SudokuSolver {
@@ -111,7 +111,7 @@ impl SudokuSolver {
         Self {
             engines: Default::default(),
             last: Last::Nothing,
-            limits: Limits::default(),
+            books: Books::default(),
         }
     }
 
@@ -140,7 +140,7 @@ impl SudokuSolver {
             crate::MIN_ORDER,
             crate::MAX_ORDER
         );
-        let limits = &self.limits;
+        let limits = &self.books.limits;
         self.engines[order - crate::MIN_ORDER]
             .get_or_insert_with(|| Box::new(Engine::new(order, limits)))
     }
@@ -233,6 +233,14 @@ impl Iterator for SudokuSolutions<'_> {
 }
 
 impl Solve for SudokuSolver {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     /// Counting runs the engine's own counter; keeping the first solution walks the
     /// search's events and decodes the first. Allocation-free once the order's matrix
     /// exists (and `first` has held a grid of this order).
@@ -285,11 +293,7 @@ impl Solve for SudokuSolver {
         for engine in self.engines.iter_mut().flatten() {
             engine.solver.set_limits(limits.clone());
         }
-        self.limits = limits;
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
+        self.books.limits = limits;
     }
 }
 

@@ -6,7 +6,7 @@ use dancing::{Limits, OptionId, Stats, StopReason};
 use super::Variant;
 use super::encoding::{self, Encoded, KillerModel};
 use crate::Grid;
-use crate::solve::{Method, Solve};
+use crate::solve::{Books, Method, Solve};
 
 /// Which search answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,8 +72,7 @@ pub struct VariantSolver {
     /// Built matrices: the classic, X and hyper ones of every order seen, and the
     /// current jigsaw's or killer's.
     engines: Vec<Engine>,
-    limits: Limits,
-    stats: Stats,
+    books: Books,
     method: Method,
     givens: Vec<OptionId>,
 }
@@ -91,8 +90,7 @@ impl VariantSolver {
             model: KillerModel::default(),
             backend,
             engines: Vec::new(),
-            limits: Limits::none(),
-            stats: Stats::default(),
+            books: Books::default(),
             method: Method::DancingLinks,
             givens: Vec::new(),
         }
@@ -159,11 +157,11 @@ impl VariantSolver {
         #[cfg(feature = "sat")]
         if let Backend::Auto(budget) = self.backend {
             // The caller's node limit binds the links only, and wins if smaller.
-            let mut limits = self.limits.clone();
+            let mut limits = self.books.limits.clone();
             limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
             return limits;
         }
-        self.limits.clone()
+        self.books.limits.clone()
     }
 
     /// The engine for `puzzle` under the current variant, built if needed, with the
@@ -231,7 +229,7 @@ impl VariantSolver {
         let engine = &mut self.engines[k];
         let Some(first) = first else {
             let found = engine.links.count_up_to(limit).found();
-            self.stats = engine.links.stats();
+            self.books.stats = engine.links.stats();
             return found;
         };
         let mut found = 0;
@@ -247,9 +245,9 @@ impl VariantSolver {
                 std::ops::ControlFlow::Continue(())
             }
         });
-        self.stats = engine.links.stats();
-        if found >= limit && self.stats.stopped.is_none() {
-            self.stats.stopped = Some(StopReason::Caller);
+        self.books.stats = engine.links.stats();
+        if found >= limit && self.books.stats.stopped.is_none() {
+            self.books.stats.stopped = Some(StopReason::Caller);
         }
         found
     }
@@ -278,7 +276,7 @@ impl VariantSolver {
                 }
             },
         );
-        self.stats = stats;
+        self.books.stats = stats;
         self.method = Method::Learner { conflicts };
         count
     }
@@ -323,9 +321,17 @@ fn decode(puzzle: &Grid, options: &[OptionId], placements: &[Vec<(usize, u8)>], 
 }
 
 impl Solve for VariantSolver {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         self.method = Method::DancingLinks;
-        self.stats = Stats::default();
+        self.books.stats = Stats::default();
         if limit == 0 {
             return 0;
         }
@@ -336,7 +342,7 @@ impl Solve for VariantSolver {
             Backend::Links => self.find_links(k, puzzle, limit, first),
             #[cfg(feature = "sat")]
             Backend::Learner => {
-                let limits = self.limits.clone();
+                let limits = self.books.limits.clone();
                 self.find_learner(k, puzzle, limit, first, limits)
             }
             #[cfg(feature = "sat")]
@@ -344,33 +350,21 @@ impl Solve for VariantSolver {
                 let started = std::time::Instant::now();
                 let mut first = first;
                 let count = self.find_links(k, puzzle, limit, first.as_deref_mut());
-                let links = self.stats;
+                let links = self.books.stats;
                 let handed_off = links.stopped == Some(StopReason::NodeLimit)
-                    && self.limits.max_nodes.is_none_or(|n| n > budget);
+                    && self.books.limits.max_nodes.is_none_or(|n| n > budget);
                 if !handed_off {
                     return count;
                 }
-                let mut limits = self.limits.clone();
-                limits.deadline = self.limits.end(started);
+                let mut limits = self.books.limits.clone();
+                limits.deadline = self.books.limits.end(started);
                 let count = self.find_learner(k, puzzle, limit, first, limits);
-                self.stats.nodes = links.nodes;
-                self.stats.updates = links.updates;
-                self.stats.elapsed = started.elapsed();
+                self.books.stats.nodes = links.nodes;
+                self.books.stats.updates = links.updates;
+                self.books.stats.elapsed = started.elapsed();
                 count
             }
         }
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
     }
 
     fn method(&self) -> Method {
