@@ -467,14 +467,6 @@ impl BandSolver {
 }
 
 impl Solve for BandSolver {
-    fn books(&self) -> &Books {
-        &self.books
-    }
-
-    fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         if puzzle.order() != 3 {
             self.last = Method::DancingLinks;
@@ -510,6 +502,14 @@ impl Solve for BandSolver {
 
     fn method(&self) -> Method {
         self.last
+    }
+
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }
 

@@ -213,14 +213,6 @@ impl BitmaskSolver {
 }
 
 impl Solve for BitmaskSolver {
-    fn books(&self) -> &Books {
-        &self.books
-    }
-
-    fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
     #[inline]
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         self.run(puzzle, Goal { limit, first })
@@ -228,5 +220,13 @@ impl Solve for BitmaskSolver {
 
     fn method(&self) -> Method {
         Method::Bitmask
+    }
+
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }

@@ -91,14 +91,6 @@ pub(crate) fn learn(
 }
 
 impl Solve for SatSolver {
-    fn books(&self) -> &Books {
-        &self.books
-    }
-
-    fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         let order = puzzle.order();
         let side = puzzle.side();
@@ -129,6 +121,14 @@ impl Solve for SatSolver {
         Method::Learner {
             conflicts: self.conflicts,
         }
+    }
+
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }
 
@@ -201,14 +201,6 @@ impl Default for AutoSolver {
 }
 
 impl Solve for AutoSolver {
-    fn books(&self) -> &Books {
-        &self.books
-    }
-
-    fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         // The clock is read only for a timeout, which the learner's deadline needs.
         let started = self.books.limits.timeout.map(|_| Instant::now());
@@ -260,5 +252,13 @@ impl Solve for AutoSolver {
 
     fn method(&self) -> Method {
         self.method
+    }
+
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }

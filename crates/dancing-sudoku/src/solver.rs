@@ -233,14 +233,6 @@ impl Iterator for SudokuSolutions<'_> {
 }
 
 impl Solve for SudokuSolver {
-    fn books(&self) -> &Books {
-        &self.books
-    }
-
-    fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
     /// Counting runs the engine's own counter; keeping the first solution walks the
     /// search's events and decodes the first. Allocation-free once the order's matrix
     /// exists (and `first` has held a grid of this order).
@@ -294,6 +286,14 @@ impl Solve for SudokuSolver {
             engine.solver.set_limits(limits.clone());
         }
         self.books.limits = limits;
+    }
+
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }
 

@@ -321,14 +321,6 @@ fn decode(puzzle: &Grid, options: &[OptionId], placements: &[Vec<(usize, u8)>], 
 }
 
 impl Solve for VariantSolver {
-    fn books(&self) -> &Books {
-        &self.books
-    }
-
-    fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         self.method = Method::DancingLinks;
         self.books.stats = Stats::default();
@@ -369,5 +361,13 @@ impl Solve for VariantSolver {
 
     fn method(&self) -> Method {
         self.method
+    }
+
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }
