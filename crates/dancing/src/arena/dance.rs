@@ -257,21 +257,40 @@ impl Arena {
     /// from the node after `x` (along the right links, the same order as TAOCP's walk).
     #[inline]
     pub(crate) fn commit_others<const COLORS: bool, const WATCH: bool>(&mut self, x: u32) -> u64 {
+        self.rightwards(x, |arena, p, j| arena.commit::<COLORS, WATCH>(p, j))
+    }
+
+    /// Calls `visit` with each other node of `x`'s option and its item, cyclically from
+    /// the node after `x` along the right links (TAOCP's order for committing);
+    /// returns the sum of what `visit` returned.
+    #[inline(always)]
+    pub(crate) fn rightwards(
+        &mut self,
+        x: u32,
+        mut visit: impl FnMut(&mut Self, u32, u32) -> u64,
+    ) -> u64 {
         self.check_option_node(x);
-        let mut updates = 0;
+        let mut total = 0;
         let mut p = self.node(x).right;
         while p != x {
             let Node { top: j, right, .. } = *self.node(p);
-            updates += self.commit::<COLORS, WATCH>(p, j);
+            total += visit(self, p, j);
             p = right;
         }
-        updates
+        total
     }
 
     /// TAOCP X6/C6: the exact reverse of [`commit_others`](Self::commit_others), walking
     /// the option leftwards over the spacer.
     #[inline]
     pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
+        self.leftwards(x, |arena, p, j| arena.uncommit::<COLORS>(p, j));
+    }
+
+    /// Calls `visit` with each other node of `x`'s option and its item, from the node
+    /// before `x` leftwards, over the spacer (the reverse of [`rightwards`](Self::rightwards)).
+    #[inline(always)]
+    pub(crate) fn leftwards(&mut self, x: u32, mut visit: impl FnMut(&mut Self, u32, u32)) {
         self.check_option_node(x);
         let mut p = x - 1;
         while p != x {
@@ -279,7 +298,7 @@ impl Arena {
             if j == 0 {
                 p = down;
             } else {
-                self.uncommit::<COLORS>(p, j);
+                visit(self, p, j);
                 p -= 1;
             }
         }

@@ -126,24 +126,19 @@ impl Arena {
         x: u32,
         bound: &mut [u32],
     ) -> u64 {
-        self.check_option_node(x);
-        let mut updates = 0;
-        let mut p = self.node(x).right;
-        while p != x {
-            let Node { top: j, right, .. } = *self.node(p);
-            if self.primary[j as usize] {
-                let b = &mut bound[j as usize];
-                debug_assert!(*b > 0, "item {j} chosen past its upper bound");
-                *b -= 1;
-                if *b == 0 {
-                    updates += self.cover_item::<COLORS, false>(j);
-                }
-            } else {
-                updates += self.commit::<COLORS, false>(p, j);
+        self.rightwards(x, |arena, p, j| {
+            if !arena.primary[j as usize] {
+                return arena.commit::<COLORS, false>(p, j);
             }
-            p = right;
-        }
-        updates
+            let b = &mut bound[j as usize];
+            debug_assert!(*b > 0, "item {j} chosen past its upper bound");
+            *b -= 1;
+            if *b == 0 {
+                arena.cover_item::<COLORS, false>(j)
+            } else {
+                0
+            }
+        })
     }
 
     /// Algorithm M's M7: the exact reverse of
@@ -154,24 +149,16 @@ impl Arena {
         x: u32,
         bound: &mut [u32],
     ) {
-        self.check_option_node(x);
-        let mut p = x - 1;
-        while p != x {
-            let Node { down, top: j, .. } = *self.node(p);
-            if j == 0 {
-                p = down;
-                continue;
+        self.leftwards(x, |arena, p, j| {
+            if !arena.primary[j as usize] {
+                arena.uncommit::<COLORS>(p, j);
+                return;
             }
-            if self.primary[j as usize] {
-                let b = &mut bound[j as usize];
-                if *b == 0 {
-                    self.uncover_item::<COLORS>(j);
-                }
-                *b += 1;
-            } else {
-                self.uncommit::<COLORS>(p, j);
+            let b = &mut bound[j as usize];
+            if *b == 0 {
+                arena.uncover_item::<COLORS>(j);
             }
-            p -= 1;
-        }
+            *b += 1;
+        });
     }
 }
