@@ -357,29 +357,46 @@ fn replay_counting<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Resul
 /// [`SplitEngine::split`].
 fn split<E: SplitEngine>(engine: &mut E, depth: usize) -> Split {
     let started = Instant::now();
+    let (done, stats) = breadth_first(depth, |prefix| match expand(engine, prefix) {
+        Expansion::Solved => None,
+        Expansion::Branches { options, updates } => Some((options, updates)),
+    });
+    finish_split(
+        done.into_iter().map(|p| (p, None)).collect(),
+        stats,
+        started,
+    )
+}
+
+/// The prefixes of a search's tree at depth `depth`, breadth first, with the ones that
+/// end above it (solutions; dead ends have no branches and vanish): `expand` gives the
+/// moves below a prefix and the updates spent there (one node each), or `None` for a
+/// solution. The nodes and updates of the prefixes expanded come back beside them. Both
+/// splitters walk this way: the engines' (moves are options) and Algorithm M's (moves
+/// are options or null moves).
+pub(crate) fn breadth_first<M: Clone>(
+    depth: usize,
+    mut expand: impl FnMut(&[M]) -> Option<(Vec<M>, u64)>,
+) -> (Vec<Vec<M>>, Stats) {
     let mut stats = Stats::default();
     let mut done = Vec::new();
     let mut frontier = vec![Vec::new()];
     for _ in 0..depth {
         let mut next = Vec::new();
         for prefix in frontier {
-            match expand(engine, &prefix) {
-                Expansion::Solved => done.push(prefix),
-                Expansion::Branches { options, updates } => {
+            match expand(&prefix) {
+                None => done.push(prefix),
+                Some((moves, updates)) => {
                     stats.nodes += 1;
                     stats.updates += updates;
-                    next.extend(options.into_iter().map(|o| extended(&prefix, o)));
+                    next.extend(moves.into_iter().map(|m| extended(&prefix, m)));
                 }
             }
         }
         frontier = next;
     }
     done.extend(frontier);
-    finish_split(
-        done.into_iter().map(|p| (p, None)).collect(),
-        stats,
-        started,
-    )
+    (done, stats)
 }
 
 /// [`SplitEngine::split_jobs`], with `probes` random walks per estimate.
@@ -439,11 +456,11 @@ fn expand<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
     expansion
 }
 
-/// `prefix` followed by `option`.
-pub(crate) fn extended(prefix: &[OptionId], option: OptionId) -> Vec<OptionId> {
+/// `prefix` followed by `next`.
+pub(crate) fn extended<M: Clone>(prefix: &[M], next: M) -> Vec<M> {
     let mut longer = Vec::with_capacity(prefix.len() + 1);
     longer.extend_from_slice(prefix);
-    longer.push(option);
+    longer.push(next);
     longer
 }
 

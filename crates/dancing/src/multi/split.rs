@@ -9,6 +9,7 @@ use crate::count::Count;
 #[cfg(feature = "parallel")]
 use crate::engine::Engine;
 use crate::error::ForceError;
+use crate::split;
 use crate::stats::Stats;
 
 impl MultiSolver {
@@ -65,33 +66,15 @@ impl MultiSolver {
     /// ```
     pub fn split_with_stats(&mut self, depth: usize) -> (Vec<Vec<Move>>, Stats) {
         let saved = self.front.stats;
-        let mut stats = Stats::default();
-        let mut done = Vec::new();
-        let mut frontier = vec![Vec::new()];
-        for _ in 0..depth {
-            let mut next = Vec::new();
-            for prefix in frontier {
-                self.replay(&prefix)
-                    .expect("a prefix the split made is on the path");
-                let before = self.front.stats.updates;
-                let expansion = self.expand();
-                if expansion.is_some() {
-                    stats.nodes += 1;
-                    stats.updates += self.front.stats.updates - before;
-                }
-                self.release_to(self.base - prefix.len());
-                match expansion {
-                    None => done.push(prefix),
-                    Some(moves) => next.extend(moves.into_iter().map(|m| {
-                        let mut longer = prefix.clone();
-                        longer.push(m);
-                        longer
-                    })),
-                }
-            }
-            frontier = next;
-        }
-        done.extend(frontier);
+        let (mut done, stats) = split::breadth_first(depth, |prefix| {
+            self.replay(prefix)
+                .expect("a prefix the split made is on the path");
+            let before = self.front.stats.updates;
+            let expansion = self.expand();
+            let updates = self.front.stats.updates - before;
+            self.release_to(self.base - prefix.len());
+            expansion.map(|moves| (moves, updates))
+        });
         // Breadth first finds shallow solutions early; the search's order is by prefix.
         let rank = |m: &Move| match *m {
             Move::Choose(o) => (0, o.index()),
