@@ -156,7 +156,6 @@ pub struct AutoSolver {
     sat: SatSolver,
     books: Books,
     budget: u64,
-    method: Method,
 }
 
 impl AutoSolver {
@@ -178,7 +177,6 @@ impl AutoSolver {
             sat: SatSolver::new(),
             books: Books::default(),
             budget,
-            method: Method::default(),
         };
         solver.set_limits(Limits::none());
         solver
@@ -213,7 +211,7 @@ impl Solve for AutoSolver {
         };
         let count = search.find(puzzle, limit, first.as_deref_mut());
         let searched = search.stats();
-        self.method = search.method();
+        self.books.method = search.method();
         let handed_off = searched.stopped == Some(StopReason::NodeLimit)
             && user_nodes.is_none_or(|n| n > budget);
         if !handed_off {
@@ -229,7 +227,7 @@ impl Solve for AutoSolver {
         self.sat.set_limits(sat_limits);
         let count = self.sat.find(puzzle, limit, first);
         let learned = self.sat.stats();
-        self.method = self.sat.method();
+        self.books.method = self.sat.method();
         self.books.stats = Stats {
             solutions: count,
             nodes: searched.nodes,
@@ -248,10 +246,6 @@ impl Solve for AutoSolver {
         self.bands.set_limits(first_limits.clone());
         self.dlx.set_limits(first_limits);
         self.books.limits = limits;
-    }
-
-    fn method(&self) -> Method {
-        self.method
     }
 
     fn books(&self) -> &Books {

@@ -88,6 +88,8 @@ pub struct Books {
     pub stats: Stats,
     /// The limits of every later search.
     pub limits: Limits,
+    /// Which method answered the most recent search.
+    pub method: Method,
 }
 
 /// A sudoku solver: the dancing-links [`SudokuSolver`](crate::SudokuSolver) and the
@@ -144,10 +146,11 @@ pub trait Solve {
         &self.books().limits
     }
 
-    /// Which method answered the most recent search (for solvers that choose one).
+    /// Which method answered the most recent search (for solvers that choose one; the
+    /// books' record of it unless the solver knows better).
     #[inline]
     fn method(&self) -> Method {
-        Method::DancingLinks
+        self.books().method
     }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`:

@@ -73,7 +73,6 @@ pub struct VariantSolver {
     /// current jigsaw's or killer's.
     engines: Vec<Engine>,
     books: Books,
-    method: Method,
     givens: Vec<OptionId>,
 }
 
@@ -91,7 +90,6 @@ impl VariantSolver {
             backend,
             engines: Vec::new(),
             books: Books::default(),
-            method: Method::DancingLinks,
             givens: Vec::new(),
         }
     }
@@ -277,7 +275,7 @@ impl VariantSolver {
             },
         );
         self.books.stats = stats;
-        self.method = Method::Learner { conflicts };
+        self.books.method = Method::Learner { conflicts };
         count
     }
 }
@@ -322,7 +320,7 @@ fn decode(puzzle: &Grid, options: &[OptionId], placements: &[Vec<(usize, u8)>], 
 
 impl Solve for VariantSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
-        self.method = Method::DancingLinks;
+        self.books.method = Method::DancingLinks;
         self.books.stats = Stats::default();
         if limit == 0 {
             return 0;
@@ -357,10 +355,6 @@ impl Solve for VariantSolver {
                 count
             }
         }
-    }
-
-    fn method(&self) -> Method {
-        self.method
     }
 
     fn books(&self) -> &Books {
