@@ -3,7 +3,7 @@
 //! summary line at the end.
 
 use std::fs;
-use std::io::{self, BufRead, IsTerminal, Read};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -370,6 +370,16 @@ impl BatchProgress {
         }
     }
 
+    /// The batch's answers, written to `out` with the status line hidden when standard
+    /// output is the terminal it is drawn on: else the answers would land after it.
+    pub(crate) fn answers<W: Write>(&self, out: W) -> Answers<W> {
+        let bar = self.bar.clone().filter(|_| io::stdout().is_terminal());
+        Answers {
+            out: BufWriter::new(out),
+            bar,
+        }
+    }
+
     /// Stops the status thread and erases the line, before the summary is printed.
     pub(crate) fn finish(&mut self) {
         drop(self.stop.take());
@@ -385,6 +395,37 @@ impl BatchProgress {
 impl Drop for BatchProgress {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// Standard output under a status line on the same terminal ([`BatchProgress::answers`]):
+/// buffered, and written only with the line hidden.
+pub(crate) struct Answers<W: Write> {
+    out: BufWriter<W>,
+    /// The status line, when it shares the terminal.
+    bar: Option<ProgressBar>,
+}
+
+impl<W: Write> Write for Answers<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if let Some(bar) = &self.bar
+            && self.out.buffer().len() + bytes.len() > self.out.capacity()
+        {
+            // What would overflow the buffer goes out now, past the hidden line.
+            let out = &mut self.out;
+            return bar.suspend(|| {
+                out.flush()?;
+                out.write(bytes)
+            });
+        }
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| self.out.flush()),
+            None => self.out.flush(),
+        }
     }
 }
 

@@ -72,15 +72,39 @@ pub(crate) struct SearchArgs {
     /// Stop the search after this many search-tree nodes (exit code 3)
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
-    /// Print the statistics as one JSON line on stderr at the end
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+}
+
+/// What every command reports on stderr besides its answers.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ReportArgs {
+    /// Print the statistics (a batch's totals) as one JSON line on stderr at the end
     #[arg(long)]
     pub(crate) stats: bool,
-    /// Show a live status line on stderr (only when stderr is a terminal)
+    /// Show a live status line on stderr (only when stderr is a terminal): the work
+    /// done, its rate and, where it can be told, the time left
     #[arg(long)]
     pub(crate) progress: bool,
     /// Do not print the summary line on stderr
     #[arg(short, long)]
     pub(crate) quiet: bool,
+}
+
+impl ReportArgs {
+    /// Prints the summary line unless `--quiet`, then the statistics if `--stats`.
+    pub(crate) fn print(
+        &self,
+        summary: impl FnOnce() -> String,
+        stats: impl FnOnce() -> serde_json::Value,
+    ) {
+        if !self.quiet {
+            eprintln!("{}", summary());
+        }
+        if self.stats {
+            eprintln!("{}", stats());
+        }
+    }
 }
 
 /// Reads `--limit N`: a positive number of solutions (a search limited to none would

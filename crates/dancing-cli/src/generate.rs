@@ -57,10 +57,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .build()
         .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?;
     let style = Style::detect();
-    let bar = (args.progress && io::stderr().is_terminal())
+    let bar = (args.report.progress && io::stderr().is_terminal())
         .then(|| new_bar(args.count, Arc::clone(&tried)));
     // Without --progress, a person left waiting is told once how to see and bound it.
-    let nudge = nudge_after_a_while(Nudge::on_terminal(args.progress, "generating"));
+    let nudge = nudge_after_a_while(Nudge::on_terminal(args.report.progress, "generating"));
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut made, mut attempts, mut givens) = (0u64, 0u64, 0u64);
@@ -132,26 +132,30 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         Some((_, GenerateError::Stopped(reason))) => Some(*reason),
         _ => None,
     };
-    if !args.quiet {
-        let line = summary(made, attempts, seed, elapsed);
-        eprintln!("{line}{}", stop_note(stopped));
-    }
-    if args.stats {
-        let seconds = elapsed.as_secs_f64();
-        let stats = serde_json::json!({
-            "puzzles": made,
-            "attempts": attempts,
-            "seed": seed,
-            "order": args.order,
-            "givens_mean": if made > 0 { givens as f64 / made as f64 } else { 0.0 },
-            "seconds": seconds,
-            "puzzles_per_second": made as f64 / seconds.max(1e-9),
-            "threads": threads,
-            "complete": failed.is_none(),
-            "stopped": stop_name(stopped),
-        });
-        eprintln!("{stats}");
-    }
+    args.report.print(
+        || {
+            format!(
+                "{}{}",
+                summary(made, attempts, seed, elapsed),
+                stop_note(stopped)
+            )
+        },
+        || {
+            let seconds = elapsed.as_secs_f64();
+            serde_json::json!({
+                "puzzles": made,
+                "attempts": attempts,
+                "seed": seed,
+                "order": args.order,
+                "givens_mean": if made > 0 { givens as f64 / made as f64 } else { 0.0 },
+                "seconds": seconds,
+                "puzzles_per_second": made as f64 / seconds.max(1e-9),
+                "threads": threads,
+                "complete": failed.is_none(),
+                "stopped": stop_name(stopped),
+            })
+        },
+    );
     match failed {
         None => Ok(EXIT_OK),
         Some((_, GenerateError::Stopped(StopReason::Interrupted))) => Ok(EXIT_INTERRUPTED),

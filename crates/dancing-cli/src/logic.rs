@@ -2,7 +2,7 @@
 //! `dancing_sudoku::logic` over a batch of puzzles, one answer per puzzle in input order.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::time::Instant;
 
 use dancing::StopReason;
@@ -11,7 +11,7 @@ use dancing_sudoku::logic::{self, Path, RateError};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::{Grid, Limits, Technique};
 
-use crate::batch_report::Gravest;
+use crate::batch_report::{self, BatchProgress, Gravest};
 use crate::cli::LogicArgs;
 use crate::failure::Failure;
 use crate::feedback::{self, Reading};
@@ -66,14 +66,17 @@ impl Totals {
 }
 
 pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
-    let input = input::open(args.file.as_deref())?;
+    let mut input = input::open(args.file.as_deref())?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Puzzles);
     }
     let started = Instant::now();
+    let size = batch_report::input_size(args.file.as_deref());
+    let mut progress = BatchProgress::start(args.report.progress, input.interactive, size);
+    input.reader = progress.wrap(input.reader);
     let limits = args.limits.limits();
     let style = Style::detect();
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
     let one_screen = crate::failure::one_screen();
     let mut first = true;
@@ -85,7 +88,9 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         match entry {
             Ok(Puzzle { grid, .. }) => {
                 totals.puzzles += 1;
+                progress.chunk_read(1);
                 let text = searching(|| answer(&grid, task, &limits, style, &mut totals));
+                progress.answered();
                 if matches!(
                     task,
                     Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
@@ -103,10 +108,10 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
                     writeln!(out, "error: {}", error.kind)?;
                 }
                 out.flush()?;
-                eprintln!(
+                progress.eprintln(&format!(
                     "error: {}",
                     crate::failure::shorten(&format!("{}: {error}", input.name))
-                );
+                ));
             }
         }
         first = false;
@@ -115,44 +120,46 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         }
     }
     out.flush()?;
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
 
-    if !args.quiet {
-        eprintln!("{}", summary(&totals, task, seconds));
-    }
-    if args.stats {
-        let names = |map: &BTreeMap<Technique, u64>| -> serde_json::Map<String, serde_json::Value> {
-            map.iter()
-                .map(|(t, n)| (t.name().to_owned(), (*n).into()))
-                .collect()
-        };
-        let mut stats = serde_json::json!({
-            "puzzles": totals.puzzles,
-            "errors": totals.errors,
-            "no_solution": totals.no_solution,
-            "multiple": totals.multiple,
-            "stalled": totals.stalled,
-            "stopped_puzzles": totals.stopped_puzzles,
-            "complete": totals.stopped.0.is_none(),
-            "stopped": stop_name(totals.stopped.0),
-            "hardest": names(&totals.hardest),
-            "steps": names(&totals.steps),
-            "seconds": seconds,
-        });
-        if matches!(task, Task::Rate) {
-            stats["bands"] = Difficulty::ALL
-                .iter()
-                .map(|d| {
-                    (
-                        d.name().to_owned(),
-                        totals.bands.get(d).copied().unwrap_or(0).into(),
-                    )
-                })
-                .collect::<serde_json::Map<_, _>>()
-                .into();
-        }
-        eprintln!("{stats}");
-    }
+    args.report.print(
+        || summary(&totals, task, seconds),
+        || {
+            let names =
+                |map: &BTreeMap<Technique, u64>| -> serde_json::Map<String, serde_json::Value> {
+                    map.iter()
+                        .map(|(t, n)| (t.name().to_owned(), (*n).into()))
+                        .collect()
+                };
+            let mut stats = serde_json::json!({
+                "puzzles": totals.puzzles,
+                "errors": totals.errors,
+                "no_solution": totals.no_solution,
+                "multiple": totals.multiple,
+                "stalled": totals.stalled,
+                "stopped_puzzles": totals.stopped_puzzles,
+                "complete": totals.stopped.0.is_none(),
+                "stopped": stop_name(totals.stopped.0),
+                "hardest": names(&totals.hardest),
+                "steps": names(&totals.steps),
+                "seconds": seconds,
+            });
+            if matches!(task, Task::Rate) {
+                stats["bands"] = Difficulty::ALL
+                    .iter()
+                    .map(|d| {
+                        (
+                            d.name().to_owned(),
+                            totals.bands.get(d).copied().unwrap_or(0).into(),
+                        )
+                    })
+                    .collect::<serde_json::Map<_, _>>()
+                    .into();
+            }
+            stats
+        },
+    );
     Ok(totals.stopped.exit_code(totals.errors))
 }
 

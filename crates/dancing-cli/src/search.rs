@@ -93,7 +93,7 @@ pub(crate) fn run<E: Engine>(
     mut visit: impl FnMut(&[OptionId]) -> io::Result<()>,
 ) -> io::Result<Stats> {
     solver.set_limits(args.limits());
-    let mut progress = Progress::new(args.progress);
+    let mut progress = Progress::new(args.report.progress);
     SEARCHING.store(true, Ordering::SeqCst);
     let mut search = solver.search();
     let mut found = 0u64;
@@ -124,7 +124,7 @@ pub(crate) fn run<E: Engine>(
 /// the search. The count is the statistics' `solutions`.
 pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<u64>) -> Stats {
     solver.set_limits(args.limits());
-    let mut progress = Progress::new(args.progress);
+    let mut progress = Progress::new(args.report.progress);
     SEARCHING.store(true, Ordering::SeqCst);
     // The count is the statistics' `solutions`.
     let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| {
@@ -317,16 +317,16 @@ pub(crate) fn report_as(
     args: &SearchArgs,
     extra: &[(&str, serde_json::Value)],
 ) {
-    if !args.quiet {
-        eprintln!("{line}");
-    }
-    if args.stats {
-        let mut map = stats_json(stats);
-        for (key, value) in extra {
-            map.insert((*key).to_owned(), value.clone());
-        }
-        eprintln!("{}", serde_json::Value::Object(map));
-    }
+    args.report.print(
+        || line.to_owned(),
+        || {
+            let mut map = stats_json(stats);
+            for (key, value) in extra {
+                map.insert((*key).to_owned(), value.clone());
+            }
+            serde_json::Value::Object(map)
+        },
+    );
 }
 
 /// [`run`] on `threads` threads (0: one per core): `visit` is called from the worker

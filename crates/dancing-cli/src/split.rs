@@ -100,7 +100,7 @@ pub(crate) fn print_split<E: SplitEngine>(
         writeln!(out, "{line}")?;
     }
     out.flush()?;
-    if !args.search.quiet {
+    if !args.search.report.quiet {
         eprintln!(
             "{}",
             split_summary(split.len(), split.stats().nodes, split.stats().updates)
@@ -204,7 +204,7 @@ pub(crate) fn print_moves_split(
         writeln!(out, "{}", moves_text(&moves))?;
     }
     out.flush()?;
-    if !args.search.quiet {
+    if !args.search.report.quiet {
         eprintln!("{}", split_summary(split.len(), stats.nodes, stats.updates));
     }
     Ok(EXIT_OK)

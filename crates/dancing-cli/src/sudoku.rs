@@ -3,7 +3,7 @@
 //! the online judges' formats.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -374,7 +374,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     }
     let started = Instant::now();
     let size = batch_report::input_size(args.file.as_deref());
-    let mut progress = BatchProgress::start(args.progress, input.interactive, size);
+    let mut progress = BatchProgress::start(args.report.progress, input.interactive, size);
     input.reader = progress.wrap(input.reader);
     let threads = crate::search::thread_count(args.threads);
     let pool = if threads > 1 {
@@ -397,7 +397,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             Mutex::new(solver)
         })
         .collect();
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
     let one_screen = crate::failure::one_screen();
     // A person typing puzzles gets each answer at once.
@@ -494,42 +494,42 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     out.flush()?;
     progress.finish();
     let elapsed = started.elapsed();
-    if !args.quiet {
-        let line = batch_report::summary(
-            &totals.outcomes,
-            batch_report::Figures {
-                errors: totals.errors,
-                nodes: totals.stats.nodes,
-                elapsed,
-                stopped: totals.stopped.0,
-            },
-        );
-        eprintln!("{line}");
-    }
-    if args.stats {
-        let seconds = elapsed.as_secs_f64();
-        let stats = serde_json::json!({
-            "puzzles": totals.puzzles,
-            "errors": totals.errors,
-            "complete": totals.stopped.0.is_none(),
-            "stopped": stop_name(totals.stopped.0),
-            "solutions": totals.stats.solutions,
-            "nodes": totals.stats.nodes,
-            "updates": totals.stats.updates,
-            "seconds": seconds,
-            "puzzles_per_second": totals.puzzles as f64 / seconds.max(1e-9),
-            "threads": threads,
-            "solver": args.solver.name(),
-            "answered_by": {
-                "bands": totals.by_bands,
-                "dlx": totals.by_dlx,
-                "sat": totals.by_sat,
-                "bitmask": totals.by_bitmask,
-            },
-            "conflicts": totals.conflicts,
-        });
-        eprintln!("{stats}");
-    }
+    args.report.print(
+        || {
+            batch_report::summary(
+                &totals.outcomes,
+                batch_report::Figures {
+                    errors: totals.errors,
+                    nodes: totals.stats.nodes,
+                    elapsed,
+                    stopped: totals.stopped.0,
+                },
+            )
+        },
+        || {
+            let seconds = elapsed.as_secs_f64();
+            serde_json::json!({
+                "puzzles": totals.puzzles,
+                "errors": totals.errors,
+                "complete": totals.stopped.0.is_none(),
+                "stopped": stop_name(totals.stopped.0),
+                "solutions": totals.stats.solutions,
+                "nodes": totals.stats.nodes,
+                "updates": totals.stats.updates,
+                "seconds": seconds,
+                "puzzles_per_second": totals.puzzles as f64 / seconds.max(1e-9),
+                "threads": threads,
+                "solver": args.solver.name(),
+                "answered_by": {
+                    "bands": totals.by_bands,
+                    "dlx": totals.by_dlx,
+                    "sat": totals.by_sat,
+                    "bitmask": totals.by_bitmask,
+                },
+                "conflicts": totals.conflicts,
+            })
+        },
+    );
     Ok(totals.stopped.exit_code(totals.errors))
 }
 

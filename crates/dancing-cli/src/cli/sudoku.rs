@@ -6,7 +6,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use dancing_sudoku::generate::{Difficulty, Kind, Symmetry};
 use dancing_sudoku::judge::Judge;
 
-use super::{LimitArgs, named, parse_limit};
+use super::{LimitArgs, ReportArgs, named, parse_limit};
 
 /// Which sudoku solver answers a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -53,16 +53,8 @@ pub(crate) struct BatchArgs {
     /// Solve with this many threads, 0 for every core (the output keeps the input's order)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     pub(crate) threads: u16,
-    /// Print totals as one JSON line on stderr at the end
-    #[arg(long)]
-    pub(crate) stats: bool,
-    /// Show a live status line on stderr (only when stderr is a terminal): puzzles
-    /// answered, puzzles per second and, for a file, the time left
-    #[arg(long)]
-    pub(crate) progress: bool,
-    /// Do not print the summary line on stderr
-    #[arg(short, long)]
-    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 }
@@ -218,12 +210,8 @@ Examples:
 pub(crate) struct LogicArgs {
     /// The puzzles (layouts as for `solve`); standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
-    /// Print totals as one JSON line on stderr at the end, with the technique histogram
-    #[arg(long)]
-    pub(crate) stats: bool,
-    /// Do not print the summary line on stderr
-    #[arg(short, long)]
-    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 }
@@ -268,15 +256,8 @@ pub(crate) struct GenerateArgs {
     /// order)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     pub(crate) threads: u16,
-    /// Show a live status line on stderr (only when stderr is a terminal)
-    #[arg(long)]
-    pub(crate) progress: bool,
-    /// Print totals as one JSON line on stderr at the end
-    #[arg(long)]
-    pub(crate) stats: bool,
-    /// Do not print the summary line on stderr
-    #[arg(short, long)]
-    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 }

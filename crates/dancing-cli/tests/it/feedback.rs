@@ -207,3 +207,66 @@ fn long_runs_into_a_pipe_are_not_nudged() {
         "{stderr}"
     );
 }
+
+/// `rate --progress` on a terminal (util-linux's `script`) draws the batch's status
+/// line while it rates, then clears it for the summary; the answers are those of a run
+/// without it.
+#[test]
+fn rating_on_a_terminal_shows_a_status_line_with_progress() {
+    // top1465 three times: half a second or more, several redraws of the line.
+    let top = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../dancing-sudoku/data/magictour_top1465.txt"
+    ))
+    .unwrap();
+    let path = std::env::temp_dir().join(format!("dancing-progress-{}.txt", std::process::id()));
+    std::fs::write(&path, top.repeat(3)).unwrap();
+    let file = path.display();
+    let exe = env!("CARGO_BIN_EXE_dancing");
+    let screen = |extra: &str| {
+        let command = format!("{exe} sudoku rate {extra} {file}");
+        let output = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .expect("util-linux's script runs");
+        assert_eq!(output.status.code(), Some(0));
+        text(&output.stdout)
+    };
+    let with = screen("--progress");
+    let plain = screen("");
+    assert!(with.contains(" puzzles/s"), "{with}");
+    assert!(!plain.contains(" puzzles/s") && !plain.contains('\x1b'));
+    // Past the status line (erased with escape codes before each answer is written),
+    // the same answers and the summary.
+    let answers = |screen: &str| -> Vec<String> {
+        screen
+            .lines()
+            .map(|line| without_escapes(line.rsplit('\r').find(|s| !s.is_empty()).unwrap_or("")))
+            .filter(|line| !line.is_empty() && !line.contains(" puzzles/s"))
+            .filter(|line| !line.starts_with("rated "))
+            .collect()
+    };
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(answers(&with).len(), 3 * 1465);
+    assert_eq!(answers(&with), answers(&plain));
+    assert!(with.contains("rated 4395 puzzles: "), "{with}");
+}
+
+/// `text` without its terminal escape sequences (`ESC [` digits and a letter).
+fn without_escapes(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // `[`, parameters, then the final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
