@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 use dancing::StopReason;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::failure::Failure;
 use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED};
-use crate::feedback::{NUDGE_AFTER, Nudge};
+use crate::feedback::{self, NUDGE_AFTER, Nudge, Reading};
+use crate::input::{self, Input};
 use crate::search::{plural, stop_note};
 
 /// How one puzzle was answered, as the summary counts it.
@@ -396,6 +398,18 @@ impl Drop for BatchProgress {
     fn drop(&mut self) {
         self.finish();
     }
+}
+
+/// Opens a batch's input, `file` or standard input (with a word to a person typing), and
+/// starts its status line if `progress` asks for it.
+pub(crate) fn open(file: Option<&Path>, progress: bool) -> Result<(Input, BatchProgress), Failure> {
+    let mut input = input::open(file)?;
+    if input.interactive {
+        feedback::hint_if_typing(Reading::Puzzles);
+    }
+    let progress = BatchProgress::start(progress, input.interactive, input_size(file));
+    input.reader = progress.wrap(input.reader);
+    Ok((input, progress))
 }
 
 /// Standard output under a status line on the same terminal ([`BatchProgress::answers`]):

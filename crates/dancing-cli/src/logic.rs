@@ -11,11 +11,9 @@ use dancing_sudoku::logic::{self, Path, RateError};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::{Grid, Limits, Technique};
 
-use crate::batch_report::{self, BatchProgress, Gravest};
+use crate::batch_report::{self, Gravest};
 use crate::cli::LogicArgs;
 use crate::failure::Failure;
-use crate::feedback::{self, Reading};
-use crate::input;
 use crate::pretty::{self, Style};
 use crate::search::{plural, searching, stop_name, stop_note};
 
@@ -66,14 +64,8 @@ impl Totals {
 }
 
 pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
-    let mut input = input::open(args.file.as_deref())?;
-    if input.interactive {
-        feedback::hint_if_typing(Reading::Puzzles);
-    }
     let started = Instant::now();
-    let size = batch_report::input_size(args.file.as_deref());
-    let mut progress = BatchProgress::start(args.report.progress, input.interactive, size);
-    input.reader = progress.wrap(input.reader);
+    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.report.progress)?;
     let limits = args.limits.limits();
     let style = Style::detect();
     let mut out = progress.answers(io::stdout().lock());

@@ -24,7 +24,7 @@ use dancing_sudoku::{
 };
 use rayon::prelude::*;
 
-use crate::batch_report::{self, BatchProgress, Gravest, Outcome, Tally};
+use crate::batch_report::{self, Gravest, Outcome, Tally};
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{self, Reading};
@@ -368,14 +368,8 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             args.variant
         )));
     }
-    let mut input = input::open(args.file.as_deref())?;
-    if input.interactive {
-        feedback::hint_if_typing(Reading::Puzzles);
-    }
     let started = Instant::now();
-    let size = batch_report::input_size(args.file.as_deref());
-    let mut progress = BatchProgress::start(args.report.progress, input.interactive, size);
-    input.reader = progress.wrap(input.reader);
+    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.report.progress)?;
     let threads = crate::search::thread_count(args.threads);
     let pool = if threads > 1 {
         Some(

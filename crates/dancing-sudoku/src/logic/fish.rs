@@ -1,60 +1,35 @@
 //! Basic fish: x-wing, swordfish, jellyfish.
 
-use super::{LogicSolver, Step, bits, combinations};
-use crate::Unit;
+use super::{LogicSolver, Step, bits, locked_set};
 
 /// Values ascending; for each, rows as the base, then columns.
 pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Step> {
     let n = s.side;
-    for value in 1..=n as u8 {
+    let mut bases = (1..=n as u8).flat_map(|value| [(value, false), (value, true)]);
+    bases.find_map(|(value, columns)| {
         let bit = 1u64 << (value - 1);
-        for columns in [false, true] {
-            // Base line `l` is unit `l` (a row) or `n + l` (a column); its positions are
-            // the cross lines where `value` may go.
-            let base_unit = |l: usize| if columns { n + l } else { l };
-            let cover_unit = |l: usize| if columns { l } else { n + l };
-            let items: Vec<(usize, u64)> = (0..n)
-                .map(|l| (l, s.positions(base_unit(l), value)))
-                .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
+        // Base line `l` is unit `l` (a row) or `n + l` (a column); its positions are the
+        // cross lines where `value` may go.
+        let (base_unit, cover_unit) = if columns { (n, 0) } else { (0, n) };
+        let line = |l: usize| s.unit(base_unit + l);
+        let cross = |l: usize| s.unit(cover_unit + l);
+        let items = (0..n).map(|l| (l, s.positions(base_unit + l, value)));
+        locked_set(items, size, |chosen, union| {
+            let mut eliminations: Vec<_> = bits(union)
+                .flat_map(|x| (0..n).filter(|l| !chosen.contains(l)).map(move |l| (x, l)))
+                .map(|(x, l)| s.unit_cell(cover_unit + x, l))
+                .filter(|&i| s.candidates[i] & bit != 0)
+                .map(|i| s.cell(i))
                 .collect();
-            let found = combinations(&items, size, &mut |chosen, union| {
-                if union.count_ones() as usize != size {
-                    return None;
-                }
-                let mut eliminations: Vec<_> = bits(union)
-                    .flat_map(|x| (0..n).filter(|l| !chosen.contains(l)).map(move |l| (x, l)))
-                    .map(|(x, l)| s.unit_cell(cover_unit(x), l))
-                    .filter(|&i| s.candidates[i] & bit != 0)
-                    .map(|i| s.cell(i))
-                    .collect();
-                eliminations.sort_unstable();
-                let line = |l: usize| {
-                    if columns {
-                        Unit::Column(l)
-                    } else {
-                        Unit::Row(l)
-                    }
-                };
-                let cross = |l: usize| {
-                    if columns {
-                        Unit::Row(l)
-                    } else {
-                        Unit::Column(l)
-                    }
-                };
-                (!eliminations.is_empty()).then(|| Step::Fish {
-                    value,
-                    base: chosen.iter().map(|&l| line(l)).collect(),
-                    cover: bits(union).map(cross).collect(),
-                    eliminations,
-                })
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-    }
-    None
+            eliminations.sort_unstable();
+            (!eliminations.is_empty()).then(|| Step::Fish {
+                value,
+                base: chosen.iter().map(|&l| line(l)).collect(),
+                cover: bits(union).map(cross).collect(),
+                eliminations,
+            })
+        })
+    })
 }
 
 #[cfg(test)]
@@ -62,6 +37,7 @@ mod tests {
     use super::super::Technique;
     use super::super::test_support::*;
     use super::*;
+    use crate::Unit;
 
     /// A 9×9 grid where `value` is a candidate in `rows` only at `columns`.
     fn confined(value: u8, rows: &[usize], columns: &[usize]) -> super::super::LogicSolver {
@@ -77,27 +53,16 @@ mod tests {
     #[test]
     fn x_wing_found_and_not() {
         let s = confined(5, &[1, 6], &[2, 7]);
-        let step = s.find(Technique::XWing).unwrap();
-        let eliminations: Vec<_> = [0, 2, 3, 4, 5, 7, 8]
-            .into_iter()
-            .flat_map(|r| [(r, 2), (r, 7)])
-            .collect();
-        assert_eq!(
-            step,
-            Step::Fish {
-                value: 5,
-                base: vec![Unit::Row(1), Unit::Row(6)],
-                cover: vec![Unit::Column(2), Unit::Column(7)],
-                eliminations,
-            }
-        );
-        assert!(step.to_string().starts_with(
-            "x-wing: 5 in rows 2, 7 lies in columns 3, 8, so 5 goes from r1c3, r1c8, r3c3"
-        ));
-        check_step(&s, &step);
-        let mut after = s.clone();
-        after.apply(&step);
-        assert_eq!(after.find(Technique::XWing), None);
+        let rows = [0, 2, 3, 4, 5, 7, 8];
+        let wing = Step::Fish {
+            value: 5,
+            base: vec![Unit::Row(1), Unit::Row(6)],
+            cover: vec![Unit::Column(2), Unit::Column(7)],
+            eliminations: rows.into_iter().flat_map(|r| [(r, 2), (r, 7)]).collect(),
+        };
+        let text = "x-wing: 5 in rows 2, 7 lies in columns 3, 8, so 5 goes from r1c3, r1c8, r3c3, r3c8, r4c3, r4c8, r5c3, r5c8, r6c3, r6c8, r8c3, r8c8, r9c3, r9c8";
+        let step = assert_finds(&s, Technique::XWing, wing, text);
+        assert_spent(&s, &step, Technique::XWing);
         // A third column in one row breaks it.
         let mut s = empty(3);
         for c in [0, 1, 3, 4, 5, 6, 8] {

@@ -379,6 +379,15 @@ impl LogicSolver {
         places
     }
 
+    /// The values with a place left in `unit`, ascending, each with the mask of its
+    /// places (positions `k`).
+    fn places(&self, unit: usize) -> impl Iterator<Item = (u8, u64)> + use<> {
+        let places = self.unit_positions(unit);
+        (1..=self.side as u8)
+            .map(move |v| (v, places[usize::from(v) - 1]))
+            .filter(|&(_, m)| m != 0)
+    }
+
     /// Whether cell `i` lies in `unit`.
     fn in_unit(&self, unit: usize, i: usize) -> bool {
         let n = self.side;
@@ -450,6 +459,26 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 /// The values of a candidate mask, ascending.
 fn values_of(mask: u64) -> Vec<u8> {
     bits(mask).map(|b| b as u8 + 1).collect()
+}
+
+/// The first locked set among `items` (each a key and a mask): `size` items, each with
+/// 2 to `size` bits, whose masks together have exactly `size` bits, for which `visit`
+/// (given the keys and the union) makes a step. Naked subsets (cells and their values),
+/// hidden subsets (values and their places) and fish (lines and their crossings) are
+/// all such sets.
+fn locked_set<T>(
+    items: impl Iterator<Item = (usize, u64)>,
+    size: usize,
+    mut visit: impl FnMut(&[usize], u64) -> Option<T>,
+) -> Option<T> {
+    let items: Vec<(usize, u64)> = items
+        .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
+        .collect();
+    combinations(&items, size, &mut |chosen, union| {
+        (union.count_ones() as usize == size)
+            .then(|| visit(chosen, union))
+            .flatten()
+    })
 }
 
 /// Calls `visit` on each combination of `size` items whose masks together have at most

@@ -44,14 +44,8 @@ pub(super) fn naked_single(s: &LogicSolver) -> Option<Step> {
 /// Boxes in order, values ascending, the row before the column.
 pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
-    for b in 0..n {
-        let unit = 2 * n + b;
-        let places = s.unit_positions(unit);
-        for value in 1..=n as u8 {
-            let mask = places[usize::from(value) - 1];
-            if mask == 0 {
-                continue;
-            }
+    (2 * n..3 * n).find_map(|unit| {
+        s.places(unit).find_map(|(value, mask)| {
             let cell = |k: usize| s.unit_cell(unit, k);
             let first = cell(mask.trailing_zeros() as usize);
             let (row, col) = (first / n, first % n);
@@ -59,36 +53,28 @@ pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
                 (bits(mask).all(|k| cell(k) / n == row), row),
                 (bits(mask).all(|k| cell(k) % n == col), n + col),
             ];
-            for (confined, line) in lines {
-                if confined && let Some(step) = locked(s, Technique::Pointing, value, unit, line) {
-                    return Some(step);
-                }
-            }
-        }
-    }
-    None
+            lines.into_iter().find_map(|(confined, line)| {
+                confined
+                    .then(|| locked(s, Technique::Pointing, value, unit, line))
+                    .flatten()
+            })
+        })
+    })
 }
 
 /// Rows, then columns, values ascending.
 pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
-    for line in 0..2 * n {
-        let places = s.unit_positions(line);
-        for value in 1..=n as u8 {
-            let mask = places[usize::from(value) - 1];
-            if mask == 0 {
-                continue;
-            }
+    (0..2 * n).find_map(|line| {
+        s.places(line).find_map(|(value, mask)| {
             let cell = |k: usize| s.unit_cell(line, k);
             let b = s.box_index(cell(mask.trailing_zeros() as usize));
-            if bits(mask).all(|k| s.box_index(cell(k)) == b)
-                && let Some(step) = locked(s, Technique::Claiming, value, line, 2 * n + b)
-            {
-                return Some(step);
-            }
-        }
-    }
-    None
+            bits(mask)
+                .all(|k| s.box_index(cell(k)) == b)
+                .then(|| locked(s, Technique::Claiming, value, line, 2 * n + b))
+                .flatten()
+        })
+    })
 }
 
 /// The step for `value` confined from `from` to `to`, if it eliminates anything.
@@ -130,21 +116,14 @@ mod tests {
                 s.remove_candidate(r, c, 5);
             }
         }
-        let step = s.find(Technique::HiddenSingle).unwrap();
-        assert_eq!(
-            step,
-            Step::HiddenSingle {
-                cell: (1, 2),
-                value: 5,
-                unit: Unit::Box(0)
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "hidden single: 5 in box 1 must go to r2c3"
-        );
+        let single = Step::HiddenSingle {
+            cell: (1, 2),
+            value: 5,
+            unit: Unit::Box(0),
+        };
+        let text = "hidden single: 5 in box 1 must go to r2c3";
+        let step = assert_finds(&s, Technique::HiddenSingle, single, text);
         assert_eq!(step.score(), 1.2);
-        check_step(&s, &step);
         // A second place in the box breaks it.
         let mut s = empty(3);
         for (r, c) in box_cells(0).into_iter().skip(2) {
@@ -160,20 +139,14 @@ mod tests {
         for c in 0..8 {
             s.remove_candidate(4, c, 4);
         }
-        let step = s.find(Technique::HiddenSingle).unwrap();
-        assert_eq!(
-            step,
-            Step::HiddenSingle {
-                cell: (4, 8),
-                value: 4,
-                unit: Unit::Row(4)
-            }
-        );
+        let single = Step::HiddenSingle {
+            cell: (4, 8),
+            value: 4,
+            unit: Unit::Row(4),
+        };
+        let text = "hidden single: 4 in row 5 must go to r5c9";
+        let step = assert_finds(&s, Technique::HiddenSingle, single, text);
         assert_eq!(step.score(), 1.5);
-        assert_eq!(
-            step.to_string(),
-            "hidden single: 4 in row 5 must go to r5c9"
-        );
     }
 
     #[test]
@@ -182,16 +155,12 @@ mod tests {
         for v in [1, 2, 4] {
             s.remove_candidate(2, 1, v);
         }
-        let step = s.find(Technique::NakedSingle).unwrap();
-        assert_eq!(
-            step,
-            Step::NakedSingle {
-                cell: (2, 1),
-                value: 3
-            }
-        );
-        assert_eq!(step.to_string(), "naked single: r3c2 can only be 3");
-        check_step(&s, &step);
+        let single = Step::NakedSingle {
+            cell: (2, 1),
+            value: 3,
+        };
+        let text = "naked single: r3c2 can only be 3";
+        assert_finds(&s, Technique::NakedSingle, single, text);
         let mut s = empty(2);
         for v in [1, 2] {
             s.remove_candidate(2, 1, v);
@@ -208,26 +177,18 @@ mod tests {
                 s.remove_candidate(r, c, 3);
             }
         }
-        let step = s.find(Technique::Pointing).unwrap();
-        assert_eq!(
-            step,
-            Step::LockedCandidates {
-                technique: Technique::Pointing,
-                value: 3,
-                from: Unit::Box(0),
-                to: Unit::Row(1),
-                eliminations: (3..9).map(|c| (1, c)).collect(),
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "pointing: 3 in box 1 lies in row 2, so 3 goes from r2c4, r2c5, r2c6, r2c7, r2c8, r2c9"
-        );
-        check_step(&s, &step);
+        let locked = Step::LockedCandidates {
+            technique: Technique::Pointing,
+            value: 3,
+            from: Unit::Box(0),
+            to: Unit::Row(1),
+            eliminations: (3..9).map(|c| (1, c)).collect(),
+        };
+        let text =
+            "pointing: 3 in box 1 lies in row 2, so 3 goes from r2c4, r2c5, r2c6, r2c7, r2c8, r2c9";
+        let step = assert_finds(&s, Technique::Pointing, locked, text);
         // Nothing to point at once the rest of the row has lost 3.
-        let mut s2 = s.clone();
-        s2.apply(&step);
-        assert_eq!(s2.find(Technique::Pointing), None);
+        assert_spent(&s, &step, Technique::Pointing);
         // Spread over two rows of box 1: no pointing.
         s.remove_candidate(1, 1, 3);
         s.remove_candidate(1, 0, 3);
@@ -241,23 +202,17 @@ mod tests {
         for c in (0..3).chain(6..9).chain([4]) {
             s.remove_candidate(0, c, 7);
         }
-        let step = s.find(Technique::Claiming).unwrap();
-        let expected: Vec<_> = [(1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)].into();
-        assert_eq!(
-            step,
-            Step::LockedCandidates {
-                technique: Technique::Claiming,
-                value: 7,
-                from: Unit::Row(0),
-                to: Unit::Box(1),
-                eliminations: expected,
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "claiming: 7 in row 1 lies in box 2, so 7 goes from r2c4, r2c5, r2c6, r3c4, r3c5, r3c6"
-        );
-        check_step(&s, &step);
+        let locked = Step::LockedCandidates {
+            technique: Technique::Claiming,
+            value: 7,
+            from: Unit::Row(0),
+            to: Unit::Box(1),
+            eliminations: [(1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)].into(),
+        };
+        let text =
+            "claiming: 7 in row 1 lies in box 2, so 7 goes from r2c4, r2c5, r2c6, r3c4, r3c5, r3c6";
+        let step = assert_finds(&s, Technique::Claiming, locked, text);
+        assert_spent(&s, &step, Technique::Claiming);
         // A place left in box 3 breaks it.
         let mut s = empty(3);
         for c in (0..3).chain(7..9).chain([4]) {

@@ -1,20 +1,13 @@
 //! Naked and hidden subsets: pairs, triples, quads.
 
-use super::{LogicSolver, Step, bits, combinations, values_of};
+use super::{LogicSolver, Step, bits, locked_set, values_of};
 
 /// `size` cells of a unit holding only `size` values: units rows, columns, boxes.
 pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
-    for unit in 0..3 * s.side {
+    (0..3 * s.side).find_map(|unit| {
         let cells: Vec<usize> = (0..s.side).map(|k| s.unit_cell(unit, k)).collect();
-        let items: Vec<(usize, u64)> = cells
-            .iter()
-            .map(|&i| (i, s.candidates[i]))
-            .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
-            .collect();
-        let found = combinations(&items, size, &mut |chosen, union| {
-            if union.count_ones() as usize != size {
-                return None;
-            }
+        let items = cells.iter().map(|&i| (i, s.candidates[i]));
+        locked_set(items, size, |chosen, union| {
             let eliminations: Vec<_> = cells
                 .iter()
                 .filter(|i| !chosen.contains(i))
@@ -26,26 +19,15 @@ pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
                 values: values_of(union),
                 eliminations,
             })
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+        })
+    })
 }
 
 /// `size` values of a unit with only `size` places: units rows, columns, boxes.
 pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
-    for unit in 0..3 * s.side {
-        let places = s.unit_positions(unit);
-        let items: Vec<(usize, u64)> = (1..=s.side)
-            .map(|v| (v, places[v - 1]))
-            .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
-            .collect();
-        let found = combinations(&items, size, &mut |chosen, union| {
-            if union.count_ones() as usize != size {
-                return None;
-            }
+    (0..3 * s.side).find_map(|unit| {
+        let items = s.places(unit).map(|(v, m)| (usize::from(v), m));
+        locked_set(items, size, |chosen, union| {
             let keep = chosen.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
             let cells: Vec<usize> = bits(union).map(|k| s.unit_cell(unit, k)).collect();
             let eliminations: Vec<_> = cells
@@ -58,12 +40,8 @@ pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
                 values: chosen.iter().map(|&v| v as u8).collect(),
                 eliminations,
             })
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+        })
+    })
 }
 
 #[cfg(test)]
@@ -78,29 +56,19 @@ mod tests {
         let mut s = empty(3);
         keep(&mut s, (0, 1), &[3, 8]);
         keep(&mut s, (0, 6), &[3, 8]);
-        let step = s.find(Technique::NakedPair).unwrap();
         let cells = [0, 2, 3, 4, 5, 7, 8];
-        let eliminations: Vec<_> = cells
-            .iter()
-            .flat_map(|&c| [((0, c), 3), ((0, c), 8)])
-            .collect();
-        assert_eq!(
-            step,
-            Step::NakedSubset {
-                unit: Unit::Row(0),
-                cells: vec![(0, 1), (0, 6)],
-                values: vec![3, 8],
-                eliminations,
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "naked pair: r1c2, r1c7 hold only 3 and 8, so 3 and 8 go from r1c1, r1c3, r1c4, r1c5, r1c6, r1c8, r1c9 in row 1"
-        );
-        check_step(&s, &step);
-        let mut after = s.clone();
-        after.apply(&step);
-        assert_eq!(after.find(Technique::NakedPair), None);
+        let pair = Step::NakedSubset {
+            unit: Unit::Row(0),
+            cells: vec![(0, 1), (0, 6)],
+            values: vec![3, 8],
+            eliminations: cells
+                .iter()
+                .flat_map(|&c| [((0, c), 3), ((0, c), 8)])
+                .collect(),
+        };
+        let text = "naked pair: r1c2, r1c7 hold only 3 and 8, so 3 and 8 go from r1c1, r1c3, r1c4, r1c5, r1c6, r1c8, r1c9 in row 1";
+        let step = assert_finds(&s, Technique::NakedPair, pair, text);
+        assert_spent(&s, &step, Technique::NakedPair);
         // Different pairs: nothing.
         let mut s = empty(3);
         keep(&mut s, (0, 1), &[3, 8]);
@@ -160,29 +128,20 @@ mod tests {
                 s.remove_candidate(r, c, 6);
             }
         }
-        let step = s.find(Technique::HiddenPair).unwrap();
         let others = [1, 2, 3, 5, 7, 8, 9];
-        let eliminations: Vec<_> = [(3, 3), (5, 5)]
-            .into_iter()
-            .flat_map(|cell| others.map(|v| (cell, v)))
-            .collect();
-        assert_eq!(
-            step,
-            Step::HiddenSubset {
-                unit: Unit::Box(4),
-                cells: vec![(3, 3), (5, 5)],
-                values: vec![4, 6],
-                eliminations,
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "hidden pair: 4 and 6 in box 5 lie only in r4c4, r6c6, so r4c4, r6c6 keep only 4 and 6"
-        );
-        check_step(&s, &step);
-        let mut after = s.clone();
-        after.apply(&step);
-        assert_eq!(after.find(Technique::HiddenPair), None);
+        let pair = Step::HiddenSubset {
+            unit: Unit::Box(4),
+            cells: vec![(3, 3), (5, 5)],
+            values: vec![4, 6],
+            eliminations: [(3, 3), (5, 5)]
+                .into_iter()
+                .flat_map(|cell| others.map(|v| (cell, v)))
+                .collect(),
+        };
+        let text =
+            "hidden pair: 4 and 6 in box 5 lie only in r4c4, r6c6, so r4c4, r6c6 keep only 4 and 6";
+        let step = assert_finds(&s, Technique::HiddenPair, pair, text);
+        assert_spent(&s, &step, Technique::HiddenPair);
         // 6 with a third place: no pair.
         let mut s = empty(3);
         for (r, c) in box_cells(4) {

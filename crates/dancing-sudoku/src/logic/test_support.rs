@@ -1,6 +1,6 @@
 //! Helpers for the techniques' unit tests: positions built by hand.
 
-use super::{LogicSolver, Step};
+use super::{LogicSolver, Step, Technique};
 use crate::Grid;
 
 /// The solver of a puzzle in the one-line form.
@@ -47,4 +47,26 @@ pub(crate) fn check_step(s: &LogicSolver, step: &Step) {
             "{step}: removes a non-candidate"
         );
     }
+}
+
+/// Asserts that the first step of `technique` in `s` is `expected`, reads `text`, and is
+/// sound ([`check_step`]); returns it.
+pub(crate) fn assert_finds(
+    s: &LogicSolver,
+    technique: Technique,
+    expected: Step,
+    text: &str,
+) -> Step {
+    let step = s.find(technique).expect("the technique applies");
+    assert_eq!(step, expected);
+    assert_eq!(step.to_string(), text);
+    check_step(s, &step);
+    step
+}
+
+/// Asserts that once `step` is carried out, `technique` finds nothing more in `s`.
+pub(crate) fn assert_spent(s: &LogicSolver, step: &Step, technique: Technique) {
+    let mut after = s.clone();
+    after.apply(step);
+    assert_eq!(after.find(technique), None, "after {step}");
 }

@@ -76,25 +76,17 @@ mod tests {
         keep(&mut s, (4, 4), &[1, 2]);
         keep(&mut s, (4, 0), &[1, 3]);
         keep(&mut s, (1, 4), &[2, 3]);
-        let step = s.find(Technique::XYWing).unwrap();
-        assert_eq!(
-            step,
-            Step::Wing {
-                technique: Technique::XYWing,
-                pivot: (4, 4),
-                pincers: [(1, 4), (4, 0)],
-                values: [2, 1, 3],
-                eliminations: vec![(1, 0)],
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "xy-wing: r5c5 holds 1 or 2, r2c5 holds 2 or 3, r5c1 holds 1 or 3, so 3 goes from r2c1"
-        );
-        check_step(&s, &step);
-        let mut after = s.clone();
-        after.apply(&step);
-        assert_eq!(after.find(Technique::XYWing), None);
+        let wing = Step::Wing {
+            technique: Technique::XYWing,
+            pivot: (4, 4),
+            pincers: [(1, 4), (4, 0)],
+            values: [2, 1, 3],
+            eliminations: vec![(1, 0)],
+        };
+        let text =
+            "xy-wing: r5c5 holds 1 or 2, r2c5 holds 2 or 3, r5c1 holds 1 or 3, so 3 goes from r2c1";
+        let step = assert_finds(&s, Technique::XYWing, wing, text);
+        assert_spent(&s, &step, Technique::XYWing);
         // A pincer that does not see the pivot: nothing.
         let mut s = empty(3);
         keep(&mut s, (4, 4), &[1, 2]);
@@ -133,22 +125,16 @@ mod tests {
         keep(&mut s, (4, 4), &[1, 2, 3]);
         keep(&mut s, (4, 0), &[1, 3]);
         keep(&mut s, (3, 4), &[2, 3]);
-        let step = s.find(Technique::XYZWing).unwrap();
-        assert_eq!(
-            step,
-            Step::Wing {
-                technique: Technique::XYZWing,
-                pivot: (4, 4),
-                pincers: [(3, 4), (4, 0)],
-                values: [2, 1, 3],
-                eliminations: vec![(4, 3), (4, 5)],
-            }
-        );
-        assert_eq!(
-            step.to_string(),
-            "xyz-wing: r5c5 holds 1, 2 or 3, r4c5 holds 2 or 3, r5c1 holds 1 or 3, so 3 goes from r5c4, r5c6"
-        );
-        check_step(&s, &step);
+        let wing = Step::Wing {
+            technique: Technique::XYZWing,
+            pivot: (4, 4),
+            pincers: [(3, 4), (4, 0)],
+            values: [2, 1, 3],
+            eliminations: vec![(4, 3), (4, 5)],
+        };
+        let text = "xyz-wing: r5c5 holds 1, 2 or 3, r4c5 holds 2 or 3, r5c1 holds 1 or 3, so 3 goes from r5c4, r5c6";
+        let step = assert_finds(&s, Technique::XYZWing, wing, text);
+        assert_spent(&s, &step, Technique::XYZWing);
         assert_eq!(s.find(Technique::XYWing), None);
         // A pivot with a fourth value: nothing.
         let mut s = empty(3);
