@@ -64,23 +64,14 @@ mod tests {
         let step = assert_finds(&s, Technique::XWing, wing, text);
         assert_spent(&s, &step, Technique::XWing);
         // A third column in one row breaks it.
-        let mut s = empty(3);
-        for c in [0, 1, 3, 4, 5, 6, 8] {
-            s.remove_candidate(1, c, 5);
-        }
-        for c in [0, 1, 3, 4, 6, 8] {
-            s.remove_candidate(6, c, 5);
-        }
+        let s = removed(&[5], row_but(1, &[2, 7]).chain(row_but(6, &[2, 5, 7])));
         assert_eq!(s.find(Technique::XWing), None);
     }
 
     #[test]
     fn x_wing_on_columns() {
-        let mut s = empty(3);
-        for r in [0, 1, 2, 3, 5, 6, 7] {
-            s.remove_candidate(r, 0, 9);
-            s.remove_candidate(r, 5, 9);
-        }
+        let rows = [0, 1, 2, 3, 5, 6, 7];
+        let s = removed(&[9], rows.into_iter().flat_map(|r| [(r, 0), (r, 5)]));
         let step = s.find(Technique::XWing).unwrap();
         assert_eq!(
             step.to_string(),

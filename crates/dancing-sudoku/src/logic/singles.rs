@@ -110,12 +110,7 @@ mod tests {
     #[test]
     fn hidden_single_found_and_not() {
         // Value 5 removed from all of box 1 but r2c3.
-        let mut s = empty(3);
-        for (r, c) in box_cells(0) {
-            if (r, c) != (1, 2) {
-                s.remove_candidate(r, c, 5);
-            }
-        }
+        let s = removed(&[5], box_but(0, &[(1, 2)]));
         let single = Step::HiddenSingle {
             cell: (1, 2),
             value: 5,
@@ -125,20 +120,14 @@ mod tests {
         let step = assert_finds(&s, Technique::HiddenSingle, single, text);
         assert_eq!(step.score(), 1.2);
         // A second place in the box breaks it.
-        let mut s = empty(3);
-        for (r, c) in box_cells(0).into_iter().skip(2) {
-            s.remove_candidate(r, c, 5);
-        }
+        let s = removed(&[5], box_cells(0).into_iter().skip(2));
         assert_eq!(s.find(Technique::HiddenSingle), None);
     }
 
     #[test]
     fn hidden_single_in_a_row_scores_1_5() {
         // 4 removed from row 5 but r5c9; every box keeps several places.
-        let mut s = empty(3);
-        for c in 0..8 {
-            s.remove_candidate(4, c, 4);
-        }
+        let s = removed(&[4], row_but(4, &[8]));
         let single = Step::HiddenSingle {
             cell: (4, 8),
             value: 4,
@@ -171,12 +160,7 @@ mod tests {
     #[test]
     fn pointing_found_and_not() {
         // 3 in box 1 only in row 2 (r2c1, r2c2).
-        let mut s = empty(3);
-        for (r, c) in box_cells(0) {
-            if !matches!((r, c), (1, 0) | (1, 1)) {
-                s.remove_candidate(r, c, 3);
-            }
-        }
+        let mut s = removed(&[3], box_but(0, &[(1, 0), (1, 1)]));
         let locked = Step::LockedCandidates {
             technique: Technique::Pointing,
             value: 3,
@@ -198,10 +182,7 @@ mod tests {
     #[test]
     fn claiming_found_and_not() {
         // 7 in row 1 only in box 2 (r1c4, r1c6).
-        let mut s = empty(3);
-        for c in (0..3).chain(6..9).chain([4]) {
-            s.remove_candidate(0, c, 7);
-        }
+        let s = removed(&[7], row_but(0, &[3, 5]));
         let locked = Step::LockedCandidates {
             technique: Technique::Claiming,
             value: 7,
@@ -214,10 +195,7 @@ mod tests {
         let step = assert_finds(&s, Technique::Claiming, locked, text);
         assert_spent(&s, &step, Technique::Claiming);
         // A place left in box 3 breaks it.
-        let mut s = empty(3);
-        for c in (0..3).chain(7..9).chain([4]) {
-            s.remove_candidate(0, c, 7);
-        }
+        let s = removed(&[7], row_but(0, &[3, 5, 6]));
         assert_eq!(s.find(Technique::Claiming), None);
     }
 }

@@ -53,9 +53,7 @@ mod tests {
 
     #[test]
     fn naked_pair_found_and_not() {
-        let mut s = empty(3);
-        keep(&mut s, (0, 1), &[3, 8]);
-        keep(&mut s, (0, 6), &[3, 8]);
+        let s = kept(&[((0, 1), &[3, 8]), ((0, 6), &[3, 8])]);
         let cells = [0, 2, 3, 4, 5, 7, 8];
         let pair = Step::NakedSubset {
             unit: Unit::Row(0),
@@ -70,19 +68,14 @@ mod tests {
         let step = assert_finds(&s, Technique::NakedPair, pair, text);
         assert_spent(&s, &step, Technique::NakedPair);
         // Different pairs: nothing.
-        let mut s = empty(3);
-        keep(&mut s, (0, 1), &[3, 8]);
-        keep(&mut s, (0, 6), &[3, 9]);
+        let s = kept(&[((0, 1), &[3, 8]), ((0, 6), &[3, 9])]);
         assert_eq!(s.find(Technique::NakedPair), None);
     }
 
     #[test]
     fn naked_triple_and_quad() {
         // 1/2, 2/3, 1/3 in column 5: a triple without any cell holding all three.
-        let mut s = empty(3);
-        keep(&mut s, (1, 4), &[1, 2]);
-        keep(&mut s, (4, 4), &[2, 3]);
-        keep(&mut s, (7, 4), &[1, 3]);
+        let s = kept(&[((1, 4), &[1, 2]), ((4, 4), &[2, 3]), ((7, 4), &[1, 3])]);
         let step = s.find(Technique::NakedTriple).unwrap();
         assert_eq!(step.technique(), Technique::NakedTriple);
         let Step::NakedSubset {
@@ -103,10 +96,7 @@ mod tests {
         check_step(&s, &step);
         assert_eq!(s.find(Technique::NakedPair), None);
         // A fourth value in one cell breaks it; a quad needs a fourth cell.
-        let mut s = empty(3);
-        keep(&mut s, (1, 4), &[1, 2]);
-        keep(&mut s, (4, 4), &[2, 3]);
-        keep(&mut s, (7, 4), &[1, 3, 4]);
+        let mut s = kept(&[((1, 4), &[1, 2]), ((4, 4), &[2, 3]), ((7, 4), &[1, 3, 4])]);
         assert_eq!(s.find(Technique::NakedTriple), None);
         assert_eq!(s.find(Technique::NakedQuad), None);
         keep(&mut s, (8, 4), &[4, 1]);
@@ -121,13 +111,7 @@ mod tests {
     #[test]
     fn hidden_pair_found_and_not() {
         // 4 and 6 in box 5 only at r4c4 and r6c6.
-        let mut s = empty(3);
-        for (r, c) in box_cells(4) {
-            if !matches!((r, c), (3, 3) | (5, 5)) {
-                s.remove_candidate(r, c, 4);
-                s.remove_candidate(r, c, 6);
-            }
-        }
+        let s = removed(&[4, 6], box_but(4, &[(3, 3), (5, 5)]));
         let others = [1, 2, 3, 5, 7, 8, 9];
         let pair = Step::HiddenSubset {
             unit: Unit::Box(4),
@@ -143,14 +127,9 @@ mod tests {
         let step = assert_finds(&s, Technique::HiddenPair, pair, text);
         assert_spent(&s, &step, Technique::HiddenPair);
         // 6 with a third place: no pair.
-        let mut s = empty(3);
-        for (r, c) in box_cells(4) {
-            if !matches!((r, c), (3, 3) | (5, 5)) {
-                s.remove_candidate(r, c, 4);
-            }
-            if !matches!((r, c), (3, 3) | (5, 5) | (4, 4)) {
-                s.remove_candidate(r, c, 6);
-            }
+        let mut s = removed(&[4], box_but(4, &[(3, 3), (5, 5)]));
+        for (r, c) in box_but(4, &[(3, 3), (5, 5), (4, 4)]) {
+            s.remove_candidate(r, c, 6);
         }
         assert_eq!(s.find(Technique::HiddenPair), None);
     }
@@ -158,12 +137,7 @@ mod tests {
     #[test]
     fn hidden_triple_and_quad() {
         // 1, 2, 3 in row 9 only in r9c1, r9c5, r9c9.
-        let mut s = empty(3);
-        for c in [1, 2, 3, 5, 6, 7] {
-            for v in 1..=3 {
-                s.remove_candidate(8, c, v);
-            }
-        }
+        let mut s = removed(&[1, 2, 3], row_but(8, &[0, 4, 8]));
         let step = s.find(Technique::HiddenTriple).unwrap();
         let Step::HiddenSubset {
             unit,
@@ -192,13 +166,9 @@ mod tests {
         assert_eq!(values, &[1, 2, 3, 4]);
         check_step(&s, &quad);
         // 3 with a fourth place in row 9: no hidden triple.
-        let mut s = empty(3);
-        for c in [1, 2, 3, 5, 6, 7] {
-            for v in 1..=3 {
-                if (c, v) != (6, 3) {
-                    s.remove_candidate(8, c, v);
-                }
-            }
+        let mut s = removed(&[1, 2], row_but(8, &[0, 4, 8]));
+        for (r, c) in row_but(8, &[0, 4, 6, 8]) {
+            s.remove_candidate(r, c, 3);
         }
         assert_eq!(s.find(Technique::HiddenTriple), None);
     }

@@ -28,6 +28,43 @@ pub(crate) fn keep(s: &mut LogicSolver, (r, c): (usize, usize), values: &[u8]) {
     }
 }
 
+/// An empty 9×9 grid where each of `cells` keeps only its values.
+pub(crate) fn kept(cells: &[((usize, usize), &[u8])]) -> LogicSolver {
+    let mut s = empty(3);
+    for &(cell, values) in cells {
+        keep(&mut s, cell, values);
+    }
+    s
+}
+
+/// An empty 9×9 grid with `values` removed from `cells`.
+pub(crate) fn removed(
+    values: &[u8],
+    cells: impl IntoIterator<Item = (usize, usize)>,
+) -> LogicSolver {
+    let mut s = empty(3);
+    for (r, c) in cells {
+        for &v in values {
+            s.remove_candidate(r, c, v);
+        }
+    }
+    s
+}
+
+/// The cells of box `b` of a 9×9 grid but `but`.
+pub(crate) fn box_but(b: usize, but: &[(usize, usize)]) -> impl Iterator<Item = (usize, usize)> {
+    box_cells(b)
+        .into_iter()
+        .filter(move |cell| !but.contains(cell))
+}
+
+/// The cells `(row, c)` of a 9×9 grid's row but those at `but`.
+pub(crate) fn row_but(row: usize, but: &[usize]) -> impl Iterator<Item = (usize, usize)> {
+    (0..9)
+        .filter(move |c| !but.contains(c))
+        .map(move |c| (row, c))
+}
+
 /// Asserts that `step` places a candidate or removes at least one, and removes only
 /// candidates.
 pub(crate) fn check_step(s: &LogicSolver, step: &Step) {

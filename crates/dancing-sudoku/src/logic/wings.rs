@@ -72,10 +72,7 @@ mod tests {
     fn xy_wing_found_and_not() {
         // Pivot r5c5 {1,2}; pincers r5c1 {1,3} (row) and r2c5 {2,3} (column): 3 leaves
         // r2c1, which sees both.
-        let mut s = empty(3);
-        keep(&mut s, (4, 4), &[1, 2]);
-        keep(&mut s, (4, 0), &[1, 3]);
-        keep(&mut s, (1, 4), &[2, 3]);
+        let s = kept(&[((4, 4), &[1, 2]), ((4, 0), &[1, 3]), ((1, 4), &[2, 3])]);
         let wing = Step::Wing {
             technique: Technique::XYWing,
             pivot: (4, 4),
@@ -88,16 +85,10 @@ mod tests {
         let step = assert_finds(&s, Technique::XYWing, wing, text);
         assert_spent(&s, &step, Technique::XYWing);
         // A pincer that does not see the pivot: nothing.
-        let mut s = empty(3);
-        keep(&mut s, (4, 4), &[1, 2]);
-        keep(&mut s, (3, 0), &[1, 3]);
-        keep(&mut s, (1, 4), &[2, 3]);
+        let s = kept(&[((4, 4), &[1, 2]), ((3, 0), &[1, 3]), ((1, 4), &[2, 3])]);
         assert_eq!(s.find(Technique::XYWing), None);
         // Pincers sharing no third value: nothing.
-        let mut s = empty(3);
-        keep(&mut s, (4, 4), &[1, 2]);
-        keep(&mut s, (4, 0), &[1, 3]);
-        keep(&mut s, (1, 4), &[2, 4]);
+        let s = kept(&[((4, 4), &[1, 2]), ((4, 0), &[1, 3]), ((1, 4), &[2, 4])]);
         assert_eq!(s.find(Technique::XYWing), None);
     }
 
@@ -105,10 +96,7 @@ mod tests {
     fn xy_wing_in_a_box() {
         // Pincer r4c6 in the pivot's box, r5c1 in its row: 3 leaves r4c1..r4c3 (seeing
         // r5c1 by box and r4c6 by row) and r5c4, r5c6 (seeing both by row and box).
-        let mut s = empty(3);
-        keep(&mut s, (4, 4), &[1, 2]);
-        keep(&mut s, (4, 0), &[1, 3]);
-        keep(&mut s, (3, 5), &[2, 3]);
+        let s = kept(&[((4, 4), &[1, 2]), ((4, 0), &[1, 3]), ((3, 5), &[2, 3])]);
         let step = s.find(Technique::XYWing).unwrap();
         let Step::Wing { eliminations, .. } = &step else {
             panic!()
@@ -121,10 +109,7 @@ mod tests {
     fn xyz_wing_found_and_not() {
         // Pivot r5c5 {1,2,3}; pincers r5c1 {1,3}, r4c5 {2,3}: 3 leaves the cells seeing
         // all three, r5c4 and r5c6 (r4c4 and r4c6 miss r5c1).
-        let mut s = empty(3);
-        keep(&mut s, (4, 4), &[1, 2, 3]);
-        keep(&mut s, (4, 0), &[1, 3]);
-        keep(&mut s, (3, 4), &[2, 3]);
+        let s = kept(&[((4, 4), &[1, 2, 3]), ((4, 0), &[1, 3]), ((3, 4), &[2, 3])]);
         let wing = Step::Wing {
             technique: Technique::XYZWing,
             pivot: (4, 4),
@@ -137,10 +122,11 @@ mod tests {
         assert_spent(&s, &step, Technique::XYZWing);
         assert_eq!(s.find(Technique::XYWing), None);
         // A pivot with a fourth value: nothing.
-        let mut s = empty(3);
-        keep(&mut s, (4, 4), &[1, 2, 3, 4]);
-        keep(&mut s, (4, 0), &[1, 3]);
-        keep(&mut s, (3, 4), &[2, 3]);
+        let s = kept(&[
+            ((4, 4), &[1, 2, 3, 4]),
+            ((4, 0), &[1, 3]),
+            ((3, 4), &[2, 3]),
+        ]);
         assert_eq!(s.find(Technique::XYZWing), None);
     }
 }
