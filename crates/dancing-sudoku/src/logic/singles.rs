@@ -108,34 +108,38 @@ mod tests {
     use crate::Unit;
 
     #[test]
-    fn hidden_single_found_and_not() {
-        // Value 5 removed from all of box 1 but r2c3.
-        let s = removed(&[5], box_but(0, &[(1, 2)]));
-        let single = Step::HiddenSingle {
-            cell: (1, 2),
-            value: 5,
-            unit: Unit::Box(0),
-        };
-        let text = "hidden single: 5 in box 1 must go to r2c3";
-        let step = assert_finds(&s, Technique::HiddenSingle, single, text);
-        assert_eq!(step.score(), 1.2);
+    fn hidden_singles_in_a_box_score_1_2_in_a_line_1_5() {
+        // 5 removed from all of box 1 but r2c3; 4 from row 5 but r5c9 (every box keeps
+        // several places).
+        let cases = [
+            (
+                removed(&[5], box_but(0, &[(1, 2)])),
+                (1, 2),
+                5,
+                Unit::Box(0),
+                1.2,
+            ),
+            (
+                removed(&[4], row_but(4, &[8])),
+                (4, 8),
+                4,
+                Unit::Row(4),
+                1.5,
+            ),
+        ];
+        for (s, cell, value, unit, score) in cases {
+            let single = Step::HiddenSingle { cell, value, unit };
+            let text = format!(
+                "hidden single: {value} in {unit} must go to r{}c{}",
+                cell.0 + 1,
+                cell.1 + 1
+            );
+            let step = assert_finds(&s, Technique::HiddenSingle, single, &text);
+            assert_eq!(step.score(), score);
+        }
         // A second place in the box breaks it.
         let s = removed(&[5], box_cells(0).into_iter().skip(2));
         assert_eq!(s.find(Technique::HiddenSingle), None);
-    }
-
-    #[test]
-    fn hidden_single_in_a_row_scores_1_5() {
-        // 4 removed from row 5 but r5c9; every box keeps several places.
-        let s = removed(&[4], row_but(4, &[8]));
-        let single = Step::HiddenSingle {
-            cell: (4, 8),
-            value: 4,
-            unit: Unit::Row(4),
-        };
-        let text = "hidden single: 4 in row 5 must go to r5c9";
-        let step = assert_finds(&s, Technique::HiddenSingle, single, text);
-        assert_eq!(step.score(), 1.5);
     }
 
     #[test]

@@ -76,24 +76,19 @@ mod tests {
     fn naked_triple_and_quad() {
         // 1/2, 2/3, 1/3 in column 5: a triple without any cell holding all three.
         let s = kept(&[((1, 4), &[1, 2]), ((4, 4), &[2, 3]), ((7, 4), &[1, 3])]);
-        let step = s.find(Technique::NakedTriple).unwrap();
-        assert_eq!(step.technique(), Technique::NakedTriple);
-        let Step::NakedSubset {
-            unit,
-            cells,
-            values,
-            eliminations,
-        } = &step
-        else {
-            panic!()
+        let rows = [0, 2, 3, 5, 6, 8];
+        let triple = Step::NakedSubset {
+            unit: Unit::Column(4),
+            cells: vec![(1, 4), (4, 4), (7, 4)],
+            values: vec![1, 2, 3],
+            eliminations: rows
+                .into_iter()
+                .flat_map(|r| [1, 2, 3].map(|v| ((r, 4), v)))
+                .collect(),
         };
-        assert_eq!(
-            (*unit, cells.as_slice()),
-            (Unit::Column(4), &[(1, 4), (4, 4), (7, 4)][..])
-        );
-        assert_eq!(values, &[1, 2, 3]);
-        assert_eq!(eliminations.len(), 6 * 3);
-        check_step(&s, &step);
+        let text = "naked triple: r2c5, r5c5, r8c5 hold only 1, 2 and 3, so 1, 2 and 3 go from r1c5, r3c5, r4c5, r6c5, r7c5, r9c5 in column 5";
+        let step = assert_finds(&s, Technique::NakedTriple, triple, text);
+        assert_eq!(step.technique(), Technique::NakedTriple);
         assert_eq!(s.find(Technique::NakedPair), None);
         // A fourth value in one cell breaks it; a quad needs a fourth cell.
         let mut s = kept(&[((1, 4), &[1, 2]), ((4, 4), &[2, 3]), ((7, 4), &[1, 3, 4])]);
@@ -138,21 +133,18 @@ mod tests {
     fn hidden_triple_and_quad() {
         // 1, 2, 3 in row 9 only in r9c1, r9c5, r9c9.
         let mut s = removed(&[1, 2, 3], row_but(8, &[0, 4, 8]));
-        let step = s.find(Technique::HiddenTriple).unwrap();
-        let Step::HiddenSubset {
-            unit,
-            cells,
-            values,
-            eliminations,
-        } = &step
-        else {
-            panic!()
+        let cells = [(8, 0), (8, 4), (8, 8)];
+        let triple = Step::HiddenSubset {
+            unit: Unit::Row(8),
+            cells: cells.into(),
+            values: vec![1, 2, 3],
+            eliminations: cells
+                .into_iter()
+                .flat_map(|cell| (4..=9).map(move |v| (cell, v)))
+                .collect(),
         };
-        assert_eq!(*unit, Unit::Row(8));
-        assert_eq!(cells, &[(8, 0), (8, 4), (8, 8)]);
-        assert_eq!(values, &[1, 2, 3]);
-        assert_eq!(eliminations.len(), 3 * 6);
-        check_step(&s, &step);
+        let text = "hidden triple: 1, 2 and 3 in row 9 lie only in r9c1, r9c5, r9c9, so r9c1, r9c5, r9c9 keep only 1, 2 and 3";
+        assert_finds(&s, Technique::HiddenTriple, triple, text);
         assert_eq!(s.find(Technique::HiddenQuad), None);
         // A fourth value confined to those cells and one more makes a quad.
         for c in [1, 2, 3, 5, 6] {
