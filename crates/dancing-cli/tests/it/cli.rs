@@ -4,10 +4,10 @@
 use dancing::Engine;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::common;
+use crate::common::{self, run};
 use common::{dancing_in_crate, text};
 
 fn dancing() -> Command {
@@ -18,10 +18,6 @@ fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name)
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    common::feed(dancing_in_crate(args), stdin)
 }
 
 // ---------------------------------------------------------------- help texts
@@ -321,7 +317,7 @@ fn untimed_report(stderr: &str) -> String {
 
 #[test]
 fn xc_engine_dense_refuses_what_it_cannot_do() {
-    for (flags, named) in [
+    let refused: &[(&[&str], &str)] = &[
         (&["--threads", "2"][..], "--threads"),
         (&["--split", "1"], "--split"),
         (&["--split-jobs", "4"], "--split-jobs"),
@@ -331,20 +327,16 @@ fn xc_engine_dense_refuses_what_it_cannot_do() {
         (&["--solver", "sat"], "--solver sat"),
         (&["--cnf"], "--cnf"),
         (&["--matrix"], "--matrix"),
-    ] {
-        let mut args = vec!["xc", "--engine", "dense"];
-        args.extend_from_slice(flags);
-        args.push("tests/data/toy.dlx");
-        let (code, stdout, stderr) = xc_output(&args, b"");
-        assert_eq!((code, stdout.as_str()), (Some(2), ""), "{args:?}");
-        assert_eq!(
-            stderr,
-            format!(
-                "error: --engine dense cannot be combined with {named}; use --engine links for it\n"
-            ),
-            "{args:?}"
-        );
-    }
+    ];
+    let message = |named: &str| {
+        format!("error: --engine dense cannot be combined with {named}; use --engine links for it")
+    };
+    common::assert_refused(
+        &["xc", "--engine", "dense"],
+        refused,
+        "tests/data/toy.dlx",
+        message,
+    );
     // Too many options for it: refused with the reason, while `auto` solves on the links.
     let mut input = b"a\n".to_vec();
     input.extend(b"a\n".repeat(40_000));
@@ -367,27 +359,22 @@ fn xc_engine_dense_refuses_what_it_cannot_do() {
 
 #[test]
 fn xc_engine_cells_refuses_what_it_cannot_do() {
-    for (flags, named) in [
-        (&["--min-cost"][..], "--min-cost"),
+    let refused: &[(&[&str], &str)] = &[
+        (&["--min-cost"], "--min-cost"),
         (&["--best", "2"], "--best"),
         (&["--solver", "sat"], "--solver sat"),
         (&["--cnf"], "--cnf"),
         (&["--matrix"], "--matrix"),
-    ] {
-        let mut args = vec!["xc", "--engine", "cells"];
-        args.extend_from_slice(flags);
-        args.push("tests/data/toy.dlx");
-        let (code, stdout, stderr) = xc_output(&args, b"");
-        assert_eq!(code, Some(2), "{args:?}");
-        assert_eq!(stdout, "", "{args:?}");
-        assert_eq!(
-            stderr,
-            format!(
-                "error: --engine cells cannot be combined with {named}; use --engine links for it\n"
-            ),
-            "{args:?}"
-        );
-    }
+    ];
+    let message = |named: &str| {
+        format!("error: --engine cells cannot be combined with {named}; use --engine links for it")
+    };
+    common::assert_refused(
+        &["xc", "--engine", "cells"],
+        refused,
+        "tests/data/toy.dlx",
+        message,
+    );
 }
 
 #[test]

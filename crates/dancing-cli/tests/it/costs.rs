@@ -2,14 +2,8 @@
 
 use std::process::Output;
 
-use crate::common;
+use crate::common::{self, run};
 use common::text;
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut command = common::dancing();
-    command.args(args);
-    common::feed(command, stdin)
-}
 
 /// The JSON line of `--stats`: the last line on stderr.
 fn stats(output: &Output) -> serde_json::Value {

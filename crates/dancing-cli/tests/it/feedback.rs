@@ -2,18 +2,10 @@
 //! summary line (and `-q`), and the words meant for a person at a terminal, which must
 //! never reach a pipe.
 
-use std::process::{Command, Output};
+use std::process::Command;
 use std::thread;
 
-use crate::common::{self, batch_summary, text};
-
-/// `dancing` with `args` in the crate's folder, fed `stdin` through a pipe, its stderr
-/// captured: neither is a terminal.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut command: Command = common::dancing();
-    command.current_dir(env!("CARGO_MANIFEST_DIR")).args(args);
-    common::feed(command, stdin)
-}
+use crate::common::{batch_summary, run, text};
 
 const PUZZLES: &str = "tests/data/puzzles.txt";
 

@@ -4,9 +4,8 @@
 //! as `--solver dlx` does, for `xc` and for `sudoku check`.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
-use crate::common;
+use crate::common::{self, run};
 use common::text;
 
 /// The workspace's root folder.
@@ -45,12 +44,6 @@ fn dlx_files() -> Vec<PathBuf> {
     walk(&root(), &mut out);
     out.sort();
     out
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut command = common::dancing();
-    command.args(args);
-    common::feed(command, stdin)
 }
 
 /// Runs a command that must succeed; returns its stdout.

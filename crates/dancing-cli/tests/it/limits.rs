@@ -2,19 +2,13 @@
 //! the statistics, and the exit codes (3 for a limit, 130 for Ctrl-C). The same on `xc`
 //! is tested in `cli.rs`.
 
-use crate::common;
+use crate::common::{self, run};
 
 use std::io::{Read, Write};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use common::{dancing, feed, spawn, text};
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut command = dancing();
-    command.args(args);
-    feed(command, stdin)
-}
+use common::{dancing, spawn, text};
 
 /// A 17-clue puzzle (one solution) and an empty 16×16 grid (counting its solutions
 /// never ends).

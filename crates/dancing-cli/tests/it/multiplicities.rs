@@ -3,12 +3,8 @@
 
 use std::process::Output;
 
-use crate::common;
+use crate::common::{self, run};
 use common::{dancing_in_crate, text};
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    common::feed(dancing_in_crate(args), stdin)
-}
 
 #[test]
 fn solutions_counts_and_statistics() {
@@ -182,46 +178,40 @@ fn stats(output: &Output) -> serde_json::Value {
 
 #[test]
 fn engine_multi_refuses_what_it_cannot_do_before_reading() {
-    for (flags, named) in FLAGS {
-        // The file does not exist: the refusal comes first.
-        let mut args = vec!["xc", "--engine", "multi"];
-        args.extend_from_slice(flags);
-        args.push("tests/data/no-such-file.dlx");
-        let output = run(&args, b"");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert_eq!(text(&output.stdout), "", "{args:?}");
-        assert_eq!(
-            text(&output.stderr),
-            format!(
-                "error: --engine multi cannot be combined with {named} yet; use --engine links for it\n"
-            ),
-            "{args:?}"
-        );
-    }
+    // The file does not exist: the refusal comes first.
+    let message = |named: &str| {
+        format!(
+            "error: --engine multi cannot be combined with {named} yet; use --engine links for it"
+        )
+    };
+    common::assert_refused(
+        &["xc", "--engine", "multi"],
+        &FLAGS,
+        "tests/data/no-such-file.dlx",
+        message,
+    );
 }
 
 #[test]
 fn files_with_multiplicities_refuse_what_their_search_cannot_do() {
-    for (flags, named) in FLAGS {
-        if named == "--matrix" {
-            // The matrix format has no multiplicities.
-            continue;
-        }
-        let mut args = vec!["xc"];
-        args.extend_from_slice(flags);
-        args.push("tests/data/multiplicities/bounds.dlx");
-        let output = run(&args, b"");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert_eq!(text(&output.stdout), "", "{args:?}");
-        assert_eq!(
-            text(&output.stderr),
-            format!(
-                "error: tests/data/multiplicities/bounds.dlx has multiplicities (item `C` has bounds 2:3): \
-                 their search (Algorithm M) does not take {named}\n"
-            ),
-            "{args:?}"
-        );
-    }
+    // The matrix format has no multiplicities.
+    let refused: Vec<_> = FLAGS
+        .iter()
+        .copied()
+        .filter(|&(_, named)| named != "--matrix")
+        .collect();
+    let message = |named: &str| {
+        format!(
+            "error: tests/data/multiplicities/bounds.dlx has multiplicities (item `C` has bounds 2:3): \
+             their search (Algorithm M) does not take {named}"
+        )
+    };
+    common::assert_refused(
+        &["xc"],
+        &refused,
+        "tests/data/multiplicities/bounds.dlx",
+        message,
+    );
     // The engines that ignore bounds refuse a file that has some; `auto` searches it.
     for engine in ["cells", "dense", "links"] {
         let args = [

@@ -90,6 +90,36 @@ pub(crate) fn dancing_in_crate(args: &[&str]) -> Command {
     command
 }
 
+/// `dancing` with `args` in the crate's folder, fed `stdin` through a pipe, its stdout and
+/// stderr captured: none of them a terminal.
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
+    feed(dancing_in_crate(args), stdin)
+}
+
+/// Asserts that `dancing` with `args`, then each of `refused`'s flags, then `file`,
+/// exits with code 2, prints nothing on stdout, and on stderr the one line
+/// `message(words)`, where `words` name the refused flags.
+pub(crate) fn assert_refused(
+    args: &[&str],
+    refused: &[(&[&str], &str)],
+    file: &str,
+    message: impl Fn(&str) -> String,
+) {
+    for &(flags, words) in refused {
+        let mut line = args.to_vec();
+        line.extend_from_slice(flags);
+        line.push(file);
+        let output = run(&line, b"");
+        assert_eq!(output.status.code(), Some(2), "{line:?}");
+        assert_eq!(text(&output.stdout), "", "{line:?}");
+        assert_eq!(
+            text(&output.stderr),
+            format!("{}\n", message(words)),
+            "{line:?}"
+        );
+    }
+}
+
 /// Snapshots a run with its timings, rates (and the engine `auto` picks) blanked out.
 /// Inputs are given as paths relative to the crate, so snapshots do not depend on where
 /// the repository lives.
