@@ -316,7 +316,8 @@ fn untimed_report(stderr: &str) -> String {
 }
 
 #[test]
-fn xc_engine_dense_refuses_what_it_cannot_do() {
+fn xc_engines_cells_and_dense_refuse_what_they_cannot_do() {
+    // Dense refuses the first four too: it searches on one thread and does not split.
     let refused: &[(&[&str], &str)] = &[
         (&["--threads", "2"][..], "--threads"),
         (&["--split", "1"], "--split"),
@@ -328,15 +329,19 @@ fn xc_engine_dense_refuses_what_it_cannot_do() {
         (&["--cnf"], "--cnf"),
         (&["--matrix"], "--matrix"),
     ];
-    let message = |named: &str| {
-        format!("error: --engine dense cannot be combined with {named}; use --engine links for it")
-    };
-    common::assert_refused(
-        &["xc", "--engine", "dense"],
-        refused,
-        "tests/data/toy.dlx",
-        message,
-    );
+    for (engine, refused) in [("dense", refused), ("cells", &refused[4..])] {
+        let message = |named: &str| {
+            format!(
+                "error: --engine {engine} cannot be combined with {named}; use --engine links for it"
+            )
+        };
+        let args = ["xc", "--engine", engine];
+        common::assert_refused(&args, refused, "tests/data/toy.dlx", message);
+    }
+}
+
+#[test]
+fn xc_engine_dense_refuses_problems_too_large_for_it() {
     // Too many options for it: refused with the reason, while `auto` solves on the links.
     let mut input = b"a\n".to_vec();
     input.extend(b"a\n".repeat(40_000));
@@ -355,26 +360,6 @@ fn xc_engine_dense_refuses_what_it_cannot_do() {
     );
     let (code, stdout, _) = xc_output(&["xc", "--count", "-q"], &input);
     assert_eq!((code, stdout.as_str()), (Some(0), "40000\n"));
-}
-
-#[test]
-fn xc_engine_cells_refuses_what_it_cannot_do() {
-    let refused: &[(&[&str], &str)] = &[
-        (&["--min-cost"], "--min-cost"),
-        (&["--best", "2"], "--best"),
-        (&["--solver", "sat"], "--solver sat"),
-        (&["--cnf"], "--cnf"),
-        (&["--matrix"], "--matrix"),
-    ];
-    let message = |named: &str| {
-        format!("error: --engine cells cannot be combined with {named}; use --engine links for it")
-    };
-    common::assert_refused(
-        &["xc", "--engine", "cells"],
-        refused,
-        "tests/data/toy.dlx",
-        message,
-    );
 }
 
 #[test]
