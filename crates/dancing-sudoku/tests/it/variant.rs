@@ -385,23 +385,29 @@ fn killer_4x4_both_models_match_brute_force() {
     }
 }
 
-/// The published killers of `common/killer_published.txt`, with their solutions.
-fn published_killers() -> Vec<(Grid, Vec<Cage>, Grid)> {
-    let text = include_str!("common/killer_published.txt");
+/// The puzzles of a published file, each with the solution on its `# solution` line.
+fn with_solutions<T>(text: &str, puzzles: Vec<(Grid, T)>) -> Vec<(Grid, T, Grid)> {
     let solutions: Vec<Grid> = text
         .lines()
         .filter_map(|l| l.strip_prefix("# solution "))
         .map(|s| s.parse().unwrap())
         .collect();
-    let puzzles: Vec<_> = KillerBatch::new(text.as_bytes())
-        .collect::<Result<_, _>>()
-        .unwrap();
     assert_eq!(puzzles.len(), solutions.len());
     puzzles
         .into_iter()
         .zip(solutions)
-        .map(|(p, s)| (p.grid, p.cages, s))
+        .map(|((grid, rules), solution)| (grid, rules, solution))
         .collect()
+}
+
+/// The published killers of `common/killer_published.txt`, with their solutions.
+fn published_killers() -> Vec<(Grid, Vec<Cage>, Grid)> {
+    let text = include_str!("common/killer_published.txt");
+    let puzzles = KillerBatch::new(text.as_bytes())
+        .map(|p| p.map(|p| (p.grid, p.cages)))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    with_solutions(text, puzzles)
 }
 
 #[test]
@@ -434,20 +440,11 @@ fn published_killers_have_their_published_solutions() {
 /// The published jigsaws of `common/jigsaw_published.txt`, with their solutions.
 fn published_jigsaws() -> Vec<(Grid, Regions, Grid)> {
     let text = include_str!("common/jigsaw_published.txt");
-    let solutions: Vec<Grid> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("# solution "))
-        .map(|s| s.parse().unwrap())
-        .collect();
-    let puzzles: Vec<_> = parse::JigsawBatch::new(text.as_bytes())
+    let puzzles = parse::JigsawBatch::new(text.as_bytes())
+        .map(|p| p.map(|p| (p.grid, p.regions)))
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(puzzles.len(), solutions.len());
-    puzzles
-        .into_iter()
-        .zip(solutions)
-        .map(|(p, s)| (p.grid, p.regions, s))
-        .collect()
+    with_solutions(text, puzzles)
 }
 
 #[test]
