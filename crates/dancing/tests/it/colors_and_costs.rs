@@ -62,30 +62,10 @@ pub(crate) fn build(spec: &Spec) -> Problem {
 /// that has it gives it the same color.
 fn is_xcc_solution(spec: &Spec, mask: u32) -> bool {
     let items = spec.primary + spec.secondary;
-    let mut uses = vec![0u32; items];
-    let mut uncolored = vec![false; items];
-    let mut colors: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); items];
-    for (k, (option, _)) in spec.options.iter().enumerate() {
-        if mask >> k & 1 == 1 {
-            for &(i, c) in option {
-                uses[i] += 1;
-                match c {
-                    Some(c) => {
-                        colors[i].insert(c);
-                    }
-                    None => uncolored[i] = true,
-                }
-            }
-        }
-    }
-    (0..spec.primary).all(|i| uses[i] == 1)
-        && (spec.primary..items).all(|i| {
-            if uncolored[i] {
-                uses[i] <= 1
-            } else {
-                colors[i].len() <= 1
-            }
-        })
+    let options = spec.options.iter().map(|(option, _)| option.as_slice());
+    let usage = strategies::usage(items, options, mask);
+    usage[..spec.primary].iter().all(|u| u.uses == 1)
+        && usage[spec.primary..].iter().all(|u| u.secondary_ok())
 }
 
 /// Every solution with its cost, by trying every subset of options.

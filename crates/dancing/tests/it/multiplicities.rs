@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use dancing::{Count, ItemId, Move, MultiSolver, OptionId, Problem, Solver, format, problems};
 use proptest::prelude::*;
 
-use crate::strategies::sorted;
+use crate::strategies::{self, sorted};
 
 /// A small problem with bounds: `bounds[i]` for primary item `i`, then `secondary`
 /// secondary items; options are (item, color) pairs, colors only on secondary items.
@@ -76,45 +76,22 @@ fn build(spec: &Spec) -> Problem {
 fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     let primary = spec.bounds.len();
     let items = primary + spec.secondary;
-    let mut solutions = BTreeSet::new();
-    for mask in 0u32..1 << spec.options.len() {
-        let mut uses = vec![0u32; items];
-        let mut uncolored = vec![false; items];
-        let mut colors: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); items];
-        for (k, option) in spec.options.iter().enumerate() {
-            if mask >> k & 1 == 1 {
-                for &(i, c) in option {
-                    uses[i] += 1;
-                    match c {
-                        Some(c) => {
-                            colors[i].insert(c);
-                        }
-                        None => uncolored[i] = true,
-                    }
-                }
-            }
-        }
-        let bounded = spec
-            .bounds
-            .iter()
-            .zip(&uses)
-            .all(|(&(lo, hi), &u)| lo <= u && u <= hi);
-        let secondary_ok = (primary..items).all(|i| {
-            if uncolored[i] {
-                uses[i] <= 1
-            } else {
-                colors[i].len() <= 1
-            }
-        });
-        if bounded && secondary_ok {
-            solutions.insert(
-                (0..spec.options.len())
-                    .filter(|k| mask >> k & 1 == 1)
-                    .collect(),
-            );
-        }
-    }
-    solutions
+    (0u32..1 << spec.options.len())
+        .filter(|&mask| {
+            let usage = strategies::usage(items, spec.options.iter().map(Vec::as_slice), mask);
+            let bounded = spec
+                .bounds
+                .iter()
+                .zip(&usage)
+                .all(|(&(lo, hi), u)| lo <= u.uses && u.uses <= hi);
+            bounded && usage[primary..].iter().all(|u| u.secondary_ok())
+        })
+        .map(|mask| {
+            (0..spec.options.len())
+                .filter(|k| mask >> k & 1 == 1)
+                .collect()
+        })
+        .collect()
 }
 
 /// The solver's solutions agree with the brute force: the same set, each once, the

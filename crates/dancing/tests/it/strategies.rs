@@ -2,6 +2,7 @@
 //! up to 5 primary and 3 secondary items, so every subset of the options can be checked
 //! directly.
 
+use std::collections::BTreeSet;
 use std::fmt::Debug;
 
 use dancing::{ItemId, OptionId, ProblemBuilder};
@@ -63,4 +64,51 @@ pub(crate) fn declare_items<O>(b: &mut ProblemBuilder, spec: &Spec<O>) -> Vec<It
         ids.push(b.secondary(&format!("s{k}")).unwrap());
     }
     ids
+}
+
+/// How the chosen options of a colored spec use one item.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Usage {
+    /// The chosen options that have it.
+    pub(crate) uses: u32,
+    /// Whether one of them leaves it uncolored.
+    pub(crate) uncolored: bool,
+    /// The colors they give it.
+    pub(crate) colors: BTreeSet<u8>,
+}
+
+impl Usage {
+    /// The rule of a secondary item: in at most one chosen option if one leaves it
+    /// uncolored, else given one color by all that have it.
+    pub(crate) fn secondary_ok(&self) -> bool {
+        if self.uncolored {
+            self.uses <= 1
+        } else {
+            self.colors.len() <= 1
+        }
+    }
+}
+
+/// How the options of `mask` (bit `k`: option `k`, its items by index with their
+/// colors) use each of `items` items.
+pub(crate) fn usage<'a>(
+    items: usize,
+    options: impl IntoIterator<Item = &'a [(usize, Option<u8>)]>,
+    mask: u32,
+) -> Vec<Usage> {
+    let mut usage = vec![Usage::default(); items];
+    for (k, option) in options.into_iter().enumerate() {
+        if mask >> k & 1 == 1 {
+            for &(i, c) in option {
+                usage[i].uses += 1;
+                match c {
+                    Some(c) => {
+                        usage[i].colors.insert(c);
+                    }
+                    None => usage[i].uncolored = true,
+                }
+            }
+        }
+    }
+    usage
 }
