@@ -5,7 +5,7 @@
 use std::process::Command;
 use std::thread;
 
-use crate::common::{batch_summary, run, text};
+use crate::common::{batch_summary, run, text, words};
 
 const PUZZLES: &str = "tests/data/puzzles.txt";
 
@@ -53,14 +53,7 @@ fn batches_end_with_a_summary_by_outcome() {
 fn a_stopped_batch_says_why_in_its_summary() {
     let input = format!("{}\n", ".".repeat(81));
     let output = run(
-        &[
-            "sudoku",
-            "count",
-            "--limit",
-            "1000000",
-            "--max-nodes",
-            "2000",
-        ],
+        &words("sudoku count --limit 1000000 --max-nodes 2000"),
         input.as_bytes(),
     );
     assert_eq!(output.status.code(), Some(3));
@@ -172,14 +165,7 @@ fn piped_input_gets_no_hint() {
 fn long_runs_into_a_pipe_are_not_nudged() {
     let search = thread::spawn(|| run(&["problem", "queens", "40", "--timeout", "3.3"], b""));
     let batch = run(
-        &[
-            "sudoku",
-            "count",
-            "--limit",
-            "1000000000000",
-            "--timeout",
-            "3.3",
-        ],
+        &words("sudoku count --limit 1000000000000 --timeout 3.3"),
         format!("{}\n", ".".repeat(81)).as_bytes(),
     );
     assert_eq!(batch.status.code(), Some(3));

@@ -2,13 +2,11 @@
 //! the statistics, and the exit codes (3 for a limit, 130 for Ctrl-C). The same on `xc`
 //! is tested in `cli.rs`.
 
-use crate::common::{self, run};
-
 use std::io::{Read, Write};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use common::{dancing, spawn, text};
+use crate::common::{self, dancing, run, spawn, text, words};
 
 /// A 17-clue puzzle (one solution) and an empty 16×16 grid (counting its solutions
 /// never ends).
@@ -41,15 +39,7 @@ fn stopped(output: &Output, code: i32, stdout: &str, reason: &str) -> serde_json
 fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
     let output = run(
-        &[
-            "sudoku",
-            "count",
-            "--limit",
-            "1000000",
-            "--max-nodes",
-            "5000",
-            "--stats",
-        ],
+        &words("sudoku count --limit 1000000 --max-nodes 5000 --stats"),
         input.as_bytes(),
     );
     let stats = stopped(&output, 3, "1\nstopped: max-nodes\n1\n", "max-nodes");
@@ -60,15 +50,7 @@ fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
 fn the_timeout_ends_the_batch() {
     let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
     let output = run(
-        &[
-            "sudoku",
-            "count",
-            "--limit",
-            "1000000000",
-            "--timeout",
-            "0.3",
-            "--stats",
-        ],
+        &words("sudoku count --limit 1000000000 --timeout 0.3 --stats"),
         input.as_bytes(),
     );
     // The puzzle in progress and those read with it are answered `stopped: timeout`.
@@ -87,14 +69,7 @@ fn limits_without_a_stop_change_nothing() {
     let input = format!("{PUZZLE}\n{PUZZLE}\n");
     let plain = run(&["sudoku", "solve"], input.as_bytes());
     let limited = run(
-        &[
-            "sudoku",
-            "solve",
-            "--timeout",
-            "600",
-            "--max-nodes",
-            "1000000",
-        ],
+        &words("sudoku solve --timeout 600 --max-nodes 1000000"),
         input.as_bytes(),
     );
     assert_eq!(limited.status.code(), Some(0));
@@ -253,17 +228,7 @@ fn rate_max_nodes_stops_one_puzzle_and_the_batch_goes_on() {
 #[test]
 fn generate_stops_at_the_timeout() {
     let output = run(
-        &[
-            "sudoku",
-            "generate",
-            "--order",
-            "6",
-            "--seed",
-            "1",
-            "--timeout",
-            "0.5",
-            "--stats",
-        ],
+        &words("sudoku generate --order 6 --seed 1 --timeout 0.5 --stats"),
         b"",
     );
     let stats = stopped(&output, 3, "", "timeout");
@@ -279,17 +244,7 @@ fn generate_stops_at_the_timeout() {
 fn generate_max_nodes_stops_a_search() {
     // A 16×16 grid is completed by a search of more than one node.
     let output = run(
-        &[
-            "sudoku",
-            "generate",
-            "--order",
-            "4",
-            "--seed",
-            "1",
-            "--max-nodes",
-            "1",
-            "--stats",
-        ],
+        &words("sudoku generate --order 4 --seed 1 --max-nodes 1 --stats"),
         b"",
     );
     stopped(&output, 3, "", "max-nodes");

@@ -96,6 +96,11 @@ pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
     feed(dancing_in_crate(args), stdin)
 }
 
+/// The words of a command line written as one string, for the tests' argument lists.
+pub(crate) fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// Asserts that `dancing` with `args`, then each of `refused`'s flags, then `file`,
 /// exits with code 2, prints nothing on stdout, and on stderr the one line
 /// `message(words)`, where `words` name the refused flags.
