@@ -24,53 +24,19 @@ fn data(name: &str) -> PathBuf {
 
 #[test]
 fn help_texts() {
-    let commands: &[&[&str]] = &[
-        &[],
-        &["xc"],
-        &["sudoku"],
-        &["sudoku", "solve"],
-        &["sudoku", "count"],
-        &["sudoku", "check"],
-        &["sudoku", "judge"],
-        &["sudoku", "generate"],
-        &["sudoku", "rate"],
-        &["sudoku", "hint"],
-        &["problem"],
-        &["problem", "queens"],
-        &["problem", "langford"],
-        &["problem", "pentomino"],
-        &["problem", "latin"],
-    ];
-    for args in commands {
-        let name = format!("help_{}", args.join("_"));
+    for path in common::command_paths() {
+        let name = format!("help_{}", path.join("_"));
         let mut command = dancing();
-        command.args(*args).arg("--help");
+        command.args(&path).arg("--help");
         snapshot!(name.trim_end_matches('_'), command);
     }
 }
 
 #[test]
 fn every_command_shows_an_example() {
-    for args in [
-        &[][..],
-        &["xc"],
-        &["sudoku"],
-        &["problem"],
-        &["sudoku", "solve"],
-        &["sudoku", "count"],
-        &["sudoku", "check"],
-        &["sudoku", "judge"],
-        &["sudoku", "generate"],
-        &["sudoku", "rate"],
-        &["sudoku", "hint"],
-        &["problem", "queens"],
-        &["problem", "langford"],
-        &["problem", "pentomino"],
-        &["problem", "latin"],
-    ] {
-        let output = dancing().args(args).arg("--help").output().unwrap();
-        let help = text(&output.stdout);
-        assert!(output.status.success());
+    for path in common::command_paths() {
+        let args: Vec<&str> = path.iter().map(String::as_str).collect();
+        let help = common::help(&args);
         assert!(
             help.contains("Examples:\n") && help.contains("\n  dancing "),
             "no example in {args:?}"

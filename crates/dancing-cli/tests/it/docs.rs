@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::{self, help, section};
+
 /// Commands of README.md and docs/benchmarks.md that take a minute or more: run by the
 /// ignored test only.
 const LONG: [&str; 2] = [
@@ -475,45 +477,9 @@ fn the_benchmark_commands_name_what_exists() {
     assert!(checked >= 12, "{commands:?}");
 }
 
-/// The help text of `dancing` followed by `path` and `--help`.
-fn help(path: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_dancing"))
-        .args(path)
-        .arg("--help")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{path:?} --help");
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// The lines of `help`'s section headed `heading` (up to its first blank line).
-fn section<'h>(help: &'h str, heading: &str) -> impl Iterator<Item = &'h str> {
-    help.lines()
-        .skip_while(move |line| *line != heading)
-        .skip(1)
-        .take_while(|line| !line.is_empty())
-}
-
-/// Every subcommand path under `path` (itself included), from the help's `Commands:`.
-fn subcommands(path: Vec<String>, into: &mut Vec<Vec<String>>) {
-    let args: Vec<&str> = path.iter().map(String::as_str).collect();
-    let text = help(&args);
-    into.push(path.clone());
-    for line in section(&text, "Commands:") {
-        let name = line.split_whitespace().next().unwrap();
-        if name != "help" {
-            let mut deeper = path.clone();
-            deeper.push(name.to_owned());
-            subcommands(deeper, into);
-        }
-    }
-}
-
 #[test]
 fn every_help_example_runs_in_the_samples_folder() {
-    let mut paths = Vec::new();
-    subcommands(Vec::new(), &mut paths);
-    assert!(paths.len() >= 15, "{paths:?}");
+    let paths = common::command_paths();
     let mut examples = Vec::new();
     for path in &paths {
         let args: Vec<&str> = path.iter().map(String::as_str).collect();

@@ -145,3 +145,46 @@ macro_rules! snapshot {
         })
     };
 }
+
+/// The help text of `dancing` followed by `path` and `--help`.
+pub(crate) fn help(path: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_dancing"))
+        .args(path)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{path:?} --help");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The lines of `help`'s section headed `heading` (up to its first blank line).
+pub(crate) fn section<'h>(help: &'h str, heading: &str) -> impl Iterator<Item = &'h str> {
+    help.lines()
+        .skip_while(move |line| *line != heading)
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+}
+
+/// Every command's path (`[]`, `["sudoku"]`, `["sudoku", "solve"]`, …), from the helps'
+/// `Commands:` sections.
+pub(crate) fn command_paths() -> Vec<Vec<String>> {
+    let mut paths = Vec::new();
+    subcommands(Vec::new(), &mut paths);
+    assert!(paths.len() >= 15, "{paths:?}");
+    paths
+}
+
+/// Every subcommand path under `path` (itself included), from the help's `Commands:`.
+fn subcommands(path: Vec<String>, into: &mut Vec<Vec<String>>) {
+    let args: Vec<&str> = path.iter().map(String::as_str).collect();
+    let text = help(&args);
+    into.push(path.clone());
+    for line in section(&text, "Commands:") {
+        let name = line.split_whitespace().next().unwrap();
+        if name != "help" {
+            let mut deeper = path.clone();
+            deeper.push(name.to_owned());
+            subcommands(deeper, into);
+        }
+    }
+}
