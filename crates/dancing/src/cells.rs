@@ -45,7 +45,7 @@ pub type CellsSolutions<'s> = EngineSolutions<'s, CellsSolver>;
 /// `c` removes from the sets every option that gives `j` another color or none, and
 /// leaves `j` inactive, so later options of color `c` on `j` pass freely. Costs are
 /// ignored: every search counts or lists all solutions, as
-/// [`Engine::count`](crate::Engine::count)(crate::Engine::count) does.
+/// [`Engine::count`](crate::Engine::count) does.
 ///
 /// ```
 /// use std::ops::ControlFlow;

@@ -7,7 +7,7 @@ use std::ops::{Add, AddAssign};
 use crate::stats::{Stats, StopReason};
 
 /// How many solutions a search found, and whether that is all of them: what
-/// [`Engine::count`](crate::Engine::count)(crate::Engine::count) and its relatives return, so that a count a
+/// [`Engine::count`](crate::Engine::count) and its relatives return, so that a count a
 /// limit cut short cannot be taken for the total.
 ///
 /// A count equals a plain number only when it is [`Complete`](Self::Complete) with

@@ -208,7 +208,7 @@ impl ForceError {
     }
 }
 
-/// A broken link, found by [`Engine::check_integrity`](crate::Engine::check_integrity)(crate::Engine::check_integrity).
+/// A broken link, found by [`Engine::check_integrity`](crate::Engine::check_integrity).
 ///
 /// Numbers are positions in the solver's arena, laid out as TAOCP's DLX1 (see
 /// `docs/architecture.md`): items are numbered from 1 (item `k` is
