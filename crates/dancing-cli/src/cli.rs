@@ -124,6 +124,19 @@ pub(super) fn parse_seconds(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("`{text}` is not a positive number of seconds"))
 }
 
+/// How a batch command runs: its threads, its reports and its limits.
+#[derive(Debug, Args)]
+pub(crate) struct RunArgs {
+    /// Work on this many threads, 0 for every core; the output is the same, in the same
+    /// order
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+    pub(crate) threads: u16,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
 /// Limits on the searches of a sudoku batch or judge input.
 #[derive(Debug, Args)]
 pub(crate) struct LimitArgs {

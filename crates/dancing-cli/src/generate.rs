@@ -48,19 +48,19 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .difficulty(args.difficulty)
         .kind(args.variant)
         .max_attempts(args.max_attempts)
-        .limits(args.limits.limits())
+        .limits(args.run.limits.limits())
         .build()
         .map_err(Failure::input)?;
-    let threads = crate::search::thread_count(args.threads);
+    let threads = crate::search::thread_count(args.run.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?;
     let style = Style::detect();
-    let bar = (args.report.progress && io::stderr().is_terminal())
+    let bar = (args.run.report.progress && io::stderr().is_terminal())
         .then(|| new_bar(args.count, Arc::clone(&tried)));
     // Without --progress, a person left waiting is told once how to see and bound it.
-    let nudge = nudge_after_a_while(Nudge::on_terminal(args.report.progress, "generating"));
+    let nudge = nudge_after_a_while(Nudge::on_terminal(args.run.report.progress, "generating"));
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut made, mut attempts, mut givens) = (0u64, 0u64, 0u64);
@@ -132,7 +132,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         Some((_, GenerateError::Stopped(reason))) => Some(*reason),
         _ => None,
     };
-    args.report.print(
+    args.run.report.print(
         || {
             format!(
                 "{}{}",

@@ -369,8 +369,8 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         )));
     }
     let started = Instant::now();
-    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.report.progress)?;
-    let threads = crate::search::thread_count(args.threads);
+    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.run.report.progress)?;
+    let threads = crate::search::thread_count(args.run.threads);
     let pool = if threads > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()
@@ -381,7 +381,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     } else {
         None
     };
-    let limits = args.limits.limits();
+    let limits = args.run.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
     // are built once.
     let solvers: Vec<Mutex<Solver>> = (0..threads)
@@ -488,7 +488,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     out.flush()?;
     progress.finish();
     let elapsed = started.elapsed();
-    args.report.print(
+    args.run.report.print(
         || {
             batch_report::summary(
                 &totals.outcomes,

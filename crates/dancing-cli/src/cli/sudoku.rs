@@ -6,7 +6,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use dancing_sudoku::generate::{Difficulty, Kind, Symmetry};
 use dancing_sudoku::judge::Judge;
 
-use super::{LimitArgs, ReportArgs, named, parse_limit};
+use super::{LimitArgs, ReportArgs, RunArgs, named, parse_limit};
 
 /// Which sudoku solver answers a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -50,13 +50,8 @@ pub(crate) struct BatchArgs {
     /// givens line and `SUM rRcC …` cage lines, separated by blank lines)
     #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
     pub(crate) variant: Kind,
-    /// Solve with this many threads, 0 for every core (the output keeps the input's order)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
-    pub(crate) threads: u16,
     #[command(flatten)]
-    pub(crate) report: ReportArgs,
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
+    pub(crate) run: RunArgs,
 }
 
 /// The layouts of a sudoku batch, in the long help of `solve`, `count` and `check`: a
@@ -252,14 +247,8 @@ pub(crate) struct GenerateArgs {
     /// Draw each puzzle with box lines instead of one line
     #[arg(long)]
     pub(crate) pretty: bool,
-    /// Generate with this many threads, 0 for every core (the same puzzles, in the same
-    /// order)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
-    pub(crate) threads: u16,
     #[command(flatten)]
-    pub(crate) report: ReportArgs,
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
+    pub(crate) run: RunArgs,
 }
 
 fn symmetry_help(symmetry: Symmetry) -> &'static str {
