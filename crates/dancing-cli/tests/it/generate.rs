@@ -190,6 +190,28 @@ fn hint_snapshots() {
     );
 }
 
+/// The 1-based cell and the value a hint line places: `V in UNIT must go to rRcC` (a
+/// hidden single, or the end of a direct form after `; then `), `rRcC can only be V`,
+/// or `rRcC is the last empty cell of UNIT, so it is V`.
+fn placement(line: &str) -> Option<((usize, usize), String)> {
+    let cell = |text: &str| -> (usize, usize) {
+        let (r, c) = text.trim_start_matches('r').split_once('c').unwrap();
+        let c: String = c.chars().take_while(char::is_ascii_digit).collect();
+        (r.parse().unwrap(), c.parse().unwrap())
+    };
+    let last = line.rsplit([':', ';']).next()?.trim().trim_start_matches("then ");
+    if let Some((value, rest)) = last.split_once(" in ")
+        && let Some((_, at)) = rest.split_once(" must go to ")
+    {
+        return Some((cell(at), value.to_owned()));
+    }
+    if let Some((at, value)) = last.split_once(" can only be ") {
+        return Some((cell(at), value.to_owned()));
+    }
+    let (at, rest) = last.split_once(" is the last empty cell of ")?;
+    Some((cell(at), rest.rsplit(' ').next()?.to_owned()))
+}
+
 #[test]
 fn hints_applied_in_turn_solve_the_puzzle() {
     // The steps of `--steps`, read back: every placement is the solution's.
@@ -201,33 +223,11 @@ fn hints_applied_in_turn_solve_the_puzzle() {
     );
     let steps = text(&output.stdout);
     let mut placed = 0;
-    for line in steps
-        .lines()
-        .filter(|l| l.contains(" must go to ") || l.contains(" can only be "))
-    {
-        let at = line.find(" r").unwrap();
-        let cell = &line[at + 2..];
-        let r: usize = cell[..cell.find('c').unwrap()].parse().unwrap();
-        let rest = &cell[cell.find('c').unwrap() + 1..];
-        let c: usize = rest
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect::<String>()
-            .parse()
-            .unwrap();
-        let value = if line.contains(" must go to ") {
-            line.split(": ")
-                .nth(1)
-                .unwrap()
-                .split(' ')
-                .next()
-                .unwrap()
-                .to_owned()
-        } else {
-            line.rsplit(' ').next().unwrap().to_owned()
-        };
-        assert_eq!(value, solution.get(r - 1, c - 1).to_string(), "{line}");
-        placed += 1;
+    for line in steps.lines() {
+        if let Some(((r, c), value)) = placement(line) {
+            assert_eq!(value, solution.get(r - 1, c - 1).to_string(), "{line}");
+            placed += 1;
+        }
     }
     assert_eq!(placed, 81 - puzzle.givens());
     assert!(steps.ends_with("solved\n"));

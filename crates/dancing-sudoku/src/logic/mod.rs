@@ -298,8 +298,14 @@ impl LogicSolver {
     /// The first instance of `technique` in the [scan order](self#scan-order), if any.
     pub fn find(&self, technique: Technique) -> Option<Step> {
         match technique {
+            Technique::FullHouse => singles::full_house(self),
             Technique::HiddenSingle => singles::hidden_single(self),
+            Technique::DirectPointing | Technique::DirectClaiming => {
+                singles::direct_locked(self, technique)
+            }
+            Technique::DirectHiddenPair => subsets::direct_hidden(self, 2),
             Technique::NakedSingle => singles::naked_single(self),
+            Technique::DirectHiddenTriple => subsets::direct_hidden(self, 3),
             Technique::Pointing => singles::pointing(self),
             Technique::Claiming => singles::claiming(self),
             Technique::NakedPair => subsets::naked(self, 2),
@@ -386,6 +392,13 @@ impl LogicSolver {
         (1..=self.side as u8)
             .map(move |v| (v, places[usize::from(v) - 1]))
             .filter(|&(_, m)| m != 0)
+    }
+
+    /// How many cells of `unit` are empty.
+    fn empty_cells(&self, unit: usize) -> usize {
+        (0..self.side)
+            .filter(|&k| self.values[self.unit_cell(unit, k)] == 0)
+            .count()
     }
 
     /// Whether cell `i` lies in `unit`.

@@ -2,11 +2,32 @@
 
 use super::{LogicSolver, Step, Technique, bits};
 
-/// Boxes, then rows, then columns; in each unit the lowest value with one place.
+/// Units in Sudoku Explainer's order: boxes, then columns, then rows.
+fn se_order(n: usize) -> impl Iterator<Item = usize> {
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+}
+
+/// Boxes, then columns, then rows: the first unit with one empty cell.
+pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    se_order(n).find_map(|unit| {
+        let mut empty = (0..n)
+            .map(|k| s.unit_cell(unit, k))
+            .filter(|&i| s.values[i] == 0);
+        let i = empty.next()?;
+        let candidates = s.candidates[i];
+        (empty.next().is_none() && candidates != 0).then(|| Step::FullHouse {
+            cell: s.cell(i),
+            value: candidates.trailing_zeros() as u8 + 1,
+            unit: s.unit(unit),
+        })
+    })
+}
+
+/// Boxes, then columns, then rows; in each unit the lowest value with one place.
 pub(super) fn hidden_single(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
-    let order = (2 * n..3 * n).chain(0..2 * n);
-    for unit in order {
+    for unit in se_order(n) {
         let (mut once, mut twice) = (0u64, 0u64);
         for k in 0..n {
             let m = s.candidates[s.unit_cell(unit, k)];
@@ -75,6 +96,63 @@ pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
                 .flatten()
         })
     })
+}
+
+/// Sudoku Explainer's direct pointing (`technique` [`Technique::DirectPointing`]) or
+/// direct claiming: `value`, with two places or more in a first unit, has them all in a
+/// second; another unit of the first's kind that crosses the second then keeps one
+/// place outside it, where the step places `value`. In SE's order: the pairs of kinds
+/// (box and column, box and row; or column and box, row and box), then values, then
+/// the units by number.
+pub(super) fn direct_locked(s: &LogicSolver, technique: Technique) -> Option<Step> {
+    let n = s.side;
+    let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
+    let (kinds, locked_technique) = if technique == Technique::DirectPointing {
+        (
+            [(boxes.clone(), columns), (boxes, rows)],
+            Technique::Pointing,
+        )
+    } else {
+        (
+            [(columns, boxes.clone()), (rows, boxes)],
+            Technique::Claiming,
+        )
+    };
+    for (firsts, seconds) in kinds {
+        for value in 1..=n as u8 {
+            for from in firsts.clone() {
+                let places = s.positions(from, value);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let cells: Vec<usize> = bits(places).map(|k| s.unit_cell(from, k)).collect();
+                for to in seconds.clone() {
+                    if !cells.iter().all(|&i| s.in_unit(to, i)) {
+                        continue;
+                    }
+                    for other in firsts.clone().filter(|&u| u != from) {
+                        let places = s.positions(other, value);
+                        let outside: Vec<usize> = bits(places)
+                            .map(|k| s.unit_cell(other, k))
+                            .filter(|&i| !s.in_unit(to, i))
+                            .collect();
+                        if places.count_ones() < 2 || outside.len() != 1 {
+                            continue;
+                        }
+                        let cause = locked(s, locked_technique, value, from, to)
+                            .expect("a place of the other unit lies in `to`");
+                        return Some(Step::Direct {
+                            cause: Box::new(cause),
+                            cell: s.cell(outside[0]),
+                            value,
+                            unit: s.unit(other),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The step for `value` confined from `from` to `to`, if it eliminates anything.
@@ -201,5 +279,79 @@ mod tests {
         // A place left in box 3 breaks it.
         let s = removed(&[7], row_but(0, &[3, 5, 6]));
         assert_eq!(s.find(Technique::Claiming), None);
+    }
+
+    #[test]
+    fn full_house_found_and_not() {
+        let s = solver("123.............");
+        let house = Step::FullHouse {
+            cell: (0, 3),
+            value: 4,
+            unit: Unit::Row(0),
+        };
+        let text = "full house: r1c4 is the last empty cell of row 1, so it is 4";
+        let step = assert_finds(&s, Technique::FullHouse, house, text);
+        assert_eq!(step.score(), 1.0);
+        // Two empty cells in every unit: none.
+        assert_eq!(solver("12..............").find(Technique::FullHouse), None);
+    }
+
+    #[test]
+    fn direct_pointing_found_and_not() {
+        // 5 in box 1 only in row 1; in box 2 at r1c4 and r2c5: once row 1 loses 5
+        // outside box 1, box 2 keeps r2c5 alone.
+        let box_1 = removed(&[5], [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]);
+        let mut s = box_1.clone();
+        for cell in box_but(1, &[(0, 3), (1, 4)]) {
+            s.remove_candidate(cell.0, cell.1, 5);
+        }
+        let cause = Step::LockedCandidates {
+            technique: Technique::Pointing,
+            value: 5,
+            from: Unit::Box(0),
+            to: Unit::Row(0),
+            eliminations: vec![(0, 3), (0, 6), (0, 7), (0, 8)],
+        };
+        let direct = Step::Direct {
+            cause: Box::new(cause),
+            cell: (1, 4),
+            value: 5,
+            unit: Unit::Box(1),
+        };
+        let text = "direct pointing: 5 in box 1 lies in row 1, so 5 goes from r1c4, r1c7, r1c8, r1c9; then 5 in box 2 must go to r2c5";
+        let step = assert_finds(&s, Technique::DirectPointing, direct, text);
+        assert_eq!((step.score(), step.eliminations()), (1.7, Vec::new()));
+        // A third place in box 2, outside row 1: no single follows.
+        let mut s = box_1;
+        for cell in box_but(1, &[(0, 3), (1, 4), (2, 5)]) {
+            s.remove_candidate(cell.0, cell.1, 5);
+        }
+        assert_eq!(s.find(Technique::DirectPointing), None);
+        assert!(s.find(Technique::Pointing).is_some());
+    }
+
+    #[test]
+    fn direct_claiming_found_and_not() {
+        // 6 in row 1 only in box 1 (r1c1, r1c2); row 2 has 6 at r2c3 and r2c9: once box
+        // 1 loses 6 outside row 1, row 2 keeps r2c9 alone.
+        let mut s = removed(&[6], row_but(0, &[0, 1]));
+        for (r, c) in row_but(1, &[2, 8]) {
+            s.remove_candidate(r, c, 6);
+        }
+        let step = s
+            .find(Technique::DirectClaiming)
+            .expect("a direct claiming");
+        assert_eq!(step.placement(), Some(((1, 8), 6)));
+        assert_eq!(
+            step.to_string(),
+            "direct claiming: 6 in row 1 lies in box 1, so 6 goes from r2c3, r3c1, r3c2, r3c3; then 6 in row 2 must go to r2c9"
+        );
+        check_step(&s, &step);
+        // With a third place in row 2 there is no single.
+        s = removed(&[6], row_but(0, &[0, 1]));
+        for (r, c) in row_but(1, &[2, 7, 8]) {
+            s.remove_candidate(r, c, 6);
+        }
+        assert_eq!(s.find(Technique::DirectClaiming), None);
     }
 }

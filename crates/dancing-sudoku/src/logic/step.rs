@@ -30,6 +30,28 @@ pub enum Step {
         /// The unit where it has no other place.
         unit: Unit,
     },
+    /// `cell` is the last empty cell of `unit`, so it takes the one value missing there.
+    FullHouse {
+        /// The cell.
+        cell: Cell,
+        /// The value missing from the unit.
+        value: u8,
+        /// The unit.
+        unit: Unit,
+    },
+    /// One of Sudoku Explainer's direct forms: `cause` (a pointing, a claiming, a hidden
+    /// pair or a hidden triple) would remove candidates, after which `value` has one
+    /// place left in `unit`, `cell`. The step places it there and removes nothing else.
+    Direct {
+        /// The deduction that leaves the single, with the candidates it would remove.
+        cause: Box<Step>,
+        /// The cell where the value goes.
+        cell: Cell,
+        /// The value.
+        value: u8,
+        /// The unit where the value has no other place once `cause` is applied.
+        unit: Unit,
+    },
     /// Pointing (`from` a box `to` a line) or claiming (`from` a line `to` a box): the
     /// candidates of `value` in `from` all lie in `to`, so `value` leaves the rest of `to`.
     LockedCandidates {
@@ -118,6 +140,13 @@ impl Step {
         match self {
             Self::NakedSingle { .. } => Technique::NakedSingle,
             Self::HiddenSingle { .. } => Technique::HiddenSingle,
+            Self::FullHouse { .. } => Technique::FullHouse,
+            Self::Direct { cause, .. } => match cause.technique() {
+                Technique::Pointing => Technique::DirectPointing,
+                Technique::Claiming => Technique::DirectClaiming,
+                Technique::HiddenPair => Technique::DirectHiddenPair,
+                _ => Technique::DirectHiddenTriple,
+            },
             Self::LockedCandidates { technique, .. } | Self::Wing { technique, .. } => *technique,
             Self::NakedSubset { cells, .. } => match cells.len() {
                 2 => Technique::NakedPair,
@@ -141,19 +170,24 @@ impl Step {
     /// The cell and value placed, for a single.
     pub fn placement(&self) -> Option<(Cell, u8)> {
         match *self {
-            Self::NakedSingle { cell, value } | Self::HiddenSingle { cell, value, .. } => {
-                Some((cell, value))
-            }
+            Self::NakedSingle { cell, value }
+            | Self::HiddenSingle { cell, value, .. }
+            | Self::FullHouse { cell, value, .. }
+            | Self::Direct { cell, value, .. } => Some((cell, value)),
             _ => None,
         }
     }
 
     /// Every candidate removed, as `(cell, value)`. Empty for a single (placing it
-    /// removes the value from the peers as a matter of course).
+    /// removes the value from the peers as a matter of course) and for a direct form,
+    /// which only places its single (its cause's eliminations are in `cause`).
     pub fn eliminations(&self) -> Vec<(Cell, u8)> {
         let of = |cells: &[Cell], value: u8| cells.iter().map(|&cell| (cell, value)).collect();
         match self {
-            Self::NakedSingle { .. } | Self::HiddenSingle { .. } => Vec::new(),
+            Self::NakedSingle { .. }
+            | Self::HiddenSingle { .. }
+            | Self::FullHouse { .. }
+            | Self::Direct { .. } => Vec::new(),
             Self::LockedCandidates {
                 value,
                 eliminations,
@@ -270,6 +304,29 @@ impl fmt::Display for Step {
                 write!(
                     f,
                     "{name}: {} in {unit} must go to {}",
+                    symbol(*value),
+                    cells(&[*cell])
+                )
+            }
+            Self::FullHouse { cell, value, unit } => {
+                write!(
+                    f,
+                    "{name}: {} is the last empty cell of {unit}, so it is {}",
+                    cells(&[*cell]),
+                    symbol(*value)
+                )
+            }
+            Self::Direct {
+                cause,
+                cell,
+                value,
+                unit,
+            } => {
+                let because = cause.to_string();
+                let because = because.split_once(": ").map_or(&*because, |(_, rest)| rest);
+                write!(
+                    f,
+                    "{name}: {because}; then {} in {unit} must go to {}",
                     symbol(*value),
                     cells(&[*cell])
                 )

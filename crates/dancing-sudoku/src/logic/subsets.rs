@@ -28,19 +28,52 @@ pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
     (0..3 * s.side).find_map(|unit| {
         let items = s.places(unit).map(|(v, m)| (usize::from(v), m));
         locked_set(items, size, |chosen, union| {
-            let keep = chosen.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
-            let cells: Vec<usize> = bits(union).map(|k| s.unit_cell(unit, k)).collect();
-            let eliminations: Vec<_> = cells
-                .iter()
-                .flat_map(|&i| bits(s.candidates[i] & !keep).map(move |b| (s.cell(i), b as u8 + 1)))
-                .collect();
-            (!eliminations.is_empty()).then(|| Step::HiddenSubset {
-                unit: s.unit(unit),
-                cells: cells.iter().map(|&i| s.cell(i)).collect(),
-                values: chosen.iter().map(|&v| v as u8).collect(),
-                eliminations,
+            hidden_subset(s, unit, chosen, union)
+        })
+    })
+}
+
+/// Sudoku Explainer's direct hidden pair (`size` 2) or triple (3): a hidden subset
+/// after whose eliminations another value of its unit has one place left, where the
+/// step places it. Units in SE's order (boxes, columns, rows), those with more than
+/// `size` empty cells.
+pub(super) fn direct_hidden(s: &LogicSolver, size: usize) -> Option<Step> {
+    let n = s.side;
+    let units = (2 * n..3 * n).chain(n..2 * n).chain(0..n);
+    units
+        .filter(|&unit| s.empty_cells(unit) > size)
+        .find_map(|unit| {
+            let items = s.places(unit).map(|(v, m)| (usize::from(v), m));
+            locked_set(items, size, |chosen, union| {
+                let (value, places) = s
+                    .places(unit)
+                    .filter(|(v, _)| !chosen.contains(&usize::from(*v)))
+                    .find(|&(_, m)| m.count_ones() > 1 && (m & !union).count_ones() == 1)?;
+                let cause = hidden_subset(s, unit, chosen, union)?;
+                Some(Step::Direct {
+                    cause: Box::new(cause),
+                    cell: s.cell(s.unit_cell(unit, (places & !union).trailing_zeros() as usize)),
+                    value,
+                    unit: s.unit(unit),
+                })
             })
         })
+}
+
+/// The hidden subset of `chosen` values of `unit`, whose places are `union`, if it
+/// eliminates anything.
+fn hidden_subset(s: &LogicSolver, unit: usize, chosen: &[usize], union: u64) -> Option<Step> {
+    let keep = chosen.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
+    let cells: Vec<usize> = bits(union).map(|k| s.unit_cell(unit, k)).collect();
+    let eliminations: Vec<_> = cells
+        .iter()
+        .flat_map(|&i| bits(s.candidates[i] & !keep).map(move |b| (s.cell(i), b as u8 + 1)))
+        .collect();
+    (!eliminations.is_empty()).then(|| Step::HiddenSubset {
+        unit: s.unit(unit),
+        cells: cells.iter().map(|&i| s.cell(i)).collect(),
+        values: chosen.iter().map(|&v| v as u8).collect(),
+        eliminations,
     })
 }
 
@@ -163,5 +196,36 @@ mod tests {
             s.remove_candidate(r, c, 3);
         }
         assert_eq!(s.find(Technique::HiddenTriple), None);
+    }
+
+    #[test]
+    fn direct_hidden_pair_found_and_not() {
+        // 1 and 2 in row 1 only at r1c1, r1c2; 3 at r1c1 and r1c6: the pair takes r1c1,
+        // so 3 goes to r1c6.
+        let mut s = removed(&[1, 2], row_but(0, &[0, 1]));
+        for (r, c) in row_but(0, &[0, 5]) {
+            s.remove_candidate(r, c, 3);
+        }
+        let step = s
+            .find(Technique::DirectHiddenPair)
+            .expect("a direct hidden pair");
+        assert_eq!(step.placement(), Some(((0, 5), 3)));
+        assert_eq!(
+            (step.score(), step.technique()),
+            (2.0, Technique::DirectHiddenPair)
+        );
+        assert!(
+            step.to_string()
+                .ends_with("; then 3 in row 1 must go to r1c6"),
+            "{step}"
+        );
+        check_step(&s, &step);
+        // With 3 at a third place, the pair is there but no single follows.
+        let mut s = removed(&[1, 2], row_but(0, &[0, 1]));
+        for (r, c) in row_but(0, &[0, 5, 6]) {
+            s.remove_candidate(r, c, 3);
+        }
+        assert_eq!(s.find(Technique::DirectHiddenPair), None);
+        assert!(s.find(Technique::HiddenPair).is_some());
     }
 }

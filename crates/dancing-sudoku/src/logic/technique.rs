@@ -8,10 +8,24 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Technique {
+    /// The last empty cell of a unit.
+    FullHouse,
     /// The only cell of a unit that can hold a value.
     HiddenSingle,
+    /// A pointing whose eliminations leave a value one place in another box, where the
+    /// step places it (Sudoku Explainer's "direct" form).
+    DirectPointing,
+    /// A claiming whose eliminations leave a value one place in another line, where the
+    /// step places it.
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave another value of its unit one place, where
+    /// the step places it.
+    DirectHiddenPair,
     /// A cell with a single candidate.
     NakedSingle,
+    /// A hidden triple whose eliminations leave another value of its unit one place,
+    /// where the step places it.
+    DirectHiddenTriple,
     /// A value confined to one line inside a box leaves the rest of the line.
     Pointing,
     /// A value confined to one box inside a line leaves the rest of the box.
@@ -44,12 +58,17 @@ pub enum Technique {
 
 impl Technique {
     /// How many techniques there are.
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 21;
 
     /// Every technique, easiest first.
     pub const ALL: [Technique; Self::COUNT] = [
+        Self::FullHouse,
         Self::HiddenSingle,
+        Self::DirectPointing,
+        Self::DirectClaiming,
+        Self::DirectHiddenPair,
         Self::NakedSingle,
+        Self::DirectHiddenTriple,
         Self::Pointing,
         Self::Claiming,
         Self::NakedPair,
@@ -69,8 +88,13 @@ impl Technique {
     /// The name, in lower case as in a sentence: `"hidden single"`, `"x-wing"`, …
     pub fn name(self) -> &'static str {
         match self {
+            Self::FullHouse => "full house",
             Self::HiddenSingle => "hidden single",
+            Self::DirectPointing => "direct pointing",
+            Self::DirectClaiming => "direct claiming",
+            Self::DirectHiddenPair => "direct hidden pair",
             Self::NakedSingle => "naked single",
+            Self::DirectHiddenTriple => "direct hidden triple",
             Self::Pointing => "pointing",
             Self::Claiming => "claiming",
             Self::NakedPair => "naked pair",
@@ -91,8 +115,13 @@ impl Technique {
     /// The score in tenths, so that scores compare exactly.
     pub(crate) fn tenths(self) -> u16 {
         match self {
+            Self::FullHouse => 10,
             Self::HiddenSingle => 15,
+            Self::DirectPointing => 17,
+            Self::DirectClaiming => 19,
+            Self::DirectHiddenPair => 20,
             Self::NakedSingle => 23,
+            Self::DirectHiddenTriple => 25,
             Self::Pointing => 26,
             Self::Claiming => 28,
             Self::NakedPair => 30,
@@ -142,11 +171,21 @@ impl fmt::Display for Technique {
 }
 
 /// A name that is no [`Technique`]'s.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown technique {0:?}: expected one of hidden single, naked single, pointing, claiming, naked pair, x-wing, hidden pair, naked triple, swordfish, hidden triple, xy-wing, xyz-wing, naked quad, jellyfish, hidden quad, simple coloring"
-)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownTechnique(pub String);
+
+impl fmt::Display for UnknownTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown technique {:?}: expected one of ", self.0)?;
+        for (i, t) in Technique::ALL.into_iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{t}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownTechnique {}
 
 impl FromStr for Technique {
     type Err = UnknownTechnique;
