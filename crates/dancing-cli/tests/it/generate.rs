@@ -199,7 +199,11 @@ fn placement(line: &str) -> Option<((usize, usize), String)> {
         let c: String = c.chars().take_while(char::is_ascii_digit).collect();
         (r.parse().unwrap(), c.parse().unwrap())
     };
-    let last = line.rsplit([':', ';']).next()?.trim().trim_start_matches("then ");
+    let last = line
+        .rsplit([':', ';'])
+        .next()?
+        .trim()
+        .trim_start_matches("then ");
     if let Some((value, rest)) = last.split_once(" in ")
         && let Some((_, at)) = rest.split_once(" must go to ")
     {

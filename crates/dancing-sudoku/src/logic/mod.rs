@@ -101,6 +101,7 @@
 //!
 //! Only instances that eliminate something count.
 
+mod chains;
 mod coloring;
 mod fish;
 mod rating;
@@ -108,6 +109,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod uniqueness;
 mod wings;
 
 pub use rating::{
@@ -320,6 +322,14 @@ impl LogicSolver {
             Technique::XYWing => wings::xy_wing(self),
             Technique::XYZWing => wings::xyz_wing(self),
             Technique::SimpleColoring => coloring::simple_coloring(self),
+            Technique::UniqueRectangle => uniqueness::unique_loop(self),
+            Technique::Bug => uniqueness::bug(self),
+            Technique::Cycle
+            | Technique::ForcingXChain
+            | Technique::XYCycle
+            | Technique::ForcingChain => chains::all(self)
+                .into_iter()
+                .find(|step| step.technique() == technique),
         }
     }
 
@@ -330,7 +340,11 @@ impl LogicSolver {
         if self.is_solved() {
             return None;
         }
-        Technique::ALL.into_iter().find_map(|t| self.find(t))
+        Technique::ALL
+            .into_iter()
+            .take_while(|&t| t < Technique::SimpleColoring)
+            .find_map(|t| self.find(t))
+            .or_else(|| chains::easiest(self))
     }
 
     // Geometry shared by the techniques. Cells are indices `r * side + c`; units are

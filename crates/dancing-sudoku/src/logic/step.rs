@@ -132,6 +132,50 @@ pub enum Step {
         /// Cells that lose `value`.
         eliminations: Vec<Cell>,
     },
+    /// A unique rectangle or loop: `cells` (in loop order) all hold both `values`, and
+    /// all but a few hold nothing else; if those few were left with the pair too, the
+    /// values could swap around the loop. SE's type `kind`: 1, 2 or 4.
+    UniqueLoop {
+        /// SE's type of the step.
+        kind: u8,
+        /// The loop's cells, in order around it.
+        cells: Vec<Cell>,
+        /// The two values.
+        values: [u8; 2],
+        /// The candidates removed.
+        eliminations: Vec<(Cell, u8)>,
+        /// The score in tenths, by the loop's length.
+        tenths: u16,
+    },
+    /// The bivalue universal grave: without `values` in `cells`, every empty cell would
+    /// have two candidates and every value two places in every unit, which would give
+    /// the puzzle two solutions. Type `kind` 1: the one cell keeps only its BUG values;
+    /// 2: the one value leaves every cell that sees all the BUG cells.
+    Bug {
+        /// SE's type, 1 or 2.
+        kind: u8,
+        /// The cells with more than two candidates that the grave needs.
+        cells: Vec<Cell>,
+        /// Their candidates beyond the grave.
+        values: Vec<u8>,
+        /// The candidates removed.
+        eliminations: Vec<(Cell, u8)>,
+    },
+    /// A forcing chain or bidirectional cycle (see [`Technique::Cycle`] and the
+    /// others): `links` are the candidates the chain passes, each with whether it holds
+    /// (`true`) or not, from the assumption to the end.
+    Chain {
+        /// [`Technique::Cycle`], [`Technique::ForcingXChain`], [`Technique::XYCycle`] or
+        /// [`Technique::ForcingChain`].
+        technique: Technique,
+        /// `(cell, value, holds)`, from the first assumption on.
+        links: Vec<(Cell, u8, bool)>,
+        /// The candidates removed.
+        eliminations: Vec<(Cell, u8)>,
+        /// The score in tenths: the technique's, plus Sudoku Explainer's increment for
+        /// the chain's length.
+        tenths: u16,
+    },
 }
 
 impl Step {
@@ -147,7 +191,9 @@ impl Step {
                 Technique::HiddenPair => Technique::DirectHiddenPair,
                 _ => Technique::DirectHiddenTriple,
             },
-            Self::LockedCandidates { technique, .. } | Self::Wing { technique, .. } => *technique,
+            Self::LockedCandidates { technique, .. }
+            | Self::Wing { technique, .. }
+            | Self::Chain { technique, .. } => *technique,
             Self::NakedSubset { cells, .. } => match cells.len() {
                 2 => Technique::NakedPair,
                 3 => Technique::NakedTriple,
@@ -164,6 +210,8 @@ impl Step {
                 _ => Technique::Jellyfish,
             },
             Self::Coloring { .. } => Technique::SimpleColoring,
+            Self::UniqueLoop { .. } => Technique::UniqueRectangle,
+            Self::Bug { .. } => Technique::Bug,
         }
     }
 
@@ -208,9 +256,11 @@ impl Step {
                 eliminations,
                 ..
             } => of(eliminations, values[2]),
-            Self::NakedSubset { eliminations, .. } | Self::HiddenSubset { eliminations, .. } => {
-                eliminations.clone()
-            }
+            Self::NakedSubset { eliminations, .. }
+            | Self::HiddenSubset { eliminations, .. }
+            | Self::Chain { eliminations, .. }
+            | Self::UniqueLoop { eliminations, .. }
+            | Self::Bug { eliminations, .. } => eliminations.clone(),
         }
     }
 
@@ -220,13 +270,15 @@ impl Step {
             Self::HiddenSingle {
                 unit: Unit::Box(_), ..
             } => 12,
+            Self::Chain { tenths, .. } | Self::UniqueLoop { tenths, .. } => *tenths,
+            Self::Bug { kind, .. } => 55 + u16::from(*kind),
             _ => self.technique().tenths(),
         }
     }
 
     /// The difficulty of this step: the [technique's score](Technique::score), except
     /// that a hidden single in a box scores 1.2 (as in Sudoku Explainer) against 1.5 in a
-    /// row or column.
+    /// row or column, and that a chain adds SE's increment for its length.
     pub fn score(&self) -> f32 {
         super::technique::tenths_to_score(self.tenths())
     }
@@ -278,6 +330,15 @@ fn lines(list: &[Unit]) -> String {
         }
     }
     out
+}
+
+/// `r1c2≠5, r3c4≠7`.
+fn removed(eliminations: &[(Cell, u8)]) -> String {
+    let list: Vec<String> = eliminations
+        .iter()
+        .map(|&(cell, v)| format!("{}≠{}", cells(&[cell]), symbol(v)))
+        .collect();
+    list.join(", ")
 }
 
 /// The cells of a list of eliminations, without repeats, in reading order.
@@ -410,6 +471,50 @@ impl fmt::Display for Step {
                     symbol(*z),
                     cells(eliminations)
                 )
+            }
+            Self::UniqueLoop {
+                kind,
+                cells: loop_cells,
+                values: [a, b],
+                eliminations,
+                ..
+            } => {
+                let shape = if loop_cells.len() == 4 {
+                    "rectangle"
+                } else {
+                    "loop"
+                };
+                write!(
+                    f,
+                    "{name} type {kind}: {a} and {b} could swap around the {shape} {}, so {}",
+                    cells(loop_cells),
+                    removed(eliminations)
+                )
+            }
+            Self::Bug {
+                kind,
+                cells: bug_cells,
+                values: vals,
+                eliminations,
+            } => write!(
+                f,
+                "{name} type {kind}: without {} in {} the grid would have two solutions, so {}",
+                values(vals, " and "),
+                cells(bug_cells),
+                removed(eliminations)
+            ),
+            Self::Chain {
+                links,
+                eliminations,
+                ..
+            } => {
+                write!(f, "{name}: ")?;
+                for (k, &(cell, value, holds)) in links.iter().enumerate() {
+                    let sep = if k == 0 { "" } else { " → " };
+                    let sign = if holds { '=' } else { '≠' };
+                    write!(f, "{sep}{}{sign}{}", cells(&[cell]), symbol(value))?;
+                }
+                write!(f, ", so {}", removed(eliminations))
             }
             Self::Coloring {
                 value,

@@ -1,0 +1,400 @@
+//! Uniqueness techniques: unique rectangles and loops, and the bivalue universal grave
+//! (BUG), as Sudoku Explainer finds and rates them. Each assumes that the puzzle has
+//! one solution: a pattern that would allow two (a deadly pattern) cannot be the end
+//! state, so the candidates that would complete it go.
+
+use super::step::Cell;
+use super::{LogicSolver, Step, bits};
+
+/// The easiest unique rectangle or loop, if any: by score, then type.
+pub(super) fn unique_loop(s: &LogicSolver) -> Option<Step> {
+    let mut found: Vec<(u16, u8, Step)> = Vec::new();
+    let mut seen: Vec<(u8, Vec<usize>)> = Vec::new();
+    for start in 0..s.side * s.side {
+        let candidates = s.candidates[start];
+        if candidates.count_ones() != 2 {
+            continue;
+        }
+        let mut loops = Vec::new();
+        walk(
+            s,
+            start,
+            candidates,
+            &mut Vec::new(),
+            2,
+            0,
+            None,
+            &mut loops,
+        );
+        for cells in loops {
+            if !is_valid_loop(s, &cells) {
+                continue;
+            }
+            for (kind, step) in loop_steps(s, &cells, candidates) {
+                let mut key = cells.clone();
+                key.sort_unstable();
+                if !seen.contains(&(kind, key.clone())) {
+                    seen.push((kind, key));
+                    found.push((step.tenths(), kind, step));
+                }
+            }
+        }
+    }
+    found.sort_by_key(|&(tenths, kind, _)| (tenths, kind));
+    found.into_iter().next().map(|(_, _, step)| step)
+}
+
+/// SE's loop search from `cell`: the next cell shares a unit with it (not the unit
+/// kind the last two share) and holds both values of `pair`; at most two cells with
+/// other values, or any number if those other values are one and the same. A path back
+/// to the first cell after four cells or more is a loop.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    s: &LogicSolver,
+    cell: usize,
+    pair: u64,
+    path: &mut Vec<usize>,
+    allowed: i32,
+    extra: u64,
+    last: Option<usize>,
+    loops: &mut Vec<Vec<usize>>,
+) {
+    path.push(cell);
+    // As in SE, the other values gathered here carry over from one neighbour to the next.
+    let mut extra = extra;
+    for (kind, unit) in units(s, cell).into_iter().enumerate() {
+        if last == Some(kind) {
+            continue;
+        }
+        for k in 0..s.side {
+            let next = s.unit_cell(unit, k);
+            if next == path[0] && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) {
+                let candidates = s.candidates[next];
+                if candidates & pair != pair {
+                    continue;
+                }
+                extra |= candidates & !pair;
+                let plain = candidates.count_ones() == 2;
+                if plain || extra.count_ones() == 1 || allowed > 0 {
+                    let allowed = if plain { allowed } else { allowed - 1 };
+                    walk(s, next, pair, path, allowed, extra, Some(kind), loops);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// The units of a cell in SE's order: box, row, column.
+fn units(s: &LogicSolver, i: usize) -> [usize; 3] {
+    let n = s.side;
+    [2 * n + s.box_index(i), i / n, n + i % n]
+}
+
+/// Whether every unit the loop passes holds two of its cells, one at an even and one at
+/// an odd position: then the two values could swap around it.
+fn is_valid_loop(s: &LogicSolver, cells: &[usize]) -> bool {
+    let mut parity: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (k, &cell) in cells.iter().enumerate() {
+        for unit in units(s, cell) {
+            let side = &mut parity[k % 2];
+            if side.contains(&unit) {
+                return false;
+            }
+            side.push(unit);
+        }
+    }
+    let [mut even, mut odd] = parity;
+    even.sort_unstable();
+    odd.sort_unstable();
+    even == odd
+}
+
+/// The cells that see `cell` (box, row, then column), without repeats.
+fn house(s: &LogicSolver, cell: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    for unit in units(s, cell) {
+        for k in 0..s.side {
+            let j = s.unit_cell(unit, k);
+            if j != cell && !out.contains(&j) {
+                out.push(j);
+            }
+        }
+    }
+    out
+}
+
+/// The steps a deadly loop allows, with SE's type numbers: type 1 (one cell with other
+/// values loses the pair), type 2 (the cells with other values share one, which leaves
+/// the cells that see them all) and type 4 (one value of the pair confined to the two
+/// such cells in a unit: the other value leaves them).
+fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
+    let extras: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&i| s.candidates[i].count_ones() > 2)
+        .collect();
+    let mut out = Vec::new();
+    let step = |kind: u8, eliminations: Vec<(Cell, u8)>| {
+        (!eliminations.is_empty()).then(|| {
+            let mut eliminations = eliminations;
+            eliminations.sort_unstable();
+            (
+                kind,
+                Step::UniqueLoop {
+                    kind,
+                    cells: cells.iter().map(|&i| s.cell(i)).collect(),
+                    values: [value(pair), value(pair & (pair - 1))],
+                    eliminations,
+                    tenths: loop_tenths(cells.len()),
+                },
+            )
+        })
+    };
+    let other = |i: usize| s.candidates[i] & !pair;
+    match extras.len() {
+        1 => {
+            let rescue = extras[0];
+            let gone = bits(pair).map(|b| (s.cell(rescue), b as u8 + 1)).collect();
+            out.extend(step(1, gone));
+        }
+        0 => {}
+        count => {
+            let shared = extras.iter().fold(0, |m, &i| m | other(i));
+            if count > 2 || shared.count_ones() == 1 {
+                let v = value(other(extras[0]));
+                let bit = 1u64 << (v - 1);
+                let mut common = house(s, extras[0]);
+                for &i in &extras[1..] {
+                    let seen = house(s, i);
+                    common.retain(|j| seen.contains(j));
+                }
+                let gone = common
+                    .into_iter()
+                    .filter(|j| !extras.contains(j) && s.candidates[*j] & bit != 0)
+                    .map(|j| (s.cell(j), v))
+                    .collect();
+                out.extend(step(2, gone));
+            }
+            if count == 2 {
+                out.extend(type_4(s, extras[0], extras[1], pair).and_then(|gone| step(4, gone)));
+            }
+        }
+    }
+    out
+}
+
+/// Type 4: in a unit the two cells share, one value of the pair has no other place
+/// (the last such unit in SE's order decides, as in SE); the other value leaves both.
+fn type_4(s: &LogicSolver, a: usize, b: usize, pair: u64) -> Option<Vec<(Cell, u8)>> {
+    let (v1, v2) = (value(pair), value(pair & (pair - 1)));
+    let (mut locked_1, mut locked_2) = (false, false);
+    for (ua, ub) in units(s, a).into_iter().zip(units(s, b)) {
+        if ua != ub {
+            continue;
+        }
+        let elsewhere = |v: u8| {
+            (0..s.side)
+                .map(|k| s.unit_cell(ua, k))
+                .any(|j| j != a && j != b && s.candidates[j] & (1 << (v - 1)) != 0)
+        };
+        if !elsewhere(v1) {
+            locked_1 = true;
+        }
+        if !elsewhere(v2) {
+            locked_2 = true;
+        }
+    }
+    let gone = if locked_1 {
+        v2
+    } else if locked_2 {
+        v1
+    } else {
+        return None;
+    };
+    Some(vec![(s.cell(a), gone), (s.cell(b), gone)])
+}
+
+/// SE's score of a loop of `cells` cells, in tenths: 4.5 for a rectangle, 4.6 for six
+/// cells, 4.7 for eight, 5.0 for ten or more.
+fn loop_tenths(cells: usize) -> u16 {
+    match cells {
+        0..=5 => 45,
+        6 | 7 => 46,
+        8 | 9 => 47,
+        _ => 50,
+    }
+}
+
+/// The lowest value of a mask.
+fn value(mask: u64) -> u8 {
+    mask.trailing_zeros() as u8 + 1
+}
+
+/// The bivalue universal grave, types 1 and 2, as SE finds it: the candidates that
+/// stop the grid from being a BUG (every empty cell with two candidates, every value
+/// with two places in every unit) must be those of one cell (type 1: the cell keeps only
+/// them) or one value (type 2: the value leaves every cell that sees all of its BUG
+/// cells).
+pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    let mut rest = s.candidates.clone();
+    let mut cells: Vec<usize> = Vec::new();
+    let mut values = 0u64;
+    let mut common: Option<Vec<usize>> = None;
+    let order = (2 * n..3 * n).chain(0..2 * n);
+    for unit in order {
+        for v in 1..=n as u8 {
+            let places = s.positions(unit, v);
+            if matches!(places.count_ones(), 0 | 2) {
+                continue;
+            }
+            let bug: Vec<usize> = bits(places)
+                .map(|k| s.unit_cell(unit, k))
+                .filter(|&i| s.candidates[i].count_ones() >= 3)
+                .collect();
+            if bug.is_empty() {
+                return None;
+            }
+            if let [cell] = bug[..] {
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+                values |= 1 << (v - 1);
+                rest[cell] &= !(1 << (v - 1));
+                let seen = house(s, cell);
+                let shared = common.get_or_insert_with(|| seen.clone());
+                shared.retain(|j| seen.contains(j) && !cells.contains(j));
+                if cells.len() > 1 && values.count_ones() > 1 && shared.is_empty() {
+                    return None;
+                }
+            }
+        }
+    }
+    // Without the BUG candidates, the grid must be a BUG.
+    if (0..n * n).any(|i| s.values[i] == 0 && rest[i].count_ones() != 2) {
+        return None;
+    }
+    for unit in 0..3 * n {
+        let mut places = [0u32; 64];
+        for k in 0..n {
+            for b in bits(rest[s.unit_cell(unit, k)]) {
+                places[b] += 1;
+            }
+        }
+        if places[..n].iter().any(|&p| p != 0 && p != 2) {
+            return None;
+        }
+    }
+    let (kind, eliminations): (u8, Vec<(Cell, u8)>) = if let [cell] = cells[..] {
+        let gone = bits(s.candidates[cell] & !values).map(|b| (s.cell(cell), b as u8 + 1));
+        (1, gone.collect())
+    } else if values.count_ones() == 1 {
+        let v = value(values);
+        let gone = common
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&j| s.candidates[j] & values != 0)
+            .map(|j| (s.cell(j), v));
+        (2, gone.collect())
+    } else {
+        return None;
+    };
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut eliminations = eliminations;
+    eliminations.sort_unstable();
+    Some(Step::Bug {
+        kind,
+        cells: cells.iter().map(|&i| s.cell(i)).collect(),
+        values: bits(values).map(|b| b as u8 + 1).collect(),
+        eliminations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::super::{Step, Technique};
+
+    #[test]
+    fn unique_rectangle_type_1_found_and_not() {
+        // r1c1, r1c4, r2c1 hold only 1 and 2, r2c4 also 3: two rows, two columns, two
+        // boxes. Unless r2c4 is 3, the four could swap 1 and 2.
+        let corners = [((0, 0), &[1, 2][..]), ((0, 3), &[1, 2]), ((1, 0), &[1, 2])];
+        let mut cells = corners.to_vec();
+        cells.push(((1, 3), &[1, 2, 3]));
+        let s = kept(&cells);
+        let step = s
+            .find(Technique::UniqueRectangle)
+            .expect("a unique rectangle");
+        let Step::UniqueLoop {
+            kind,
+            cells: loop_cells,
+            values,
+            eliminations,
+            ..
+        } = &step
+        else {
+            panic!("{step:?}")
+        };
+        assert_eq!((*kind, *values, step.score()), (1, [1, 2], 4.5));
+        let mut sorted = loop_cells.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [(0, 0), (0, 3), (1, 0), (1, 3)]);
+        assert_eq!(eliminations, &[((1, 3), 1), ((1, 3), 2)]);
+        check_step(&s, &step);
+        assert!(
+            step.to_string()
+                .starts_with("unique rectangle type 1: 1 and 2 could swap")
+        );
+        // Over four boxes the values could not swap (each box would lose one): nothing.
+        let mut cells = vec![((0, 0), &[1, 2][..]), ((0, 3), &[1, 2]), ((3, 0), &[1, 2])];
+        cells.push(((3, 3), &[1, 2, 3]));
+        assert_eq!(kept(&cells).find(Technique::UniqueRectangle), None);
+    }
+
+    #[test]
+    fn unique_rectangle_type_2_and_4() {
+        // Two corners with a third value 3 (type 2: 3 leaves the cells seeing both), and
+        // 1 confined to them in their row (type 4: 2 leaves them).
+        let mut s = kept(&[
+            ((0, 0), &[1, 2]),
+            ((0, 3), &[1, 2]),
+            ((1, 0), &[1, 2, 3]),
+            ((1, 3), &[1, 2, 3]),
+        ]);
+        let step = s.find(Technique::UniqueRectangle).expect("type 2");
+        let Step::UniqueLoop {
+            kind, eliminations, ..
+        } = &step
+        else {
+            panic!("{step:?}")
+        };
+        assert_eq!(*kind, 2);
+        // Row 2 but the corners: r2c2, r2c3, r2c5 … r2c9.
+        assert_eq!(eliminations.len(), 7);
+        assert!(eliminations.iter().all(|&((r, _), v)| r == 1 && v == 3));
+        check_step(&s, &step);
+        // 3 gone from the rest of row 2, but 1 only in the corners of row 2: type 4.
+        for c in [1, 2, 4, 5, 6, 7, 8] {
+            s.remove_candidate(1, c, 3);
+            s.remove_candidate(1, c, 1);
+        }
+        let step = s.find(Technique::UniqueRectangle).expect("type 4");
+        let Step::UniqueLoop {
+            kind, eliminations, ..
+        } = &step
+        else {
+            panic!("{step:?}")
+        };
+        assert_eq!(
+            (*kind, eliminations.as_slice()),
+            (4, &[((1, 0), 2), ((1, 3), 2)][..])
+        );
+        check_step(&s, &step);
+    }
+}
