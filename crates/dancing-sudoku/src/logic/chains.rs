@@ -35,18 +35,26 @@ struct Found {
     length: usize,
 }
 
-/// The easiest chain step, if any: the first of [`all`].
+/// The easiest chain step, if any: the first of [`all`], found without building the
+/// steps that cannot come first.
 pub(super) fn easiest(s: &LogicSolver) -> Option<Step> {
-    all(s).into_iter().next()
+    collect(s, true).into_iter().next()
 }
 
 /// Every chain step that eliminates something, easiest first: by score, then length,
 /// then kind, then the order found (cells in reading order, values ascending; cycles
 /// before forcing chains).
 pub(super) fn all(s: &LogicSolver) -> Vec<Step> {
+    collect(s, false)
+}
+
+/// [`all`], or with `only_best` just the first.
+fn collect(s: &LogicSolver, only_best: bool) -> Vec<Step> {
     let mut search = Search::new(s);
+    search.only_best = only_best;
     let mut found = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        search.new_pass();
         for i in 0..s.side * s.side {
             let candidates = s.candidates[i];
             if candidates.count_ones() < 2 {
@@ -82,11 +90,21 @@ pub(super) fn length_tenths(complexity: usize) -> u16 {
     added
 }
 
+/// The bit of a potential in [`Node::above`].
+fn hash_bit(pot: u32) -> u64 {
+    1 << (pot.wrapping_mul(0x9E37_79B9) >> 26)
+}
+
 /// A node of a search: a potential and the node that implied it.
 #[derive(Clone, Copy)]
 struct Node {
     pot: u32,
     parent: u32,
+    /// Links from the root.
+    depth: u32,
+    /// A bit for each potential on the way from the root (by a hash): a clear bit
+    /// proves a potential is not an ancestor.
+    above: u64,
 }
 
 /// The state of one position's chain searches: the places of every value in every
@@ -101,6 +119,12 @@ struct Search<'s> {
     first: Vec<u32>,
     stamp: Vec<u32>,
     search: u32,
+    /// The implications computed in this pass: `memo_at[pot]` is a range of `memo`.
+    memo: Vec<u32>,
+    memo_at: Vec<(u32, u32)>,
+    /// Whether only the easiest step is wanted, and the key of the best found so far.
+    only_best: bool,
+    best: Option<(u16, usize, u8)>,
 }
 
 impl<'s> Search<'s> {
@@ -119,6 +143,10 @@ impl<'s> Search<'s> {
             first: vec![NONE; pots],
             stamp: vec![0; pots],
             search: 0,
+            only_best: false,
+            best: None,
+            memo: Vec::new(),
+            memo_at: vec![(NONE, 0); pots],
         }
     }
 
@@ -146,7 +174,18 @@ impl<'s> Search<'s> {
     }
 
     fn add(&mut self, pot: u32, parent: u32) -> u32 {
-        self.nodes.push(Node { pot, parent });
+        let (depth, above) = if parent == NONE {
+            (0, 0)
+        } else {
+            let p = self.nodes[parent as usize];
+            (p.depth + 1, p.above | hash_bit(p.pot))
+        };
+        self.nodes.push(Node {
+            pot,
+            parent,
+            depth,
+            above,
+        });
         (self.nodes.len() - 1) as u32
     }
 
@@ -164,6 +203,9 @@ impl<'s> Search<'s> {
 
     /// Whether `pot` is an ancestor of node `child` (not counting `child`).
     fn is_ancestor(&self, child: u32, pot: u32) -> bool {
+        if self.nodes[child as usize].above & hash_bit(pot) == 0 {
+            return false;
+        }
         let mut at = self.nodes[child as usize].parent;
         while at != NONE {
             let node = self.nodes[at as usize];
@@ -173,6 +215,29 @@ impl<'s> Search<'s> {
             at = node.parent;
         }
         false
+    }
+
+    /// Forgets the implications learnt: a new pass, with other links.
+    fn new_pass(&mut self) {
+        self.memo.clear();
+        self.memo_at.fill((NONE, 0));
+    }
+
+    /// The implications of `pot` (on or off) under this pass's links, computed once.
+    fn implied(&mut self, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+        let (start, len) = self.memo_at[pot as usize];
+        if start != NONE {
+            out.clear();
+            out.extend_from_slice(&self.memo[start as usize..(start + len) as usize]);
+            return;
+        }
+        if pot & 1 == 1 {
+            self.on_to_off(pot, y, out);
+        } else {
+            self.off_to_on(pot, y, x, out);
+        }
+        self.memo_at[pot as usize] = (self.memo.len() as u32, out.len() as u32);
+        self.memo.extend_from_slice(out);
     }
 
     /// What `pot` (on) turns off, without repeats, in SE's order.
@@ -187,15 +252,14 @@ impl<'s> Search<'s> {
                 }
             }
         }
-        let bit = 1u64 << (v - 1);
-        for unit in self.units(i) {
-            for k in 0..s.side {
+        // The box's places, then the row's and the column's outside the box.
+        let n = s.side;
+        let b = s.box_index(i);
+        for (index, unit) in self.units(i).into_iter().enumerate() {
+            for k in bits(self.places[unit * n + usize::from(v) - 1]) {
                 let j = s.unit_cell(unit, k);
-                if j != i && s.candidates[j] & bit != 0 {
-                    let off = self.pot(j, v, false);
-                    if !out.contains(&off) {
-                        out.push(off);
-                    }
+                if j != i && (index == 0 || s.box_index(j) != b) {
+                    out.push(self.pot(j, v, false));
                 }
             }
         }
@@ -243,30 +307,70 @@ impl<'s> Search<'s> {
             (true, false) => 3,
             _ => 2,
         };
-        for end in self.cycles(source, y, x) {
+        let base = if y && x { 70 } else { 65 };
+        let limit = self.limit(base, kind);
+        for end in self.cycles(source, y, x, limit) {
+            let length = self.complexity(end);
+            if self.beaten(base, length, kind) {
+                continue;
+            }
             if let Some(step) = self.cycle_step(end, y && x) {
-                let length = self.complexity(end);
-                found.push(Found { step, kind, length });
+                self.keep(found, Found { step, kind, length });
             }
         }
         if x {
             // A forcing chain needs x-links: one of y-links alone would have to be both
             // odd and even.
             let off = source - 1;
+            let base = if y { 70 } else { 66 };
             for start in [source, off] {
-                for end in self.forcing(start, y) {
-                    let step = self.forcing_step(end, y);
+                let limit = self.limit(base, kind);
+                for end in self.forcing(start, y, limit) {
                     let length = self.complexity(end);
-                    found.push(Found { step, kind, length });
+                    if self.beaten(base, length, kind) {
+                        continue;
+                    }
+                    let step = self.forcing_step(end, y);
+                    self.keep(found, Found { step, kind, length });
                 }
             }
         }
     }
 
+    /// The longest chain (in potentials) of score `base` that could still beat the
+    /// best found so far, when only the best is wanted: the searches stop below it.
+    fn limit(&self, base: u16, kind: u8) -> usize {
+        match self.best {
+            Some(best) if self.only_best => (0..)
+                .take_while(|&c| (base + length_tenths(c), c, kind) < best)
+                .last()
+                .unwrap_or(0),
+            _ => usize::MAX,
+        }
+    }
+
+    /// Whether, when only the best step is wanted, one of score `base` plus the length
+    /// increment cannot beat the best found so far (ties go to the first found).
+    fn beaten(&self, base: u16, length: usize, kind: u8) -> bool {
+        let key = (base + length_tenths(length), length, kind);
+        self.only_best && self.best.is_some_and(|best| key >= best)
+    }
+
+    fn keep(&mut self, found: &mut Vec<Found>, f: Found) {
+        if self.only_best {
+            self.best = Some((f.step.tenths(), f.length, f.kind));
+            found.clear();
+        }
+        found.push(f);
+    }
+
     /// SE's cycle search: breadth first, the off-potentials kept on every path (so that
     /// every way back to `source` is seen), the on-potentials once. Returns the nodes
     /// where a path comes back to `source` after four links or more.
-    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
+    fn cycles(&mut self, source: u32, y: bool, x: bool, limit: usize) -> Vec<u32> {
+        if limit < 4 {
+            return Vec::new();
+        }
         self.restart();
         let root = self.add(source, NONE);
         self.mark(source, root);
@@ -274,10 +378,11 @@ impl<'s> Search<'s> {
         let mut ends = Vec::new();
         let mut next = Vec::new();
         let mut length = 0;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // A cycle closing at depth `length` has `length` potentials.
+        while (!pending_on.is_empty() || !pending_off.is_empty()) && length < limit {
             length += 1;
             for node in std::mem::take(&mut pending_on) {
-                self.on_to_off(self.nodes[node as usize].pot, y, &mut next);
+                self.implied(self.nodes[node as usize].pot, y, x, &mut next);
                 for &off in &next {
                     if !self.is_ancestor(node, off) {
                         let child = self.add(off, node);
@@ -287,7 +392,7 @@ impl<'s> Search<'s> {
             }
             length += 1;
             for node in std::mem::take(&mut pending_off) {
-                self.off_to_on(self.nodes[node as usize].pot, y, x, &mut next);
+                self.implied(self.nodes[node as usize].pot, y, x, &mut next);
                 for &on in &next {
                     if length >= 4 && on == source {
                         ends.push(self.add(on, node));
@@ -306,7 +411,10 @@ impl<'s> Search<'s> {
     /// SE's forcing-chain search from `start` (on or off): breadth first, each
     /// potential once. Returns the nodes where the search reaches the negation of
     /// `start`.
-    fn forcing(&mut self, start: u32, y: bool) -> Vec<u32> {
+    fn forcing(&mut self, start: u32, y: bool, limit: usize) -> Vec<u32> {
+        if limit < 2 {
+            return Vec::new();
+        }
         self.restart();
         let root = self.add(start, NONE);
         self.mark(start, root);
@@ -319,9 +427,16 @@ impl<'s> Search<'s> {
         }
         let mut ends: Vec<u32> = Vec::new();
         let mut next = Vec::new();
+        // A chain ending at depth `d` has `d + 1` potentials: past `limit - 1` links
+        // nothing is worth following.
+        let deep =
+            |search: &Self, node: u32| search.nodes[node as usize].depth as usize + 2 > limit;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             for node in std::mem::take(&mut pending_on) {
-                self.on_to_off(self.nodes[node as usize].pot, y, &mut next);
+                if deep(self, node) {
+                    continue;
+                }
+                self.implied(self.nodes[node as usize].pot, y, true, &mut next);
                 for &off in &next {
                     let hit =
                         off == negation && ends.iter().all(|&e| self.nodes[e as usize].pot != off);
@@ -336,7 +451,10 @@ impl<'s> Search<'s> {
                 }
             }
             for node in std::mem::take(&mut pending_off) {
-                self.off_to_on(self.nodes[node as usize].pot, y, true, &mut next);
+                if deep(self, node) {
+                    continue;
+                }
+                self.implied(self.nodes[node as usize].pot, y, true, &mut next);
                 for &on in &next {
                     let hit =
                         on == negation && ends.iter().all(|&e| self.nodes[e as usize].pot != on);
@@ -367,12 +485,24 @@ impl<'s> Search<'s> {
         path
     }
 
-    /// SE's complexity of a chain: its distinct potentials.
+    /// SE's complexity of a chain: its distinct potentials. A path never repeats one
+    /// (on-potentials are reached once, off-potentials never follow an equal ancestor),
+    /// but a cycle ends on its root.
     fn complexity(&self, end: u32) -> usize {
-        let mut path = self.path(end);
-        path.sort_unstable();
-        path.dedup();
-        path.len()
+        let end_pot = self.nodes[end as usize].pot;
+        let (mut count, mut root) = (0, end_pot);
+        let mut at = end;
+        while at != NONE {
+            let node = self.nodes[at as usize];
+            count += 1;
+            root = node.pot;
+            at = node.parent;
+        }
+        if root == end_pot && count > 1 {
+            count - 1
+        } else {
+            count
+        }
     }
 
     fn links(&self, path: &[u32]) -> Vec<(Cell, u8, bool)> {

@@ -104,6 +104,7 @@
 mod chains;
 mod coloring;
 mod fish;
+mod nets;
 mod rating;
 mod singles;
 mod step;
@@ -115,7 +116,7 @@ mod wings;
 pub use rating::{
     Path, RateError, Rating, SEARCH_BUDGET, rate, rate_within, solve_path, solve_path_within,
 };
-pub use step::{Cell, Step};
+pub use step::{Cell, Premise, Step};
 pub use technique::{Technique, UnknownTechnique};
 
 use std::sync::OnceLock;
@@ -330,6 +331,13 @@ impl LogicSolver {
             | Technique::ForcingChain => chains::all(self)
                 .into_iter()
                 .find(|step| step.technique() == technique),
+            Technique::NishioForcingChain => nets::all(self, nets::Net::Nishio).into_iter().next(),
+            Technique::MultipleForcingChain => {
+                nets::all(self, nets::Net::Multiple).into_iter().next()
+            }
+            Technique::DynamicForcingChain => {
+                nets::all(self, nets::Net::Dynamic).into_iter().next()
+            }
         }
     }
 
@@ -345,6 +353,11 @@ impl LogicSolver {
             .take_while(|&t| t < Technique::SimpleColoring)
             .find_map(|t| self.find(t))
             .or_else(|| chains::easiest(self))
+            .or_else(|| {
+                [nets::Net::Nishio, nets::Net::Multiple, nets::Net::Dynamic]
+                    .into_iter()
+                    .find_map(|net| nets::easiest(self, net))
+            })
     }
 
     // Geometry shared by the techniques. Cells are indices `r * side + c`; units are

@@ -12,7 +12,7 @@ use crate::{Conflict, Grid, Solve, Verdict};
 
 /// The most dancing-links nodes a rating spends measuring the search left after the
 /// techniques stall: past it the rating says `needs search (over 100000 nodes)` and
-/// scores 10.3, the score of that many nodes. A 9×9 puzzle needs at most a few
+/// scores 11.8, the score of that many nodes. A 9×9 puzzle needs at most a few
 /// thousand; large grids can need more than any budget.
 pub const SEARCH_BUDGET: u64 = 100_000;
 
@@ -157,7 +157,7 @@ fn with_checker<T>(f: impl FnOnce(&mut dyn Solve) -> T) -> T {
 pub struct Rating {
     /// The technique of the highest-scoring step; `None` when no step was needed.
     pub hardest: Option<Technique>,
-    /// The score, to one decimal: the largest step score, or `7.5 + 0.55·log10(nodes)` when
+    /// The score, to one decimal: the largest step score, or `9.0 + 0.55·log10(nodes)` when
     /// the techniques stall. 0.0 for a grid given whole.
     pub score: f32,
     /// The number of steps taken.
@@ -227,12 +227,12 @@ impl Rating {
     }
 }
 
-/// `7.5 + 0.55·log10(nodes)` in tenths, rounded: 7.5 for one node, 8.6 for a hundred,
-/// 9.7 for ten thousand. 7.5 is where Sudoku Explainer's techniques beyond ours start
-/// (Nishio and multiple, dynamic and nested forcing chains); the slope is the least
-/// squares fit of SE's ratings of 100 puzzles that stall here (docs/generating.md).
+/// `9.0 + 0.55·log10(nodes)` in tenths, rounded: 9.0 for one node, 10.1 for a hundred,
+/// 11.2 for ten thousand. 9.0 is where Sudoku Explainer's techniques beyond ours start
+/// (dynamic forcing chains "plus" and nested chains); the slope is the least squares
+/// fit of SE's ratings against the nodes of puzzles rated so (docs/generating.md).
 fn search_tenths(nodes: u64) -> u16 {
-    let tenths = 75.0 + 5.5 * (nodes.max(1) as f64).log10();
+    let tenths = 90.0 + 5.5 * (nodes.max(1) as f64).log10();
     tenths.round() as u16
 }
 
@@ -326,11 +326,11 @@ mod tests {
 
     #[test]
     fn search_score_is_monotone_and_above_every_technique() {
-        assert_eq!(search_tenths(0), 75);
-        assert_eq!(search_tenths(1), 75);
-        assert_eq!(search_tenths(100), 86);
-        assert_eq!(search_tenths(245), 88);
-        assert_eq!(search_tenths(SEARCH_BUDGET), 103);
+        assert_eq!(search_tenths(0), 90);
+        assert_eq!(search_tenths(1), 90);
+        assert_eq!(search_tenths(100), 101);
+        assert_eq!(search_tenths(245), 103);
+        assert_eq!(search_tenths(SEARCH_BUDGET), 118);
         assert!((1..5000).all(|n| search_tenths(n) <= search_tenths(n + 1)));
         assert!(Technique::ALL.iter().all(|t| t.tenths() < search_tenths(1)));
     }
@@ -344,7 +344,7 @@ mod tests {
         assert_eq!(Rating::of(&path, None).to_string(), "0.0 nothing to do");
         assert_eq!(
             Rating::of(&path, Some(245)).to_string(),
-            "8.8 needs search (245 nodes)"
+            "10.3 needs search (245 nodes)"
         );
         let step = Step::NakedSingle {
             cell: (0, 0),

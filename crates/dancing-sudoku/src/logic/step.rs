@@ -176,6 +176,37 @@ pub enum Step {
         /// the chain's length.
         tenths: u16,
     },
+    /// A forcing net ([`Technique::NishioForcingChain`],
+    /// [`Technique::MultipleForcingChain`], [`Technique::DynamicForcingChain`]): from
+    /// `premise`, every way leads to `conclusion` (a cell, a value, whether it holds).
+    Net {
+        /// The technique.
+        technique: Technique,
+        /// What the chains start from.
+        premise: Premise,
+        /// The candidate the chains settle, and whether it holds.
+        conclusion: (Cell, u8, bool),
+        /// The candidates removed.
+        eliminations: Vec<(Cell, u8)>,
+        /// The score in tenths: the technique's, plus Sudoku Explainer's increment for
+        /// the chains' length.
+        tenths: u16,
+    },
+}
+
+/// Where the chains of a [`Step::Net`] start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Premise {
+    /// The candidate (cell, value) assumed to hold (`true`) or not leads to a
+    /// contradiction, so the opposite is true.
+    Contradiction(Cell, u8, bool),
+    /// The candidate leads to the conclusion both when it holds and when it does not.
+    Either(Cell, u8),
+    /// Each candidate of the cell leads to the conclusion.
+    Cell(Cell),
+    /// Each place of the value in the unit leads to the conclusion.
+    Region(Unit, u8),
 }
 
 impl Step {
@@ -193,7 +224,8 @@ impl Step {
             },
             Self::LockedCandidates { technique, .. }
             | Self::Wing { technique, .. }
-            | Self::Chain { technique, .. } => *technique,
+            | Self::Chain { technique, .. }
+            | Self::Net { technique, .. } => *technique,
             Self::NakedSubset { cells, .. } => match cells.len() {
                 2 => Technique::NakedPair,
                 3 => Technique::NakedTriple,
@@ -260,7 +292,8 @@ impl Step {
             | Self::HiddenSubset { eliminations, .. }
             | Self::Chain { eliminations, .. }
             | Self::UniqueLoop { eliminations, .. }
-            | Self::Bug { eliminations, .. } => eliminations.clone(),
+            | Self::Bug { eliminations, .. }
+            | Self::Net { eliminations, .. } => eliminations.clone(),
         }
     }
 
@@ -270,7 +303,9 @@ impl Step {
             Self::HiddenSingle {
                 unit: Unit::Box(_), ..
             } => 12,
-            Self::Chain { tenths, .. } | Self::UniqueLoop { tenths, .. } => *tenths,
+            Self::Chain { tenths, .. }
+            | Self::UniqueLoop { tenths, .. }
+            | Self::Net { tenths, .. } => *tenths,
             Self::Bug { kind, .. } => 55 + u16::from(*kind),
             _ => self.technique().tenths(),
         }
@@ -503,6 +538,43 @@ impl fmt::Display for Step {
                 cells(bug_cells),
                 removed(eliminations)
             ),
+            Self::Net {
+                premise,
+                conclusion: (cell, value, holds),
+                eliminations,
+                ..
+            } => {
+                let candidate = |cell: Cell, value: u8, holds: bool| {
+                    let sign = if holds { '=' } else { '≠' };
+                    format!("{}{sign}{}", cells(&[cell]), symbol(value))
+                };
+                let end = candidate(*cell, *value, *holds);
+                match *premise {
+                    Premise::Contradiction(at, v, assumed) => write!(
+                        f,
+                        "{name}: {} leads to a contradiction, so {}",
+                        candidate(at, v, assumed),
+                        candidate(at, v, !assumed)
+                    )?,
+                    Premise::Either(at, v) => write!(
+                        f,
+                        "{name}: both {} and {} lead to {end}",
+                        candidate(at, v, true),
+                        candidate(at, v, false)
+                    )?,
+                    Premise::Cell(at) => write!(
+                        f,
+                        "{name}: each candidate of {} leads to {end}",
+                        cells(&[at])
+                    )?,
+                    Premise::Region(unit, v) => write!(
+                        f,
+                        "{name}: each place of {} in {unit} leads to {end}",
+                        symbol(v)
+                    )?,
+                }
+                write!(f, ", so {}", removed(eliminations))
+            }
             Self::Chain {
                 links,
                 eliminations,

@@ -72,11 +72,20 @@ pub enum Technique {
     XYCycle,
     /// A forcing chain with both kinds of link. 7.0 and up with its length.
     ForcingChain,
+    /// A Nishio forcing chain: a candidate that, followed through its value's places
+    /// alone (and taking out what it turns off), leads to a contradiction. 7.5 and up.
+    NishioForcingChain,
+    /// Multiple forcing chains: what every candidate of a cell, or every place of a
+    /// value in a unit, implies. 8.0 and up with the chains' length.
+    MultipleForcingChain,
+    /// Dynamic forcing chains: contradictions, double implications, cell and unit
+    /// chains, taking out each candidate turned off as they go. 8.5 and up.
+    DynamicForcingChain,
 }
 
 impl Technique {
     /// How many techniques there are.
-    pub const COUNT: usize = 27;
+    pub const COUNT: usize = 30;
 
     /// Every technique, easiest first.
     pub const ALL: [Technique; Self::COUNT] = [
@@ -107,6 +116,9 @@ impl Technique {
         Self::ForcingXChain,
         Self::XYCycle,
         Self::ForcingChain,
+        Self::NishioForcingChain,
+        Self::MultipleForcingChain,
+        Self::DynamicForcingChain,
     ];
 
     /// The name, in lower case as in a sentence: `"hidden single"`, `"x-wing"`, …
@@ -139,6 +151,9 @@ impl Technique {
             Self::ForcingXChain => "forcing x-chain",
             Self::XYCycle => "bidirectional xy-cycle",
             Self::ForcingChain => "forcing chain",
+            Self::NishioForcingChain => "nishio forcing chain",
+            Self::MultipleForcingChain => "multiple forcing chains",
+            Self::DynamicForcingChain => "dynamic forcing chains",
         }
     }
 
@@ -171,6 +186,9 @@ impl Technique {
             Self::Cycle => 65,
             Self::ForcingXChain => 66,
             Self::XYCycle | Self::ForcingChain => 70,
+            Self::NishioForcingChain => 75,
+            Self::MultipleForcingChain => 80,
+            Self::DynamicForcingChain => 85,
         }
     }
 

@@ -1,0 +1,608 @@
+//! Forcing nets: Sudoku Explainer's Nishio, multiple and dynamic forcing chains (7.5,
+//! 8.0 and 8.5, each plus the increment for its length).
+//!
+//! Where a forcing chain follows one line of implications, these follow all of them at
+//! once from an assumption ([`Outcome`]), and compare outcomes:
+//!
+//! - a *contradiction*: an assumption that implies some candidate both on and off is
+//!   false (Nishio: one value, x-links only; dynamic: any links);
+//! - a *double implication* (dynamic, cells of three candidates or more): what a
+//!   candidate implies both when on and when off holds;
+//! - *cell* and *region* forcing chains: what each candidate of a cell, or each place
+//!   of a value in a unit, implies holds, since one of them is true.
+//!
+//! *Dynamic* chains take each candidate turned off out of the grid as they go, so that
+//! later steps see the cells and units it leaves with one or two candidates; the
+//! candidates so removed become parents of what they allow, and count in the length.
+//! Multiple chains (8.0) do not: they look at cells of three candidates or more and at
+//! regions, on the grid as it is.
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::step::{Cell, Premise};
+use super::{LogicSolver, Step, Technique, bits, chains::length_tenths};
+
+/// No node.
+const NONE: u32 = u32::MAX;
+
+/// The most memory (in potential slots) a thread keeps in outcomes between positions:
+/// about a thousand outcomes of 9×9 grids.
+const POOL_SLOTS: usize = 1 << 21;
+
+thread_local! {
+    /// Outcomes of earlier positions, cleared, so that their memory is reused.
+    static POOL: std::cell::RefCell<Vec<Outcome>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Which of SE's forcing nets to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Net {
+    /// Contradictions of one value, x-links only, dynamic: 7.5.
+    Nishio,
+    /// Cell and region forcing chains on the grid as it is: 8.0.
+    Multiple,
+    /// Contradictions, double implications, cell and region chains, dynamic: 8.5.
+    Dynamic,
+}
+
+impl Net {
+    fn technique(self) -> Technique {
+        match self {
+            Net::Nishio => Technique::NishioForcingChain,
+            Net::Multiple => Technique::MultipleForcingChain,
+            Net::Dynamic => Technique::DynamicForcingChain,
+        }
+    }
+
+    fn tenths(self) -> u16 {
+        self.technique().tenths()
+    }
+}
+
+/// A node of an outcome: a potential and where its parents start in `Outcome::links`.
+#[derive(Clone, Copy)]
+struct Node {
+    pot: u32,
+    first: u32,
+    count: u32,
+}
+
+/// Everything one set of assumptions implies (SE's `doChaining`), each potential with
+/// the potentials that implied it.
+struct Outcome {
+    nodes: Vec<Node>,
+    links: Vec<u32>,
+    /// For each potential, its node, or `NONE`.
+    at: Vec<u32>,
+    /// The nodes of on- and off-potentials, in the order reached.
+    on: Vec<u32>,
+    off: Vec<u32>,
+}
+
+impl Outcome {
+    fn new(pots: usize) -> Self {
+        Self {
+            nodes: Vec::new(),
+            links: Vec::new(),
+            at: vec![NONE; pots],
+            on: Vec::new(),
+            off: Vec::new(),
+        }
+    }
+
+    /// Empties the outcome, keeping its memory.
+    fn clear(&mut self) {
+        for node in &self.nodes {
+            self.at[node.pot as usize] = NONE;
+        }
+        self.nodes.clear();
+        self.links.clear();
+        self.on.clear();
+        self.off.clear();
+    }
+
+    /// A node for `pot` with `parents`; recorded as `pot`'s unless `detached` (a
+    /// potential met again, kept only as one end of a contradiction).
+    fn add(&mut self, pot: u32, parents: &[u32], detached: bool) -> u32 {
+        let node = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            first: self.links.len() as u32,
+            count: parents.len() as u32,
+        });
+        self.links.extend_from_slice(parents);
+        if !detached {
+            self.at[pot as usize] = node;
+            if pot & 1 == 1 {
+                self.on.push(node);
+            } else {
+                self.off.push(node);
+            }
+        }
+        node
+    }
+
+    fn node_of(&self, pot: u32) -> Option<u32> {
+        let node = self.at[pot as usize];
+        (node != NONE).then_some(node)
+    }
+
+    fn parents(&self, node: u32) -> &[u32] {
+        let n = self.nodes[node as usize];
+        &self.links[n.first as usize..(n.first + n.count) as usize]
+    }
+}
+
+/// An outcome with its contradiction, if any.
+type Implied = (Outcome, Option<(u32, u32)>);
+
+/// The searches of one position, with buffers reused from one propagation to the next.
+struct Search<'s> {
+    s: &'s LogicSolver,
+    pots: usize,
+    /// Stamps for counting distinct ancestors.
+    seen: Vec<u32>,
+    stamp: u32,
+    /// The positions of each value in each unit (`unit * side + value - 1`), in the
+    /// position, and in the grid a dynamic propagation works on.
+    source_places: Vec<u64>,
+    places: Vec<u64>,
+    grid: Vec<u64>,
+    /// Outcomes no longer needed, for reuse.
+    pool: Vec<Outcome>,
+    offs: Vec<u32>,
+    /// What each candidate implies when on, once computed (regions and cells share
+    /// them), with the contradiction if any.
+    cache: Vec<Option<Rc<Implied>>>,
+    /// Whether only the easiest step is wanted, and the key of the best found so far.
+    only_best: bool,
+    best: Option<(u16, usize, u8)>,
+    /// Implied on-potentials, each with its parents' range in `parents`.
+    next: Vec<(u32, usize, usize)>,
+    parents: Vec<u32>,
+}
+
+/// The easiest step of `net` in the position: the first of [`all`], found without
+/// building the steps that cannot come first.
+pub(super) fn easiest(s: &LogicSolver, net: Net) -> Option<Step> {
+    collect(s, net, true).into_iter().next()
+}
+
+/// Every step of `net` in the position, easiest first: by score, then length, then
+/// SE's kind (double implications, cell chains, region chains, contradictions).
+pub(super) fn all(s: &LogicSolver, net: Net) -> Vec<Step> {
+    collect(s, net, false)
+}
+
+/// [`all`], or with `only_best` just the first.
+fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
+    let n = s.side;
+    let mut source_places = vec![0u64; 3 * n * n];
+    for unit in 0..3 * n {
+        source_places[unit * n..(unit + 1) * n].copy_from_slice(&s.unit_positions(unit)[..n]);
+    }
+    let mut search = Search {
+        s,
+        pots: n * n * n * 2,
+        seen: vec![0; n * n * n * 2],
+        stamp: 0,
+        places: source_places.clone(),
+        source_places,
+        grid: s.candidates.clone(),
+        pool: Vec::new(),
+        offs: Vec::new(),
+        cache: vec![None; n * n * n * 2],
+        only_best,
+        best: None,
+        next: Vec::new(),
+        parents: Vec::new(),
+    };
+    let mut found: Vec<(u16, usize, u8, Step)> = Vec::new();
+    for i in 0..n * n {
+        let candidates = s.candidates[i];
+        let count = candidates.count_ones();
+        if count < 2 || (count == 2 && net == Net::Multiple) {
+            continue;
+        }
+        search.cell(i, net, &mut found);
+    }
+    search.give_back();
+    found.sort_by_key(|&(tenths, length, kind, _)| (tenths, length, kind));
+    let mut steps: Vec<Step> = Vec::with_capacity(found.len());
+    for (_, _, _, step) in found {
+        if !steps.contains(&step) {
+            steps.push(step);
+        }
+    }
+    steps
+}
+
+impl Search<'_> {
+    fn pot(&self, cell: usize, value: u8, on: bool) -> u32 {
+        ((cell * self.s.side + usize::from(value) - 1) * 2 + usize::from(on)) as u32
+    }
+
+    fn parts(&self, pot: u32) -> (usize, u8, bool) {
+        let pot = pot as usize;
+        let n = self.s.side;
+        (pot / 2 / n, (pot / 2 % n) as u8 + 1, pot % 2 == 1)
+    }
+
+    fn units(&self, i: usize) -> [usize; 3] {
+        let n = self.s.side;
+        [2 * n + self.s.box_index(i), i / n, n + i % n]
+    }
+
+    /// An empty outcome, from the pool if it has one.
+    fn outcome(&mut self) -> Outcome {
+        self.pool
+            .pop()
+            .or_else(|| POOL.with_borrow_mut(|pool| pool.pop()))
+            .filter(|o| o.at.len() == self.pots)
+            .unwrap_or_else(|| Outcome::new(self.pots))
+    }
+
+    /// Returns every outcome to the thread's pool, for the next position.
+    fn give_back(&mut self) {
+        let mut outcomes = std::mem::take(&mut self.pool);
+        for implied in self.cache.iter_mut().filter_map(Option::take) {
+            if let Ok((mut outcome, _)) = Rc::try_unwrap(implied) {
+                outcome.clear();
+                outcomes.push(outcome);
+            }
+        }
+        POOL.with_borrow_mut(|pool| {
+            pool.extend(outcomes);
+            pool.truncate(POOL_SLOTS / self.pots.max(1));
+        });
+    }
+
+    /// Returns an outcome to the pool.
+    fn recycle(&mut self, mut outcome: Outcome) {
+        outcome.clear();
+        self.pool.push(outcome);
+    }
+
+    /// Takes candidate `v` out of cell `i` of the working grid.
+    fn take_out(&mut self, i: usize, v: u8) {
+        let (n, order) = (self.s.side, self.s.order);
+        let (r, c) = (i / n, i % n);
+        self.grid[i] &= !(1 << (v - 1));
+        let slot = usize::from(v) - 1;
+        let [b, row, column] = self.units(i);
+        self.places[b * n + slot] &= !(1 << ((r % order) * order + c % order));
+        self.places[row * n + slot] &= !(1 << c);
+        self.places[column * n + slot] &= !(1 << r);
+    }
+
+    /// Propagates the assumptions `on` and `off` (SE's `doChaining`): on-potentials
+    /// first, one at a time. `y` allows the cell links, `dynamic` takes every
+    /// off-potential out of the grid once used. Returns the outcome and, if some
+    /// candidate came out both on and off, the two nodes.
+    fn propagate(
+        &mut self,
+        on: &[u32],
+        off: &[u32],
+        y: bool,
+        dynamic: bool,
+    ) -> (Outcome, Option<(u32, u32)>) {
+        let mut out = self.outcome();
+        let absurd = self.run(&mut out, on, off, y, dynamic);
+        if dynamic {
+            // Back to the position.
+            self.grid.copy_from_slice(&self.s.candidates);
+            self.places.copy_from_slice(&self.source_places);
+        }
+        (out, absurd)
+    }
+
+    fn run(
+        &mut self,
+        out: &mut Outcome,
+        on: &[u32],
+        off: &[u32],
+        y: bool,
+        dynamic: bool,
+    ) -> Option<(u32, u32)> {
+        let s = self.s;
+        let n = s.side;
+        let mut pending_on: VecDeque<u32> = on.iter().map(|&p| out.add(p, &[], false)).collect();
+        let mut pending_off: VecDeque<u32> = off.iter().map(|&p| out.add(p, &[], false)).collect();
+        loop {
+            if let Some(node) = pending_on.pop_front() {
+                let (i, v, _) = self.parts(out.nodes[node as usize].pot);
+                self.offs.clear();
+                if y {
+                    for b in bits(self.grid[i]) {
+                        if b as u8 + 1 != v {
+                            self.offs.push(self.pot(i, b as u8 + 1, false));
+                        }
+                    }
+                }
+                // The peers in the box, then the row and the column outside the box.
+                let b = s.box_index(i);
+                for (unit_index, unit) in self.units(i).into_iter().enumerate() {
+                    for k in bits(self.places[unit * n + usize::from(v) - 1]) {
+                        let j = s.unit_cell(unit, k);
+                        if j != i && (unit_index == 0 || s.box_index(j) != b) {
+                            self.offs.push(self.pot(j, v, false));
+                        }
+                    }
+                }
+                for k in 0..self.offs.len() {
+                    let p = self.offs[k];
+                    if let Some(conjugate) = out.node_of(p | 1) {
+                        let end = out.add(p, &[node], true);
+                        return Some((conjugate, end));
+                    }
+                    if out.node_of(p).is_none() {
+                        let child = out.add(p, &[node], false);
+                        pending_off.push_back(child);
+                    }
+                }
+            } else if let Some(node) = pending_off.pop_front() {
+                let pot = out.nodes[node as usize].pot;
+                let (i, v, _) = self.parts(pot);
+                self.next.clear();
+                self.parents.clear();
+                // A cell left with two candidates: the other one holds.
+                let cell = self.grid[i];
+                if y && cell.count_ones() == 2
+                    && let Some(b) = bits(cell & !(1 << (v - 1))).next()
+                {
+                    let start = self.parents.len();
+                    self.parents.push(node);
+                    for gone in bits(s.candidates[i] & !cell) {
+                        self.parents
+                            .extend(out.node_of(self.pot(i, gone as u8 + 1, false)));
+                    }
+                    let p = self.pot(i, b as u8 + 1, true);
+                    self.next.push((p, start, self.parents.len()));
+                }
+                // A unit left with two places for the value: the other one holds.
+                let slot = usize::from(v) - 1;
+                for unit in self.units(i) {
+                    let places = self.places[unit * n + slot];
+                    if places.count_ones() != 2 {
+                        continue;
+                    }
+                    for k in bits(places) {
+                        let j = s.unit_cell(unit, k);
+                        let p = self.pot(j, v, true);
+                        if j == i || self.next.iter().any(|&(q, _, _)| q == p) {
+                            continue;
+                        }
+                        let start = self.parents.len();
+                        self.parents.push(node);
+                        for gone in bits(self.source_places[unit * n + slot] & !places) {
+                            let cell = s.unit_cell(unit, gone);
+                            self.parents.extend(out.node_of(self.pot(cell, v, false)));
+                        }
+                        self.next.push((p, start, self.parents.len()));
+                    }
+                }
+                if dynamic {
+                    self.take_out(i, v);
+                }
+                for k in 0..self.next.len() {
+                    let (p, start, end) = self.next[k];
+                    let parents = &self.parents[start..end];
+                    if let Some(conjugate) = out.node_of(p & !1) {
+                        let end = out.add(p, parents, true);
+                        return Some((end, conjugate));
+                    }
+                    if out.node_of(p).is_none() {
+                        let child = out.add(p, parents, false);
+                        pending_on.push_back(child);
+                    }
+                }
+            } else {
+                return None;
+            }
+        }
+    }
+
+    /// What candidate `on` implies when it holds, from the cache or computed.
+    fn if_on(&mut self, on: u32, y: bool, dynamic: bool) -> Rc<Implied> {
+        if let Some(implied) = &self.cache[on as usize] {
+            return Rc::clone(implied);
+        }
+        let implied = Rc::new(self.propagate(&[on], &[], y, dynamic));
+        self.cache[on as usize] = Some(Rc::clone(&implied));
+        implied
+    }
+
+    /// SE's complexity of a node: the distinct potentials among it and its ancestors.
+    fn ancestors(&mut self, out: &Outcome, node: u32) -> usize {
+        self.stamp += 1;
+        let mut count = 0;
+        let mut todo = vec![node];
+        while let Some(at) = todo.pop() {
+            let pot = out.nodes[at as usize].pot as usize;
+            if self.seen[pot] == self.stamp {
+                continue;
+            }
+            self.seen[pot] = self.stamp;
+            count += 1;
+            todo.extend_from_slice(out.parents(at));
+        }
+        count
+    }
+
+    /// What makes `pot` hold (`on`: its cell's other candidates go) or fail.
+    fn removals(&self, pot: u32) -> Vec<(Cell, u8)> {
+        let (i, v, on) = self.parts(pot);
+        let s = self.s;
+        if on {
+            bits(s.candidates[i] & !(1 << (v - 1)))
+                .map(|b| (s.cell(i), b as u8 + 1))
+                .collect()
+        } else if s.candidates[i] & (1 << (v - 1)) != 0 {
+            vec![(s.cell(i), v)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Keeps the step settling `target` (all of them, or the best so far only).
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        found: &mut Vec<(u16, usize, u8, Step)>,
+        net: Net,
+        premise: Premise,
+        target: u32,
+        length: usize,
+        kind: u8,
+    ) {
+        let key = (net.tenths() + length_tenths(length), length, kind);
+        if self.only_best && self.best.is_some_and(|best| key >= best) {
+            return;
+        }
+        if let Some((tenths, length, step)) = self.step(net, premise, target, length) {
+            if self.only_best {
+                found.clear();
+                self.best = Some(key);
+            }
+            found.push((tenths, length, kind, step));
+        }
+    }
+
+    fn step(
+        &self,
+        net: Net,
+        premise: Premise,
+        target: u32,
+        length: usize,
+    ) -> Option<(u16, usize, Step)> {
+        let eliminations = self.removals(target);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let (i, v, on) = self.parts(target);
+        let tenths = net.tenths() + length_tenths(length);
+        let step = Step::Net {
+            technique: net.technique(),
+            premise,
+            conclusion: (self.s.cell(i), v, on),
+            eliminations,
+            tenths,
+        };
+        Some((tenths, length, step))
+    }
+
+    /// The steps that start from cell `i`: SE's `getMultipleChainsHintList` for one cell.
+    fn cell(&mut self, i: usize, net: Net, found: &mut Vec<(u16, usize, u8, Step)>) {
+        let s = self.s;
+        let (y, dynamic) = match net {
+            Net::Nishio => (false, true),
+            Net::Multiple => (true, false),
+            Net::Dynamic => (true, true),
+        };
+        let candidates = s.candidates[i];
+        let count = candidates.count_ones();
+        let mut branches: Vec<(u8, Rc<Implied>)> = Vec::new();
+        for b in bits(candidates) {
+            let v = b as u8 + 1;
+            let on = self.pot(i, v, true);
+            let off = on & !1;
+            let implied = self.if_on(on, y, dynamic);
+            let (if_on, absurd_on) = (&implied.0, implied.1);
+            // Multiple chains use only what the candidate implies when on.
+            let (if_off, absurd_off) = if net == Net::Multiple {
+                (self.outcome(), None)
+            } else {
+                self.propagate(&[], &[off], y, dynamic)
+            };
+            if net != Net::Multiple {
+                // A contradiction either way settles the candidate.
+                for (outcome, absurd, target) in
+                    [(if_on, absurd_on, on), (&if_off, absurd_off, off)]
+                {
+                    if let Some((a, b)) = absurd {
+                        let length = self.ancestors(outcome, a) + self.ancestors(outcome, b);
+                        let premise = Premise::Contradiction(s.cell(i), v, target & 1 == 1);
+                        let settled = target ^ 1;
+                        self.offer(found, net, premise, settled, length, 7);
+                    }
+                }
+            }
+            if net == Net::Dynamic && count >= 3 {
+                // What follows from the candidate on and from it off.
+                for list in [&if_on.on, &if_on.off] {
+                    for &a in list {
+                        let pot = if_on.nodes[a as usize].pot;
+                        if let Some(b) = if_off.node_of(pot) {
+                            let length = self.ancestors(if_on, a) + self.ancestors(&if_off, b);
+                            let premise = Premise::Either(s.cell(i), v);
+                            self.offer(found, net, premise, pot, length, 1);
+                        }
+                    }
+                }
+            }
+            if net != Net::Nishio {
+                self.regions(i, v, if_on, net, y, dynamic, found);
+            }
+            self.recycle(if_off);
+            branches.push((v, Rc::clone(&implied)));
+        }
+        if net != Net::Nishio {
+            // What every candidate of the cell implies.
+            let first = &branches[0].1.0;
+            for list in [&first.on, &first.off] {
+                for &a in list {
+                    let pot = first.nodes[a as usize].pot;
+                    let nodes: Option<Vec<u32>> =
+                        branches.iter().map(|(_, o)| o.0.node_of(pot)).collect();
+                    let Some(nodes) = nodes else { continue };
+                    let mut length = 0;
+                    for ((_, o), &node) in branches.iter().zip(&nodes) {
+                        length += self.ancestors(&o.0, node);
+                    }
+                    let premise = Premise::Cell(s.cell(i));
+                    self.offer(found, net, premise, pot, length, 5);
+                }
+            }
+        }
+    }
+
+    /// Region forcing chains on `value`, for the units of cell `i` where `i` is the
+    /// first place of the value: what each place implies holds.
+    #[allow(clippy::too_many_arguments)]
+    fn regions(
+        &mut self,
+        i: usize,
+        v: u8,
+        if_on: &Outcome,
+        net: Net,
+        y: bool,
+        dynamic: bool,
+        found: &mut Vec<(u16, usize, u8, Step)>,
+    ) {
+        let s = self.s;
+        for unit in self.units(i) {
+            let places = self.source_places[unit * s.side + usize::from(v) - 1];
+            if places.count_ones() < 2 || s.unit_cell(unit, places.trailing_zeros() as usize) != i {
+                continue;
+            }
+            let others: Vec<Rc<Implied>> = bits(places)
+                .skip(1)
+                .map(|k| self.if_on(self.pot(s.unit_cell(unit, k), v, true), y, dynamic))
+                .collect();
+            for list in [&if_on.on, &if_on.off] {
+                for &a in list {
+                    let pot = if_on.nodes[a as usize].pot;
+                    let nodes: Option<Vec<u32>> = others.iter().map(|o| o.0.node_of(pot)).collect();
+                    let Some(nodes) = nodes else { continue };
+                    let mut length = self.ancestors(if_on, a);
+                    for (o, &node) in others.iter().zip(&nodes) {
+                        length += self.ancestors(&o.0, node);
+                    }
+                    let premise = Premise::Region(s.unit(unit), v);
+                    self.offer(found, net, premise, pot, length, 6);
+                }
+            }
+        }
+    }
+}
