@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use dancing::StopReason;
 use dancing_sudoku::generate::Difficulty;
-use dancing_sudoku::logic::{self, Path, RateError};
+use dancing_sudoku::logic::{self, Path, RateError, Rules};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::{Grid, Limits, Technique};
 
@@ -67,6 +67,11 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let started = Instant::now();
     let (input, mut progress) = batch_report::open(args.file.as_deref(), args.report.progress)?;
     let limits = args.limits.limits();
+    let rules = if args.no_uniqueness {
+        Rules::without_uniqueness()
+    } else {
+        Rules::default()
+    };
     let style = Style::detect();
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
@@ -81,7 +86,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             Ok(Puzzle { grid, .. }) => {
                 totals.puzzles += 1;
                 progress.chunk_read(1);
-                let text = searching(|| answer(&grid, task, &limits, style, &mut totals));
+                let text = searching(|| answer(&grid, task, (&limits, rules), style, &mut totals));
                 progress.answered();
                 if matches!(
                     task,
@@ -156,7 +161,13 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
 }
 
 /// The text for one puzzle, ending with a newline.
-fn answer(grid: &Grid, task: Task, limits: &Limits, style: Style, totals: &mut Totals) -> String {
+fn answer(
+    grid: &Grid,
+    task: Task,
+    (limits, rules): (&Limits, Rules),
+    style: Style,
+    totals: &mut Totals,
+) -> String {
     let verdict = |error: RateError, totals: &mut Totals| match error {
         RateError::Stopped(reason) => {
             totals.stop(reason);
@@ -177,7 +188,7 @@ fn answer(grid: &Grid, task: Task, limits: &Limits, style: Style, totals: &mut T
         other => format!("{other}\n"),
     };
     match task {
-        Task::Rate => match logic::rate_within(grid, limits) {
+        Task::Rate => match logic::rate_by(grid, limits, rules) {
             Ok(rating) => {
                 *totals.bands.entry(Difficulty::of(&rating)).or_default() += 1;
                 match rating.hardest {
@@ -192,7 +203,7 @@ fn answer(grid: &Grid, task: Task, limits: &Limits, style: Style, totals: &mut T
             }
             Err(error) => verdict(error, totals),
         },
-        Task::Hint { steps, pretty } => match logic::solve_path_within(grid, limits) {
+        Task::Hint { steps, pretty } => match logic::solve_path_by(grid, limits, rules) {
             Ok(path) => {
                 totals.add_path(&path);
                 hint_text(grid, &path, steps, pretty.then_some(style))

@@ -205,6 +205,10 @@ Examples:
 pub(crate) struct LogicArgs {
     /// The puzzles (layouts as for `solve`); standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
+    /// Do without the uniqueness techniques (unique rectangles and loops, the BUG),
+    /// which assume what the command checks anyway: that the puzzle has one solution
+    #[arg(long)]
+    pub(crate) no_uniqueness: bool,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]

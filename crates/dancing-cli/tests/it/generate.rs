@@ -281,3 +281,25 @@ fn pretty_grids_read_back_as_the_puzzles_they_draw() {
         assert_eq!(read_back, expected, "order {order}");
     }
 }
+
+#[test]
+fn rating_without_uniqueness_leaves_out_the_unique_rectangle() {
+    // Sudoku Explainer rates this 4.5 for a unique rectangle; without the uniqueness
+    // techniques a forcing x-chain takes its place, at 6.6.
+    let puzzle = b"................12..3.45........35...6.......12......7....82......16......9...4..\n";
+    let rate = |extra: &[&str]| {
+        let mut args = vec!["sudoku", "rate", "-q"];
+        args.extend_from_slice(extra);
+        let output = common::feed(dancing_in_crate(&args), puzzle);
+        assert_eq!(output.status.code(), Some(0));
+        text(&output.stdout)
+    };
+    assert_eq!(rate(&[]), "4.5 unique rectangle\n");
+    assert_eq!(rate(&["--no-uniqueness"]), "6.6 forcing x-chain\n");
+    let hint = common::feed(
+        dancing_in_crate(&["sudoku", "hint", "--steps", "--no-uniqueness", "-q"]),
+        puzzle,
+    );
+    let steps = text(&hint.stdout);
+    assert!(steps.ends_with("solved\n") && !steps.contains("unique"), "{steps}");
+}

@@ -114,7 +114,8 @@ mod uniqueness;
 mod wings;
 
 pub use rating::{
-    Path, RateError, Rating, SEARCH_BUDGET, rate, rate_within, solve_path, solve_path_within,
+    Path, RateError, Rating, Rules, SEARCH_BUDGET, rate, rate_by, rate_within, solve_path,
+    solve_path_by, solve_path_within,
 };
 pub use step::{Cell, Premise, Step};
 pub use technique::{Technique, UnknownTechnique};
@@ -145,6 +146,8 @@ pub struct LogicSolver {
     values: Vec<u8>,
     /// Candidates of each empty cell, bit `v - 1` for value `v`; 0 for a placed cell.
     candidates: Vec<u64>,
+    /// Whether the uniqueness techniques may be used.
+    uniqueness: bool,
 }
 
 impl LogicSolver {
@@ -183,6 +186,7 @@ impl LogicSolver {
             geometry: Geometry::of(order),
             values: puzzle.cells().to_vec(),
             candidates,
+            uniqueness: true,
         })
     }
 
@@ -298,8 +302,25 @@ impl LogicSolver {
         }
     }
 
-    /// The first instance of `technique` in the [scan order](self#scan-order), if any.
+    /// Allows or forbids the uniqueness techniques ([`Technique::UniqueRectangle`],
+    /// [`Technique::Bug`]), which assume that the puzzle has one solution: forbid them
+    /// for a position of a puzzle not known to be proper. Allowed by default; the
+    /// rating functions check the puzzle first.
+    pub fn set_uniqueness(&mut self, allowed: bool) {
+        self.uniqueness = allowed;
+    }
+
+    /// Whether the uniqueness techniques may be used (see [`set_uniqueness`](Self::set_uniqueness)).
+    pub fn uniqueness(&self) -> bool {
+        self.uniqueness
+    }
+
+    /// The first instance of `technique` in the [scan order](self#scan-order), if any
+    /// (none for a uniqueness technique when they are [forbidden](Self::set_uniqueness)).
     pub fn find(&self, technique: Technique) -> Option<Step> {
+        if !self.uniqueness && matches!(technique, Technique::UniqueRectangle | Technique::Bug) {
+            return None;
+        }
         match technique {
             Technique::FullHouse => singles::full_house(self),
             Technique::HiddenSingle => singles::hidden_single(self),

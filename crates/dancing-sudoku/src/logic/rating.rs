@@ -90,6 +90,48 @@ pub fn solve_path(puzzle: &Grid) -> Result<Path, RateError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_path_within(puzzle: &Grid, limits: &Limits) -> Result<Path, RateError> {
+    solve_path_by(puzzle, limits, Rules::default())
+}
+
+/// How a path is walked: which techniques it may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rules {
+    /// Whether the uniqueness techniques (unique rectangles and loops, the BUG) may be
+    /// used. They are sound on the puzzles these functions accept (which have one
+    /// solution), but some rate without them, as Sudoku Explainer can.
+    pub uniqueness: bool,
+}
+
+impl Default for Rules {
+    /// Every technique.
+    fn default() -> Self {
+        Self { uniqueness: true }
+    }
+}
+
+impl Rules {
+    /// Every technique but the uniqueness ones.
+    pub fn without_uniqueness() -> Self {
+        Self { uniqueness: false }
+    }
+}
+
+/// [`solve_path_within`] by `rules`.
+///
+/// ```
+/// use dancing::Limits;
+/// use dancing_sudoku::{Grid, Technique, logic::{self, Rules}};
+///
+/// // Rated 4.5 for a unique rectangle; without it, a forcing chain.
+/// let puzzle: Grid = "................12..3.45........35...6.......12......7....82......16......9...4..".parse()?;
+/// let with = logic::rate_by(&puzzle, &Limits::none(), Rules::default())?;
+/// let without = logic::rate_by(&puzzle, &Limits::none(), Rules::without_uniqueness())?;
+/// assert_eq!(with.hardest, Some(Technique::UniqueRectangle));
+/// assert!(without.count(Technique::UniqueRectangle) == 0 && without.score > with.score);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_path_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Path, RateError> {
     puzzle.validate()?;
     let started = Instant::now();
     let (verdict, stats) = with_checker(|checker| {
@@ -106,6 +148,7 @@ pub fn solve_path_within(puzzle: &Grid, limits: &Limits) -> Result<Path, RateErr
         Verdict::Unique => {}
     }
     let mut solver = LogicSolver::new(puzzle)?;
+    solver.set_uniqueness(rules.uniqueness);
     let mut steps = Vec::new();
     while let Some(step) = solver.next_step() {
         solver.apply(&step);
@@ -293,7 +336,12 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate_within(puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> {
-    let path = solve_path_within(puzzle, limits)?;
+    rate_by(puzzle, limits, Rules::default())
+}
+
+/// [`rate_within`] by `rules` (see [`solve_path_by`]).
+pub fn rate_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Rating, RateError> {
+    let path = solve_path_by(puzzle, limits, rules)?;
     if path.is_solved() {
         return Ok(Rating::of(&path, None));
     }
