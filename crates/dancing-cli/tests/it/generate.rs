@@ -286,7 +286,8 @@ fn pretty_grids_read_back_as_the_puzzles_they_draw() {
 fn rating_without_uniqueness_leaves_out_the_unique_rectangle() {
     // Sudoku Explainer rates this 4.5 for a unique rectangle; without the uniqueness
     // techniques a forcing x-chain takes its place, at 6.6.
-    let puzzle = b"................12..3.45........35...6.......12......7....82......16......9...4..\n";
+    let puzzle =
+        b"................12..3.45........35...6.......12......7....82......16......9...4..\n";
     let rate = |extra: &[&str]| {
         let mut args = vec!["sudoku", "rate", "-q"];
         args.extend_from_slice(extra);
@@ -301,5 +302,8 @@ fn rating_without_uniqueness_leaves_out_the_unique_rectangle() {
         puzzle,
     );
     let steps = text(&hint.stdout);
-    assert!(steps.ends_with("solved\n") && !steps.contains("unique"), "{steps}");
+    assert!(
+        steps.ends_with("solved\n") && !steps.contains("unique"),
+        "{steps}"
+    );
 }

@@ -122,6 +122,9 @@ struct Search<'s> {
     /// The implications computed in this pass: `memo_at[pot]` is a range of `memo`.
     memo: Vec<u32>,
     memo_at: Vec<(u32, u32)>,
+    scratch: Vec<u32>,
+    /// The queues of the breadth-first searches, kept for their memory.
+    queues: [Vec<u32>; 3],
     /// Whether only the easiest step is wanted, and the key of the best found so far.
     only_best: bool,
     best: Option<(u16, usize, u8)>,
@@ -147,6 +150,8 @@ impl<'s> Search<'s> {
             best: None,
             memo: Vec::new(),
             memo_at: vec![(NONE, 0); pots],
+            scratch: Vec::new(),
+            queues: Default::default(),
         }
     }
 
@@ -223,21 +228,24 @@ impl<'s> Search<'s> {
         self.memo_at.fill((NONE, 0));
     }
 
-    /// The implications of `pot` (on or off) under this pass's links, computed once.
-    fn implied(&mut self, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    /// The implications of `pot` (on or off) under this pass's links, computed once:
+    /// a range of `memo`.
+    fn implied(&mut self, pot: u32, y: bool, x: bool) -> std::ops::Range<usize> {
         let (start, len) = self.memo_at[pot as usize];
         if start != NONE {
-            out.clear();
-            out.extend_from_slice(&self.memo[start as usize..(start + len) as usize]);
-            return;
+            return start as usize..(start + len) as usize;
         }
+        let mut out = std::mem::take(&mut self.scratch);
         if pot & 1 == 1 {
-            self.on_to_off(pot, y, out);
+            self.on_to_off(pot, y, &mut out);
         } else {
-            self.off_to_on(pot, y, x, out);
+            self.off_to_on(pot, y, x, &mut out);
         }
-        self.memo_at[pot as usize] = (self.memo.len() as u32, out.len() as u32);
-        self.memo.extend_from_slice(out);
+        let start = self.memo.len();
+        self.memo_at[pot as usize] = (start as u32, out.len() as u32);
+        self.memo.extend_from_slice(&out);
+        self.scratch = out;
+        start..self.memo.len()
     }
 
     /// What `pot` (on) turns off, without repeats, in SE's order.
@@ -374,26 +382,32 @@ impl<'s> Search<'s> {
         self.restart();
         let root = self.add(source, NONE);
         self.mark(source, root);
-        let (mut pending_on, mut pending_off) = (vec![root], Vec::new());
+        let [mut pending_on, mut pending_off, mut spare] = self.take_queues();
+        pending_on.push(root);
         let mut ends = Vec::new();
-        let mut next = Vec::new();
         let mut length = 0;
         // A cycle closing at depth `length` has `length` potentials.
         while (!pending_on.is_empty() || !pending_off.is_empty()) && length < limit {
             length += 1;
-            for node in std::mem::take(&mut pending_on) {
-                self.implied(self.nodes[node as usize].pot, y, x, &mut next);
-                for &off in &next {
+            let layer = std::mem::replace(&mut pending_on, std::mem::take(&mut spare));
+            for &node in &layer {
+                let range = self.implied(self.nodes[node as usize].pot, y, x);
+                for k in range {
+                    let off = self.memo[k];
                     if !self.is_ancestor(node, off) {
                         let child = self.add(off, node);
                         pending_off.push(child);
                     }
                 }
             }
+            spare = layer;
+            spare.clear();
             length += 1;
-            for node in std::mem::take(&mut pending_off) {
-                self.implied(self.nodes[node as usize].pot, y, x, &mut next);
-                for &on in &next {
+            let layer = std::mem::replace(&mut pending_off, std::mem::take(&mut spare));
+            for &node in &layer {
+                let range = self.implied(self.nodes[node as usize].pot, y, x);
+                for k in range {
+                    let on = self.memo[k];
                     if length >= 4 && on == source {
                         ends.push(self.add(on, node));
                     }
@@ -404,8 +418,20 @@ impl<'s> Search<'s> {
                     }
                 }
             }
+            spare = layer;
+            spare.clear();
         }
+        self.queues = [pending_on, pending_off, spare];
         ends
+    }
+
+    /// Three empty queues, reusing the last search's memory.
+    fn take_queues(&mut self) -> [Vec<u32>; 3] {
+        let mut queues = std::mem::take(&mut self.queues);
+        for queue in &mut queues {
+            queue.clear();
+        }
+        queues
     }
 
     /// SE's forcing-chain search from `start` (on or off): breadth first, each
@@ -419,25 +445,26 @@ impl<'s> Search<'s> {
         let root = self.add(start, NONE);
         self.mark(start, root);
         let negation = start ^ 1;
-        let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
+        let [mut pending_on, mut pending_off, mut spare] = self.take_queues();
         if start & 1 == 1 {
             pending_on.push(root);
         } else {
             pending_off.push(root);
         }
         let mut ends: Vec<u32> = Vec::new();
-        let mut next = Vec::new();
         // A chain ending at depth `d` has `d + 1` potentials: past `limit - 1` links
         // nothing is worth following.
         let deep =
             |search: &Self, node: u32| search.nodes[node as usize].depth as usize + 2 > limit;
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            for node in std::mem::take(&mut pending_on) {
+            let layer = std::mem::replace(&mut pending_on, std::mem::take(&mut spare));
+            for &node in &layer {
                 if deep(self, node) {
                     continue;
                 }
-                self.implied(self.nodes[node as usize].pot, y, true, &mut next);
-                for &off in &next {
+                let range = self.implied(self.nodes[node as usize].pot, y, true);
+                for k in range {
+                    let off = self.memo[k];
                     let hit =
                         off == negation && ends.iter().all(|&e| self.nodes[e as usize].pot != off);
                     if hit {
@@ -450,12 +477,16 @@ impl<'s> Search<'s> {
                     }
                 }
             }
-            for node in std::mem::take(&mut pending_off) {
+            spare = layer;
+            spare.clear();
+            let layer = std::mem::replace(&mut pending_off, std::mem::take(&mut spare));
+            for &node in &layer {
                 if deep(self, node) {
                     continue;
                 }
-                self.implied(self.nodes[node as usize].pot, y, true, &mut next);
-                for &on in &next {
+                let range = self.implied(self.nodes[node as usize].pot, y, true);
+                for k in range {
+                    let on = self.memo[k];
                     let hit =
                         on == negation && ends.iter().all(|&e| self.nodes[e as usize].pot != on);
                     if hit {
@@ -468,7 +499,10 @@ impl<'s> Search<'s> {
                     }
                 }
             }
+            spare = layer;
+            spare.clear();
         }
+        self.queues = [pending_on, pending_off, spare];
         ends
     }
 

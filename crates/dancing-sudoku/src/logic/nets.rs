@@ -155,6 +155,8 @@ struct Search<'s> {
     /// What each candidate implies when on, once computed (regions and cells share
     /// them), with the contradiction if any.
     cache: Vec<Option<Rc<Implied>>>,
+    /// The queues of on- and off-potentials to follow, kept for their memory.
+    queues: [VecDeque<u32>; 2],
     /// Whether only the easiest step is wanted, and the key of the best found so far.
     only_best: bool,
     best: Option<(u16, usize, u8)>,
@@ -193,6 +195,7 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
         pool: Vec::new(),
         offs: Vec::new(),
         cache: vec![None; n * n * n * 2],
+        queues: Default::default(),
         only_best,
         best: None,
         next: Vec::new(),
@@ -288,7 +291,12 @@ impl Search<'_> {
         dynamic: bool,
     ) -> (Outcome, Option<(u32, u32)>) {
         let mut out = self.outcome();
-        let absurd = self.run(&mut out, on, off, y, dynamic);
+        let mut queues = std::mem::take(&mut self.queues);
+        let absurd = self.run(&mut out, (on, off), (y, dynamic), &mut queues);
+        for queue in &mut queues {
+            queue.clear();
+        }
+        self.queues = queues;
         if dynamic {
             // Back to the position.
             self.grid.copy_from_slice(&self.s.candidates);
@@ -300,15 +308,14 @@ impl Search<'_> {
     fn run(
         &mut self,
         out: &mut Outcome,
-        on: &[u32],
-        off: &[u32],
-        y: bool,
-        dynamic: bool,
+        (on, off): (&[u32], &[u32]),
+        (y, dynamic): (bool, bool),
+        [pending_on, pending_off]: &mut [VecDeque<u32>; 2],
     ) -> Option<(u32, u32)> {
         let s = self.s;
         let n = s.side;
-        let mut pending_on: VecDeque<u32> = on.iter().map(|&p| out.add(p, &[], false)).collect();
-        let mut pending_off: VecDeque<u32> = off.iter().map(|&p| out.add(p, &[], false)).collect();
+        pending_on.extend(on.iter().map(|&p| out.add(p, &[], false)));
+        pending_off.extend(off.iter().map(|&p| out.add(p, &[], false)));
         loop {
             if let Some(node) = pending_on.pop_front() {
                 let (i, v, _) = self.parts(out.nodes[node as usize].pot);
