@@ -8,7 +8,8 @@ one bar per score, coloured by difficulty band.
 
 Each input line is a puzzle, a space, then its rating (`2.6 pointing`, `8.7 needs
 search (21 nodes)`), as `generate --rate` and `rate` print them. Scores of 7.0 and up
-(needs search) are grouped by whole points. Python 3 standard library only.
+(forcing chains and nets, then search) are grouped by whole points. Python 3 standard
+library only.
 """
 
 import sys
@@ -33,10 +34,11 @@ def band(score):
 
 
 def bucket(score, technique):
-    """The bar a rating goes in: its score and technique, or a whole point of search."""
+    """The bar a rating goes in: its score and technique, or, from 7.0 on, a whole point
+    of chains, nets and search."""
     if score >= 7.0:
         low = int(score)
-        return (float(low), f"{low}–{low + 1}", "needs search")
+        return (float(low), f"{low}–{low + 1}", "chains, nets" if low < 9 else "nets, search")
     return (score, f"{score:.1f}", technique)
 
 
