@@ -90,6 +90,24 @@ pub(super) fn length_tenths(complexity: usize) -> u16 {
     added
 }
 
+/// Potentials as numbers, for a grid of side `.0`: `(cell · side + value − 1) · 2`, plus
+/// 1 for on.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pots(pub(super) usize);
+
+impl Pots {
+    /// The potential of `value` in `cell`, on or off.
+    pub(super) fn pot(self, cell: usize, value: u8, on: bool) -> u32 {
+        ((cell * self.0 + usize::from(value) - 1) * 2 + usize::from(on)) as u32
+    }
+
+    /// The cell, value and state of a potential.
+    pub(super) fn parts(self, pot: u32) -> (usize, u8, bool) {
+        let (pot, n) = (pot as usize, self.0);
+        (pot / 2 / n, (pot / 2 % n) as u8 + 1, pot % 2 == 1)
+    }
+}
+
 /// The bit of a potential in [`Node::above`].
 fn hash_bit(pot: u32) -> u64 {
     1 << (pot.wrapping_mul(0x9E37_79B9) >> 26)
@@ -156,20 +174,15 @@ impl<'s> Search<'s> {
     }
 
     fn pot(&self, cell: usize, value: u8, on: bool) -> u32 {
-        ((cell * self.s.side + usize::from(value) - 1) * 2 + usize::from(on)) as u32
+        Pots(self.s.side).pot(cell, value, on)
     }
 
-    /// The cell, value and state of a potential.
     fn parts(&self, pot: u32) -> (usize, u8, bool) {
-        let pot = pot as usize;
-        let n = self.s.side;
-        (pot / 2 / n, (pot / 2 % n) as u8 + 1, pot % 2 == 1)
+        Pots(self.s.side).parts(pot)
     }
 
-    /// The units of a cell in SE's order: box, row, column.
     fn units(&self, i: usize) -> [usize; 3] {
-        let n = self.s.side;
-        [2 * n + self.s.box_index(i), i / n, n + i % n]
+        self.s.se_units(i)
     }
 
     /// Starts a search: no potential reached yet.
@@ -203,6 +216,16 @@ impl<'s> Search<'s> {
         if !self.reached(pot) {
             self.stamp[pot as usize] = self.search;
             self.first[pot as usize] = node;
+        }
+    }
+
+    /// Adds `pot`, implied by node `parent`, to the search and to `queue`, unless it
+    /// was reached before.
+    fn reach(&mut self, pot: u32, parent: u32, queue: &mut Vec<u32>) {
+        if !self.reached(pot) {
+            let child = self.add(pot, parent);
+            self.mark(pot, child);
+            queue.push(child);
         }
     }
 
@@ -411,11 +434,7 @@ impl<'s> Search<'s> {
                     if length >= 4 && on == source {
                         ends.push(self.add(on, node));
                     }
-                    if !self.reached(on) {
-                        let child = self.add(on, node);
-                        self.mark(on, child);
-                        pending_on.push(child);
-                    }
+                    self.reach(on, node, &mut pending_on);
                 }
             }
             spare = layer;
@@ -470,10 +489,8 @@ impl<'s> Search<'s> {
                     if hit {
                         ends.push(self.add(off, node));
                     }
-                    if !self.is_ancestor(node, off) && !self.reached(off) {
-                        let child = self.add(off, node);
-                        self.mark(off, child);
-                        pending_off.push(child);
+                    if !self.is_ancestor(node, off) {
+                        self.reach(off, node, &mut pending_off);
                     }
                 }
             }
@@ -492,11 +509,7 @@ impl<'s> Search<'s> {
                     if hit {
                         ends.push(self.add(on, node));
                     }
-                    if !self.reached(on) {
-                        let child = self.add(on, node);
-                        self.mark(on, child);
-                        pending_on.push(child);
-                    }
+                    self.reach(on, node, &mut pending_on);
                 }
             }
             spare = layer;

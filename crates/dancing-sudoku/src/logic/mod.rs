@@ -472,6 +472,12 @@ impl LogicSolver {
             .filter(|&(_, m)| m != 0)
     }
 
+    /// The units of cell `i` in Sudoku Explainer's order: box, row, column.
+    fn se_units(&self, i: usize) -> [usize; 3] {
+        let n = self.side;
+        [2 * n + self.box_index(i), i / n, n + i % n]
+    }
+
     /// How many cells of `unit` are empty.
     fn empty_cells(&self, unit: usize) -> usize {
         (0..self.side)

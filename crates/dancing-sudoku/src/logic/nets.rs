@@ -20,8 +20,9 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use super::chains::{Pots, length_tenths};
 use super::step::{Cell, Premise};
-use super::{LogicSolver, Step, Technique, bits, chains::length_tenths};
+use super::{LogicSolver, Step, Technique, bits};
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -223,18 +224,15 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
 
 impl Search<'_> {
     fn pot(&self, cell: usize, value: u8, on: bool) -> u32 {
-        ((cell * self.s.side + usize::from(value) - 1) * 2 + usize::from(on)) as u32
+        Pots(self.s.side).pot(cell, value, on)
     }
 
     fn parts(&self, pot: u32) -> (usize, u8, bool) {
-        let pot = pot as usize;
-        let n = self.s.side;
-        (pot / 2 / n, (pot / 2 % n) as u8 + 1, pot % 2 == 1)
+        Pots(self.s.side).parts(pot)
     }
 
     fn units(&self, i: usize) -> [usize; 3] {
-        let n = self.s.side;
-        [2 * n + self.s.box_index(i), i / n, n + i % n]
+        self.s.se_units(i)
     }
 
     /// An empty outcome, from the pool if it has one.

@@ -89,8 +89,7 @@ fn walk(
 
 /// The units of a cell in SE's order: box, row, column.
 fn units(s: &LogicSolver, i: usize) -> [usize; 3] {
-    let n = s.side;
-    [2 * n + s.box_index(i), i / n, n + i % n]
+    s.se_units(i)
 }
 
 /// Whether every unit the loop passes holds two of its cells, one at an even and one at
