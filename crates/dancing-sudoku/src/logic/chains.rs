@@ -61,7 +61,7 @@ fn collect(s: &LogicSolver, only_best: bool) -> Vec<Step> {
                 continue;
             }
             for b in bits(candidates) {
-                let source = search.pot(i, b as u8 + 1, true);
+                let source = search.numbers.pot(i, b as u8 + 1, true);
                 search.unary(source, y, x, &mut found);
             }
         }
@@ -129,6 +129,8 @@ struct Node {
 /// unit, and buffers reused from one search to the next.
 struct Search<'s> {
     s: &'s LogicSolver,
+    /// The numbering of potentials.
+    numbers: Pots,
     /// `places[unit * side + v - 1]`: the positions of `v` in `unit`.
     places: Vec<u64>,
     nodes: Vec<Node>,
@@ -158,6 +160,7 @@ impl<'s> Search<'s> {
         }
         let pots = n * n * n * 2;
         Self {
+            numbers: Pots(n),
             s,
             places,
             nodes: Vec::new(),
@@ -171,18 +174,6 @@ impl<'s> Search<'s> {
             scratch: Vec::new(),
             queues: Default::default(),
         }
-    }
-
-    fn pot(&self, cell: usize, value: u8, on: bool) -> u32 {
-        Pots(self.s.side).pot(cell, value, on)
-    }
-
-    fn parts(&self, pot: u32) -> (usize, u8, bool) {
-        Pots(self.s.side).parts(pot)
-    }
-
-    fn units(&self, i: usize) -> [usize; 3] {
-        self.s.se_units(i)
     }
 
     /// Starts a search: no potential reached yet.
@@ -274,23 +265,23 @@ impl<'s> Search<'s> {
     /// What `pot` (on) turns off, without repeats, in SE's order.
     fn on_to_off(&self, pot: u32, y: bool, out: &mut Vec<u32>) {
         out.clear();
-        let (i, v, _) = self.parts(pot);
+        let (i, v, _) = self.numbers.parts(pot);
         let s = self.s;
         if y {
             for b in bits(s.candidates[i]) {
                 if b as u8 + 1 != v {
-                    out.push(self.pot(i, b as u8 + 1, false));
+                    out.push(self.numbers.pot(i, b as u8 + 1, false));
                 }
             }
         }
         // The box's places, then the row's and the column's outside the box.
         let n = s.side;
         let b = s.box_index(i);
-        for (index, unit) in self.units(i).into_iter().enumerate() {
+        for (index, unit) in self.s.se_units(i).into_iter().enumerate() {
             for k in bits(self.places[unit * n + usize::from(v) - 1]) {
                 let j = s.unit_cell(unit, k);
                 if j != i && (index == 0 || s.box_index(j) != b) {
-                    out.push(self.pot(j, v, false));
+                    out.push(self.numbers.pot(j, v, false));
                 }
             }
         }
@@ -299,23 +290,23 @@ impl<'s> Search<'s> {
     /// What `pot` (off) turns on, without repeats, in SE's order.
     fn off_to_on(&self, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
         out.clear();
-        let (i, v, _) = self.parts(pot);
+        let (i, v, _) = self.numbers.parts(pot);
         let s = self.s;
         let candidates = s.candidates[i];
         if y && candidates.count_ones() == 2 {
             let other = bits(candidates & !(1 << (v - 1))).next();
             if let Some(b) = other {
-                out.push(self.pot(i, b as u8 + 1, true));
+                out.push(self.numbers.pot(i, b as u8 + 1, true));
             }
         }
         if x {
             let n = s.side;
-            for unit in self.units(i) {
+            for unit in self.s.se_units(i) {
                 let places = self.places[unit * n + usize::from(v) - 1];
                 if places.count_ones() == 2 {
                     for k in bits(places) {
                         let j = s.unit_cell(unit, k);
-                        let on = self.pot(j, v, true);
+                        let on = self.numbers.pot(j, v, true);
                         if j != i && !out.contains(&on) {
                             out.push(on);
                         }
@@ -328,7 +319,7 @@ impl<'s> Search<'s> {
     /// The cycles and forcing chains from `source` (a candidate assumed on), as SE's
     /// unary chaining finds them.
     fn unary(&mut self, source: u32, y: bool, x: bool, found: &mut Vec<Found>) {
-        let (i, _, _) = self.parts(source);
+        let (i, _, _) = self.numbers.parts(source);
         if !x && self.s.candidates[i].count_ones() > 2 {
             // Cycles of y-links only start in a two-candidate cell.
             return;
@@ -476,44 +467,33 @@ impl<'s> Search<'s> {
         let deep =
             |search: &Self, node: u32| search.nodes[node as usize].depth as usize + 2 > limit;
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            let layer = std::mem::replace(&mut pending_on, std::mem::take(&mut spare));
-            for &node in &layer {
-                if deep(self, node) {
-                    continue;
-                }
-                let range = self.implied(self.nodes[node as usize].pot, y, true);
-                for k in range {
-                    let off = self.memo[k];
-                    let hit =
-                        off == negation && ends.iter().all(|&e| self.nodes[e as usize].pot != off);
-                    if hit {
-                        ends.push(self.add(off, node));
+            // On-potentials turn others off, then off-potentials turn others on.
+            for on_layer in [true, false] {
+                let (from, to) = if on_layer {
+                    (&mut pending_on, &mut pending_off)
+                } else {
+                    (&mut pending_off, &mut pending_on)
+                };
+                let layer = std::mem::replace(from, std::mem::take(&mut spare));
+                for &node in &layer {
+                    if deep(self, node) {
+                        continue;
                     }
-                    if !self.is_ancestor(node, off) {
-                        self.reach(off, node, &mut pending_off);
+                    for k in self.implied(self.nodes[node as usize].pot, y, true) {
+                        let next = self.memo[k];
+                        let seen = ends.iter().any(|&e| self.nodes[e as usize].pot == next);
+                        if next == negation && !seen {
+                            ends.push(self.add(next, node));
+                        }
+                        // An off-potential never follows an equal ancestor.
+                        if !on_layer || !self.is_ancestor(node, next) {
+                            self.reach(next, node, to);
+                        }
                     }
                 }
+                spare = layer;
+                spare.clear();
             }
-            spare = layer;
-            spare.clear();
-            let layer = std::mem::replace(&mut pending_off, std::mem::take(&mut spare));
-            for &node in &layer {
-                if deep(self, node) {
-                    continue;
-                }
-                let range = self.implied(self.nodes[node as usize].pot, y, true);
-                for k in range {
-                    let on = self.memo[k];
-                    let hit =
-                        on == negation && ends.iter().all(|&e| self.nodes[e as usize].pot != on);
-                    if hit {
-                        ends.push(self.add(on, node));
-                    }
-                    self.reach(on, node, &mut pending_on);
-                }
-            }
-            spare = layer;
-            spare.clear();
         }
         self.queues = [pending_on, pending_off, spare];
         ends
@@ -555,7 +535,7 @@ impl<'s> Search<'s> {
     fn links(&self, path: &[u32]) -> Vec<(Cell, u8, bool)> {
         path.iter()
             .map(|&pot| {
-                let (i, v, on) = self.parts(pot);
+                let (i, v, on) = self.numbers.parts(pot);
                 (self.s.cell(i), v, on)
             })
             .collect()
@@ -567,13 +547,13 @@ impl<'s> Search<'s> {
     fn cycle_step(&self, end: u32, both: bool) -> Option<Step> {
         let path = self.path(end);
         let s = self.s;
-        let cells: Vec<usize> = path[1..].iter().map(|&p| self.parts(p).0).collect();
+        let cells: Vec<usize> = path[1..].iter().map(|&p| self.numbers.parts(p).0).collect();
         let mut forwards = Vec::new();
         let mut backwards = Vec::new();
         for &pot in &path[1..] {
-            let (i, v, on) = self.parts(pot);
+            let (i, v, on) = self.numbers.parts(pot);
             let bit = 1u64 << (v - 1);
-            for unit in self.units(i) {
+            for unit in self.s.se_units(i) {
                 for k in 0..s.side {
                     let j = s.unit_cell(unit, k);
                     if j != i && !cells.contains(&j) && s.candidates[j] & bit != 0 {
@@ -613,7 +593,7 @@ impl<'s> Search<'s> {
     /// on.
     fn forcing_step(&self, end: u32, y: bool) -> Step {
         let path = self.path(end);
-        let (i, v, on) = self.parts(self.nodes[end as usize].pot);
+        let (i, v, on) = self.numbers.parts(self.nodes[end as usize].pot);
         let s = self.s;
         let eliminations = if on {
             bits(s.candidates[i] & !(1 << (v - 1)))

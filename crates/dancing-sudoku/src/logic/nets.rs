@@ -141,6 +141,8 @@ type Implied = (Outcome, Option<(u32, u32)>);
 /// The searches of one position, with buffers reused from one propagation to the next.
 struct Search<'s> {
     s: &'s LogicSolver,
+    /// The numbering of potentials, and how many numbers there are.
+    numbers: Pots,
     pots: usize,
     /// Stamps for counting distinct ancestors.
     seen: Vec<u32>,
@@ -187,6 +189,7 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
     }
     let mut search = Search {
         s,
+        numbers: Pots(n),
         pots: n * n * n * 2,
         seen: vec![0; n * n * n * 2],
         stamp: 0,
@@ -223,18 +226,6 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
 }
 
 impl Search<'_> {
-    fn pot(&self, cell: usize, value: u8, on: bool) -> u32 {
-        Pots(self.s.side).pot(cell, value, on)
-    }
-
-    fn parts(&self, pot: u32) -> (usize, u8, bool) {
-        Pots(self.s.side).parts(pot)
-    }
-
-    fn units(&self, i: usize) -> [usize; 3] {
-        self.s.se_units(i)
-    }
-
     /// An empty outcome, from the pool if it has one.
     fn outcome(&mut self) -> Outcome {
         self.pool
@@ -271,7 +262,7 @@ impl Search<'_> {
         let (r, c) = (i / n, i % n);
         self.grid[i] &= !(1 << (v - 1));
         let slot = usize::from(v) - 1;
-        let [b, row, column] = self.units(i);
+        let [b, row, column] = self.s.se_units(i);
         self.places[b * n + slot] &= !(1 << ((r % order) * order + c % order));
         self.places[row * n + slot] &= !(1 << c);
         self.places[column * n + slot] &= !(1 << r);
@@ -316,22 +307,22 @@ impl Search<'_> {
         pending_off.extend(off.iter().map(|&p| out.add(p, &[], false)));
         loop {
             if let Some(node) = pending_on.pop_front() {
-                let (i, v, _) = self.parts(out.nodes[node as usize].pot);
+                let (i, v, _) = self.numbers.parts(out.nodes[node as usize].pot);
                 self.offs.clear();
                 if y {
                     for b in bits(self.grid[i]) {
                         if b as u8 + 1 != v {
-                            self.offs.push(self.pot(i, b as u8 + 1, false));
+                            self.offs.push(self.numbers.pot(i, b as u8 + 1, false));
                         }
                     }
                 }
                 // The peers in the box, then the row and the column outside the box.
                 let b = s.box_index(i);
-                for (unit_index, unit) in self.units(i).into_iter().enumerate() {
+                for (unit_index, unit) in self.s.se_units(i).into_iter().enumerate() {
                     for k in bits(self.places[unit * n + usize::from(v) - 1]) {
                         let j = s.unit_cell(unit, k);
                         if j != i && (unit_index == 0 || s.box_index(j) != b) {
-                            self.offs.push(self.pot(j, v, false));
+                            self.offs.push(self.numbers.pot(j, v, false));
                         }
                     }
                 }
@@ -348,7 +339,7 @@ impl Search<'_> {
                 }
             } else if let Some(node) = pending_off.pop_front() {
                 let pot = out.nodes[node as usize].pot;
-                let (i, v, _) = self.parts(pot);
+                let (i, v, _) = self.numbers.parts(pot);
                 self.next.clear();
                 self.parents.clear();
                 // A cell left with two candidates: the other one holds.
@@ -359,22 +350,25 @@ impl Search<'_> {
                     let start = self.parents.len();
                     self.parents.push(node);
                     for gone in bits(s.candidates[i] & !cell) {
-                        self.parents
-                            .extend(out.node_of(self.pot(i, gone as u8 + 1, false)));
+                        self.parents.extend(out.node_of(self.numbers.pot(
+                            i,
+                            gone as u8 + 1,
+                            false,
+                        )));
                     }
-                    let p = self.pot(i, b as u8 + 1, true);
+                    let p = self.numbers.pot(i, b as u8 + 1, true);
                     self.next.push((p, start, self.parents.len()));
                 }
                 // A unit left with two places for the value: the other one holds.
                 let slot = usize::from(v) - 1;
-                for unit in self.units(i) {
+                for unit in self.s.se_units(i) {
                     let places = self.places[unit * n + slot];
                     if places.count_ones() != 2 {
                         continue;
                     }
                     for k in bits(places) {
                         let j = s.unit_cell(unit, k);
-                        let p = self.pot(j, v, true);
+                        let p = self.numbers.pot(j, v, true);
                         if j == i || self.next.iter().any(|&(q, _, _)| q == p) {
                             continue;
                         }
@@ -382,7 +376,8 @@ impl Search<'_> {
                         self.parents.push(node);
                         for gone in bits(self.source_places[unit * n + slot] & !places) {
                             let cell = s.unit_cell(unit, gone);
-                            self.parents.extend(out.node_of(self.pot(cell, v, false)));
+                            self.parents
+                                .extend(out.node_of(self.numbers.pot(cell, v, false)));
                         }
                         self.next.push((p, start, self.parents.len()));
                     }
@@ -437,7 +432,7 @@ impl Search<'_> {
 
     /// What makes `pot` hold (`on`: its cell's other candidates go) or fail.
     fn removals(&self, pot: u32) -> Vec<(Cell, u8)> {
-        let (i, v, on) = self.parts(pot);
+        let (i, v, on) = self.numbers.parts(pot);
         let s = self.s;
         if on {
             bits(s.candidates[i] & !(1 << (v - 1)))
@@ -485,7 +480,7 @@ impl Search<'_> {
         if eliminations.is_empty() {
             return None;
         }
-        let (i, v, on) = self.parts(target);
+        let (i, v, on) = self.numbers.parts(target);
         let tenths = net.tenths() + length_tenths(length);
         let step = Step::Net {
             technique: net.technique(),
@@ -510,7 +505,7 @@ impl Search<'_> {
         let mut branches: Vec<(u8, Rc<Implied>)> = Vec::new();
         for b in bits(candidates) {
             let v = b as u8 + 1;
-            let on = self.pot(i, v, true);
+            let on = self.numbers.pot(i, v, true);
             let off = on & !1;
             let implied = self.if_on(on, y, dynamic);
             let (if_on, absurd_on) = (&implied.0, implied.1);
@@ -586,14 +581,14 @@ impl Search<'_> {
         found: &mut Vec<(u16, usize, u8, Step)>,
     ) {
         let s = self.s;
-        for unit in self.units(i) {
+        for unit in self.s.se_units(i) {
             let places = self.source_places[unit * s.side + usize::from(v) - 1];
             if places.count_ones() < 2 || s.unit_cell(unit, places.trailing_zeros() as usize) != i {
                 continue;
             }
             let others: Vec<Rc<Implied>> = bits(places)
                 .skip(1)
-                .map(|k| self.if_on(self.pot(s.unit_cell(unit, k), v, true), y, dynamic))
+                .map(|k| self.if_on(self.numbers.pot(s.unit_cell(unit, k), v, true), y, dynamic))
                 .collect();
             for list in [&if_on.on, &if_on.off] {
                 for &a in list {
