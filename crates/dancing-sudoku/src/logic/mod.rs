@@ -134,7 +134,10 @@
 mod chains;
 mod coloring;
 mod fish;
+mod geometry;
 mod nets;
+mod outcome;
+mod potentials;
 mod rating;
 mod singles;
 mod step;
@@ -142,6 +145,7 @@ mod subsets;
 mod technique;
 mod uniqueness;
 mod wings;
+mod words;
 
 pub use rating::{
     Path, RateError, Rating, Rules, SEARCH_BUDGET, rate, rate_by, rate_within, solve_path,
@@ -150,9 +154,9 @@ pub use rating::{
 pub use step::{Cell, Premise, Step};
 pub use technique::{Technique, UnknownTechnique};
 
-use std::sync::OnceLock;
+use geometry::Geometry;
 
-use crate::{Conflict, Grid, MAX_ORDER, Unit};
+use crate::{Conflict, Grid, Unit};
 
 /// The candidates of one puzzle, with the values placed so far.
 ///
@@ -504,44 +508,6 @@ impl LogicSolver {
     }
 }
 
-/// The cells of every unit and the box of every cell, for one order: the techniques
-/// walk units in their inner loops, where table lookups beat the divisions.
-#[derive(Debug, PartialEq, Eq)]
-struct Geometry {
-    /// The cells of unit `u` (rows, columns, boxes) at `u * side ..`, in reading order.
-    units: Vec<u16>,
-    /// The box of each cell.
-    boxes: Vec<u8>,
-}
-
-impl Geometry {
-    /// The tables of `order`, built once per process.
-    fn of(order: usize) -> &'static Geometry {
-        static TABLES: [OnceLock<Geometry>; MAX_ORDER + 1] =
-            [const { OnceLock::new() }; MAX_ORDER + 1];
-        TABLES[order].get_or_init(|| {
-            let n = order * order;
-            let box_of = |r: usize, c: usize| (r / order) * order + c / order;
-            let mut units = Vec::with_capacity(3 * n * n);
-            for unit in 0..3 * n {
-                for k in 0..n {
-                    let cell = match unit / n {
-                        0 => unit * n + k,
-                        1 => k * n + (unit - n),
-                        _ => {
-                            let b = unit - 2 * n;
-                            ((b / order) * order + k / order) * n + (b % order) * order + k % order
-                        }
-                    };
-                    units.push(cell as u16);
-                }
-            }
-            let boxes = (0..n * n).map(|i| box_of(i / n, i % n) as u8).collect();
-            Geometry { units, boxes }
-        })
-    }
-}
-
 /// The set bits of a mask, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -617,81 +583,4 @@ fn combinations<T>(
 pub(crate) mod test_support;
 
 #[cfg(test)]
-mod tests {
-    use super::test_support::*;
-    use super::*;
-
-    #[test]
-    fn clashing_givens_are_refused() {
-        let puzzle: Grid = "1..1............".parse().unwrap();
-        let err = LogicSolver::new(&puzzle).unwrap_err();
-        assert_eq!(err.to_string(), "1 appears twice in row 1: r1c1 and r1c4");
-    }
-
-    #[test]
-    fn candidates_exclude_what_peers_hold() {
-        let s = solver("1...........2...");
-        assert_eq!(s.candidates(0, 0), 0);
-        assert_eq!(s.value(0, 0), 1);
-        // r3c1 sees the 1 and the 2 in its column; r4c4 sees the 2 in its row.
-        assert_eq!(s.candidates(2, 0), 0b1100);
-        assert_eq!(s.candidates(3, 3), 0b1101);
-        assert!(!s.is_solved() && !s.is_broken());
-        assert_eq!(s.grid().to_string(), "1...........2...");
-    }
-
-    #[test]
-    fn placing_updates_peers() {
-        let mut s = empty(2);
-        s.apply(&Step::NakedSingle {
-            cell: (1, 2),
-            value: 3,
-        });
-        assert_eq!(s.value(1, 2), 3);
-        assert_eq!(s.candidates(1, 2), 0);
-        for (r, c) in [(1, 0), (3, 2), (0, 3)] {
-            assert_eq!(s.candidates(r, c) & 0b100, 0, "r{}c{}", r + 1, c + 1);
-        }
-        assert_eq!(s.candidates(0, 0), 0b1111);
-    }
-
-    #[test]
-    fn broken_positions() {
-        let mut s = empty(2);
-        for v in 1..=4 {
-            s.remove_candidate(0, 0, v);
-        }
-        assert!(s.is_broken());
-        // A value with no place in a unit, though every cell keeps candidates.
-        let mut s = empty(2);
-        for c in 0..4 {
-            s.remove_candidate(3, c, 2);
-        }
-        assert!(s.is_broken());
-        // The same value twice in a row.
-        let mut s = empty(2);
-        s.place(0, 0, 1);
-        s.place(0, 3, 1);
-        assert!(s.is_broken());
-    }
-
-    #[test]
-    #[should_panic(expected = "0 is not a value of the 4×4 grid")]
-    fn removing_value_0_panics() {
-        empty(2).remove_candidate(0, 0, 0);
-    }
-
-    #[test]
-    #[should_panic(expected = "r1c5 is outside the 4×4 grid")]
-    fn placing_outside_panics() {
-        empty(2).place(0, 4, 1);
-    }
-
-    #[test]
-    fn a_solved_grid_has_no_next_step() {
-        let s = solver("1234341221434321");
-        assert!(s.is_solved() && !s.is_broken());
-        assert_eq!(s.next_step(), None);
-        assert!(Technique::ALL.into_iter().all(|t| s.find(t).is_none()));
-    }
-}
+mod tests;

@@ -20,12 +20,10 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::chains::{Pots, length_tenths};
+use super::outcome::Outcome;
+use super::potentials::{Pots, length_tenths};
 use super::step::{Cell, Premise};
 use super::{LogicSolver, Step, Technique, bits};
-
-/// No node.
-const NONE: u32 = u32::MAX;
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
 /// about a thousand outcomes of 9×9 grids.
@@ -58,80 +56,6 @@ impl Net {
 
     fn tenths(self) -> u16 {
         self.technique().tenths()
-    }
-}
-
-/// A node of an outcome: a potential and where its parents start in `Outcome::links`.
-#[derive(Clone, Copy)]
-struct Node {
-    pot: u32,
-    first: u32,
-    count: u32,
-}
-
-/// Everything one set of assumptions implies (SE's `doChaining`), each potential with
-/// the potentials that implied it.
-struct Outcome {
-    nodes: Vec<Node>,
-    links: Vec<u32>,
-    /// For each potential, its node, or `NONE`.
-    at: Vec<u32>,
-    /// The nodes of on- and off-potentials, in the order reached.
-    on: Vec<u32>,
-    off: Vec<u32>,
-}
-
-impl Outcome {
-    fn new(pots: usize) -> Self {
-        Self {
-            nodes: Vec::new(),
-            links: Vec::new(),
-            at: vec![NONE; pots],
-            on: Vec::new(),
-            off: Vec::new(),
-        }
-    }
-
-    /// Empties the outcome, keeping its memory.
-    fn clear(&mut self) {
-        for node in &self.nodes {
-            self.at[node.pot as usize] = NONE;
-        }
-        self.nodes.clear();
-        self.links.clear();
-        self.on.clear();
-        self.off.clear();
-    }
-
-    /// A node for `pot` with `parents`; recorded as `pot`'s unless `detached` (a
-    /// potential met again, kept only as one end of a contradiction).
-    fn add(&mut self, pot: u32, parents: &[u32], detached: bool) -> u32 {
-        let node = self.nodes.len() as u32;
-        self.nodes.push(Node {
-            pot,
-            first: self.links.len() as u32,
-            count: parents.len() as u32,
-        });
-        self.links.extend_from_slice(parents);
-        if !detached {
-            self.at[pot as usize] = node;
-            if pot & 1 == 1 {
-                self.on.push(node);
-            } else {
-                self.off.push(node);
-            }
-        }
-        node
-    }
-
-    fn node_of(&self, pot: u32) -> Option<u32> {
-        let node = self.at[pot as usize];
-        (node != NONE).then_some(node)
-    }
-
-    fn parents(&self, node: u32) -> &[u32] {
-        let n = self.nodes[node as usize];
-        &self.links[n.first as usize..(n.first + n.count) as usize]
     }
 }
 

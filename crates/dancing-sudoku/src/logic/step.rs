@@ -1,9 +1,10 @@
 //! One deduction, as data an application can draw and as a sentence.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use super::Technique;
-use crate::{Alphabet, Unit};
+use super::words::{cells, cells_of, lines, removed, symbol, values};
+use crate::Unit;
 
 /// A cell as a 0-based `(row, column)`.
 pub type Cell = (usize, usize);
@@ -317,71 +318,6 @@ impl Step {
     pub fn score(&self) -> f32 {
         super::technique::tenths_to_score(self.tenths())
     }
-}
-
-/// A value's symbol: 1-9, then A for 10 and on.
-fn symbol(value: u8) -> char {
-    Alphabet::Digits.symbol(value).unwrap_or('?')
-}
-
-/// `r1c2, r1c7`.
-fn cells(list: &[Cell]) -> String {
-    let mut out = String::new();
-    for (i, &(r, c)) in list.iter().enumerate() {
-        let sep = if i == 0 { "" } else { ", " };
-        let _ = write!(out, "{sep}r{}c{}", r + 1, c + 1);
-    }
-    out
-}
-
-/// `3`, `3 and 8`, `1, 3 and 8` (or with `or`).
-fn values(list: &[u8], last: &str) -> String {
-    let mut out = String::new();
-    for (i, &v) in list.iter().enumerate() {
-        let sep = match i {
-            0 => "",
-            _ if i + 1 == list.len() => last,
-            _ => ", ",
-        };
-        out.push_str(sep);
-        out.push(symbol(v));
-    }
-    out
-}
-
-/// `rows 2, 7` or `columns 3, 8`.
-fn lines(list: &[Unit]) -> String {
-    let mut out = String::new();
-    for (i, unit) in list.iter().enumerate() {
-        let (word, n) = match *unit {
-            Unit::Row(n) => ("rows", n),
-            Unit::Column(n) => ("columns", n),
-            Unit::Box(n) => ("boxes", n),
-        };
-        if i == 0 {
-            let _ = write!(out, "{word} {}", n + 1);
-        } else {
-            let _ = write!(out, ", {}", n + 1);
-        }
-    }
-    out
-}
-
-/// `r1c2≠5, r3c4≠7`.
-fn removed(eliminations: &[(Cell, u8)]) -> String {
-    let list: Vec<String> = eliminations
-        .iter()
-        .map(|&(cell, v)| format!("{}≠{}", cells(&[cell]), symbol(v)))
-        .collect();
-    list.join(", ")
-}
-
-/// The cells of a list of eliminations, without repeats, in reading order.
-fn cells_of(eliminations: &[(Cell, u8)]) -> Vec<Cell> {
-    let mut list: Vec<Cell> = eliminations.iter().map(|&(cell, _)| cell).collect();
-    list.sort_unstable();
-    list.dedup();
-    list
 }
 
 impl fmt::Display for Step {

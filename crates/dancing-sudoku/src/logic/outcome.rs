@@ -1,0 +1,79 @@
+//! What one set of assumptions implies, for the forcing nets: every potential reached,
+//! each with the potentials that implied it.
+
+/// No node.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// A node of an outcome: a potential and where its parents start in `Outcome::links`.
+#[derive(Clone, Copy)]
+pub(super) struct Node {
+    pub(super) pot: u32,
+    pub(super) first: u32,
+    pub(super) count: u32,
+}
+
+/// Everything one set of assumptions implies (SE's `doChaining`), each potential with
+/// the potentials that implied it.
+pub(super) struct Outcome {
+    pub(super) nodes: Vec<Node>,
+    pub(super) links: Vec<u32>,
+    /// For each potential, its node, or `NONE`.
+    pub(super) at: Vec<u32>,
+    /// The nodes of on- and off-potentials, in the order reached.
+    pub(super) on: Vec<u32>,
+    pub(super) off: Vec<u32>,
+}
+
+impl Outcome {
+    pub(super) fn new(pots: usize) -> Self {
+        Self {
+            nodes: Vec::new(),
+            links: Vec::new(),
+            at: vec![NONE; pots],
+            on: Vec::new(),
+            off: Vec::new(),
+        }
+    }
+
+    /// Empties the outcome, keeping its memory.
+    pub(super) fn clear(&mut self) {
+        for node in &self.nodes {
+            self.at[node.pot as usize] = NONE;
+        }
+        self.nodes.clear();
+        self.links.clear();
+        self.on.clear();
+        self.off.clear();
+    }
+
+    /// A node for `pot` with `parents`; recorded as `pot`'s unless `detached` (a
+    /// potential met again, kept only as one end of a contradiction).
+    pub(super) fn add(&mut self, pot: u32, parents: &[u32], detached: bool) -> u32 {
+        let node = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            first: self.links.len() as u32,
+            count: parents.len() as u32,
+        });
+        self.links.extend_from_slice(parents);
+        if !detached {
+            self.at[pot as usize] = node;
+            if pot & 1 == 1 {
+                self.on.push(node);
+            } else {
+                self.off.push(node);
+            }
+        }
+        node
+    }
+
+    pub(super) fn node_of(&self, pot: u32) -> Option<u32> {
+        let node = self.at[pot as usize];
+        (node != NONE).then_some(node)
+    }
+
+    pub(super) fn parents(&self, node: u32) -> &[u32] {
+        let n = self.nodes[node as usize];
+        &self.links[n.first as usize..(n.first + n.count) as usize]
+    }
+}

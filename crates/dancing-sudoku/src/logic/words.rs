@@ -1,0 +1,70 @@
+//! The words of the steps' sentences: cells as `r1c2`, values, lines.
+
+use std::fmt::Write;
+
+use crate::{Alphabet, Unit};
+
+/// A value's symbol: 1-9, then A for 10 and on.
+pub(super) fn symbol(value: u8) -> char {
+    Alphabet::Digits.symbol(value).unwrap_or('?')
+}
+
+/// `r1c2, r1c7`.
+pub(super) fn cells(list: &[(usize, usize)]) -> String {
+    let mut out = String::new();
+    for (i, &(r, c)) in list.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        let _ = write!(out, "{sep}r{}c{}", r + 1, c + 1);
+    }
+    out
+}
+
+/// `3`, `3 and 8`, `1, 3 and 8` (or with `or`).
+pub(super) fn values(list: &[u8], last: &str) -> String {
+    let mut out = String::new();
+    for (i, &v) in list.iter().enumerate() {
+        let sep = match i {
+            0 => "",
+            _ if i + 1 == list.len() => last,
+            _ => ", ",
+        };
+        out.push_str(sep);
+        out.push(symbol(v));
+    }
+    out
+}
+
+/// `rows 2, 7` or `columns 3, 8`.
+pub(super) fn lines(list: &[Unit]) -> String {
+    let mut out = String::new();
+    for (i, unit) in list.iter().enumerate() {
+        let (word, n) = match *unit {
+            Unit::Row(n) => ("rows", n),
+            Unit::Column(n) => ("columns", n),
+            Unit::Box(n) => ("boxes", n),
+        };
+        if i == 0 {
+            let _ = write!(out, "{word} {}", n + 1);
+        } else {
+            let _ = write!(out, ", {}", n + 1);
+        }
+    }
+    out
+}
+
+/// `r1c2≠5, r3c4≠7`.
+pub(super) fn removed(eliminations: &[((usize, usize), u8)]) -> String {
+    let list: Vec<String> = eliminations
+        .iter()
+        .map(|&(cell, v)| format!("{}≠{}", cells(&[cell]), symbol(v)))
+        .collect();
+    list.join(", ")
+}
+
+/// The cells of a list of eliminations, without repeats, in reading order.
+pub(super) fn cells_of(eliminations: &[((usize, usize), u8)]) -> Vec<(usize, usize)> {
+    let mut list: Vec<(usize, usize)> = eliminations.iter().map(|&(cell, _)| cell).collect();
+    list.sort_unstable();
+    list.dedup();
+    list
+}
