@@ -11,7 +11,7 @@ pub type Cell = (usize, usize);
 
 /// One deduction: a value placed, or candidates eliminated. Cells are 0-based
 /// `(row, column)`, values 1-based. [`Display`](fmt::Display) writes a sentence with
-/// cells as `r1c1` (1-based) and values as [`Alphabet::Digits`] symbols.
+/// cells as `r1c1` (1-based) and values as [`Alphabet::Digits`](crate::Alphabet::Digits) symbols.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Step {
