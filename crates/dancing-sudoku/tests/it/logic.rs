@@ -729,3 +729,54 @@ fn each_chain_and_uniqueness_technique_rates_as_sudoku_explainer() {
         assert_eq!(empty.find(t), None, "{t}");
     }
 }
+
+#[test]
+fn the_bug_holds_only_on_its_pattern() {
+    // Walk SE's 5.6 puzzle to its BUG: every other empty cell has two candidates.
+    let puzzle: Grid =
+        "......7.5..52.6....3..1...8..1.5.8..9..62.1.....4.....1......4..69......2.89...5."
+            .parse()
+            .unwrap();
+    let solution = puzzle.solve().unwrap();
+    let mut s = LogicSolver::new(&puzzle).unwrap();
+    let step = loop {
+        let step = s.next_step().expect("the path reaches the BUG");
+        if step.technique() == Technique::Bug {
+            break step;
+        }
+        s.apply(&step);
+    };
+    assert_eq!(s.find(Technique::Bug), Some(step.clone()));
+    assert!(
+        step.to_string()
+            .starts_with("bivalue universal grave type 1: without ")
+    );
+    // The BUG cell keeps only its BUG value, which is the solution's.
+    let Step::Bug { cells, .. } = &step else {
+        panic!("{step:?}")
+    };
+    let (r, c) = cells[0];
+    let kept = s.candidates(r, c)
+        & !step
+            .eliminations()
+            .iter()
+            .fold(0, |m, &(_, v)| m | 1 << (v - 1));
+    assert_eq!(kept, 1 << (solution.get(r, c) - 1));
+    // Without the uniqueness techniques, or once a two-candidate cell loses the
+    // candidate the solution does not need (no grave any more), nothing.
+    let mut without = s.clone();
+    without.set_uniqueness(false);
+    assert_eq!(without.find(Technique::Bug), None);
+    let (r2, c2, v) = (0..81)
+        .map(|i| (i / 9, i % 9))
+        .filter(|&(r, c)| s.candidates(r, c).count_ones() == 2)
+        .map(|(r, c)| {
+            let other = s.candidates(r, c) & !(1 << (solution.get(r, c) - 1));
+            (r, c, other.trailing_zeros() as u8 + 1)
+        })
+        .next()
+        .unwrap();
+    let mut broken = s.clone();
+    broken.remove_candidate(r2, c2, v);
+    assert_eq!(broken.find(Technique::Bug), None);
+}
