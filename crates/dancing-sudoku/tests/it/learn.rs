@@ -231,31 +231,25 @@ fn limits_stop_the_learner_and_the_strategy() {
         .nth(2)
         .expect("a third 25×25 puzzle");
 
-    let mut sat = SatSolver::new();
-    sat.set_limits(Limits {
+    let past = Limits {
         deadline: Some(std::time::Instant::now()),
         ..Limits::none()
-    });
-    let count = sat.count_up_to(&puzzle, 2);
-    assert_eq!(
-        (count.found(), count.reason()),
-        (0, Some(StopReason::Timeout))
-    );
-    assert_eq!(sat.stats().stopped, Some(StopReason::Timeout));
-
-    let mut sat = SatSolver::new();
-    sat.set_limits(Limits {
-        interrupt: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
-            true,
-        ))),
+    };
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let interrupted = Limits {
+        interrupt: Some(flag),
         ..Limits::none()
-    });
-    let count = sat.count_up_to(&puzzle, 2);
-    assert_eq!(
-        (count.found(), count.reason()),
-        (0, Some(StopReason::Interrupted))
-    );
-    assert_eq!(sat.stats().stopped, Some(StopReason::Interrupted));
+    };
+    for (limits, reason) in [
+        (past, StopReason::Timeout),
+        (interrupted, StopReason::Interrupted),
+    ] {
+        let mut sat = SatSolver::new();
+        sat.set_limits(limits);
+        let count = sat.count_up_to(&puzzle, 2);
+        assert_eq!((count.found(), count.reason()), (0, Some(reason)));
+        assert_eq!(sat.stats().stopped, Some(reason));
+    }
 
     let mut auto = AutoSolver::new();
     auto.set_limits(Limits {

@@ -137,36 +137,31 @@ fn rooks(n: usize) -> Problem {
     b.build().unwrap()
 }
 
+/// Every engine counts `build(n)`, for `n` from 1, as `known` says.
+fn assert_counts(name: &str, known: &[u64], build: impl Fn(usize) -> Problem) {
+    for engine in Engine::ALL {
+        for (n, &count) in (1..).zip(known) {
+            assert_eq!(agree(engine, &build(n)), count, "{name} {n}");
+        }
+    }
+}
+
 #[test]
 fn queens() {
     let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
-    for engine in Engine::ALL {
-        for (n, &count) in (1..=10).zip(&known) {
-            assert_eq!(agree(engine, &problems::queens(n)), count, "queens {n}");
-        }
-    }
+    assert_counts("queens", &known, problems::queens);
 }
 
 #[test]
 fn langford() {
     // Langford pairs exist for n ≡ 0 or 3 (mod 4); both mirror images are counted.
     let known = [0, 0, 2, 2, 0, 0, 52, 300, 0, 0];
-    for engine in Engine::ALL {
-        for (n, &count) in (1..=10).zip(&known) {
-            assert_eq!(agree(engine, &problems::langford(n)), count, "langford {n}");
-        }
-    }
+    assert_counts("langford", &known, problems::langford);
 }
 
 #[test]
 fn latin_squares() {
-    let known = [1, 2, 12, 576];
-    for engine in Engine::ALL {
-        for (n, &count) in (1..=4).zip(&known) {
-            let problem = problems::latin_square(n);
-            assert_eq!(agree(engine, &problem), count, "latin square {n}");
-        }
-    }
+    assert_counts("latin square", &[1, 2, 12, 576], problems::latin_square);
 }
 
 #[test]
