@@ -396,9 +396,12 @@ impl LogicSolver {
         }
     }
 
-    /// The easiest step available: the first technique of [`Technique::ALL`] that
-    /// applies. `None` when the puzzle is solved, or stalled (no technique applies). On
-    /// a [broken](Self::is_broken) position the steps prove nothing.
+    /// The easiest step available, as Sudoku Explainer picks it: the first technique of
+    /// [`Technique::ALL`] that applies (but simple coloring, which SE does not have),
+    /// then the easiest of all the cycles and forcing chains, then of the Nishio,
+    /// multiple and dynamic forcing chains in turn. `None` when the puzzle is solved, or
+    /// stalled (no technique applies). On a [broken](Self::is_broken) position the steps
+    /// prove nothing.
     pub fn next_step(&self) -> Option<Step> {
         if self.is_solved() {
             return None;
