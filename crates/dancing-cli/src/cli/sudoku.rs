@@ -146,8 +146,8 @@ Examples:
   dancing sudoku generate --order 4 --symmetry rotational --count 5
   dancing sudoku generate --count 1000 --minimal --symmetry mirror --threads 2 > puzzles.txt")]
     Generate(GenerateArgs),
-    /// Rate each puzzle by the human techniques it needs: `2.6 pointing`, or `7.9 needs
-    /// search (8 nodes)` past them.
+    /// Rate each puzzle by the human techniques it needs: `2.6 pointing`, `7.1 forcing
+    /// chain`, or `10.9 needs search (2623 nodes)` past them.
     ///
     /// Each step of the logical solution is the easiest technique that applies; the
     /// rating is the hardest step's score on Sudoku Explainer's scale (see
@@ -278,11 +278,11 @@ fn kind_help(kind: Kind) -> &'static str {
 
 fn difficulty_help(difficulty: Difficulty) -> &'static str {
     match difficulty {
-        Difficulty::Easy => "Singles only (score up to 2.3)",
+        Difficulty::Easy => "Singles and their direct forms (score up to 2.3)",
         Difficulty::Medium => "Locked candidates, pairs, x-wing (2.4 to 3.4)",
         Difficulty::Hard => "Triples, swordfish, xy- and xyz-wing (3.5 to 4.4)",
-        Difficulty::Expert => "Quads, jellyfish, simple coloring (4.5 to 6.9)",
-        Difficulty::Extreme => "Beyond these techniques: needs search (7.0 and up)",
+        Difficulty::Expert => "Uniqueness, quads, jellyfish, x-chains (4.5 to 6.9)",
+        Difficulty::Extreme => "Forcing chains and nets, or search (7.0 and up)",
         _ => "",
     }
 }

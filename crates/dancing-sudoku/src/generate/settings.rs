@@ -121,23 +121,23 @@ by_name!(Symmetry, "symmetry", "none, rotational, diagonal or mirror");
 ///
 /// | Band | Scores | Hardest technique needed |
 /// |---|---|---|
-/// | easy | up to 2.3 | hidden and naked singles |
+/// | easy | up to 2.3 | singles and their direct forms |
 /// | medium | 2.4 to 3.4 | locked candidates, naked and hidden pairs, x-wing |
 /// | hard | 3.5 to 4.4 | triples, swordfish, xy- and xyz-wing |
-/// | expert | 4.5 to 6.9 | quads, jellyfish, simple coloring |
-/// | extreme | 7.0 and up | beyond these techniques: search |
+/// | expert | 4.5 to 6.9 | uniqueness, quads, jellyfish, x-cycles, forcing x-chains |
+/// | extreme | 7.0 and up | forcing chains of both kinds of link, nets, search |
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Difficulty {
-    /// Singles only.
+    /// Singles and their direct forms.
     Easy,
     /// Locked candidates, pairs, x-wing.
     Medium,
     /// Triples, swordfish, wings.
     Hard,
-    /// Quads, jellyfish, coloring.
+    /// Uniqueness, quads, jellyfish, x-cycles and forcing x-chains.
     Expert,
-    /// Needs search.
+    /// Forcing chains with both kinds of link, forcing nets, search.
     Extreme,
 }
 
