@@ -486,12 +486,15 @@ impl fmt::Display for Step {
                 };
                 let end = candidate(*cell, *value, *holds);
                 match *premise {
-                    Premise::Contradiction(at, v, assumed) => write!(
-                        f,
-                        "{name}: {} leads to a contradiction, so {}",
-                        candidate(at, v, assumed),
-                        candidate(at, v, !assumed)
-                    )?,
+                    // The opposite says what goes: the candidate, or its cell's others.
+                    Premise::Contradiction(at, v, assumed) => {
+                        return write!(
+                            f,
+                            "{name}: {} leads to a contradiction, so {}",
+                            candidate(at, v, assumed),
+                            candidate(at, v, !assumed)
+                        );
+                    }
                     Premise::Either(at, v) => write!(
                         f,
                         "{name}: both {} and {} lead to {end}",
