@@ -156,34 +156,38 @@ fn blocks() {
 
 #[test]
 fn block_errors() {
-    assert_eq!(
-        err(Grid::parse_block("1 2 3\n")),
-        "line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36"
-    );
-    assert_eq!(
-        err(Grid::parse_block("1 2 | 3 4\n3 4 | 1\n")),
-        "line 2: 3 symbols in this row, expected 4"
-    );
-    assert_eq!(
-        err(Grid::parse_block("1 2 | 3 4\n3 4 | 1 2 1\n")),
-        "line 2, column 11: 5 symbols in this row, expected 4"
-    );
-    assert_eq!(
-        err(Grid::parse_block("1 2 | 3 4\n3 4 | 1 2\n")),
-        "line 3: unexpected end of the grid after 2 rows, expected 4"
-    );
-    assert_eq!(
-        err(Grid::parse_block("12.4\n3412\n....\n....\n1234\n")),
-        "line 5: text after the last row; the grid has 4 rows"
-    );
-    assert_eq!(
-        err(Grid::parse_block("12.4\n3?12\n....\n....\n")),
-        "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
-    );
-    assert_eq!(
-        err(Grid::parse_block("12.4\n3912\n....\n....\n")),
-        "line 2, column 2: `9` stands for 9, out of range for a 4×4 grid (values 1 to 4)"
-    );
+    for (input, message) in [
+        (
+            "1 2 3\n",
+            "line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36",
+        ),
+        (
+            "1 2 | 3 4\n3 4 | 1\n",
+            "line 2: 3 symbols in this row, expected 4",
+        ),
+        (
+            "1 2 | 3 4\n3 4 | 1 2 1\n",
+            "line 2, column 11: 5 symbols in this row, expected 4",
+        ),
+        (
+            "1 2 | 3 4\n3 4 | 1 2\n",
+            "line 3: unexpected end of the grid after 2 rows, expected 4",
+        ),
+        (
+            "12.4\n3412\n....\n....\n1234\n",
+            "line 5: text after the last row; the grid has 4 rows",
+        ),
+        (
+            "12.4\n3?12\n....\n....\n",
+            "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell",
+        ),
+        (
+            "12.4\n3912\n....\n....\n",
+            "line 2, column 2: `9` stands for 9, out of range for a 4×4 grid (values 1 to 4)",
+        ),
+    ] {
+        assert_eq!(err(Grid::parse_block(input)), message, "{input:?}");
+    }
     assert_eq!(
         err(Grid::parse_block("# nothing\n\n")),
         "line 2: no grid: the input is empty"
@@ -214,32 +218,34 @@ fn rows_of_numbers() {
 
 #[test]
 fn number_errors() {
-    assert_eq!(
-        err(Grid::parse_numbers("1 2 3 4\n0 0 x 0\n")),
-        "line 2, column 5: `x` is not a number"
-    );
-    assert_eq!(
-        err(Grid::parse_numbers("1 2 3 4\n0 0 5 0\n")),
-        "line 2, column 5: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)"
-    );
-    assert_eq!(
-        err(Grid::parse_numbers("1 2 3 4 / 0 0 0 / 0 0 0 0 / 0 0 0 0")),
-        "line 1: 3 symbols in this row, expected 4"
-    );
-    assert_eq!(
-        err(Grid::parse_numbers("1 2 3 4\n0 0 0 0\n")),
-        "line 3: unexpected end of the grid after 2 rows, expected 4"
-    );
-    assert_eq!(
-        err(Grid::parse_numbers(
-            "1 2 3 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
-        )),
-        "line 5, column 1: text after the last row; the grid has 4 rows"
-    );
-    assert_eq!(
-        err(Grid::parse_numbers("1 2 3\n")),
-        "line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36"
-    );
+    for (input, message) in [
+        (
+            "1 2 3 4\n0 0 x 0\n",
+            "line 2, column 5: `x` is not a number",
+        ),
+        (
+            "1 2 3 4\n0 0 5 0\n",
+            "line 2, column 5: `5` stands for 5, out of range for a 4×4 grid (values 1 to 4)",
+        ),
+        (
+            "1 2 3 4 / 0 0 0 / 0 0 0 0 / 0 0 0 0",
+            "line 1: 3 symbols in this row, expected 4",
+        ),
+        (
+            "1 2 3 4\n0 0 0 0\n",
+            "line 3: unexpected end of the grid after 2 rows, expected 4",
+        ),
+        (
+            "1 2 3 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+            "line 5, column 1: text after the last row; the grid has 4 rows",
+        ),
+        (
+            "1 2 3\n",
+            "line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36",
+        ),
+    ] {
+        assert_eq!(err(Grid::parse_numbers(input)), message, "{input:?}");
+    }
     assert_eq!(
         err(Grid::parse_numbers("1 2 3 99999999999999999999999\n")),
         "line 1, column 7: `99999999999999999999999` stands for 18446744073709551615, out of range for a 4×4 grid (values 1 to 4)"
