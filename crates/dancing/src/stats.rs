@@ -45,6 +45,39 @@ impl Stats {
     }
 }
 
+/// `92 solutions, 2057 nodes, 16101 updates, 0.003 s`: the counts and the time, as a line for people, with the limit
+/// that stopped the search, if one did.
+///
+/// ```
+/// use std::time::Duration;
+/// use dancing::{Stats, StopReason};
+///
+/// let stats = Stats { solutions: 92, nodes: 2057, updates: 16_101, elapsed: Duration::from_millis(3), stopped: None };
+/// assert_eq!(stats.to_string(), "92 solutions, 2057 nodes, 16101 updates, 0.003 s");
+/// let cut = Stats { solutions: 1, nodes: 1, updates: 0, stopped: Some(StopReason::Timeout), ..stats };
+/// assert_eq!(cut.to_string(), "1 solution, 1 node, 0 updates, 0.003 s (stopped: timeout)");
+/// ```
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{} solution{}, {} node{}, {} update{}, {:.3} s",
+            self.solutions,
+            plural(self.solutions),
+            self.nodes,
+            plural(self.nodes),
+            self.updates,
+            plural(self.updates),
+            self.elapsed.as_secs_f64()
+        )?;
+        match self.limit_stop() {
+            Some(reason) => write!(f, " (stopped: {reason})"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Sums statistics, for batches of searches. A batch is complete when every part is;
 /// the first stop reason is kept.
 impl AddAssign for Stats {
