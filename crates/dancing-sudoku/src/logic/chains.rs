@@ -20,21 +20,12 @@
 //! forcing x-chain, 7.0 for either with both kinds) plus SE's length increment, and
 //! the easiest, then the shortest, comes first.
 
-use super::potentials::{Pots, length_tenths};
+use super::potentials::{Findings, Pots, length_tenths};
 use super::step::Cell;
 use super::{LogicSolver, Step, Technique, bits};
 
 /// No node: the root of a chain has no parent.
 const NONE: u32 = u32::MAX;
-
-/// A chain found: the step with its sort keys.
-struct Found {
-    step: Step,
-    /// SE's tie-break after the score and the length: 2 for x-links only, 3 for y-links
-    /// only, 4 for both.
-    kind: u8,
-    length: usize,
-}
 
 /// The easiest chain step, if any: the first of [`all`], found without building the
 /// steps that cannot come first.
@@ -51,9 +42,7 @@ pub(super) fn all(s: &LogicSolver) -> Vec<Step> {
 
 /// [`all`], or with `only_best` just the first.
 fn collect(s: &LogicSolver, only_best: bool) -> Vec<Step> {
-    let mut search = Search::new(s);
-    search.only_best = only_best;
-    let mut found = Vec::new();
+    let mut search = Search::new(s, only_best);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         search.new_pass();
         for i in 0..s.side * s.side {
@@ -63,18 +52,11 @@ fn collect(s: &LogicSolver, only_best: bool) -> Vec<Step> {
             }
             for b in bits(candidates) {
                 let source = search.numbers.pot(i, b as u8 + 1, true);
-                search.unary(source, y, x, &mut found);
+                search.unary(source, y, x);
             }
         }
     }
-    found.sort_by_key(|f| (f.step.tenths(), f.length, f.kind));
-    let mut steps: Vec<Step> = Vec::with_capacity(found.len());
-    for f in found {
-        if !steps.contains(&f.step) {
-            steps.push(f.step);
-        }
-    }
-    steps
+    search.findings.into_steps()
 }
 
 /// The bit of a potential in [`Node::above`].
@@ -114,20 +96,15 @@ struct Search<'s> {
     scratch: Vec<u32>,
     /// The queues of the breadth-first searches, kept for their memory.
     queues: [Vec<u32>; 3],
-    /// Whether only the easiest step is wanted, and the key of the best found so far.
-    only_best: bool,
-    best: Option<(u16, usize, u8)>,
+    /// The steps found so far.
+    findings: Findings,
 }
 
 impl<'s> Search<'s> {
-    fn new(s: &'s LogicSolver) -> Self {
+    fn new(s: &'s LogicSolver, only_best: bool) -> Self {
         let n = s.side;
-        let mut places = vec![0u64; 3 * n * n];
-        for unit in 0..3 * n {
-            let unit_places = s.unit_positions(unit);
-            places[unit * n..(unit + 1) * n].copy_from_slice(&unit_places[..n]);
-        }
-        let pots = n * n * n * 2;
+        let places = s.places_table();
+        let pots = Pots(n).count();
         Self {
             numbers: Pots(n),
             s,
@@ -136,8 +113,7 @@ impl<'s> Search<'s> {
             first: vec![NONE; pots],
             stamp: vec![0; pots],
             search: 0,
-            only_best: false,
-            best: None,
+            findings: Findings::new(only_best),
             memo: Vec::new(),
             memo_at: vec![(NONE, 0); pots],
             scratch: Vec::new(),
@@ -287,7 +263,7 @@ impl<'s> Search<'s> {
 
     /// The cycles and forcing chains from `source` (a candidate assumed on), as SE's
     /// unary chaining finds them.
-    fn unary(&mut self, source: u32, y: bool, x: bool, found: &mut Vec<Found>) {
+    fn unary(&mut self, source: u32, y: bool, x: bool) {
         let (i, _, _) = self.numbers.parts(source);
         if !x && self.s.candidates[i].count_ones() > 2 {
             // Cycles of y-links only start in a two-candidate cell.
@@ -302,11 +278,14 @@ impl<'s> Search<'s> {
         let limit = self.limit(base, kind);
         for end in self.cycles(source, y, x, limit) {
             let length = self.complexity(end);
-            if self.beaten(base, length, kind) {
-                continue;
-            }
-            if let Some(step) = self.cycle_step(end, y && x) {
-                self.keep(found, Found { step, kind, length });
+            let key = (base + length_tenths(length), length, kind);
+            if let Some(step) = self
+                .findings
+                .wanted(key)
+                .then(|| self.cycle_step(end, y && x))
+                .flatten()
+            {
+                self.findings.keep(key, step);
             }
         }
         if x {
@@ -318,11 +297,11 @@ impl<'s> Search<'s> {
                 let limit = self.limit(base, kind);
                 for end in self.forcing(start, y, limit) {
                     let length = self.complexity(end);
-                    if self.beaten(base, length, kind) {
-                        continue;
+                    let key = (base + length_tenths(length), length, kind);
+                    if self.findings.wanted(key) {
+                        let step = self.forcing_step(end, y);
+                        self.findings.keep(key, step);
                     }
-                    let step = self.forcing_step(end, y);
-                    self.keep(found, Found { step, kind, length });
                 }
             }
         }
@@ -331,28 +310,13 @@ impl<'s> Search<'s> {
     /// The longest chain (in potentials) of score `base` that could still beat the
     /// best found so far, when only the best is wanted: the searches stop below it.
     fn limit(&self, base: u16, kind: u8) -> usize {
-        match self.best {
-            Some(best) if self.only_best => (0..)
+        match self.findings.to_beat() {
+            Some(best) => (0..)
                 .take_while(|&c| (base + length_tenths(c), c, kind) < best)
                 .last()
                 .unwrap_or(0),
-            _ => usize::MAX,
+            None => usize::MAX,
         }
-    }
-
-    /// Whether, when only the best step is wanted, one of score `base` plus the length
-    /// increment cannot beat the best found so far (ties go to the first found).
-    fn beaten(&self, base: u16, length: usize, kind: u8) -> bool {
-        let key = (base + length_tenths(length), length, kind);
-        self.only_best && self.best.is_some_and(|best| key >= best)
-    }
-
-    fn keep(&mut self, found: &mut Vec<Found>, f: Found) {
-        if self.only_best {
-            self.best = Some((f.step.tenths(), f.length, f.kind));
-            found.clear();
-        }
-        found.push(f);
     }
 
     /// SE's cycle search: breadth first, the off-potentials kept on every path (so that

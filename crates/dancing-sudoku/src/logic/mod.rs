@@ -470,6 +470,17 @@ impl LogicSolver {
         places
     }
 
+    /// The positions of every value in every unit: `unit * side + value - 1` holds the
+    /// mask of `value`'s places in `unit`.
+    fn places_table(&self) -> Vec<u64> {
+        let n = self.side;
+        let mut table = vec![0u64; 3 * n * n];
+        for unit in 0..3 * n {
+            table[unit * n..(unit + 1) * n].copy_from_slice(&self.unit_positions(unit)[..n]);
+        }
+        table
+    }
+
     /// The values with a place left in `unit`, ascending, each with the mask of its
     /// places (positions `k`).
     fn places(&self, unit: usize) -> impl Iterator<Item = (u8, u64)> + use<> {
@@ -477,6 +488,13 @@ impl LogicSolver {
         (1..=self.side as u8)
             .map(move |v| (v, places[usize::from(v) - 1]))
             .filter(|&(_, m)| m != 0)
+    }
+
+    /// Every unit in the order Sudoku Explainer looks for singles: boxes, then columns,
+    /// then rows.
+    fn se_order(&self) -> impl Iterator<Item = usize> + use<> {
+        let n = self.side;
+        (2 * n..3 * n).chain(n..2 * n).chain(0..n)
     }
 
     /// The units of cell `i` in Sudoku Explainer's order: box, row, column.

@@ -21,7 +21,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::outcome::Outcome;
-use super::potentials::{Pots, length_tenths};
+use super::potentials::{Findings, Pots, length_tenths};
 use super::step::{Cell, Premise};
 use super::{LogicSolver, Step, Technique, bits};
 
@@ -65,9 +65,8 @@ type Implied = (Outcome, Option<(u32, u32)>);
 /// The searches of one position, with buffers reused from one propagation to the next.
 struct Search<'s> {
     s: &'s LogicSolver,
-    /// The numbering of potentials, and how many numbers there are.
+    /// The numbering of potentials.
     numbers: Pots,
-    pots: usize,
     /// Stamps for counting distinct ancestors.
     seen: Vec<u32>,
     stamp: u32,
@@ -84,9 +83,8 @@ struct Search<'s> {
     cache: Vec<Option<Rc<Implied>>>,
     /// The queues of on- and off-potentials to follow, kept for their memory.
     queues: [VecDeque<u32>; 2],
-    /// Whether only the easiest step is wanted, and the key of the best found so far.
-    only_best: bool,
-    best: Option<(u16, usize, u8)>,
+    /// The steps found so far.
+    findings: Findings,
     /// Implied on-potentials, each with its parents' range in `parents`.
     next: Vec<(u32, usize, usize)>,
     parents: Vec<u32>,
@@ -106,47 +104,33 @@ pub(super) fn all(s: &LogicSolver, net: Net) -> Vec<Step> {
 
 /// [`all`], or with `only_best` just the first.
 fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
-    let n = s.side;
-    let mut source_places = vec![0u64; 3 * n * n];
-    for unit in 0..3 * n {
-        source_places[unit * n..(unit + 1) * n].copy_from_slice(&s.unit_positions(unit)[..n]);
-    }
+    let numbers = Pots(s.side);
+    let source_places = s.places_table();
     let mut search = Search {
         s,
-        numbers: Pots(n),
-        pots: n * n * n * 2,
-        seen: vec![0; n * n * n * 2],
+        numbers,
+        seen: vec![0; numbers.count()],
         stamp: 0,
         places: source_places.clone(),
         source_places,
         grid: s.candidates.clone(),
         pool: Vec::new(),
         offs: Vec::new(),
-        cache: vec![None; n * n * n * 2],
+        cache: vec![None; numbers.count()],
         queues: Default::default(),
-        only_best,
-        best: None,
+        findings: Findings::new(only_best),
         next: Vec::new(),
         parents: Vec::new(),
     };
-    let mut found: Vec<(u16, usize, u8, Step)> = Vec::new();
-    for i in 0..n * n {
-        let candidates = s.candidates[i];
-        let count = candidates.count_ones();
+    for i in 0..s.side * s.side {
+        let count = s.candidates[i].count_ones();
         if count < 2 || (count == 2 && net == Net::Multiple) {
             continue;
         }
-        search.cell(i, net, &mut found);
+        search.cell(i, net);
     }
     search.give_back();
-    found.sort_by_key(|&(tenths, length, kind, _)| (tenths, length, kind));
-    let mut steps: Vec<Step> = Vec::with_capacity(found.len());
-    for (_, _, _, step) in found {
-        if !steps.contains(&step) {
-            steps.push(step);
-        }
-    }
-    steps
+    search.findings.into_steps()
 }
 
 impl Search<'_> {
@@ -155,8 +139,8 @@ impl Search<'_> {
         self.pool
             .pop()
             .or_else(|| POOL.with_borrow_mut(|pool| pool.pop()))
-            .filter(|o| o.at.len() == self.pots)
-            .unwrap_or_else(|| Outcome::new(self.pots))
+            .filter(|o| o.at.len() == self.numbers.count())
+            .unwrap_or_else(|| Outcome::new(self.numbers.count()))
     }
 
     /// Returns every outcome to the thread's pool, for the next position.
@@ -170,7 +154,7 @@ impl Search<'_> {
         }
         POOL.with_borrow_mut(|pool| {
             pool.extend(outcomes);
-            pool.truncate(POOL_SLOTS / self.pots.max(1));
+            pool.truncate(POOL_SLOTS / self.numbers.count().max(1));
         });
     }
 
@@ -369,43 +353,19 @@ impl Search<'_> {
         }
     }
 
-    /// Keeps the step settling `target` (all of them, or the best so far only).
-    #[allow(clippy::too_many_arguments)]
-    fn offer(
-        &mut self,
-        found: &mut Vec<(u16, usize, u8, Step)>,
-        net: Net,
-        premise: Premise,
-        target: u32,
-        length: usize,
-        kind: u8,
-    ) {
-        let key = (net.tenths() + length_tenths(length), length, kind);
-        if self.only_best && self.best.is_some_and(|best| key >= best) {
+    /// Keeps the step settling `target`, of SE's `kind` (all of them, or the best so far
+    /// only).
+    fn offer(&mut self, net: Net, premise: Premise, target: u32, length: usize, kind: u8) {
+        let tenths = net.tenths() + length_tenths(length);
+        let key = (tenths, length, kind);
+        if !self.findings.wanted(key) {
             return;
         }
-        if let Some((tenths, length, step)) = self.step(net, premise, target, length) {
-            if self.only_best {
-                found.clear();
-                self.best = Some(key);
-            }
-            found.push((tenths, length, kind, step));
-        }
-    }
-
-    fn step(
-        &self,
-        net: Net,
-        premise: Premise,
-        target: u32,
-        length: usize,
-    ) -> Option<(u16, usize, Step)> {
         let eliminations = self.removals(target);
         if eliminations.is_empty() {
-            return None;
+            return;
         }
         let (i, v, on) = self.numbers.parts(target);
-        let tenths = net.tenths() + length_tenths(length);
         let step = Step::Net {
             technique: net.technique(),
             premise,
@@ -413,11 +373,11 @@ impl Search<'_> {
             eliminations,
             tenths,
         };
-        Some((tenths, length, step))
+        self.findings.keep(key, step);
     }
 
     /// The steps that start from cell `i`: SE's `getMultipleChainsHintList` for one cell.
-    fn cell(&mut self, i: usize, net: Net, found: &mut Vec<(u16, usize, u8, Step)>) {
+    fn cell(&mut self, i: usize, net: Net) {
         let s = self.s;
         let (y, dynamic) = match net {
             Net::Nishio => (false, true),
@@ -434,12 +394,8 @@ impl Search<'_> {
             let implied = self.if_on(on, y, dynamic);
             let (if_on, absurd_on) = (&implied.0, implied.1);
             // Multiple chains use only what the candidate implies when on.
-            let (if_off, absurd_off) = if net == Net::Multiple {
-                (self.outcome(), None)
-            } else {
-                self.propagate(&[], &[off], y, dynamic)
-            };
             if net != Net::Multiple {
+                let (if_off, absurd_off) = self.propagate(&[], &[off], y, dynamic);
                 // A contradiction either way settles the candidate.
                 for (outcome, absurd, target) in
                     [(if_on, absurd_on, on), (&if_off, absurd_off, off)]
@@ -447,28 +403,27 @@ impl Search<'_> {
                     if let Some((a, b)) = absurd {
                         let length = self.ancestors(outcome, a) + self.ancestors(outcome, b);
                         let premise = Premise::Contradiction(s.cell(i), v, target & 1 == 1);
-                        let settled = target ^ 1;
-                        self.offer(found, net, premise, settled, length, 7);
+                        self.offer(net, premise, target ^ 1, length, 7);
                     }
                 }
-            }
-            if net == Net::Dynamic && count >= 3 {
-                // What follows from the candidate on and from it off.
-                for list in [&if_on.on, &if_on.off] {
-                    for &a in list {
-                        let pot = if_on.nodes[a as usize].pot;
-                        if let Some(b) = if_off.node_of(pot) {
-                            let length = self.ancestors(if_on, a) + self.ancestors(&if_off, b);
-                            let premise = Premise::Either(s.cell(i), v);
-                            self.offer(found, net, premise, pot, length, 1);
+                if net == Net::Dynamic && count >= 3 {
+                    // What follows from the candidate on and from it off.
+                    for list in [&if_on.on, &if_on.off] {
+                        for &a in list {
+                            let pot = if_on.nodes[a as usize].pot;
+                            if let Some(b) = if_off.node_of(pot) {
+                                let length = self.ancestors(if_on, a) + self.ancestors(&if_off, b);
+                                let premise = Premise::Either(s.cell(i), v);
+                                self.offer(net, premise, pot, length, 1);
+                            }
                         }
                     }
                 }
+                self.recycle(if_off);
             }
             if net != Net::Nishio {
-                self.regions(i, v, if_on, net, y, dynamic, found);
+                self.regions(i, v, if_on, net, (y, dynamic));
             }
-            self.recycle(if_off);
             branches.push((v, Rc::clone(&implied)));
         }
         if net != Net::Nishio {
@@ -485,7 +440,7 @@ impl Search<'_> {
                         length += self.ancestors(&o.0, node);
                     }
                     let premise = Premise::Cell(s.cell(i));
-                    self.offer(found, net, premise, pot, length, 5);
+                    self.offer(net, premise, pot, length, 5);
                 }
             }
         }
@@ -493,17 +448,7 @@ impl Search<'_> {
 
     /// Region forcing chains on `value`, for the units of cell `i` where `i` is the
     /// first place of the value: what each place implies holds.
-    #[allow(clippy::too_many_arguments)]
-    fn regions(
-        &mut self,
-        i: usize,
-        v: u8,
-        if_on: &Outcome,
-        net: Net,
-        y: bool,
-        dynamic: bool,
-        found: &mut Vec<(u16, usize, u8, Step)>,
-    ) {
+    fn regions(&mut self, i: usize, v: u8, if_on: &Outcome, net: Net, (y, dynamic): (bool, bool)) {
         let s = self.s;
         for unit in self.s.se_units(i) {
             let places = self.source_places[unit * s.side + usize::from(v) - 1];
@@ -524,7 +469,7 @@ impl Search<'_> {
                         length += self.ancestors(&o.0, node);
                     }
                     let premise = Premise::Region(s.unit(unit), v);
-                    self.offer(found, net, premise, pot, length, 6);
+                    self.offer(net, premise, pot, length, 6);
                 }
             }
         }

@@ -1,5 +1,7 @@
 //! Potentials (a candidate assumed to hold or not) as numbers, and Sudoku Explainer's
-//! increment for the length of a chain of them.
+//! increment for the length of a chain of them, and the steps their searches find.
+
+use super::Step;
 
 /// Potentials as numbers, for a grid of side `.0`: `(cell · side + value − 1) · 2`, plus
 /// 1 for on.
@@ -12,10 +14,69 @@ impl Pots {
         ((cell * self.0 + usize::from(value) - 1) * 2 + usize::from(on)) as u32
     }
 
+    /// How many numbers there are: every value of every cell, on and off.
+    pub(super) fn count(self) -> usize {
+        self.0 * self.0 * self.0 * 2
+    }
+
     /// The cell, value and state of a potential.
     pub(super) fn parts(self, pot: u32) -> (usize, u8, bool) {
         let (pot, n) = (pot as usize, self.0);
         (pot / 2 / n, (pot / 2 % n) as u8 + 1, pot % 2 == 1)
+    }
+}
+
+/// The order of chain steps in SE: score in tenths, then length (potentials), then SE's
+/// kind of chain.
+pub(super) type Key = (u16, usize, u8);
+
+/// The steps a chain search finds: all of them, or, when only the easiest is wanted,
+/// the best so far, so that the search can skip what cannot beat it.
+pub(super) struct Findings {
+    only_best: bool,
+    found: Vec<(Key, Step)>,
+}
+
+impl Findings {
+    pub(super) fn new(only_best: bool) -> Self {
+        Self {
+            only_best,
+            found: Vec::new(),
+        }
+    }
+
+    /// The key to beat, when only the best is wanted and one was found.
+    pub(super) fn to_beat(&self) -> Option<Key> {
+        self.found
+            .first()
+            .map(|&(key, _)| key)
+            .filter(|_| self.only_best)
+    }
+
+    /// Whether a step of `key` is worth building: always when all are kept, else if it
+    /// beats the best so far (ties go to the first found, as in SE's stable sort).
+    pub(super) fn wanted(&self, key: Key) -> bool {
+        self.to_beat().is_none_or(|best| key < best)
+    }
+
+    /// Keeps `step` (alone, when only the best is wanted).
+    pub(super) fn keep(&mut self, key: Key, step: Step) {
+        if self.only_best {
+            self.found.clear();
+        }
+        self.found.push((key, step));
+    }
+
+    /// The steps, easiest first (then in the order found), without repeats.
+    pub(super) fn into_steps(mut self) -> Vec<Step> {
+        self.found.sort_by_key(|&(key, _)| key);
+        let mut steps: Vec<Step> = Vec::with_capacity(self.found.len());
+        for (_, step) in self.found {
+            if !steps.contains(&step) {
+                steps.push(step);
+            }
+        }
+        steps
     }
 }
 

@@ -2,15 +2,10 @@
 
 use super::{LogicSolver, Step, Technique, bits};
 
-/// Units in Sudoku Explainer's order: boxes, then columns, then rows.
-fn se_order(n: usize) -> impl Iterator<Item = usize> {
-    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
-}
-
 /// Boxes, then columns, then rows: the first unit with one empty cell.
 pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
-    se_order(n).find_map(|unit| {
+    s.se_order().find_map(|unit| {
         let mut empty = (0..n)
             .map(|k| s.unit_cell(unit, k))
             .filter(|&i| s.values[i] == 0);
@@ -27,7 +22,7 @@ pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
 /// Boxes, then columns, then rows; in each unit the lowest value with one place.
 pub(super) fn hidden_single(s: &LogicSolver) -> Option<Step> {
     let n = s.side;
-    for unit in se_order(n) {
+    for unit in s.se_order() {
         let (mut once, mut twice) = (0u64, 0u64);
         for k in 0..n {
             let m = s.candidates[s.unit_cell(unit, k)];

@@ -62,7 +62,7 @@ fn walk(
     path.push(cell);
     // As in SE, the other values gathered here carry over from one neighbour to the next.
     let mut extra = extra;
-    for (kind, unit) in units(s, cell).into_iter().enumerate() {
+    for (kind, unit) in s.se_units(cell).into_iter().enumerate() {
         if last == Some(kind) {
             continue;
         }
@@ -87,17 +87,12 @@ fn walk(
     path.pop();
 }
 
-/// The units of a cell in SE's order: box, row, column.
-fn units(s: &LogicSolver, i: usize) -> [usize; 3] {
-    s.se_units(i)
-}
-
 /// Whether every unit the loop passes holds two of its cells, one at an even and one at
 /// an odd position: then the two values could swap around it.
 fn is_valid_loop(s: &LogicSolver, cells: &[usize]) -> bool {
     let mut parity: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     for (k, &cell) in cells.iter().enumerate() {
-        for unit in units(s, cell) {
+        for unit in s.se_units(cell) {
             let side = &mut parity[k % 2];
             if side.contains(&unit) {
                 return false;
@@ -114,7 +109,7 @@ fn is_valid_loop(s: &LogicSolver, cells: &[usize]) -> bool {
 /// The cells that see `cell` (box, row, then column), without repeats.
 fn house(s: &LogicSolver, cell: usize) -> Vec<usize> {
     let mut out = Vec::new();
-    for unit in units(s, cell) {
+    for unit in s.se_units(cell) {
         for k in 0..s.side {
             let j = s.unit_cell(unit, k);
             if j != cell && !out.contains(&j) {
@@ -190,7 +185,7 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
 fn type_4(s: &LogicSolver, a: usize, b: usize, pair: u64) -> Option<Vec<(Cell, u8)>> {
     let (v1, v2) = (value(pair), value(pair & (pair - 1)));
     let (mut locked_1, mut locked_2) = (false, false);
-    for (ua, ub) in units(s, a).into_iter().zip(units(s, b)) {
+    for (ua, ub) in s.se_units(a).into_iter().zip(s.se_units(b)) {
         if ua != ub {
             continue;
         }
