@@ -259,15 +259,17 @@ pub(crate) fn solutions_found(stats: &Stats) -> String {
 /// The one-line summary printed on stderr after a search. A search that `--limit`
 /// stopped reports its `first N solutions`; one stopped by another limit says which.
 pub(crate) fn summary(stats: &Stats) -> String {
-    let found = found(stats);
-    let mut line = format!(
-        "{found}, {}, {}, {:.3} s",
-        plural(stats.nodes, "node"),
-        plural(stats.updates, "update"),
-        stats.elapsed.as_secs_f64()
-    );
-    line.push_str(stop_note(stats.stopped));
-    line
+    // The library's line, with the command line's words for a stop.
+    let counts = Stats {
+        stopped: None,
+        ..*stats
+    };
+    let first = if stats.stopped == Some(StopReason::Caller) {
+        "first "
+    } else {
+        ""
+    };
+    format!("{first}{counts}{}", stop_note(stats.stopped))
 }
 
 /// `3 solutions`, or `first 3 solutions` when the caller stopped the search there.
