@@ -292,27 +292,29 @@ fn limits_stop_as_the_links_stop<E: dancing::Engine>(mut engine: E) {
     assert_eq!(engine.count(), 724);
 }
 
+/// Runs `$check` on a fresh solver of each engine for `$problem`.
+macro_rules! on_every_engine {
+    ($problem:expr, $check:ident) => {{
+        let problem = $problem;
+        $check(Solver::new(&problem));
+        $check(CellsSolver::new(&problem));
+        $check(DenseSolver::new(&problem).unwrap());
+        $check(MultiSolver::new(&problem));
+    }};
+}
+
 #[test]
 fn every_engine_stops_at_its_limits() {
-    let problem = problems::queens(10);
-    limits_stop_as_the_links_stop(Solver::new(&problem));
-    limits_stop_as_the_links_stop(CellsSolver::new(&problem));
-    limits_stop_as_the_links_stop(DenseSolver::new(&problem).unwrap());
-    limits_stop_as_the_links_stop(MultiSolver::new(&problem));
+    on_every_engine!(problems::queens(10), limits_stop_as_the_links_stop);
 }
 
 #[test]
 fn every_engine_s_entry_points_agree() {
-    let problem = problems::queens(6);
-    entry_points_agree(Solver::new(&problem));
-    entry_points_agree(CellsSolver::new(&problem));
-    entry_points_agree(DenseSolver::new(&problem).unwrap());
-    entry_points_agree(MultiSolver::new(&problem));
-    let problem = problems::queens(8);
-    counting_is_watched_and_stops_where_asked(Solver::new(&problem));
-    counting_is_watched_and_stops_where_asked(CellsSolver::new(&problem));
-    counting_is_watched_and_stops_where_asked(DenseSolver::new(&problem).unwrap());
-    counting_is_watched_and_stops_where_asked(MultiSolver::new(&problem));
+    on_every_engine!(problems::queens(6), entry_points_agree);
+    on_every_engine!(
+        problems::queens(8),
+        counting_is_watched_and_stops_where_asked
+    );
 }
 
 /// Abandons a search after `take` solutions; the next count is the full one, and the
