@@ -143,10 +143,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
-    let limits = Limits {
-        timeout: Some(Duration::from_secs(limit)),
-        ..Limits::none()
-    };
+    let limits = Limits::timeout(Duration::from_secs(limit));
     let mut dlx = SudokuSolver::new();
     dlx.set_limits(limits.clone());
     let mut bitmask = BitmaskSolver::new();

@@ -93,7 +93,7 @@ impl Judge {
     ///
     /// // An empty grid: proving its best score takes far more than 1,000 nodes.
     /// let input = "0 0 0 0 0 0 0 0 0\n".repeat(9);
-    /// let limits = Limits { max_nodes: Some(1_000), ..Limits::none() };
+    /// let limits = Limits::max_nodes(1_000);
     /// let Err(JudgeError::Stopped { best_so_far, .. }) = Judge::Noip.run_with(&input, &limits) else {
     ///     panic!("stopped");
     /// };

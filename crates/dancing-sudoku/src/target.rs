@@ -98,7 +98,7 @@ impl Outcome {
 /// use dancing_sudoku::{Grid, Limits, target};
 ///
 /// let sparse = Grid::empty(3);
-/// let limits = Limits { max_nodes: Some(5_000), ..Limits::none() };
+/// let limits = Limits::max_nodes(5_000);
 /// let outcome = target::search(&sparse, &limits);
 /// assert!(!outcome.is_proven());
 /// let (score, solution) = outcome.best.expect("a solution within 5,000 nodes");

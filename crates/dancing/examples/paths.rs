@@ -108,10 +108,7 @@ fn with_costs(problem: &Problem) -> Result<Problem, Box<dyn std::error::Error>> 
 /// The cheapest solution by visiting them all (giving up after 20 seconds: see the
 /// `stopped` column).
 fn min_by_enumeration(solver: &mut Solver) -> u64 {
-    solver.set_limits(Limits {
-        timeout: Some(Duration::from_secs(20)),
-        ..Limits::none()
-    });
+    solver.set_limits(Limits::timeout(Duration::from_secs(20)));
     let problem = solver.problem().clone();
     let mut best = u64::MAX;
     solver.visit(|options| {

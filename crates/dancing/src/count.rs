@@ -31,7 +31,7 @@ use crate::stats::{Stats, StopReason};
 /// assert_eq!(some.to_string(), "at least 10 (stopped by the caller)");
 ///
 /// // A node budget that runs out.
-/// solver.set_limits(Limits { max_nodes: Some(50), ..Limits::none() });
+/// solver.set_limits(Limits::max_nodes(50));
 /// let cut = solver.count();
 /// assert_eq!(cut.reason(), Some(StopReason::NodeLimit));
 /// assert!(!cut.is_complete() && cut.found() < 92);

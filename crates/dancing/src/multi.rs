@@ -325,10 +325,7 @@ mod tests {
         assert!(solutions.next().is_some());
         drop(solutions);
         assert!(solver.is_pristine());
-        solver.set_limits(Limits {
-            max_nodes: Some(3),
-            ..Limits::none()
-        });
+        solver.set_limits(Limits::max_nodes(3));
         assert_eq!(solver.count().reason(), Some(StopReason::NodeLimit));
         assert!(solver.is_pristine());
     }

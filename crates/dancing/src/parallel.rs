@@ -427,10 +427,7 @@ mod tests {
         assert_eq!(parallel.stats().solutions, 50);
 
         let mut solver = E::new(&problem);
-        solver.set_limits(Limits {
-            max_nodes: Some(5_000),
-            ..Limits::none()
-        });
+        solver.set_limits(Limits::max_nodes(5_000));
         let mut parallel = ParallelSolver::new(solver, 2);
         let count = parallel.count();
         assert_eq!(count.reason(), Some(StopReason::NodeLimit));
@@ -444,10 +441,7 @@ mod tests {
         );
 
         let mut solver = E::new(&problem);
-        solver.set_limits(Limits {
-            interrupt: Some(Arc::new(AtomicBool::new(true))),
-            ..Limits::none()
-        });
+        solver.set_limits(Limits::interrupt(Arc::new(AtomicBool::new(true))));
         let mut parallel = ParallelSolver::new(solver, 2);
         let count = parallel.count();
         assert_eq!(count.reason(), Some(StopReason::Interrupted));

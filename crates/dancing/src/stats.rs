@@ -142,6 +142,46 @@ impl Limits {
         Self::default()
     }
 
+    /// Only a node limit: stop after `nodes` search-tree nodes.
+    ///
+    /// ```
+    /// use dancing::Limits;
+    ///
+    /// let limits = Limits::max_nodes(1000);
+    /// assert_eq!(limits.max_nodes, Some(1000));
+    /// assert!(limits.timeout.is_none() && limits.deadline.is_none());
+    /// ```
+    pub fn max_nodes(nodes: u64) -> Self {
+        Self {
+            max_nodes: Some(nodes),
+            ..Self::default()
+        }
+    }
+
+    /// Only a time limit per search: stop `timeout` after each search starts.
+    pub fn timeout(timeout: Duration) -> Self {
+        Self {
+            timeout: Some(timeout),
+            ..Self::default()
+        }
+    }
+
+    /// Only a deadline: stop at `deadline`, one budget for every search.
+    pub fn deadline(deadline: Instant) -> Self {
+        Self {
+            deadline: Some(deadline),
+            ..Self::default()
+        }
+    }
+
+    /// Only an interrupt flag: stop when `flag` becomes true.
+    pub fn interrupt(flag: Arc<AtomicBool>) -> Self {
+        Self {
+            interrupt: Some(flag),
+            ..Self::default()
+        }
+    }
+
     /// The limit, if any, that a search started at `started` has reached after `nodes`
     /// nodes: the node limit first, then the interrupt flag, then the clock.
     ///
@@ -149,10 +189,10 @@ impl Limits {
     /// use std::time::{Duration, Instant};
     /// use dancing::{Limits, StopReason};
     ///
-    /// let limits = Limits { max_nodes: Some(10), ..Limits::none() };
+    /// let limits = Limits::max_nodes(10);
     /// assert_eq!(limits.reached(9, Instant::now()), None);
     /// assert_eq!(limits.reached(10, Instant::now()), Some(StopReason::NodeLimit));
-    /// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+    /// let past = Limits::deadline(Instant::now());
     /// assert_eq!(past.reached(0, Instant::now()), Some(StopReason::Timeout));
     /// ```
     pub fn reached(&self, nodes: u64, started: Instant) -> Option<StopReason> {
@@ -188,7 +228,7 @@ impl Limits {
     /// use dancing::{Limits, StopReason};
     ///
     /// assert_eq!(Limits::none().passed(), None);
-    /// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+    /// let past = Limits::deadline(Instant::now());
     /// assert_eq!(past.passed(), Some(StopReason::Timeout));
     /// ```
     pub fn passed(&self) -> Option<StopReason> {
@@ -212,7 +252,7 @@ impl Limits {
     /// use dancing::Limits;
     ///
     /// assert_eq!(Limits::none().next_check(0), Limits::CHECK_INTERVAL);
-    /// let limits = Limits { max_nodes: Some(1_500), ..Limits::none() };
+    /// let limits = Limits::max_nodes(1_500);
     /// assert_eq!(limits.next_check(1_024), 1_500);
     /// ```
     pub fn next_check(&self, nodes: u64) -> u64 {

@@ -87,10 +87,7 @@ fn forced_options_count_in_the_statistics() {
 fn a_raised_interrupt_flag_stops_a_long_count() {
     let problem = problems::queens(12);
     let mut learner = Learner::new(&problem);
-    learner.set_limits(Limits {
-        interrupt: Some(Arc::new(AtomicBool::new(true))),
-        ..Limits::none()
-    });
+    learner.set_limits(Limits::interrupt(Arc::new(AtomicBool::new(true))));
     let count = learner.count_up_to(u64::MAX).unwrap();
     assert!(count.found() < 14_200, "{count}");
     assert_eq!(count.reason(), Some(StopReason::Interrupted));
@@ -104,14 +101,8 @@ fn a_raised_interrupt_flag_stops_a_long_count() {
 #[test]
 fn the_clock_stops_a_long_count() {
     let problem = problems::queens(12);
-    let past = Limits {
-        deadline: Some(Instant::now()),
-        ..Limits::none()
-    };
-    let zero = Limits {
-        timeout: Some(Duration::ZERO),
-        ..Limits::none()
-    };
+    let past = Limits::deadline(Instant::now());
+    let zero = Limits::timeout(Duration::ZERO);
     for (name, limits) in [("past deadline", past), ("zero timeout", zero)] {
         let mut learner = Learner::new(&problem);
         learner.set_limits(limits);
@@ -127,10 +118,7 @@ fn the_clock_stops_a_long_count() {
 fn the_node_limit_does_not_apply() {
     let problem = problems::queens(6);
     let mut learner = Learner::new(&problem);
-    learner.set_limits(Limits {
-        max_nodes: Some(1),
-        ..Limits::none()
-    });
+    learner.set_limits(Limits::max_nodes(1));
     assert_eq!(learner.count_up_to(100).unwrap(), 4);
     assert!(learner.stats().is_complete());
     assert_eq!(learner.limits().max_nodes, Some(1));

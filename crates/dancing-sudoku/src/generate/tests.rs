@@ -214,29 +214,20 @@ fn limits_stop_a_puzzle_and_leave_the_next_generator_free() {
     use std::sync::atomic::AtomicBool;
     use std::time::Instant;
 
-    let past = Limits {
-        deadline: Some(Instant::now()),
-        ..Limits::none()
-    };
+    let past = Limits::deadline(Instant::now());
     let late = Generator::builder().seed(3).limits(past).build().unwrap();
     assert_eq!(
         late.generate(0),
         Err(GenerateError::Stopped(StopReason::Timeout))
     );
-    let raised = Limits {
-        interrupt: Some(Arc::new(AtomicBool::new(true))),
-        ..Limits::none()
-    };
+    let raised = Limits::interrupt(Arc::new(AtomicBool::new(true)));
     let interrupted = Generator::builder().seed(3).limits(raised).build().unwrap();
     assert_eq!(
         interrupted.generate(0),
         Err(GenerateError::Stopped(StopReason::Interrupted))
     );
     // 16×16: completing the random grid takes the links more than one node.
-    let tight = Limits {
-        max_nodes: Some(1),
-        ..Limits::none()
-    };
+    let tight = Limits::max_nodes(1);
     let small = Generator::builder()
         .order(4)
         .seed(3)

@@ -84,7 +84,7 @@ pub fn solve_path(puzzle: &Grid) -> Result<Path, RateError> {
 /// use dancing_sudoku::{Grid, RateError, logic};
 ///
 /// let puzzle: Grid = "12.......1..2..3".parse()?;
-/// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+/// let past = Limits::deadline(Instant::now());
 /// assert_eq!(logic::solve_path_within(&puzzle, &past), Err(RateError::Stopped(StopReason::Timeout)));
 /// assert!(logic::solve_path_within(&puzzle, &Limits::none())?.is_solved());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -330,7 +330,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 ///     .filter_map(|line| Grid::parse_line(line).ok())
 ///     .find(|grid| logic::rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
 ///     .expect("a famous puzzle beyond the techniques");
-/// let tight = Limits { max_nodes: Some(1), ..Limits::none() };
+/// let tight = Limits::max_nodes(1);
 /// assert_eq!(logic::rate_within(&hard, &tight), Err(RateError::Stopped(StopReason::NodeLimit)));
 /// assert!(logic::rate_within(&hard, &Limits::none())?.needs_search());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -184,20 +184,14 @@ proptest! {
 fn limits_stop_a_long_count() {
     let empty = Grid::empty(3);
     let mut bands = BandSolver::new();
-    bands.set_limits(Limits {
-        max_nodes: Some(1000),
-        ..Limits::none()
-    });
+    bands.set_limits(Limits::max_nodes(1000));
     let count = bands.count(&empty);
     assert_eq!(count.reason(), Some(StopReason::NodeLimit));
     assert_eq!(bands.stats().nodes, 1000);
     assert!(count.found() > 0);
 
     let interrupted = Arc::new(AtomicBool::new(true));
-    bands.set_limits(Limits {
-        interrupt: Some(interrupted),
-        ..Limits::none()
-    });
+    bands.set_limits(Limits::interrupt(interrupted));
     let count = bands.count(&empty);
     assert_eq!(count.reason(), Some(StopReason::Interrupted));
     assert!(bands.stats().nodes <= Limits::CHECK_INTERVAL);

@@ -68,10 +68,7 @@ fn a_limit_stops_a_judge_and_keeps_the_answers_before() {
     // more than 5,000 nodes.
     let second: Vec<&str> = SICILY_INPUT.lines().skip(10).take(9).collect();
     let input = format!("2\n{}\n{}", second.join("\n"), "_________\n".repeat(9));
-    let limits = Limits {
-        max_nodes: Some(5_000),
-        ..Limits::none()
-    };
+    let limits = Limits::max_nodes(5_000);
     let expected_output = SICILY_OUTPUT
         .split("\n\n")
         .nth(1)

@@ -176,10 +176,7 @@ fn a_minimal_25x25_puzzle() {
     let mut sat = SatSolver::new();
     // Only a guard against a hang (a regression fails instead of stalling the suite): the
     // solve takes seconds, and no outcome below depends on the clock.
-    sat.set_limits(Limits {
-        timeout: Some(Duration::from_secs(900)),
-        ..Limits::none()
-    });
+    sat.set_limits(Limits::timeout(Duration::from_secs(900)));
     let solution = sat.solve_unique(&puzzle).expect("a unique solution");
     assert!(solution.is_solution_of(&puzzle));
     assert_eq!(sat.check(&puzzle), Verdict::Unique);
@@ -187,10 +184,7 @@ fn a_minimal_25x25_puzzle() {
     assert!(stats.is_complete(), "{:?}", stats.stopped);
 
     let mut dlx = SudokuSolver::new();
-    dlx.set_limits(Limits {
-        max_nodes: Some(100_000),
-        ..Limits::none()
-    });
+    dlx.set_limits(Limits::max_nodes(100_000));
     dlx.check(&puzzle);
     assert_eq!(dlx.stats().stopped, Some(StopReason::NodeLimit));
 
@@ -231,15 +225,9 @@ fn limits_stop_the_learner_and_the_strategy() {
         .nth(2)
         .expect("a third 25×25 puzzle");
 
-    let past = Limits {
-        deadline: Some(std::time::Instant::now()),
-        ..Limits::none()
-    };
+    let past = Limits::deadline(std::time::Instant::now());
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let interrupted = Limits {
-        interrupt: Some(flag),
-        ..Limits::none()
-    };
+    let interrupted = Limits::interrupt(flag);
     for (limits, reason) in [
         (past, StopReason::Timeout),
         (interrupted, StopReason::Interrupted),
@@ -252,10 +240,7 @@ fn limits_stop_the_learner_and_the_strategy() {
     }
 
     let mut auto = AutoSolver::new();
-    auto.set_limits(Limits {
-        max_nodes: Some(1_000),
-        ..Limits::none()
-    });
+    auto.set_limits(Limits::max_nodes(1_000));
     auto.check(&puzzle);
     assert_eq!(auto.stats().stopped, Some(StopReason::NodeLimit));
     assert_eq!(auto.method(), Method::DancingLinks);

@@ -238,22 +238,13 @@ fn mixed_orders_share_one_solver() {
 fn limits_stop_searches() {
     let empty = Grid::empty(3);
     let mut dlx = SudokuSolver::new();
-    dlx.set_limits(Limits {
-        max_nodes: Some(5000),
-        ..Limits::none()
-    });
+    dlx.set_limits(Limits::max_nodes(5000));
     let count = dlx.count(&empty);
     assert!(count.found() > 0);
     assert_eq!(count.reason(), Some(StopReason::NodeLimit));
     assert_eq!(dlx.stats().stopped, Some(StopReason::NodeLimit));
     let mut bitmask = BitmaskSolver::new();
-    Solve::set_limits(
-        &mut bitmask,
-        Limits {
-            max_nodes: Some(5000),
-            ..Limits::none()
-        },
-    );
+    Solve::set_limits(&mut bitmask, Limits::max_nodes(5000));
     let count = bitmask.count_up_to(&empty, u64::MAX);
     assert_eq!(count.reason(), Some(StopReason::NodeLimit));
     assert_eq!(bitmask.stats().stopped, Some(StopReason::NodeLimit));
@@ -306,10 +297,7 @@ fn gecode_25x25_under_a_time_limit() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
     let mut dlx = SudokuSolver::new();
-    dlx.set_limits(Limits {
-        timeout: Some(Duration::from_secs(seconds)),
-        ..Limits::none()
-    });
+    dlx.set_limits(Limits::timeout(Duration::from_secs(seconds)));
     for (k, puzzle) in puzzles.iter().enumerate() {
         assert_eq!(puzzle.side(), 25);
         let started = Instant::now();

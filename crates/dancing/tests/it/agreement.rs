@@ -264,10 +264,7 @@ fn counting_is_watched_and_stops_where_asked<E: dancing::Engine>(mut engine: E) 
 /// first limit check; the tables are restored, and a lowered flag lets the next count
 /// finish.
 fn limits_stop_as_the_links_stop<E: dancing::Engine>(mut engine: E) {
-    let limits = Limits {
-        max_nodes: Some(2_000),
-        ..Limits::none()
-    };
+    let limits = Limits::max_nodes(2_000);
     engine.set_limits(limits.clone());
     assert_eq!(engine.limits().max_nodes, Some(2_000));
     let count = engine.count();
@@ -279,10 +276,7 @@ fn limits_stop_as_the_links_stop<E: dancing::Engine>(mut engine: E) {
     // The same tree in the same order: the same partial count.
     assert_eq!(links.count(), count);
     let flag = Arc::new(AtomicBool::new(true));
-    engine.set_limits(Limits {
-        interrupt: Some(Arc::clone(&flag)),
-        ..Limits::none()
-    });
+    engine.set_limits(Limits::interrupt(Arc::clone(&flag)));
     let count = engine.count();
     assert_eq!(count.reason(), Some(StopReason::Interrupted));
     // The flag is read at the first check.

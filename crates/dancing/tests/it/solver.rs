@@ -110,10 +110,7 @@ fn forced_options_that_solve_everything_give_one_solution() {
 fn node_limit_stops_the_search_cleanly() {
     let problem = problems::queens(10);
     let mut solver = Solver::new(&problem);
-    solver.set_limits(Limits {
-        max_nodes: Some(5_000),
-        ..Limits::none()
-    });
+    solver.set_limits(Limits::max_nodes(5_000));
     let partial = solver.count();
     let stats = solver.stats();
     assert_eq!(stats.nodes, 5_000);
@@ -127,10 +124,7 @@ fn node_limit_stops_the_search_cleanly() {
 fn interrupt_flag_stops_the_search() {
     let flag = Arc::new(AtomicBool::new(true));
     let mut solver = Solver::new(&problems::queens(10));
-    solver.set_limits(Limits {
-        interrupt: Some(flag),
-        ..Limits::none()
-    });
+    solver.set_limits(Limits::interrupt(flag));
     assert_eq!(solver.count().reason(), Some(StopReason::Interrupted));
     assert_eq!(solver.stats().stopped, Some(StopReason::Interrupted));
     assert!(solver.stats().nodes <= Limits::CHECK_INTERVAL);
@@ -160,10 +154,7 @@ fn first_forced_descends_through_any_forced_item() {
 #[test]
 fn a_deadline_stops_every_search_after_it() {
     let mut solver = Solver::new(&problems::queens(10));
-    let limits = Limits {
-        deadline: Some(std::time::Instant::now()),
-        ..Limits::none()
-    };
+    let limits = Limits::deadline(std::time::Instant::now());
     solver.set_limits(limits.clone());
     // Whenever a search starts, a deadline passed stops it at its first check.
     for _ in 0..2 {
