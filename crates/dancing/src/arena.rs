@@ -73,8 +73,9 @@ pub(crate) struct Link {
 /// [`Arena::restore`], which copies all the links of another arena whose tables have the
 /// same lengths (`copy_from_slice` panics otherwise): links in bounds there are in bounds
 /// here. The hot loops rely on the invariant to read links without bounds checks (the
-/// four accessors [`Arena::node`], [`Arena::node_mut`], [`Arena::link`] and
-/// [`Arena::link_mut`]); their entry points check the one index that comes from outside.
+/// accessors [`Arena::node`], [`Arena::node_mut`], [`Arena::link`] and
+/// [`Arena::link_mut`], through [`unchecked`] and [`unchecked_mut`]); their entry points
+/// check the one index that comes from outside.
 #[derive(Debug)]
 pub(crate) struct Arena {
     items: Vec<Link>,
@@ -267,44 +268,29 @@ impl Arena {
         self.nodes[self.nodes[p as usize].up as usize].down == p
     }
 
-    /// The node at a link, without a bounds check: one of the crate's four unchecked
-    /// accessors (this, [`node_mut`](Self::node_mut), [`link`](Self::link) and
-    /// [`link_mut`](Self::link_mut)), its only `unsafe` code.
+    /// The node at a link, without a bounds check (through [`unchecked`]).
     #[inline(always)]
-    #[allow(unsafe_code)]
     fn node(&self, i: u32) -> &Node {
-        debug_assert!((i as usize) < self.nodes.len(), "node {i} out of bounds");
-        // SAFETY: callers pass only links read from this arena (or indices checked on
-        // entry to the operation), and every link is in bounds (the invariant on `Arena`).
-        unsafe { self.nodes.get_unchecked(i as usize) }
+        unchecked(&self.nodes, i)
     }
 
     /// [`node`](Self::node), for writing.
     #[inline(always)]
-    #[allow(unsafe_code)]
     fn node_mut(&mut self, i: u32) -> &mut Node {
-        debug_assert!((i as usize) < self.nodes.len(), "node {i} out of bounds");
-        // SAFETY: as for `node`.
-        unsafe { self.nodes.get_unchecked_mut(i as usize) }
+        unchecked_mut(&mut self.nodes, i)
     }
 
-    /// The item table entry at a link, without a bounds check.
+    /// The item table entry at a link, without a bounds check: `i` is a link of the
+    /// item table or an item (the `top` of an option's node).
     #[inline(always)]
-    #[allow(unsafe_code)]
     fn link(&self, i: u32) -> &Link {
-        debug_assert!((i as usize) < self.items.len(), "item {i} out of bounds");
-        // SAFETY: as for `node`: `i` is a link of the item table or an item (the `top`
-        // of an option's node), all in bounds by the invariant on `Arena`.
-        unsafe { self.items.get_unchecked(i as usize) }
+        unchecked(&self.items, i)
     }
 
     /// [`link`](Self::link), for writing.
     #[inline(always)]
-    #[allow(unsafe_code)]
     fn link_mut(&mut self, i: u32) -> &mut Link {
-        debug_assert!((i as usize) < self.items.len(), "item {i} out of bounds");
-        // SAFETY: as for `link`.
-        unsafe { self.items.get_unchecked_mut(i as usize) }
+        unchecked_mut(&mut self.items, i)
     }
 
     /// Checks an item index that comes from outside this module before an operation
@@ -444,6 +430,26 @@ impl Arena {
             spacer = end;
         }
     }
+}
+
+/// `slice[i]` without a bounds check: with [`unchecked_mut`], the crate's only `unsafe`
+/// code, behind the arena's node and item-table accessors.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn unchecked<T>(slice: &[T], i: u32) -> &T {
+    debug_assert!((i as usize) < slice.len(), "link {i} out of bounds");
+    // SAFETY: callers pass only links read from this arena (or indices checked on entry
+    // to the operation), and every link is in bounds (the invariant on `Arena`).
+    unsafe { slice.get_unchecked(i as usize) }
+}
+
+/// [`unchecked`], for writing.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn unchecked_mut<T>(slice: &mut [T], i: u32) -> &mut T {
+    debug_assert!((i as usize) < slice.len(), "link {i} out of bounds");
+    // SAFETY: as for `unchecked`.
+    unsafe { slice.get_unchecked_mut(i as usize) }
 }
 
 /// Links the items (1-based) for which `keep` holds into two circular lists in

@@ -74,9 +74,9 @@
 //!
 //! - A [`ProblemBuilder`] validates items and options and lays out an immutable
 //!   [`Problem`]: Knuth's DLX1 arena, one `Vec` of 16-byte nodes with `u32` links,
-//!   read in the hot loop without bounds checks by four audited accessors (node and
-//!   item-table entry, each for reading and writing: the crate's only `unsafe`), sound
-//!   by an invariant the arena module keeps and `Arena::build` asserts.
+//!   read in the hot loop without bounds checks through two audited accessors (for
+//!   reading and for writing: the crate's only `unsafe`), sound by an invariant the
+//!   arena module keeps and `Arena::build` asserts.
 //! - A [`Solver`] owns a copy of the links and all scratch space. Its search is an
 //!   explicit state machine (no recursion), resumable after every solution, so
 //!   solutions come lazily from an iterator and searches of any depth are safe.

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{below, shuffle};
 use crate::grid::Grid;
 use crate::solve::Solve;
-use crate::variant::{Regions, Variant};
+use crate::variant::{Regions, Variant, connected};
 
 /// N orthogonally connected regions of N cells each: the boxes, reshaped by random
 /// trades between neighbouring regions: a cell of region A next to region B goes to B,
@@ -52,34 +52,6 @@ pub(super) fn random_regions(rng: &mut ChaCha8Rng, order: usize) -> Regions {
         }
     }
     Regions::from_indices(order, region).expect("trades keep N regions of N cells")
-}
-
-/// Whether the cells of region `label` form one orthogonally connected piece.
-fn connected(region: &[u8], side: usize, label: u8) -> bool {
-    let Some(start) = region.iter().position(|&r| r == label) else {
-        return true;
-    };
-    let mut seen = vec![false; region.len()];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut reached = 0;
-    while let Some(k) = stack.pop() {
-        reached += 1;
-        let (r, c) = (k / side, k % side);
-        let neighbours = [
-            (r > 0).then(|| k - side),
-            (r + 1 < side).then(|| k + side),
-            (c > 0).then(|| k - 1),
-            (c + 1 < side).then(|| k + 1),
-        ];
-        for n in neighbours.into_iter().flatten() {
-            if !seen[n] && region[n] == label {
-                seen[n] = true;
-                stack.push(n);
-            }
-        }
-    }
-    reached == region.iter().filter(|&&r| r == label).count()
 }
 
 /// A random solved grid of `variant` (whose matrix `solver` holds): N random cells get

@@ -131,23 +131,18 @@ fn regions(codes: &[u16]) -> Result<Regions, String> {
     // The wall between each cell and its right and lower neighbours, checked from both sides.
     for cell in 0..81 {
         let (r, c) = (cell / 9, cell % 9);
-        if c < 8 && wall(cell, RIGHT) != wall(cell + 1, LEFT) {
-            return Err(format!(
-                "the wall between r{}c{} and r{}c{} is on one side only",
-                r + 1,
-                c + 1,
-                r + 1,
-                c + 2
-            ));
-        }
-        if r < 8 && wall(cell, DOWN) != wall(cell + 9, UP) {
-            return Err(format!(
-                "the wall between r{}c{} and r{}c{} is on one side only",
-                r + 1,
-                c + 1,
-                r + 2,
-                c + 1
-            ));
+        let right = (c < 8).then_some((cell + 1, RIGHT, LEFT));
+        let down = (r < 8).then_some((cell + 9, DOWN, UP));
+        for (next, side, back) in [right, down].into_iter().flatten() {
+            if wall(cell, side) != wall(next, back) {
+                return Err(format!(
+                    "the wall between r{}c{} and r{}c{} is on one side only",
+                    r + 1,
+                    c + 1,
+                    next / 9 + 1,
+                    next % 9 + 1
+                ));
+            }
         }
     }
     let mut region = [u8::MAX; 81];
@@ -231,6 +226,12 @@ mod tests {
             "the wall between r1c1 and r1c2 is on one side only"
         );
         walls[1] |= LEFT;
+        walls[13] |= DOWN;
+        assert_eq!(
+            regions(&walls).unwrap_err(),
+            "the wall between r2c5 and r3c5 is on one side only"
+        );
+        walls[13] &= !DOWN;
         walls[0] |= DOWN;
         walls[9] |= UP;
         assert_eq!(

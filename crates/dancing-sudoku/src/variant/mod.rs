@@ -79,6 +79,7 @@ pub use encoding::KillerModel;
 use crate::Grid;
 use killer::check_cage;
 use regions::check_order;
+pub(crate) use regions::connected;
 
 /// A sudoku variant: which houses hold each value once, and any further rules.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -181,37 +181,39 @@ impl Regions {
     /// valid jigsaw, but what printed puzzles and the HDU 4069 walls draw.
     pub fn is_connected(&self) -> bool {
         let n = self.side();
-        let mut seen = vec![false; n * n];
-        let mut stack = Vec::new();
-        for k in 0..n {
-            let Some(start) = self.region.iter().position(|&x| usize::from(x) == k) else {
-                return false;
-            };
-            let mut reached = 0;
-            seen[start] = true;
-            stack.push(start);
-            while let Some(cell) = stack.pop() {
-                reached += 1;
-                let (r, c) = (cell / n, cell % n);
-                let neighbours = [
-                    (r > 0).then(|| cell - n),
-                    (r + 1 < n).then(|| cell + n),
-                    (c > 0).then(|| cell - 1),
-                    (c + 1 < n).then(|| cell + 1),
-                ];
-                for next in neighbours.into_iter().flatten() {
-                    if !seen[next] && self.region[next] == self.region[cell] {
-                        seen[next] = true;
-                        stack.push(next);
-                    }
-                }
-            }
-            if reached != n {
-                return false;
+        (0..n).all(|k| {
+            let label = k as u8;
+            self.region.contains(&label) && connected(&self.region, n, label)
+        })
+    }
+}
+
+/// Whether the cells of region `label` form one orthogonally connected piece.
+pub(crate) fn connected(region: &[u8], side: usize, label: u8) -> bool {
+    let Some(start) = region.iter().position(|&r| r == label) else {
+        return true;
+    };
+    let mut seen = vec![false; region.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut reached = 0;
+    while let Some(k) = stack.pop() {
+        reached += 1;
+        let (r, c) = (k / side, k % side);
+        let neighbours = [
+            (r > 0).then(|| k - side),
+            (r + 1 < side).then(|| k + side),
+            (c > 0).then(|| k - 1),
+            (c + 1 < side).then(|| k + 1),
+        ];
+        for n in neighbours.into_iter().flatten() {
+            if !seen[n] && region[n] == label {
+                seen[n] = true;
+                stack.push(n);
             }
         }
-        true
     }
+    reached == region.iter().filter(|&&r| r == label).count()
 }
 
 /// `Ok` if `order` is a supported order.

@@ -322,34 +322,19 @@ impl<R: BufRead> MatrixReader<R> {
                 },
             )
         })?;
-        let rows = usize::try_from(rows)
-            .ok()
-            .filter(|&r| r <= self.limits.max_rows)
-            .ok_or_else(|| {
-                error(
-                    first,
-                    ParseErrorKind::TooLarge {
-                        what: "rows",
-                        limit: self.limits.max_rows,
-                    },
-                )
-            })?;
+        // A count within its limit, or the error at the token that gave it.
+        let bounded = |value: u64, limit: usize, what, at| {
+            usize::try_from(value)
+                .ok()
+                .filter(|&v| v <= limit)
+                .ok_or_else(|| error(at, ParseErrorKind::TooLarge { what, limit }))
+        };
+        let rows = bounded(rows, self.limits.max_rows, "rows", first)?;
         let (columns, at) = self.tokens.number("the number of columns")?;
         if columns == 0 {
             return Err(error(at, ParseErrorKind::NoColumns));
         }
-        let columns = usize::try_from(columns)
-            .ok()
-            .filter(|&c| c <= self.limits.max_columns)
-            .ok_or_else(|| {
-                error(
-                    at,
-                    ParseErrorKind::TooLarge {
-                        what: "columns",
-                        limit: self.limits.max_columns,
-                    },
-                )
-            })?;
+        let columns = bounded(columns, self.limits.max_columns, "columns", at)?;
         let mut builder = ProblemBuilder::new();
         let items: Vec<ItemId> = (1..=columns)
             .map(|c| builder.primary(&c.to_string()))
