@@ -284,18 +284,14 @@ fn untimed_report(stderr: &str) -> String {
 #[test]
 fn xc_engines_cells_and_dense_refuse_what_they_cannot_do() {
     // Dense refuses the first four too: it searches on one thread and does not split.
-    let refused: &[(&[&str], &str)] = &[
-        (&["--threads", "2"][..], "--threads"),
+    let mut refused: Vec<(&[&str], &str)> = vec![
+        (&["--threads", "2"], "--threads"),
         (&["--split", "1"], "--split"),
         (&["--split-jobs", "4"], "--split-jobs"),
         (&["--prefix", "1"], "--prefix"),
-        (&["--min-cost"], "--min-cost"),
-        (&["--best", "2"], "--best"),
-        (&["--solver", "sat"], "--solver sat"),
-        (&["--cnf"], "--cnf"),
-        (&["--matrix"], "--matrix"),
     ];
-    for (engine, refused) in [("dense", refused), ("cells", &refused[4..])] {
+    refused.extend(common::LINKS_ONLY);
+    for (engine, refused) in [("dense", &refused[..]), ("cells", &refused[4..])] {
         let message = |named: &str| {
             format!(
                 "error: --engine {engine} cannot be combined with {named}; use --engine links for it"

@@ -5,7 +5,7 @@
 use std::process::Command;
 use std::thread;
 
-use crate::common::{batch_summary, run, text, words};
+use crate::common::{assert_one_stopped, batch_summary, run, text, words};
 
 const PUZZLES: &str = "tests/data/puzzles.txt";
 
@@ -56,13 +56,10 @@ fn a_stopped_batch_says_why_in_its_summary() {
         &words("sudoku count --limit 1000000 --max-nodes 2000"),
         input.as_bytes(),
     );
-    assert_eq!(output.status.code(), Some(3));
-    assert_eq!(text(&output.stdout), "stopped: max-nodes\n");
-    let stderr = text(&output.stderr);
-    assert_eq!(batch_summary(&stderr), ("", "1 puzzle (1 stopped)"));
-    assert!(
-        stderr.ends_with(" puzzles/s (stopped: --max-nodes reached)\n"),
-        "{stderr}"
+    assert_one_stopped(
+        &output,
+        "max-nodes",
+        " puzzles/s (stopped: --max-nodes reached)\n",
     );
 }
 
@@ -168,14 +165,7 @@ fn long_runs_into_a_pipe_are_not_nudged() {
         &words("sudoku count --limit 1000000000000 --timeout 3.3"),
         format!("{}\n", ".".repeat(81)).as_bytes(),
     );
-    assert_eq!(batch.status.code(), Some(3));
-    assert_eq!(text(&batch.stdout), "stopped: timeout\n");
-    let stderr = text(&batch.stderr);
-    assert_eq!(batch_summary(&stderr), ("", "1 puzzle (1 stopped)"));
-    assert!(
-        stderr.ends_with("(stopped: --timeout expired)\n"),
-        "{stderr}"
-    );
+    assert_one_stopped(&batch, "timeout", "(stopped: --timeout expired)\n");
     let search = search.join().unwrap();
     assert_eq!(search.status.code(), Some(3));
     let stderr = text(&search.stderr);

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{self, run};
+use crate::common::{self, ok, problem_dlx, run};
 use common::text;
 
 /// The workspace's root folder.
@@ -46,26 +46,6 @@ fn dlx_files() -> Vec<PathBuf> {
     out
 }
 
-/// Runs a command that must succeed; returns its stdout.
-#[track_caller]
-fn ok(args: &[&str], stdin: &[u8]) -> String {
-    let output = run(args, stdin);
-    assert!(
-        output.status.success(),
-        "dancing {args:?}: {}",
-        text(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-/// A classic problem in Knuth's format, from `dancing problem … --dlx`.
-fn generated(args: &[&str]) -> Vec<u8> {
-    let mut all = vec!["problem"];
-    all.extend_from_slice(args);
-    all.push("--dlx");
-    ok(&all, b"").into_bytes()
-}
-
 /// Every problem in Knuth's format that the command-line tests use: the `.dlx` files,
 /// the inline problems of `cli.rs`, `costs.rs` and `split.rs`, and a few more (one with
 /// no solution, one that preprocessing reduces).
@@ -90,7 +70,7 @@ fn problems() -> Vec<(String, Vec<u8>)> {
         &["latin", "4"],
         &["pentomino", "20x3"],
     ] {
-        all.push((args.join(" "), generated(args)));
+        all.push((args.join(" "), problem_dlx(args)));
     }
     for (name, bytes) in [
         (
@@ -471,7 +451,7 @@ fn large_grids_on_two_threads_keep_their_order() {
 /// form stay as they are.
 #[test]
 fn learner_statistics_on_the_command_line() {
-    let queens = generated(&["queens", "6"]);
+    let queens = problem_dlx(&["queens", "6"]);
     let output = run(
         &["xc", "--solver", "sat", "--count", "--stats", "--quiet"],
         &queens,

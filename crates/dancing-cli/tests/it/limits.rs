@@ -35,6 +35,13 @@ fn stopped(output: &Output, code: i32, stdout: &str, reason: &str) -> serde_json
     stats
 }
 
+/// Asserts that the summary on stderr says the timeout stopped the run.
+#[track_caller]
+fn says_timeout(output: &Output) {
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("(stopped: --timeout expired)"), "{stderr}");
+}
+
 #[test]
 fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
@@ -194,11 +201,7 @@ fn rate_and_hint_stop_at_the_timeout() {
         let stats = stopped(&output, 3, "stopped: timeout\n", "timeout");
         assert_eq!(stats["stopped_puzzles"], 1, "{command}");
         assert!(stats["seconds"].as_f64().unwrap() >= 0.5, "{command}");
-        let summary = text(&output.stderr);
-        assert!(
-            summary.contains("(stopped: --timeout expired)"),
-            "{summary}"
-        );
+        says_timeout(&output);
     }
 }
 
@@ -233,11 +236,7 @@ fn generate_stops_at_the_timeout() {
     );
     let stats = stopped(&output, 3, "", "timeout");
     assert_eq!(stats["puzzles"], 0);
-    let summary = text(&output.stderr);
-    assert!(
-        summary.contains("(stopped: --timeout expired)"),
-        "{summary}"
-    );
+    says_timeout(&output);
 }
 
 #[test]

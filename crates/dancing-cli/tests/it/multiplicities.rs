@@ -72,27 +72,31 @@ fn engine_multi_agrees_with_the_links_on_plain_files() {
     }
 }
 
-const FLAGS: [(&[&str], &str); 9] = [
-    (&["--threads", "2"], "--threads without --count"),
-    (&["--threads", "0"], "--threads without --count"),
-    (
-        &["--threads", "2", "--count", "--limit", "3"],
-        "--threads with --limit",
-    ),
-    (&["--split-jobs", "4"], "--split-jobs"),
-    (&["--min-cost"], "--min-cost"),
-    (&["--best", "2"], "--best"),
-    (&["--solver", "sat"], "--solver sat"),
-    (&["--cnf"], "--cnf"),
-    (&["--matrix"], "--matrix"),
+/// What Algorithm M's search refuses: threads without a full count, split jobs, and
+/// what only the links engine takes.
+fn refused() -> Vec<(&'static [&'static str], &'static str)> {
+    let mut flags: Vec<(&[&str], &str)> = vec![
+        (&["--threads", "2"], "--threads without --count"),
+        (&["--threads", "0"], "--threads without --count"),
+        (
+            &["--threads", "2", "--count", "--limit", "3"],
+            "--threads with --limit",
+        ),
+        (&["--split-jobs", "4"], "--split-jobs"),
+    ];
+    flags.extend(common::LINKS_ONLY);
+    flags
+}
+
+/// The files with multiplicities that the tests search whole and split.
+const BOUNDED: [&str; 2] = [
+    "tests/data/multiplicities/choose.dlx",
+    "tests/data/multiplicities/bounds.dlx",
 ];
 
 #[test]
 fn counts_on_several_threads_are_the_sequential_counts() {
-    for file in [
-        "tests/data/multiplicities/choose.dlx",
-        "tests/data/multiplicities/bounds.dlx",
-    ] {
+    for file in BOUNDED {
         let sequential = run(&["xc", "--count", "--stats", file], b"");
         let sequential_stats = stats(&sequential);
         for threads in ["2", "0"] {
@@ -115,10 +119,7 @@ fn counts_on_several_threads_are_the_sequential_counts() {
 
 #[test]
 fn split_lines_replayed_by_prefix_add_up_to_the_count() {
-    for file in [
-        "tests/data/multiplicities/choose.dlx",
-        "tests/data/multiplicities/bounds.dlx",
-    ] {
+    for file in BOUNDED {
         let whole = run(&["xc", "--count", "-q", file], b"");
         let whole: u64 = text(&whole.stdout).trim().parse().unwrap();
         let mut null_moves = false;
@@ -186,7 +187,7 @@ fn engine_multi_refuses_what_it_cannot_do_before_reading() {
     };
     common::assert_refused(
         &["xc", "--engine", "multi"],
-        &FLAGS,
+        &refused(),
         "tests/data/no-such-file.dlx",
         message,
     );
@@ -195,9 +196,8 @@ fn engine_multi_refuses_what_it_cannot_do_before_reading() {
 #[test]
 fn files_with_multiplicities_refuse_what_their_search_cannot_do() {
     // The matrix format has no multiplicities.
-    let refused: Vec<_> = FLAGS
-        .iter()
-        .copied()
+    let refused: Vec<_> = refused()
+        .into_iter()
         .filter(|&(_, named)| named != "--matrix")
         .collect();
     let message = |named: &str| {

@@ -3,34 +3,8 @@
 //! but the order.
 
 use std::collections::BTreeSet;
-use std::process::Output;
 
-use crate::common;
-
-fn dancing(args: &[&str], stdin: &[u8]) -> Output {
-    let mut command = common::dancing();
-    command.args(args);
-    common::feed(command, stdin)
-}
-
-/// Runs a command that must succeed; returns its stdout.
-fn ok(args: &[&str], stdin: &[u8]) -> String {
-    let output = dancing(args, stdin);
-    assert!(
-        output.status.success(),
-        "dancing {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-/// A classic problem in Knuth's format, from `dancing problem … --dlx`.
-fn problem(args: &[&str]) -> Vec<u8> {
-    let mut all = vec!["problem"];
-    all.extend_from_slice(args);
-    all.push("--dlx");
-    ok(&all, b"").into_bytes()
-}
+use crate::common::{ok, problem_dlx, run};
 
 fn count(args: &[&str], input: &[u8]) -> u64 {
     let mut all = vec!["xc", "--count", "-q"];
@@ -52,10 +26,10 @@ fn solutions(args: &[&str], input: &[u8]) -> Vec<String> {
 
 fn inputs() -> Vec<(&'static str, Vec<u8>)> {
     vec![
-        ("queens 8", problem(&["queens", "8"])),
-        ("langford 7", problem(&["langford", "7"])),
-        ("latin 4", problem(&["latin", "4"])),
-        ("pentomino 20x3", problem(&["pentomino", "20x3"])),
+        ("queens 8", problem_dlx(&["queens", "8"])),
+        ("langford 7", problem_dlx(&["langford", "7"])),
+        ("latin 4", problem_dlx(&["latin", "4"])),
+        ("pentomino 20x3", problem_dlx(&["pentomino", "20x3"])),
         (
             "toy",
             b"A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n".to_vec(),
@@ -104,7 +78,7 @@ fn solutions_above_the_depth_are_jobs_of_their_own() {
 
 #[test]
 fn splits_nest_under_a_prefix() {
-    let queens = problem(&["queens", "8"]);
+    let queens = problem_dlx(&["queens", "8"]);
     let outer = ok(&["xc", "-q", "--split", "1"], &queens);
     let first = outer.lines().next().expect("a job");
     let inner = ok(&["xc", "-q", "--split", "2", "--prefix", first], &queens);
@@ -119,7 +93,7 @@ fn splits_nest_under_a_prefix() {
 
 #[test]
 fn balanced_splits_make_at_least_the_jobs_asked_for() {
-    let pentomino = problem(&["pentomino", "20x3"]);
+    let pentomino = problem_dlx(&["pentomino", "20x3"]);
     let jobs = ok(&["xc", "-q", "--split-jobs", "50"], &pentomino);
     assert!(jobs.lines().count() >= 50, "{jobs}");
     // Deterministic, so every machine of a cluster sees the same list.
@@ -128,7 +102,7 @@ fn balanced_splits_make_at_least_the_jobs_asked_for() {
 
 #[test]
 fn invalid_prefixes_are_input_errors() {
-    let queens = problem(&["queens", "6"]);
+    let queens = problem_dlx(&["queens", "6"]);
     for (prefix, message) in [
         (
             "7",
@@ -149,7 +123,7 @@ fn invalid_prefixes_are_input_errors() {
         ("0", "`0` is not an option number"),
         ("37", "`37` is not an option number"),
     ] {
-        let output = dancing(&["xc", "--count", "--prefix", prefix], &queens);
+        let output = run(&["xc", "--count", "--prefix", prefix], &queens);
         assert_eq!(output.status.code(), Some(2), "--prefix {prefix}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(message), "--prefix {prefix}: {stderr}");
@@ -159,20 +133,20 @@ fn invalid_prefixes_are_input_errors() {
 
 #[test]
 fn other_flags_work_under_a_prefix() {
-    let queens = problem(&["queens", "8"]);
+    let queens = problem_dlx(&["queens", "8"]);
     let prefix = ok(&["xc", "-q", "--split", "1"], &queens);
     let prefix = prefix.lines().nth(2).expect("a third job");
     let all = count(&["--prefix", prefix], &queens);
     assert!(all > 2);
     assert_eq!(count(&["--prefix", prefix, "--limit", "2"], &queens), 2);
     // A node limit stops it with exit code 3.
-    let output = dancing(
+    let output = run(
         &["xc", "--count", "--prefix", prefix, "--max-nodes", "3"],
         &queens,
     );
     assert_eq!(output.status.code(), Some(3));
     // --stats reports the subproblem's search.
-    let output = dancing(&["xc", "--count", "--stats", "--prefix", prefix], &queens);
+    let output = run(&["xc", "--count", "--stats", "--prefix", prefix], &queens);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains(&format!("\"solutions\":{all}")), "{stderr}");
 }
@@ -193,9 +167,9 @@ fn threads_change_only_the_order() {
 
 #[test]
 fn threads_keep_the_statistics_and_limits() {
-    let queens = problem(&["queens", "9"]);
+    let queens = problem_dlx(&["queens", "9"]);
     let stats = |threads: &str| {
-        let output = dancing(&["xc", "--count", "--stats", "--threads", threads], &queens);
+        let output = run(&["xc", "--count", "--stats", "--threads", threads], &queens);
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         let json = stderr.lines().last().expect("a JSON line").to_owned();
         let field = |name: &str| {
@@ -251,10 +225,10 @@ fn the_cells_engine_splits_and_replays_as_the_links_do() {
         }
     }
     // A prefix the search does not take is refused in the same words.
-    let queens = problem(&["queens", "6"]);
+    let queens = problem_dlx(&["queens", "6"]);
     for prefix in ["7", "1 2", "1 14", "37"] {
-        let links = dancing(&["xc", "--count", "--prefix", prefix], &queens);
-        let cells = dancing(
+        let links = run(&["xc", "--count", "--prefix", prefix], &queens);
+        let cells = run(
             &["xc", "--count", "--prefix", prefix, cells[0], cells[1]],
             &queens,
         );
@@ -265,13 +239,13 @@ fn the_cells_engine_splits_and_replays_as_the_links_do() {
 
 #[test]
 fn splitting_conflicts_with_counting_and_the_matrix_format() {
-    let queens = problem(&["queens", "6"]);
+    let queens = problem_dlx(&["queens", "6"]);
     for args in [
         &["xc", "--split", "2", "--count"][..],
         &["xc", "--split", "2", "--split-jobs", "4"],
         &["xc", "--matrix", "--threads", "2"],
         &["xc", "--matrix", "--prefix", "1"],
     ] {
-        assert_eq!(dancing(args, &queens).status.code(), Some(2), "{args:?}");
+        assert_eq!(run(args, &queens).status.code(), Some(2), "{args:?}");
     }
 }

@@ -62,6 +62,18 @@ pub(crate) fn batch_summary(stderr: &str) -> (&str, &str) {
     (before, counts)
 }
 
+/// Asserts that a batch of one sudoku was stopped by `reason` (`max-nodes`, `timeout`):
+/// exit code 3, `stopped: reason` its only answer, and a summary of one stopped puzzle,
+/// the last thing on stderr, that ends with `end`.
+#[track_caller]
+pub(crate) fn assert_one_stopped(output: &Output, reason: &str, end: &str) {
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(text(&output.stdout), format!("stopped: {reason}\n"));
+    let stderr = text(&output.stderr);
+    assert_eq!(batch_summary(&stderr), ("", "1 puzzle (1 stopped)"));
+    assert!(stderr.ends_with(end), "{stderr}");
+}
+
 /// Sends SIGINT (what Ctrl-C sends) to process `pid`.
 pub(crate) fn send_sigint(pid: u32) {
     let status = Command::new("kill")
@@ -94,6 +106,35 @@ pub(crate) fn dancing_in_crate(args: &[&str]) -> Command {
 /// stderr captured: none of them a terminal.
 pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
     feed(dancing_in_crate(args), stdin)
+}
+
+/// The flags of `xc` that only the links engine takes, each with how a refusal names it.
+pub(crate) const LINKS_ONLY: [(&[&str], &str); 5] = [
+    (&["--min-cost"], "--min-cost"),
+    (&["--best", "2"], "--best"),
+    (&["--solver", "sat"], "--solver sat"),
+    (&["--cnf"], "--cnf"),
+    (&["--matrix"], "--matrix"),
+];
+
+/// Runs a command that must succeed; returns its stdout.
+#[track_caller]
+pub(crate) fn ok(args: &[&str], stdin: &[u8]) -> String {
+    let output = run(args, stdin);
+    assert!(
+        output.status.success(),
+        "dancing {args:?}: {}",
+        text(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// A classic problem in Knuth's format, from `dancing problem … --dlx`.
+pub(crate) fn problem_dlx(args: &[&str]) -> Vec<u8> {
+    let mut all = vec!["problem"];
+    all.extend_from_slice(args);
+    all.push("--dlx");
+    ok(&all, b"").into_bytes()
 }
 
 /// The words of a command line written as one string, for the tests' argument lists.
