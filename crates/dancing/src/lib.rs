@@ -125,6 +125,19 @@
 
 #![deny(missing_docs)]
 
+/// Test functions that run a generic check on each engine that splits:
+/// `test_name => check;` calls `check::<Solver>()` and `check::<CellsSolver>()`.
+#[cfg(test)]
+macro_rules! on_split_engines {
+    ($($name:ident => $check:ident;)*) => {$(
+        #[test]
+        fn $name() {
+            $check::<crate::Solver>();
+            $check::<crate::CellsSolver>();
+        }
+    )*};
+}
+
 mod algorithm_x;
 mod arena;
 mod builder;

@@ -265,10 +265,11 @@ mod tests {
         all
     }
 
-    #[test]
-    fn counts_and_statistics_match_the_sequential_search() {
-        counts_and_statistics_match::<Solver>();
-        counts_and_statistics_match::<CellsSolver>();
+    on_split_engines! {
+        counts_and_statistics_match_the_sequential_search => counts_and_statistics_match;
+        solution_sets_match_and_ordered_mode_keeps_the_order => solution_sets_match;
+        limits_stop_every_worker => limits_stop;
+        fixed_options_of_the_template_apply => fixed_options_apply;
     }
 
     fn counts_and_statistics_match<E: SplitEngine>() {
@@ -288,12 +289,6 @@ mod tests {
                 parallel.solver().check_integrity().unwrap();
             }
         }
-    }
-
-    #[test]
-    fn solution_sets_match_and_ordered_mode_keeps_the_order() {
-        solution_sets_match::<Solver>();
-        solution_sets_match::<CellsSolver>();
     }
 
     fn solution_sets_match<E: SplitEngine>() {
@@ -407,12 +402,6 @@ mod tests {
         assert!(none.stats().is_complete());
     }
 
-    #[test]
-    fn limits_stop_every_worker() {
-        limits_stop::<Solver>();
-        limits_stop::<CellsSolver>();
-    }
-
     fn limits_stop<E: SplitEngine>() {
         let problem = problems::queens(10);
         let mut parallel = ParallelSolver::new(E::new(&problem), 2);
@@ -446,12 +435,6 @@ mod tests {
         let count = parallel.count();
         assert_eq!(count.reason(), Some(StopReason::Interrupted));
         assert_eq!(parallel.stats().stopped, Some(StopReason::Interrupted));
-    }
-
-    #[test]
-    fn fixed_options_of_the_template_apply() {
-        fixed_options_apply::<Solver>();
-        fixed_options_apply::<CellsSolver>();
     }
 
     fn fixed_options_apply<E: SplitEngine>() {

@@ -117,14 +117,19 @@ fn toy_problem() {
     assert_eq!(learner.count_up_to(10).unwrap(), 1);
 }
 
+/// Every solution the dancing links find, each as its sorted option indices.
+fn links_solutions(problem: &Problem) -> Vec<Vec<usize>> {
+    dancing::Solver::new(problem)
+        .solutions()
+        .map(|s| sorted(s.options()))
+        .collect()
+}
+
 /// Fixed options: the queens solutions that contain them, as the dancing links count.
 #[test]
 fn fixed_options_select_the_solutions_that_contain_them() {
     let problem = problems::queens(8);
-    let all: Vec<Vec<usize>> = dancing::Solver::new(&problem)
-        .solutions()
-        .map(|s| sorted(s.options()))
-        .collect();
+    let all = links_solutions(&problem);
     assert_eq!(all.len(), 92);
     for option in problem.options().step_by(7) {
         let expected = all.iter().filter(|s| s.contains(&option.index())).count() as u64;
@@ -158,10 +163,7 @@ fn a_removed_option_is_never_part_of_a_solution() {
 #[test]
 fn clashing_fixed_options_leave_no_solution() {
     let problem = problems::queens(4);
-    let all: Vec<Vec<usize>> = dancing::Solver::new(&problem)
-        .solutions()
-        .map(|s| sorted(s.options()))
-        .collect();
+    let all = links_solutions(&problem);
     assert_eq!(all.len(), 2);
     let (a, b) = (OptionId::new(all[0][0]), OptionId::new(all[1][0]));
     let mut learner = Learner::new(&problem);
@@ -175,10 +177,7 @@ fn clashing_fixed_options_leave_no_solution() {
 #[test]
 fn a_repeated_fixed_option_changes_nothing() {
     let problem = problems::queens(4);
-    let all: Vec<Vec<usize>> = dancing::Solver::new(&problem)
-        .solutions()
-        .map(|s| sorted(s.options()))
-        .collect();
+    let all = links_solutions(&problem);
     let option = OptionId::new(all[0][0]);
     let mut learner = Learner::new(&problem);
     assert_eq!(learner.search(&[option], 10, |_| {}).unwrap(), 1);

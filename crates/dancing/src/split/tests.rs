@@ -112,10 +112,10 @@ fn balanced_splits_reach_the_number_of_jobs() {
     assert_eq!(split.subproblems(), again.subproblems());
 }
 
-#[test]
-fn solutions_above_the_split_depth_are_subproblems() {
-    solutions_above_the_split_depth::<Solver>();
-    solutions_above_the_split_depth::<CellsSolver>();
+on_split_engines! {
+    solutions_above_the_split_depth_are_subproblems => solutions_above_the_split_depth;
+    splits_work_below_forced_options => splits_below_forced_options;
+    invalid_prefixes_are_rejected_and_undone => invalid_prefixes;
 }
 
 fn solutions_above_the_split_depth<E: SplitEngine>() {
@@ -127,12 +127,6 @@ fn solutions_above_the_split_depth<E: SplitEngine>() {
     assert!(solver.is_solved_by_fixed());
     assert_eq!(solver.count(), 1);
     assert_eq!(solver.stats().nodes, 1);
-}
-
-#[test]
-fn splits_work_below_forced_options() {
-    splits_below_forced_options::<Solver>();
-    splits_below_forced_options::<CellsSolver>();
 }
 
 fn splits_below_forced_options<E: SplitEngine>() {
@@ -151,12 +145,6 @@ fn splits_below_forced_options<E: SplitEngine>() {
     assert_eq!(solver.fixed().collect::<Vec<_>>(), [OptionId::new(3)]);
     solver.release();
     solver.check_integrity().unwrap();
-}
-
-#[test]
-fn invalid_prefixes_are_rejected_and_undone() {
-    invalid_prefixes::<Solver>();
-    invalid_prefixes::<CellsSolver>();
 }
 
 fn invalid_prefixes<E: SplitEngine>() {
