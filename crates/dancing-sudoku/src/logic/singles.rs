@@ -333,15 +333,12 @@ mod tests {
         for (r, c) in row_but(1, &[2, 8]) {
             s.remove_candidate(r, c, 6);
         }
-        let step = s
-            .find(Technique::DirectClaiming)
-            .expect("a direct claiming");
-        assert_eq!(step.placement(), Some(((1, 8), 6)));
-        assert_eq!(
-            step.to_string(),
-            "direct claiming: 6 in row 1 lies in box 1, so 6 goes from r2c3, r3c1, r3c2, r3c3; then 6 in row 2 must go to r2c9"
+        let step = assert_says(
+            &s,
+            Technique::DirectClaiming,
+            "direct claiming: 6 in row 1 lies in box 1, so 6 goes from r2c3, r3c1, r3c2, r3c3; then 6 in row 2 must go to r2c9",
         );
-        check_step(&s, &step);
+        assert_eq!(step.placement(), Some(((1, 8), 6)));
         // With a third place in row 2 there is no single.
         s = removed(&[6], row_but(0, &[0, 1]));
         for (r, c) in row_but(1, &[2, 7, 8]) {

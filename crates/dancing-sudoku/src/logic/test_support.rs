@@ -86,18 +86,27 @@ pub(crate) fn check_step(s: &LogicSolver, step: &Step) {
     }
 }
 
+/// Asserts that the first step of `technique` in `s` reads `text` and is sound
+/// ([`check_step`]); returns it.
+#[track_caller]
+pub(crate) fn assert_says(s: &LogicSolver, technique: Technique, text: &str) -> Step {
+    let step = s.find(technique).expect("the technique applies");
+    assert_eq!(step.to_string(), text);
+    check_step(s, &step);
+    step
+}
+
 /// Asserts that the first step of `technique` in `s` is `expected`, reads `text`, and is
 /// sound ([`check_step`]); returns it.
+#[track_caller]
 pub(crate) fn assert_finds(
     s: &LogicSolver,
     technique: Technique,
     expected: Step,
     text: &str,
 ) -> Step {
-    let step = s.find(technique).expect("the technique applies");
+    let step = assert_says(s, technique, text);
     assert_eq!(step, expected);
-    assert_eq!(step.to_string(), text);
-    check_step(s, &step);
     step
 }
 

@@ -362,13 +362,8 @@ mod tests {
             ((1, 3), &[1, 2, 3]),
         ]);
         let step = s.find(Technique::UniqueRectangle).expect("type 2");
-        let Step::UniqueLoop {
-            kind, eliminations, ..
-        } = &step
-        else {
-            panic!("{step:?}")
-        };
-        assert_eq!(*kind, 2);
+        let eliminations = step.eliminations();
+        assert_eq!(loop_kind(&step), 2);
         // Row 2 but the corners: r2c2, r2c3, r2c5 … r2c9.
         assert_eq!(eliminations.len(), 7);
         assert!(eliminations.iter().all(|&((r, _), v)| r == 1 && v == 3));
@@ -379,16 +374,16 @@ mod tests {
             s.remove_candidate(1, c, 1);
         }
         let step = s.find(Technique::UniqueRectangle).expect("type 4");
-        let Step::UniqueLoop {
-            kind, eliminations, ..
-        } = &step
-        else {
-            panic!("{step:?}")
-        };
-        assert_eq!(
-            (*kind, eliminations.as_slice()),
-            (4, &[((1, 0), 2), ((1, 3), 2)][..])
-        );
+        assert_eq!(loop_kind(&step), 4);
+        assert_eq!(step.eliminations(), [((1, 0), 2), ((1, 3), 2)]);
         check_step(&s, &step);
+    }
+
+    /// The type of a unique loop step.
+    fn loop_kind(step: &Step) -> u8 {
+        match step {
+            Step::UniqueLoop { kind, .. } => *kind,
+            other => panic!("not a unique loop: {other:?}"),
+        }
     }
 }
