@@ -106,9 +106,7 @@ mod tests {
         assert_eq!(s.find(Technique::XWing), None);
         assert_eq!(s.find(Technique::Jellyfish), None);
         // A fourth row over a fourth column makes a jellyfish; the swordfish stays.
-        for c in [1, 2, 4, 5, 7] {
-            s.remove_candidate(2, c, 2);
-        }
+        remove(&mut s, &[2], [1, 2, 4, 5, 7].map(|c| (2, c)));
         let jelly = s.find(Technique::Jellyfish).unwrap();
         let Step::Fish { base, cover, .. } = &jelly else {
             panic!()

@@ -330,9 +330,7 @@ mod tests {
         // 6 in row 1 only in box 1 (r1c1, r1c2); row 2 has 6 at r2c3 and r2c9: once box
         // 1 loses 6 outside row 1, row 2 keeps r2c9 alone.
         let mut s = removed(&[6], row_but(0, &[0, 1]));
-        for (r, c) in row_but(1, &[2, 8]) {
-            s.remove_candidate(r, c, 6);
-        }
+        remove(&mut s, &[6], row_but(1, &[2, 8]));
         let step = assert_says(
             &s,
             Technique::DirectClaiming,
@@ -341,9 +339,7 @@ mod tests {
         assert_eq!(step.placement(), Some(((1, 8), 6)));
         // With a third place in row 2 there is no single.
         s = removed(&[6], row_but(0, &[0, 1]));
-        for (r, c) in row_but(1, &[2, 7, 8]) {
-            s.remove_candidate(r, c, 6);
-        }
+        remove(&mut s, &[6], row_but(1, &[2, 7, 8]));
         assert_eq!(s.find(Technique::DirectClaiming), None);
     }
 }

@@ -155,9 +155,7 @@ mod tests {
         assert_spent(&s, &step, Technique::HiddenPair);
         // 6 with a third place: no pair.
         let mut s = removed(&[4], box_but(4, &[(3, 3), (5, 5)]));
-        for (r, c) in box_but(4, &[(3, 3), (5, 5), (4, 4)]) {
-            s.remove_candidate(r, c, 6);
-        }
+        remove(&mut s, &[6], box_but(4, &[(3, 3), (5, 5), (4, 4)]));
         assert_eq!(s.find(Technique::HiddenPair), None);
     }
 
@@ -179,9 +177,7 @@ mod tests {
         assert_finds(&s, Technique::HiddenTriple, triple, text);
         assert_eq!(s.find(Technique::HiddenQuad), None);
         // A fourth value confined to those cells and one more makes a quad.
-        for c in [1, 2, 3, 5, 6] {
-            s.remove_candidate(8, c, 4);
-        }
+        remove(&mut s, &[4], [1, 2, 3, 5, 6].map(|c| (8, c)));
         let quad = s.find(Technique::HiddenQuad).unwrap();
         let Step::HiddenSubset { cells, values, .. } = &quad else {
             panic!()
@@ -191,9 +187,7 @@ mod tests {
         check_step(&s, &quad);
         // 3 with a fourth place in row 9: no hidden triple.
         let mut s = removed(&[1, 2], row_but(8, &[0, 4, 8]));
-        for (r, c) in row_but(8, &[0, 4, 6, 8]) {
-            s.remove_candidate(r, c, 3);
-        }
+        remove(&mut s, &[3], row_but(8, &[0, 4, 6, 8]));
         assert_eq!(s.find(Technique::HiddenTriple), None);
     }
 
@@ -202,9 +196,7 @@ mod tests {
         // 1 and 2 in row 1 only at r1c1, r1c2; 3 at r1c1 and r1c6: the pair takes r1c1,
         // so 3 goes to r1c6.
         let mut s = removed(&[1, 2], row_but(0, &[0, 1]));
-        for (r, c) in row_but(0, &[0, 5]) {
-            s.remove_candidate(r, c, 3);
-        }
+        remove(&mut s, &[3], row_but(0, &[0, 5]));
         let step = s
             .find(Technique::DirectHiddenPair)
             .expect("a direct hidden pair");
@@ -221,9 +213,7 @@ mod tests {
         check_step(&s, &step);
         // With 3 at a third place, the pair is there but no single follows.
         let mut s = removed(&[1, 2], row_but(0, &[0, 1]));
-        for (r, c) in row_but(0, &[0, 5, 6]) {
-            s.remove_candidate(r, c, 3);
-        }
+        remove(&mut s, &[3], row_but(0, &[0, 5, 6]));
         assert_eq!(s.find(Technique::DirectHiddenPair), None);
         assert!(s.find(Technique::HiddenPair).is_some());
     }

@@ -37,17 +37,26 @@ pub(crate) fn kept(cells: &[((usize, usize), &[u8])]) -> LogicSolver {
     s
 }
 
+/// Removes `values` from the candidates of `cells`.
+pub(crate) fn remove(
+    s: &mut LogicSolver,
+    values: &[u8],
+    cells: impl IntoIterator<Item = (usize, usize)>,
+) {
+    for (r, c) in cells {
+        for &v in values {
+            s.remove_candidate(r, c, v);
+        }
+    }
+}
+
 /// An empty 9×9 grid with `values` removed from `cells`.
 pub(crate) fn removed(
     values: &[u8],
     cells: impl IntoIterator<Item = (usize, usize)>,
 ) -> LogicSolver {
     let mut s = empty(3);
-    for (r, c) in cells {
-        for &v in values {
-            s.remove_candidate(r, c, v);
-        }
-    }
+    remove(&mut s, values, cells);
     s
 }
 

@@ -369,10 +369,7 @@ mod tests {
         assert!(eliminations.iter().all(|&((r, _), v)| r == 1 && v == 3));
         check_step(&s, &step);
         // 3 gone from the rest of row 2, but 1 only in the corners of row 2: type 4.
-        for c in [1, 2, 4, 5, 6, 7, 8] {
-            s.remove_candidate(1, c, 3);
-            s.remove_candidate(1, c, 1);
-        }
+        remove(&mut s, &[3, 1], [1, 2, 4, 5, 6, 7, 8].map(|c| (1, c)));
         let step = s.find(Technique::UniqueRectangle).expect("type 4");
         assert_eq!(loop_kind(&step), 4);
         assert_eq!(step.eliminations(), [((1, 0), 2), ((1, 3), 2)]);
