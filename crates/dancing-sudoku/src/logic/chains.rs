@@ -335,34 +335,30 @@ impl<'s> Search<'s> {
         let mut length = 0;
         // A cycle closing at depth `length` has `length` potentials.
         while (!pending_on.is_empty() || !pending_off.is_empty()) && length < limit {
-            length += 1;
-            let layer = std::mem::replace(&mut pending_on, std::mem::take(&mut spare));
-            for &node in &layer {
-                let range = self.implied(self.nodes[node as usize].pot, y, x);
-                for k in range {
-                    let off = self.memo[k];
-                    if !self.is_ancestor(node, off) {
-                        let child = self.add(off, node);
-                        pending_off.push(child);
+            for on_layer in [true, false] {
+                length += 1;
+                let (from, to) = sides(on_layer, &mut pending_on, &mut pending_off);
+                let layer = std::mem::replace(from, std::mem::take(&mut spare));
+                for &node in &layer {
+                    for k in self.implied(self.nodes[node as usize].pot, y, x) {
+                        let next = self.memo[k];
+                        if on_layer {
+                            // Off-potentials on every path, never after an equal ancestor.
+                            if !self.is_ancestor(node, next) {
+                                let child = self.add(next, node);
+                                to.push(child);
+                            }
+                        } else {
+                            if length >= 4 && next == source {
+                                ends.push(self.add(next, node));
+                            }
+                            self.reach(next, node, to);
+                        }
                     }
                 }
+                spare = layer;
+                spare.clear();
             }
-            spare = layer;
-            spare.clear();
-            length += 1;
-            let layer = std::mem::replace(&mut pending_off, std::mem::take(&mut spare));
-            for &node in &layer {
-                let range = self.implied(self.nodes[node as usize].pot, y, x);
-                for k in range {
-                    let on = self.memo[k];
-                    if length >= 4 && on == source {
-                        ends.push(self.add(on, node));
-                    }
-                    self.reach(on, node, &mut pending_on);
-                }
-            }
-            spare = layer;
-            spare.clear();
         }
         self.queues = [pending_on, pending_off, spare];
         ends
@@ -402,11 +398,7 @@ impl<'s> Search<'s> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             // On-potentials turn others off, then off-potentials turn others on.
             for on_layer in [true, false] {
-                let (from, to) = if on_layer {
-                    (&mut pending_on, &mut pending_off)
-                } else {
-                    (&mut pending_off, &mut pending_on)
-                };
+                let (from, to) = sides(on_layer, &mut pending_on, &mut pending_off);
                 let layer = std::mem::replace(from, std::mem::take(&mut spare));
                 for &node in &layer {
                     if deep(self, node) {
@@ -547,4 +539,14 @@ impl<'s> Search<'s> {
             tenths: base + length_tenths(self.complexity(end)),
         }
     }
+}
+
+/// The queue a breadth-first layer takes its nodes from and the one it fills: the
+/// on-potentials turn others off, then the off-potentials turn others on.
+fn sides<'q>(
+    on_layer: bool,
+    on: &'q mut Vec<u32>,
+    off: &'q mut Vec<u32>,
+) -> (&'q mut Vec<u32>, &'q mut Vec<u32>) {
+    if on_layer { (on, off) } else { (off, on) }
 }
