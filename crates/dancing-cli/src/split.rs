@@ -19,16 +19,25 @@ pub(crate) fn follow_prefix<E: SplitEngine>(
     problem: &Problem,
     solver: &mut E,
 ) -> Result<Vec<OptionId>, Failure> {
-    let Some(text) = &args.split.prefix else {
-        return Ok(Vec::new());
-    };
-    let prefix = parse_prefix(text, problem)?;
+    let prefix = read_prefix(args, problem, parse_prefix)?;
     for (level, &option) in prefix.iter().enumerate() {
         solver
             .descend(option)
             .map_err(|e| invalid_prefix(&e, problem, &prefix[..level], option))?;
     }
     Ok(prefix)
+}
+
+/// `--prefix` read by `parse` (options or moves); none when it is not given.
+fn read_prefix<T>(
+    args: &XcArgs,
+    problem: &Problem,
+    parse: fn(&str, &Problem) -> Result<Vec<T>, Failure>,
+) -> Result<Vec<T>, Failure> {
+    args.split
+        .prefix
+        .as_deref()
+        .map_or(Ok(Vec::new()), |text| parse(text, problem))
 }
 
 /// The search on `threads` threads (below the prefix followed), with either engine that
@@ -167,10 +176,7 @@ pub(crate) fn follow_moves(
     problem: &Problem,
     solver: &mut MultiSolver,
 ) -> Result<Vec<Move>, Failure> {
-    let Some(text) = &args.split.prefix else {
-        return Ok(Vec::new());
-    };
-    let prefix = parse_moves(text, problem)?;
+    let prefix = read_prefix(args, problem, parse_moves)?;
     solver.replay(&prefix).map_err(|e| match e {
         ForceError::NotABranch { position } => Failure::input(format!(
             "--prefix: move {} (`{}`) is not one the search makes {}; use a line \
