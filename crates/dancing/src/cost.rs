@@ -336,6 +336,11 @@ mod tests {
     use crate::split::SplitEngine;
     use crate::{Engine, Solver, format};
 
+    /// A solver of a problem in Knuth's format.
+    fn solver_of(text: &str) -> Solver {
+        Solver::new(&format::parse_str(text).unwrap())
+    }
+
     #[test]
     fn prefers_the_cheaper_of_two_covers() {
         let problem = format::parse_str("A B C\nA B C |10\nA |3\nB |3\nC |3\nA B |4\n").unwrap();
@@ -356,11 +361,9 @@ mod tests {
 
     #[test]
     fn no_solution_gives_none() {
-        let problem = format::parse_str("A B\nA |1\nA B |2\n").unwrap();
-        let mut solver = Solver::new(&problem);
+        let mut solver = solver_of("A B\nA |1\nA B |2\n");
         assert_eq!(solver.min_cost().unwrap().cost(), 2);
-        let problem = format::parse_str("A B\nA |1\n").unwrap();
-        let mut solver = Solver::new(&problem);
+        let mut solver = solver_of("A B\nA |1\n");
         assert!(solver.min_cost().is_none());
         assert!(solver.stats().is_complete());
         assert!(solver.best(3).is_empty());
@@ -369,8 +372,7 @@ mod tests {
 
     #[test]
     fn forced_options_count_and_are_restored() {
-        let problem = format::parse_str("A B C\nA |1\nA B |5\nB |1\nC |7\nB C |1\n").unwrap();
-        let mut solver = Solver::new(&problem);
+        let mut solver = solver_of("A B C\nA |1\nA B |5\nB |1\nC |7\nB C |1\n");
         assert_eq!(solver.min_cost().unwrap().cost(), 2);
         solver.force(crate::OptionId::new(1)).unwrap();
         let best = solver.min_cost().unwrap();
@@ -394,8 +396,7 @@ mod tests {
 
     #[test]
     fn node_limit_stops_with_the_best_so_far() {
-        let problem = format::parse_str("A B\nA B |5\nA |1\nB |2\n").unwrap();
-        let mut solver = Solver::new(&problem);
+        let mut solver = solver_of("A B\nA B |5\nA |1\nB |2\n");
         solver.set_limits(crate::Limits {
             max_nodes: Some(1),
             ..Default::default()

@@ -17,6 +17,13 @@ fn endless() -> String {
     ".".repeat(256)
 }
 
+/// `sudoku count --stats` with `flags` on the puzzle, the endless grid, the puzzle again.
+fn count_around_endless(flags: &str) -> Output {
+    let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
+    let args = format!("sudoku count --stats {flags}");
+    run(&words(&args), input.as_bytes())
+}
+
 /// The statistics JSON line printed last on stderr.
 fn stats(output: &Output) -> serde_json::Value {
     let stderr = text(&output.stderr);
@@ -44,22 +51,14 @@ fn says_timeout(output: &Output) {
 
 #[test]
 fn max_nodes_gives_up_on_one_puzzle_and_the_batch_goes_on() {
-    let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
-    let output = run(
-        &words("sudoku count --limit 1000000 --max-nodes 5000 --stats"),
-        input.as_bytes(),
-    );
+    let output = count_around_endless("--limit 1000000 --max-nodes 5000");
     let stats = stopped(&output, 3, "1\nstopped: max-nodes\n1\n", "max-nodes");
     assert_eq!(stats["puzzles"], 3);
 }
 
 #[test]
 fn the_timeout_ends_the_batch() {
-    let input = format!("{PUZZLE}\n{}\n{PUZZLE}\n", endless());
-    let output = run(
-        &words("sudoku count --limit 1000000000 --timeout 0.3 --stats"),
-        input.as_bytes(),
-    );
+    let output = count_around_endless("--limit 1000000000 --timeout 0.3");
     // The puzzle in progress and those read with it are answered `stopped: timeout`.
     let stats = stopped(
         &output,

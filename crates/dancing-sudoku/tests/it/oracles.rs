@@ -236,9 +236,9 @@ fn mixed_orders_share_one_solver() {
 
 #[test]
 fn limits_stop_searches() {
-    let empty = Grid::empty(3);
     let mut dlx = SudokuSolver::new();
     dlx.set_limits(Limits::max_nodes(5000));
+    let empty = Grid::empty(3);
     let count = dlx.count(&empty);
     assert!(count.found() > 0);
     assert_eq!(count.reason(), Some(StopReason::NodeLimit));

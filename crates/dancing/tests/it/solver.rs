@@ -11,10 +11,14 @@ use dancing::{
 
 const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
+/// A solver of a problem in Knuth's format.
+fn solver_of(text: &str) -> Solver {
+    Solver::new(&format::parse_str(text).unwrap())
+}
+
 #[test]
 fn forcing_a_conflicting_option_fails_and_changes_nothing() {
-    let problem = format::parse_str(TOY).unwrap();
-    let mut solver = Solver::new(&problem);
+    let mut solver = solver_of(TOY);
     solver.force(OptionId::new(3)).unwrap(); // A D
     assert_eq!(
         solver.force(OptionId::new(1)),
@@ -94,8 +98,7 @@ fn descending_off_the_search_path_fails_and_changes_nothing() {
 
 #[test]
 fn forced_options_that_solve_everything_give_one_solution() {
-    let problem = format::parse_str(TOY).unwrap();
-    let mut solver = Solver::new(&problem);
+    let mut solver = solver_of(TOY);
     for o in [0, 3, 4] {
         solver.force(OptionId::new(o)).unwrap();
     }
