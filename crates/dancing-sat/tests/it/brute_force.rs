@@ -11,106 +11,29 @@ use dancing::{OptionId, Problem, Solver};
 use dancing_sat::{Config, Learner};
 use proptest::prelude::*;
 
-use crate::sorted;
+use dancing_testkit::{self as testkit, Colored, sorted};
 
 /// The most solutions any search of these tests asks for.
 const LIMIT: u64 = 50;
 
-/// An option: (item, color) pairs; only secondary items carry colors.
-type SpecOption = Vec<(usize, Option<u8>)>;
+/// A small problem whose options are colored items.
+type Spec = testkit::Spec<Colored>;
 
-/// A small problem: items `0..primary` primary, the next `secondary` secondary.
-#[derive(Debug, Clone)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    options: Vec<SpecOption>,
-}
-
-/// One to four distinct items in order, at least one primary (the builder refuses an
-/// option without one), each secondary one colored with probability 0.6.
-fn option(primary: usize, items: usize) -> impl Strategy<Value = SpecOption> {
-    (
-        proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4))
-            .prop_filter("needs a primary item", move |o| {
-                o.iter().any(|&i| i < primary)
-            }),
-        proptest::collection::vec(proptest::option::weighted(0.6, 0u8..3), 4),
-    )
-        .prop_map(move |(items, colors)| {
-            items
-                .into_iter()
-                .zip(colors)
-                .map(|(i, c)| (i, if i < primary { None } else { c }))
-                .collect()
-        })
-}
-
+/// Up to 6 primary items and 10 options, each secondary item of one colored with
+/// probability 0.6.
 fn spec() -> impl Strategy<Value = Spec> {
-    (1usize..=6, 0usize..=3).prop_flat_map(|(primary, secondary)| {
-        proptest::collection::vec(option(primary, primary + secondary), 0..=10).prop_map(
-            move |options| Spec {
-                primary,
-                secondary,
-                options,
-            },
-        )
+    testkit::spec(1..=6, 10, |primary, items| {
+        testkit::colored_items(primary, items, 3, 0.6)
     })
 }
 
 fn build(spec: &Spec) -> Problem {
-    let mut b = Problem::builder();
-    let mut ids = Vec::new();
-    for k in 0..spec.primary {
-        ids.push(b.primary(&format!("p{k}")).unwrap());
-    }
-    for k in 0..spec.secondary {
-        ids.push(b.secondary(&format!("s{k}")).unwrap());
-    }
-    let colors: Vec<_> = ["red", "green", "blue"]
-        .iter()
-        .map(|name| b.color(name).unwrap())
-        .collect();
-    for option in &spec.options {
-        b.colored_option(
-            option
-                .iter()
-                .map(|&(i, c)| (ids[i], c.map(|c| colors[usize::from(c)]))),
-        )
-        .unwrap();
-    }
-    b.build().unwrap()
-}
-
-/// Whether the options of `mask` cover the spec exactly, by the definition, read from
-/// the spec itself (not from the built problem).
-fn is_spec_cover(spec: &Spec, mask: u32) -> bool {
-    let items = spec.primary + spec.secondary;
-    let mut uses: Vec<Vec<Option<u8>>> = vec![Vec::new(); items];
-    for (k, option) in spec.options.iter().enumerate() {
-        if mask >> k & 1 == 1 {
-            for &(i, c) in option {
-                uses[i].push(c);
-            }
-        }
-    }
-    (0..spec.primary).all(|i| uses[i].len() == 1)
-        && (spec.primary..items).all(|i| {
-            let u = &uses[i];
-            u.len() <= 1 || (u[0].is_some() && u.iter().all(|&c| c == u[0]))
-        })
+    testkit::build_colored(spec, Vec::as_slice, |_, _| {})
 }
 
 /// Every exact cover, by trying every subset of the options.
 fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
-    (0u32..1 << spec.options.len())
-        .filter(|&mask| is_spec_cover(spec, mask))
-        .map(|mask| {
-            (0..spec.options.len())
-                .filter(|k| mask >> k & 1 == 1)
-                .collect()
-        })
-        .collect()
+    testkit::brute_force_colored(spec, Vec::as_slice)
 }
 
 /// The learner's configurations under test: the default, no preprocessing with
@@ -271,7 +194,7 @@ proptest! {
                 .filter(|k| mask >> k & 1 == 1)
                 .map(OptionId::new)
                 .collect();
-            let exact = is_spec_cover(&spec, mask);
+            let exact = testkit::is_colored_cover(&spec, Vec::as_slice, mask);
             prop_assert_eq!(crate::is_cover(&problem, &options), exact);
             prop_assert_eq!(problem.verify(&options).is_ok(), exact, "{:?}", options);
         }

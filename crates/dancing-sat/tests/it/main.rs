@@ -31,10 +31,3 @@ pub(crate) fn is_cover(problem: &Problem, options: &[OptionId]) -> bool {
         }
     })
 }
-
-/// The indices of `options`, sorted, to compare solutions as sets.
-pub(crate) fn sorted(options: &[OptionId]) -> Vec<usize> {
-    let mut v: Vec<usize> = options.iter().map(|o| o.index()).collect();
-    v.sort_unstable();
-    v
-}

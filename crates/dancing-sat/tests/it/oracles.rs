@@ -9,7 +9,7 @@ use dancing::reduce::Rules;
 use dancing::{OptionId, Problem, problems};
 use dancing_sat::{Config, Learner};
 
-use crate::sorted;
+use dancing_testkit::sorted;
 
 /// Counts every solution (up to `limit`) through `search`, checking each one.
 fn checked_count(problem: &Problem, config: Config, limit: u64) -> u64 {

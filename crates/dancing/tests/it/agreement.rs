@@ -18,8 +18,8 @@ use dancing::{
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use crate::strategies::sorted;
 use crate::{brute_force, colors_and_costs};
+use dancing_testkit::sorted;
 
 /// The engines that must walk the links' tree.
 #[derive(Debug, Clone, Copy)]

@@ -9,18 +9,18 @@ use std::ops::ControlFlow;
 use dancing::{Branching, Count, OptionId, Problem, Solver};
 use proptest::prelude::*;
 
-use crate::strategies::{self, sorted};
+use dancing_testkit::{self as testkit, sorted};
 
 /// A small problem whose options are item-index lists.
-pub(crate) type Spec = strategies::Spec<Vec<usize>>;
+pub(crate) type Spec = testkit::Spec<Vec<usize>>;
 
 pub(crate) fn spec() -> impl Strategy<Value = Spec> {
-    strategies::spec(12, strategies::option_items)
+    testkit::spec(1..=5, 12, testkit::option_items)
 }
 
 pub(crate) fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
-    let ids = strategies::declare_items(&mut b, spec);
+    let ids = testkit::declare_items(&mut b, spec);
     for option in &spec.options {
         b.option(option.iter().map(|&i| ids[i])).unwrap();
     }

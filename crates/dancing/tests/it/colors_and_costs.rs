@@ -10,72 +10,34 @@ use dancing::problems::{Rectangle, rectangle_tiling};
 use dancing::{BuildError, OptionId, Problem, Solver, format};
 use proptest::prelude::*;
 
-use crate::strategies::{self, sorted};
+use dancing_testkit::{self as testkit, sorted};
 
 /// An option: (item, color) pairs (colors only on secondary items), and a cost.
 pub(crate) type SpecOption = (Vec<(usize, Option<u8>)>, u64);
 
 /// A small problem whose options carry colors and costs.
-pub(crate) type Spec = strategies::Spec<SpecOption>;
+pub(crate) type Spec = testkit::Spec<SpecOption>;
 
 pub(crate) fn spec(max_options: usize, max_cost: u64) -> impl Strategy<Value = Spec> {
-    strategies::spec(max_options, move |primary, items| {
-        (
-            strategies::option_items(primary, items),
-            proptest::collection::vec(proptest::option::weighted(0.7, 0u8..3), 4),
-            0..=max_cost,
-        )
-            .prop_map(move |(items, colors, cost)| {
-                let items = items
-                    .into_iter()
-                    .zip(colors)
-                    .map(|(i, c)| (i, if i < primary { None } else { c }))
-                    .collect();
-                (items, cost)
-            })
+    testkit::spec(1..=5, max_options, move |primary, items| {
+        (testkit::colored_items(primary, items, 3, 0.7), 0..=max_cost)
     })
 }
 
-pub(crate) fn build(spec: &Spec) -> Problem {
-    let mut b = Problem::builder();
-    let ids = strategies::declare_items(&mut b, spec);
-    let colors: Vec<_> = ["red", "green", "blue"]
-        .iter()
-        .map(|name| b.color(name).unwrap())
-        .collect();
-    for (option, cost) in &spec.options {
-        let id = b
-            .colored_option(
-                option
-                    .iter()
-                    .map(|&(i, c)| (ids[i], c.map(|c| colors[usize::from(c)]))),
-            )
-            .unwrap();
-        b.set_cost(id, *cost);
-    }
-    b.build().unwrap()
+/// The items of an option, without its cost.
+fn items_of(option: &SpecOption) -> &[(usize, Option<u8>)] {
+    &option.0
 }
 
-/// Whether a set of options (a bit mask) satisfies the definition of exact covering
-/// with colors: every primary item exactly once; a secondary item that some chosen
-/// option leaves uncolored is in no other chosen option; otherwise every chosen option
-/// that has it gives it the same color.
-fn is_xcc_solution(spec: &Spec, mask: u32) -> bool {
-    let items = spec.primary + spec.secondary;
-    let options = spec.options.iter().map(|(option, _)| option.as_slice());
-    let usage = strategies::usage(items, options, mask);
-    usage[..spec.primary].iter().all(|u| u.uses == 1)
-        && usage[spec.primary..].iter().all(|u| u.secondary_ok())
+pub(crate) fn build(spec: &Spec) -> Problem {
+    testkit::build_colored(spec, items_of, |b, (id, &(_, cost))| b.set_cost(id, cost))
 }
 
 /// Every solution with its cost, by trying every subset of options.
 pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<(Vec<usize>, u64)> {
-    (0u32..1 << spec.options.len())
-        .filter(|&mask| is_xcc_solution(spec, mask))
-        .map(|mask| {
-            let chosen: Vec<usize> = (0..spec.options.len())
-                .filter(|k| mask >> k & 1 == 1)
-                .collect();
+    testkit::brute_force_colored(spec, items_of)
+        .into_iter()
+        .map(|chosen| {
             let cost = chosen.iter().map(|&k| spec.options[k].1).sum();
             (chosen, cost)
         })

@@ -11,7 +11,6 @@ mod hostile;
 mod multiplicities;
 mod oracles;
 mod solver;
-mod strategies;
 
 // The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate
 // root because they reach each other through `crate::verify`.

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use dancing::{Count, ItemId, Move, MultiSolver, OptionId, Problem, Solver, format, problems};
 use proptest::prelude::*;
 
-use crate::strategies::{self, sorted};
+use dancing_testkit::{self as testkit, sorted};
 
 /// A small problem with bounds: `bounds[i]` for primary item `i`, then `secondary`
 /// secondary items; options are (item, color) pairs, colors only on secondary items.
@@ -58,15 +58,7 @@ fn build(spec: &Spec) -> Problem {
     for k in 0..spec.secondary {
         ids.push(b.secondary(&format!("s{k}")).unwrap());
     }
-    let colors = [b.color("red").unwrap(), b.color("blue").unwrap()];
-    for option in &spec.options {
-        b.colored_option(
-            option
-                .iter()
-                .map(|&(i, c)| (ids[i], c.map(|c| colors[usize::from(c)]))),
-        )
-        .unwrap();
-    }
+    testkit::add_colored(&mut b, &ids, &spec.options, Vec::as_slice, |_, _| {});
     b.build().unwrap()
 }
 
@@ -78,7 +70,7 @@ fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     let items = primary + spec.secondary;
     (0u32..1 << spec.options.len())
         .filter(|&mask| {
-            let usage = strategies::usage(items, spec.options.iter().map(Vec::as_slice), mask);
+            let usage = testkit::usage(items, spec.options.iter().map(Vec::as_slice), mask);
             let bounded = spec
                 .bounds
                 .iter()
