@@ -55,6 +55,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   dancing problem queens 8
+  dancing problem pentomino 20x3 --count
   dancing problem langford 12 --count --progress
   dancing problem langford 11 --dlx | dancing xc --count")]
     Problem {
