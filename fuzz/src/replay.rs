@@ -32,3 +32,15 @@ pub fn replay(target: &str, check: fn(&[u8])) {
         assert!(outcome.is_ok(), "{} failed", path.display());
     }
 }
+
+/// One test per fuzz target: `test_name: "target" => check;` replays the target's
+/// committed inputs through `check`.
+macro_rules! replay_tests {
+    ($($name:ident: $target:literal => $check:path;)*) => {$(
+        #[test]
+        fn $name() {
+            $crate::replay::replay($target, $check);
+        }
+    )*};
+}
+pub(crate) use replay_tests;

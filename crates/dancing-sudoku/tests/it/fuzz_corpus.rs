@@ -2,23 +2,14 @@
 //! (`fuzz/regressions/sudoku_formats/`, `judges/` and `variant_formats/`) through the fuzz
 //! targets' own checks, on stable, without libFuzzer.
 
-use crate::replay::replay;
+use crate::replay::replay_tests;
 use crate::sudoku;
 use crate::variants_fuzz;
 
-#[test]
-fn sudoku_format_inputs() {
-    replay("sudoku_formats", sudoku::check_formats);
-}
-
-#[test]
-fn judge_inputs() {
-    replay("judges", sudoku::check_judges);
-}
-
-#[test]
-fn variant_inputs() {
-    replay("variant_formats", variants_fuzz::check_variants);
+replay_tests! {
+    sudoku_format_inputs: "sudoku_formats" => sudoku::check_formats;
+    judge_inputs: "judges" => sudoku::check_judges;
+    variant_inputs: "variant_formats" => variants_fuzz::check_variants;
 }
 
 #[test]

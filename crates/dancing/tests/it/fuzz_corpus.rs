@@ -2,22 +2,13 @@
 //! the fuzz targets' own checks, so every input the fuzzer found interesting keeps
 //! passing on stable, without libFuzzer.
 
-use crate::replay::replay;
+use crate::replay::replay_tests;
 use crate::{knuth, matrix, problem, verify};
 
-#[test]
-fn knuth_format_inputs() {
-    replay("knuth", knuth::check);
-}
-
-#[test]
-fn built_problem_inputs() {
-    replay("problem", problem::check);
-}
-
-#[test]
-fn matrix_inputs() {
-    replay("matrix", matrix::check);
+replay_tests! {
+    knuth_format_inputs: "knuth" => knuth::check;
+    built_problem_inputs: "problem" => problem::check;
+    matrix_inputs: "matrix" => matrix::check;
 }
 
 #[test]
