@@ -52,10 +52,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .build()
         .map_err(Failure::input)?;
     let threads = crate::search::thread_count(args.run.threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?;
+    let pool = crate::search::thread_pool(threads)?;
     let style = Style::detect();
     let bar = (args.run.report.progress && io::stderr().is_terminal())
         .then(|| new_bar(args.count, Arc::clone(&tried)));

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use dancing::StopReason;
 use dancing_sudoku::generate::Difficulty;
 use dancing_sudoku::logic::{self, Path, RateError, Rules};
@@ -15,7 +17,11 @@ use crate::batch_report::{self, Gravest};
 use crate::cli::LogicArgs;
 use crate::failure::Failure;
 use crate::pretty::{self, Style};
-use crate::search::{plural, searching, stop_name, stop_note};
+use crate::search::{plural, searching, stop_name, stop_note, thread_count, thread_pool};
+
+/// Puzzles a thread takes per chunk of the batch: rating takes from a tenth of a
+/// millisecond to seconds a puzzle, so chunks are small enough that answers keep coming.
+const PER_THREAD: usize = 16;
 
 /// What to print for each puzzle.
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +57,28 @@ impl Totals {
         self.stopped.add(reason);
     }
 
+    /// Adds one puzzle's tally (its puzzle and error counts are kept by the caller).
+    fn absorb(&mut self, tally: Totals) {
+        self.no_solution += tally.no_solution;
+        self.multiple += tally.multiple;
+        self.stalled += tally.stalled;
+        self.stopped_puzzles += tally.stopped_puzzles;
+        if let Some(reason) = tally.stopped.0 {
+            self.stopped.add(reason);
+        }
+        for (mine, theirs) in [
+            (&mut self.hardest, tally.hardest),
+            (&mut self.steps, tally.steps),
+        ] {
+            for (technique, count) in theirs {
+                *mine.entry(technique).or_default() += count;
+            }
+        }
+        for (band, count) in tally.bands {
+            *self.bands.entry(band).or_default() += count;
+        }
+    }
+
     fn add_path(&mut self, path: &Path) {
         for step in &path.steps {
             *self.steps.entry(step.technique()).or_default() += 1;
@@ -65,53 +93,86 @@ impl Totals {
 
 pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let started = Instant::now();
-    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.report.progress)?;
-    let limits = args.limits.limits();
+    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.run.report.progress)?;
+    let limits = args.run.limits.limits();
     let rules = if args.no_uniqueness {
         Rules::without_uniqueness()
     } else {
         Rules::default()
     };
+    let threads = thread_count(args.run.threads);
+    let pool = (threads > 1).then(|| thread_pool(threads)).transpose()?;
     let style = Style::detect();
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
     let one_screen = crate::failure::one_screen();
+    let blocks = matches!(
+        task,
+        Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
+    );
+    // A person typing puzzles gets each answer at once, and one thread takes them one
+    // by one; threads take a few each, so that answers keep coming.
+    let chunk = if input.interactive || pool.is_none() {
+        1
+    } else {
+        threads * PER_THREAD
+    };
+    let mut batch = Batch::new(input.reader);
+    let mut entries = Vec::with_capacity(chunk);
     let mut first = true;
-    for entry in Batch::new(input.reader) {
-        // The deadline and Ctrl-C end the batch: no puzzle is started after them.
-        if totals.stopped.ended() {
+    // The deadline and Ctrl-C end the batch: no puzzle is read after them.
+    while !totals.stopped.ended() {
+        entries.clear();
+        entries.extend(batch.by_ref().take(chunk));
+        if entries.is_empty() {
             break;
         }
-        match entry {
-            Ok(Puzzle { grid, .. }) => {
-                totals.puzzles += 1;
-                progress.chunk_read(1);
-                let text = searching(|| answer(&grid, task, (&limits, rules), style, &mut totals));
+        progress.chunk_read(entries.iter().filter(|entry| entry.is_ok()).count());
+        let one = |k: usize| {
+            entries[k].as_ref().map(|Puzzle { grid, .. }| {
+                let mut tally = Totals::default();
+                let text = match limits.passed() {
+                    // Read with others before the end: answered, not started.
+                    Some(reason) => {
+                        tally.stop(reason);
+                        format!("{}\n", crate::search::stopped_answer(reason))
+                    }
+                    None => answer(grid, task, (&limits, rules), style, &mut tally),
+                };
                 progress.answered();
-                if matches!(
-                    task,
-                    Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
-                ) && !first
-                {
-                    // Blocks of several lines are kept apart.
-                    writeln!(out)?;
+                (text, tally)
+            })
+        };
+        let answers: Vec<_> = searching(|| match &pool {
+            Some(pool) => pool.install(|| (0..entries.len()).into_par_iter().map(one).collect()),
+            None => (0..entries.len()).map(one).collect(),
+        });
+        for answer in answers {
+            match answer {
+                Ok((text, tally)) => {
+                    totals.puzzles += 1;
+                    totals.absorb(tally);
+                    if blocks && !first {
+                        // Blocks of several lines are kept apart.
+                        writeln!(out)?;
+                    }
+                    write!(out, "{text}")?;
                 }
-                write!(out, "{text}")?;
-            }
-            Err(error) => {
-                totals.errors += 1;
-                // On a terminal the full message below is the one line a person needs.
-                if !one_screen {
-                    writeln!(out, "error: {}", error.kind)?;
+                Err(error) => {
+                    totals.errors += 1;
+                    // On a terminal the full message below is the one line a person needs.
+                    if !one_screen {
+                        writeln!(out, "error: {}", error.kind)?;
+                    }
+                    out.flush()?;
+                    progress.eprintln(&format!(
+                        "error: {}",
+                        crate::failure::shorten(&format!("{}: {error}", input.name))
+                    ));
                 }
-                out.flush()?;
-                progress.eprintln(&format!(
-                    "error: {}",
-                    crate::failure::shorten(&format!("{}: {error}", input.name))
-                ));
             }
+            first = false;
         }
-        first = false;
         if input.interactive {
             out.flush()?;
         }
@@ -120,7 +181,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     progress.finish();
     let seconds = started.elapsed().as_secs_f64();
 
-    args.report.print(
+    args.run.report.print(
         || summary(&totals, task, seconds),
         || {
             let names =
@@ -141,6 +202,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
                 "hardest": names(&totals.hardest),
                 "steps": names(&totals.steps),
                 "seconds": seconds,
+                "threads": threads,
             });
             if matches!(task, Task::Rate) {
                 stats["bands"] = Difficulty::ALL

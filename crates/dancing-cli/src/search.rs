@@ -13,6 +13,7 @@ use dancing::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{LimitArgs, SearchArgs};
+use crate::failure::Failure;
 use crate::feedback::Nudge;
 
 /// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
@@ -73,6 +74,14 @@ pub(crate) fn thread_count(threads: u16) -> usize {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => usize::from(n),
     }
+}
+
+/// A pool of `threads` worker threads for a batch.
+pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))
 }
 
 /// Runs `f` as a search: Ctrl-C during it raises the interrupt flag of the limits (the

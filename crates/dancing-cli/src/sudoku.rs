@@ -35,7 +35,7 @@ use crate::pretty::{self, Style};
 use crate::search::{searching, stop_name, stopped_answer};
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
-const CHUNK: usize = 4096;
+pub(crate) const CHUNK: usize = 4096;
 
 /// What a batch command answers for each puzzle.
 #[derive(Debug, Clone, Copy)]
@@ -371,16 +371,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let started = Instant::now();
     let (input, mut progress) = batch_report::open(args.file.as_deref(), args.run.report.progress)?;
     let threads = crate::search::thread_count(args.run.threads);
-    let pool = if threads > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| Failure::input(format!("cannot start {threads} threads: {e}")))?,
-        )
-    } else {
-        None
-    };
+    let pool = (threads > 1)
+        .then(|| crate::search::thread_pool(threads))
+        .transpose()?;
     let limits = args.run.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
     // are built once.

@@ -6,7 +6,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use dancing_sudoku::generate::{Difficulty, Kind, Symmetry};
 use dancing_sudoku::judge::Judge;
 
-use super::{LimitArgs, ReportArgs, RunArgs, named, parse_limit};
+use super::{LimitArgs, RunArgs, named, parse_limit};
 
 /// Which sudoku solver answers a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -210,9 +210,7 @@ pub(crate) struct LogicArgs {
     #[arg(long)]
     pub(crate) no_uniqueness: bool,
     #[command(flatten)]
-    pub(crate) report: ReportArgs,
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
+    pub(crate) run: RunArgs,
 }
 
 /// Options of `sudoku generate`.

@@ -190,6 +190,44 @@ fn hint_snapshots() {
     );
 }
 
+#[test]
+fn rate_and_hint_on_threads_answer_as_on_one() {
+    // The famous puzzles and the mixed batch (errors, no solution, several), twice
+    // over, so that threads take several each; the statistics but the time agree.
+    let famous = include_str!("../../../dancing-sudoku/data/famous.txt");
+    let input = format!("{famous}{MIXED}{famous}{MIXED}");
+    let json = |output: &std::process::Output| {
+        let stderr = text(&output.stderr);
+        let mut stats: serde_json::Value =
+            serde_json::from_str(stderr.lines().last().unwrap()).unwrap();
+        stats.as_object_mut().unwrap().remove("seconds");
+        stats.as_object_mut().unwrap().remove("threads");
+        stats
+    };
+    for command in [&["sudoku", "rate"][..], &["sudoku", "hint", "--steps"]] {
+        let run = |threads: &str| {
+            let args = [command, &["--stats", "-q", "--threads", threads]].concat();
+            common::run(&args, input.as_bytes())
+        };
+        let one = run("1");
+        assert_eq!(
+            one.status.code(),
+            Some(2),
+            "{command:?}: the batch has bad lines"
+        );
+        for threads in ["2", "3"] {
+            let many = run(threads);
+            assert_eq!(many.status.code(), Some(2), "{command:?}");
+            assert_eq!(
+                text(&many.stdout),
+                text(&one.stdout),
+                "{command:?} {threads}"
+            );
+            assert_eq!(json(&many), json(&one), "{command:?} {threads}");
+        }
+    }
+}
+
 /// The 1-based cell and the value a hint line places: `V in UNIT must go to rRcC` (a
 /// hidden single, or the end of a direct form after `; then `), `rRcC can only be V`,
 /// or `rRcC is the last empty cell of UNIT, so it is V`.

@@ -205,6 +205,34 @@ fn rate_and_hint_stop_at_the_timeout() {
 }
 
 #[test]
+fn rating_on_threads_answers_what_it_read_when_the_timeout_ends_it() {
+    // The 25×25 puzzle runs into the deadline on one thread while the other rates the
+    // puzzles read with it (2 threads take 32 entries at a time): each of those is
+    // rated or, once the deadline has passed, answered `stopped: timeout`; none after
+    // them is read.
+    let rating = text(&run(&["sudoku", "rate"], PUZZLE.as_bytes()).stdout);
+    let input = format!("{}\n{}", gecode_25x25(), format!("{PUZZLE}\n").repeat(40));
+    let output = run(
+        &words("sudoku rate --threads 2 --timeout 0.5 --stats"),
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let answers = text(&output.stdout);
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines.len(), 32, "{answers}");
+    assert_eq!(lines[0], "stopped: timeout");
+    for line in &lines[1..] {
+        assert!(
+            *line == "stopped: timeout" || format!("{line}\n") == rating,
+            "{line}"
+        );
+    }
+    let stats = stats(&output);
+    assert_eq!(stats["stopped"], "timeout");
+    assert_eq!(stats["puzzles"], 32);
+}
+
+#[test]
 fn rate_max_nodes_stops_one_puzzle_and_the_batch_goes_on() {
     // A famous puzzle the techniques cannot finish, whose search left takes more than
     // 1,000 nodes; then a puzzle of singles, checked without a guess.
