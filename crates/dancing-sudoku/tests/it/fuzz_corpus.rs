@@ -2,13 +2,11 @@
 //! (`fuzz/regressions/sudoku_formats/`, `judges/` and `variant_formats/`) through the fuzz
 //! targets' own checks, on stable, without libFuzzer.
 
-use crate::replay::replay_tests;
-use crate::sudoku;
 use crate::variants_fuzz;
 
-replay_tests! {
-    sudoku_format_inputs: "sudoku_formats" => sudoku::check_formats;
-    judge_inputs: "judges" => sudoku::check_judges;
+crate::replay::replay_tests! {
+    sudoku_format_inputs: "sudoku_formats" => crate::sudoku::check_formats;
+    judge_inputs: "judges" => crate::sudoku::check_judges;
     variant_inputs: "variant_formats" => variants_fuzz::check_variants;
 }
 
