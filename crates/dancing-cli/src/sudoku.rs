@@ -35,7 +35,7 @@ use crate::pretty::{self, Style};
 use crate::search::{searching, stop_name, stopped_answer};
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
-pub(crate) const CHUNK: usize = 4096;
+const CHUNK: usize = 4096;
 
 /// What a batch command answers for each puzzle.
 #[derive(Debug, Clone, Copy)]
