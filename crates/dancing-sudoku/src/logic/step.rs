@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::Technique;
-use super::words::{cells, cells_of, lines, removed, symbol, values};
+use super::words::{cells, cells_of, lines, removed, size_word, symbol, values};
 use crate::Unit;
 
 /// A cell as a 0-based `(row, column)`.
@@ -135,7 +135,8 @@ pub enum Step {
     },
     /// A unique rectangle or loop: `cells` (in loop order) all hold both `values`, and
     /// all but a few hold nothing else; if those few were left with the pair too, the
-    /// values could swap around the loop. SE's type `kind`: 1, 2 or 4.
+    /// values could swap around the loop. SE's type `kind`: 1, 2 or 4 (type 3 is
+    /// [`Step::UniqueLoopSubset`]).
     UniqueLoop {
         /// SE's type of the step.
         kind: u8,
@@ -146,6 +147,35 @@ pub enum Step {
         /// The candidates removed.
         eliminations: Vec<(Cell, u8)>,
         /// The score in tenths, by the loop's length.
+        tenths: u16,
+    },
+    /// A unique rectangle or loop of SE's type 3: the two loop cells with other values
+    /// (`roof`) act as one cell that holds one of `extra` (else the pair could swap
+    /// around the loop). In `unit`, which holds both, that cell and `subset` make a
+    /// naked subset of `subset_values` (`hidden` false: those values leave the unit's
+    /// other cells), or `subset_values`, the pair among them, have no other places than
+    /// the roof and `subset` (`hidden` true: `subset` keeps only them).
+    UniqueLoopSubset {
+        /// The loop's cells, in order around it.
+        cells: Vec<Cell>,
+        /// The two values.
+        values: [u8; 2],
+        /// The two loop cells with other values.
+        roof: [Cell; 2],
+        /// Their other values.
+        extra: Vec<u8>,
+        /// The unit the roof shares with the subset.
+        unit: Unit,
+        /// Whether the subset is hidden (else naked).
+        hidden: bool,
+        /// The subset's cells besides the roof.
+        subset: Vec<Cell>,
+        /// The subset's values.
+        subset_values: Vec<u8>,
+        /// The candidates removed.
+        eliminations: Vec<(Cell, u8)>,
+        /// The score in tenths: the loop's, plus a tenth for each subset value past the
+        /// first (naked) or the second (hidden).
         tenths: u16,
     },
     /// The bivalue universal grave: without `values` in `cells`, every empty cell would
@@ -243,7 +273,7 @@ impl Step {
                 _ => Technique::Jellyfish,
             },
             Self::Coloring { .. } => Technique::SimpleColoring,
-            Self::UniqueLoop { .. } => Technique::UniqueRectangle,
+            Self::UniqueLoop { .. } | Self::UniqueLoopSubset { .. } => Technique::UniqueRectangle,
             Self::Bug { .. } => Technique::Bug,
         }
     }
@@ -293,6 +323,7 @@ impl Step {
             | Self::HiddenSubset { eliminations, .. }
             | Self::Chain { eliminations, .. }
             | Self::UniqueLoop { eliminations, .. }
+            | Self::UniqueLoopSubset { eliminations, .. }
             | Self::Bug { eliminations, .. }
             | Self::Net { eliminations, .. } => eliminations.clone(),
         }
@@ -306,6 +337,7 @@ impl Step {
             } => 12,
             Self::Chain { tenths, .. }
             | Self::UniqueLoop { tenths, .. }
+            | Self::UniqueLoopSubset { tenths, .. }
             | Self::Net { tenths, .. } => *tenths,
             Self::Bug { kind, .. } => 55 + u16::from(*kind),
             _ => self.technique().tenths(),
@@ -461,6 +493,52 @@ impl fmt::Display for Step {
                     cells(loop_cells),
                     removed(eliminations)
                 )
+            }
+            Self::UniqueLoopSubset {
+                cells: loop_cells,
+                values: [a, b],
+                roof,
+                extra,
+                unit,
+                hidden,
+                subset,
+                subset_values,
+                eliminations,
+                ..
+            } => {
+                let shape = if loop_cells.len() == 4 {
+                    "rectangle"
+                } else {
+                    "loop"
+                };
+                write!(
+                    f,
+                    "{name} type 3: {a} and {b} could swap around the {shape} {}, so {} or {} holds {}; ",
+                    cells(loop_cells),
+                    cells(&roof[..1]),
+                    cells(&roof[1..]),
+                    values(extra, " or "),
+                )?;
+                let size = subset.len() + 1;
+                if *hidden {
+                    write!(
+                        f,
+                        "then {} in {unit}, which have no other places, go to the other and {}: a hidden {}, so {}",
+                        values(subset_values, " and "),
+                        cells(subset),
+                        size_word(size),
+                        removed(eliminations)
+                    )
+                } else {
+                    write!(
+                        f,
+                        "with {} they make a naked {} of {} in {unit}, so {}",
+                        cells(subset),
+                        size_word(size),
+                        values(subset_values, " and "),
+                        removed(eliminations)
+                    )
+                }
             }
             Self::Bug {
                 kind,

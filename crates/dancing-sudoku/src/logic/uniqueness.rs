@@ -4,7 +4,7 @@
 //! state, so the candidates that would complete it go.
 
 use super::step::Cell;
-use super::{LogicSolver, Step, bits};
+use super::{LogicSolver, Step, bits, values_of};
 
 /// The easiest unique rectangle or loop, if any: by score, then type.
 pub(super) fn unique_loop(s: &LogicSolver) -> Option<Step> {
@@ -30,11 +30,13 @@ pub(super) fn unique_loop(s: &LogicSolver) -> Option<Step> {
             if !is_valid_loop(s, &cells) {
                 continue;
             }
-            for (kind, step) in loop_steps(s, &cells, candidates) {
+            for (class, step) in loop_steps(s, &cells, candidates) {
                 let mut key = cells.clone();
                 key.sort_unstable();
-                if !seen.contains(&(kind, key.clone())) {
-                    seen.push((kind, key));
+                if !seen.contains(&(class, key.clone())) {
+                    seen.push((class, key));
+                    // SE sorts by score, then type: a hidden type 3 is a type 3.
+                    let kind = if class == HIDDEN_3 { 3 } else { class };
                     found.push((step.tenths(), kind, step));
                 }
             }
@@ -120,10 +122,11 @@ fn house(s: &LogicSolver, cell: usize) -> Vec<usize> {
     out
 }
 
-/// The steps a deadly loop allows, with SE's type numbers: type 1 (one cell with other
-/// values loses the pair), type 2 (the cells with other values share one, which leaves
-/// the cells that see them all) and type 4 (one value of the pair confined to the two
-/// such cells in a unit: the other value leaves them).
+/// The steps a deadly loop allows, each with its class: SE's type number, or
+/// [`HIDDEN_3`]. Type 1 (one cell with other values loses the pair), type 2 (the cells
+/// with other values share one, which leaves the cells that see them all), type 3 (the
+/// two such cells make a subset with others, [`type_3`]) and type 4 (one value of the
+/// pair confined to the two such cells in a unit: the other value leaves them).
 fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
     let extras: Vec<usize> = cells
         .iter()
@@ -173,11 +176,206 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
                 out.extend(step(2, gone));
             }
             if count == 2 {
+                if shared.count_ones() >= 2 {
+                    let [naked, hidden] = type_3(s, cells, [extras[0], extras[1]], pair);
+                    out.extend(naked.map(|step| (3, step)));
+                    out.extend(hidden.map(|step| (HIDDEN_3, step)));
+                }
                 out.extend(type_4(s, extras[0], extras[1], pair).and_then(|gone| step(4, gone)));
             }
         }
     }
     out
+}
+
+/// The class of a hidden type 3 step, kept apart from the naked ones (3): SE keeps the
+/// first step of each class for a loop.
+const HIDDEN_3: u8 = 5;
+
+/// Type 3, as SE finds it: the two cells with other values act as one cell (the roof)
+/// that holds one of those values. In each unit both lie in (box, row, column), for
+/// subsets of each size from the number of those values up: with other cells the roof
+/// makes a naked subset, or with the pair and other values a hidden one. Returns the
+/// first naked and the first hidden subset that remove something.
+fn type_3(s: &LogicSolver, cells: &[usize], [c1, c2]: [usize; 2], pair: u64) -> [Option<Step>; 2] {
+    let n = s.side;
+    let extra = (s.candidates[c1] | s.candidates[c2]) & !pair;
+    let base = loop_tenths(cells.len());
+    let step = |unit: usize, hidden: bool, subset: Vec<usize>, values: u64, gone, tenths| {
+        Step::UniqueLoopSubset {
+            cells: cells.iter().map(|&i| s.cell(i)).collect(),
+            values: [value(pair), value(pair & (pair - 1))],
+            roof: [s.cell(c1), s.cell(c2)],
+            extra: values_of(extra),
+            unit: s.unit(unit),
+            hidden,
+            subset: subset.into_iter().map(|i| s.cell(i)).collect(),
+            subset_values: values_of(values),
+            eliminations: gone,
+            tenths,
+        }
+    };
+    let [mut naked, mut hidden] = [None, None];
+    for degree in extra.count_ones() as usize..=n - 2 {
+        for (unit, other) in s.se_units(c1).into_iter().zip(s.se_units(c2)) {
+            if unit != other {
+                continue;
+            }
+            let empty = s.empty_cells(unit);
+            let (k1, k2) = (s.unit_position(unit, c1), s.unit_position(unit, c2));
+            if naked.is_none() && degree * 2 <= empty {
+                naked =
+                    naked_roof(s, unit, [k1, k2], extra, degree).map(|(subset, values, gone)| {
+                        step(unit, false, subset, values, gone, base + degree as u16 - 1)
+                    });
+            }
+            if hidden.is_none() && degree * 2 < empty {
+                hidden = hidden_roof(s, unit, [k1, k2], pair, extra, degree).map(
+                    |(subset, values, gone)| {
+                        step(unit, true, subset, values, gone, base + degree as u16 - 2)
+                    },
+                );
+            }
+        }
+    }
+    [naked, hidden]
+}
+
+/// A subset found for type 3: its cells besides the roof, its values (a mask) and the
+/// candidates it removes.
+type Subset = (Vec<usize>, u64, Vec<(Cell, u8)>);
+
+/// A naked subset of `degree` values in `unit`: the roof (at positions `k1`, `k2`,
+/// holding `extra`) and `degree - 1` other cells of two candidates or more, whose
+/// values with `extra` are `degree`, each of `extra` in both roof cells or in another
+/// subset cell (SE's rule). The first, in SE's order, that removes a candidate: its
+/// other cells, its values and the eliminations.
+fn naked_roof(
+    s: &LogicSolver,
+    unit: usize,
+    [k1, k2]: [usize; 2],
+    extra: u64,
+    degree: usize,
+) -> Option<Subset> {
+    let [c1, c2] = [k1, k2].map(|k| s.unit_cell(unit, k));
+    let others: Vec<usize> = (0..s.side).filter(|&k| k != k1 && k != k2).collect();
+    // The union of the candidates of the chosen cells and `start`, and whether each
+    // chosen cell has two candidates or more.
+    let union = |chosen: &[usize], start: u64| {
+        chosen.iter().fold((start, true), |(m, ok), &j| {
+            let c = s.candidates[s.unit_cell(unit, others[j])];
+            (m | c, ok && c.count_ones() >= 2)
+        })
+    };
+    colex(
+        others.len(),
+        degree - 1,
+        &mut Vec::new(),
+        &|chosen| {
+            let (all, ok) = union(chosen, extra);
+            !ok || all.count_ones() as usize > degree
+        },
+        &mut |chosen| {
+            let (all, _) = union(chosen, extra);
+            let (covered, _) = union(chosen, extra & s.candidates[c1] & s.candidates[c2]);
+            if all.count_ones() as usize != degree || covered != all {
+                return None;
+            }
+            let subset: Vec<usize> = chosen
+                .iter()
+                .map(|&j| s.unit_cell(unit, others[j]))
+                .collect();
+            let gone: Vec<(Cell, u8)> = (0..s.side)
+                .map(|k| s.unit_cell(unit, k))
+                .filter(|i| *i != c1 && *i != c2 && !subset.contains(i))
+                .flat_map(|i| bits(s.candidates[i] & all).map(move |b| (s.cell(i), b as u8 + 1)))
+                .collect();
+            let mut subset = subset;
+            subset.sort_unstable();
+            (!gone.is_empty()).then_some((subset, all, gone))
+        },
+    )
+}
+
+/// A hidden subset of `degree` values in `unit`: the pair and `degree - 2` values
+/// outside it and `extra`, whose places in the unit (the second roof cell, at `k2`, not
+/// counted) are `degree`. The first, in SE's order, that removes a candidate: its cells
+/// other than the roof, its values and the eliminations (the other values of those
+/// cells).
+fn hidden_roof(
+    s: &LogicSolver,
+    unit: usize,
+    [k1, k2]: [usize; 2],
+    pair: u64,
+    extra: u64,
+    degree: usize,
+) -> Option<Subset> {
+    let rest: Vec<u8> = (1..=s.side as u8)
+        .filter(|v| (pair | extra) & (1 << (v - 1)) == 0)
+        .collect();
+    if rest.is_empty() || degree - 2 > rest.len() {
+        return None;
+    }
+    let places = |v: u8| s.positions(unit, v) & !(1 << k2);
+    let (p1, p2) = (places(value(pair)), places(value(pair & (pair - 1))));
+    let union = |chosen: &[usize]| chosen.iter().fold(p1 | p2, |m, &j| m | places(rest[j]));
+    colex(
+        rest.len(),
+        degree - 2,
+        &mut Vec::new(),
+        &|chosen| union(chosen).count_ones() as usize > degree,
+        &mut |chosen| {
+            let at = union(chosen);
+            if at.count_ones() as usize != degree
+                || p1 == 0
+                || p2 == 0
+                || chosen.iter().any(|&j| places(rest[j]) == 0)
+            {
+                return None;
+            }
+            let values = chosen.iter().fold(pair, |m, &j| m | 1 << (rest[j] - 1));
+            let subset: Vec<usize> = bits(at & !(1 << k1))
+                .map(|k| s.unit_cell(unit, k))
+                .collect();
+            let gone: Vec<(Cell, u8)> = subset
+                .iter()
+                .flat_map(|&i| {
+                    bits(s.candidates[i] & !values).map(move |b| (s.cell(i), b as u8 + 1))
+                })
+                .collect();
+            (!gone.is_empty()).then_some((subset, values, gone))
+        },
+    )
+}
+
+/// Calls `visit` on the `k`-subsets of `0..m` (as ascending lists) in SE's order, the
+/// colexicographic one (the subsets as bit masks in increasing order), skipping those
+/// that contain a part `prune` rejects, until it returns something.
+fn colex<T>(
+    m: usize,
+    k: usize,
+    chosen: &mut Vec<usize>,
+    prune: &impl Fn(&[usize]) -> bool,
+    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    if k == 0 {
+        let mut sorted = chosen.clone();
+        sorted.sort_unstable();
+        return visit(&sorted);
+    }
+    for top in k - 1..m {
+        chosen.push(top);
+        let found = if prune(chosen) {
+            None
+        } else {
+            colex(top, k - 1, chosen, prune, visit)
+        };
+        chosen.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }
 
 /// Type 4: in a unit the two cells share, one value of the pair has no other place
@@ -313,6 +511,7 @@ pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
 mod tests {
     use super::super::test_support::*;
     use super::super::{Step, Technique};
+    use crate::Unit;
 
     #[test]
     fn unique_rectangle_type_1_found_and_not() {
@@ -374,6 +573,53 @@ mod tests {
         assert_eq!(loop_kind(&step), 4);
         assert_eq!(step.eliminations(), [((1, 0), 2), ((1, 3), 2)]);
         check_step(&s, &step);
+    }
+
+    #[test]
+    fn unique_rectangle_type_3_naked_and_hidden() {
+        // The roof r2c1, r2c4 holds 3 or 4 (else 1 and 2 could swap around the
+        // rectangle); with r2c7 = {3, 4} that is a naked pair of 3 and 4 in row 2.
+        let corners = [((0, 0), &[1, 2][..]), ((0, 3), &[1, 2])];
+        let mut cells = corners.to_vec();
+        cells.extend([
+            ((1, 0), &[1, 2, 3][..]),
+            ((1, 3), &[1, 2, 4]),
+            ((1, 6), &[3, 4]),
+        ]);
+        let s = kept(&cells);
+        let gone: Vec<_> = [1, 2, 4, 5, 7, 8]
+            .into_iter()
+            .flat_map(|c| [((1, c), 3), ((1, c), 4)])
+            .collect();
+        let expected = Step::UniqueLoopSubset {
+            cells: vec![(0, 0), (1, 0), (1, 3), (0, 3)],
+            values: [1, 2],
+            roof: [(1, 0), (1, 3)],
+            extra: vec![3, 4],
+            unit: Unit::Row(1),
+            hidden: false,
+            subset: vec![(1, 6)],
+            subset_values: vec![3, 4],
+            eliminations: gone,
+            tenths: 46,
+        };
+        let text = "unique rectangle type 3: 1 and 2 could swap around the rectangle r1c1, r2c1, r2c4, r1c4, so r2c1 or r2c4 holds 3 or 4; with r2c7 they make a naked pair of 3 and 4 in row 2, so r2c2≠3, r2c2≠4, r2c3≠3, r2c3≠4, r2c5≠3, r2c5≠4, r2c6≠3, r2c6≠4, r2c8≠3, r2c8≠4, r2c9≠3, r2c9≠4";
+        let step = assert_finds(&s, Technique::UniqueRectangle, expected, text);
+        assert_eq!(step.score(), 4.6);
+        assert_spent(&s, &step, Technique::UniqueRectangle);
+        // Hidden: 1 and 2 in row 2 only in the roof and r2c7, which keeps only them.
+        let mut cells = corners.to_vec();
+        cells.extend([((1, 0), &[1, 2, 3][..]), ((1, 3), &[1, 2, 4])]);
+        let mut s = kept(&cells);
+        remove(&mut s, &[1, 2], [1, 2, 4, 5, 7, 8].map(|c| (1, c)));
+        let step = assert_says(
+            &s,
+            Technique::UniqueRectangle,
+            "unique rectangle type 3: 1 and 2 could swap around the rectangle r1c1, r2c1, r2c4, r1c4, so r2c1 or r2c4 holds 3 or 4; then 1 and 2 in row 2, which have no other places, go to the other and r2c7: a hidden pair, so r2c7≠3, r2c7≠4, r2c7≠5, r2c7≠6, r2c7≠7, r2c7≠8, r2c7≠9",
+        );
+        assert_eq!(step.score(), 4.5);
+        // Once r2c7 holds only 1 and 2, nothing is left to remove.
+        assert_spent(&s, &step, Technique::UniqueRectangle);
     }
 
     /// The type of a unique loop step.

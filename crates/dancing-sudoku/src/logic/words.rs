@@ -52,6 +52,16 @@ pub(super) fn lines(list: &[Unit]) -> String {
     out
 }
 
+/// A subset's name by its size: `pair`, `triple`, `quad`, then `set of 5` and on.
+pub(super) fn size_word(size: usize) -> String {
+    match size {
+        2 => "pair".to_owned(),
+        3 => "triple".to_owned(),
+        4 => "quad".to_owned(),
+        n => format!("set of {n}"),
+    }
+}
+
 /// `r1c2≠5, r3c4≠7`.
 pub(super) fn removed(eliminations: &[((usize, usize), u8)]) -> String {
     let list: Vec<String> = eliminations
