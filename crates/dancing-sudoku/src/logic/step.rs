@@ -481,19 +481,12 @@ impl fmt::Display for Step {
                 values: [a, b],
                 eliminations,
                 ..
-            } => {
-                let shape = if loop_cells.len() == 4 {
-                    "rectangle"
-                } else {
-                    "loop"
-                };
-                write!(
-                    f,
-                    "{name} type {kind}: {a} and {b} could swap around the {shape} {}, so {}",
-                    cells(loop_cells),
-                    removed(eliminations)
-                )
-            }
+            } => write!(
+                f,
+                "{name} type {kind}: {}, so {}",
+                could_swap([*a, *b], loop_cells),
+                removed(eliminations)
+            ),
             Self::UniqueLoopSubset {
                 cells: loop_cells,
                 values: [a, b],
@@ -506,15 +499,10 @@ impl fmt::Display for Step {
                 eliminations,
                 ..
             } => {
-                let shape = if loop_cells.len() == 4 {
-                    "rectangle"
-                } else {
-                    "loop"
-                };
                 write!(
                     f,
-                    "{name} type 3: {a} and {b} could swap around the {shape} {}, so {} or {} holds {}; ",
-                    cells(loop_cells),
+                    "{name} type 3: {}, so {} or {} holds {}; ",
+                    could_swap([*a, *b], loop_cells),
                     cells(&roof[..1]),
                     cells(&roof[1..]),
                     values(extra, " or "),
@@ -621,4 +609,19 @@ impl fmt::Display for Step {
             }
         }
     }
+}
+
+/// `1 and 2 could swap around the rectangle r1c1, r1c4, r2c4, r2c1` (or `the loop`).
+fn could_swap([a, b]: [u8; 2], loop_cells: &[Cell]) -> String {
+    let shape = if loop_cells.len() == 4 {
+        "rectangle"
+    } else {
+        "loop"
+    };
+    format!(
+        "{} and {} could swap around the {shape} {}",
+        symbol(a),
+        symbol(b),
+        cells(loop_cells)
+    )
 }
