@@ -12,6 +12,11 @@ pub(super) struct Geometry {
     pub(super) units: Vec<u16>,
     /// The box of each cell.
     pub(super) boxes: Vec<u8>,
+    /// The peers of cell `i` (the cells that see it: its box, row, then column, as
+    /// Sudoku Explainer lists them, without repeats) at `i * peers_per_cell ..`.
+    pub(super) peers: Vec<u16>,
+    /// How many peers each cell has.
+    pub(super) peers_per_cell: usize,
 }
 
 impl Geometry {
@@ -36,8 +41,28 @@ impl Geometry {
                     units.push(cell as u16);
                 }
             }
-            let boxes = (0..n * n).map(|i| box_of(i / n, i % n) as u8).collect();
-            Geometry { units, boxes }
+            let boxes: Vec<u8> = (0..n * n).map(|i| box_of(i / n, i % n) as u8).collect();
+            let peers_per_cell = 3 * (n - 1) - 2 * (order - 1);
+            let mut peers = Vec::with_capacity(n * n * peers_per_cell);
+            for (i, &b) in boxes.iter().enumerate() {
+                let start = peers.len();
+                let own = [2 * n + usize::from(b), i / n, n + i % n];
+                for unit in own {
+                    for k in 0..n {
+                        let j = units[unit * n + k];
+                        if usize::from(j) != i && !peers[start..].contains(&j) {
+                            peers.push(j);
+                        }
+                    }
+                }
+                debug_assert_eq!(peers.len() - start, peers_per_cell);
+            }
+            Geometry {
+                units,
+                boxes,
+                peers,
+                peers_per_cell,
+            }
         })
     }
 }

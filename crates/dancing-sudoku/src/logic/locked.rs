@@ -1,5 +1,6 @@
 //! Locked sets: the one search under naked subsets (cells and their values), hidden
-//! subsets (values and their places) and fish (lines and their crossings).
+//! subsets (values and their places) and fish (lines and their crossings); and the
+//! subsets in Sudoku Explainer's order, for the searches that must find its first.
 
 /// The first locked set among `items` (each a key and a mask): `size` items, each with
 /// 2 to `size` bits, whose masks together have exactly `size` bits, for which `visit`
@@ -54,4 +55,34 @@ fn combinations<T>(
         None
     }
     go(items, size, 0, &mut Vec::with_capacity(size), 0, visit)
+}
+
+/// Calls `visit` on the `k`-subsets of `0..m` (as ascending lists) in SE's order, the
+/// colexicographic one (the subsets as bit masks in increasing order), skipping those
+/// that contain a part `prune` rejects, until it returns something.
+pub(super) fn colex<T>(
+    m: usize,
+    k: usize,
+    chosen: &mut Vec<usize>,
+    prune: &impl Fn(&[usize]) -> bool,
+    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    if k == 0 {
+        let mut sorted = chosen.clone();
+        sorted.sort_unstable();
+        return visit(&sorted);
+    }
+    for top in k - 1..m {
+        chosen.push(top);
+        let found = if prune(chosen) {
+            None
+        } else {
+            colex(top, k - 1, chosen, prune, visit)
+        };
+        chosen.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }

@@ -64,6 +64,7 @@
 //! | bidirectional x- or y-cycle | 6.5 + length |
 //! | forcing x-chain | 6.6 + length |
 //! | bidirectional xy-cycle, forcing chain | 7.0 + length |
+//! | aligned triple exclusion (9×9) | 7.5 |
 //! | Nishio forcing chain | 7.5 + length |
 //! | multiple forcing chains (cell and unit) | 8.0 + length |
 //! | dynamic forcing chains | 8.5 + length |
@@ -75,9 +76,9 @@
 //!
 //! Where ours differs:
 //!
-//! - SE's aligned pair and triple exclusions (6.2 and 7.5), dynamic forcing chains
-//!   "plus" (9.0 and up) and nested forcing chains (9.5 and up) are not implemented,
-//!   nor BUG types 3 and 4. A puzzle that needs the chains
+//! - SE's aligned pair exclusion (6.2), dynamic forcing chains "plus" (9.0 and up) and
+//!   nested forcing chains (9.5 and up) are not implemented, nor BUG types 3 and 4; the
+//!   aligned triple exclusion is searched on 9×9 grids only. A puzzle that needs the chains
 //!   beyond the dynamic ones *stalls* here, and its score measures the search left:
 //!   the dancing-links nodes of a [`SudokuSolver`](crate::SudokuSolver) counting up to
 //!   2 solutions of the grid as placed at the stall, scored `9.0 + 0.55·log10(nodes)`
@@ -91,8 +92,8 @@
 //!
 //! On 1,693 puzzles rated by SE 1.2.1.3 (400 generated, 1,000 17-clue, 293 of
 //! Magictour's top 1465), the score is within 0.2 of SE's for all 1,182 that SE rates up
-//! to 4.4, 495 of the 496 it rates 4.5 to 9.0 and all 15 above, with rank correlation
-//! 0.99999 (the crate's tests check this on that set).
+//! to 4.4, all 496 it rates 4.5 to 9.0 and all 15 above, with rank correlation 0.99999
+//! (the crate's tests check this on that set).
 //!
 //! Every score is rounded to one decimal and compares exactly (`score == 2.3`).
 //! [`Rating`] displays as `1.2 hidden single`, `4.2 xy-wing`,
@@ -131,6 +132,7 @@
 //!
 //! Only instances that eliminate something count.
 
+mod aligned;
 mod chains;
 mod coloring;
 mod fish;
@@ -388,6 +390,7 @@ impl LogicSolver {
             | Technique::ForcingChain => chains::all(self)
                 .into_iter()
                 .find(|step| step.technique() == technique),
+            Technique::AlignedTripleExclusion => aligned::triple_exclusion(self),
             Technique::NishioForcingChain => nets::all(self, nets::Net::Nishio).into_iter().next(),
             Technique::MultipleForcingChain => {
                 nets::all(self, nets::Net::Multiple).into_iter().next()
@@ -400,8 +403,9 @@ impl LogicSolver {
 
     /// The easiest step available, as Sudoku Explainer picks it: the first technique of
     /// [`Technique::ALL`] that applies (but simple coloring, which SE does not have),
-    /// then the easiest of all the cycles and forcing chains, then of the Nishio,
-    /// multiple and dynamic forcing chains in turn. `None` when the puzzle is solved, or
+    /// then the easiest of all the cycles and forcing chains, then an aligned triple
+    /// exclusion, then the easiest of the Nishio, multiple and dynamic forcing chains in
+    /// turn. `None` when the puzzle is solved, or
     /// stalled (no technique applies). On a [broken](Self::is_broken) position the steps
     /// prove nothing.
     pub fn next_step(&self) -> Option<Step> {
@@ -413,6 +417,7 @@ impl LogicSolver {
             .take_while(|&t| t < Technique::SimpleColoring)
             .find_map(|t| self.find(t))
             .or_else(|| chains::easiest(self))
+            .or_else(|| self.find(Technique::AlignedTripleExclusion))
             .or_else(|| {
                 [nets::Net::Nishio, nets::Net::Multiple, nets::Net::Dynamic]
                     .into_iter()
@@ -431,6 +436,15 @@ impl LogicSolver {
     #[inline]
     fn unit_cell(&self, unit: usize, k: usize) -> usize {
         usize::from(self.geometry.units[unit * self.side + k])
+    }
+
+    /// The cells that see cell `i` (its box, row, then column, as SE lists them),
+    /// without repeats.
+    fn house(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let per = self.geometry.peers_per_cell;
+        self.geometry.peers[i * per..(i + 1) * per]
+            .iter()
+            .map(|&j| usize::from(j))
     }
 
     /// The position of cell `i` in `unit`, which holds it: `unit_cell`'s inverse.

@@ -192,6 +192,17 @@ pub enum Step {
         /// The candidates removed.
         eliminations: Vec<(Cell, u8)>,
     },
+    /// An aligned exclusion ([`Technique::AlignedTripleExclusion`]): every way to fill
+    /// `cells` that gives one of them a removed candidate repeats a value within a unit
+    /// or takes all the candidates of one of `excluders`, which see all of `cells`.
+    AlignedExclusion {
+        /// The cells filled together.
+        cells: Vec<Cell>,
+        /// The cells that see them all and hold no more candidates than they are many.
+        excluders: Vec<Cell>,
+        /// The candidates removed.
+        eliminations: Vec<(Cell, u8)>,
+    },
     /// A forcing chain or bidirectional cycle (see [`Technique::Cycle`] and the
     /// others): `links` are the candidates the chain passes, each with whether it holds
     /// (`true`) or not, from the assumption to the end.
@@ -274,6 +285,7 @@ impl Step {
             },
             Self::Coloring { .. } => Technique::SimpleColoring,
             Self::UniqueLoop { .. } | Self::UniqueLoopSubset { .. } => Technique::UniqueRectangle,
+            Self::AlignedExclusion { .. } => Technique::AlignedTripleExclusion,
             Self::Bug { .. } => Technique::Bug,
         }
     }
@@ -324,6 +336,7 @@ impl Step {
             | Self::Chain { eliminations, .. }
             | Self::UniqueLoop { eliminations, .. }
             | Self::UniqueLoopSubset { eliminations, .. }
+            | Self::AlignedExclusion { eliminations, .. }
             | Self::Bug { eliminations, .. }
             | Self::Net { eliminations, .. } => eliminations.clone(),
         }
@@ -527,6 +540,34 @@ impl fmt::Display for Step {
                         removed(eliminations)
                     )
                 }
+            }
+            Self::AlignedExclusion {
+                cells: base,
+                excluders,
+                eliminations,
+            } => {
+                let ways: Vec<String> = cells_of(eliminations)
+                    .into_iter()
+                    .map(|cell| {
+                        let gone: Vec<u8> = eliminations
+                            .iter()
+                            .filter(|&&(at, _)| at == cell)
+                            .map(|&(_, v)| v)
+                            .collect();
+                        format!("{} as {}", cells(&[cell]), values(&gone, " or "))
+                    })
+                    .collect();
+                let mut around = cells(excluders);
+                if let Some(at) = around.rfind(", ") {
+                    around.replace_range(at..at + 2, " or ");
+                }
+                write!(
+                    f,
+                    "{name}: {} cannot be filled with {} without repeating a value in a unit or taking all the candidates of {around}, which see all three, so {}",
+                    cells(base),
+                    ways.join(", or "),
+                    removed(eliminations)
+                )
             }
             Self::Bug {
                 kind,

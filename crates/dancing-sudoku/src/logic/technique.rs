@@ -72,6 +72,10 @@ pub enum Technique {
     XYCycle,
     /// A forcing chain with both kinds of link. 7.0 and up with its length.
     ForcingChain,
+    /// An aligned triple exclusion: of the ways to fill three cells, those that repeat a
+    /// value within a unit or take every candidate of a cell that sees all three are
+    /// impossible; a candidate that no other way uses goes. 7.5.
+    AlignedTripleExclusion,
     /// A Nishio forcing chain: a candidate that, followed through its value's places
     /// alone (and taking out what it turns off), leads to a contradiction. 7.5 and up.
     NishioForcingChain,
@@ -85,7 +89,7 @@ pub enum Technique {
 
 impl Technique {
     /// How many techniques there are.
-    pub const COUNT: usize = 30;
+    pub const COUNT: usize = 31;
 
     /// Every technique, easiest first.
     pub const ALL: [Technique; Self::COUNT] = [
@@ -116,6 +120,7 @@ impl Technique {
         Self::ForcingXChain,
         Self::XYCycle,
         Self::ForcingChain,
+        Self::AlignedTripleExclusion,
         Self::NishioForcingChain,
         Self::MultipleForcingChain,
         Self::DynamicForcingChain,
@@ -151,6 +156,7 @@ impl Technique {
             Self::ForcingXChain => "forcing x-chain",
             Self::XYCycle => "bidirectional xy-cycle",
             Self::ForcingChain => "forcing chain",
+            Self::AlignedTripleExclusion => "aligned triple exclusion",
             Self::NishioForcingChain => "nishio forcing chain",
             Self::MultipleForcingChain => "multiple forcing chains",
             Self::DynamicForcingChain => "dynamic forcing chains",
@@ -186,6 +192,7 @@ impl Technique {
             Self::Cycle => 65,
             Self::ForcingXChain => 66,
             Self::XYCycle | Self::ForcingChain => 70,
+            Self::AlignedTripleExclusion => 75,
             Self::NishioForcingChain => 75,
             Self::MultipleForcingChain => 80,
             Self::DynamicForcingChain => 85,

@@ -3,6 +3,7 @@
 //! one solution: a pattern that would allow two (a deadly pattern) cannot be the end
 //! state, so the candidates that would complete it go.
 
+use super::locked::colex;
 use super::step::Cell;
 use super::{LogicSolver, Step, bits, values_of};
 
@@ -108,20 +109,6 @@ fn is_valid_loop(s: &LogicSolver, cells: &[usize]) -> bool {
     even == odd
 }
 
-/// The cells that see `cell` (box, row, then column), without repeats.
-fn house(s: &LogicSolver, cell: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    for unit in s.se_units(cell) {
-        for k in 0..s.side {
-            let j = s.unit_cell(unit, k);
-            if j != cell && !out.contains(&j) {
-                out.push(j);
-            }
-        }
-    }
-    out
-}
-
 /// The steps a deadly loop allows, each with its class: SE's type number, or
 /// [`HIDDEN_3`]. Type 1 (one cell with other values loses the pair), type 2 (the cells
 /// with other values share one, which leaves the cells that see them all), type 3 (the
@@ -163,9 +150,9 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
             if count > 2 || shared.count_ones() == 1 {
                 let v = value(other(extras[0]));
                 let bit = 1u64 << (v - 1);
-                let mut common = house(s, extras[0]);
+                let mut common = s.house(extras[0]).collect::<Vec<_>>();
                 for &i in &extras[1..] {
-                    let seen = house(s, i);
+                    let seen = s.house(i).collect::<Vec<_>>();
                     common.retain(|j| seen.contains(j));
                 }
                 let gone = common
@@ -348,36 +335,6 @@ fn hidden_roof(
     )
 }
 
-/// Calls `visit` on the `k`-subsets of `0..m` (as ascending lists) in SE's order, the
-/// colexicographic one (the subsets as bit masks in increasing order), skipping those
-/// that contain a part `prune` rejects, until it returns something.
-fn colex<T>(
-    m: usize,
-    k: usize,
-    chosen: &mut Vec<usize>,
-    prune: &impl Fn(&[usize]) -> bool,
-    visit: &mut impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
-    if k == 0 {
-        let mut sorted = chosen.clone();
-        sorted.sort_unstable();
-        return visit(&sorted);
-    }
-    for top in k - 1..m {
-        chosen.push(top);
-        let found = if prune(chosen) {
-            None
-        } else {
-            colex(top, k - 1, chosen, prune, visit)
-        };
-        chosen.pop();
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
-}
-
 /// Type 4: in a unit the two cells share, one value of the pair has no other place
 /// (the last such unit in SE's order decides, as in SE); the other value leaves both.
 fn type_4(s: &LogicSolver, a: usize, b: usize, pair: u64) -> Option<Vec<(Cell, u8)>> {
@@ -456,7 +413,7 @@ pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
                 }
                 values |= 1 << (v - 1);
                 rest[cell] &= !(1 << (v - 1));
-                let seen = house(s, cell);
+                let seen = s.house(cell).collect::<Vec<_>>();
                 let shared = common.get_or_insert_with(|| seen.clone());
                 shared.retain(|j| seen.contains(j) && !cells.contains(j));
                 if cells.len() > 1 && values.count_ones() > 1 && shared.is_empty() {

@@ -38,6 +38,53 @@ fn check_sound(state: &LogicSolver, step: &Step, solution: &Grid, puzzle: &Grid)
     }
 }
 
+/// Checks an aligned exclusion by its definition, with nothing of the crate's search:
+/// each removed candidate of a base cell has no way to fill the three cells, with that
+/// candidate in place, that repeats no value between cells in one row, column or box
+/// and leaves every excluder (each seeing all three, with two or three candidates) a
+/// candidate.
+fn check_aligned_by_definition(state: &LogicSolver, step: &Step) {
+    let Step::AlignedExclusion {
+        cells,
+        excluders,
+        eliminations,
+    } = step
+    else {
+        return;
+    };
+    let sees = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
+        (r1, c1) != (r2, c2) && (r1 == r2 || c1 == c2 || (r1 / 3, c1 / 3) == (r2 / 3, c2 / 3))
+    };
+    let values = |(r, c): (usize, usize)| {
+        (1..=9u8).filter(move |&v| state.candidates(r, c) >> (v - 1) & 1 == 1)
+    };
+    assert_eq!(cells.len(), 3, "{step}");
+    assert!(excluders.len() >= 2, "{step}");
+    for &e in excluders {
+        assert!(cells.iter().all(|&c| sees(c, e)), "{step}");
+        assert!((2..=3).contains(&values(e).count()), "{step}");
+    }
+    let possible = |way: [u8; 3]| {
+        let repeats =
+            (0..3).any(|a| (a + 1..3).any(|b| way[a] == way[b] && sees(cells[a], cells[b])));
+        let emptied = excluders
+            .iter()
+            .any(|&e| values(e).all(|v| way.contains(&v)));
+        !repeats && !emptied
+    };
+    for &(cell, v) in eliminations {
+        let k = cells.iter().position(|&c| c == cell).expect("a base cell");
+        for x in values(cells[0]) {
+            for y in values(cells[1]) {
+                for z in values(cells[2]) {
+                    let way = [x, y, z];
+                    assert!(way[k] != v || !possible(way), "{step}: {way:?} is possible");
+                }
+            }
+        }
+    }
+}
+
 /// Walks `puzzle` with `next_step` to the end, checking every step; returns the steps
 /// per technique and whether it was solved.
 fn walk(puzzle: &Grid, solution: &Grid, histogram: &mut [u32; Technique::COUNT]) -> bool {
@@ -149,6 +196,7 @@ fn find_keeps_the_solution_on_random_states() {
                 if let Some(step) = state.find(t) {
                     assert_eq!(step.technique(), t);
                     check_sound(&state, &step, &solution, puzzle);
+                    check_aligned_by_definition(&state, &step);
                     found[k] += 1;
                 }
             }
@@ -615,8 +663,8 @@ fn spearman(a: &[f32], b: &[f32]) -> f64 {
 #[test]
 fn ratings_agree_with_sudoku_explainer() {
     // Sudoku Explainer's own ratings of 1,693 puzzles (see the file's header). When this
-    // was last measured: all 1,182 up to 4.4 within 0.2 of SE, 495 of the 496 in
-    // 4.5–9.0, all 15 above, rank correlation 0.99999.
+    // was last measured: all 1,182 up to 4.4 within 0.2 of SE, all 496 in 4.5–9.0,
+    // all 15 above, rank correlation 0.99999.
     let text = include_str!("common/se_ratings.txt");
     let (mut theirs, mut ours) = (Vec::new(), Vec::new());
     for line in text.lines().filter(|l| !l.starts_with('#')) {
@@ -641,7 +689,7 @@ fn ratings_agree_with_sudoku_explainer() {
     );
     let (hard, hard_all) = within(4.5, 9.0);
     assert!(
-        hard * 100 >= hard_all * 98,
+        hard * 100 >= hard_all * 99,
         "{hard} of {hard_all} in 4.5–9.0"
     );
     let rho = spearman(&theirs, &ours);
@@ -763,6 +811,31 @@ fn unique_rectangles_of_type_3_rate_as_sudoku_explainer() {
             matches!(hardest, Step::UniqueLoopSubset { hidden: h, .. } if *h == hidden),
             "{hardest:?}"
         );
+    }
+}
+
+#[test]
+fn aligned_triple_exclusions_rate_as_sudoku_explainer() {
+    // Two puzzles SE 1.2.1.3 rates 7.5 by an aligned triplet exclusion (the fresh set of
+    // docs/generating.md), which no cycle or forcing chain precedes.
+    for puzzle in [
+        "7.......4...29....6...8..5....7..8...8...1.9...4.3.2...2.3....6176....2.4........",
+        "...9.....9.3..18.2....3.5....7....688...6..3..4...5...2.......3..175.........41..",
+    ] {
+        let puzzle: Grid = puzzle.parse().unwrap();
+        let rating = logic::rate(&puzzle).unwrap();
+        assert_eq!(
+            (rating.score, rating.hardest),
+            (7.5, Some(Technique::AlignedTripleExclusion)),
+            "{puzzle}"
+        );
+        let path = logic::solve_path(&puzzle).unwrap();
+        assert_eq!(path.end, puzzle.solve().unwrap());
+        let mut state = LogicSolver::new(&puzzle).unwrap();
+        for step in &path.steps {
+            check_aligned_by_definition(&state, step);
+            state.apply(step);
+        }
     }
 }
 
