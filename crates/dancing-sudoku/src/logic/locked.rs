@@ -57,9 +57,9 @@ fn combinations<T>(
     go(items, size, 0, &mut Vec::with_capacity(size), 0, visit)
 }
 
-/// Calls `visit` on the `k`-subsets of `0..m` (as ascending lists) in SE's order, the
-/// colexicographic one (the subsets as bit masks in increasing order), skipping those
-/// that contain a part `prune` rejects, until it returns something.
+/// Calls `visit` on the `k`-subsets of `0..m` (each listed highest first) in SE's
+/// order, the colexicographic one (the subsets as bit masks in increasing order),
+/// skipping those that contain a part `prune` rejects, until it returns something.
 pub(super) fn colex<T>(
     m: usize,
     k: usize,
@@ -68,9 +68,7 @@ pub(super) fn colex<T>(
     visit: &mut impl FnMut(&[usize]) -> Option<T>,
 ) -> Option<T> {
     if k == 0 {
-        let mut sorted = chosen.clone();
-        sorted.sort_unstable();
-        return visit(&sorted);
+        return visit(chosen);
     }
     for top in k - 1..m {
         chosen.push(top);

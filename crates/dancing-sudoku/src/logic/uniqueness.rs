@@ -31,11 +31,11 @@ pub(super) fn unique_loop(s: &LogicSolver) -> Option<Step> {
             if !is_valid_loop(s, &cells) {
                 continue;
             }
+            let mut key = cells.clone();
+            key.sort_unstable();
             for (class, step) in loop_steps(s, &cells, candidates) {
-                let mut key = cells.clone();
-                key.sort_unstable();
-                if !seen.contains(&(class, key.clone())) {
-                    seen.push((class, key));
+                if !seen.iter().any(|(c, k)| *c == class && *k == key) {
+                    seen.push((class, key.clone()));
                     // SE sorts by score, then type: a hidden type 3 is a type 3.
                     let kind = if class == HIDDEN_3 { 3 } else { class };
                     found.push((step.tenths(), kind, step));
@@ -150,13 +150,9 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
             if count > 2 || shared.count_ones() == 1 {
                 let v = value(other(extras[0]));
                 let bit = 1u64 << (v - 1);
-                let mut common = s.house(extras[0]).collect::<Vec<_>>();
-                for &i in &extras[1..] {
-                    let seen = s.house(i).collect::<Vec<_>>();
-                    common.retain(|j| seen.contains(j));
-                }
-                let gone = common
-                    .into_iter()
+                let gone = s
+                    .house(extras[0])
+                    .filter(|&j| extras[1..].iter().all(|&i| s.sees(i, j)))
                     .filter(|j| !extras.contains(j) && s.candidates[*j] & bit != 0)
                     .map(|j| (s.cell(j), v))
                     .collect();
@@ -413,9 +409,8 @@ pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
                 }
                 values |= 1 << (v - 1);
                 rest[cell] &= !(1 << (v - 1));
-                let seen = s.house(cell).collect::<Vec<_>>();
-                let shared = common.get_or_insert_with(|| seen.clone());
-                shared.retain(|j| seen.contains(j) && !cells.contains(j));
+                let shared = common.get_or_insert_with(|| s.house(cell).collect());
+                shared.retain(|&j| s.sees(j, cell) && !cells.contains(&j));
                 if cells.len() > 1 && values.count_ones() > 1 && shared.is_empty() {
                     return None;
                 }
@@ -459,7 +454,7 @@ pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
     Some(Step::Bug {
         kind,
         cells: cells.iter().map(|&i| s.cell(i)).collect(),
-        values: bits(values).map(|b| b as u8 + 1).collect(),
+        values: values_of(values),
         eliminations,
     })
 }

@@ -24,15 +24,20 @@ pub(super) fn cells(list: &[(usize, usize)]) -> String {
 
 /// `3`, `3 and 8`, `1, 3 and 8` (or with `or`).
 pub(super) fn values(list: &[u8], last: &str) -> String {
+    joined(list.iter().map(|&v| symbol(v)), last)
+}
+
+/// The items with `, ` between them but `last` before the last one.
+fn joined<T: fmt::Display>(items: impl ExactSizeIterator<Item = T>, last: &str) -> String {
+    let count = items.len();
     let mut out = String::new();
-    for (i, &v) in list.iter().enumerate() {
+    for (i, item) in items.enumerate() {
         let sep = match i {
             0 => "",
-            _ if i + 1 == list.len() => last,
+            _ if i + 1 == count => last,
             _ => ", ",
         };
-        out.push_str(sep);
-        out.push(symbol(v));
+        let _ = write!(out, "{sep}{item}");
     }
     out
 }
@@ -274,10 +279,7 @@ impl fmt::Display for Step {
                         format!("{} as {}", cells(&[cell]), values(&gone, " or "))
                     })
                     .collect();
-                let mut around = cells(excluders);
-                if let Some(at) = around.rfind(", ") {
-                    around.replace_range(at..at + 2, " or ");
-                }
+                let around = joined(excluders.iter().map(|&e| cells(&[e])), " or ");
                 write!(
                     f,
                     "{name}: {} cannot be filled with {} without repeating a value in a unit or taking all the candidates of {around}, which see all three, so {}",
