@@ -518,15 +518,7 @@ impl<'s> Search<'s> {
     /// on.
     fn forcing_step(&self, end: u32, y: bool) -> Step {
         let path = self.path(end);
-        let (i, v, on) = self.numbers.parts(self.nodes[end as usize].pot);
-        let s = self.s;
-        let eliminations = if on {
-            bits(s.candidates[i] & !(1 << (v - 1)))
-                .map(|b| (s.cell(i), b as u8 + 1))
-                .collect()
-        } else {
-            vec![(s.cell(i), v)]
-        };
+        let eliminations = self.numbers.removals(self.s, self.nodes[end as usize].pot);
         let (technique, base) = if y {
             (Technique::ForcingChain, 70)
         } else {

@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use super::outcome::Outcome;
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::{Cell, Premise};
+use super::step::Premise;
 use super::{LogicSolver, Step, Technique, bits};
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
@@ -338,21 +338,6 @@ impl Search<'_> {
         count
     }
 
-    /// What makes `pot` hold (`on`: its cell's other candidates go) or fail.
-    fn removals(&self, pot: u32) -> Vec<(Cell, u8)> {
-        let (i, v, on) = self.numbers.parts(pot);
-        let s = self.s;
-        if on {
-            bits(s.candidates[i] & !(1 << (v - 1)))
-                .map(|b| (s.cell(i), b as u8 + 1))
-                .collect()
-        } else if s.candidates[i] & (1 << (v - 1)) != 0 {
-            vec![(s.cell(i), v)]
-        } else {
-            Vec::new()
-        }
-    }
-
     /// Keeps the step settling `target`, of SE's `kind` (all of them, or the best so far
     /// only).
     fn offer(&mut self, net: Net, premise: Premise, target: u32, length: usize, kind: u8) {
@@ -361,7 +346,7 @@ impl Search<'_> {
         if !self.findings.wanted(key) {
             return;
         }
-        let eliminations = self.removals(target);
+        let eliminations = self.numbers.removals(self.s, target);
         if eliminations.is_empty() {
             return;
         }

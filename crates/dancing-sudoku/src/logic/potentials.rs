@@ -1,7 +1,8 @@
 //! Potentials (a candidate assumed to hold or not) as numbers, and Sudoku Explainer's
 //! increment for the length of a chain of them, and the steps their searches find.
 
-use super::Step;
+use super::step::Cell;
+use super::{LogicSolver, Step, bits};
 
 /// Potentials as numbers, for a grid of side `.0`: `(cell · side + value − 1) · 2`, plus
 /// 1 for on.
@@ -23,6 +24,21 @@ impl Pots {
     pub(super) fn parts(self, pot: u32) -> (usize, u8, bool) {
         let (pot, n) = (pot as usize, self.0);
         (pot / 2 / n, (pot / 2 % n) as u8 + 1, pot % 2 == 1)
+    }
+
+    /// What makes `pot` hold in `s`: for an on-potential its cell's other candidates go,
+    /// for an off-potential the candidate itself (if it is one).
+    pub(super) fn removals(self, s: &LogicSolver, pot: u32) -> Vec<(Cell, u8)> {
+        let (i, v, on) = self.parts(pot);
+        if on {
+            bits(s.candidates[i] & !(1 << (v - 1)))
+                .map(|b| (s.cell(i), b as u8 + 1))
+                .collect()
+        } else if s.candidates[i] & (1 << (v - 1)) != 0 {
+            vec![(s.cell(i), v)]
+        } else {
+            Vec::new()
+        }
     }
 }
 
