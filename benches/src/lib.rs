@@ -76,17 +76,17 @@ pub fn engine_cases() -> Vec<EngineCase> {
         case("langford-12", problems::langford(12), 216_288, true),
         case(
             "pentominoes-6x10",
-            problems::pentominoes(6, 10),
+            problems::pentominoes(10, 6),
             9_356,
             true,
         ),
         case(
             "pentominoes-5x12",
-            problems::pentominoes(5, 12),
+            problems::pentominoes(12, 5),
             4_040,
             true,
         ),
-        case("pentominoes-3x20", problems::pentominoes(3, 20), 8, false),
+        case("pentominoes-3x20", problems::pentominoes(20, 3), 8, false),
         case("latin-5", problems::latin_square(5), 161_280, true),
     ]
 }

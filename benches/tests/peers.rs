@@ -18,7 +18,7 @@ fn the_peers_count_what_the_engine_counts() {
     let cases = [
         ("queens 8", problems::queens(8)),
         ("langford 7", problems::langford(7)),
-        ("pentominoes 3x20", problems::pentominoes(3, 20)),
+        ("pentominoes 3x20", problems::pentominoes(20, 3)),
         ("latin 3", problems::latin_square(3)),
         (
             "Knuth's toy",

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use dancing::StopReason;
 use dancing_sudoku::Variant;
@@ -35,22 +35,28 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             args.variant
         )));
     }
-    let seed = args.seed.unwrap_or_else(random_seed);
     // Attempts so far, for the status line while a slow puzzle is being made.
     let tried = Arc::new(AtomicU64::new(0));
-    let generator = Generator::builder()
+    let mut builder = Generator::builder()
         .count_attempts(Arc::clone(&tried))
         .order(usize::from(args.order))
-        .seed(seed)
         .symmetry(args.symmetry)
         .minimal(args.minimal)
-        .clues(args.clues)
-        .difficulty(args.difficulty)
         .kind(args.variant)
         .max_attempts(args.max_attempts)
-        .limits(args.run.limits.limits())
-        .build()
-        .map_err(Failure::input)?;
+        .limits(args.run.limits.limits());
+    if let Some(seed) = args.seed {
+        builder = builder.seed(seed);
+    }
+    if let Some(clues) = args.clues {
+        builder = builder.clues(clues);
+    }
+    if let Some(difficulty) = args.difficulty {
+        builder = builder.difficulty(difficulty);
+    }
+    // Without --seed the generator draws one, which the summary prints.
+    let generator = builder.build().map_err(Failure::input)?;
+    let seed = generator.seed();
     let threads = crate::search::thread_count(args.run.threads);
     let pool = crate::search::thread_pool(threads)?;
     let style = Style::detect();
@@ -214,14 +220,6 @@ fn summary(made: u64, attempts: u64, seed: u64, elapsed: Duration) -> String {
         plural(attempts, "attempt"),
         elapsed.as_secs_f64()
     )
-}
-
-/// A seed for a run without `--seed`: the clock's nanoseconds and the process id.
-fn random_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 fn new_bar(count: u64, tried: Arc<AtomicU64>) -> ProgressBar {

@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn the_engine_picked_has_no_limits_left() {
-        let problem = problems::pentominoes(3, 20);
+        let problem = problems::pentominoes(20, 3);
         let count = match pick(&problem, Solver::new(&problem)) {
             Picked::Links(mut links) => links.count(),
             Picked::Dense(mut dense) => dense.count(),

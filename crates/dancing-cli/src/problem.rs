@@ -19,7 +19,7 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
         ProblemKind::Pentomino {
             size: (width, height),
             args,
-        } => (problems::pentominoes(*height, *width), args),
+        } => (problems::pentominoes(*width, *height), args),
         ProblemKind::Latin { n, args } => (problems::latin_square(usize::from(*n)), args),
         ProblemKind::Tiling { .. } => unreachable!("answered above"),
     };
@@ -55,7 +55,7 @@ fn solve_with<E: Engine>(
     let engine = [("engine", E::NAME.into())];
     if args.count {
         let stats = search::count(solver, &args.search, args.limit);
-        writeln!(out, "{}", stats.solutions)?;
+        writeln!(out, "{}", search::count_text(&stats))?;
         out.flush()?;
         search::report(&stats, &args.search, &engine);
         return Ok(search_code(&stats));
@@ -101,7 +101,7 @@ fn picture(kind: &ProblemKind, problem: &Problem, solution: &[OptionId]) -> Stri
         ProblemKind::Pentomino {
             size: (width, height),
             ..
-        } => problems::polyomino_picture(problem, solution, *height, *width),
+        } => problems::polyomino_picture(problem, solution, *width, *height),
         ProblemKind::Latin { n, .. } => latin_picture(problem, solution, usize::from(*n)),
         ProblemKind::Tiling { .. } => String::new(),
     }

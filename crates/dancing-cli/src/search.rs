@@ -144,6 +144,15 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
     solver.stats()
 }
 
+/// A count as `--count` prints it: the number, then `+` when the search stopped before
+/// the end (`--limit` reached, `--timeout`, `--max-nodes`, Ctrl-C), for at least that
+/// many, as `sudoku count` prints `10+`. A script reading the line cannot take a
+/// partial count for the total.
+pub(crate) fn count_text(stats: &Stats) -> String {
+    let more = if stats.is_complete() { "" } else { "+" };
+    format!("{}{more}", stats.solutions)
+}
+
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
 /// draws no progress line: its tree is pruned as it goes, so no estimate is meaningful.

@@ -78,7 +78,7 @@ pub(crate) fn threads<E: SplitEngine>(
     )?;
     let (mut out, _) = out.into_inner().unwrap_or_else(|e| e.into_inner());
     if args.count {
-        writeln!(out, "{}", stats.solutions)?;
+        writeln!(out, "{}", search::count_text(&stats))?;
     }
     out.flush()?;
     search::report(&stats, &args.search, &[("threads", threads.into())]);

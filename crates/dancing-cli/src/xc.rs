@@ -140,7 +140,7 @@ fn plain<E: dancing::Engine>(
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if plan.count {
         let stats = search::count(solver, &args.search, plan.limit);
-        writeln!(out, "{}", stats.solutions)?;
+        writeln!(out, "{}", search::count_text(&stats))?;
         stats
     } else {
         let mut first = true;
@@ -176,7 +176,7 @@ fn count_parallel(args: &XcArgs, solver: &mut MultiSolver, threads: usize) -> Re
     let _ = search::searching(|| solver.count_parallel(threads));
     let stats = solver.stats();
     let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(out, "{}", stats.solutions)?;
+    writeln!(out, "{}", search::count_text(&stats))?;
     out.flush()?;
     search::report(&stats, &args.search, &[("threads", threads.into())]);
     Ok(search_code(&stats))
@@ -232,7 +232,7 @@ fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure
     }
     let mut out = BufWriter::new(io::stdout().lock());
     if plan.count {
-        writeln!(out, "{}", stats.solutions)?;
+        writeln!(out, "{}", search::count_text(&stats))?;
     } else {
         let mut first = true;
         for solution in &found {
@@ -270,10 +270,6 @@ fn learn(plan: &Plan, args: &XcArgs, problem: &Problem, spent: Stats) -> Result<
             "internal error: the learner returned a wrong answer ({e})"
         ))
     })?;
-    if plan.count {
-        writeln!(out, "{count}")?;
-    }
-    out.flush()?;
     let learned = learner.stats();
     let stats = Stats {
         solutions: count,
@@ -282,6 +278,10 @@ fn learn(plan: &Plan, args: &XcArgs, problem: &Problem, spent: Stats) -> Result<
         elapsed: spent.elapsed + learned.elapsed,
         stopped: learned.stopped,
     };
+    if plan.count {
+        writeln!(out, "{}", search::count_text(&stats))?;
+    }
+    out.flush()?;
     // The learner's work is its conflicts; nodes and updates are the links' probe
     // before it, named only when there was one.
     let found = search::found(&stats);
@@ -386,7 +386,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
             break;
         }
         if args.count {
-            writeln!(out, "{}", stats.solutions)?;
+            writeln!(out, "{}", search::count_text(&stats))?;
         } else if let Some(rows) = rows {
             write!(out, "{}", rows.len())?;
             for row in rows {

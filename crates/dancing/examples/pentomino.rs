@@ -1,33 +1,34 @@
-//! Packs the twelve pentominoes into a box (6×10 by default): counts every packing and
-//! draws the first. Each packing is counted with its rotations and reflections, so the
-//! 6×10 box gives 9,356 = 4 × 2,339.
+//! Packs the twelve pentominoes into a box (10 wide and 6 tall by default, written
+//! `10x6` as `dancing problem pentomino` takes it): counts every packing and draws the
+//! first. Each packing is counted with its rotations and reflections, so the 10×6 box
+//! gives 9,356 = 4 × 2,339.
 //!
 //! ```text
-//! cargo run --release -p dancing --example pentomino -- 6x10
+//! cargo run --release -p dancing --example pentomino -- 10x6
 //! ```
 
 use dancing::Engine;
 use dancing::{Solver, problems};
 
 fn main() {
-    let arg = std::env::args().nth(1).unwrap_or_else(|| "6x10".into());
-    let Some((h, w)) = arg
+    let arg = std::env::args().nth(1).unwrap_or_else(|| "10x6".into());
+    let Some((w, h)) = arg
         .split_once('x')
-        .and_then(|(h, w)| Some((h.parse::<usize>().ok()?, w.parse::<usize>().ok()?)))
+        .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
     else {
-        eprintln!("usage: pentomino [HxW]   (area 60: 6x10, 5x12, 4x15, 3x20)");
+        eprintln!("usage: pentomino [WIDTHxHEIGHT]   (area 60: 10x6, 12x5, 15x4, 20x3)");
         std::process::exit(2);
     };
     if h * w != 60 {
         eprintln!("the twelve pentominoes cover 60 cells, not {}", h * w);
         std::process::exit(2);
     }
-    let problem = problems::pentominoes(h, w);
+    let problem = problems::pentominoes(w, h);
     let mut solver = Solver::new(&problem);
     if let Some(first) = solver.first() {
         print!(
             "{}",
-            problems::polyomino_picture(&problem, first.options(), h, w)
+            problems::polyomino_picture(&problem, first.options(), w, h)
         );
     }
     let count = solver.count();

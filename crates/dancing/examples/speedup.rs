@@ -19,7 +19,7 @@ fn main() {
     let threads: usize = args.get(1).and_then(|t| t.parse().ok()).unwrap_or(2);
     let repeats: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
     let problem: Problem = match name {
-        "pentominoes" => problems::pentominoes(6, 10),
+        "pentominoes" => problems::pentominoes(10, 6),
         "queens" => problems::queens(13),
         "langford" => problems::langford(12),
         other => panic!("unknown problem {other}"),

@@ -56,7 +56,7 @@ fn main() {
         .unwrap_or_else(|| "pentominoes".into());
     let problem = match name.as_str() {
         "queens" => problems::queens(13),
-        _ => problems::pentominoes(6, 10),
+        _ => problems::pentominoes(10, 6),
     };
     let mut total = Solver::new(&problem);
     let _ = total.count();

@@ -147,10 +147,11 @@ impl ProblemBuilder {
         self.option_with(items, ())
     }
 
-    /// Adds an option covering the items with these names.
-    pub fn option_named<'n>(
+    /// Adds an option covering the items with these names (`&str`, `String`, or
+    /// anything else that is `AsRef<str>`).
+    pub fn option_named(
         &mut self,
-        names: impl IntoIterator<Item = &'n str>,
+        names: impl IntoIterator<Item = impl AsRef<str>>,
     ) -> Result<OptionId, BuildError> {
         self.option_named_with(names, ())
     }
@@ -300,14 +301,15 @@ impl<T> ProblemBuilder<T> {
     }
 
     /// Adds an option covering the items with these names, carrying `data`.
-    pub fn option_named_with<'n>(
+    pub fn option_named_with(
         &mut self,
-        names: impl IntoIterator<Item = &'n str>,
+        names: impl IntoIterator<Item = impl AsRef<str>>,
         data: T,
     ) -> Result<OptionId, BuildError> {
         let items: SmallVec<[ItemId; 8]> = names
             .into_iter()
             .map(|name| {
+                let name = name.as_ref();
                 self.item(name).ok_or_else(|| BuildError::UnknownItem {
                     name: name.to_owned(),
                 })

@@ -260,7 +260,7 @@ mod tests {
             problems::langford(7),
             problems::langford(8),
             problems::latin_square(4),
-            problems::pentominoes(3, 20),
+            problems::pentominoes(20, 3),
         ]);
         all
     }

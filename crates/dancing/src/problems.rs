@@ -170,13 +170,14 @@ pub fn orientations(cells: &[(u8, u8)]) -> Vec<Vec<(u8, u8)>> {
     shapes
 }
 
-/// Packs the given polyominoes into a `height`×`width` box, each piece used exactly once
-/// in any orientation. Items: one per piece (its name), then one per cell (`r{r}c{c}`),
+/// Packs the given polyominoes into a box `width` cells wide and `height` tall (the
+/// order of the command line's `WIDTHxHEIGHT`), each piece used exactly once in any
+/// orientation. Items: one per piece (its name), then one per cell (`r{r}c{c}`),
 /// all primary; options: a piece name followed by its cells.
 ///
 /// # Panics
 /// If a piece name is repeated or not a valid item name.
-pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], height: usize, width: usize) -> Problem {
+pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], width: usize, height: usize) -> Problem {
     let mut b = ProblemBuilder::new();
     let names: Vec<_> = pieces
         .iter()
@@ -219,14 +220,20 @@ pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], height: usize, width: u
     build(b)
 }
 
-/// The twelve pentominoes packed into a `height`×`width` box (area 60): 6×10 has 9,356
-/// solutions, 5×12 has 4,040 and 3×20 has 8 (each counting the box's 4 symmetries).
-pub fn pentominoes(height: usize, width: usize) -> Problem {
+/// The twelve pentominoes packed into a box `width` wide and `height` tall (area 60):
+/// 10×6 has 9,356 solutions, 12×5 has 4,040 and 20×3 has 8 (each counting the box's 4
+/// symmetries).
+///
+/// ```
+/// let problem = dancing::problems::pentominoes(20, 3);
+/// assert_eq!(dancing::Solver::new(&problem).count(), 8);
+/// ```
+pub fn pentominoes(width: usize, height: usize) -> Problem {
     let pieces: Vec<_> = PENTOMINOES
         .iter()
         .map(|(name, cells)| (name.to_string(), cells.to_vec()))
         .collect();
-    polyomino_box(&pieces, height, width)
+    polyomino_box(&pieces, width, height)
 }
 
 /// A picture of a solution of [`polyomino_box`]: one row of piece names per box row
@@ -234,8 +241,8 @@ pub fn pentominoes(height: usize, width: usize) -> Problem {
 pub fn polyomino_picture(
     problem: &Problem,
     options: &[OptionId],
-    height: usize,
     width: usize,
+    height: usize,
 ) -> String {
     let mut grid = vec![vec!['.'; width]; height];
     for &o in options {

@@ -150,7 +150,8 @@ pub struct Generated {
 #[derive(Debug, Clone)]
 pub struct GeneratorBuilder {
     order: usize,
-    seed: u64,
+    /// `None` until [`build`](Self::build) draws one.
+    seed: Option<u64>,
     symmetry: Symmetry,
     minimal: bool,
     clues: Option<usize>,
@@ -165,7 +166,7 @@ impl Default for GeneratorBuilder {
     fn default() -> Self {
         Self {
             order: 3,
-            seed: 0,
+            seed: None,
             symmetry: Symmetry::None,
             minimal: false,
             clues: None,
@@ -185,9 +186,11 @@ impl GeneratorBuilder {
         self
     }
 
-    /// The seed; 0 by default.
+    /// The seed: the same seed makes the same puzzles everywhere. Without one,
+    /// [`build`](Self::build) draws a seed at random (from the clock and the process),
+    /// which [`Generator::seed`] tells, so that a run can be made again.
     pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
+        self.seed = Some(seed);
         self
     }
 
@@ -204,15 +207,16 @@ impl GeneratorBuilder {
         self
     }
 
-    /// At most this many givens (`None`: as few as the carving leaves).
-    pub fn clues(mut self, clues: Option<usize>) -> Self {
-        self.clues = clues;
+    /// At most this many givens; by default as few as the carving leaves.
+    pub fn clues(mut self, clues: usize) -> Self {
+        self.clues = Some(clues);
         self
     }
 
-    /// Only puzzles whose [rating](crate::logic::rate) falls in this band (`None`: any).
-    pub fn difficulty(mut self, difficulty: Option<Difficulty>) -> Self {
-        self.difficulty = difficulty;
+    /// Only puzzles whose [rating](crate::logic::rate) falls in this band; by default
+    /// any.
+    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
+        self.difficulty = Some(difficulty);
         self
     }
 
@@ -247,7 +251,7 @@ impl GeneratorBuilder {
     }
 
     /// The generator, or why these settings cannot be met.
-    pub fn build(self) -> Result<Generator, GenerateError> {
+    pub fn build(mut self) -> Result<Generator, GenerateError> {
         if !(MIN_ORDER..=MAX_ORDER).contains(&self.order) {
             return Err(GenerateError::Order(self.order));
         }
@@ -274,11 +278,28 @@ impl GeneratorBuilder {
         if self.difficulty.is_some() && self.kind != Kind::Classic {
             return Err(GenerateError::DifficultyOfVariant(self.kind));
         }
+        let seed = *self.seed.get_or_insert_with(random_seed);
         Ok(Generator {
             orbits: self.symmetry.orbits(side),
+            seed,
             settings: self,
         })
     }
+}
+
+/// A seed for a generator built without one: the clock's nanoseconds, the process id
+/// and a count of the seeds drawn, so that generators built in one instant differ.
+fn random_seed() -> u64 {
+    static DRAWN: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let drawn = DRAWN.fetch_add(1, Ordering::Relaxed);
+    // SplitMix64's finalizer spreads the bits, so close clocks give unrelated seeds.
+    let mut z = nanos ^ u64::from(std::process::id()).rotate_left(32) ^ drawn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Makes puzzles: see the [module docs](self). Immutable and `Sync`: threads may share
@@ -286,6 +307,8 @@ impl GeneratorBuilder {
 #[derive(Debug, Clone)]
 pub struct Generator {
     settings: GeneratorBuilder,
+    /// The seed given, or drawn by `build`.
+    seed: u64,
     /// The cells given or taken together, by [`Symmetry::orbits`].
     orbits: Vec<Vec<usize>>,
 }
@@ -304,9 +327,9 @@ impl Generator {
         self.settings.order
     }
 
-    /// The seed.
+    /// The seed: the one given to the builder, or the one it drew.
     pub fn seed(&self) -> u64 {
-        self.settings.seed
+        self.seed
     }
 
     /// Puzzle number `index` of this generator's seed, which depends on nothing else.
@@ -321,7 +344,7 @@ impl Generator {
         index: u64,
         mut accept: impl FnMut(&Generated) -> bool,
     ) -> Result<Generated, GenerateError> {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.settings.seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(index);
         with_checker(self.settings.order, self.settings.kind, |checker| {
             checker.solver().set_limits(self.settings.limits.clone());

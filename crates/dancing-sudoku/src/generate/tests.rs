@@ -112,13 +112,13 @@ fn a_16x16_puzzle_is_unique() {
 
 #[test]
 fn a_clue_target_is_met_or_the_attempts_run_out() {
-    let generator = Generator::builder().clues(Some(35)).build().unwrap();
+    let generator = Generator::builder().clues(35).build().unwrap();
     let made = generator.generate(1).unwrap();
     // The pass stops as soon as it is at the target (orbits of one cell here).
     assert_eq!(made.puzzle.givens(), 35);
     assert!(made.puzzle.is_unique());
     let hopeless = Generator::builder()
-        .clues(Some(17))
+        .clues(17)
         .max_attempts(2)
         .build()
         .unwrap();
@@ -130,7 +130,7 @@ fn a_clue_target_is_met_or_the_attempts_run_out() {
 
 #[test]
 fn impossible_settings_are_refused_with_the_reason() {
-    let err = Generator::builder().clues(Some(10)).build().unwrap_err();
+    let err = Generator::builder().clues(10).build().unwrap_err();
     assert_eq!(
         err.to_string(),
         "10 givens cannot make a 9×9 puzzle with one solution: no 9×9 sudoku with 16 givens has one solution (McGuire, Tugemann and Civario, 2012)"
@@ -141,13 +141,13 @@ fn impossible_settings_are_refused_with_the_reason() {
     );
     // 16×16: no fewer than N−1 = 15 givens, or two values could be swapped.
     for (clues, possible) in [(14, false), (15, true)] {
-        let built = Generator::builder().order(4).clues(Some(clues)).build();
+        let built = Generator::builder().order(4).clues(clues).build();
         assert_eq!(built.is_ok(), possible, "{clues} givens");
     }
     assert_eq!(
         Generator::builder()
             .order(2)
-            .clues(Some(17))
+            .clues(17)
             .build()
             .unwrap_err()
             .to_string(),
@@ -164,7 +164,7 @@ fn a_difficulty_band_is_met() {
     for band in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
         let generator = Generator::builder()
             .seed(3)
-            .difficulty(Some(band))
+            .difficulty(band)
             .build()
             .unwrap();
         let made = generator.generate(0).unwrap();
@@ -246,7 +246,7 @@ fn the_attempts_counter_sees_every_attempt() {
     let counter = Arc::new(AtomicU64::new(0));
     let generator = Generator::builder()
         .seed(9)
-        .clues(Some(24))
+        .clues(24)
         .count_attempts(Arc::clone(&counter))
         .build()
         .unwrap();

@@ -160,7 +160,7 @@ fn killer_puzzles_and_ratings_of_variants_are_refused() {
     assert!(
         Generator::builder()
             .kind(Kind::X)
-            .difficulty(Some(dancing_sudoku::generate::Difficulty::Easy))
+            .difficulty(dancing_sudoku::generate::Difficulty::Easy)
             .build()
             .is_err()
     );

@@ -57,7 +57,7 @@ fn problems() -> Vec<Problem> {
         problems::queens(8),
         problems::langford(7),
         problems::latin_square(4),
-        problems::pentominoes(3, 20),
+        problems::pentominoes(20, 3),
     ]
 }
 

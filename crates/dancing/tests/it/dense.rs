@@ -15,7 +15,7 @@ use crate::agreement::{Engine, agree};
 #[test]
 fn pentominoes_in_a_long_box() {
     // 2 distinct tilings of 3×20, each in its 4 reflections and rotations.
-    let problem = problems::pentominoes(3, 20);
+    let problem = problems::pentominoes(20, 3);
     assert!(problem.primary_count() > 64 && problem.option_count() > 1_000);
     assert_eq!(agree(Engine::Dense, &problem), 8);
 }

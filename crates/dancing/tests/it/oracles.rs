@@ -58,7 +58,7 @@ fn langford_counts() {
 
 #[test]
 fn pentominoes_3x20() {
-    let problem = problems::pentominoes(3, 20);
+    let problem = problems::pentominoes(20, 3);
     let mut solver = Solver::new(&problem);
     assert_eq!(solver.count(), 8);
     solver.check_integrity().unwrap();
@@ -102,7 +102,7 @@ fn first_forced_branching_keeps_the_counts() {
     for (problem, count) in [
         (problems::queens(8), 92),
         (problems::langford(7), 52),
-        (problems::pentominoes(3, 20), 8),
+        (problems::pentominoes(20, 3), 8),
     ] {
         let mut solver = Solver::new(&problem);
         solver.set_branching(dancing::Branching::FirstForced);
