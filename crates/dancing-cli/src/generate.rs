@@ -205,10 +205,17 @@ fn write_puzzle(
         }
         return writeln!(out);
     }
-    match (regions, rating) {
-        (Some(regions), _) => writeln!(out, "{puzzle} {}", pretty::labels(regions, puzzle.side())),
-        (None, Some(rating)) => writeln!(out, "{puzzle} {rating}"),
-        (None, None) => writeln!(out, "{puzzle}"),
+    // A variant's puzzle carries its mark, which `solve` reads back: its regions, or
+    // the variant's name.
+    match (&generated.variant, regions, rating) {
+        (_, Some(regions), _) => {
+            writeln!(out, "{puzzle} {}", pretty::labels(regions, puzzle.side()))
+        }
+        (Variant::X | Variant::Hyper, _, _) => {
+            writeln!(out, "{puzzle} {}", generated.variant.name())
+        }
+        (_, None, Some(rating)) => writeln!(out, "{puzzle} {rating}"),
+        (_, None, None) => writeln!(out, "{puzzle}"),
     }
 }
 

@@ -9,9 +9,10 @@ use rayon::prelude::*;
 
 use dancing::StopReason;
 use dancing_sudoku::generate::Difficulty;
-use dancing_sudoku::logic::{self, Path, RateError, Rules};
+use dancing_sudoku::logic::{Path, RateError, Rater, Rules};
 use dancing_sudoku::parse::{Batch, Puzzle};
-use dancing_sudoku::{Grid, Limits, Technique};
+use dancing_sudoku::generate::Kind;
+use dancing_sudoku::{Grid, Position, Technique};
 
 use crate::batch_report::{self, Gravest};
 use crate::cli::LogicArgs;
@@ -45,6 +46,7 @@ struct Totals {
     steps: BTreeMap<Technique, u64>,
     /// Puzzles where the techniques stalled (rated as needing search).
     stalled: u64,
+
     /// Puzzles a limit stopped, and the gravest limit: Ctrl-C, then the deadline (both
     /// end the batch), then the node limit (which stops one puzzle).
     stopped_puzzles: u64,
@@ -100,6 +102,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     } else {
         Rules::default()
     };
+    let rater = Rater::new().limits(limits.clone()).rules(rules);
     let threads = thread_count(args.run.threads);
     let pool = (threads > 1).then(|| thread_pool(threads)).transpose()?;
     let style = Style::detect();
@@ -117,7 +120,8 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     } else {
         threads * PER_THREAD
     };
-    let mut batch = Batch::new(input.reader);
+    // The techniques know classic sudoku: a puzzle marked as a variant is refused.
+    let mut batch = Batch::new(input.reader).variant(Kind::Classic);
     let mut entries = Vec::with_capacity(chunk);
     let mut first = true;
     // The deadline and Ctrl-C end the batch: no puzzle is read after them.
@@ -129,7 +133,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         }
         progress.chunk_read(entries.iter().filter(|entry| entry.is_ok()).count());
         let one = |k: usize| {
-            entries[k].as_ref().map(|Puzzle { grid, .. }| {
+            entries[k].as_ref().map(|puzzle| {
                 let mut tally = Totals::default();
                 let text = match limits.passed() {
                     // Read with others before the end: answered, not started.
@@ -137,7 +141,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
                         tally.stop(reason);
                         format!("{}\n", crate::search::stopped_answer(reason))
                     }
-                    None => answer(grid, task, (&limits, rules), style, &mut tally),
+                    None => answer(puzzle, task, &rater, style, &mut tally),
                 };
                 progress.answered();
                 (text, tally)
@@ -223,13 +227,8 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
 }
 
 /// The text for one puzzle, ending with a newline.
-fn answer(
-    grid: &Grid,
-    task: Task,
-    (limits, rules): (&Limits, Rules),
-    style: Style,
-    totals: &mut Totals,
-) -> String {
+fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut Totals) -> String {
+    let position = puzzle.position();
     let verdict = |error: RateError, totals: &mut Totals| match error {
         RateError::Stopped(reason) => {
             totals.stop(reason);
@@ -250,7 +249,7 @@ fn answer(
         other => format!("{other}\n"),
     };
     match task {
-        Task::Rate => match logic::rate_by(grid, limits, rules) {
+        Task::Rate => match rater.rate(&position) {
             Ok(rating) => {
                 *totals.bands.entry(Difficulty::of(&rating)).or_default() += 1;
                 match rating.hardest {
@@ -265,15 +264,15 @@ fn answer(
             }
             Err(error) => verdict(error, totals),
         },
-        Task::Hint { steps, pretty } => match logic::solve_path_by(grid, limits, rules) {
+        Task::Hint { steps, pretty } => match rater.path(&position) {
             Ok(path) => {
                 totals.add_path(&path);
-                hint_text(grid, &path, steps, pretty.then_some(style))
+                hint_text(&position, &path, steps, pretty.then_some(style))
             }
             Err(error) => {
                 let text = verdict(error, totals);
                 match pretty {
-                    true => format!("{}{text}", pretty::draw(grid, grid, style)),
+                    true => format!("{}{text}", drawing(&position, style)),
                     false => text,
                 }
             }
@@ -281,11 +280,22 @@ fn answer(
     }
 }
 
+/// A position drawn for `--pretty`: its pencilmarks when candidates were taken away,
+/// else the grid.
+fn drawing(position: &Position, style: Style) -> String {
+    if position.is_plain() {
+        pretty::draw(position.grid(), position.grid(), style)
+    } else {
+        position.to_pencilmarks()
+    }
+}
+
 /// The next step, or every step numbered, with the grids drawn if asked.
-fn hint_text(puzzle: &Grid, path: &Path, steps: bool, pretty: Option<Style>) -> String {
+fn hint_text(position: &Position, path: &Path, steps: bool, pretty: Option<Style>) -> String {
+    let puzzle: &Grid = position.grid();
     let mut text = String::new();
     if let Some(style) = pretty {
-        text.push_str(&pretty::draw(puzzle, puzzle, style));
+        text.push_str(&drawing(position, style));
     }
     let end = if path.is_solved() {
         "solved".to_owned()

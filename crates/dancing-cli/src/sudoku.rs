@@ -15,11 +15,9 @@ use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::generate::Kind;
 use dancing_sudoku::judge::{Judge, JudgeError};
 use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
-use dancing_sudoku::variant::parse::{
-    JigsawBatch, JigsawPuzzle, KillerBatch, KillerPuzzle, VariantParseError,
-};
+use dancing_sudoku::variant::parse::{KillerBatch, KillerPuzzle, VariantParseError};
 use dancing_sudoku::{
-    AutoSolver, Count, Grid, Limits, Method, SatSolver, Solve, SudokuSolver, Variant,
+    AutoSolver, Grid, Limits, Method, Position, SatSolver, Solve, SudokuSolver, Variant,
     VariantSolver, Verdict,
 };
 use rayon::prelude::*;
@@ -95,97 +93,152 @@ enum Job {
     Puzzle {
         line: usize,
         grid: Grid,
-        /// Its rules, for a batch of `--variant` other than classic.
+        /// Its rules, other than classic.
         variant: Option<Variant>,
+        /// Its candidates, for a pencilmark grid that took some away.
+        position: Option<Position>,
     },
     /// Text that is not a puzzle; its reason goes to stdout, the full message (file,
     /// line, column) to stderr.
     Bad { reason: String, message: String },
 }
 
-/// One worker's solver: a classic one (its matrix built once per order), or a variant
-/// solver set to each puzzle's rules.
-enum Solver {
-    Classic(Box<dyn Solve + Send>),
-    Variant(Box<VariantSolver>),
+/// One worker's solvers, each made when a puzzle first needs it and kept for the batch
+/// (so that its matrices are built once): the classic solver `--solver` names, a variant
+/// solver for puzzles of a variant (told by `--variant` or by their marks), and
+/// dancing links for pencilmark grids (whose candidates only they take).
+struct Solver {
+    kind: SolverKind,
+    limits: Limits,
+    classic: Option<Box<dyn Solve + Send>>,
+    variants: Option<Box<VariantSolver>>,
+    positions: Option<Box<SudokuSolver>>,
+    /// Which answered last.
+    last: Last,
+}
+
+#[derive(Clone, Copy)]
+enum Last {
+    Classic,
+    Variant,
+    Position,
 }
 
 impl Solver {
-    fn new(kind: SolverKind, variant: Kind) -> Self {
-        if variant != Kind::Classic {
-            return Self::Variant(Box::new(match kind {
-                SolverKind::Dlx => VariantSolver::new(),
-                SolverKind::Sat => VariantSolver::with_learner(),
-                _ => VariantSolver::auto(),
-            }));
+    fn new(kind: SolverKind, limits: Limits) -> Self {
+        Self {
+            kind,
+            limits,
+            classic: None,
+            variants: None,
+            positions: None,
+            last: Last::Classic,
         }
-        Self::Classic(match kind {
-            SolverKind::Auto => Box::new(AutoSolver::new()),
-            SolverKind::Dlx => Box::new(SudokuSolver::new()),
-            SolverKind::Sat => Box::new(SatSolver::new()),
-            SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
-            SolverKind::Bands => Box::new(BandSolver::new()),
-        })
     }
 
-    /// The solver, set to `variant`'s rules if it solves variants.
-    fn set_to(&mut self, variant: Option<&Variant>) -> &mut dyn Solve {
-        match self {
-            Self::Classic(solver) => solver.as_mut(),
-            Self::Variant(solver) => {
-                if let Some(variant) = variant
-                    && solver.variant() != variant
-                {
-                    solver.set_variant(variant.clone());
-                }
-                solver.as_mut()
+    /// The one search of `job`'s puzzle, by its rules or from its candidates.
+    fn find(&mut self, job: &Job, limit: u64, first: Option<&mut Grid>) -> u64 {
+        let Job::Puzzle {
+            grid,
+            variant,
+            position,
+            ..
+        } = job
+        else {
+            return 0;
+        };
+        let (kind, limits) = (self.kind, &self.limits);
+        if let Some(position) = position {
+            self.last = Last::Position;
+            let solver = self.positions.get_or_insert_with(|| {
+                let mut solver = SudokuSolver::new();
+                solver.set_limits(limits.clone());
+                Box::new(solver)
+            });
+            return solver.find_position(position, limit, first);
+        }
+        if let Some(variant) = variant {
+            self.last = Last::Variant;
+            let solver = self.variants.get_or_insert_with(|| {
+                let mut solver = match kind {
+                    SolverKind::Dlx => VariantSolver::new(),
+                    SolverKind::Sat => VariantSolver::with_learner(),
+                    _ => VariantSolver::auto(),
+                };
+                solver.set_limits(limits.clone());
+                Box::new(solver)
+            });
+            if solver.variant() != variant {
+                solver.set_variant(variant.clone());
             }
+            return solver.find(grid, limit, first);
         }
+        self.last = Last::Classic;
+        let solver = self.classic.get_or_insert_with(|| {
+            let mut solver: Box<dyn Solve + Send> = match kind {
+                SolverKind::Auto => Box::new(AutoSolver::new()),
+                SolverKind::Dlx => Box::new(SudokuSolver::new()),
+                SolverKind::Sat => Box::new(SatSolver::new()),
+                SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
+                SolverKind::Bands => Box::new(BandSolver::new()),
+            };
+            solver.set_limits(limits.clone());
+            solver
+        });
+        solver.find(grid, limit, first)
     }
 
-    fn set_limits(&mut self, limits: Limits) {
-        self.set_to(None).set_limits(limits);
+    /// The statistics and the method of the last search.
+    fn last(&self) -> (Stats, Method) {
+        let solver: Option<&dyn Solve> = match self.last {
+            Last::Classic => self.classic.as_deref().map(|s| s as &dyn Solve),
+            Last::Variant => self.variants.as_deref().map(|s| s as &dyn Solve),
+            Last::Position => self.positions.as_deref().map(|s| s as &dyn Solve),
+        };
+        solver.map_or_else(Default::default, |s| (s.stats(), s.method()))
     }
 }
 
 /// The answer line for one puzzle, the statistics of the searches it took, the method
 /// that answered, and the outcome. A search stopped by a limit makes the answer
 /// `stopped: <limit>`.
-fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: Mode) -> Answer {
+fn answer(solver: &mut Solver, job: &Job, mode: Mode) -> Answer {
+    let Job::Puzzle { grid, variant, .. } = job else {
+        unreachable!("only puzzles are answered");
+    };
+    // Each question is one search: how far to count, and whether to keep the first.
+    let (limit, keep) = match mode {
+        Mode::Solve { unique, .. } => (if unique { 2 } else { 1 }, true),
+        Mode::Count { limit } => (limit, false),
+        Mode::Check => (2, false),
+    };
+    let mut first = keep.then(|| Grid::empty(grid.order()));
+    let found = solver.find(job, limit, first.as_mut());
+    let (stats, method) = solver.last();
+    if let Some(reason) = stats.limit_stop() {
+        return (stopped_answer(reason).into(), stats, Some(method), Outcome::Stopped);
+    }
     let (text, outcome) = match mode {
-        Mode::Solve {
-            unique: false,
-            pretty,
-        } => match solver.solve(grid) {
-            Some(solution) => (
-                show(&solution, grid, variant, pretty).into(),
-                Outcome::Solved,
-            ),
-            None => ("no solution".into(), Outcome::NoSolution),
-        },
-        Mode::Solve {
-            unique: true,
-            pretty,
-        } => {
-            // One search counting up to 2 that keeps the first solution.
-            match solver.solve_unique(grid) {
-                Ok(solution) => (
-                    show(&solution, grid, variant, pretty).into(),
+        Mode::Solve { unique, pretty } => match found {
+            0 => ("no solution".into(), Outcome::NoSolution),
+            1 | 2 if !unique || found == 1 => {
+                let solution = first.expect("kept");
+                (
+                    show(&solution, grid, variant.as_ref(), pretty).into(),
                     Outcome::Solved,
-                ),
-                Err(Verdict::Multiple) => ("multiple solutions".into(), Outcome::Multiple),
-                Err(_) => ("no solution".into(), Outcome::NoSolution),
+                )
             }
-        }
-        Mode::Count { limit } => match solver.count_up_to(grid, limit) {
-            // A limit that stopped the search is reported below, instead of this text.
-            Count::Partial { found, .. } => (format!("{found}+").into(), Outcome::AtLimit),
-            Count::Complete(0) => ("0".into(), Outcome::NoSolution),
-            Count::Complete(1) => ("1".into(), Outcome::Unique),
-            Count::Complete(n) => (n.to_string().into(), Outcome::Multiple),
+            _ => ("multiple solutions".into(), Outcome::Multiple),
+        },
+        Mode::Count { limit } => match found {
+            // At the limit: at least that many.
+            n if n >= limit => (format!("{n}+").into(), Outcome::AtLimit),
+            0 => ("0".into(), Outcome::NoSolution),
+            1 => ("1".into(), Outcome::Unique),
+            n => (n.to_string().into(), Outcome::Multiple),
         },
         Mode::Check => {
-            let verdict = solver.check(grid);
+            let verdict = Verdict::from_count(found);
             let outcome = match verdict {
                 Verdict::Unique => Outcome::Unique,
                 Verdict::Multiple => Outcome::Multiple,
@@ -194,17 +247,7 @@ fn answer(solver: &mut dyn Solve, grid: &Grid, variant: Option<&Variant>, mode: 
             (verdict.to_string().into(), outcome)
         }
     };
-    let stats = solver.stats();
-    let method = Some(solver.method());
-    match stats.limit_stop() {
-        Some(reason) => (
-            stopped_answer(reason).into(),
-            stats,
-            method,
-            Outcome::Stopped,
-        ),
-        None => (text, stats, method, outcome),
-    }
+    (text, stats, Some(method), outcome)
 }
 
 /// A solution as one line, or drawn (followed by a blank line, which keeps drawings
@@ -230,13 +273,19 @@ fn show(
 type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 
 /// Turns one entry of the batch into a job.
-fn job(name: &str, entry: Result<Puzzle, PuzzleError>, variant: Option<&Variant>) -> Job {
+fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
     match entry {
-        Ok(Puzzle { line, grid }) => Job::Puzzle {
-            line,
-            grid,
-            variant: variant.cloned(),
-        },
+        Ok(puzzle) => {
+            let position = puzzle
+                .pencilmarks
+                .filter(|position| !position.is_plain());
+            Job::Puzzle {
+                line: puzzle.line,
+                grid: puzzle.grid,
+                variant: (puzzle.variant != Variant::Classic).then_some(puzzle.variant),
+                position,
+            }
+        }
         Err(error) => Job::Bad {
             reason: error.kind.to_string(),
             message: format!("{name}: {error}"),
@@ -245,44 +294,27 @@ fn job(name: &str, entry: Result<Puzzle, PuzzleError>, variant: Option<&Variant>
 }
 
 /// The jobs of a batch: its puzzles with their rules, or its bad entries, in order.
-/// Classic, x and hyper puzzles come in any layout of [`Batch`]; jigsaw puzzles one per
-/// line with their regions; killer puzzles in blocks of a givens line and cage lines.
-fn entries(reader: Box<dyn BufRead>, name: &str, kind: Kind) -> Box<dyn Iterator<Item = Job> + '_> {
-    let rules = match kind {
-        Kind::X => Some(Variant::X),
-        Kind::Hyper => Some(Variant::Hyper),
-        _ => None,
-    };
+/// Classic, x, hyper and jigsaw puzzles come in any layout of [`Batch`] (the variant
+/// told, or each puzzle's mark); killer puzzles in blocks of a givens line and cage lines.
+fn entries(
+    reader: Box<dyn BufRead>,
+    name: &str,
+    kind: Option<Kind>,
+) -> Box<dyn Iterator<Item = Job> + '_> {
     match kind {
-        Kind::Jigsaw => Box::new(jigsaw_entries(reader, name)),
-        Kind::Killer => Box::new(killer_entries(reader, name)),
-        _ => Box::new(Batch::new(reader).map(move |entry| job(name, entry, rules.as_ref()))),
+        Some(Kind::Killer) => Box::new(killer_entries(reader, name)),
+        Some(kind) => Box::new(Batch::new(reader).variant(kind).map(move |entry| job(name, entry))),
+        None => Box::new(Batch::new(reader).map(move |entry| job(name, entry))),
     }
 }
 
-/// A jigsaw or killer entry that could not be read: its reason on stdout, the file,
-/// line and column on stderr.
+/// A killer entry that could not be read: its reason on stdout, the file, line and
+/// column on stderr.
 fn bad(name: &str, error: &VariantParseError) -> Job {
     Job::Bad {
         reason: error.kind.to_string(),
         message: format!("{name}: {error}"),
     }
-}
-
-/// Jigsaw puzzles, one per line: `PUZZLE REGIONS`.
-fn jigsaw_entries<'a>(reader: Box<dyn BufRead>, name: &'a str) -> impl Iterator<Item = Job> + 'a {
-    JigsawBatch::new(reader).map(move |entry| match entry {
-        Ok(JigsawPuzzle {
-            line,
-            grid,
-            regions,
-        }) => Job::Puzzle {
-            line,
-            grid,
-            variant: Some(Variant::Jigsaw(regions)),
-        },
-        Err(error) => bad(name, &error),
-    })
 }
 
 /// Killer puzzles: blocks separated by blank lines, each a givens line then cage lines.
@@ -292,6 +324,7 @@ fn killer_entries<'a>(reader: Box<dyn BufRead>, name: &'a str) -> impl Iterator<
             line,
             grid,
             variant: Some(Variant::Killer(cages)),
+            position: None,
         },
         Err(error) => bad(name, &error),
     })
@@ -359,13 +392,13 @@ fn in_turn<T: Send>(
 }
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
-    if args.variant != Kind::Classic
+    if let Some(variant) = args.variant
+        && variant != Kind::Classic
         && matches!(args.solver, SolverKind::Bitmask | SolverKind::Bands)
     {
         return Err(Failure::input(format!(
-            "--solver {} solves only classic sudoku, not {} puzzles",
+            "--solver {} solves only classic sudoku, not {variant} puzzles",
             args.solver.name(),
-            args.variant
         )));
     }
     let started = Instant::now();
@@ -378,11 +411,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     // One solver per worker thread, each kept for the whole batch so that its matrices
     // are built once.
     let solvers: Vec<Mutex<Solver>> = (0..threads)
-        .map(|_| {
-            let mut solver = Solver::new(args.solver, args.variant);
-            solver.set_limits(limits.clone());
-            Mutex::new(solver)
-        })
+        .map(|_| Mutex::new(Solver::new(args.solver, limits.clone())))
         .collect();
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
@@ -410,9 +439,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         // The deadline and Ctrl-C end the batch: no puzzle is started after them.
         let ended = || limits.passed();
         let solve = |job: &Job| -> Option<Answer> {
-            let Job::Puzzle { grid, variant, .. } = job else {
+            if matches!(job, Job::Bad { .. }) {
                 return None;
-            };
+            }
             if let Some(reason) = ended() {
                 let stats = Stats {
                     stopped: Some(reason),
@@ -422,12 +451,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             }
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-            let answered = answer(
-                solver.set_to(variant.as_ref()),
-                grid,
-                variant.as_ref(),
-                mode,
-            );
+            let answered = answer(&mut solver, job, mode);
             progress.answered();
             Some(answered)
         };

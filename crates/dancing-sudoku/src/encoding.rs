@@ -23,7 +23,7 @@
 
 use dancing::{OptionId, Problem};
 
-use crate::Grid;
+use crate::{Grid, Position};
 
 /// The number of primary items of order `order`: 4·N².
 pub fn item_count(order: usize) -> usize {
@@ -94,4 +94,60 @@ pub fn problem(order: usize) -> Problem {
     );
     // The variants' builder with no extra houses: the same items, names and options.
     crate::variant::encoding::problem(&crate::Variant::Classic, order, Default::default()).problem
+}
+
+/// The matrix of `position`: the items of [`problem`], and only the options its cells
+/// allow (a placed cell's value, an empty cell's candidates), with the classic id of
+/// each ([`option`]), by which a solution decodes.
+///
+/// ```
+/// use dancing::Engine;
+/// use dancing_sudoku::{Grid, Position, encoding};
+///
+/// let grid = Grid::empty(2);
+/// let mut masks = vec![0b1111; 16];
+/// masks[0] = 0b0001; // r1c1 can only be 1
+/// let position = Position::with_candidates(grid, masks)?;
+/// let (problem, ids) = encoding::position_problem(&position);
+/// assert_eq!(problem.option_count(), 61);
+/// assert_eq!(ids[0], encoding::option(2, 0, 0, 1));
+/// // A quarter of the 288 grids have 1 there.
+/// assert_eq!(dancing::Solver::new(&problem).count(), 72);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn position_problem(position: &Position) -> (Problem, Vec<OptionId>) {
+    let grid = position.grid();
+    let (order, side) = (grid.order(), grid.side());
+    let mut b = Problem::builder();
+    let mut declare = |prefix: &str| -> Vec<dancing::ItemId> {
+        (1..=side * side)
+            .map(|k| {
+                let (u, v) = ((k - 1) / side + 1, (k - 1) % side + 1);
+                b.primary(&format!("{prefix}{u},{v}"))
+                    .expect("sudoku item names are valid and distinct")
+            })
+            .collect()
+    };
+    let [cell, row, column, house] = ["p", "r", "c", "b"].map(&mut declare);
+    let mut ids = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            let allowed = match grid.get(r, c) {
+                0 => position.candidates(r, c),
+                v => 1 << (v - 1),
+            };
+            for v in crate::logic::bits(allowed) {
+                let b_index = (r / order) * order + c / order;
+                b.option([
+                    cell[r * side + c],
+                    row[r * side + v],
+                    column[c * side + v],
+                    house[b_index * side + v],
+                ])
+                .expect("the items exist");
+                ids.push(option(order, r, c, v as u8 + 1));
+            }
+        }
+    }
+    (b.build().expect("a sudoku matrix is valid"), ids)
 }

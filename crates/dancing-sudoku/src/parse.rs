@@ -58,6 +58,26 @@ mod lex;
 
 pub use batch::{Batch, MAX_LINE, Puzzle};
 
+/// The one puzzle of `text`, in any layout a [`Batch`] reads: the first error, or an
+/// error if the text holds no puzzle or more than one.
+pub(crate) fn single(text: &str) -> Result<Puzzle, PuzzleError> {
+    let mut batch = Batch::new(text.as_bytes());
+    let puzzle = batch
+        .next()
+        .unwrap_or_else(|| Err(PuzzleError::new(1, None, PuzzleErrorKind::Empty)))?;
+    match batch.next() {
+        None => Ok(puzzle),
+        Some(Ok(next)) => Err(PuzzleError::new(
+            next.line,
+            None,
+            PuzzleErrorKind::ExtraRow {
+                expected: puzzle.grid.side(),
+            },
+        )),
+        Some(Err(error)) => Err(error),
+    }
+}
+
 pub(crate) use lex::block_from_lines;
 use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_side, row_length};
 
@@ -190,6 +210,32 @@ pub enum PuzzleErrorKind {
     },
     /// A line that is not valid UTF-8 (the column is the first bad character's).
     NotUtf8,
+    /// A cell of a pencilmark grid whose symbols are not values of the grid.
+    Candidates {
+        /// The cell as written.
+        token: String,
+        /// N.
+        side: usize,
+    },
+    /// A jigsaw puzzle without its region labels.
+    MissingRegions {
+        /// N², the labels expected.
+        expected: usize,
+    },
+    /// A jigsaw's region labels that make no regions.
+    Regions(crate::variant::VariantError),
+    /// A puzzle marked as one variant in a batch read as another.
+    VariantMismatch {
+        /// The variant of the mark.
+        marked: &'static str,
+        /// The variant the batch reads.
+        asked: &'static str,
+    },
+    /// A pencilmark grid of a variant: candidates are read for classic sudoku only.
+    PencilmarkVariant {
+        /// The variant.
+        variant: &'static str,
+    },
     /// The input could not be read.
     Read {
         /// The reader's message.
@@ -307,6 +353,24 @@ impl fmt::Display for PuzzleErrorKind {
                 "the line is longer than {limit} bytes; a puzzle has at most 1296 symbols"
             ),
             Self::NotUtf8 => write!(f, "the line is not valid UTF-8"),
+            Self::Candidates { token, side } => write!(
+                f,
+                "`{}` is not a cell of a pencilmark grid: write the values (1 to {side}) the cell may hold, such as `137`",
+                quote(token)
+            ),
+            Self::MissingRegions { expected } => write!(
+                f,
+                "expected {expected} region labels after the puzzle, one per cell (a jigsaw is one line: PUZZLE REGIONS)"
+            ),
+            Self::Regions(rule) => write!(f, "{rule}"),
+            Self::VariantMismatch { marked, asked } => write!(
+                f,
+                "the puzzle is marked as {marked} sudoku, not {asked}"
+            ),
+            Self::PencilmarkVariant { variant } => write!(
+                f,
+                "pencilmarks are read for classic sudoku only, not {variant}"
+            ),
             Self::Read { message } => write!(f, "read error: {message}"),
         }
     }

@@ -9,6 +9,7 @@ use dancing::{Count, Event, Limits, Stats};
 
 use crate::encoding;
 use crate::grid::Grid;
+use crate::position::Position;
 use crate::solve::{Books, Solve};
 
 /// One order's matrix and the engine's solver over it.
@@ -64,6 +65,8 @@ enum Last {
     Nothing,
     /// The engine of this order (minus 2).
     Engine(usize),
+    /// The matrix of the last position with candidates taken away.
+    Position,
 }
 
 /// Solves sudoku of every order 2..=6 with dancing links.
@@ -95,6 +98,8 @@ enum Last {
 #[derive(Debug, Clone)]
 pub struct SudokuSolver {
     engines: [Option<Box<Engine>>; 5],
+    /// The search of the last position with candidates taken away, on its own matrix.
+    position: Option<Box<dancing::Solver>>,
     last: Last,
     books: Books,
 }
@@ -110,6 +115,7 @@ impl SudokuSolver {
     pub fn new() -> Self {
         Self {
             engines: Default::default(),
+            position: None,
             last: Last::Nothing,
             books: Books::default(),
         }
@@ -203,6 +209,67 @@ impl SudokuSolver {
     }
 }
 
+impl SudokuSolver {
+    /// [`find`](Solve::find) on a position: the solutions where each empty cell holds
+    /// one of its candidates, counted up to `limit`, the first written into `first`. A
+    /// plain position is its grid's search; one with candidates taken away is searched
+    /// on a matrix of its own (built for it: a pencilmark grid is one puzzle, not a
+    /// batch of millions), under the same limits, and [`stats`](Solve::stats) reports
+    /// that search.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, Position, SudokuSolver};
+    ///
+    /// let grid = Grid::empty(2);
+    /// let mut masks = vec![0b1111; 16];
+    /// masks[0] = 0b0011; // r1c1 is 1 or 2
+    /// let position = Position::with_candidates(grid, masks)?;
+    /// let mut solver = SudokuSolver::new();
+    /// assert_eq!(solver.find_position(&position, 1000, None), 144);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_position(
+        &mut self,
+        position: &Position,
+        limit: u64,
+        first: Option<&mut Grid>,
+    ) -> u64 {
+        if position.is_plain() {
+            return self.find(position.grid(), limit, first);
+        }
+        let grid = position.grid();
+        let (problem, ids) = encoding::position_problem(position);
+        let mut solver = dancing::Solver::new(&problem);
+        solver.set_limits(self.books.limits.clone());
+        solver.set_branching(dancing::Branching::FirstForced);
+        let solver = &mut **self.position.insert(Box::new(solver));
+        self.last = Last::Position;
+        if limit == 0 {
+            return 0;
+        }
+        let Some(first) = first else {
+            return solver.count_up_to(limit).found();
+        };
+        let mut found = 0;
+        let mut search = solver.search();
+        while found < limit {
+            match search.next_event() {
+                Event::Solution => {
+                    if found == 0 {
+                        first.copy_from(grid);
+                        let classic: Vec<_> = search.solution().iter().map(|o| ids[o.index()]).collect();
+                        encoding::decode_into(grid.side(), &classic, first.cells_vec_mut());
+                    }
+                    found += 1;
+                }
+                Event::Finished => break,
+                _ => {}
+            }
+        }
+        found
+    }
+}
+
 /// A lazy iterator over the solutions of a puzzle, from [`SudokuSolver::solutions`].
 #[derive(Debug)]
 pub struct SudokuSolutions<'s> {
@@ -277,6 +344,11 @@ impl Solve for SudokuSolver {
                 .as_ref()
                 .map(|e| e.solver.stats())
                 .unwrap_or_default(),
+            Last::Position => self
+                .position
+                .as_ref()
+                .map(|s| s.stats())
+                .unwrap_or_default(),
         }
     }
 
@@ -326,5 +398,34 @@ impl Grid {
     /// Whether this puzzle has exactly one solution.
     pub fn is_unique(&self) -> bool {
         with_solver(|s| s.is_unique(self))
+    }
+}
+
+/// Shortcuts to [`SudokuSolver::find_position`] through a solver kept per thread, as for
+/// [`Grid`].
+impl Position {
+    /// The first solution of this position, if any.
+    pub fn solve(&self) -> Option<Grid> {
+        let mut solution = Grid::empty(self.grid().order());
+        with_solver(|s| s.find_position(self, 1, Some(&mut solution)) == 1).then_some(solution)
+    }
+
+    /// The number of solutions of this position, counting no further than `limit`
+    /// ([`Count::Partial`] when the limit is reached).
+    pub fn count_up_to(&self, limit: u64) -> Count {
+        with_solver(|s| {
+            let found = s.find_position(self, limit, None);
+            let stopped = if found >= limit {
+                Some(dancing::StopReason::Caller)
+            } else {
+                s.stats().stopped
+            };
+            Count::new(found, stopped)
+        })
+    }
+
+    /// Whether this position has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        with_solver(|s| s.find_position(self, 2, None) == 1)
     }
 }

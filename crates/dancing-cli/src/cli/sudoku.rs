@@ -47,9 +47,12 @@ pub(crate) struct BatchArgs {
     #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
     pub(crate) solver: SolverKind,
     /// The rules of the puzzles (jigsaw: `PUZZLE REGIONS` per line; killer: blocks of a
-    /// givens line and `SUM rRcC …` cage lines, separated by blank lines)
-    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
-    pub(crate) variant: Kind,
+    /// givens line and `SUM rRcC …` cage lines, separated by blank lines). Without it,
+    /// a one-line puzzle followed by `x`, `hyper` or its jigsaw regions (as `generate
+    /// --variant` writes it) is of that variant, any other classic; with it, such a
+    /// mark must agree
+    #[arg(long, value_name = "VARIANT", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    pub(crate) variant: Option<Kind>,
     #[command(flatten)]
     pub(crate) run: RunArgs,
 }
@@ -59,11 +62,16 @@ pub(crate) struct BatchArgs {
 macro_rules! batch_layouts {
     () => {
         "\
-Puzzles follow one another, each in one of three layouts told apart by its first line:
-  one line  N² symbols with nothing between them: 16, 81, 256, 625 or 1296 (4×4 to
-            36×36); text after a space is a comment
-  rows      N lines of N symbols, with or without spaces: `5 3 . . 7 . . . .`
-  pretty    rows with `|` between boxes and lines such as `------+-------+------`
+Puzzles follow one another, each in one of these layouts told apart by its first line:
+  one line    N² symbols with nothing between them: 16, 81, 256, 625 or 1296 (4×4 to
+              36×36); text after a space is a comment (but for a variant's mark)
+  spaced      the same symbols one by one with spaces between them: `8 . . 3 …`
+  rows        N lines of N symbols, with or without spaces: `5 3 . . 7 . . . .`
+  pretty      rows with `|` between boxes and lines such as `------+-------+------`,
+              Sudoku Explainer's `*-----------*` frames and HoDoKu's `.---.---.`
+  pencilmarks N lines of N cells, a cell one symbol (its value) or several (its
+              candidates), as HoDoKu and Sudoku Explainer copy a position: the
+              candidates are taken as given, not worked out again
 A line of 4, 9, 16, 25 or 36 symbols (spaces and `|` not counted) starts a block of
 that many rows. 16 symbols with nothing between them are a 4×4 puzzle on one line, so
 put spaces in the first row of a 16×16 block. Blank lines and lines starting with `#`
@@ -203,7 +211,8 @@ Examples:
 /// Options of `sudoku rate` and `sudoku hint`.
 #[derive(Debug, Args)]
 pub(crate) struct LogicArgs {
-    /// The puzzles (layouts as for `solve`); standard input when absent or `-`
+    /// The puzzles (layouts as for `solve`, pencilmark grids included: the steps start
+    /// from the candidates as given); standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
     /// Do without the uniqueness techniques (unique rectangles and loops, the BUG),
     /// which assume what the command checks anyway: that the puzzle has one solution

@@ -11,6 +11,7 @@ mod docs;
 mod feedback;
 mod generate;
 mod hostile;
+mod layouts;
 mod learn;
 mod limits;
 mod multiplicities;

@@ -151,7 +151,7 @@ mod wings;
 mod words;
 
 pub use rating::{
-    Path, RateError, Rating, Rules, SEARCH_BUDGET, rate, rate_by, rate_within, solve_path,
+    Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET, rate, rate_by, rate_within, solve_path,
     solve_path_by, solve_path_within,
 };
 pub use step::{Cell, Premise, Step};
@@ -160,7 +160,7 @@ pub use technique::{Technique, UnknownTechnique};
 use geometry::Geometry;
 use locked::locked_set;
 
-use crate::{Conflict, Grid, Unit};
+use crate::{Conflict, Grid, Position, Unit};
 
 /// The candidates of one puzzle, with the values placed so far.
 ///
@@ -226,6 +226,37 @@ impl LogicSolver {
             candidates,
             uniqueness: true,
         })
+    }
+
+    /// The candidates of `position` as they are (a pencilmark grid's, with what the
+    /// player took away). Clashing values are refused.
+    ///
+    /// ```
+    /// use dancing_sudoku::{LogicSolver, Position};
+    ///
+    /// let position: Position = "1 24 234 234\n234 234 1 234\n234 1 234 234\n234 234 234 1\n".parse()?;
+    /// let solver = LogicSolver::from_position(&position)?;
+    /// assert_eq!(solver.candidates(0, 1), 0b1010);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_position(position: &Position) -> Result<Self, Conflict> {
+        let puzzle = position.grid();
+        puzzle.validate()?;
+        let order = puzzle.order();
+        Ok(Self {
+            order,
+            side: puzzle.side(),
+            geometry: Geometry::of(order),
+            values: puzzle.cells().to_vec(),
+            candidates: position.masks().to_vec(),
+            uniqueness: true,
+        })
+    }
+
+    /// The position: the values placed and the candidates left.
+    pub fn position(&self) -> Position {
+        Position::with_candidates(self.grid(), self.candidates.clone())
+            .expect("the solver's candidates are a grid's")
     }
 
     /// The values placed so far, givens included.
@@ -330,10 +361,16 @@ impl LogicSolver {
         );
     }
 
-    /// Carries out `step`: places its value, or removes its eliminations.
+    /// Carries out `step`: places its value, or removes its eliminations. A direct form
+    /// places its single only, as Sudoku Explainer's rating does (its cause's removals
+    /// are the step's [`eliminations`](Step::eliminations), to apply as well when
+    /// solving as a person does).
     pub fn apply(&mut self, step: &Step) {
         if let Some(((r, c), v)) = step.placement() {
             self.place(r, c, v);
+        }
+        if matches!(step, Step::Direct { .. }) {
+            return;
         }
         for ((r, c), v) in step.eliminations() {
             self.remove_candidate(r, c, v);
@@ -557,7 +594,7 @@ impl LogicSolver {
 }
 
 /// The set bits of a mask, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let b = mask.trailing_zeros() as usize;

@@ -8,7 +8,7 @@ use dancing::{Limits, Stats, StopReason};
 
 use super::{LogicSolver, Step, Technique, technique::tenths_to_score};
 use crate::solver::with_solver;
-use crate::{Conflict, Grid, Solve, Verdict};
+use crate::{Conflict, Grid, Position, Solve};
 
 /// The most dancing-links nodes a rating spends measuring the search left after the
 /// techniques stall: past it the rating says `needs search (over 100000 nodes)` and
@@ -132,39 +132,184 @@ impl Rules {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_path_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Path, RateError> {
-    puzzle.validate()?;
-    let started = Instant::now();
-    let (verdict, stats) = with_checker(|checker| {
-        checker.set_limits(limits.clone());
-        let verdict = checker.check(puzzle);
-        let stats = checker.stats();
-        checker.set_limits(Limits::none());
-        (verdict, stats)
-    });
-    stopped(&stats)?;
-    match verdict {
-        Verdict::NoSolution => return Err(RateError::NoSolution),
-        Verdict::Multiple => return Err(RateError::Multiple),
-        Verdict::Unique => {}
+    Rater::new()
+        .limits(limits.clone())
+        .rules(rules)
+        .walk(&Position::new(puzzle), Walk::Rating)
+        .map(|(path, _)| path)
+}
+
+/// Rates puzzles and walks their paths, with the [`Rules`] and [`Limits`] set once: the
+/// way in for a [`Position`] (a pencilmark grid, its candidates taken as given) as well
+/// as a [`Grid`].
+///
+/// ```
+/// use dancing::Limits;
+/// use dancing_sudoku::{Grid, Position, Technique, logic::{Rater, Rules}};
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let rater = Rater::new().limits(Limits::none()).rules(Rules::default());
+/// let rating = rater.rate(&puzzle)?;
+/// assert_eq!(rating.to_string(), "1.2 hidden single");
+/// // The next step, from the position as a pencilmark grid shows it.
+/// let hint = rater.hint(&Position::new(&puzzle))?.expect("a step");
+/// assert_eq!(hint.technique(), Technique::HiddenSingle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Rater {
+    limits: Limits,
+    rules: Rules,
+}
+
+/// How a path applies the direct forms ([`Step::Direct`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// As Sudoku Explainer rates: a direct form places its single and removes nothing,
+    /// so the same cause can come again at the next step.
+    Rating,
+    /// As a person solves: a direct form's cause also removes its candidates, so no
+    /// step is given twice.
+    Hints,
+}
+
+impl Rater {
+    /// A rater with every technique and no limits.
+    pub fn new() -> Self {
+        Self::default()
     }
-    let mut solver = LogicSolver::new(puzzle)?;
-    solver.set_uniqueness(rules.uniqueness);
-    let mut steps = Vec::new();
-    while let Some(step) = solver.next_step() {
-        solver.apply(&step);
-        steps.push(step);
-        // Between steps only the clock and the flag count: the node limit is a search's.
-        if let Some(reason) = limits
-            .reached(0, started)
-            .filter(|&r| r != StopReason::NodeLimit)
-        {
-            return Err(RateError::Stopped(reason));
+
+    /// The limits of every later call: the uniqueness check stops at the node limit,
+    /// the deadline or the interrupt flag, the steps at the deadline or the flag (checked
+    /// between steps), and the search measured after a stall at all three (below
+    /// [`SEARCH_BUDGET`] for the node limit), each with [`RateError::Stopped`].
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The techniques every later call may use.
+    pub fn rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// The rating of a proper puzzle (one solution): its path's hardest step, or the
+    /// search left when the techniques stall (see the [module docs](super#the-scale)).
+    /// The path is Sudoku Explainer's: a direct form places its single only.
+    pub fn rate(&self, puzzle: impl Into<Position>) -> Result<Rating, RateError> {
+        let position = puzzle.into();
+        let (path, end) = self.walk(&position, Walk::Rating)?;
+        if path.is_solved() {
+            return Ok(Rating::of(&path, None));
+        }
+        let budget = self
+            .limits
+            .max_nodes
+            .map_or(SEARCH_BUDGET, |n| n.min(SEARCH_BUDGET));
+        let limits = Limits {
+            max_nodes: Some(budget),
+            ..self.limits.clone()
+        };
+        // A grid's stall is measured on its values, as the scale was fitted; a position
+        // given with candidates, on the candidates left.
+        let stall = if position.is_plain() {
+            Position::new(&path.end)
+        } else {
+            end
+        };
+        let stats = with_solver(|s| {
+            let saved = s.limits().clone();
+            s.set_limits(limits);
+            s.find_position(&stall, 2, None);
+            let stats = s.stats();
+            s.set_limits(saved);
+            stats
+        });
+        let over_budget = stats.stopped == Some(StopReason::NodeLimit) && budget == SEARCH_BUDGET;
+        if !over_budget {
+            stopped(&stats)?;
+        }
+        let mut rating = Rating::of(&path, Some(stats.nodes));
+        rating.search_over_budget = over_budget;
+        Ok(rating)
+    }
+
+    /// The path of a proper puzzle as a person follows it: each step the easiest
+    /// available, until the grid is solved or no technique applies. The steps are the
+    /// rating's, but for a direct form ([`Step::Direct`]), whose cause also removes its
+    /// candidates here, so that no step is given twice.
+    pub fn path(&self, puzzle: impl Into<Position>) -> Result<Path, RateError> {
+        self.walk(&puzzle.into(), Walk::Hints).map(|(path, _)| path)
+    }
+
+    /// The next step of a proper puzzle, `None` if it is solved or no technique applies.
+    pub fn hint(&self, puzzle: impl Into<Position>) -> Result<Option<Step>, RateError> {
+        let position = puzzle.into();
+        let mut solver = self.start(&position)?;
+        solver.set_uniqueness(self.rules.uniqueness);
+        Ok(solver.next_step())
+    }
+
+    /// The logical solver of `position`, once it is known to have one solution.
+    fn start(&self, position: &Position) -> Result<LogicSolver, RateError> {
+        position.grid().validate()?;
+        let (found, stats) = if position.is_plain() {
+            let grid = position.grid();
+            with_checker(|checker| {
+                checker.set_limits(self.limits.clone());
+                let found = checker.find(grid, 2, None);
+                let stats = checker.stats();
+                checker.set_limits(Limits::none());
+                (found, stats)
+            })
+        } else {
+            with_solver(|s| {
+                let saved = s.limits().clone();
+                s.set_limits(self.limits.clone());
+                let found = s.find_position(position, 2, None);
+                let stats = s.stats();
+                s.set_limits(saved);
+                (found, stats)
+            })
+        };
+        stopped(&stats)?;
+        match found {
+            0 => Err(RateError::NoSolution),
+            1 => Ok(LogicSolver::from_position(position)?),
+            _ => Err(RateError::Multiple),
         }
     }
-    Ok(Path {
-        steps,
-        end: solver.grid(),
-    })
+
+    /// The path from `position`, and the position where it ends.
+    fn walk(&self, position: &Position, walk: Walk) -> Result<(Path, Position), RateError> {
+        let started = Instant::now();
+        let mut solver = self.start(position)?;
+        solver.set_uniqueness(self.rules.uniqueness);
+        let mut steps = Vec::new();
+        while let Some(step) = solver.next_step() {
+            solver.apply(&step);
+            if let (Walk::Hints, Step::Direct { cause, .. }) = (walk, &step) {
+                for ((r, c), v) in cause.eliminations() {
+                    solver.remove_candidate(r, c, v);
+                }
+            }
+            steps.push(step);
+            // Between steps only the clock and the flag count: the node limit is a search's.
+            if let Some(reason) = self
+                .limits
+                .reached(0, started)
+                .filter(|&r| r != StopReason::NodeLimit)
+            {
+                return Err(RateError::Stopped(reason));
+            }
+        }
+        let path = Path {
+            steps,
+            end: solver.grid(),
+        };
+        Ok((path, solver.position()))
+    }
 }
 
 /// `Err(Stopped)` if a limit other than the caller stopped the search of `stats`.
@@ -341,31 +486,7 @@ pub fn rate_within(puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> 
 
 /// [`rate_within`] by `rules` (see [`solve_path_by`]).
 pub fn rate_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Rating, RateError> {
-    let path = solve_path_by(puzzle, limits, rules)?;
-    if path.is_solved() {
-        return Ok(Rating::of(&path, None));
-    }
-    let budget = limits
-        .max_nodes
-        .map_or(SEARCH_BUDGET, |n| n.min(SEARCH_BUDGET));
-    let stats = with_solver(|s| {
-        let saved = s.limits().clone();
-        s.set_limits(Limits {
-            max_nodes: Some(budget),
-            ..limits.clone()
-        });
-        s.check(&path.end);
-        let stats = s.stats();
-        s.set_limits(saved);
-        stats
-    });
-    let over_budget = stats.stopped == Some(StopReason::NodeLimit) && budget == SEARCH_BUDGET;
-    if !over_budget {
-        stopped(&stats)?;
-    }
-    let mut rating = Rating::of(&path, Some(stats.nodes));
-    rating.search_over_budget = over_budget;
-    Ok(rating)
+    Rater::new().limits(limits.clone()).rules(rules).rate(puzzle)
 }
 
 #[cfg(test)]

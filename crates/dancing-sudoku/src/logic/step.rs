@@ -38,8 +38,9 @@ pub enum Step {
         unit: Unit,
     },
     /// One of Sudoku Explainer's direct forms: `cause` (a pointing, a claiming, a hidden
-    /// pair or a hidden triple) would remove candidates, after which `value` has one
-    /// place left in `unit`, `cell`. The step places it there and removes nothing else.
+    /// pair or a hidden triple) removes candidates, after which `value` has one place
+    /// left in `unit`, `cell`. The step removes the cause's candidates and places the
+    /// value, as SE applies it (so the cause is not found again at the next step).
     Direct {
         /// The deduction that leaves the single, with the candidates it would remove.
         cause: Box<Step>,
@@ -299,15 +300,15 @@ impl Step {
     }
 
     /// Every candidate removed, as `(cell, value)`. Empty for a single (placing it
-    /// removes the value from the peers as a matter of course) and for a direct form,
-    /// which only places its single (its cause's eliminations are in `cause`).
+    /// removes the value from the peers as a matter of course); a direct form's are its
+    /// cause's.
     pub fn eliminations(&self) -> Vec<(Cell, u8)> {
         let of = |cells: &[Cell], value: u8| cells.iter().map(|&cell| (cell, value)).collect();
         match self {
-            Self::NakedSingle { .. }
-            | Self::HiddenSingle { .. }
-            | Self::FullHouse { .. }
-            | Self::Direct { .. } => Vec::new(),
+            Self::NakedSingle { .. } | Self::HiddenSingle { .. } | Self::FullHouse { .. } => {
+                Vec::new()
+            }
+            Self::Direct { cause, .. } => cause.eliminations(),
             Self::LockedCandidates {
                 value,
                 eliminations,

@@ -3,11 +3,14 @@
 use std::io::{self, BufRead, Read};
 
 use super::lex::{
-    Symbol, classify, is_rule, is_separator, line_into, order_of_side, plain_9x9, push_symbol,
-    row_length,
+    Symbol, classify, is_frame, is_rule, is_separator, line_into, order_of_side, plain_9x9,
+    push_symbol, row_length,
 };
 use super::{PuzzleError, PuzzleErrorKind};
-use crate::grid::{Alphabet, Grid};
+use crate::generate::Kind;
+use crate::grid::{Alphabet, Conflict, Grid, Unit};
+use crate::position::Position;
+use crate::variant::{Regions, Variant};
 
 /// The longest line a batch reads: the longest one-line puzzle (36×36) has 1,296
 /// symbols, and a comment may follow. The rest of a longer line is skipped without being
@@ -19,11 +22,27 @@ const ONE_LINE_LENGTHS: [usize; 5] = [16, 81, 256, 625, 1296];
 
 /// One puzzle of a batch.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Puzzle {
     /// The 1-based line it starts on.
     pub line: usize,
     /// The puzzle, its givens checked (no value twice in a row, column or box).
     pub grid: Grid,
+    /// For a pencilmark grid, the position with its candidates as given; `None` for a
+    /// grid of values alone.
+    pub pencilmarks: Option<Position>,
+    /// Its rules: [`Variant::Classic`], or the variant its mark names (see [`Batch`]) or
+    /// the batch was told ([`Batch::variant`]).
+    pub variant: Variant,
+}
+
+impl Puzzle {
+    /// The position to solve or rate: the pencilmarks as given, else the grid's own.
+    pub fn position(&self) -> Position {
+        self.pencilmarks
+            .clone()
+            .unwrap_or_else(|| Position::new(&self.grid))
+    }
 }
 
 /// The puzzles of a text, in order: each a [`Puzzle`], or the [`PuzzleError`] of a bad
@@ -34,17 +53,32 @@ pub struct Puzzle {
 ///
 /// - a line whose first run of characters (up to white space) is 16, 81, 256, 625 or
 ///   1296 symbols long, with no `|` in it, is a puzzle in the one-line form; anything
-///   after the white space is a comment;
+///   after the white space is a comment, but for a *mark* (below);
+/// - a line of 81, 256, 625 or 1296 symbols each standing alone between spaces is a
+///   puzzle in the one-line form too (`8 . . . . . . . .  . . 3 6 …`);
+/// - a line of N tokens (N = 4, 9, 16, 25 or 36), some of several symbols, between
+///   white space and `|`, starts a *pencilmark grid* (the candidates layout of HoDoKu
+///   and Sudoku Explainer): each token is a cell, one symbol a value placed, several
+///   the cell's candidates;
 /// - any other line that holds symbols starts a block: its symbols, not counting white
-///   space and `|`, give the side N (4, 9, 16, 25 or 36), and the block is complete after
-///   N such rows. Separator lines (`------+------`) and lines starting with `#` may come
-///   between the rows; a blank line may not.
+///   space and `|`, give the side N, and the block is complete after N such rows.
+///   Separator lines (`------+------`, and the frames `*-----*`, `.---.---.`,
+///   `:---+---:`, `'---'---'` that Sudoku Explainer and HoDoKu draw) and lines starting
+///   with `#` may come between the rows; a blank line may not. A row of a pencilmark grid
+///   may write its cells either way.
 ///
 /// Blank lines, lines starting with `#`, and separator lines outside a block are skipped.
 /// The one layout both rules could claim is a row of a 16×16 grid written with nothing
 /// between its 16 symbols: it is read as a 4×4 puzzle in the one-line form, so write the
 /// first row of a 16×16 block with spaces (or `|`) between its symbols. The rows after
 /// the first are rows whatever their form.
+///
+/// # Marks
+///
+/// A one-line puzzle may carry its variant after it, as `dancing sudoku generate
+/// --variant` writes it: `x` or `hyper`, or the N² region labels of a jigsaw (one
+/// character per cell, each region orthogonally connected). Without
+/// [`variant`](Self::variant) a batch reads the marks; a puzzle without one is classic.
 ///
 /// A bad puzzle is one error, and the batch goes on: after a bad row, the rest of its
 /// block is skipped up to a blank line or a one-line puzzle; a block cut short by a
@@ -84,6 +118,8 @@ pub struct Batch<R> {
     pending: Option<(usize, String)>,
     state: State,
     done: bool,
+    /// The rules every puzzle has, if told ([`Batch::variant`]); else the marks decide.
+    kind: Option<Kind>,
 }
 
 #[derive(Debug)]
@@ -105,6 +141,9 @@ struct Block {
     cells: Vec<u8>,
     /// The column of each cell.
     columns: Vec<usize>,
+    /// The candidates of each cell written as several symbols (a pencilmark grid), 0 for
+    /// the others; empty until the first such cell.
+    masks: Vec<u64>,
     /// For a block whose first line could also be a 4×4 puzzle with a value out of
     /// range: that error, reported instead if no second row follows.
     as_one_line: Option<PuzzleError>,
@@ -142,7 +181,16 @@ impl<R: BufRead> Batch<R> {
             pending: None,
             state: State::Idle,
             done: false,
+            kind: None,
         }
+    }
+
+    /// Reads every puzzle as a puzzle of `kind`: the marks of the [`Batch`] docs must
+    /// agree with it (a mark that names another variant is an error, with
+    /// [`Kind::Classic`] too), and a jigsaw needs its regions after each puzzle.
+    pub fn variant(mut self, kind: Kind) -> Self {
+        self.kind = Some(kind);
+        self
     }
 
     /// Reads the next line into `self.text`. `Ok(false)` at the end of input.
@@ -200,13 +248,13 @@ impl<R: BufRead> Batch<R> {
             // (No allocation unless the line is read here.)
             let mut cells = Vec::new();
             if plain_9x9(text.as_bytes(), &mut cells) {
-                return Step::Emit(checked(number, text, 3, cells));
+                return Step::Emit(self.ruled(number, text, Ok(unchecked(number, 3, cells))));
             }
         }
         let trimmed = text.trim();
         match &mut self.state {
             State::Idle => {
-                if trimmed.is_empty() || trimmed.starts_with('#') {
+                if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
                     return Step::Continue;
                 }
                 let mut as_one_line = None;
@@ -220,17 +268,25 @@ impl<R: BufRead> Batch<R> {
                         {
                             as_one_line = Some(error);
                         }
-                        puzzle => return Step::Emit(puzzle),
+                        puzzle => return Step::Emit(self.ruled(number, text, puzzle)),
                     }
                 }
                 if is_separator(text, None) {
                     return Step::Continue;
+                }
+                if let Some(side) = pencilmark_side(text) {
+                    self.state = State::Block(Block::new(side, None));
+                    return self.row(number, text);
                 }
                 let symbols = row_symbols(text);
                 if let Some(error) = unknown_symbol(number, text) {
                     return Step::Emit(Err(error));
                 }
                 let count = symbols.count();
+                if order_of_side(count).is_none() && is_spaced_line(text, count) {
+                    let puzzle = spaced_line(number, text, count);
+                    return Step::Emit(self.ruled(number, "", puzzle));
+                }
                 let Some(_) = order_of_side(count) else {
                     let before_space = text
                         .split_whitespace()
@@ -246,13 +302,7 @@ impl<R: BufRead> Batch<R> {
                         },
                     )));
                 };
-                self.state = State::Block(Block {
-                    side: count,
-                    lines: Vec::with_capacity(count),
-                    cells: Vec::with_capacity(count * count),
-                    columns: Vec::with_capacity(count * count),
-                    as_one_line,
-                });
+                self.state = State::Block(Block::new(count, as_one_line));
                 self.row(number, text)
             }
             State::Block(block) => {
@@ -266,7 +316,7 @@ impl<R: BufRead> Batch<R> {
                     return Step::Continue;
                 }
                 let count = row_symbols(text).count();
-                if count == side {
+                if count == side || cell_tokens(text).count() == side {
                     return self.row(number, text);
                 }
                 if is_one_line(text) || (block.as_one_line.is_some() && block.lines.len() == 1) {
@@ -296,20 +346,24 @@ impl<R: BufRead> Batch<R> {
         }
     }
 
-    /// Adds the row on line `number` to the block; the puzzle once it is complete.
+    /// Adds the row on line `number` to the block; the puzzle once it is complete. A row
+    /// of N tokens some of which hold several symbols is a row of a pencilmark grid;
+    /// any other row is its symbols.
     fn row(&mut self, number: usize, text: &str) -> Step {
         let State::Block(block) = &mut self.state else {
             unreachable!("a row outside a block");
         };
         let side = block.side;
-        for (k, ch) in row_symbols(text) {
-            if let Err(error) =
-                push_symbol(&mut block.cells, ch, Alphabet::Digits, side, number, k + 1)
-            {
-                self.state = State::Skip { side };
-                return Step::Emit(Err(error));
-            }
-            block.columns.push(k + 1);
+        let pencilmarks = cell_tokens(text).count() == side
+            && cell_tokens(text).any(|(_, token)| token.chars().nth(1).is_some());
+        let read = if pencilmarks {
+            block.pencilmark_row(number, text)
+        } else {
+            block.symbol_row(number, text)
+        };
+        if let Err(error) = read {
+            self.state = State::Skip { side };
+            return Step::Emit(Err(error));
         }
         block.lines.push(number);
         if block.lines.len() < side {
@@ -318,21 +372,163 @@ impl<R: BufRead> Batch<R> {
         let State::Block(block) = std::mem::replace(&mut self.state, State::Idle) else {
             unreachable!("the state was a block");
         };
-        let order = order_of_side(side).expect("checked side");
-        let grid = Grid::from_cells(order, block.cells).expect("checked cells");
-        Step::Emit(match grid.validate() {
-            Ok(()) => Ok(Puzzle {
-                line: block.lines[0],
-                grid,
-            }),
-            Err(conflict) => {
-                let (r, c) = conflict.cells[1];
-                Err(PuzzleError::new(
-                    block.lines[r],
-                    Some(block.columns[r * side + c]),
-                    PuzzleErrorKind::Conflict(conflict),
-                ))
+        let line = block.lines[0];
+        let puzzle = block.finish();
+        Step::Emit(self.ruled(line, "", puzzle))
+    }
+
+    /// `puzzle` (read from line `number`, `text`) with its rules: those the batch was
+    /// told, checked against its mark, or those its mark names. A one-line puzzle
+    /// (`text` not empty) has its givens checked here, by those rules; the other
+    /// layouts, which carry no mark, are checked as they are read.
+    fn ruled(
+        &self,
+        number: usize,
+        text: &str,
+        puzzle: Result<Puzzle, PuzzleError>,
+    ) -> Result<Puzzle, PuzzleError> {
+        let mut puzzle = puzzle?;
+        let order = puzzle.grid.order();
+        // The mark, if any, and where it starts.
+        let mark = text
+            .char_indices()
+            .skip_while(|(_, c)| c.is_whitespace())
+            .skip_while(|(_, c)| !c.is_whitespace())
+            .find(|(_, c)| !c.is_whitespace())
+            .map(|(at, _)| {
+                let token = text[at..].split_whitespace().next().unwrap_or("");
+                (text[..at].chars().count() + 1, token)
+            });
+        let error = |column: Option<usize>, kind: PuzzleErrorKind| {
+            Err(PuzzleError::new(number, column, kind))
+        };
+        let marked = mark.and_then(|(_, token)| read_mark(token, order));
+        puzzle.variant = match (self.kind, marked) {
+            (None, marked) => marked.unwrap_or_default(),
+            (Some(Kind::Jigsaw), _) => {
+                let cells = order.pow(4);
+                let Some((column, labels)) = mark else {
+                    return error(
+                        Some(text.chars().count() + 1),
+                        PuzzleErrorKind::MissingRegions { expected: cells },
+                    );
+                };
+                match Regions::from_labels(order, labels.chars()) {
+                    Ok(regions) => Variant::Jigsaw(regions),
+                    Err(rule) => return error(Some(column), PuzzleErrorKind::Regions(rule)),
+                }
             }
+            (Some(kind), None) => kind_variant(kind),
+            (Some(kind), Some(marked)) if marked.name() == kind.name() => marked,
+            (Some(kind), Some(marked)) => {
+                return error(
+                    mark.map(|(column, _)| column),
+                    PuzzleErrorKind::VariantMismatch {
+                        marked: marked.name(),
+                        asked: kind.name(),
+                    },
+                );
+            }
+        };
+        if !text.is_empty()
+            && let Some(conflict) = clash(&puzzle)
+        {
+            // A one-line puzzle: the clash is at the second cell's column.
+            let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+            let (r, c) = conflict.cells[1];
+            return error(
+                Some(lead + r * puzzle.grid.side() + c + 1),
+                PuzzleErrorKind::Conflict(conflict),
+            );
+        }
+        if puzzle.pencilmarks.is_some() && puzzle.variant != Variant::Classic {
+            return error(
+                None,
+                PuzzleErrorKind::PencilmarkVariant {
+                    variant: puzzle.variant.name(),
+                },
+            );
+        }
+        Ok(puzzle)
+    }
+}
+
+impl Block {
+    fn new(side: usize, as_one_line: Option<PuzzleError>) -> Self {
+        Self {
+            side,
+            lines: Vec::with_capacity(side),
+            cells: Vec::with_capacity(side * side),
+            columns: Vec::with_capacity(side * side),
+            masks: Vec::new(),
+            as_one_line,
+        }
+    }
+
+    /// Adds a row of N symbols.
+    fn symbol_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
+        let side = self.side;
+        for (k, ch) in row_symbols(text) {
+            push_symbol(&mut self.cells, ch, Alphabet::Digits, side, number, k + 1)?;
+            self.columns.push(k + 1);
+        }
+        Ok(())
+    }
+
+    /// Adds a row of N cells of a pencilmark grid: one symbol a value (or an empty cell),
+    /// several the cell's candidates.
+    fn pencilmark_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
+        let side = self.side;
+        for (column, token) in cell_tokens(text) {
+            let mut symbols = token.chars();
+            let first = symbols.next().expect("tokens are not empty");
+            if symbols.next().is_none() {
+                push_symbol(&mut self.cells, first, Alphabet::Digits, side, number, column)?;
+            } else {
+                let mask = candidates(token, side).map_err(|kind| {
+                    PuzzleError::new(number, Some(column), kind)
+                })?;
+                self.masks.resize(self.cells.len(), 0);
+                self.masks.push(mask);
+                self.cells.push(0);
+            }
+            self.columns.push(column);
+        }
+        Ok(())
+    }
+
+    /// The puzzle of a complete block, its givens checked; with its candidates if it
+    /// was a pencilmark grid.
+    fn finish(self) -> Result<Puzzle, PuzzleError> {
+        let side = self.side;
+        let order = order_of_side(side).expect("checked side");
+        let grid = Grid::from_cells(order, self.cells).expect("checked cells");
+        if let Err(conflict) = grid.validate() {
+            let (r, c) = conflict.cells[1];
+            return Err(PuzzleError::new(
+                self.lines[r],
+                Some(self.columns[r * side + c]),
+                PuzzleErrorKind::Conflict(conflict),
+            ));
+        }
+        let pencilmarks = (!self.masks.is_empty()).then(|| {
+            // A cell written as one symbol is a value, or (`.`) a cell with every
+            // candidate its peers allow.
+            let full = if side == 64 { u64::MAX } else { (1 << side) - 1 };
+            let mut masks = self.masks;
+            masks.resize(side * side, 0);
+            for (mask, &value) in masks.iter_mut().zip(grid.cells()) {
+                if value == 0 && *mask == 0 {
+                    *mask = full;
+                }
+            }
+            Position::with_candidates(grid.clone(), masks).expect("checked candidates")
+        });
+        Ok(Puzzle {
+            line: self.lines[0],
+            grid,
+            pencilmarks,
+            variant: Variant::Classic,
         })
     }
 }
@@ -384,6 +580,107 @@ impl<R: BufRead> Iterator for Batch<R> {
     }
 }
 
+/// The variant a mark names for a puzzle of order `order`: `x`, `hyper`, or the region
+/// labels of a jigsaw, each region orthogonally connected (so that a solution written
+/// after its puzzle, whose values are never next to themselves, is not read as regions).
+fn read_mark(token: &str, order: usize) -> Option<Variant> {
+    match token {
+        "x" | "X" => Some(Variant::X),
+        "hyper" => Some(Variant::Hyper),
+        _ if token.chars().count() == order.pow(4) => Regions::from_labels(order, token.chars())
+            .ok()
+            .filter(Regions::is_connected)
+            .map(Variant::Jigsaw),
+        _ => None,
+    }
+}
+
+/// The rules of `kind`, for a kind that needs nothing more (not jigsaw or killer).
+fn kind_variant(kind: Kind) -> Variant {
+    match kind {
+        Kind::X => Variant::X,
+        Kind::Hyper => Variant::Hyper,
+        _ => Variant::Classic,
+    }
+}
+
+/// The cells of a row written as tokens between white space and rules, with their
+/// 1-based columns.
+fn cell_tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    text.split(|c: char| c.is_whitespace() || is_rule(c))
+        .map(move |token| {
+            let at = column + 1;
+            column += token.chars().count() + 1;
+            (at, token)
+        })
+        .filter(|(_, token)| !token.is_empty())
+}
+
+/// The side of a pencilmark grid whose first row is `text`: N tokens (N a side), some of
+/// several symbols, each of those a set of values 1..=N.
+fn pencilmark_side(text: &str) -> Option<usize> {
+    let side = cell_tokens(text).count();
+    order_of_side(side)?;
+    let mut several = false;
+    for (_, token) in cell_tokens(text) {
+        if token.chars().nth(1).is_some() {
+            several = true;
+            candidates(token, side).ok()?;
+        }
+    }
+    several.then_some(side)
+}
+
+/// The candidates a token of several symbols stands for, as a mask.
+fn candidates(token: &str, side: usize) -> Result<u64, PuzzleErrorKind> {
+    let mut mask = 0u64;
+    for ch in token.chars() {
+        let value = match classify(ch, Alphabet::Digits) {
+            Symbol::Value(v) if usize::from(v) <= side => v,
+            Symbol::Zero if side == 36 => 36,
+            _ => {
+                return Err(PuzzleErrorKind::Candidates {
+                    token: token.to_owned(),
+                    side,
+                });
+            }
+        };
+        mask |= 1 << (value - 1);
+    }
+    Ok(mask)
+}
+
+/// Whether `text`, of `count` symbols, is a one-line puzzle with its symbols spaced
+/// apart: a one-line length, every token one symbol.
+fn is_spaced_line(text: &str, count: usize) -> bool {
+    ONE_LINE_LENGTHS[1..].contains(&count) && cell_tokens(text).all(|(_, t)| t.chars().nth(1).is_none())
+}
+
+/// The puzzle of a spaced one-line `text` of `count` symbols.
+fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puzzle, PuzzleError> {
+    let side = (1..=36).find(|n| n * n == count).expect("a one-line length");
+    let mut cells = Vec::with_capacity(count);
+    let mut columns = Vec::with_capacity(count);
+    for (column, token) in cell_tokens(text) {
+        let ch = token.chars().next().expect("tokens are not empty");
+        push_symbol(&mut cells, ch, Alphabet::Digits, side, number, column)?;
+        columns.push(column);
+    }
+    let order = order_of_side(side).expect("a side");
+    let grid = Grid::from_cells(order, cells).expect("checked cells");
+    grid.validate().map_err(|conflict| {
+        let (r, c) = conflict.cells[1];
+        PuzzleError::new(number, Some(columns[r * side + c]), PuzzleErrorKind::Conflict(conflict))
+    })?;
+    Ok(Puzzle {
+        line: number,
+        grid,
+        pencilmarks: None,
+        variant: Variant::Classic,
+    })
+}
+
 /// Whether `text` is a puzzle in the one-line form: its first run of characters has a
 /// one-line length and no `|`.
 fn is_one_line(text: &str) -> bool {
@@ -391,27 +688,37 @@ fn is_one_line(text: &str) -> bool {
     !token.contains(is_rule) && ONE_LINE_LENGTHS.contains(&token.chars().count())
 }
 
-/// The puzzle in the one-line form on line `number`.
+/// The puzzle in the one-line form on line `number`, its givens not yet checked (that
+/// depends on its rules: see [`Batch::ruled`]).
 fn one_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
     let mut cells = Vec::new();
     let order = line_into(text, Alphabet::Digits, &mut cells).map_err(|e| e.at_line(number))?;
-    checked(number, text, order, cells)
+    Ok(unchecked(number, order, cells))
 }
 
-/// The puzzle of order `order` whose `cells` were read from line `number`, `text`, in
-/// the one-line form, if no value repeats in a unit.
-fn checked(number: usize, text: &str, order: usize, cells: Vec<u8>) -> Result<Puzzle, PuzzleError> {
-    let grid = Grid::from_cells(order, cells).expect("checked cells");
-    grid.validate().map_err(|conflict| {
-        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-        let (r, c) = conflict.cells[1];
-        PuzzleError::new(
-            number,
-            Some(lead + r * grid.side() + c + 1),
-            PuzzleErrorKind::Conflict(conflict),
-        )
-    })?;
-    Ok(Puzzle { line: number, grid })
+/// The puzzle of order `order` whose `cells` were read from line `number`, its givens
+/// not yet checked.
+fn unchecked(number: usize, order: usize, cells: Vec<u8>) -> Puzzle {
+    Puzzle {
+        line: number,
+        grid: Grid::from_cells(order, cells).expect("checked cells"),
+        pencilmarks: None,
+        variant: Variant::Classic,
+    }
+}
+
+/// The first clash of `puzzle`'s givens under its rules: in a row, a column or a box,
+/// or for a jigsaw in a row or a column (its regions stand for the boxes, and a clash
+/// there leaves the puzzle without solution).
+fn clash(puzzle: &Puzzle) -> Option<Conflict> {
+    match &puzzle.variant {
+        Variant::Jigsaw(_) => puzzle
+            .grid
+            .conflicts()
+            .into_iter()
+            .find(|conflict| !matches!(conflict.unit, Unit::Box(_))),
+        _ => puzzle.grid.validate().err(),
+    }
 }
 
 /// The symbols of a row with their 0-based columns: every character but white space and

@@ -171,7 +171,6 @@ pub(super) fn line_into(
     Ok(order)
 }
 
-/// Whether a line of a block is a box separator (given the side, once known).
 /// Whether `ch` draws the grid rather than fills it: `|`, or a box-drawing character
 /// (`│`, `─`, `┼`, … as `--pretty` draws grids), which rows may hold between symbols and
 /// separator lines are made of.
@@ -179,17 +178,26 @@ pub(crate) fn is_rule(ch: char) -> bool {
     ch == '|' || ('\u{2500}'..='\u{257F}').contains(&ch)
 }
 
+/// Whether a line of a block is a box separator (given the side, once known).
+///
+/// Besides `-`, `+`, `=` and the rules, the frames of Sudoku Explainer (`*-----*`) and
+/// HoDoKu (`.---.---.`, `:---+---:`, `'---'---'`) are separators: `*`, `:` and `'`
+/// anywhere, `.` next to a dash.
 pub(super) fn is_separator(line: &str, side: Option<usize>) -> bool {
     let mut dashes = 0;
     let mut other = false;
-    for ch in line.chars() {
+    let mut previous = ' ';
+    let mut chars = line.chars().peekable();
+    while let Some(ch) = chars.next() {
         match ch {
             '-' => dashes += 1,
-            '+' | '=' => other = true,
+            '+' | '=' | '*' | ':' | '\'' => other = true,
+            '.' if previous == '-' || chars.peek() == Some(&'-') => other = true,
             c if is_rule(c) => other = true,
             c if c.is_whitespace() => {}
             _ => return false,
         }
+        previous = ch;
     }
     if other {
         return true;
@@ -199,6 +207,19 @@ pub(super) fn is_separator(line: &str, side: Option<usize>) -> bool {
         Some(side) => dashes != side,
         None => order_of_side(dashes).is_none(),
     }
+}
+
+/// Whether `line` is the top or bottom frame of a grid drawn with `.` corners
+/// (HoDoKu's `.-------.-------.`): only dots and dashes, a dot then a dash first, a dash
+/// then a dot last. Checked before the one-line form, which such a line of 81
+/// characters would otherwise be (a puzzle mixing `.` and `-` for its empty cells that
+/// starts and ends so is read as a frame).
+pub(super) fn is_frame(line: &str) -> bool {
+    let line = line.trim();
+    line.len() >= 4
+        && line.bytes().all(|b| b == b'.' || b == b'-')
+        && line.starts_with(".-")
+        && line.ends_with("-.")
 }
 
 /// Reads a block of rows from `lines` (numbered pairs), stopping after the last row.

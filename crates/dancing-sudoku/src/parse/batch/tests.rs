@@ -1,6 +1,7 @@
 //! The batch reader's unit tests: layouts, mixes, errors and their positions.
 
 use super::*;
+use crate::Position;
 
 /// Each entry's line and either the grid's side or the error's text.
 fn read(text: &str) -> Vec<(usize, Result<usize, String>)> {
@@ -232,4 +233,164 @@ fn a_16x16_grid_typed_as_16_rows_without_spaces_is_read() {
     let puzzles: Vec<_> = Batch::new(rows.as_bytes()).collect();
     assert_eq!(puzzles.len(), 1);
     assert_eq!(puzzles[0].as_ref().map(|p| &p.grid), Ok(&grid));
+}
+
+/// Arto Inkala's 2012 puzzle as Sudoku Explainer copies it: framed by `*---*` lines.
+const SE_FRAMED: &str = "*-----------*\n|8..|...|...|\n|..3|6..|...|\n|.7.|.9.|2..|\n|---+---+---|\n\
+    |.5.|..7|...|\n|...|.45|7..|\n|...|1..|.3.|\n|---+---+---|\n|..1|...|.68|\n|..8|5..|.1.|\n\
+    |.9.|...|4..|\n*-----------*\n";
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn a_sudoku_explainer_frame_is_one_puzzle() {
+    let puzzles: Vec<Puzzle> = Batch::new(SE_FRAMED.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(puzzles[0].grid, Grid::parse_line(INKALA).unwrap());
+    assert_eq!((puzzles[0].line, puzzles[0].pencilmarks.is_none()), (2, true));
+}
+
+#[test]
+fn a_one_line_puzzle_with_its_symbols_spaced_apart_is_read() {
+    let spaced: String = INKALA.chars().map(|c| format!("{c} ")).collect();
+    let puzzles: Vec<Puzzle> = Batch::new(format!("{spaced}\n{INKALA}\n").as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles.len(), 2);
+    assert_eq!(puzzles[0].grid, puzzles[1].grid);
+    // A clash is placed at its column in the spaced line.
+    let clash = format!("1 1{}", " .".repeat(79));
+    assert_eq!(
+        read(&clash),
+        [(1, Err("line 1, column 3: 1 appears twice in row 1: r1c1 and r1c2".into()))]
+    );
+}
+
+/// A position of Inkala's puzzle, as a pencilmark grid in HoDoKu's layout (written by
+/// [`Position::to_pencilmarks`]), with candidates taken away.
+fn inkala_position() -> Position {
+    let grid = Grid::parse_line(INKALA).unwrap();
+    let plain = Position::new(&grid);
+    let mut masks = plain.masks().to_vec();
+    // r1c2 loses 4, r9c9 loses 3 (each had them; the solution has neither).
+    assert!(masks[1] & 8 != 0 && masks[80] & 4 != 0);
+    masks[1] &= !8;
+    masks[80] &= !4;
+    let position = Position::with_candidates(grid, masks).unwrap();
+    assert!(position.is_unique());
+    position
+}
+
+#[test]
+fn pencilmark_grids_keep_their_candidates() {
+    let position = inkala_position();
+    let hodoku = position.to_pencilmarks();
+    assert!(hodoku.starts_with(".-") && hodoku.contains(":-") && hodoku.contains("'-"));
+    // Sudoku Explainer's layout: `*` corners and `|---+---|` rules.
+    let se: String = hodoku
+        .lines()
+        .map(|line| {
+            if line.starts_with(['.', '\'']) {
+                format!("*{}*\n", "-".repeat(line.chars().count() - 2))
+            } else if line.starts_with(':') {
+                format!("|{}|\n", &line[1..line.len() - 1])
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    // Bare rows of tokens, no rules at all.
+    let bare: String = hodoku
+        .lines()
+        .filter(|line| line.starts_with('|'))
+        .map(|line| line.replace('|', " ") + "\n")
+        .collect();
+    for text in [&hodoku, &se, &bare] {
+        let puzzles: Vec<Puzzle> = Batch::new(text.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(puzzles.len(), 1, "{text}");
+        assert_eq!(puzzles[0].grid, *position.grid(), "{text}");
+        assert_eq!(puzzles[0].pencilmarks.as_ref(), Some(&position), "{text}");
+        assert!(!position.is_plain());
+    }
+    // The same text parses as one position.
+    assert_eq!(hodoku.parse::<Position>().unwrap(), position);
+}
+
+#[test]
+fn a_bad_pencilmark_cell_is_one_error() {
+    let position = inkala_position();
+    let text = position.to_pencilmarks().replacen("469", "4.9", 1);
+    assert_ne!(text, position.to_pencilmarks(), "the grid has a cell with 469");
+    let got = read(&format!("{text}\n{INKALA}\n"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    let (_, error) = &got[0];
+    assert!(
+        error.as_ref().unwrap_err().contains(".9` is not a cell of a pencilmark grid"),
+        "{got:?}"
+    );
+    assert_eq!(got[1].1, Ok(9));
+}
+
+/// Each puzzle's variant name, or the error.
+fn variants(text: &str, kind: Option<Kind>) -> Vec<Result<&'static str, String>> {
+    let batch = Batch::new(text.as_bytes());
+    let batch = match kind {
+        Some(kind) => batch.variant(kind),
+        None => batch,
+    };
+    batch
+        .map(|entry| entry.map(|p| p.variant.name()).map_err(|e| e.to_string()))
+        .collect()
+}
+
+#[test]
+fn marks_name_the_variant() {
+    let jigsaw = "1.......3....... 1122112233443344";
+    let text = format!("{INKALA} x\n{INKALA} hyper\n{jigsaw}\n{INKALA} a comment\n");
+    assert_eq!(
+        variants(&text, None),
+        [Ok("x"), Ok("hyper"), Ok("jigsaw"), Ok("classic")]
+    );
+    // Told the rules: the marks must agree.
+    assert_eq!(
+        variants(&text, Some(Kind::X)),
+        [
+            Ok("x"),
+            Err("line 2, column 83: the puzzle is marked as hyper sudoku, not x".into()),
+            Err("line 3, column 18: the puzzle is marked as jigsaw sudoku, not x".into()),
+            Ok("x")
+        ]
+    );
+    let classic = variants(&text, Some(Kind::Classic));
+    assert_eq!((classic[0].is_err(), &classic[3]), (true, &Ok("classic")));
+    let jigsaws = variants(&text, Some(Kind::Jigsaw));
+    assert_eq!(jigsaws[2], Ok("jigsaw"));
+    assert_eq!(
+        jigsaws[0],
+        Err("line 1, column 83: expected 81 region labels, found 1".into())
+    );
+    assert_eq!(
+        variants("1.......3.......\n", Some(Kind::Jigsaw)),
+        [Err("line 1, column 17: expected 16 region labels after the puzzle, one per cell (a jigsaw is one line: PUZZLE REGIONS)".into())]
+    );
+}
+
+#[test]
+fn a_solution_after_its_puzzle_is_no_jigsaw() {
+    // A solution's values are never next to themselves: no regions.
+    let solution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    assert_eq!(variants(&format!("{INKALA} {solution}\n"), None), [Ok("classic")]);
+}
+
+#[test]
+fn pencilmarks_are_classic_only() {
+    let text = inkala_position().to_pencilmarks();
+    assert_eq!(
+        variants(&text, Some(Kind::X)),
+        [Err("line 2: pencilmarks are read for classic sudoku only, not x".into())]
+    );
 }

@@ -1,0 +1,133 @@
+//! The layouts people paste into `dancing sudoku`: Sudoku Explainer's framed grid, a
+//! one-line puzzle with spaces, and pencilmark grids, whose candidates every command
+//! takes as given.
+
+use dancing_sudoku::logic::Rater;
+use dancing_sudoku::{Grid, LogicSolver, Position, Step};
+
+use crate::common::{ok, run, text};
+
+/// Arto Inkala's 2012 puzzle and its solution.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const SOLUTION: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+/// Inkala's puzzle as Sudoku Explainer copies it.
+const SE_FRAMED: &str = "*-----------*\n|8..|...|...|\n|..3|6..|...|\n|.7.|.9.|2..|\n|---+---+---|\n\
+    |.5.|..7|...|\n|...|.45|7..|\n|...|1..|.3.|\n|---+---+---|\n|..1|...|.68|\n|..8|5..|.1.|\n\
+    |.9.|...|4..|\n*-----------*\n";
+
+#[test]
+fn framed_and_spaced_puzzles_are_one_puzzle_each() {
+    let spaced: String = INKALA.chars().map(|c| format!("{c} ")).collect();
+    for input in [SE_FRAMED.to_owned(), format!("{spaced}\n")] {
+        for (command, answer) in [("solve", SOLUTION), ("count", "1"), ("check", "unique")] {
+            let output = run(&["sudoku", command, "-q"], input.as_bytes());
+            assert_eq!(output.status.code(), Some(0), "{command}\n{input}");
+            assert_eq!(text(&output.stdout), format!("{answer}\n"), "{command}");
+            assert_eq!(text(&output.stderr), "", "{command}");
+        }
+        let rated = ok(&["sudoku", "rate", "-q"], input.as_bytes());
+        assert!(rated.starts_with("10.9 needs search"), "{rated}");
+    }
+}
+
+/// The first puzzle of Magictour's top 1465 whose first step removes candidates
+/// without placing a value, with that step, and the position after it as a pencilmark
+/// grid would show it.
+fn after_an_elimination() -> (Grid, Step, Position) {
+    let data = include_str!("../../../dancing-sudoku/data/magictour_top1465.txt");
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let grid = Grid::parse_line(line).unwrap();
+        let Ok(Some(step)) = Rater::new().hint(&grid) else {
+            continue;
+        };
+        if step.placement().is_some() {
+            continue;
+        }
+        let mut solver = LogicSolver::new(&grid).unwrap();
+        solver.apply(&step);
+        return (grid, step, solver.position());
+    }
+    panic!("no puzzle starts with an elimination");
+}
+
+#[test]
+fn pencilmark_grids_are_answered_from_their_candidates() {
+    let (grid, step, position) = after_an_elimination();
+    assert!(!position.is_plain());
+    let pencilmarks = position.to_pencilmarks();
+    let solution = ok(&["sudoku", "solve", "-q"], grid.to_string().as_bytes());
+    for (command, answer) in [("solve", solution.trim()), ("count", "1"), ("check", "unique")] {
+        let output = run(&["sudoku", command, "-q"], pencilmarks.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{command}\n{pencilmarks}");
+        assert_eq!(text(&output.stdout), format!("{answer}\n"), "{command}");
+    }
+    // The grid alone gets the step again; its pencilmarks get the step after it.
+    let plain = ok(&["sudoku", "hint", "-q"], grid.to_string().as_bytes());
+    assert_eq!(plain, format!("{step}\n"));
+    let next = ok(&["sudoku", "hint", "-q"], pencilmarks.as_bytes());
+    assert_ne!(next, plain, "{pencilmarks}");
+    let expected = Rater::new().hint(&position).unwrap().unwrap();
+    assert_eq!(next, format!("{expected}\n"));
+    // `--pretty` draws the candidates it started from.
+    let drawn = ok(&["sudoku", "hint", "-q", "--pretty"], pencilmarks.as_bytes());
+    assert!(drawn.starts_with(&pencilmarks), "{drawn}");
+    // The rating starts from the candidates too.
+    let rated = ok(&["sudoku", "rate", "-q"], pencilmarks.as_bytes());
+    let rating = Rater::new().rate(&position).unwrap();
+    assert_eq!(rated, format!("{rating}\n"));
+}
+
+#[test]
+fn a_candidate_of_the_solution_taken_away_leaves_no_solution() {
+    let grid = Grid::parse_line(INKALA).unwrap();
+    let solution = Grid::parse_line(SOLUTION).unwrap();
+    let mut masks = Position::new(&grid).masks().to_vec();
+    // r1c2 is 1 in the solution.
+    masks[1] &= !(1 << (solution.get(0, 1) - 1));
+    let pencilmarks = Position::with_candidates(grid, masks)
+        .unwrap()
+        .to_pencilmarks();
+    for (command, answer) in [("solve", "no solution"), ("count", "0"), ("check", "none")] {
+        let output = run(&["sudoku", command, "-q"], pencilmarks.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{command}");
+        assert_eq!(text(&output.stdout), format!("{answer}\n"), "{command}");
+    }
+    assert_eq!(
+        ok(&["sudoku", "rate", "-q"], pencilmarks.as_bytes()),
+        "no solution\n"
+    );
+}
+
+#[test]
+fn a_malformed_pencilmark_grid_is_one_error() {
+    let position = Position::new(&Grid::parse_line(INKALA).unwrap());
+    let bad = position.to_pencilmarks().replacen("469", "4x9", 1);
+    let output = run(&["sudoku", "solve", "-q"], format!("{bad}{INKALA}\n").as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with("error: `"), "{stdout}");
+    assert_eq!(lines[1], SOLUTION);
+}
+
+#[test]
+fn generated_variants_are_solved_without_flags() {
+    for variant in ["x", "hyper", "jigsaw"] {
+        let puzzles = ok(
+            &["sudoku", "generate", "-q", "--variant", variant, "--count", "3", "--seed", "5"],
+            b"",
+        );
+        let told = ok(&["sudoku", "solve", "-q", "--variant", variant], puzzles.as_bytes());
+        let marked = ok(&["sudoku", "solve", "-q"], puzzles.as_bytes());
+        assert_eq!(marked, told, "{variant}\n{puzzles}");
+        assert_eq!(ok(&["sudoku", "check", "-q"], puzzles.as_bytes()), "unique\n".repeat(3));
+        // Read as classic, the marks are refused with the variant they name.
+        let output = run(&["sudoku", "solve", "-q", "--variant", "classic"], puzzles.as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert!(text(&output.stderr).contains(&format!("marked as {variant} sudoku, not classic")));
+    }
+}
