@@ -9,9 +9,9 @@ use rayon::prelude::*;
 
 use dancing::StopReason;
 use dancing_sudoku::generate::Difficulty;
+use dancing_sudoku::generate::Kind;
 use dancing_sudoku::logic::{Path, RateError, Rater, Rules};
 use dancing_sudoku::parse::{Batch, Puzzle};
-use dancing_sudoku::generate::Kind;
 use dancing_sudoku::{Grid, Position, Technique};
 
 use crate::batch_report::{self, Gravest};

@@ -216,7 +216,12 @@ fn answer(solver: &mut Solver, job: &Job, mode: Mode) -> Answer {
     let found = solver.find(job, limit, first.as_mut());
     let (stats, method) = solver.last();
     if let Some(reason) = stats.limit_stop() {
-        return (stopped_answer(reason).into(), stats, Some(method), Outcome::Stopped);
+        return (
+            stopped_answer(reason).into(),
+            stats,
+            Some(method),
+            Outcome::Stopped,
+        );
     }
     let (text, outcome) = match mode {
         Mode::Solve { unique, pretty } => match found {
@@ -276,9 +281,7 @@ type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
     match entry {
         Ok(puzzle) => {
-            let position = puzzle
-                .pencilmarks
-                .filter(|position| !position.is_plain());
+            let position = puzzle.pencilmarks.filter(|position| !position.is_plain());
             Job::Puzzle {
                 line: puzzle.line,
                 grid: puzzle.grid,
@@ -303,7 +306,11 @@ fn entries(
 ) -> Box<dyn Iterator<Item = Job> + '_> {
     match kind {
         Some(Kind::Killer) => Box::new(killer_entries(reader, name)),
-        Some(kind) => Box::new(Batch::new(reader).variant(kind).map(move |entry| job(name, entry))),
+        Some(kind) => Box::new(
+            Batch::new(reader)
+                .variant(kind)
+                .map(move |entry| job(name, entry)),
+        ),
         None => Box::new(Batch::new(reader).map(move |entry| job(name, entry))),
     }
 }

@@ -363,10 +363,9 @@ impl fmt::Display for PuzzleErrorKind {
                 "expected {expected} region labels after the puzzle, one per cell (a jigsaw is one line: PUZZLE REGIONS)"
             ),
             Self::Regions(rule) => write!(f, "{rule}"),
-            Self::VariantMismatch { marked, asked } => write!(
-                f,
-                "the puzzle is marked as {marked} sudoku, not {asked}"
-            ),
+            Self::VariantMismatch { marked, asked } => {
+                write!(f, "the puzzle is marked as {marked} sudoku, not {asked}")
+            }
             Self::PencilmarkVariant { variant } => write!(
                 f,
                 "pencilmarks are read for classic sudoku only, not {variant}"

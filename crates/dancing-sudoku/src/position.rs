@@ -132,7 +132,12 @@ impl Position {
     /// If the cell is outside the grid.
     pub fn candidates(&self, r: usize, c: usize) -> u64 {
         let side = self.grid.side();
-        assert!(r < side && c < side, "r{}c{} is outside the grid", r + 1, c + 1);
+        assert!(
+            r < side && c < side,
+            "r{}c{} is outside the grid",
+            r + 1,
+            c + 1
+        );
         self.candidates[r * side + c]
     }
 

@@ -257,7 +257,8 @@ impl SudokuSolver {
                 Event::Solution => {
                     if found == 0 {
                         first.copy_from(grid);
-                        let classic: Vec<_> = search.solution().iter().map(|o| ids[o.index()]).collect();
+                        let classic: Vec<_> =
+                            search.solution().iter().map(|o| ids[o.index()]).collect();
                         encoding::decode_into(grid.side(), &classic, first.cells_vec_mut());
                     }
                     found += 1;

@@ -59,7 +59,11 @@ fn pencilmark_grids_are_answered_from_their_candidates() {
     assert!(!position.is_plain());
     let pencilmarks = position.to_pencilmarks();
     let solution = ok(&["sudoku", "solve", "-q"], grid.to_string().as_bytes());
-    for (command, answer) in [("solve", solution.trim()), ("count", "1"), ("check", "unique")] {
+    for (command, answer) in [
+        ("solve", solution.trim()),
+        ("count", "1"),
+        ("check", "unique"),
+    ] {
         let output = run(&["sudoku", command, "-q"], pencilmarks.as_bytes());
         assert_eq!(output.status.code(), Some(0), "{command}\n{pencilmarks}");
         assert_eq!(text(&output.stdout), format!("{answer}\n"), "{command}");
@@ -72,7 +76,10 @@ fn pencilmark_grids_are_answered_from_their_candidates() {
     let expected = Rater::new().hint(&position).unwrap().unwrap();
     assert_eq!(next, format!("{expected}\n"));
     // `--pretty` draws the candidates it started from.
-    let drawn = ok(&["sudoku", "hint", "-q", "--pretty"], pencilmarks.as_bytes());
+    let drawn = ok(
+        &["sudoku", "hint", "-q", "--pretty"],
+        pencilmarks.as_bytes(),
+    );
     assert!(drawn.starts_with(&pencilmarks), "{drawn}");
     // The rating starts from the candidates too.
     let rated = ok(&["sudoku", "rate", "-q"], pencilmarks.as_bytes());
@@ -105,7 +112,10 @@ fn a_candidate_of_the_solution_taken_away_leaves_no_solution() {
 fn a_malformed_pencilmark_grid_is_one_error() {
     let position = Position::new(&Grid::parse_line(INKALA).unwrap());
     let bad = position.to_pencilmarks().replacen("469", "4x9", 1);
-    let output = run(&["sudoku", "solve", "-q"], format!("{bad}{INKALA}\n").as_bytes());
+    let output = run(
+        &["sudoku", "solve", "-q"],
+        format!("{bad}{INKALA}\n").as_bytes(),
+    );
     assert_eq!(output.status.code(), Some(2));
     let stdout = text(&output.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -118,15 +128,34 @@ fn a_malformed_pencilmark_grid_is_one_error() {
 fn generated_variants_are_solved_without_flags() {
     for variant in ["x", "hyper", "jigsaw"] {
         let puzzles = ok(
-            &["sudoku", "generate", "-q", "--variant", variant, "--count", "3", "--seed", "5"],
+            &[
+                "sudoku",
+                "generate",
+                "-q",
+                "--variant",
+                variant,
+                "--count",
+                "3",
+                "--seed",
+                "5",
+            ],
             b"",
         );
-        let told = ok(&["sudoku", "solve", "-q", "--variant", variant], puzzles.as_bytes());
+        let told = ok(
+            &["sudoku", "solve", "-q", "--variant", variant],
+            puzzles.as_bytes(),
+        );
         let marked = ok(&["sudoku", "solve", "-q"], puzzles.as_bytes());
         assert_eq!(marked, told, "{variant}\n{puzzles}");
-        assert_eq!(ok(&["sudoku", "check", "-q"], puzzles.as_bytes()), "unique\n".repeat(3));
+        assert_eq!(
+            ok(&["sudoku", "check", "-q"], puzzles.as_bytes()),
+            "unique\n".repeat(3)
+        );
         // Read as classic, the marks are refused with the variant they name.
-        let output = run(&["sudoku", "solve", "-q", "--variant", "classic"], puzzles.as_bytes());
+        let output = run(
+            &["sudoku", "solve", "-q", "--variant", "classic"],
+            puzzles.as_bytes(),
+        );
         assert_eq!(output.status.code(), Some(2));
         assert!(text(&output.stderr).contains(&format!("marked as {variant} sudoku, not classic")));
     }

@@ -296,7 +296,9 @@ fn random_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64);
     let drawn = DRAWN.fetch_add(1, Ordering::Relaxed);
     // SplitMix64's finalizer spreads the bits, so close clocks give unrelated seeds.
-    let mut z = nanos ^ u64::from(std::process::id()).rotate_left(32) ^ drawn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut z = nanos
+        ^ u64::from(std::process::id()).rotate_left(32)
+        ^ drawn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

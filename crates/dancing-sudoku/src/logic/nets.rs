@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use super::outcome::Outcome;
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::Premise;
+use super::step::{Cell, Premise};
 use super::{LogicSolver, Step, Technique, bits};
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
@@ -339,8 +339,15 @@ impl Search<'_> {
     }
 
     /// Keeps the step settling `target`, of SE's `kind` (all of them, or the best so far
-    /// only).
-    fn offer(&mut self, net: Net, premise: Premise, target: u32, length: usize, kind: u8) {
+    /// only), whose branches end at `ends` (each a node of an outcome).
+    fn offer(
+        &mut self,
+        net: Net,
+        (premise, ends): (Premise, &[(&Outcome, u32)]),
+        target: u32,
+        length: usize,
+        kind: u8,
+    ) {
         let tenths = net.tenths() + length_tenths(length);
         let key = (tenths, length, kind);
         if !self.findings.wanted(key) {
@@ -351,14 +358,33 @@ impl Search<'_> {
             return;
         }
         let (i, v, on) = self.numbers.parts(target);
+        let branches = ends
+            .iter()
+            .map(|&(outcome, node)| self.line_to(outcome, node))
+            .collect();
         let step = Step::Net {
             technique: net.technique(),
             premise,
             conclusion: (self.s.cell(i), v, on),
+            branches,
             eliminations,
             tenths,
         };
         self.findings.keep(key, step);
+    }
+
+    /// The main line of implications from an assumption of `outcome` to `node`: each
+    /// node's first parent, back to the assumption, as (cell, value, holds).
+    fn line_to(&self, outcome: &Outcome, node: u32) -> Vec<(Cell, u8, bool)> {
+        let mut line = Vec::new();
+        let mut at = Some(node);
+        while let Some(node) = at {
+            let (i, v, on) = self.numbers.parts(outcome.nodes[node as usize].pot);
+            line.push((self.s.cell(i), v, on));
+            at = outcome.parents(node).first().copied();
+        }
+        line.reverse();
+        line
     }
 
     /// The steps that start from cell `i`: SE's `getMultipleChainsHintList` for one cell.
@@ -388,7 +414,8 @@ impl Search<'_> {
                     if let Some((a, b)) = absurd {
                         let length = self.ancestors(outcome, a) + self.ancestors(outcome, b);
                         let premise = Premise::Contradiction(s.cell(i), v, target & 1 == 1);
-                        self.offer(net, premise, target ^ 1, length, 7);
+                        let ends = [(outcome, a), (outcome, b)];
+                        self.offer(net, (premise, &ends), target ^ 1, length, 7);
                     }
                 }
                 if net == Net::Dynamic && count >= 3 {
@@ -399,7 +426,8 @@ impl Search<'_> {
                             if let Some(b) = if_off.node_of(pot) {
                                 let length = self.ancestors(if_on, a) + self.ancestors(&if_off, b);
                                 let premise = Premise::Either(s.cell(i), v);
-                                self.offer(net, premise, pot, length, 1);
+                                let ends = [(if_on, a), (&if_off, b)];
+                                self.offer(net, (premise, &ends), pot, length, 1);
                             }
                         }
                     }
@@ -425,7 +453,9 @@ impl Search<'_> {
                         length += self.ancestors(&o.0, node);
                     }
                     let premise = Premise::Cell(s.cell(i));
-                    self.offer(net, premise, pot, length, 5);
+                    let ends: Vec<(&Outcome, u32)> =
+                        branches.iter().map(|(_, o)| &o.0).zip(nodes).collect();
+                    self.offer(net, (premise, &ends), pot, length, 5);
                 }
             }
         }
@@ -454,7 +484,10 @@ impl Search<'_> {
                         length += self.ancestors(&o.0, node);
                     }
                     let premise = Premise::Region(s.unit(unit), v);
-                    self.offer(net, premise, pot, length, 6);
+                    let ends: Vec<(&Outcome, u32)> = std::iter::once((if_on, a))
+                        .chain(others.iter().map(|o| &o.0).zip(nodes))
+                        .collect();
+                    self.offer(net, (premise, &ends), pot, length, 6);
                 }
             }
         }

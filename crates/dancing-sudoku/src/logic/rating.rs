@@ -486,7 +486,10 @@ pub fn rate_within(puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> 
 
 /// [`rate_within`] by `rules` (see [`solve_path_by`]).
 pub fn rate_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Rating, RateError> {
-    Rater::new().limits(limits.clone()).rules(rules).rate(puzzle)
+    Rater::new()
+        .limits(limits.clone())
+        .rules(rules)
+        .rate(puzzle)
 }
 
 #[cfg(test)]

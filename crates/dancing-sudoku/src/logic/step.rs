@@ -226,6 +226,11 @@ pub enum Step {
         premise: Premise,
         /// The candidate the chains settle, and whether it holds.
         conclusion: (Cell, u8, bool),
+        /// The chains, one per branch (for a contradiction, the two lines to the
+        /// candidate found both on and off): each the main line of implications from its
+        /// assumption to its end, `(cell, value, holds)`. A dynamic chain's link may also
+        /// rest on candidates the same branch took out earlier, which the line leaves out.
+        branches: Vec<Vec<(Cell, u8, bool)>>,
         /// The candidates removed.
         eliminations: Vec<(Cell, u8)>,
         /// The score in tenths: the technique's, plus Sudoku Explainer's increment for

@@ -303,24 +303,18 @@ impl fmt::Display for Step {
             Self::Net {
                 premise,
                 conclusion: (cell, value, holds),
+                branches,
                 eliminations,
                 ..
             } => {
-                let candidate = |cell: Cell, value: u8, holds: bool| {
-                    let sign = if holds { '=' } else { '≠' };
-                    format!("{}{sign}{}", cells(&[cell]), symbol(value))
-                };
                 let end = candidate(*cell, *value, *holds);
                 match *premise {
                     // The opposite says what goes: the candidate, or its cell's others.
-                    Premise::Contradiction(at, v, assumed) => {
-                        return write!(
-                            f,
-                            "{name}: {} leads to a contradiction, so {}",
-                            candidate(at, v, assumed),
-                            candidate(at, v, !assumed)
-                        );
-                    }
+                    Premise::Contradiction(at, v, assumed) => write!(
+                        f,
+                        "{name}: {} leads to a contradiction",
+                        candidate(at, v, assumed),
+                    )?,
                     Premise::Either(at, v) => write!(
                         f,
                         "{name}: both {} and {} lead to {end}",
@@ -338,7 +332,19 @@ impl fmt::Display for Step {
                         symbol(v)
                     )?,
                 }
-                write!(f, ", so {}", removed(eliminations))
+                for (k, branch) in branches.iter().enumerate() {
+                    f.write_str(if k == 0 { " (" } else { "; " })?;
+                    write_line(f, branch)?;
+                }
+                if !branches.is_empty() {
+                    f.write_str(")")?;
+                }
+                match *premise {
+                    Premise::Contradiction(at, v, assumed) => {
+                        write!(f, ", so {}", candidate(at, v, !assumed))
+                    }
+                    _ => write!(f, ", so {}", removed(eliminations)),
+                }
             }
             Self::Chain {
                 links,
@@ -346,11 +352,7 @@ impl fmt::Display for Step {
                 ..
             } => {
                 write!(f, "{name}: ")?;
-                for (k, &(cell, value, holds)) in links.iter().enumerate() {
-                    let sep = if k == 0 { "" } else { " → " };
-                    let sign = if holds { '=' } else { '≠' };
-                    write!(f, "{sep}{}{sign}{}", cells(&[cell]), symbol(value))?;
-                }
+                write_line(f, links)?;
                 write!(f, ", so {}", removed(eliminations))
             }
             Self::Coloring {
@@ -369,6 +371,23 @@ impl fmt::Display for Step {
             }
         }
     }
+}
+
+/// `r1c1=5`, or `r1c1≠5`: a candidate that holds or not.
+fn candidate(cell: Cell, value: u8, holds: bool) -> String {
+    let sign = if holds { '=' } else { '≠' };
+    format!("{}{sign}{}", cells(&[cell]), symbol(value))
+}
+
+/// A line of implications: `r1c1=5 → r1c2≠5 → r3c2=5`.
+fn write_line(f: &mut fmt::Formatter<'_>, links: &[(Cell, u8, bool)]) -> fmt::Result {
+    for (k, &(cell, value, holds)) in links.iter().enumerate() {
+        if k > 0 {
+            f.write_str(" → ")?;
+        }
+        f.write_str(&candidate(cell, value, holds))?;
+    }
+    Ok(())
 }
 
 /// `1 and 2 could swap around the rectangle r1c1, r1c4, r2c4, r2c1` (or `the loop`).

@@ -483,11 +483,17 @@ impl Block {
             let mut symbols = token.chars();
             let first = symbols.next().expect("tokens are not empty");
             if symbols.next().is_none() {
-                push_symbol(&mut self.cells, first, Alphabet::Digits, side, number, column)?;
+                push_symbol(
+                    &mut self.cells,
+                    first,
+                    Alphabet::Digits,
+                    side,
+                    number,
+                    column,
+                )?;
             } else {
-                let mask = candidates(token, side).map_err(|kind| {
-                    PuzzleError::new(number, Some(column), kind)
-                })?;
+                let mask = candidates(token, side)
+                    .map_err(|kind| PuzzleError::new(number, Some(column), kind))?;
                 self.masks.resize(self.cells.len(), 0);
                 self.masks.push(mask);
                 self.cells.push(0);
@@ -514,7 +520,11 @@ impl Block {
         let pencilmarks = (!self.masks.is_empty()).then(|| {
             // A cell written as one symbol is a value, or (`.`) a cell with every
             // candidate its peers allow.
-            let full = if side == 64 { u64::MAX } else { (1 << side) - 1 };
+            let full = if side == 64 {
+                u64::MAX
+            } else {
+                (1 << side) - 1
+            };
             let mut masks = self.masks;
             masks.resize(side * side, 0);
             for (mask, &value) in masks.iter_mut().zip(grid.cells()) {
@@ -654,12 +664,15 @@ fn candidates(token: &str, side: usize) -> Result<u64, PuzzleErrorKind> {
 /// Whether `text`, of `count` symbols, is a one-line puzzle with its symbols spaced
 /// apart: a one-line length, every token one symbol.
 fn is_spaced_line(text: &str, count: usize) -> bool {
-    ONE_LINE_LENGTHS[1..].contains(&count) && cell_tokens(text).all(|(_, t)| t.chars().nth(1).is_none())
+    ONE_LINE_LENGTHS[1..].contains(&count)
+        && cell_tokens(text).all(|(_, t)| t.chars().nth(1).is_none())
 }
 
 /// The puzzle of a spaced one-line `text` of `count` symbols.
 fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puzzle, PuzzleError> {
-    let side = (1..=36).find(|n| n * n == count).expect("a one-line length");
+    let side = (1..=36)
+        .find(|n| n * n == count)
+        .expect("a one-line length");
     let mut cells = Vec::with_capacity(count);
     let mut columns = Vec::with_capacity(count);
     for (column, token) in cell_tokens(text) {
@@ -671,7 +684,11 @@ fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puzzle, Puzzle
     let grid = Grid::from_cells(order, cells).expect("checked cells");
     grid.validate().map_err(|conflict| {
         let (r, c) = conflict.cells[1];
-        PuzzleError::new(number, Some(columns[r * side + c]), PuzzleErrorKind::Conflict(conflict))
+        PuzzleError::new(
+            number,
+            Some(columns[r * side + c]),
+            PuzzleErrorKind::Conflict(conflict),
+        )
     })?;
     Ok(Puzzle {
         line: number,

@@ -889,3 +889,97 @@ fn the_bug_holds_only_on_its_pattern() {
     broken.remove_candidate(r2, c2, v);
     assert_eq!(broken.find(Technique::Bug), None);
 }
+
+/// The deduction a step rests on, as it reads: a direct form's cause, or the step
+/// itself (the same pair twice reads the same, though what it removes has changed).
+fn cause(step: &Step) -> String {
+    match step {
+        Step::Direct { cause, .. } => cause.to_string(),
+        other => other.to_string(),
+    }
+}
+
+#[test]
+fn a_hint_path_never_gives_a_deduction_twice_in_a_row() {
+    // Sudoku Explainer's path places a direct form's single and keeps the cause's
+    // candidates, so the same hidden pair can come again at once; the hints' path
+    // applies the cause, as a person who follows the hint does.
+    let rater = logic::Rater::new();
+    let (mut repeated_by_se, mut steps) = (0, 0);
+    for puzzle in &common::puzzles("17_clue_1000.txt") {
+        let path = rater.path(puzzle).unwrap();
+        for pair in path.steps.windows(2) {
+            assert_ne!(cause(&pair[0]), cause(&pair[1]), "{puzzle}");
+        }
+        steps += path.steps.len();
+        let se = logic::solve_path(puzzle).unwrap();
+        repeated_by_se += se
+            .steps
+            .windows(2)
+            .filter(|pair| cause(&pair[0]) == cause(&pair[1]))
+            .count();
+        // Both end where the puzzle is solved, or where the techniques stall.
+        assert_eq!(path.is_solved(), se.is_solved(), "{puzzle}");
+    }
+    assert!(
+        steps > 10_000 && repeated_by_se > 0,
+        "{steps} {repeated_by_se}"
+    );
+}
+
+#[test]
+fn forcing_nets_show_each_branch_from_its_assumption_to_its_end() {
+    use dancing_sudoku::logic::Premise;
+    let mut checked = 0;
+    for puzzle in common::puzzles("magictour_top1465.txt").iter().take(60) {
+        let Ok(path) = logic::solve_path(puzzle) else {
+            continue;
+        };
+        for step in &path.steps {
+            let Step::Net {
+                premise,
+                conclusion,
+                branches,
+                ..
+            } = step
+            else {
+                continue;
+            };
+            let starts: Vec<_> = branches.iter().map(|b| b[0]).collect();
+            let ends: Vec<_> = branches.iter().map(|b| *b.last().unwrap()).collect();
+            match *premise {
+                Premise::Contradiction(cell, value, holds) => {
+                    // Two lines from the assumption to one candidate, on and off.
+                    assert_eq!(starts, [(cell, value, holds); 2], "{step}");
+                    assert_eq!((ends[0].0, ends[0].1), (ends[1].0, ends[1].1), "{step}");
+                    assert_ne!(ends[0].2, ends[1].2, "{step}");
+                }
+                Premise::Either(cell, value) => {
+                    assert_eq!(
+                        starts,
+                        [(cell, value, true), (cell, value, false)],
+                        "{step}"
+                    );
+                    assert!(ends.iter().all(|&end| end == *conclusion), "{step}");
+                }
+                Premise::Cell(cell) => {
+                    assert!(starts.iter().all(|&(c, _, on)| c == cell && on), "{step}");
+                    assert!(ends.iter().all(|&end| end == *conclusion), "{step}");
+                }
+                Premise::Region(_, value) => {
+                    assert!(starts.iter().all(|&(_, v, on)| v == value && on), "{step}");
+                    assert!(ends.iter().all(|&end| end == *conclusion), "{step}");
+                }
+                _ => {}
+            }
+            // Each link follows from the one before: never the same candidate twice.
+            for branch in branches {
+                let cells: std::collections::HashSet<_> = branch.iter().collect();
+                assert_eq!(cells.len(), branch.len(), "{step}");
+            }
+            assert!(step.to_string().contains(" → "), "{step}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} nets");
+}

@@ -249,7 +249,10 @@ fn a_sudoku_explainer_frame_is_one_puzzle() {
         .unwrap();
     assert_eq!(puzzles.len(), 1);
     assert_eq!(puzzles[0].grid, Grid::parse_line(INKALA).unwrap());
-    assert_eq!((puzzles[0].line, puzzles[0].pencilmarks.is_none()), (2, true));
+    assert_eq!(
+        (puzzles[0].line, puzzles[0].pencilmarks.is_none()),
+        (2, true)
+    );
 }
 
 #[test]
@@ -264,7 +267,10 @@ fn a_one_line_puzzle_with_its_symbols_spaced_apart_is_read() {
     let clash = format!("1 1{}", " .".repeat(79));
     assert_eq!(
         read(&clash),
-        [(1, Err("line 1, column 3: 1 appears twice in row 1: r1c1 and r1c2".into()))]
+        [(
+            1,
+            Err("line 1, column 3: 1 appears twice in row 1: r1c1 and r1c2".into())
+        )]
     );
 }
 
@@ -324,12 +330,19 @@ fn pencilmark_grids_keep_their_candidates() {
 fn a_bad_pencilmark_cell_is_one_error() {
     let position = inkala_position();
     let text = position.to_pencilmarks().replacen("469", "4.9", 1);
-    assert_ne!(text, position.to_pencilmarks(), "the grid has a cell with 469");
+    assert_ne!(
+        text,
+        position.to_pencilmarks(),
+        "the grid has a cell with 469"
+    );
     let got = read(&format!("{text}\n{INKALA}\n"));
     assert_eq!(got.len(), 2, "{got:?}");
     let (_, error) = &got[0];
     assert!(
-        error.as_ref().unwrap_err().contains(".9` is not a cell of a pencilmark grid"),
+        error
+            .as_ref()
+            .unwrap_err()
+            .contains(".9` is not a cell of a pencilmark grid"),
         "{got:?}"
     );
     assert_eq!(got[1].1, Ok(9));
@@ -382,8 +395,12 @@ fn marks_name_the_variant() {
 #[test]
 fn a_solution_after_its_puzzle_is_no_jigsaw() {
     // A solution's values are never next to themselves: no regions.
-    let solution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-    assert_eq!(variants(&format!("{INKALA} {solution}\n"), None), [Ok("classic")]);
+    let solution =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    assert_eq!(
+        variants(&format!("{INKALA} {solution}\n"), None),
+        [Ok("classic")]
+    );
 }
 
 #[test]
@@ -391,6 +408,8 @@ fn pencilmarks_are_classic_only() {
     let text = inkala_position().to_pencilmarks();
     assert_eq!(
         variants(&text, Some(Kind::X)),
-        [Err("line 2: pencilmarks are read for classic sudoku only, not x".into())]
+        [Err(
+            "line 2: pencilmarks are read for classic sudoku only, not x".into()
+        )]
     );
 }
