@@ -106,9 +106,21 @@ impl Gravest {
         }
     }
 
-    /// Whether a limit has ended the batch: no more puzzles are read.
-    pub(crate) fn ended(&self) -> bool {
-        matches!(self.0, Some(StopReason::Interrupted | StopReason::Timeout))
+    /// Whether a batch reads no more puzzles, `passed` being what the limits say now:
+    /// after Ctrl-C (the puzzles read are answered `stopped: interrupted`), or after
+    /// the deadline when a person types the puzzles. After the deadline a file or a
+    /// pipe is read to its end, each puzzle answered `stopped: timeout` without a
+    /// search, so that every puzzle of the input gets its answer line.
+    pub(crate) fn stops_reading(&self, passed: Option<StopReason>, interactive: bool) -> bool {
+        let mut gravest = *self;
+        if let Some(reason) = passed {
+            gravest.add(reason);
+        }
+        match gravest.0 {
+            Some(StopReason::Interrupted) => true,
+            Some(StopReason::Timeout) => interactive,
+            _ => false,
+        }
     }
 
     /// Ctrl-C first, then a limit, then bad input (`errors` of them).

@@ -139,7 +139,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         || {
             format!(
                 "{}{}",
-                summary(made, attempts, seed, elapsed),
+                summary((made, args.count), attempts, seed, elapsed),
                 stop_note(stopped)
             )
         },
@@ -219,11 +219,16 @@ fn write_puzzle(
     }
 }
 
-/// `generated 10 puzzles in 14 attempts (seed 7), 0.012 s`.
-fn summary(made: u64, attempts: u64, seed: u64, elapsed: Duration) -> String {
+/// `generated 10 puzzles in 14 attempts (seed 7), 0.012 s`, or `generated 3 of 10
+/// puzzles …` when the run ended before making the `asked` puzzles.
+fn summary((made, asked): (u64, u64), attempts: u64, seed: u64, elapsed: Duration) -> String {
+    let puzzles = if made < asked {
+        format!("{made} of {}", plural(asked, "puzzle"))
+    } else {
+        plural(made, "puzzle")
+    };
     format!(
-        "generated {} in {} (seed {seed}), {:.3} s",
-        plural(made, "puzzle"),
+        "generated {puzzles} in {} (seed {seed}), {:.3} s",
         plural(attempts, "attempt"),
         elapsed.as_secs_f64()
     )

@@ -124,8 +124,12 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let mut batch = Batch::new(input.reader).variant(Kind::Classic);
     let mut entries = Vec::with_capacity(chunk);
     let mut first = true;
-    // The deadline and Ctrl-C end the batch: no puzzle is read after them.
-    while !totals.stopped.ended() {
+    // Ctrl-C ends the reading; after the deadline the rest is read and answered
+    // `stopped: timeout`, one line a puzzle.
+    while !totals
+        .stopped
+        .stops_reading(limits.passed(), input.interactive)
+    {
         entries.clear();
         entries.extend(batch.by_ref().take(chunk));
         if entries.is_empty() {

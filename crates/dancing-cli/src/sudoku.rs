@@ -443,7 +443,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 .filter(|job| matches!(job, Job::Puzzle { .. }))
                 .count(),
         );
-        // The deadline and Ctrl-C end the batch: no puzzle is started after them.
+        // No puzzle is started after the deadline or Ctrl-C.
         let ended = || limits.passed();
         let solve = |job: &Job| -> Option<Answer> {
             if matches!(job, Job::Bad { .. }) {
@@ -505,7 +505,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         if input.interactive {
             out.flush()?;
         }
-        if totals.stopped.ended() || ended().is_some() {
+        // Ctrl-C ends the reading; after the deadline the rest is read and answered
+        // `stopped: timeout` (by `solve` above, with no search), one line a puzzle.
+        if totals.stopped.stops_reading(ended(), input.interactive) {
             break;
         }
     }

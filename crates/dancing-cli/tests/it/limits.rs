@@ -196,40 +196,44 @@ fn rate_and_hint_stop_at_the_timeout() {
             &["sudoku", command, "--timeout", "0.5", "--stats"],
             input.as_bytes(),
         );
-        // The 25×25 puzzle is stopped, and the deadline ends the batch before the next.
-        let stats = stopped(&output, 3, "stopped: timeout\n", "timeout");
-        assert_eq!(stats["stopped_puzzles"], 1, "{command}");
+        // The 25×25 puzzle is stopped, and the puzzle after it is answered, unstarted.
+        let stats = stopped(&output, 3, "stopped: timeout\nstopped: timeout\n", "timeout");
+        assert_eq!(stats["stopped_puzzles"], 2, "{command}");
         assert!(stats["seconds"].as_f64().unwrap() >= 0.5, "{command}");
         says_timeout(&output);
     }
 }
 
 #[test]
-fn rating_on_threads_answers_what_it_read_when_the_timeout_ends_it() {
-    // The 25×25 puzzle runs into the deadline on one thread while the other rates the
-    // puzzles read with it (2 threads take 32 entries at a time): each of those is
-    // rated or, once the deadline has passed, answered `stopped: timeout`; none after
-    // them is read.
-    let rating = text(&run(&["sudoku", "rate"], PUZZLE.as_bytes()).stdout);
+fn every_batch_command_answers_every_puzzle_when_the_timeout_stops_it() {
+    // A 25×25 puzzle that dancing links do not finish in 0.5 s, then 40 easy ones: on
+    // one thread or two, each command answers all 41, in order: the ones done before
+    // the deadline as usual, the others `stopped: timeout`.
+    let answer = |command: &str| text(&run(&["sudoku", command, "-q"], PUZZLE.as_bytes()).stdout);
     let input = format!("{}\n{}", gecode_25x25(), format!("{PUZZLE}\n").repeat(40));
-    let output = run(
-        &words("sudoku rate --threads 2 --timeout 0.5 --stats"),
-        input.as_bytes(),
-    );
-    assert_eq!(output.status.code(), Some(3));
-    let answers = text(&output.stdout);
-    let lines: Vec<&str> = answers.lines().collect();
-    assert_eq!(lines.len(), 32, "{answers}");
-    assert_eq!(lines[0], "stopped: timeout");
-    for line in &lines[1..] {
-        assert!(
-            *line == "stopped: timeout" || format!("{line}\n") == rating,
-            "{line}"
-        );
+    for command in ["solve", "count", "check", "rate", "hint"] {
+        let done = answer(command);
+        for threads in ["1", "2"] {
+            let mut args = vec!["sudoku", command, "--timeout", "0.5", "--threads", threads];
+            if !matches!(command, "rate" | "hint") {
+                args.extend(["--solver", "dlx"]);
+            }
+            let output = run(&args, input.as_bytes());
+            assert_eq!(output.status.code(), Some(3), "{args:?}");
+            let answers = text(&output.stdout);
+            let lines: Vec<&str> = answers.lines().collect();
+            assert_eq!(lines.len(), 41, "{args:?}: {answers}");
+            assert_eq!(lines[0], "stopped: timeout", "{args:?}");
+            for line in &lines[1..] {
+                assert!(
+                    *line == "stopped: timeout" || format!("{line}\n") == done,
+                    "{args:?}: {line}"
+                );
+            }
+            let stderr = text(&output.stderr);
+            assert!(stderr.contains("41 puzzles"), "{args:?}: {stderr}");
+        }
     }
-    let stats = stats(&output);
-    assert_eq!(stats["stopped"], "timeout");
-    assert_eq!(stats["puzzles"], 32);
 }
 
 #[test]
@@ -264,6 +268,27 @@ fn generate_stops_at_the_timeout() {
     let stats = stopped(&output, 3, "", "timeout");
     assert_eq!(stats["puzzles"], 0);
     says_timeout(&output);
+    // The summary says how many of the puzzles asked for were made.
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with("generated 0 of 1 puzzle in "), "{stderr}");
+    // Puzzles made before the stop are printed, each whole.
+    let output = run(
+        &words("sudoku generate --order 4 --count 1000 --seed 1 --timeout 0.5"),
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let made = text(&output.stdout).lines().count();
+    assert!(made < 1000, "{made}");
+    assert!(
+        text(&output.stdout)
+            .lines()
+            .all(|line| line.parse::<dancing_sudoku::Grid>().is_ok_and(|g| g.is_unique()))
+    );
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!("generated {made} of 1000 puzzles in ")),
+        "{stderr}"
+    );
 }
 
 #[test]
