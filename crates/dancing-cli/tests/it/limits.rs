@@ -197,7 +197,12 @@ fn rate_and_hint_stop_at_the_timeout() {
             input.as_bytes(),
         );
         // The 25×25 puzzle is stopped, and the puzzle after it is answered, unstarted.
-        let stats = stopped(&output, 3, "stopped: timeout\nstopped: timeout\n", "timeout");
+        let stats = stopped(
+            &output,
+            3,
+            "stopped: timeout\nstopped: timeout\n",
+            "timeout",
+        );
         assert_eq!(stats["stopped_puzzles"], 2, "{command}");
         assert!(stats["seconds"].as_f64().unwrap() >= 0.5, "{command}");
         says_timeout(&output);
@@ -270,7 +275,10 @@ fn generate_stops_at_the_timeout() {
     says_timeout(&output);
     // The summary says how many of the puzzles asked for were made.
     let stderr = text(&output.stderr);
-    assert!(stderr.starts_with("generated 0 of 1 puzzle in "), "{stderr}");
+    assert!(
+        stderr.starts_with("generated 0 of 1 puzzle in "),
+        "{stderr}"
+    );
     // Puzzles made before the stop are printed, each whole.
     let output = run(
         &words("sudoku generate --order 4 --count 1000 --seed 1 --timeout 0.5"),
@@ -279,11 +287,10 @@ fn generate_stops_at_the_timeout() {
     assert_eq!(output.status.code(), Some(3));
     let made = text(&output.stdout).lines().count();
     assert!(made < 1000, "{made}");
-    assert!(
-        text(&output.stdout)
-            .lines()
-            .all(|line| line.parse::<dancing_sudoku::Grid>().is_ok_and(|g| g.is_unique()))
-    );
+    assert!(text(&output.stdout).lines().all(|line| {
+        line.parse::<dancing_sudoku::Grid>()
+            .is_ok_and(|g| g.is_unique())
+    }));
     let stderr = text(&output.stderr);
     assert!(
         stderr.starts_with(&format!("generated {made} of 1000 puzzles in ")),
