@@ -21,8 +21,10 @@
 //!
 //! - [`Grid`]: a sudoku of order n = 2..=6 (boxes n×n, side N = n²: 4×4, 9×9, 16×16,
 //!   25×25, 36×36), with [`validate`](Grid::validate) naming conflicting givens.
-//! - [`parse`]: the one-line form, blocks, rows of numbers and the letter alphabet,
-//!   with errors that give the line, the column and the reason. Printing is on [`Grid`].
+//! - [`parse`]: the one-line form (spaced or not), blocks, framed grids, pencilmark
+//!   grids, rows of numbers and the letter alphabet, with errors that give the line, the
+//!   column and the reason; a batch reads them all, and the marks of variants. Printing
+//!   is on [`Grid`] and [`Position`].
 //! - [`Solve`]: the one interface of every solver. A solver implements one search,
 //!   [`find`](Solve::find) (count up to a limit, keeping the first solution), plus
 //!   [`stats`](Solve::stats), [`set_limits`](Solve::set_limits) and
@@ -51,9 +53,17 @@
 //!   bound.
 //! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
 //!   POJ 3074, POJ 3076, HDU 4069 Squiggly Sudoku) with exactly their expected output.
-//! - [`logic`]: solving as a person does, with [`LogicSolver`] (singles, locked
-//!   candidates, subsets, fish, wings, simple coloring), hints as [`Step`]s that say
-//!   what they do, and a difficulty [`Rating`] on Sudoku Explainer's scale.
+//! - [`logic`]: solving as a person does, with [`LogicSolver`]: Sudoku Explainer's
+//!   techniques from the full house and hidden singles through their direct forms,
+//!   locked candidates, subsets, fish, xy- and xyz-wings, unique rectangles and loops,
+//!   the BUG, cycles and forcing chains, the aligned triple exclusion, to Nishio,
+//!   multiple and dynamic forcing chains (the table in [`logic`]); hints as [`Step`]s
+//!   that say what they do, chains link by link; a difficulty [`Rating`] on Sudoku
+//!   Explainer's scale; one [`Rater`](logic::Rater) for both, from a grid or a
+//!   [`Position`].
+//! - [`Position`]: a grid with the candidates of its empty cells, as a pencilmark grid
+//!   shows them (read from HoDoKu's and Sudoku Explainer's layouts by [`parse`]), which
+//!   the solvers ([`SudokuSolver::find_position`]) and the rater take as given.
 //! - [`variant`]: sudoku X, hyper (windoku), jigsaw and killer ([`Variant`]), their
 //!   exact-cover matrices, an independent rule checker, [`VariantSolver`] (links or the
 //!   learner), and parsers of jigsaw lines and killer blocks.

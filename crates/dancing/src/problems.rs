@@ -225,6 +225,8 @@ pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], width: usize, height: u
 /// symmetries).
 ///
 /// ```
+/// use dancing::Engine;
+///
 /// let problem = dancing::problems::pentominoes(20, 3);
 /// assert_eq!(dancing::Solver::new(&problem).count(), 8);
 /// ```
