@@ -217,6 +217,14 @@ pub enum PuzzleErrorKind {
         /// N.
         side: usize,
     },
+    /// A symbol of a candidate line (9 symbols per cell) out of its place: the `k`-th
+    /// symbol of a cell is `k` or empty.
+    CandidateLine {
+        /// The symbol.
+        symbol: char,
+        /// Its place in its cell's nine, from 1.
+        place: usize,
+    },
     /// A jigsaw puzzle without its region labels.
     MissingRegions {
         /// N², the labels expected.
@@ -357,6 +365,11 @@ impl fmt::Display for PuzzleErrorKind {
                 f,
                 "`{}` is not a cell of a pencilmark grid: write the values (1 to {side}) the cell may hold, such as `137`",
                 quote(token)
+            ),
+            Self::CandidateLine { symbol, place } => write!(
+                f,
+                "`{}` in place {place} of a cell of a candidate line (729 symbols, 9 per cell): place {place} holds {place} or `.`",
+                symbol.escape_debug()
             ),
             Self::MissingRegions { expected } => write!(
                 f,

@@ -64,14 +64,16 @@ macro_rules! batch_layouts {
         "\
 Puzzles follow one another, each in one of these layouts told apart by its first line:
   one line    N² symbols with nothing between them: 16, 81, 256, 625 or 1296 (4×4 to
-              36×36); text after a space is a comment (but for a variant's mark)
+              36×36); text after a space, `,`, `;` or `:` is a comment (but for a
+              variant's mark)
   spaced      the same symbols one by one with spaces between them: `8 . . 3 …`
   rows        N lines of N symbols, with or without spaces: `5 3 . . 7 . . . .`
   pretty      rows with `|` between boxes and lines such as `------+-------+------`,
               Sudoku Explainer's `*-----------*` frames and HoDoKu's `.---.---.`
   pencilmarks N lines of N cells, a cell one symbol (its value) or several (its
               candidates), as HoDoKu and Sudoku Explainer copy a position: the
-              candidates are taken as given, not worked out again
+              candidates are taken as given, not worked out again; or 729 symbols on
+              one line, 9 per cell (`1........` a 1, `.2.4.....` 2 or 4)
 A line of 4, 9, 16, 25 or 36 symbols (spaces and `|` not counted) starts a block of
 that many rows. 16 symbols with nothing between them are a 4×4 puzzle on one line, so
 put spaces in the first row of a 16×16 block. Blank lines and lines starting with `#`

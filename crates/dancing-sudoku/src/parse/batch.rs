@@ -3,8 +3,8 @@
 use std::io::{self, BufRead, Read};
 
 use super::lex::{
-    Symbol, classify, is_frame, is_rule, is_separator, line_into, order_of_side, plain_9x9,
-    push_symbol, row_length,
+    Symbol, classify, ends_puzzle, is_frame, is_rule, is_separator, line_into, order_of_side,
+    plain_9x9, push_symbol, puzzle_token, row_length,
 };
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::generate::Kind;
@@ -257,6 +257,9 @@ impl<R: BufRead> Batch<R> {
                 if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
                     return Step::Continue;
                 }
+                if puzzle_token(text).len() == CANDIDATE_LINE {
+                    return Step::Emit(self.ruled(number, text, candidate_line(number, text)));
+                }
                 let mut as_one_line = None;
                 if is_one_line(text) {
                     // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
@@ -393,8 +396,8 @@ impl<R: BufRead> Batch<R> {
         let mark = text
             .char_indices()
             .skip_while(|(_, c)| c.is_whitespace())
-            .skip_while(|(_, c)| !c.is_whitespace())
-            .find(|(_, c)| !c.is_whitespace())
+            .skip_while(|&(_, c)| !ends_puzzle(c))
+            .find(|&(_, c)| !ends_puzzle(c))
             .map(|(at, _)| {
                 let token = text[at..].split_whitespace().next().unwrap_or("");
                 (text[..at].chars().count() + 1, token)
@@ -701,8 +704,50 @@ fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puzzle, Puzzle
 /// Whether `text` is a puzzle in the one-line form: its first run of characters has a
 /// one-line length and no `|`.
 fn is_one_line(text: &str) -> bool {
-    let token = text.split_whitespace().next().unwrap_or("");
+    let token = puzzle_token(text);
     !token.contains(is_rule) && ONE_LINE_LENGTHS.contains(&token.chars().count())
+}
+
+/// The symbols of a 9×9 pencilmark grid on one line: 9 per cell, the cell's candidates
+/// each in its own place (`1........` is a 1, `.23......` the candidates 2 and 3), as
+/// the Sukaku collections and solving programs write a position.
+const CANDIDATE_LINE: usize = 729;
+
+/// The position of a candidate line (see [`CANDIDATE_LINE`]) on line `number`.
+fn candidate_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
+    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+    let mut cells = vec![0u8; 81];
+    let mut masks = vec![0u64; 81];
+    for (k, ch) in puzzle_token(text).chars().enumerate() {
+        let (cell, place) = (k / 9, k % 9);
+        match ch {
+            '.' | '0' | '_' | '-' => {}
+            '1'..='9' if usize::from(ch as u8 - b'1') == place => masks[cell] |= 1 << place,
+            _ => {
+                return Err(PuzzleError::new(
+                    number,
+                    Some(lead + k + 1),
+                    PuzzleErrorKind::CandidateLine {
+                        symbol: ch,
+                        place: place + 1,
+                    },
+                ));
+            }
+        }
+    }
+    for (value, &mask) in cells.iter_mut().zip(&masks) {
+        if mask.count_ones() == 1 {
+            *value = mask.trailing_zeros() as u8 + 1;
+        }
+    }
+    let grid = Grid::from_cells(3, cells).expect("values 1 to 9");
+    let position = Position::with_candidates(grid.clone(), masks).expect("9×9 candidates");
+    Ok(Puzzle {
+        line: number,
+        grid,
+        pencilmarks: Some(position),
+        variant: Variant::Classic,
+    })
 }
 
 /// The puzzle in the one-line form on line `number`, its givens not yet checked (that

@@ -95,14 +95,31 @@ fn check_letters(alphabet: Alphabet, side: usize, line: usize) -> Result<(), Puz
     Ok(())
 }
 
+/// Whether `ch` ends the puzzle of the one-line form: white space, or the `,`, `;` and
+/// `:` that separate the fields of CSV files and of tdoku's `puzzle:count:solution`
+/// lines (none of them is a symbol).
+pub(super) fn ends_puzzle(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, ',' | ';' | ':')
+}
+
+/// The puzzle of a line in the one-line form: from its first symbol to the end of the
+/// line or to what [`ends_puzzle`].
+pub(super) fn puzzle_token(text: &str) -> &str {
+    text.trim_start().split(ends_puzzle).next().unwrap_or("")
+}
+
 /// Reads the most common line, 81 digits and `.`, `0`, `_` or `-` from its first byte
-/// to its end or to white space, into `cells`; `false` (and `cells` to be refilled) for
-/// anything else, which the general reader then reads or explains.
+/// to its end or to white space (or a field separator), into `cells`; `false` (and
+/// `cells` to be refilled) for anything else, which the general reader then reads or
+/// explains.
 pub(super) fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
     let Some(token) = line.get(..81) else {
         return false;
     };
-    if line.get(81).is_some_and(|b| !b.is_ascii_whitespace()) {
+    if line
+        .get(81)
+        .is_some_and(|&b| !ends_puzzle(char::from(b)) || !b.is_ascii())
+    {
         return false;
     }
     // Branch-free, so that the compiler can read many bytes at once.
@@ -130,11 +147,7 @@ pub(super) fn line_into(
         return Ok(3);
     }
     let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-    let token = text
-        .trim_start()
-        .split(char::is_whitespace)
-        .next()
-        .unwrap_or("");
+    let token = puzzle_token(text);
     if token.is_empty() {
         return Err(PuzzleError::new(1, None, PuzzleErrorKind::Empty));
     }
@@ -153,7 +166,9 @@ pub(super) fn line_into(
     }
     let len = token.len(); // every known symbol is ASCII
     let Some(order) = (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n.pow(4) == len) else {
-        let nothing_after = text.trim_start()[token.len()..].trim_start().is_empty();
+        let nothing_after = text.trim_start()[token.len()..]
+            .trim_start_matches(ends_puzzle)
+            .is_empty();
         let kind = if nothing_after {
             PuzzleErrorKind::LineLength { found: len }
         } else {

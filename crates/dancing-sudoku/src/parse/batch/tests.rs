@@ -413,3 +413,54 @@ fn pencilmarks_are_classic_only() {
         )]
     );
 }
+
+#[test]
+fn fields_after_a_puzzle_are_a_comment() {
+    // tdoku's `puzzle:count:solution`, a CSV file's `puzzle,solution` (with `0` for an
+    // empty cell), and `;`.
+    let solution =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    let zeros = INKALA.replace('.', "0");
+    let text = format!("{INKALA}:1:{solution}\n{zeros},{solution}\n{INKALA};x\n");
+    let puzzles: Vec<Puzzle> = Batch::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles.len(), 3);
+    let inkala = Grid::parse_line(INKALA).unwrap();
+    assert!(puzzles.iter().all(|p| p.grid == inkala));
+    // A mark after a separator is still a mark.
+    assert_eq!(puzzles[2].variant, Variant::X);
+    assert_eq!(Grid::parse_line(&format!("{INKALA}:1")).unwrap(), inkala);
+}
+
+#[test]
+fn a_candidate_line_is_a_pencilmark_grid() {
+    let position = inkala_position();
+    // 9 symbols a cell: candidate v in place v.
+    let line: String = position
+        .masks()
+        .iter()
+        .zip(position.grid().cells())
+        .flat_map(|(&mask, &value)| {
+            let mask = if value != 0 { 1 << (value - 1) } else { mask };
+            (0..9).map(move |k| {
+                if mask >> k & 1 == 1 {
+                    char::from(b'1' + k)
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect();
+    assert_eq!(line.len(), 729);
+    let puzzles: Vec<Puzzle> = Batch::new(format!("{line}\n").as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles[0].pencilmarks.as_ref(), Some(&position));
+    // A value out of its place is named with its column.
+    let bad = format!("2{}", &line[1..]);
+    assert_eq!(
+        read(&bad),
+        [(1, Err("line 1, column 1: `2` in place 1 of a cell of a candidate line (729 symbols, 9 per cell): place 1 holds 1 or `.`".into()))]
+    );
+}
