@@ -192,40 +192,7 @@ impl LogicSolver {
     /// The candidates of `puzzle`: each empty cell may hold every value not seen in its
     /// row, column or box. Clashing givens are refused.
     pub fn new(puzzle: &Grid) -> Result<Self, Conflict> {
-        puzzle.validate()?;
-        let order = puzzle.order();
-        let side = puzzle.side();
-        let full = (1u64 << side) - 1;
-        let mut seen = vec![0u64; 3 * side];
-        for r in 0..side {
-            for c in 0..side {
-                let v = puzzle.get(r, c);
-                if v != 0 {
-                    let bit = 1u64 << (v - 1);
-                    seen[r] |= bit;
-                    seen[side + c] |= bit;
-                    seen[2 * side + puzzle.box_of(r, c)] |= bit;
-                }
-            }
-        }
-        let mut candidates = vec![0u64; side * side];
-        for r in 0..side {
-            for c in 0..side {
-                if puzzle.get(r, c) == 0 {
-                    let b = puzzle.box_of(r, c);
-                    candidates[r * side + c] =
-                        full & !(seen[r] | seen[side + c] | seen[2 * side + b]);
-                }
-            }
-        }
-        Ok(Self {
-            order,
-            side,
-            geometry: Geometry::of(order),
-            values: puzzle.cells().to_vec(),
-            candidates,
-            uniqueness: true,
-        })
+        Self::from_position(&Position::new(puzzle))
     }
 
     /// The candidates of `position` as they are (a pencilmark grid's, with what the
