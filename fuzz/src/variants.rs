@@ -3,8 +3,9 @@
 //! under a node limit and every solution keeps every rule, checked without the matrix.
 
 use dancing::Limits;
-use dancing_sudoku::variant::parse::{JigsawBatch, KillerBatch, VariantParseError};
-use dancing_sudoku::{Grid, Solve, Variant, VariantSolver};
+use dancing_sudoku::generate::Kind;
+use dancing_sudoku::parse::Batch;
+use dancing_sudoku::{Grid, Solve, VariantSolver};
 
 /// Search-tree nodes per puzzle: enough for small grids, bounded for any input.
 const MAX_NODES: u64 = 20_000;
@@ -18,15 +19,15 @@ pub fn check_variants(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let entries: Vec<Result<(usize, Grid, Variant), VariantParseError>> = if which % 2 == 0 {
-        JigsawBatch::new(text.as_bytes())
-            .map(|e| e.map(|p| (p.line, p.grid, Variant::Jigsaw(p.regions))))
-            .collect()
+    let kind = if which % 2 == 0 {
+        Kind::Jigsaw
     } else {
-        KillerBatch::new(text.as_bytes())
-            .map(|e| e.map(|p| (p.line, p.grid, Variant::Killer(p.cages))))
-            .collect()
+        Kind::Killer
     };
+    let entries: Vec<_> = Batch::new(text.as_bytes())
+        .variant(kind)
+        .map(|e| e.map(|p| (p.line, p.grid, p.variant)))
+        .collect();
     // A last line without a line break still counts; an error may point just past it.
     let lines = text.lines().count().max(1);
     let mut solver = VariantSolver::new();

@@ -3,7 +3,7 @@
 //! the online judges' formats.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,8 +14,8 @@ use dancing_sudoku::bands::BandSolver;
 use dancing_sudoku::bitmask::BitmaskSolver;
 use dancing_sudoku::generate::Kind;
 use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
-use dancing_sudoku::variant::parse::{KillerBatch, KillerPuzzle, VariantParseError};
+use dancing_sudoku::parse::{Batch, Lines, Puzzle, PuzzleError};
+use dancing_sudoku::PuzzleErrorKind;
 use dancing_sudoku::{
     AutoSolver, Grid, Limits, Method, Position, SatSolver, Solve, SudokuSolver, Variant,
     VariantSolver, Verdict,
@@ -289,52 +289,34 @@ fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
                 position,
             }
         }
-        Err(error) => Job::Bad {
-            reason: error.kind.to_string(),
-            message: format!("{name}: {error}"),
-        },
+        Err(error) => {
+            // The library cannot name the command's flag; the command can.
+            let hint = match error.kind {
+                PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer",
+                _ => "",
+            };
+            Job::Bad {
+                reason: format!("{}{hint}", error.kind),
+                message: format!("{name}: {error}{hint}"),
+            }
+        }
     }
 }
 
-/// The jobs of a batch: its puzzles with their rules, or its bad entries, in order.
-/// Classic, x, hyper and jigsaw puzzles come in any layout of [`Batch`] (the variant
-/// told, or each puzzle's mark); killer puzzles in blocks of a givens line and cage lines.
+/// The jobs of a batch: its puzzles with their rules, or its bad entries, in order, in
+/// any layout of [`Batch`] (the variant told, or each puzzle's mark; killer puzzles in
+/// blocks of a givens line and cage lines).
 fn entries(
     reader: Box<dyn BufRead>,
     name: &str,
     kind: Option<Kind>,
 ) -> Box<dyn Iterator<Item = Job> + '_> {
-    match kind {
-        Some(Kind::Killer) => Box::new(killer_entries(reader, name)),
-        Some(kind) => Box::new(
-            Batch::new(reader)
-                .variant(kind)
-                .map(move |entry| job(name, entry)),
-        ),
-        None => Box::new(Batch::new(reader).map(move |entry| job(name, entry))),
-    }
-}
-
-/// A killer entry that could not be read: its reason on stdout, the file, line and
-/// column on stderr.
-fn bad(name: &str, error: &VariantParseError) -> Job {
-    Job::Bad {
-        reason: error.kind.to_string(),
-        message: format!("{name}: {error}"),
-    }
-}
-
-/// Killer puzzles: blocks separated by blank lines, each a givens line then cage lines.
-fn killer_entries<'a>(reader: Box<dyn BufRead>, name: &'a str) -> impl Iterator<Item = Job> + 'a {
-    KillerBatch::new(reader).map(move |entry| match entry {
-        Ok(KillerPuzzle { line, grid, cages }) => Job::Puzzle {
-            line,
-            grid,
-            variant: Some(Variant::Killer(cages)),
-            position: None,
-        },
-        Err(error) => bad(name, &error),
-    })
+    let batch = Batch::new(reader);
+    let batch = match kind {
+        Some(kind) => batch.variant(kind),
+        None => batch,
+    };
+    Box::new(batch.map(move |entry| job(name, entry)))
 }
 
 /// Running totals of a batch.
@@ -553,8 +535,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     Ok(totals.stopped.exit_code(totals.errors))
 }
 
-/// The most a judge input may hold: judges' inputs are small, and this one is read whole.
-const MAX_JUDGE_INPUT: u64 = 256 << 20;
+/// The most a judge input may hold: judges' inputs are small (a few thousand puzzles),
+/// and this one is read whole before it is answered.
+const MAX_JUDGE_INPUT: usize = 64 << 20;
 
 fn judge_run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<u8, Failure> {
     let input = input::open(file)?;
@@ -563,28 +546,21 @@ fn judge_run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<u8
     }
     let name = input.name;
     let limits = limits.limits();
-    let mut bytes = Vec::new();
-    input
-        .reader
-        .take(MAX_JUDGE_INPUT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::input(format!("{name}: read error: {e}")))?;
-    if bytes.len() as u64 > MAX_JUDGE_INPUT {
-        return Err(Failure::input(format!(
-            "{name}: the input is larger than {} MiB; a judge's input is far smaller",
-            MAX_JUDGE_INPUT >> 20
-        )));
+    // The batches' line reader: every line bounded, a bad one named where it is.
+    let mut text = String::new();
+    let mut line = String::new();
+    let mut lines = Lines::new(input.reader);
+    while let Some(read) = lines.read(&mut line) {
+        read.map_err(|error| Failure::input(format!("{name}: {error}")))?;
+        if text.len() + line.len() >= MAX_JUDGE_INPUT {
+            return Err(Failure::input(format!(
+                "{name}: the input is larger than {} MiB; a judge's input is far smaller",
+                MAX_JUDGE_INPUT >> 20
+            )));
+        }
+        text.push_str(&line);
+        text.push('\n');
     }
-    // A byte-order mark is the judges' to skip (`dancing_sudoku::judge` does).
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
-        Failure::input(format!(
-            "{name}: line {line}, column {column}: the input is not valid UTF-8"
-        ))
-    })?;
     let result = searching(|| judge.run_with(&text, &limits));
     // A stopped search still lets the answers before it go out.
     let (output, code) = match &result {

@@ -12,15 +12,17 @@
 
 use std::time::{Duration, Instant};
 
+use dancing_sudoku::generate::Kind;
+use dancing_sudoku::parse::Batch;
 use dancing_sudoku::variant::KillerModel;
-use dancing_sudoku::variant::parse::KillerBatch;
 use dancing_sudoku::{Grid, Solve, Stats, Variant, VariantSolver};
 
 fn main() {
     let text = include_str!("../tests/it/common/killer_published.txt");
-    for (k, puzzle) in KillerBatch::new(text.as_bytes()).enumerate() {
+    let batch = Batch::new(text.as_bytes()).variant(Kind::Killer);
+    for (k, puzzle) in batch.enumerate() {
         let puzzle = puzzle.expect("the published killers read");
-        let variant = Variant::Killer(puzzle.cages);
+        let variant = puzzle.variant;
         // Three givens (r1c1, r5c5, r9c9) of the unique solution.
         let solution = {
             let mut solver = VariantSolver::new();

@@ -54,9 +54,12 @@ use dancing::format::strip_bom;
 use crate::grid::{Alphabet, Conflict, Grid};
 
 mod batch;
+mod cages;
 mod lex;
+mod lines;
 
-pub use batch::{Batch, MAX_LINE, Puzzle};
+pub use batch::{Batch, Puzzle};
+pub use lines::{Lines, MAX_LINE, MAX_SKIP};
 
 /// The one puzzle of `text`, in any layout a [`Batch`] reads: the first error, or an
 /// error if the text holds no puzzle or more than one.
@@ -94,7 +97,7 @@ pub struct PuzzleError {
 }
 
 impl PuzzleError {
-    fn new(line: usize, column: Option<usize>, kind: PuzzleErrorKind) -> Self {
+    pub(crate) fn new(line: usize, column: Option<usize>, kind: PuzzleErrorKind) -> Self {
         Self { line, column, kind }
     }
 
@@ -230,8 +233,22 @@ pub enum PuzzleErrorKind {
         /// N², the labels expected.
         expected: usize,
     },
-    /// A jigsaw's region labels that make no regions.
-    Regions(crate::variant::VariantError),
+    /// Regions or a cage that break a rule of their variant.
+    Rule(crate::variant::VariantError),
+    /// A cage line whose first token is not a number.
+    CageSum {
+        /// The token.
+        token: String,
+    },
+    /// A cage cell not written `rRcC` with R, C from 1.
+    CageCell {
+        /// The token.
+        token: String,
+    },
+    /// A cage line with a sum and no cells.
+    EmptyCage,
+    /// A killer's cage line in a batch that does not read killer puzzles.
+    CageLine,
     /// A puzzle marked as one variant in a batch read as another.
     VariantMismatch {
         /// The variant of the mark.
@@ -244,10 +261,16 @@ pub enum PuzzleErrorKind {
         /// The variant.
         variant: &'static str,
     },
-    /// The input could not be read.
+    /// The input could not be read; reading stopped there.
     Read {
         /// The reader's message.
         message: String,
+    },
+    /// A line longer than [`MAX_LINE`] that did not end within `skipped` bytes more:
+    /// the input is not lines of text, and reading stopped there.
+    NoLineEnd {
+        /// The bytes skipped, [`MAX_SKIP`].
+        skipped: u64,
     },
 }
 
@@ -375,7 +398,22 @@ impl fmt::Display for PuzzleErrorKind {
                 f,
                 "expected {expected} region labels after the puzzle, one per cell (a jigsaw is one line: PUZZLE REGIONS)"
             ),
-            Self::Regions(rule) => write!(f, "{rule}"),
+            Self::Rule(rule) => write!(f, "{rule}"),
+            Self::CageSum { token } => write!(
+                f,
+                "`{}` is not a cage sum: a cage line is `SUM rRcC rRcC …`",
+                quote(token)
+            ),
+            Self::CageCell { token } => write!(
+                f,
+                "`{}` is not a cell: write cells as rRcC, 1-based, such as r1c2",
+                quote(token)
+            ),
+            Self::EmptyCage => write!(f, "a cage needs cells after its sum"),
+            Self::CageLine => write!(
+                f,
+                "a killer's cage line (`SUM rRcC …`) in a batch of other puzzles: the puzzle above it was read without its cages"
+            ),
             Self::VariantMismatch { marked, asked } => {
                 write!(f, "the puzzle is marked as {marked} sudoku, not {asked}")
             }
@@ -383,7 +421,12 @@ impl fmt::Display for PuzzleErrorKind {
                 f,
                 "pencilmarks are read for classic sudoku only, not {variant}"
             ),
-            Self::Read { message } => write!(f, "read error: {message}"),
+            Self::Read { message } => write!(f, "read error: {message}; reading stopped here"),
+            Self::NoLineEnd { skipped } => write!(
+                f,
+                "the line is longer than {MAX_LINE} bytes and has no end within {} MiB more: the input is not lines of text; reading stopped here",
+                skipped >> 20
+            ),
         }
     }
 }

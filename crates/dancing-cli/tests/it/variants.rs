@@ -2,7 +2,8 @@
 //! judge, run as a user would.
 
 use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::variant::parse::{JigsawBatch, KillerBatch};
+use dancing_sudoku::generate::Kind;
+use dancing_sudoku::parse::Batch;
 use dancing_sudoku::{Grid, Solve, Variant};
 
 use crate::common::{self, dancing_in_crate, text};
@@ -42,16 +43,15 @@ fn printed_solutions_keep_every_rule() {
     let read = |file: &str| {
         std::fs::read(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
     };
-    let jigsaws = JigsawBatch::new(&read("jigsaw.txt")[..])
-        .filter_map(Result::ok)
-        .map(|p| (p.grid, Variant::Jigsaw(p.regions)))
-        .collect();
-    check("jigsaw", "jigsaw.txt", jigsaws);
-    let killers = KillerBatch::new(&read("killer.txt")[..])
-        .filter_map(Result::ok)
-        .map(|p| (p.grid, Variant::Killer(p.cages)))
-        .collect();
-    check("killer", "killer.txt", killers);
+    let puzzles = |file: &str, kind: Kind| -> Vec<(Grid, Variant)> {
+        Batch::new(&read(file)[..])
+            .variant(kind)
+            .filter_map(Result::ok)
+            .map(|p| (p.grid, p.variant))
+            .collect()
+    };
+    check("jigsaw", "jigsaw.txt", puzzles("jigsaw.txt", Kind::Jigsaw));
+    check("killer", "killer.txt", puzzles("killer.txt", Kind::Killer));
 }
 
 #[test]

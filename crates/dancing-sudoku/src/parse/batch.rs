@@ -1,21 +1,18 @@
 //! A batch: many puzzles in one text, each in the layout it was typed in ([`Batch`]).
 
-use std::io::{self, BufRead, Read};
+use std::io::BufRead;
 
 use super::lex::{
     Symbol, classify, ends_puzzle, is_frame, is_rule, is_separator, line_into, order_of_side,
     plain_9x9, push_symbol, puzzle_token, row_length,
 };
+use super::cages::{Cages, is_cage_line};
+use super::lines::Lines;
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::generate::Kind;
 use crate::grid::{Alphabet, Conflict, Grid, Unit};
 use crate::position::Position;
 use crate::variant::{Regions, Variant};
-
-/// The longest line a batch reads: the longest one-line puzzle (36×36) has 1,296
-/// symbols, and a comment may follow. The rest of a longer line is skipped without being
-/// stored, and the line is an error.
-pub const MAX_LINE: usize = 1 << 16;
 
 /// The lengths of the one-line form.
 const ONE_LINE_LENGTHS: [usize; 5] = [16, 81, 256, 625, 1296];
@@ -109,15 +106,11 @@ impl Puzzle {
 /// column; a read error ends the batch.
 #[derive(Debug)]
 pub struct Batch<R> {
-    reader: R,
-    /// Lines read so far.
-    line: usize,
-    bytes: Vec<u8>,
+    lines: Lines<R>,
     text: String,
     /// A line to read again: the one that cut a block short.
     pending: Option<(usize, String)>,
     state: State,
-    done: bool,
     /// The rules every puzzle has, if told ([`Batch::variant`]); else the marks decide.
     kind: Option<Kind>,
 }
@@ -126,6 +119,10 @@ pub struct Batch<R> {
 enum State {
     /// Between puzzles.
     Idle,
+    /// Inside a killer block: its givens read, its cages so far.
+    Killer(Cages),
+    /// After a bad line of a killer block: the rest of it is skipped, to a blank line.
+    SkipKiller,
     /// Inside a block.
     Block(Block),
     /// After a bad row: the rest of a block of side `side` is skipped.
@@ -174,13 +171,10 @@ impl<R: BufRead> Batch<R> {
     /// A batch read from `reader`.
     pub fn new(reader: R) -> Self {
         Self {
-            reader,
-            line: 0,
-            bytes: Vec::new(),
+            lines: Lines::new(reader),
             text: String::new(),
             pending: None,
             state: State::Idle,
-            done: false,
             kind: None,
         }
     }
@@ -193,57 +187,9 @@ impl<R: BufRead> Batch<R> {
         self
     }
 
-    /// Reads the next line into `self.text`. `Ok(false)` at the end of input.
-    fn read_line(&mut self) -> Result<bool, PuzzleError> {
-        let cut = match read_line(&mut self.reader, &mut self.bytes) {
-            Ok(Some(cut)) => cut,
-            Ok(None) => return Ok(false),
-            Err(e) => {
-                self.done = true;
-                return Err(PuzzleError::new(
-                    self.line + 1,
-                    None,
-                    PuzzleErrorKind::Read {
-                        message: e.to_string(),
-                    },
-                ));
-            }
-        };
-        self.line += 1;
-        if cut {
-            return Err(PuzzleError::new(
-                self.line,
-                None,
-                PuzzleErrorKind::LineTooLong { limit: MAX_LINE },
-            ));
-        }
-        let mut bytes = std::mem::take(&mut self.bytes);
-        if self.line == 1 {
-            let bom = bytes.len() - dancing::format::strip_bom_bytes(&bytes).len();
-            bytes.drain(..bom);
-        }
-        // The line becomes the text without a copy; the old text's buffer reads the
-        // next line.
-        match String::from_utf8(bytes) {
-            Ok(text) => self.bytes = std::mem::replace(&mut self.text, text).into_bytes(),
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                let bytes = e.into_bytes();
-                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                self.bytes = bytes;
-                return Err(PuzzleError::new(
-                    self.line,
-                    Some(column),
-                    PuzzleErrorKind::NotUtf8,
-                ));
-            }
-        }
-        Ok(true)
-    }
-
     /// What line `number`, `text`, does in the current state.
     fn step(&mut self, number: usize, text: &str) -> Step {
-        if matches!(self.state, State::Idle) {
+        if matches!(self.state, State::Idle) && self.kind != Some(Kind::Killer) {
             // Most batches are 9×9 puzzles one per line: read them first.
             // (No allocation unless the line is read here.)
             let mut cells = Vec::new();
@@ -253,9 +199,65 @@ impl<R: BufRead> Batch<R> {
         }
         let trimmed = text.trim();
         match &mut self.state {
+            State::Idle if self.kind == Some(Kind::Killer) => {
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    return Step::Continue;
+                }
+                // A killer block starts with its givens on one line.
+                match one_line(number, text).and_then(|puzzle| match clash(&puzzle) {
+                    None => Ok(puzzle),
+                    Some(conflict) => {
+                        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+                        let (r, c) = conflict.cells[1];
+                        let column = lead + r * puzzle.grid.side() + c + 1;
+                        Err(PuzzleError::new(
+                            number,
+                            Some(column),
+                            PuzzleErrorKind::Conflict(conflict),
+                        ))
+                    }
+                }) {
+                    Ok(puzzle) => {
+                        self.state = State::Killer(Cages::new(number, puzzle.grid));
+                        Step::Continue
+                    }
+                    Err(error) => {
+                        self.state = State::SkipKiller;
+                        Step::Emit(Err(error))
+                    }
+                }
+            }
+            State::Killer(cages) => {
+                if trimmed.is_empty() {
+                    return Step::Emit(self.killer());
+                }
+                if trimmed.starts_with('#') {
+                    return Step::Continue;
+                }
+                match cages.add(number, text) {
+                    Ok(()) => Step::Continue,
+                    Err(error) => {
+                        self.state = State::SkipKiller;
+                        Step::Emit(Err(error))
+                    }
+                }
+            }
+            State::SkipKiller => {
+                if trimmed.is_empty() {
+                    self.state = State::Idle;
+                }
+                Step::Continue
+            }
             State::Idle => {
                 if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
                     return Step::Continue;
+                }
+                if is_cage_line(text) {
+                    return Step::Emit(Err(PuzzleError::new(
+                        number,
+                        None,
+                        PuzzleErrorKind::CageLine,
+                    )));
                 }
                 if puzzle_token(text).len() == CANDIDATE_LINE {
                     return Step::Emit(self.ruled(number, text, candidate_line(number, text)));
@@ -380,6 +382,19 @@ impl<R: BufRead> Batch<R> {
         Step::Emit(self.ruled(line, "", puzzle))
     }
 
+    /// The killer puzzle of the block read so far, which ends here.
+    fn killer(&mut self) -> Result<Puzzle, PuzzleError> {
+        let State::Killer(cages) = std::mem::replace(&mut self.state, State::Idle) else {
+            unreachable!("a killer block");
+        };
+        Ok(Puzzle {
+            line: cages.line,
+            grid: cages.grid,
+            pencilmarks: None,
+            variant: Variant::Killer(cages.cages),
+        })
+    }
+
     /// `puzzle` (read from line `number`, `text`) with its rules: those the batch was
     /// told, checked against its mark, or those its mark names. A one-line puzzle
     /// (`text` not empty) has its givens checked here, by those rules; the other
@@ -418,7 +433,7 @@ impl<R: BufRead> Batch<R> {
                 };
                 match Regions::from_labels(order, labels.chars()) {
                     Ok(regions) => Variant::Jigsaw(regions),
-                    Err(rule) => return error(Some(column), PuzzleErrorKind::Regions(rule)),
+                    Err(rule) => return error(Some(column), PuzzleErrorKind::Rule(rule)),
                 }
             }
             (Some(kind), None) => kind_variant(kind),
@@ -553,29 +568,29 @@ impl<R: BufRead> Iterator for Batch<R> {
         loop {
             let (number, text) = match self.pending.take() {
                 Some(pending) => pending,
-                None => {
-                    if self.done {
-                        return None;
-                    }
-                    match self.read_line() {
-                        Ok(true) => (self.line, std::mem::take(&mut self.text)),
-                        Ok(false) => {
-                            self.done = true;
-                            if let State::Block(mut block) =
-                                std::mem::replace(&mut self.state, State::Idle)
-                            {
-                                return Some(Err(block.ended(self.line + 1)));
+                None => match self.lines.read(&mut self.text) {
+                    Some(Ok(number)) => (number, std::mem::take(&mut self.text)),
+                    None => {
+                        return match std::mem::replace(&mut self.state, State::Idle) {
+                            State::Block(mut block) => {
+                                Some(Err(block.ended(self.lines.line() + 1)))
                             }
-                            return None;
-                        }
-                        Err(error) => {
-                            if let State::Block(block) = &self.state {
-                                self.state = State::Skip { side: block.side };
+                            State::Killer(cages) => {
+                                self.state = State::Killer(cages);
+                                Some(self.killer())
                             }
-                            return Some(Err(error));
-                        }
+                            _ => None,
+                        };
                     }
-                }
+                    Some(Err(error)) => {
+                        match &self.state {
+                            State::Block(block) => self.state = State::Skip { side: block.side },
+                            State::Killer(_) => self.state = State::SkipKiller,
+                            _ => {}
+                        }
+                        return Some(Err(error));
+                    }
+                },
             };
             let step = self.step(number, &text);
             match step {
@@ -817,48 +832,6 @@ fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleError {
             expected: side,
         },
     )
-}
-
-/// Reads one line into `buf` (without its line break), keeping at most [`MAX_LINE`]
-/// bytes. Returns `None` at the end of input, else whether the line was cut.
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    buf.clear();
-    let limit = MAX_LINE as u64 + 1;
-    if reader.by_ref().take(limit).read_until(b'\n', buf)? == 0 {
-        return Ok(None);
-    }
-    let mut cut = false;
-    if buf.last() == Some(&b'\n') {
-        buf.pop();
-    } else if buf.len() > MAX_LINE {
-        // Too long: keep the first MAX_LINE bytes and skip to the next line.
-        cut = true;
-        buf.truncate(MAX_LINE);
-        loop {
-            let chunk = match reader.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                break;
-            }
-            match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    reader.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let all = chunk.len();
-                    reader.consume(all);
-                }
-            }
-        }
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(Some(cut))
 }
 
 #[cfg(test)]

@@ -67,7 +67,17 @@ pub enum VariantError {
         /// N.
         side: usize,
     },
-    /// A cell in two cages (or twice in one).
+    /// A cell written twice in one cage.
+    #[error("r{}c{} is twice in cage {cage}", .row + 1, .col + 1)]
+    CellTwiceInCage {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// 1-based cage number.
+        cage: usize,
+    },
+    /// A cell in two cages.
     #[error("r{}c{} is in cage {first} and in cage {second}", .row + 1, .col + 1)]
     CellInTwoCages {
         /// 0-based row.

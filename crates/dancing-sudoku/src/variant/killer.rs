@@ -37,6 +37,13 @@ pub(super) fn check_cage(
             });
         }
         let first = std::mem::replace(&mut owner[row * n + col], number);
+        if first == number {
+            return Err(VariantError::CellTwiceInCage {
+                row,
+                col,
+                cage: number,
+            });
+        }
         if first != 0 {
             return Err(VariantError::CellInTwoCages {
                 row,

@@ -3,7 +3,8 @@
 //! published solutions, and every solution checked by `Variant::satisfied_by`.
 
 use dancing_sudoku::variant::KillerModel;
-use dancing_sudoku::variant::parse::{self, KillerBatch};
+use dancing_sudoku::generate::Kind;
+use dancing_sudoku::parse::Batch;
 use dancing_sudoku::{Cage, Grid, Regions, Solve, Variant, VariantSolver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -411,8 +412,16 @@ fn with_solutions<T, E: std::fmt::Debug>(
 /// The published killers of `common/killer_published.txt`, with their solutions.
 fn published_killers() -> Vec<(Grid, Vec<Cage>, Grid)> {
     let text = include_str!("common/killer_published.txt");
-    let batch = KillerBatch::new(text.as_bytes());
-    with_solutions(text, batch.map(|p| p.map(|p| (p.grid, p.cages))))
+    let batch = Batch::new(text.as_bytes()).variant(Kind::Killer);
+    with_solutions(
+        text,
+        batch.map(|p| {
+            p.map(|p| match p.variant {
+                Variant::Killer(cages) => (p.grid, cages),
+                other => panic!("{other:?}"),
+            })
+        }),
+    )
 }
 
 #[test]
@@ -445,8 +454,16 @@ fn published_killers_have_their_published_solutions() {
 /// The published jigsaws of `common/jigsaw_published.txt`, with their solutions.
 fn published_jigsaws() -> Vec<(Grid, Regions, Grid)> {
     let text = include_str!("common/jigsaw_published.txt");
-    let batch = parse::JigsawBatch::new(text.as_bytes());
-    with_solutions(text, batch.map(|p| p.map(|p| (p.grid, p.regions))))
+    let batch = Batch::new(text.as_bytes()).variant(Kind::Jigsaw);
+    with_solutions(
+        text,
+        batch.map(|p| {
+            p.map(|p| match p.variant {
+                Variant::Jigsaw(regions) => (p.grid, regions),
+                other => panic!("{other:?}"),
+            })
+        }),
+    )
 }
 
 #[test]

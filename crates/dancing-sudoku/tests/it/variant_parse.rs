@@ -1,13 +1,16 @@
 //! The jigsaw and killer parsers' errors, each with its exact message, and their batches.
 
-use dancing_sudoku::variant::parse::{self, KillerBatch};
+use dancing_sudoku::Variant;
+use dancing_sudoku::generate::Kind;
+use dancing_sudoku::parse::Batch;
+use dancing_sudoku::variant::parse;
 
 #[test]
 fn jigsaw_and_killer_parse_errors() {
     let jigsaw = |line: &str| parse::parse_jigsaw(line).unwrap_err().to_string();
     assert_eq!(
         jigsaw("1.......3......."),
-        "line 1, column 17: expected 16 region labels after the puzzle"
+        "line 1, column 17: expected 16 region labels after the puzzle, one per cell (a jigsaw is one line: PUZZLE REGIONS)"
     );
     assert_eq!(
         jigsaw("  1.......3....... aabbabbcaddcddc"),
@@ -68,19 +71,19 @@ fn jigsaw_and_killer_parse_errors() {
     );
     // A batch reports a bad puzzle in place and goes on.
     let text = format!("{grid}\n3 r1c1 r1c2\n\n{grid}\n3 r1c1 r1c1\n\n{grid}\n7 r4c3 r4c4\n");
-    let results: Vec<_> = KillerBatch::new(text.as_bytes()).collect();
+    let results: Vec<_> = Batch::new(text.as_bytes()).variant(Kind::Killer).collect();
     assert_eq!(results.len(), 3);
     assert_eq!(results[0].as_ref().unwrap().line, 1);
     assert_eq!(
         results[1].as_ref().unwrap_err().to_string(),
-        "line 5, column 8: r1c1 is in cage 1 and in cage 1"
+        "line 5, column 8: r1c1 is twice in cage 1"
     );
-    assert_eq!(
-        results[2].as_ref().unwrap().cages[0].cells,
-        [(3, 2), (3, 3)]
-    );
+    let Variant::Killer(cages) = &results[2].as_ref().unwrap().variant else {
+        panic!("a killer");
+    };
+    assert_eq!(cages[0].cells, [(3, 2), (3, 3)]);
     let jigsaws = format!("# jigsaws\n\n{grid} aabbabbcaddcddcc\n{grid} aabb\n");
-    let results: Vec<_> = parse::JigsawBatch::new(jigsaws.as_bytes()).collect();
+    let results: Vec<_> = Batch::new(jigsaws.as_bytes()).variant(Kind::Jigsaw).collect();
     assert_eq!(results[0].as_ref().unwrap().line, 3);
     assert_eq!(
         results[1].as_ref().unwrap_err().to_string(),
