@@ -29,6 +29,20 @@ use super::{LogicSolver, Step, Technique, bits};
 /// about a thousand outcomes of 9×9 grids.
 const POOL_SLOTS: usize = 1 << 21;
 
+/// What one search of a net may spend, in potentials reached over all its
+/// propagations: a 9×9 search reaches at most about 20,000 (top1465, the forum's
+/// hardest), 200 times less. Past it the search gives up and finds nothing, so the path
+/// stalls and the rating measures the search left, as on any stall: on large grids,
+/// where one search can reach millions, a rating or a hint takes seconds, not minutes.
+pub(super) const NET_WORK: usize = 1 << 22;
+
+/// What one search of a net may hold, in potential slots of its outcomes (an outcome
+/// indexes every potential of the grid, 2·N³ of them): 32 MiB. A 9×9 search holds at
+/// most about 500 outcomes of 1,458 slots, 11 times less; a 36×36 grid's outcome has
+/// 93,312 slots, so its search gives up after about 90 outcomes instead of holding
+/// gigabytes.
+pub(super) const NET_SLOTS: usize = 1 << 23;
+
 thread_local! {
     /// Outcomes of earlier positions, cleared, so that their memory is reused.
     static POOL: std::cell::RefCell<Vec<Outcome>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -88,6 +102,9 @@ struct Search<'s> {
     /// Implied on-potentials, each with its parents' range in `parents`.
     next: Vec<(u32, usize, usize)>,
     parents: Vec<u32>,
+    /// What the search may still spend: potentials reached, and outcome slots.
+    work_left: usize,
+    slots_left: usize,
 }
 
 /// The easiest step of `net` in the position: the first of [`all`], found without
@@ -121,6 +138,8 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
         findings: Findings::new(only_best),
         next: Vec::new(),
         parents: Vec::new(),
+        work_left: NET_WORK,
+        slots_left: NET_SLOTS,
     };
     for i in 0..s.side * s.side {
         let count = s.candidates[i].count_ones();
@@ -128,12 +147,24 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
             continue;
         }
         search.cell(i, net);
+        if search.spent() {
+            break;
+        }
     }
     search.give_back();
+    if search.spent() {
+        // A search cut short may have missed the easiest step: none is given.
+        return Vec::new();
+    }
     search.findings.into_steps()
 }
 
 impl Search<'_> {
+    /// Whether the search has spent its budget ([`NET_WORK`], [`NET_SLOTS`]).
+    fn spent(&self) -> bool {
+        self.work_left == 0 || self.slots_left == 0
+    }
+
     /// An empty outcome, from the pool if it has one.
     fn outcome(&mut self) -> Outcome {
         self.pool
@@ -190,6 +221,8 @@ impl Search<'_> {
         let mut out = self.outcome();
         let mut queues = std::mem::take(&mut self.queues);
         let absurd = self.run(&mut out, (on, off), (y, dynamic), &mut queues);
+        self.work_left = self.work_left.saturating_sub(out.nodes.len());
+        self.slots_left = self.slots_left.saturating_sub(out.at.len());
         for queue in &mut queues {
             queue.clear();
         }
@@ -399,6 +432,9 @@ impl Search<'_> {
         let count = candidates.count_ones();
         let mut branches: Vec<(u8, Rc<Implied>)> = Vec::new();
         for b in bits(candidates) {
+            if self.spent() {
+                return;
+            }
             let v = b as u8 + 1;
             let on = self.numbers.pot(i, v, true);
             let off = on & !1;

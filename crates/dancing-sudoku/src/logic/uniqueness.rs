@@ -175,6 +175,12 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
 /// first step of each class for a loop.
 const HIDDEN_3: u8 = 5;
 
+/// The largest subset a type 3 loop looks for: SE's search goes up to N − 2, 7 on the
+/// 9×9 grids it knows. Larger grids keep that bound: the combinations of larger subsets
+/// explode (a 36×36 unit of 30 empty cells has 145 million of 14 cells), and a subset
+/// of more than 7 cells is past any person.
+const MAX_ROOF_SUBSET: usize = 7;
+
 /// Type 3, as SE finds it: the two cells with other values act as one cell (the roof)
 /// that holds one of those values. In each unit both lie in (box, row, column), for
 /// subsets of each size from the number of those values up: with other cells the roof
@@ -199,7 +205,7 @@ fn type_3(s: &LogicSolver, cells: &[usize], [c1, c2]: [usize; 2], pair: u64) -> 
         }
     };
     let [mut naked, mut hidden] = [None, None];
-    for degree in extra.count_ones() as usize..=n - 2 {
+    for degree in extra.count_ones() as usize..=(n - 2).min(MAX_ROOF_SUBSET) {
         for (unit, other) in s.se_units(c1).into_iter().zip(s.se_units(c2)) {
             if unit != other {
                 continue;

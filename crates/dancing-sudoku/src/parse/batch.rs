@@ -2,11 +2,11 @@
 
 use std::io::BufRead;
 
+use super::cages::{Cages, is_cage_line};
 use super::lex::{
     Symbol, classify, ends_puzzle, is_frame, is_rule, is_separator, line_into, order_of_side,
     plain_9x9, push_symbol, puzzle_token, row_length,
 };
-use super::cages::{Cages, is_cage_line};
 use super::lines::Lines;
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::generate::Kind;

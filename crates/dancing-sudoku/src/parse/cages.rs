@@ -30,7 +30,8 @@ impl Cages {
     /// Adds the cage of line `number`, `text` (not blank): its sum, then its cells.
     pub(super) fn add(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
         let n = self.grid.side();
-        let at = |column: usize, kind: PuzzleErrorKind| PuzzleError::new(number, Some(column), kind);
+        let at =
+            |column: usize, kind: PuzzleErrorKind| PuzzleError::new(number, Some(column), kind);
         let rule = |column: usize, rule: VariantError| at(column, PuzzleErrorKind::Rule(rule));
         let mut tokens = tokens(text);
         let (sum_at, sum) = tokens.next().expect("the line is not blank");
@@ -64,7 +65,10 @@ impl Cages {
             }
             let first = std::mem::replace(&mut self.owner[row * n + col], cage);
             if first == cage {
-                return Err(rule(column, VariantError::CellTwiceInCage { row, col, cage }));
+                return Err(rule(
+                    column,
+                    VariantError::CellTwiceInCage { row, col, cage },
+                ));
             }
             if first != 0 {
                 let twice = VariantError::CellInTwoCages {
@@ -170,7 +174,13 @@ mod tests {
     fn cage_lines_are_a_sum_then_cells() {
         assert!(is_cage_line("15 r1c1 r1c2"));
         assert!(is_cage_line("  7\tR2C3 "));
-        for not in ["15", "r1c1 r1c2", "15 r1c1 x", "1 2 3 4", "5 3 . . 7 . . . ."] {
+        for not in [
+            "15",
+            "r1c1 r1c2",
+            "15 r1c1 x",
+            "1 2 3 4",
+            "5 3 . . 7 . . . .",
+        ] {
             assert!(!is_cage_line(not), "{not}");
         }
     }

@@ -83,7 +83,9 @@ fn jigsaw_and_killer_parse_errors() {
     };
     assert_eq!(cages[0].cells, [(3, 2), (3, 3)]);
     let jigsaws = format!("# jigsaws\n\n{grid} aabbabbcaddcddcc\n{grid} aabb\n");
-    let results: Vec<_> = Batch::new(jigsaws.as_bytes()).variant(Kind::Jigsaw).collect();
+    let results: Vec<_> = Batch::new(jigsaws.as_bytes())
+        .variant(Kind::Jigsaw)
+        .collect();
     assert_eq!(results[0].as_ref().unwrap().line, 3);
     assert_eq!(
         results[1].as_ref().unwrap_err().to_string(),
