@@ -337,7 +337,11 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
         }
     }
     out.flush()?;
-    let cost = found.first().map(|s| s.cost());
+    // A total past 2^64 − 1 (options cost at most that each) is exact, as a string:
+    // JSON numbers that large lose digits in most readers.
+    let cost = found
+        .first()
+        .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into()));
     search::report(&stats, &args.search, &[("cost", cost.into())]);
     Ok(search_code(&stats))
 }

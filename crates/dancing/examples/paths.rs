@@ -31,16 +31,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let costed = with_costs(&plain)?;
 
     report("queens plain count", &plain, |s| {
-        (s.count().found(), s.stats())
+        (s.count().found().into(), s.stats())
     });
     report("queens colored count", &colored, |s| {
-        (s.count().found(), s.stats())
+        (s.count().found().into(), s.stats())
     });
     report("queens costed count", &costed, |s| {
-        (s.count().found(), s.stats())
+        (s.count().found().into(), s.stats())
     });
     report("queens costed min_cost", &costed, |s| {
-        (s.min_cost().map_or(u64::MAX, |b| b.cost()), s.stats())
+        (s.min_cost().map_or(u128::MAX, |b| b.cost()), s.stats())
     });
     report("queens costed min by enumeration", &costed, |s| {
         (min_by_enumeration(s), s.stats())
@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let tiling = random_tiling(30, 30, 500, 0x5eed);
     report("tiling 30x30/500 min_cost", &tiling, |s| {
-        (s.min_cost().map_or(u64::MAX, |b| b.cost()), s.stats())
+        (s.min_cost().map_or(u128::MAX, |b| b.cost()), s.stats())
     });
     report("tiling 30x30/500 min by enumeration", &tiling, |s| {
         (min_by_enumeration(s), s.stats())
@@ -56,7 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn report(name: &str, problem: &Problem, run: impl Fn(&mut Solver) -> (u64, Stats)) {
+fn report(name: &str, problem: &Problem, run: impl Fn(&mut Solver) -> (u128, Stats)) {
     let mut best = Duration::MAX;
     let mut last = (0, Stats::default());
     for _ in 0..3 {
@@ -107,12 +107,16 @@ fn with_costs(problem: &Problem) -> Result<Problem, Box<dyn std::error::Error>> 
 
 /// The cheapest solution by visiting them all (giving up after 20 seconds: see the
 /// `stopped` column).
-fn min_by_enumeration(solver: &mut Solver) -> u64 {
+fn min_by_enumeration(solver: &mut Solver) -> u128 {
     solver.set_limits(Limits::timeout(Duration::from_secs(20)));
     let problem = solver.problem().clone();
-    let mut best = u64::MAX;
+    let mut best = u128::MAX;
     solver.visit(|options| {
-        best = best.min(options.iter().map(|&o| problem.option_cost(o)).sum());
+        let cost = options
+            .iter()
+            .map(|&o| u128::from(problem.option_cost(o)))
+            .sum();
+        best = best.min(cost);
         ControlFlow::Continue(())
     });
     best

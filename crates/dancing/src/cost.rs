@@ -41,13 +41,14 @@ use crate::stats::StopReason;
 /// A solution with its total cost, from [`Solver::min_cost`] and [`Solver::best`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CostedSolution {
-    cost: u64,
+    cost: u128,
     solution: Solution,
 }
 
 impl CostedSolution {
-    /// The sum of the chosen options' costs (saturating at `u64::MAX`).
-    pub fn cost(&self) -> u64 {
+    /// The sum of the chosen options' costs, exact: options cost at most `u64::MAX` each,
+    /// and a solution's total may pass it.
+    pub fn cost(&self) -> u128 {
         self.cost
     }
 
@@ -107,7 +108,7 @@ impl Solver {
     ///
     /// ```
     /// let problem = dancing::format::parse_str("A B\nA B |5\nA |1\nB |2\n")?;
-    /// let costs: Vec<u64> = dancing::Solver::new(&problem).best(5).iter().map(|s| s.cost()).collect();
+    /// let costs: Vec<u128> = dancing::Solver::new(&problem).best(5).iter().map(|s| s.cost()).collect();
     /// assert_eq!(costs, [3, 5]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -193,7 +194,7 @@ impl Solver {
                                 .iter()
                                 .map(|&x| problem.option_of_node(x))
                                 .collect();
-                            let cost = u64::try_from(spent).unwrap_or(u64::MAX);
+                            let cost = spent;
                             let at = found.partition_point(|s| s.cost <= cost);
                             found.insert(
                                 at,
@@ -204,7 +205,7 @@ impl Solver {
                             );
                             found.truncate(k);
                             if found.len() == k {
-                                threshold = u128::from(found[k - 1].cost);
+                                threshold = found[k - 1].cost;
                             }
                             self.front.stats.solutions += 1;
                         }
@@ -354,7 +355,7 @@ mod tests {
             .collect();
         rows.sort();
         assert_eq!(rows, ["A B |4", "C |3"]);
-        let costs: Vec<u64> = solver.best(10).iter().map(|s| s.cost()).collect();
+        let costs: Vec<u128> = solver.best(10).iter().map(|s| s.cost()).collect();
         assert_eq!(costs, [7, 9, 10]);
         solver.check_integrity().unwrap();
     }

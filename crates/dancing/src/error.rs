@@ -386,6 +386,9 @@ pub enum ParseErrorKind {
     Build(BuildError),
     /// A cost token `|n` is not a non-negative integer, or the sum overflows.
     BadCost(String),
+    /// A cost, or the sum of an option's costs so far with it, above `u64::MAX`, the
+    /// most one option may cost.
+    CostTooLarge(String),
     /// A token has the wrong shape (for example `A:` or `:x`).
     BadToken(String),
     /// A primary item's bounds are malformed: expected `v|name` or `u:v|name`, with `u`
@@ -452,6 +455,11 @@ impl fmt::Display for ParseErrorKind {
             Self::BadCost(t) => write!(
                 f,
                 "bad cost `{t}`: expected `|n` with n a non-negative integer"
+            ),
+            Self::CostTooLarge(t) => write!(
+                f,
+                "cost `{t}` takes the option's cost past {}, the most one option may cost (a solution's total may be larger)",
+                u64::MAX
             ),
             Self::BadToken(t) => {
                 write!(f, "bad token `{t}`: expected an item name or `item:color`")

@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-use crate::common::{self, run};
+use crate::common::{self, ok, run};
 use common::text;
 
 /// The JSON line of `--stats`: the last line on stderr.
@@ -104,4 +104,27 @@ fn tiling_help_shows_an_example_that_works() {
     // The example in the help: a 5×5 board cut in two.
     let output = run(&["problem", "tiling"], b"1\n5 5 2\n0 0 3 5\n3 0 5 5\n");
     assert_eq!(text(&output.stdout), "2\n");
+}
+
+#[test]
+fn totals_past_2_to_the_64_are_exact() {
+    // A and B together cost 2^64, one more than `A B`: the cheapest is `A B`.
+    let input = b"A B\nA |18446744073709551615\nB |1\nA B |18446744073709551615\n";
+    assert_eq!(
+        ok(&["xc", "--min-cost", "-q"], input),
+        "| cost 18446744073709551615\nA B |18446744073709551615\n"
+    );
+    assert_eq!(
+        ok(&["xc", "--best", "2", "-q"], input),
+        "| cost 18446744073709551615\nA B |18446744073709551615\n\n\
+         | cost 18446744073709551616\nA |18446744073709551615\nB |1\n"
+    );
+    // The statistics give a total past 2^64 - 1 as a string of its digits.
+    let input = b"A B\nA |18446744073709551615\nB |18446744073709551615\n";
+    let output = run(&["xc", "--min-cost", "--stats", "-q"], input);
+    let stats = text(&output.stderr);
+    assert!(
+        stats.contains(r#""cost":"36893488147419103230""#),
+        "{stats}"
+    );
 }

@@ -53,7 +53,7 @@ fn max_score_via_costs(problem: &Problem, puzzle: &Grid) -> Option<(u64, Vec<Opt
     let best = best?;
     assert_eq!(best.options().len(), 81);
     Some((
-        81 * MAX_PRICE - best.cost(),
+        81 * MAX_PRICE - u64::try_from(best.cost()).expect("81 prices fit"),
         best.into_solution().into_options(),
     ))
 }

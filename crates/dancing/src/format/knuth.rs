@@ -307,13 +307,16 @@ impl Parser {
         let error = |column, kind| ParseError { line, column, kind };
         for (column, token) in tokens(text) {
             if let Some(digits) = token.strip_prefix('|') {
-                let value = digits
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(error(column, ParseErrorKind::BadCost(token.to_owned())));
+                }
+                // A number of digits alone, too large for a cost, or one that takes the
+                // option's total past what a cost may be.
+                cost = digits
                     .parse::<u64>()
                     .ok()
-                    .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
                     .and_then(|v| cost.checked_add(v))
-                    .ok_or_else(|| error(column, ParseErrorKind::BadCost(token.to_owned())))?;
-                cost = value;
+                    .ok_or_else(|| error(column, ParseErrorKind::CostTooLarge(token.to_owned())))?;
                 continue;
             }
             let (name, color) = match token.split_once(':') {

@@ -86,8 +86,11 @@ proptest! {
     #[test]
     fn best_k_are_the_k_cheapest(spec in spec(12, 9), k in 1usize..6) {
         let problem = build(&spec);
-        let all = brute_force(&spec);
-        let mut costs: Vec<u64> = all.iter().map(|(_, c)| *c).collect();
+        let all: Vec<(Vec<usize>, u128)> = brute_force(&spec)
+            .into_iter()
+            .map(|(chosen, cost)| (chosen, u128::from(cost)))
+            .collect();
+        let mut costs: Vec<u128> = all.iter().map(|(_, c)| *c).collect();
         costs.sort_unstable();
         let mut solver = Solver::new(&problem);
 
@@ -101,7 +104,7 @@ proptest! {
 
         let best = solver.best(k);
         solver.check_integrity().unwrap();
-        let got: Vec<u64> = best.iter().map(|s| s.cost()).collect();
+        let got: Vec<u128> = best.iter().map(|s| s.cost()).collect();
         prop_assert_eq!(&got[..], &costs[..k.min(costs.len())]);
         let distinct: BTreeSet<Vec<usize>> = best.iter().map(|s| sorted(s.options())).collect();
         prop_assert_eq!(distinct.len(), best.len());
@@ -118,7 +121,7 @@ proptest! {
         let cheapest = brute_force(&spec)
             .into_iter()
             .filter(|(chosen, _)| chosen.contains(&pick))
-            .map(|(_, cost)| cost)
+            .map(|(_, cost)| u128::from(cost))
             .min();
         let mut solver = Solver::new(&problem);
         solver.force(OptionId::new(pick)).unwrap();
@@ -310,7 +313,7 @@ fn one_shared_color_constrains_nothing() {
 #[test]
 fn tiling_samples() {
     let rect = |x1, y1, x2, y2| Rectangle { x1, y1, x2, y2 };
-    let cases: [(usize, usize, Vec<Rectangle>, Option<u64>); 3] = [
+    let cases: [(usize, usize, Vec<Rectangle>, Option<u128>); 3] = [
         (5, 5, vec![rect(0, 0, 5, 5)], Some(1)),
         (5, 5, vec![rect(0, 0, 3, 5), rect(2, 0, 5, 5)], None),
         (
@@ -380,8 +383,27 @@ fn tiling_prefers_the_fewest_pieces() {
     let mut solver = Solver::new(&problem);
     assert_eq!(solver.min_cost().unwrap().cost(), 4);
     assert!(solver.stats().is_complete());
-    let costs: Vec<u64> = solver.best(3).iter().map(|s| s.cost()).collect();
+    let costs: Vec<u128> = solver.best(3).iter().map(|s| s.cost()).collect();
     // Next: the 12 columns; then 11 columns and 12 unit squares.
     assert_eq!(costs, [4, 12, 23]);
     solver.check_integrity().unwrap();
+}
+
+#[test]
+fn totals_past_the_largest_option_cost_are_exact() {
+    // A and B together cost 2^64, one more than the option `A B`: a saturated total
+    // would take them for as cheap.
+    let text = "A B\nA |18446744073709551615\nB |1\nA B |18446744073709551615\n";
+    let problem = dancing::format::knuth::parse_str(text).unwrap();
+    let mut solver = Solver::new(&problem);
+    let best = solver.best(2);
+    let costs: Vec<u128> = best.iter().map(|s| s.cost()).collect();
+    assert_eq!(costs, [u128::from(u64::MAX), u128::from(u64::MAX) + 1]);
+    assert_eq!(best[0].options().len(), 1);
+    assert_eq!(solver.min_cost().unwrap().cost(), u128::from(u64::MAX));
+    // Two options of the largest cost: a total of 2^65 - 2, exact.
+    let text = "A B\nA |18446744073709551615\nB |18446744073709551615\n";
+    let problem = dancing::format::knuth::parse_str(text).unwrap();
+    let cost = Solver::new(&problem).min_cost().unwrap().cost();
+    assert_eq!(cost, 2 * u128::from(u64::MAX));
 }

@@ -153,10 +153,15 @@ fn malformed_tokens_colors_and_costs() {
         knuth_error(b"A\nA |-1\n"),
         "line 2, column 3: bad cost `|-1`: expected `|n` with n a non-negative integer"
     );
+    // Two costs that overflow together: the one that takes the sum past u64::MAX, and
+    // why; one number too large alone says the same.
     assert_eq!(
         knuth_error(b"A\nA |18446744073709551615 |1\n"),
-        "line 2, column 25: bad cost `|1`: expected `|n` with n a non-negative integer"
+        "line 2, column 25: cost `|1` takes the option's cost past 18446744073709551615, the most one option may cost (a solution's total may be larger)"
     );
+    assert!(knuth_error(b"A\nA |18446744073709551616\n").starts_with(
+        "line 2, column 3: cost `|18446744073709551616` takes the option's cost past"
+    ));
     assert_eq!(
         knuth_error(b"a:b\n"),
         "line 1, column 1: invalid item name `a:b`: names are non-empty and contain no white space, `:` or `|`"
