@@ -28,8 +28,8 @@ Examples:
 The files the examples name are in crates/dancing-cli/samples/ of the source
 repository: run them there.
 
-Exit codes: 0 all answered, 2 bad input or usage, 3 stopped by --timeout or
---max-nodes, 130 interrupted by Ctrl-C."
+Exit codes: 0 all answered, 1 the output could not be written (a full disk), 2 bad
+input or usage, 3 stopped by --timeout or --max-nodes, 130 interrupted by Ctrl-C."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -118,11 +118,20 @@ pub(super) fn parse_limit(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The longest timeout, in seconds (about 31,700 years): past it a deadline would
+/// overflow the clock. No timeout at all is the default.
+const MAX_SECONDS: f64 = 1e12;
+
+/// Reads `--timeout SECONDS`: a positive number, fractions allowed, below
+/// [`MAX_SECONDS`].
 pub(super) fn parse_seconds(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e12)
-        .ok_or_else(|| format!("`{text}` is not a positive number of seconds"))
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s < MAX_SECONDS => Ok(s),
+        Ok(s) if s >= MAX_SECONDS => Err(format!(
+            "`{text}` seconds is too long: a timeout is less than 1e12 seconds (31,700 years); leave --timeout out for none"
+        )),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }
 
 /// How a batch command runs: its threads, its reports and its limits.

@@ -1,9 +1,9 @@
 //! The `dancing` command line: exact cover in Knuth's DLX format (`xc`), sudoku batches
 //! and online-judge formats (`sudoku`), and classic puzzles (`problem`).
 //!
-//! Exit codes: 0 when everything was read and answered, 2 for bad input or usage, 3
-//! when `--timeout` or `--max-nodes` stopped a search, 130 after Ctrl-C. Formats are
-//! described in `docs/formats.md`.
+//! Exit codes: 0 when everything was read and answered, 1 when the output could not be
+//! written, 2 for bad input or usage, 3 when `--timeout` or `--max-nodes` stopped a
+//! search, 130 after Ctrl-C. Formats are described in `docs/formats.md`.
 
 mod batch_report;
 mod cli;
@@ -29,8 +29,10 @@ use clap::Parser;
 use crate::cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    // clap prints help and version to stdout (exit 0) and usage errors to stderr (exit 2).
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_answer(&error),
+    };
     if stdout_closed::at_start() {
         return failure::Failure::input(
             "standard output is closed: give the output a file, a pipe or /dev/null",
@@ -45,6 +47,37 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(failure) => failure.report(),
+    }
+}
+
+/// What clap answers instead of a run: help and version on standard output, through the
+/// same checked writes as every answer (a full disk is exit code 1 and says so); a
+/// usage error on standard error, exit code 2.
+fn clap_answer(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    use std::io::Write;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            use std::io::IsTerminal;
+            // Styled on a terminal unless NO_COLOR says otherwise, plain in a pipe or file.
+            let styled = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let rendered = error.render();
+            let text = if styled {
+                rendered.ansi().to_string()
+            } else {
+                rendered.to_string()
+            };
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => failure::Failure::from(e).report(),
+            }
+        }
+        _ => {
+            // clap's own rendering (colours on a terminal) and its exit code, 2.
+            let _ = error.print();
+            ExitCode::from(failure::EXIT_INPUT)
+        }
     }
 }
 

@@ -33,7 +33,7 @@ use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
-use crate::parse::{PuzzleError, block_from_lines};
+use crate::parse::{PuzzleError, PuzzleErrorKind, block_from_lines};
 use crate::solve::Solve;
 use crate::solver::SudokuSolver;
 use crate::target;
@@ -439,7 +439,13 @@ pub fn noip(input: &str) -> Result<String, JudgeError> {
 
 fn noip_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let input = strip_bom(input);
-    let puzzle = Grid::parse_numbers(input)?;
+    let puzzle = Grid::parse_numbers(input).map_err(|mut error| {
+        // A first row of no sudoku's length: the judge's is 9.
+        if let PuzzleErrorKind::RowLength { expected, .. } = &mut error.kind {
+            expected.get_or_insert(9);
+        }
+        error
+    })?;
     if puzzle.side() != 9 {
         return Err(JudgeError::WrongSize {
             line: 1,

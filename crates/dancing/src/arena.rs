@@ -60,6 +60,11 @@ pub(crate) struct Link {
     pub(crate) next: u32,
 }
 
+/// The number of primary items from which the search's scan for the shortest list stops
+/// early when it may ([`Arena::choose_mrv`]): below it a whole scan costs little, and
+/// the bookkeeping that allows stopping early would cost every level.
+pub(crate) const LONG: usize = 4096;
+
 /// The mutable part of a problem: everything a search changes and restores.
 ///
 /// # Invariant
@@ -98,6 +103,11 @@ pub(crate) struct Arena {
     /// An item whose list fell to no option since the search last backtracked (a dead
     /// end, taken before any forced move), or 0.
     dead_end: u32,
+    /// For [`choose_mrv`](Arena::choose_mrv): nodes the search has hidden so far (it
+    /// adds them once a level), and their number when a scan last saw every active item
+    /// and no empty list, `u64::MAX` when no such scan vouches for the lists now.
+    hidden: u64,
+    clean_at: u64,
 }
 
 impl Clone for Arena {
@@ -111,6 +121,8 @@ impl Clone for Arena {
             hint_len: 0,
             hints_complete: false,
             dead_end: 0,
+            hidden: 0,
+            clean_at: u64::MAX,
         }
     }
 }
@@ -215,6 +227,8 @@ impl Arena {
                 hint_len: 0,
                 hints_complete: false,
                 dead_end: 0,
+                hidden: 0,
+                clean_at: u64::MAX,
             },
             option_first,
         )

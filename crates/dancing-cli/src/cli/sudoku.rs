@@ -245,8 +245,9 @@ pub(crate) struct GenerateArgs {
     /// At most this many givens
     #[arg(long, value_name = "N")]
     pub(crate) clues: Option<usize>,
-    /// The kind of puzzle (jigsaw: new random regions for each puzzle, printed after it)
-    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    /// The kind of puzzle, written after it (x, hyper; jigsaw: new random regions for
+    /// each puzzle) so that `solve` reads it back
+    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(GENERATED, Kind::name, kind_help))]
     pub(crate) variant: Kind,
     /// Only puzzles rated in this band (see `dancing sudoku rate`)
     #[arg(long, value_name = "BAND", value_parser = named(Difficulty::ALL, Difficulty::name, difficulty_help))]
@@ -263,6 +264,9 @@ pub(crate) struct GenerateArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
 }
+
+/// The kinds `generate` makes: every one but killer, whose cages it does not draw.
+const GENERATED: [Kind; 4] = [Kind::Classic, Kind::X, Kind::Hyper, Kind::Jigsaw];
 
 fn symmetry_help(symmetry: Symmetry) -> &'static str {
     match symmetry {

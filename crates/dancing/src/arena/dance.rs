@@ -36,6 +36,61 @@ impl Arena {
         Some(best)
     }
 
+    /// [`choose_item`](Self::choose_item) for the X loop of a problem of [`LONG`]
+    /// primary items or more, the same item found sooner: when no node has been hidden
+    /// since a scan saw every item and no empty list (the loop counts them with
+    /// [`note_hidden`](Self::note_hidden)), none is empty now (covering takes items away,
+    /// uncovering brings back items that were not empty, unhiding lengthens lists), so
+    /// the first item with one option is the shortest. A problem of a million items of
+    /// one option each is then scanned once, not a million times: TAOCP's scan stops
+    /// only at an empty list.
+    ///
+    /// [`LONG`]: super::LONG
+    #[inline]
+    pub(crate) fn choose_mrv(&mut self, good_enough: u32) -> Option<u32> {
+        let clean = self.clean_at == self.hidden;
+        let good_enough = if clean {
+            good_enough.max(1)
+        } else {
+            good_enough
+        };
+        let mut i = self.link(0).next;
+        if i == 0 {
+            return None;
+        }
+        let mut best = i;
+        let mut best_len = self.node(i).top;
+        while best_len > good_enough {
+            i = self.link(i).next;
+            if i == 0 {
+                // Seen them all: with none empty, they vouch for the lists until a hide.
+                if best_len > 0 {
+                    self.clean_at = self.hidden;
+                }
+                break;
+            }
+            let len = self.node(i).top;
+            if len < best_len {
+                best = i;
+                best_len = len;
+            }
+        }
+        Some(best)
+    }
+
+    /// Counts `hidden` more nodes hidden by the X loop (see [`choose_mrv`](Self::choose_mrv)).
+    #[inline(always)]
+    pub(crate) fn note_hidden(&mut self, hidden: u64) {
+        self.hidden += hidden;
+    }
+
+    /// Forgets the last scan that saw no empty list: the lists may have changed since,
+    /// outside the X loop.
+    #[inline]
+    pub(crate) fn forget_scans(&mut self) {
+        self.clean_at = u64::MAX;
+    }
+
     /// An item with no option left or exactly one, noted since the search last
     /// backtracked: a dead end first, else the latest forced move; or the first such item
     /// in the active list; or, when no item has fewer than two options, the shortest list
@@ -258,6 +313,18 @@ impl Arena {
     #[inline]
     pub(crate) fn commit_others<const COLORS: bool, const WATCH: bool>(&mut self, x: u32) -> u64 {
         self.rightwards(x, |arena, p, j| arena.commit::<COLORS, WATCH>(p, j))
+    }
+
+    /// [`commit_others`](Self::commit_others) without colors, with the number of items
+    /// covered: the updates are one per item and one per node hidden.
+    #[inline(always)]
+    pub(crate) fn commit_others_counted<const WATCH: bool>(&mut self, x: u32) -> (u64, u64) {
+        let mut others = 0;
+        let updates = self.rightwards(x, |arena, _, j| {
+            others += 1;
+            arena.cover_item::<false, WATCH>(j)
+        });
+        (updates, others)
     }
 
     /// Calls `visit` with each other node of `x`'s option and its item, cyclically from

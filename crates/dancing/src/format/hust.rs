@@ -225,6 +225,12 @@ impl<R: BufRead> Tokens<R> {
                 if b & 0xC0 != 0x80 {
                     self.column += 1;
                 }
+                if self.token_len > QUOTE_LIMIT {
+                    // No number is this long: the token is an error already, and its
+                    // end (which `/dev/zero` never reaches) is not needed to say so.
+                    done = true;
+                    break;
+                }
             }
             self.reader.consume(used);
             if done {

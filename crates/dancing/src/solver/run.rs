@@ -16,11 +16,13 @@ impl Engine for Solver {
 
     fn run(&mut self, _: Inside) -> Event {
         let watch = self.branching == Branching::FirstForced;
+        let long = self.front.problem.primary_count() >= crate::arena::LONG;
         match (self.front.problem.has_colors(), watch) {
-            (false, false) => self.run_loop::<false, false>(),
-            (false, true) => self.run_loop::<false, true>(),
-            (true, false) => self.run_loop::<true, false>(),
-            (true, true) => self.run_loop::<true, true>(),
+            (false, false) if long => self.run_loop::<false, false, true>(),
+            (false, false) => self.run_loop::<false, false, false>(),
+            (false, true) => self.run_loop::<false, true, false>(),
+            (true, false) => self.run_loop::<true, false, false>(),
+            (true, true) => self.run_loop::<true, true, false>(),
         }
     }
 
@@ -107,7 +109,15 @@ impl Solver {
     /// solution (to resume at X8) and at each limit check (to resume at X2). With `WATCH`
     /// (FirstForced branching) the covers note the items left with one option or none,
     /// and X3 takes those first.
-    fn run_loop<const COLORS: bool, const WATCH: bool>(&mut self) -> Event {
+    ///
+    /// With `LONG` (a problem of many primary items, without colors, searched by
+    /// minimum remaining values), X3 scans with [`Arena::choose_mrv`], which stops early
+    /// once a scan has shown that no list is empty, and each level counts what it hid.
+    fn run_loop<const COLORS: bool, const WATCH: bool, const LONG: bool>(&mut self) -> Event {
+        if LONG {
+            // What changed the lists since the last pause was not counted.
+            self.arena.forget_scans();
+        }
         let good_enough = self.branching.good_enough();
         let at = Position::new(
             &mut self.front,
@@ -115,7 +125,7 @@ impl Solver {
             &mut self.level,
             &mut self.resume,
         );
-        let steps = &mut LinksSteps::<COLORS, WATCH> {
+        let steps = &mut LinksSteps::<COLORS, WATCH, LONG> {
             arena: &mut self.arena,
             choice: &mut self.choice,
             good_enough,
@@ -126,19 +136,23 @@ impl Solver {
 
 /// The steps of Algorithm X on the links: `choice[l]` is TAOCP's x_l, the node of the
 /// option tried at level `l`.
-struct LinksSteps<'a, const COLORS: bool, const WATCH: bool> {
+struct LinksSteps<'a, const COLORS: bool, const WATCH: bool, const LONG: bool> {
     arena: &'a mut Arena,
     choice: &'a mut [u32],
     good_enough: u32,
 }
 
-impl<const COLORS: bool, const WATCH: bool> Steps for LinksSteps<'_, COLORS, WATCH> {
+impl<const COLORS: bool, const WATCH: bool, const LONG: bool> Steps
+    for LinksSteps<'_, COLORS, WATCH, LONG>
+{
     #[inline(always)]
     fn enter(&mut self, level: usize) -> Entered {
         let arena = &mut *self.arena;
         // X3: choose an item by minimum remaining values.
         let chosen = if WATCH {
             arena.choose_forced()
+        } else if LONG {
+            arena.choose_mrv(self.good_enough)
         } else {
             arena.choose_item(self.good_enough)
         };
@@ -149,12 +163,19 @@ impl<const COLORS: bool, const WATCH: bool> Steps for LinksSteps<'_, COLORS, WAT
         let cover = arena.cover::<COLORS, WATCH>(i);
         let x = arena.nodes()[i as usize].down;
         if x == i {
-            // X7: the item has no option left.
+            // X7: the item has no option left (its cover hid nothing).
             arena.uncover::<COLORS>(i);
             return Entered::DeadEnd(cover);
         }
         // X5: try x.
-        let commit = arena.commit_others::<COLORS, WATCH>(x);
+        let commit = if LONG {
+            // Every update of a cover but the item's own is a node hidden.
+            let (commit, others) = arena.commit_others_counted::<WATCH>(x);
+            arena.note_hidden(cover - 1 + commit - others);
+            commit
+        } else {
+            arena.commit_others::<COLORS, WATCH>(x)
+        };
         self.choice[level] = x;
         Entered::Tried(cover + commit)
     }

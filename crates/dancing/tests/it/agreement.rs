@@ -357,3 +357,62 @@ proptest! {
         abandoning_restores(DenseSolver::new(&problem).unwrap(), take)?;
     }
 }
+
+/// A problem of `n` primary items (enough for the links' early-stopping scan): the
+/// tilings of a path of `n` cells by monominoes `{k}` and dominoes `{k, k+1}`, every
+/// 97th domino also taking one shared secondary item (so at most one of those).
+fn long_path(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    let items: Vec<_> = (0..n)
+        .map(|k| b.primary(&format!("c{k}")).unwrap())
+        .collect();
+    let shared = b.secondary("s").unwrap();
+    for k in 0..n {
+        b.option([items[k]]).unwrap();
+        if k + 1 < n && k % 97 != 0 {
+            // Most pairs join two cells; every 97th also takes the shared item.
+            b.option([items[k], items[k + 1]]).unwrap();
+        } else if k + 1 < n {
+            b.option([items[k], items[k + 1], shared]).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn long_problems_walk_the_same_tree_with_the_early_stopping_scan() {
+    // Past 4,096 primary items the links stop their scan early once one has shown no
+    // empty list: the same tree as the cells engine's whole scans, node for node.
+    for (n, limit) in [(4_100, 2_000), (5_000, 50_000)] {
+        let problem = long_path(n);
+        let mut links = Solver::new(&problem);
+        let count = links.count_up_to(limit);
+        let stats = links.stats();
+        links.check_integrity().unwrap();
+        let mut cells = CellsSolver::new(&problem);
+        assert_eq!(cells.count_up_to(limit), count, "{n}");
+        let cells = cells.stats();
+        assert_eq!(
+            (stats.nodes, stats.updates),
+            (cells.nodes, cells.updates),
+            "{n}"
+        );
+        // The count reached the limit: many nodes, each a full scan of thousands of
+        // items without the early stop.
+        assert_eq!(count.found(), limit);
+        assert!(stats.nodes > limit, "{stats:?}");
+    }
+    // One option per item, a million items: one scan, not a million.
+    let n = 1_000_000;
+    let mut b = Problem::builder();
+    let items: Vec<_> = (0..n)
+        .map(|k| b.primary(&format!("i{k}")).unwrap())
+        .collect();
+    for &item in &items {
+        b.option([item]).unwrap();
+    }
+    let problem = b.build().unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 1);
+    assert_eq!(solver.stats().nodes, n as u64 + 1);
+}
