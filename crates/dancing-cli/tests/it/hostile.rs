@@ -252,7 +252,7 @@ fn judges_on_truncated_and_wrong_inputs() {
         (
             "noip",
             b"0 0 0\n".as_slice(),
-            "<stdin>: line 1: 3 symbols in the first row; a row has 4, 9, 16, 25 or 36",
+            "<stdin>: line 1: 3 symbols in this row, expected 9",
         ),
         (
             "poj3074",

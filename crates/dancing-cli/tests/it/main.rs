@@ -4,6 +4,7 @@
 #[macro_use]
 mod common;
 
+mod bounded;
 mod cli;
 mod cluster;
 mod costs;

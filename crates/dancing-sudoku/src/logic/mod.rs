@@ -85,6 +85,10 @@
 //!   and rounded to one decimal: above every technique, monotone in the nodes, and near
 //!   SE's 10 to 11 for such puzzles, but our measure, not SE's. The [`Rating`] keeps the
 //!   node count in [`search`](Rating::search).
+//! - Large grids are bounded: one search for a forcing net gives up past 4 million
+//!   potentials reached or 32 MiB of outcomes (a 9×9 search needs at most about 20,000
+//!   and 3 MiB) and finds nothing, so the path stalls there; a unique loop's type 3
+//!   looks for subsets of at most 7 cells, SE's bound on 9×9. No 9×9 rating changes.
 //! - Simple coloring (6.0) is not on the path (SE has none: its cycles and forcing
 //!   x-chains find what coloring finds); [`find`](LogicSolver::find) still looks for it.
 //! - The uniqueness techniques can be left out ([`LogicSolver::set_uniqueness`],

@@ -321,7 +321,7 @@ mod tests {
         );
         assert_eq!(
             killer(vec![(3, vec![(0, 0), (0, 1)]), (4, vec![(1, 1), (1, 1)])]),
-            "r2c2 is in cage 2 and in cage 2"
+            "r2c2 is twice in cage 2"
         );
         assert_eq!(
             killer(vec![(18, vec![(0, 0), (0, 1)])]),
