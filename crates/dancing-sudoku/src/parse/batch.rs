@@ -12,7 +12,7 @@ use super::{PuzzleError, PuzzleErrorKind};
 use crate::generate::Kind;
 use crate::grid::{Alphabet, Conflict, Grid, Unit};
 use crate::position::Position;
-use crate::variant::{Regions, Variant};
+use crate::variant::{Regions, Variant, VariantError};
 
 /// The lengths of the one-line form.
 const ONE_LINE_LENGTHS: [usize; 5] = [16, 81, 256, 625, 1296];
@@ -433,7 +433,17 @@ impl<R: BufRead> Batch<R> {
                 };
                 match Regions::from_labels(order, labels.chars()) {
                     Ok(regions) => Variant::Jigsaw(regions),
-                    Err(rule) => return error(Some(column), PuzzleErrorKind::Rule(rule)),
+                    Err(rule) => {
+                        // A region of the wrong size: where its label first appears.
+                        let at = match &rule {
+                            VariantError::RegionSize { label, .. } => labels
+                                .chars()
+                                .position(|c| label.starts_with(c))
+                                .map_or(column, |k| column + k),
+                            _ => column,
+                        };
+                        return error(Some(at), PuzzleErrorKind::Rule(rule));
+                    }
                 }
             }
             (Some(kind), None) => kind_variant(kind),
