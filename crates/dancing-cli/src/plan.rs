@@ -55,9 +55,9 @@ pub(crate) struct Plan {
 }
 
 /// Refuses what `--engine cells`, `--engine dense` and `--engine multi` cannot do
-/// (costs, the matrix format, the CNF output and the learner belong to the links, and
-/// so do splitting and threads for the dense engine), before reading any input, rather
-/// than ignoring it.
+/// (costs, the matrix format, the CNF output and the learner belong to the links;
+/// dancing cells searches on one thread, without a prefix), before reading any input,
+/// rather than ignoring it.
 pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     if args.engine == XcEngine::Multi {
         return match multi_unsupported(args) {
@@ -72,12 +72,12 @@ pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
         XcEngine::Dense => "dense",
         XcEngine::Auto | XcEngine::Links | XcEngine::Multi => return Ok(()),
     };
-    let dense = args.engine == XcEngine::Dense;
+    let cells = args.engine == XcEngine::Cells;
     let unsupported = [
-        (dense && args.split.threads != 1, "--threads"),
-        (dense && args.split.split.is_some(), "--split"),
-        (dense && args.split.split_jobs.is_some(), "--split-jobs"),
-        (dense && args.split.prefix.is_some(), "--prefix"),
+        (cells && args.split.threads != 1, "--threads"),
+        (cells && args.split.split.is_some(), "--split"),
+        (cells && args.split.split_jobs.is_some(), "--split-jobs"),
+        (cells && args.split.prefix.is_some(), "--prefix"),
         (args.min_cost, "--min-cost"),
         (args.best.is_some(), "--best"),
         (args.matrix, "--matrix"),
@@ -105,8 +105,8 @@ pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan,
         (Engine::Multi, mode)
     } else {
         match args.engine {
-            XcEngine::Cells => (Engine::Cells, split_or_threads(args)),
-            XcEngine::Dense => (Engine::Dense, Mode::Search),
+            XcEngine::Cells => (Engine::Cells, Mode::Search),
+            XcEngine::Dense => (Engine::Dense, split_or_threads(args)),
             XcEngine::Auto | XcEngine::Links | XcEngine::Multi => links(args, problem)?,
         }
     };
@@ -119,8 +119,8 @@ pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan,
 }
 
 /// The links' plan: the cheapest solutions, the formula, the learner, or a search,
-/// split or parallel search (with `--engine auto`, a plain search runs on the faster of
-/// the links and the dense engine).
+/// split or parallel search (with `--engine auto`, on the faster of the links and the
+/// dense engine, whatever the threads, the split or the prefix).
 fn links(args: &XcArgs, problem: &Problem) -> Result<(Engine, Mode), Failure> {
     if args.min_cost || args.best.is_some() {
         let k = args.best.map_or(1, |k| k as usize);
@@ -145,10 +145,11 @@ fn links(args: &XcArgs, problem: &Problem) -> Result<(Engine, Mode), Failure> {
         }
         _ => {}
     }
-    if args.engine == XcEngine::Auto && !parallel {
-        return Ok((Engine::Fastest, Mode::Search));
-    }
-    Ok((Engine::Links, split_or_threads(args)))
+    let engine = match args.engine {
+        XcEngine::Auto => Engine::Fastest,
+        _ => Engine::Links,
+    };
+    Ok((engine, split_or_threads(args)))
 }
 
 /// `--split` or `--split-jobs`, else `--threads`, else one search.
@@ -261,15 +262,22 @@ mod tests {
     }
 
     #[test]
-    fn splitting_threads_and_prefixes_keep_the_engine_asked_for() {
+    fn splitting_threads_and_prefixes_keep_the_engine_one_thread_would_use() {
         let threads = engine_and_mode(&["--threads", "2"], PLAIN);
-        assert_eq!(threads, (Engine::Links, Mode::Threads(2)));
-        let split = engine_and_mode(&["--engine", "cells", "--split", "2"], PLAIN);
-        assert_eq!(split, (Engine::Cells, Mode::Split));
+        assert_eq!(threads, (Engine::Fastest, Mode::Threads(2)));
+        let split = engine_and_mode(&["--engine", "dense", "--split", "2"], PLAIN);
+        assert_eq!(split, (Engine::Dense, Mode::Split));
+        let links = engine_and_mode(&["--engine", "links", "--threads", "2"], PLAIN);
+        assert_eq!(links, (Engine::Links, Mode::Threads(2)));
         let prefix = engine_and_mode(&["--prefix", "1"], PLAIN);
-        assert_eq!(prefix, (Engine::Links, Mode::Search));
+        assert_eq!(prefix, (Engine::Fastest, Mode::Search));
         let dense = engine_and_mode(&["--engine", "dense"], PLAIN);
         assert_eq!(dense, (Engine::Dense, Mode::Search));
+        let refused = plan_of(&["--engine", "cells", "--threads", "2"], PLAIN).unwrap_err();
+        assert!(
+            refused.contains("--engine cells cannot be combined with --threads"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -81,7 +81,11 @@ pub(crate) fn threads<E: SplitEngine>(
         writeln!(out, "{}", search::count_text(&stats))?;
     }
     out.flush()?;
-    search::report(&stats, &args.search, &[("threads", threads.into())]);
+    search::report(
+        &stats,
+        &args.search,
+        &[("engine", E::NAME.into()), ("threads", threads.into())],
+    );
     Ok(search_code(&stats))
 }
 

@@ -86,15 +86,15 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
                 _ => plain(plan, args, problem, &mut solver),
             }
         }
-        Engine::Cells => splitting(plan, args, problem, &mut CellsSolver::new(problem)),
+        Engine::Cells => plain(plan, args, problem, &mut CellsSolver::new(problem)),
         Engine::Dense => {
             let mut dense = DenseSolver::new(problem)
                 .map_err(|e| Failure::input(format!("{name}: {e}; use --engine links for it")))?;
-            plain(plan, args, problem, &mut dense)
+            splitting(plan, args, problem, &mut dense)
         }
         Engine::Fastest => match pick::pick(problem, Solver::new(problem)) {
-            Picked::Links(mut links) => plain(plan, args, problem, &mut links),
-            Picked::Dense(mut dense) => plain(plan, args, problem, &mut dense),
+            Picked::Links(mut links) => splitting(plan, args, problem, &mut links),
+            Picked::Dense(mut dense) => splitting(plan, args, problem, &mut dense),
         },
         Engine::Links => match plan.mode {
             Mode::Cheapest(k) => cheapest(args, problem, k),

@@ -13,7 +13,6 @@ use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::OptionId;
 use crate::problem::Problem;
 
-mod fix;
 mod search;
 mod tables;
 
@@ -73,14 +72,8 @@ pub type CellsSolutions<'s> = EngineSolutions<'s, CellsSolver>;
 pub struct CellsSolver {
     front: Front,
     tables: Tables,
-    /// One entry per level the search can reach (at most one per primary item). Levels
-    /// below `base` are fixed (forced options and prefix choices); the search works
-    /// above them.
+    /// One entry per level the search can reach (at most one per primary item).
     levels: Vec<Level>,
-    /// Number of fixed levels.
-    base: usize,
-    /// How many of the fixed levels are forced options (the rest are prefix choices).
-    forced: usize,
     /// Current depth of a suspended search.
     depth: usize,
     resume: Resume,
@@ -104,8 +97,6 @@ impl CellsSolver {
             front: Front::new(problem),
             tables: Tables::new(problem),
             levels: vec![Level::default(); depth],
-            base: 0,
-            forced: 0,
             depth: 0,
             resume: Resume::Finished,
             scratch: Vec::with_capacity(depth),

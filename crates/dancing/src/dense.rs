@@ -13,6 +13,7 @@ use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
 
+mod fix;
 mod tables;
 
 use tables::Tables;
@@ -56,8 +57,14 @@ pub type DenseSolutions<'s> = EngineSolutions<'s, DenseSolver>;
 pub struct DenseSolver {
     front: Front,
     tables: Tables,
-    /// One entry per level the search can reach (at most one per primary item).
+    /// One entry per level the search can reach (at most one per primary item). Levels
+    /// below `base` are fixed (forced options and prefix choices); the search works
+    /// above them.
     levels: Vec<Level>,
+    /// Number of fixed levels: state `base` holds the problem with their options chosen.
+    base: usize,
+    /// How many of the fixed levels are forced options (the rest are prefix choices).
+    forced: usize,
     /// Current depth of a suspended search.
     depth: usize,
     resume: Resume,
@@ -134,6 +141,8 @@ impl DenseSolver {
             front: Front::new(problem),
             tables: Tables::new(problem, depth),
             levels: vec![Level::default(); depth],
+            base: 0,
+            forced: 0,
             depth: 0,
             resume: Resume::Finished,
             scratch: Vec::with_capacity(depth),
@@ -155,21 +164,29 @@ impl Engine for DenseSolver {
     /// it, then with its item covered (its options noted as candidates first); each
     /// option tried is committed into state `d + 1`, the next level's.
     fn run(&mut self, _: Inside) -> Event {
-        let at = Position::new(&mut self.front, 0, &mut self.depth, &mut self.resume);
+        let at = Position::new(
+            &mut self.front,
+            self.base,
+            &mut self.depth,
+            &mut self.resume,
+        );
         let (tables, levels) = (&mut self.tables, &mut self.levels[..]);
         algorithm_x::run(&mut Tree { tables, levels }, at)
     }
 
-    /// Nothing needs restoring: the next search starts from a fresh copy of the problem
-    /// as built.
+    /// Puts the fixed levels' state back, which the search rewrote: nothing else needs
+    /// restoring, each level having its own copy.
     fn unwind(&mut self, _: Inside) {
-        self.depth = 0;
+        self.depth = self.base;
         self.resume = Resume::Finished;
+        self.tables.candidates.truncate(self.fixed_candidates());
+        self.restore_fixed();
     }
 
     fn restart(&mut self, _: Inside) {
-        self.depth = 0;
-        self.tables.reset();
+        self.restore_fixed();
+        self.tables.candidates.truncate(self.fixed_candidates());
+        self.depth = self.base;
         self.resume = Resume::Enter;
     }
 
@@ -187,15 +204,16 @@ impl Engine for DenseSolver {
     }
 
     fn explored(&self, _: Inside) -> f64 {
-        engine::progress(self.levels[..self.depth].iter().map(|l| (l.index, l.count)))
+        let searched = &self.levels[self.base..self.depth];
+        engine::progress(searched.iter().map(|l| (l.index, l.count)))
     }
 
     fn level(&self, _: Inside) -> usize {
-        self.depth
+        self.depth - self.base
     }
 
     /// Always consistent: a search works on copies of the state it starts from, which
-    /// the next search resets.
+    /// the next search makes again.
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         Ok(())
     }
@@ -266,10 +284,10 @@ fn try_option(tables: &mut Tables, depth: usize, item: u32, option: u32) -> u64 
     }
     let start = tables.entry_start[option as usize] as usize;
     let end = tables.entry_start[option as usize + 1] as usize;
-    let at = tables.entries[start..end]
-        .iter()
-        .position(|e| e.item == item)
-        .map_or(start, |k| start + k);
+    let at = (start..end)
+        .find(|&k| tables.entries[k].item == item)
+        .expect("the option has the item it was chosen for");
+    // Its other items, cyclically from the one after `item`.
     let mut updates = 0;
     for k in (at + 1..end).chain(start..at) {
         let entry = tables.entries[k];

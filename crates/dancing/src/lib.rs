@@ -133,7 +133,7 @@ macro_rules! on_split_engines {
         #[test]
         fn $name() {
             $check::<crate::Solver>();
-            $check::<crate::CellsSolver>();
+            $check::<crate::DenseSolver>();
         }
     )*};
 }

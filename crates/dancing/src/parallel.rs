@@ -1,5 +1,6 @@
 //! Parallel search on one machine: one clone of a [`SplitEngine`] (the links' [`Solver`] or
-//! [`CellsSolver`](crate::CellsSolver)) per thread, and subproblems shared through a queue.
+//! the dense engine's [`DenseSolver`](crate::DenseSolver)) per thread, and subproblems
+//! shared through a queue.
 //!
 //! The search starts from a split into a few subproblems per thread (the largest, by
 //! Knuth's estimate, split first, see [`Solver::split_jobs`]). A worker takes a
@@ -24,10 +25,11 @@
 //! assert_eq!(parallel.count(), 92);
 //! assert_eq!(parallel.stats().nodes, 1_199); // as TAOCP counts the sequential search
 //!
-//! // The same search with dancing cells.
-//! let mut cells = ParallelSolver::new(dancing::CellsSolver::new(&problem), 2);
-//! assert_eq!(cells.count(), 92);
-//! assert_eq!(cells.stats().nodes, 1_199);
+//! // The same search with the dense engine.
+//! let mut dense = ParallelSolver::new(dancing::DenseSolver::new(&problem)?, 2);
+//! assert_eq!(dense.count(), 92);
+//! assert_eq!(dense.stats().nodes, 1_199);
+//! # Ok::<(), dancing::DenseTooLarge>(())
 //! ```
 
 use std::collections::VecDeque;
@@ -53,7 +55,7 @@ const JOBS_PER_THREAD: usize = 8;
 const PROBES: usize = 8;
 
 /// Runs the searches of a [`SplitEngine`] on several threads: a [`Solver`] (the default) or a
-/// [`CellsSolver`](crate::CellsSolver).
+/// [`DenseSolver`](crate::DenseSolver).
 ///
 /// The solver given is the template: its fixed options (from
 /// [`force`](crate::SplitEngine::force), [`descend`](crate::SplitEngine::descend) or
@@ -251,7 +253,7 @@ mod tests {
     use crate::problems;
     use std::sync::atomic::AtomicBool;
 
-    use crate::{CellsSolver, Event, Limits, Problem, StopReason, format};
+    use crate::{DenseSolver, Event, Limits, Problem, StopReason, format};
 
     fn problems() -> Vec<Problem> {
         let mut all: Vec<Problem> = (1..=9).map(problems::queens).collect();
@@ -351,7 +353,10 @@ mod tests {
             let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
             // Branch by branch, in the sequential order.
             assert_eq!(give_away_and_replay(Solver::new(&problem)), expected);
-            assert_eq!(give_away_and_replay(CellsSolver::new(&problem)), expected);
+            assert_eq!(
+                give_away_and_replay(DenseSolver::new(&problem).unwrap()),
+                expected
+            );
             let mut solver = Solver::new(&problem);
             solver.set_branching(crate::Branching::FirstForced);
             let all = give_away_and_replay(solver);

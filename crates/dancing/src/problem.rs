@@ -172,6 +172,21 @@ impl Problem {
             .get_or_init(|| Columns::new(&inner.arena, &inner.option_first))
     }
 
+    /// The items numbered primaries first, each group in declaration order, as the
+    /// cells and dense engines number them: each item's number, by [`ItemId`] index,
+    /// and the number of primary items (the primaries are numbered below it).
+    pub(crate) fn primaries_first(&self) -> (Vec<u32>, usize) {
+        let mut internal = vec![0u32; self.item_count()];
+        let mut next = 0u32;
+        for primary in [true, false] {
+            for item in self.items().filter(|&i| self.is_primary(i) == primary) {
+                internal[item.index()] = next;
+                next += 1;
+            }
+        }
+        (internal, self.primary_count())
+    }
+
     /// Number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
         self.inner.item_names.len()

@@ -154,12 +154,12 @@ impl Ord for Open {
 
 /// An engine that can fix options before a search, split its search into independent
 /// subproblems and hand them to other threads: [`Solver`](crate::Solver) (dancing links)
-/// and [`CellsSolver`](crate::CellsSolver) (dancing cells). Both find the same solutions
+/// and [`DenseSolver`](crate::DenseSolver) (the dense bitsets). Both find the same solutions
 /// in the same order with the same [`Stats`], and both run under `ParallelSolver` (with
 /// the `parallel` feature). Sealed, as [`Engine`] is.
 ///
 /// ```
-/// use dancing::{CellsSolver, Count, Engine, Solver, SplitEngine, problems};
+/// use dancing::{Count, DenseSolver, Engine, Solver, SplitEngine, problems};
 ///
 /// /// Counts by splitting at depth 2 and adding up the parts.
 /// fn split_count<E: SplitEngine>(problem: &dancing::Problem) -> Count {
@@ -174,7 +174,7 @@ impl Ord for Open {
 /// }
 /// let problem = problems::queens(8);
 /// assert_eq!(split_count::<Solver>(&problem), 92);
-/// assert_eq!(split_count::<CellsSolver>(&problem), 92);
+/// assert_eq!(split_count::<DenseSolver>(&problem), 92);
 /// ```
 pub trait SplitEngine: Engine + Clone + Send + Sync + Levels {
     /// A solver for `problem`.

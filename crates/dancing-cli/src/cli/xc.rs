@@ -27,7 +27,7 @@ Examples:
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --count --threads 0 problem.dlx
   dancing xc --count --engine cells problem.dlx     dancing cells, same count
-  dancing xc --count --engine cells --threads 0 problem.dlx
+  dancing xc --count --engine dense --threads 0 problem.dlx
   dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
   dancing xc --split-jobs 1000 big.dlx > jobs.txt
   dancing xc --count --prefix \"1650 499 132\" big.dlx     one line of jobs.txt

@@ -284,7 +284,7 @@ fn untimed_report(stderr: &str) -> String {
 
 #[test]
 fn xc_engines_cells_and_dense_refuse_what_they_cannot_do() {
-    // Dense refuses the first four too: it searches on one thread and does not split.
+    // Cells refuses the first four too: it searches on one thread and does not split.
     let mut refused: Vec<(&[&str], &str)> = vec![
         (&["--threads", "2"], "--threads"),
         (&["--split", "1"], "--split"),
@@ -292,7 +292,7 @@ fn xc_engines_cells_and_dense_refuse_what_they_cannot_do() {
         (&["--prefix", "1"], "--prefix"),
     ];
     refused.extend(common::LINKS_ONLY);
-    for (engine, refused) in [("dense", &refused[..]), ("cells", &refused[4..])] {
+    for (engine, refused) in [("cells", &refused[..]), ("dense", &refused[4..])] {
         let message = |named: &str| {
             format!(
                 "error: --engine {engine} cannot be combined with {named}; use --engine links for it"
@@ -326,13 +326,13 @@ fn xc_engine_dense_refuses_problems_too_large_for_it() {
 }
 
 #[test]
-fn xc_engine_cells_splits_and_searches_in_parallel() {
+fn xc_engine_dense_splits_and_searches_in_parallel() {
     snapshot!(
-        "xc_cells_threads_count",
+        "xc_dense_threads_count",
         dancing_in_crate(&[
             "xc",
             "--engine",
-            "cells",
+            "dense",
             "--threads",
             "2",
             "--count",
@@ -341,22 +341,22 @@ fn xc_engine_cells_splits_and_searches_in_parallel() {
         ])
     );
     snapshot!(
-        "xc_cells_split",
+        "xc_dense_split",
         dancing_in_crate(&[
             "xc",
             "--engine",
-            "cells",
+            "dense",
             "--split",
             "2",
             "tests/data/colors.dlx"
         ])
     );
     snapshot!(
-        "xc_cells_prefix",
+        "xc_dense_prefix",
         dancing_in_crate(&[
             "xc",
             "--engine",
-            "cells",
+            "dense",
             "--prefix",
             "4 5",
             "tests/data/colors.dlx"
@@ -377,19 +377,19 @@ fn xc_engine_cells_splits_and_searches_in_parallel() {
         &["--prefix", "2", "tests/data/colors.dlx"],
     ] {
         let links: Vec<&str> = ["xc"].iter().chain(args).copied().collect();
-        let mut cells = links.clone();
-        cells.extend_from_slice(&["--engine", "cells"]);
+        let mut dense = links.clone();
+        dense.extend_from_slice(&["--engine", "dense"]);
         let (links_code, links_out, links_err) = xc_output(&links, b"");
-        let (cells_code, cells_out, cells_err) = xc_output(&cells, b"");
+        let (dense_code, dense_out, dense_err) = xc_output(&dense, b"");
         assert_eq!(
-            (cells_code, cells_out),
+            (dense_code, dense_out),
             (links_code, links_out),
-            "{cells:?}"
+            "{dense:?}"
         );
         assert_eq!(
-            untimed_report(&cells_err),
+            untimed_report(&dense_err),
             untimed_report(&links_err),
-            "{cells:?}"
+            "{dense:?}"
         );
     }
 }

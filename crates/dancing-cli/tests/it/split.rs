@@ -194,21 +194,21 @@ fn threads_keep_the_statistics_and_limits() {
 }
 
 #[test]
-fn the_cells_engine_splits_and_replays_as_the_links_do() {
-    let cells = ["--engine", "cells"];
+fn the_dense_engine_splits_and_replays_as_the_links_do() {
+    let dense = ["--engine", "dense"];
     for (name, input) in inputs() {
         let total = count(&[], &input);
         for split in [["--split", "2"], ["--split-jobs", "12"]] {
             // The same jobs, line for line.
             let jobs = ok(&["xc", "-q", split[0], split[1]], &input);
-            let cells_jobs = ok(
-                &["xc", "-q", split[0], split[1], cells[0], cells[1]],
+            let dense_jobs = ok(
+                &["xc", "-q", split[0], split[1], dense[0], dense[1]],
                 &input,
             );
-            assert_eq!(cells_jobs, jobs, "{name} {split:?}");
+            assert_eq!(dense_jobs, jobs, "{name} {split:?}");
             let mut sum = 0;
             for prefix in jobs.lines() {
-                let part = count(&["--prefix", prefix, cells[0], cells[1]], &input);
+                let part = count(&["--prefix", prefix, dense[0], dense[1]], &input);
                 assert_eq!(
                     part,
                     count(&["--prefix", prefix], &input),
@@ -220,7 +220,7 @@ fn the_cells_engine_splits_and_replays_as_the_links_do() {
         }
         let all: BTreeSet<String> = solutions(&[], &input).into_iter().collect();
         for threads in ["2", "3"] {
-            let args = ["--threads", threads, cells[0], cells[1]];
+            let args = ["--threads", threads, dense[0], dense[1]];
             assert_eq!(count(&args, &input), total, "{name}");
             let found = solutions(&args, &input);
             assert_eq!(found.len(), all.len(), "{name}");
@@ -231,12 +231,12 @@ fn the_cells_engine_splits_and_replays_as_the_links_do() {
     let queens = problem_dlx(&["queens", "6"]);
     for prefix in ["7", "1 2", "1 14", "37"] {
         let links = run(&["xc", "--count", "--prefix", prefix], &queens);
-        let cells = run(
-            &["xc", "--count", "--prefix", prefix, cells[0], cells[1]],
+        let dense = run(
+            &["xc", "--count", "--prefix", prefix, dense[0], dense[1]],
             &queens,
         );
-        assert_eq!(cells.status.code(), Some(2), "--prefix {prefix}");
-        assert_eq!(cells.stderr, links.stderr, "--prefix {prefix}");
+        assert_eq!(dense.status.code(), Some(2), "--prefix {prefix}");
+        assert_eq!(dense.stderr, links.stderr, "--prefix {prefix}");
     }
 }
 

@@ -91,25 +91,24 @@ impl Engine for CellsSolver {
     /// the links engine names them. Returns at each solution (to resume by leaving the
     /// level) and at each limit check (to resume by entering it).
     fn run(&mut self, _: Inside) -> Event {
-        let base = self.base;
-        let at = Position::new(&mut self.front, base, &mut self.depth, &mut self.resume);
+        let at = Position::new(&mut self.front, 0, &mut self.depth, &mut self.resume);
         let (tables, levels) = (&mut self.tables, &mut self.levels[..]);
         algorithm_x::run(&mut Tree { tables, levels }, at)
     }
 
-    /// Undoes the choices above the fixed levels.
+    /// Undoes the choices of the search.
     fn unwind(&mut self, _: Inside) {
-        self.undo_levels(self.base..self.depth);
-        self.depth = self.base;
+        self.undo_levels(0..self.depth);
+        self.depth = 0;
         self.resume = Resume::Finished;
     }
 
     fn restart(&mut self, _: Inside) {
-        self.depth = self.base;
+        self.depth = 0;
         self.resume = Resume::Enter;
     }
 
-    /// The options chosen so far, fixed ones first, then one per level.
+    /// The options chosen so far, one per level.
     fn chosen(&mut self, _: Inside) -> &[OptionId] {
         self.scratch.clear();
         for level in &self.levels[..self.depth] {
@@ -120,18 +119,18 @@ impl Engine for CellsSolver {
     }
 
     fn explored(&self, _: Inside) -> f64 {
-        let levels = &self.levels[self.base..self.depth];
+        let levels = &self.levels[..self.depth];
         engine::progress(levels.iter().map(|l| (l.index, l.count)))
     }
 
     fn level(&self, _: Inside) -> usize {
-        self.depth - self.base
+        self.depth
     }
 
-    /// Checks the sets: every cell where its position says, in its item's region, and,
-    /// when nothing is fixed, every item active and every option live.
+    /// Checks the sets: every cell where its position says, in its item's region, every
+    /// item active and every option live.
     fn check_integrity(&self) -> Result<(), IntegrityError> {
-        self.tables.check(self.base > 0)
+        self.tables.check()
     }
 
     fn front(&self, _: Inside) -> &Front {

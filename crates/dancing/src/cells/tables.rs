@@ -7,7 +7,7 @@
 //! elements removed since, in some order: undoing is restoring lengths, nothing more.
 
 use crate::error::IntegrityError;
-use crate::ids::{ItemId, OptionId};
+use crate::ids::OptionId;
 use crate::problem::Problem;
 
 /// One item of one option (TAOCP's node of SSXC1).
@@ -53,10 +53,6 @@ pub(super) struct Tables {
     colors: Vec<u32>,
     /// The option of each cell.
     options: Vec<u32>,
-    /// Where each option's cells start, and one past the last option's end.
-    option_start: Vec<u32>,
-    /// The problem's number of each item, by internal number.
-    item_ids: Vec<u32>,
     /// TAOCP: SET. Item `j`'s cells occupy a region starting at its `start`, in
     /// option order as built; the first `size` of them are the options still
     /// compatible with the choices made.
@@ -80,35 +76,17 @@ impl Tables {
     /// Lays out the sets of `problem` as built: every option live, every item active.
     pub(super) fn new(problem: &Problem) -> Self {
         let n = problem.item_count();
-        // Primaries first, each group in declaration order, so that comparing
-        // internal numbers of primaries compares declaration order.
-        let mut item_id: Vec<u32> = Vec::with_capacity(n);
-        item_id.extend(
-            problem
-                .items()
-                .filter(|&i| problem.is_primary(i))
-                .map(|i| i.index() as u32),
-        );
-        let primary = item_id.len() as u32;
-        item_id.extend(
-            problem
-                .items()
-                .filter(|&i| !problem.is_primary(i))
-                .map(|i| i.index() as u32),
-        );
-        let mut internal = vec![0u32; n];
-        for (k, &id) in item_id.iter().enumerate() {
-            internal[id as usize] = k as u32;
-        }
+        // Primaries first, so that comparing internal numbers of primaries compares
+        // declaration order.
+        let (internal, primary) = problem.primaries_first();
+        let primary = primary as u32;
         let entries = problem.entry_count();
         let mut cells: Vec<Cell> = Vec::with_capacity(entries);
         let mut colors = Vec::with_capacity(entries);
         let mut options = Vec::with_capacity(entries);
         let mut len = vec![0u32; n];
-        let mut option_start = Vec::with_capacity(problem.option_count() + 1);
         for option in problem.options() {
             let first = cells.len() as u32;
-            option_start.push(first);
             for (item, color) in problem.option_items(option) {
                 let item = internal[item.index()];
                 len[item as usize] += 1;
@@ -126,7 +104,6 @@ impl Tables {
                 cell.end = end;
             }
         }
-        option_start.push(cells.len() as u32);
         let mut state = Vec::with_capacity(n);
         let mut next = 0u32;
         for (k, &size) in len.iter().enumerate() {
@@ -151,8 +128,6 @@ impl Tables {
             cells,
             colors,
             options,
-            option_start,
-            item_ids: item_id,
             set,
             state,
             items: (0..n as u32).collect(),
@@ -327,81 +302,14 @@ impl Tables {
         OptionId::new(self.options[cell as usize] as usize)
     }
 
-    /// The cells of `option` (in range).
-    pub(super) fn option_cells(&self, option: OptionId) -> std::ops::Range<u32> {
-        let k = option.index();
-        self.option_start[k]..self.option_start[k + 1]
-    }
-
-    /// The problem's id of an item.
-    pub(super) fn item_id(&self, item: u32) -> ItemId {
-        ItemId::new(self.item_ids[item as usize] as usize)
-    }
-
-    /// Where `cell` sits in its item's region, counted from the region's start.
-    pub(super) fn index_in_set(&self, cell: u32) -> u32 {
-        let Cell { item, loc, .. } = self.cells[cell as usize];
-        loc - self.state[item as usize].start
-    }
-
-    /// Whether `option` can still be part of a solution given the choices made: every
-    /// primary item of it is active, and it is live in the set of every active item of
-    /// it. A hide removes an option from the sets of all its active items at once, and
-    /// an option keeps an active primary item until one is covered, so an option hidden
-    /// by any choice is missing from a set here. (A secondary item made inactive by a
-    /// purification with this option's color leaves the option available, as the links
-    /// leave its node in place.)
-    pub(super) fn is_available(&self, option: OptionId) -> bool {
-        self.option_cells(option).all(|c| {
-            let Cell { item, loc, .. } = self.cells[c as usize];
-            if self.is_active(item) {
-                let ItemState { start, size, .. } = self.state[item as usize];
-                loc < start + size
-            } else {
-                item >= self.primary
-            }
-        })
-    }
-
-    /// The active primary item with the fewest live options, ties to the earliest
-    /// declared, scanning them all: exactly the links' choice, even among several items
-    /// with no option left (where [`choose`](Self::choose) stops at the first it sees).
-    pub(super) fn choose_earliest(&self) -> Option<u32> {
-        self.items[..self.live[0] as usize]
-            .iter()
-            .copied()
-            .min_by_key(|&item| (self.size(item), item))
-    }
-
-    /// The options of `item`'s live cells, in the order the search tries them.
-    pub(super) fn live_options(&self, item: u32) -> Vec<OptionId> {
-        let mut options: Vec<OptionId> = self.set[self.live_cells(item)]
-            .iter()
-            .map(|&cell| self.option_of(cell))
-            .collect();
-        options.sort_unstable();
-        options
-    }
-
-    /// The updates of covering `item`, measured by covering it and undoing the cover.
-    pub(super) fn cover_updates(&mut self, item: u32) -> u64 {
-        let (mark, live) = (self.mark(), self.live);
-        let updates = self.cover(item, 0);
-        self.undo(mark, live);
-        updates
-    }
-
-    /// Checks that the tables are consistent and, with nothing chosen, as built: every
-    /// item active, every set full, every cell where its `loc` says, in its item's
-    /// region.
-    /// With `chosen` (options are fixed), only the consistency is checked: positions,
-    /// regions, and sets no longer than their regions.
-    pub(super) fn check(&self, chosen: bool) -> Result<(), IntegrityError> {
+    /// Checks that the tables are as built: every item active, every set full, every
+    /// cell where its `loc` says, in its item's region.
+    pub(super) fn check(&self) -> Result<(), IntegrityError> {
         let broken =
             |table: &'static str, index: usize| Err(IntegrityError::Cells { table, index });
         let n = self.items.len();
         let as_built = self.live == [self.primary, n as u32] && self.trail.is_empty();
-        if !chosen && !as_built {
+        if !as_built {
             return broken("live items", self.live[0] as usize);
         }
         for (at, &item) in self.items.iter().enumerate() {
@@ -418,8 +326,7 @@ impl Tables {
                 .map_or(self.set.len() as u32, |next| next.start)
         };
         for (item, state) in self.state.iter().enumerate() {
-            let full = state.start + state.size == end(item);
-            if !(full || chosen && state.start + state.size < end(item)) {
+            if state.start + state.size != end(item) {
                 return broken("size", item);
             }
         }

@@ -67,6 +67,8 @@ pub(super) struct Tables {
     pub(super) candidates: Vec<u32>,
     /// The slot of the problem as built.
     root: usize,
+    /// The problem's number of each item, by internal number.
+    item_ids: Vec<u32>,
 }
 
 impl Tables {
@@ -102,16 +104,10 @@ impl Tables {
         let options = problem.option_count();
         debug_assert!(options <= Self::MAX_OPTIONS);
         let words = options.div_ceil(64).max(1);
-        let mut internal = vec![0u32; n];
-        let mut next = 0u32;
-        for primary in [true, false] {
-            for item in problem
-                .items()
-                .filter(|&i| problem.is_primary(i) == primary)
-            {
-                internal[item.index()] = next;
-                next += 1;
-            }
+        let (internal, _) = problem.primaries_first();
+        let mut item_ids = vec![0u32; n];
+        for (id, &j) in internal.iter().enumerate() {
+            item_ids[j as usize] = id as u32;
         }
         let primary = problem.primary_count();
         let colored = problem.has_colors();
@@ -229,7 +225,43 @@ impl Tables {
             len: all,
             candidates: Vec::with_capacity(options + levels),
             root: levels,
+            item_ids,
         }
+    }
+
+    /// The problem's item of internal number `item`.
+    pub(super) fn item_id(&self, item: u32) -> crate::ids::ItemId {
+        crate::ids::ItemId::new(self.item_ids[item as usize] as usize)
+    }
+
+    /// Whether `option` is live in state `state`: compatible with the choices that made it.
+    pub(super) fn is_live(&self, state: usize, option: u32) -> bool {
+        let o = option as usize;
+        self.states[state * self.state_words + o / 64] & (1 << (o % 64)) != 0
+    }
+
+    /// The internal numbers of `option`'s items, in the order given.
+    pub(super) fn option_items(&self, option: u32) -> impl Iterator<Item = u32> + '_ {
+        let o = option as usize;
+        self.entries[self.entry_start[o] as usize..self.entry_start[o + 1] as usize]
+            .iter()
+            .map(|entry| entry.item)
+    }
+
+    /// Whether internal item `item` is primary.
+    pub(super) fn is_primary(&self, item: u32) -> bool {
+        (item as usize) < self.primary
+    }
+
+    /// The live options of state `state` with item `item`, in increasing order: the
+    /// options a level that chooses the item tries, in the order it tries them.
+    pub(super) fn live_options(&self, state: usize, item: u32) -> Vec<u32> {
+        let words = self.words;
+        let alive = &self.states[state * self.state_words..][..words];
+        let mask = &self.masks[item as usize * words..][..words];
+        let mut live = Vec::new();
+        push_live(alive, mask, &mut live);
+        live
     }
 
     /// The primary item of state `state` with the fewest live options, ties to the
@@ -255,10 +287,9 @@ impl Tables {
         None
     }
 
-    /// Puts the problem as built in state 0 and forgets every level's candidates.
+    /// Puts the problem as built in state 0.
     pub(super) fn reset(&mut self) {
         self.copy_state(self.root, 0);
-        self.candidates.clear();
     }
 
     /// Appends the live options of state `state` with item `item` to the candidates, in
@@ -269,14 +300,7 @@ impl Tables {
         let words = self.words;
         let alive = &self.states[state * self.state_words..][..words];
         let mask = &self.masks[item as usize * words..][..words];
-        for (w, (&live, &m)) in alive.iter().zip(mask).enumerate() {
-            let mut bits = live & m;
-            while bits != 0 {
-                self.candidates
-                    .push((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
+        push_live(alive, mask, &mut self.candidates);
         start
     }
 
@@ -362,6 +386,18 @@ impl Tables {
             len[item] = COVERED;
         }
         updates
+    }
+}
+
+/// Appends the options set in both `alive` and `mask` to `out`, in increasing order.
+#[inline(always)]
+fn push_live(alive: &[u64], mask: &[u64], out: &mut Vec<u32>) {
+    for (w, (&live, &m)) in alive.iter().zip(mask).enumerate() {
+        let mut bits = live & m;
+        while bits != 0 {
+            out.push((w * 64) as u32 + bits.trailing_zeros());
+            bits &= bits - 1;
+        }
     }
 }
 

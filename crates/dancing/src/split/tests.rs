@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::problems;
-use crate::{CellsSolver, Count, Problem, Solver, format};
+use crate::{Count, DenseSolver, Problem, Solver, format};
 
 const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
@@ -73,13 +73,13 @@ fn splits_to_a_depth_partition_the_search() {
                     .all(|s| s.prefix().len() <= depth)
             );
             check_split::<Solver>(&problem, &split);
-            let cells = CellsSolver::new(&problem).split(depth);
-            assert_eq!(cells.subproblems(), split.subproblems());
+            let dense = DenseSolver::new(&problem).unwrap().split(depth);
+            assert_eq!(dense.subproblems(), split.subproblems());
             assert_eq!(
-                (cells.stats().nodes, cells.stats().updates),
+                (dense.stats().nodes, dense.stats().updates),
                 (split.stats().nodes, split.stats().updates)
             );
-            check_split::<CellsSolver>(&problem, &cells);
+            check_split::<DenseSolver>(&problem, &dense);
         }
     }
 }
@@ -93,12 +93,12 @@ fn balanced_splits_partition_the_search() {
             solver.check_integrity().unwrap();
             assert!(split.subproblems().iter().all(|s| s.estimate().is_some()));
             check_split::<Solver>(&problem, &split);
-            // Dancing cells walks the same probes: the same estimates, the same split.
-            let mut cells = CellsSolver::new(&problem);
-            let cells_split = cells.split_jobs(jobs);
-            cells.check_integrity().unwrap();
-            assert_eq!(cells_split.subproblems(), split.subproblems());
-            check_split::<CellsSolver>(&problem, &cells_split);
+            // The dense engine walks the same probes: the same estimates, the same split.
+            let mut dense = DenseSolver::new(&problem).unwrap();
+            let dense_split = dense.split_jobs(jobs);
+            dense.check_integrity().unwrap();
+            assert_eq!(dense_split.subproblems(), split.subproblems());
+            check_split::<DenseSolver>(&problem, &dense_split);
         }
     }
 }
@@ -191,12 +191,12 @@ fn estimates_are_exact_on_uniform_trees() {
     let estimate = solver.estimate_nodes(8);
     assert_eq!(solver.count(), 2);
     assert_eq!(estimate, solver.stats().nodes as f64);
-    let mut cells = CellsSolver::new(&problems::latin_square(2));
-    assert_eq!(cells.estimate_nodes(8), estimate);
+    let mut dense = DenseSolver::new(&problems::latin_square(2)).unwrap();
+    assert_eq!(dense.estimate_nodes(8), estimate);
     // Random walks of either engine are the same walks.
     let problem = problems::langford(7);
     assert_eq!(
-        CellsSolver::new(&problem).estimate_nodes(16),
+        DenseSolver::new(&problem).unwrap().estimate_nodes(16),
         Solver::new(&problem).estimate_nodes(16)
     );
 }

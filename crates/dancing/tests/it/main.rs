@@ -2,10 +2,10 @@
 
 mod agreement;
 mod brute_force;
-mod cells_split;
 mod colors_and_costs;
 mod deep;
 mod dense;
+mod dense_split;
 mod fuzz_corpus;
 mod hostile;
 mod multiplicities;

@@ -1,13 +1,13 @@
-//! Dancing cells fixing options, splitting and searching in parallel, against the links
-//! engine doing the same on the same random problems (with and without colors): the
-//! same errors, the same subproblems, and counts that add up to the whole.
+//! The dense engine fixing options, splitting and searching in parallel, against the
+//! links engine doing the same on the same random problems (with and without colors):
+//! the same errors, the same subproblems, and counts that add up to the whole.
 
 use dancing::SplitEngine;
 use std::ops::ControlFlow;
 
 #[cfg(feature = "parallel")]
 use dancing::ParallelSolver;
-use dancing::{CellsSolver, Count, Engine, OptionId, Problem, Solver};
+use dancing::{Count, DenseSolver, Engine, OptionId, Problem, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -51,33 +51,33 @@ fn count_parts<E: SplitEngine>(engine: &mut E, split: &dancing::Split) -> Count 
 /// that both count the same, and that releasing restores them.
 fn fix_both(problem: &Problem, options: &[(usize, bool)]) -> Result<(), TestCaseError> {
     let mut links = Solver::new(problem);
-    let mut cells = CellsSolver::new(problem);
+    let mut dense = DenseSolver::new(problem).unwrap();
     for &(option, force) in options {
         let option = OptionId::new(option);
         let (a, b) = if force {
-            (links.force(option), cells.force(option))
+            (links.force(option), dense.force(option))
         } else {
-            (links.descend(option), cells.descend(option))
+            (links.descend(option), dense.descend(option))
         };
         prop_assert_eq!(&b, &a, "option {} (force: {})", option.index(), force);
         prop_assert_eq!(
-            cells.fixed().collect::<Vec<_>>(),
+            dense.fixed().collect::<Vec<_>>(),
             links.fixed().collect::<Vec<_>>()
         );
-        prop_assert_eq!(cells.is_solved_by_fixed(), links.is_solved_by_fixed());
-        cells
+        prop_assert_eq!(dense.is_solved_by_fixed(), links.is_solved_by_fixed());
+        dense
             .check_integrity()
             .expect("consistent with options fixed");
     }
-    prop_assert_eq!(solutions(&mut cells), solutions(&mut links));
-    let (c, l) = (cells.stats(), links.stats());
+    prop_assert_eq!(solutions(&mut dense), solutions(&mut links));
+    let (c, l) = (dense.stats(), links.stats());
     prop_assert_eq!((c.nodes, c.updates), (l.nodes, l.updates));
-    cells.release();
+    dense.release();
     links.release();
-    prop_assert_eq!(cells.fixed().len(), 0);
-    cells.check_integrity().expect("released");
+    prop_assert_eq!(dense.fixed().len(), 0);
+    dense.check_integrity().expect("released");
     links.check_integrity().expect("released");
-    prop_assert_eq!(cells.count(), links.count());
+    prop_assert_eq!(dense.count(), links.count());
     Ok(())
 }
 
@@ -87,27 +87,27 @@ proptest! {
     #[test]
     fn split_parts_add_up_and_match_the_links(problem in problem(), depth in 0usize..4) {
         let mut links = Solver::new(&problem);
-        let mut cells = CellsSolver::new(&problem);
-        let whole = cells.count();
+        let mut dense = DenseSolver::new(&problem).unwrap();
+        let whole = dense.count();
         let links_split = links.split(depth);
-        let cells_split = cells.split(depth);
-        prop_assert_eq!(cells_split.subproblems(), links_split.subproblems());
+        let dense_split = dense.split(depth);
+        prop_assert_eq!(dense_split.subproblems(), links_split.subproblems());
         prop_assert_eq!(
-            (cells_split.stats().nodes, cells_split.stats().updates),
+            (dense_split.stats().nodes, dense_split.stats().updates),
             (links_split.stats().nodes, links_split.stats().updates)
         );
-        prop_assert_eq!(count_parts(&mut cells, &cells_split), whole);
+        prop_assert_eq!(count_parts(&mut dense, &dense_split), whole);
         prop_assert_eq!(count_parts(&mut links, &links_split), whole);
     }
 
     #[test]
     fn balanced_splits_match_the_links(problem in problem(), jobs in 1usize..12) {
-        let mut cells = CellsSolver::new(&problem);
-        let whole = cells.count();
-        let split = cells.split_jobs(jobs);
+        let mut dense = DenseSolver::new(&problem).unwrap();
+        let whole = dense.count();
+        let split = dense.split_jobs(jobs);
         let links_split = Solver::new(&problem).split_jobs(jobs);
         prop_assert_eq!(split.subproblems(), links_split.subproblems());
-        prop_assert_eq!(count_parts(&mut cells, &split), whole);
+        prop_assert_eq!(count_parts(&mut dense, &split), whole);
     }
 
     #[test]
@@ -125,11 +125,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn parallel_cells_matches_the_sequential_search(problem in problem(), threads in 2usize..4) {
-        let mut sequential = CellsSolver::new(&problem);
+    fn parallel_dense_matches_the_sequential_search(problem in problem(), threads in 2usize..4) {
+        let mut sequential = DenseSolver::new(&problem).unwrap();
         let expected = solutions(&mut sequential);
         let stats = sequential.stats();
-        let mut parallel = ParallelSolver::new(CellsSolver::new(&problem), threads);
+        let mut parallel = ParallelSolver::new(DenseSolver::new(&problem).unwrap(), threads);
         prop_assert_eq!(parallel.count(), Count::Complete(expected.len() as u64));
         let summed = parallel.stats();
         prop_assert_eq!(
