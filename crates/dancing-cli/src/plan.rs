@@ -170,13 +170,10 @@ fn threads_or_search(args: &XcArgs) -> Mode {
 }
 
 /// The first flag given that the search with multiplicities (Algorithm M) does not
-/// take: it counts, lists and limits solutions on one thread, counts on several, and
-/// splits to a depth (with null moves in its prefixes).
+/// take: it counts, lists and limits solutions on one thread or several, and splits to
+/// a depth (with null moves in its prefixes).
 fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
-    let threads = args.split.threads != 1;
     let unsupported = [
-        (threads && !args.count, "--threads without --count"),
-        (threads && args.limit.is_some(), "--threads with --limit"),
         (args.split.split_jobs.is_some(), "--split-jobs"),
         (args.min_cost, "--min-cost"),
         (args.best.is_some(), "--best"),

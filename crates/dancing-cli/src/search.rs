@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dancing::{
-    CostedSolution, Engine, EngineSearch, Event, Limits, OptionId, Solver, SplitEngine, Stats,
+    Branches, CostedSolution, Engine, EngineSearch, Event, Limits, OptionId, Solver, Stats,
     StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -349,55 +349,56 @@ pub(crate) fn report_as(
     );
 }
 
-/// [`run`] on `threads` threads (0: one per core): `visit` is called from the worker
-/// threads, in no particular order, never after `limit` solutions were visited. No
-/// progress line.
-pub(crate) fn run_parallel<E: SplitEngine>(
-    solver: E,
+/// [`run`] on `threads` threads (0: one per core): `visit` is called with each
+/// solution in the order one thread finds them, one call at a time, never after `limit`
+/// solutions; with `count`, nothing is visited and the threads only count. No progress
+/// line.
+pub(crate) fn run_parallel<E: Branches>(
+    mut solver: E,
     threads: usize,
     args: &SearchArgs,
     limit: Option<u64>,
-    visit: impl Fn(&[OptionId]) -> io::Result<()> + Sync,
+    count: bool,
+    mut visit: impl FnMut(&[OptionId]) -> io::Result<()> + Send,
 ) -> io::Result<Stats> {
     use std::ops::ControlFlow;
-    use std::sync::Mutex;
     use std::sync::atomic::AtomicU64;
 
-    let mut solver = solver;
     solver.set_limits(args.limits());
     let mut parallel = dancing::ParallelSolver::new(solver, threads);
-    let visited = AtomicU64::new(0);
-    let error = Mutex::new(None);
-    SEARCHING.store(true, Ordering::SeqCst);
-    let mut stats = if limit == Some(0) {
-        Stats::default()
-    } else {
-        parallel.visit(|solution| {
-            let n = visited.fetch_add(1, Ordering::Relaxed) + 1;
-            if limit.is_some_and(|limit| n > limit) {
-                return ControlFlow::Break(());
-            }
-            if let Err(e) = visit(solution) {
-                let mut error = error.lock().unwrap_or_else(|e| e.into_inner());
-                error.get_or_insert(e);
-                return ControlFlow::Break(());
-            }
-            if limit.is_some_and(|limit| n >= limit) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
+    let mut error = None;
+    let stats = match limit {
+        Some(0) => Stats::default(),
+        Some(limit) if count => searching(|| {
+            let _ = parallel.count_up_to(limit);
+            parallel.stats()
+        }),
+        None if count => searching(|| {
+            let _ = parallel.count();
+            parallel.stats()
+        }),
+        _ => {
+            let visited = AtomicU64::new(0);
+            searching(|| {
+                parallel.visit_ordered(|solution| {
+                    if let Err(e) = visit(solution) {
+                        error = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                    let n = visited.fetch_add(1, Ordering::Relaxed) + 1;
+                    if limit.is_some_and(|limit| n >= limit) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+            })
+        }
     };
-    SEARCHING.store(false, Ordering::SeqCst);
-    if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
+    match error {
+        Some(e) => Err(e),
+        None => Ok(stats),
     }
-    if let Some(limit) = limit {
-        // Threads may find a few more before they stop; those are not reported.
-        stats.solutions = stats.solutions.min(limit);
-    }
-    Ok(stats)
 }
 
 #[cfg(test)]

@@ -3,13 +3,15 @@
 //! runner (see `docs/distributed.md`).
 
 use std::io::{self, BufWriter, Write};
-use std::sync::Mutex;
+use std::ops::ControlFlow;
 
 use dancing::format::quote;
-use dancing::{ForceError, ItemId, Move, MultiSolver, OptionId, Problem, SplitEngine};
+use dancing::{
+    Branches, Engine, ForceError, ItemId, Move, MultiSolver, OptionId, Problem, SplitEngine, Stats,
+};
 
 use crate::cli::XcArgs;
-use crate::failure::{EXIT_OK, Failure, search_code};
+use crate::failure::{Failure, search_code};
 use crate::search::{self, plural};
 
 /// Follows `--prefix` (when given) with either engine that splits: the search below it
@@ -40,43 +42,38 @@ fn read_prefix<T>(
         .map_or(Ok(Vec::new()), |text| parse(text, problem))
 }
 
-/// The search on `threads` threads (below the prefix followed), with either engine that
-/// splits: the solutions as the sequential search prints them (in another order), or
-/// their count.
-pub(crate) fn threads<E: SplitEngine>(
+/// The search on `threads` threads (below the prefix followed), with any engine that
+/// runs on threads: the solutions as the sequential search prints them, in the same
+/// order, or their count.
+pub(crate) fn threads<E: Branches>(
     args: &XcArgs,
     problem: &Problem,
     solver: &mut E,
     threads: usize,
 ) -> Result<u8, Failure> {
-    // The output, and whether a solution was printed yet (the next one is preceded by a
-    // blank line, as in the sequential output).
-    let out = Mutex::new((BufWriter::new(io::stdout()), false));
+    // The workers take turns to print: stdout itself, not a lock on it.
+    let mut out = BufWriter::new(io::stdout());
+    let mut first = true;
+    let mut options = Vec::new();
     let stats = search::run_parallel(
         solver.clone(),
         threads,
         &args.search,
         args.limit,
+        args.count,
         |solution| {
-            if args.count {
-                return Ok(());
-            }
-            let mut options = solution.to_vec();
+            options.clear();
+            options.extend_from_slice(solution);
             options.sort_unstable();
-            let mut text = String::new();
-            for option in options {
-                text.push_str(&problem.format_option(option));
-                text.push('\n');
-            }
-            let mut guard = out.lock().unwrap_or_else(|e| e.into_inner());
-            let (out, wrote) = &mut *guard;
-            if std::mem::replace(wrote, true) {
+            if !std::mem::replace(&mut first, false) {
                 writeln!(out)?;
             }
-            out.write_all(text.as_bytes())
+            for &option in &options {
+                writeln!(out, "{}", problem.format_option(option))?;
+            }
+            Ok(())
         },
     )?;
-    let (mut out, _) = out.into_inner().unwrap_or_else(|e| e.into_inner());
     if args.count {
         writeln!(out, "{}", search::count_text(&stats))?;
     }
@@ -90,36 +87,63 @@ pub(crate) fn threads<E: SplitEngine>(
 }
 
 /// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each the 1-based
-/// numbers of its options (those of `--prefix` first).
+/// numbers of its options (those of `--prefix` first). `--split` prints the lines as
+/// the walk finds them; both answer to `--timeout`, `--max-nodes` and Ctrl-C, and a
+/// split they stop still prints lines that cover the whole search (the parts not split
+/// yet, whole), with exit code 3 (130 on Ctrl-C).
 pub(crate) fn print_split<E: SplitEngine>(
     args: &XcArgs,
     solver: &mut E,
     prefix: &[OptionId],
 ) -> Result<u8, Failure> {
-    let split = match (args.split.split, args.split.split_jobs) {
-        (Some(depth), _) => solver.split(depth),
-        (None, jobs) => solver.split_jobs(jobs.unwrap_or(1)),
-    };
+    solver.set_limits(args.search.limits());
     let mut out = BufWriter::new(io::stdout().lock());
     let mut line = String::new();
-    for subproblem in split.subproblems() {
+    let mut print = |options: &[OptionId]| -> io::Result<()> {
         line.clear();
-        for option in prefix.iter().chain(subproblem.prefix()) {
+        for option in prefix.iter().chain(options) {
             if !line.is_empty() {
                 line.push(' ');
             }
             line.push_str(&(option.index() + 1).to_string());
         }
-        writeln!(out, "{line}")?;
+        writeln!(out, "{line}")
+    };
+    let mut error = None;
+    let mut lines = 0u64;
+    let (stats, short) = match args.split.split {
+        Some(depth) => {
+            let stats = search::searching(|| {
+                solver.split_each(depth, |options| {
+                    lines += 1;
+                    match print(options) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => {
+                            error = Some(e);
+                            ControlFlow::Break(())
+                        }
+                    }
+                })
+            });
+            (stats, false)
+        }
+        None => {
+            let split = search::searching(|| solver.split_jobs(args.split.split_jobs.unwrap_or(1)));
+            for subproblem in split.subproblems() {
+                lines += 1;
+                print(subproblem.prefix())?;
+            }
+            (split.stats(), split.is_short())
+        }
+    };
+    if let Some(e) = error {
+        return Err(e.into());
     }
     out.flush()?;
     if !args.search.report.quiet {
-        eprintln!(
-            "{}",
-            split_summary(split.len(), split.stats().nodes, split.stats().updates)
-        );
+        eprintln!("{}", split_summary(lines, &stats, short));
     }
-    Ok(EXIT_OK)
+    Ok(search_code(&stats))
 }
 
 /// Reads `--prefix`: 1-based option numbers separated by spaces or commas.
@@ -199,25 +223,41 @@ pub(crate) fn follow_moves(
 }
 
 /// `--split DEPTH` for a problem with multiplicities: the subproblems below the moves
-/// followed, one per line, as `--prefix` reads them.
+/// followed, one per line, as `--prefix` reads them, printed as the walk finds them,
+/// under the same limits as [`print_split`].
 pub(crate) fn print_moves_split(
     args: &XcArgs,
     solver: &mut MultiSolver,
     prefix: &[Move],
     depth: usize,
 ) -> Result<u8, Failure> {
-    let (split, stats) = solver.split_with_stats(depth);
+    solver.set_limits(args.search.limits());
     let mut out = BufWriter::new(io::stdout().lock());
-    for subproblem in &split {
-        let mut moves = prefix.to_vec();
-        moves.extend_from_slice(subproblem);
-        writeln!(out, "{}", moves_text(&moves))?;
+    let mut error = None;
+    let mut lines = 0u64;
+    let mut moves = prefix.to_vec();
+    let stats = search::searching(|| {
+        solver.split_each(depth, |subproblem| {
+            lines += 1;
+            moves.truncate(prefix.len());
+            moves.extend_from_slice(subproblem);
+            match writeln!(out, "{}", moves_text(&moves)) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    error = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        })
+    });
+    if let Some(e) = error {
+        return Err(e.into());
     }
     out.flush()?;
     if !args.search.report.quiet {
-        eprintln!("{}", split_summary(split.len(), stats.nodes, stats.updates));
+        eprintln!("{}", split_summary(lines, &stats, false));
     }
-    Ok(EXIT_OK)
+    Ok(search_code(&stats))
 }
 
 /// A move as `--split` prints it: an option's 1-based number, or `~K` for the null
@@ -272,15 +312,28 @@ fn parse_moves(text: &str, problem: &Problem) -> Result<Vec<Move>, Failure> {
 }
 
 /// `12 subproblems, 3 nodes and 9 updates above them`; for one subproblem with no move
-/// above it (depth 0), that it is the whole problem (its line is empty).
-fn split_summary(subproblems: usize, nodes: u64, updates: u64) -> String {
-    if subproblems == 1 && nodes == 0 {
-        return "1 subproblem: the whole problem (an empty prefix, the empty line)".to_owned();
+/// above it (depth 0), that it is the whole problem (its line is empty); then why the
+/// split stopped early, if it did.
+fn split_summary(subproblems: u64, stats: &Stats, short: bool) -> String {
+    let mut text = if subproblems == 1 && stats.nodes == 0 && stats.is_complete() {
+        "1 subproblem: the whole problem (an empty prefix, the empty line)".to_owned()
+    } else {
+        format!(
+            "{}, {} and {} above them",
+            plural(subproblems, "subproblem"),
+            plural(stats.nodes, "node"),
+            plural(stats.updates, "update")
+        )
+    };
+    if !stats.is_complete() {
+        text.push_str(search::stop_note(stats.stopped));
+        text.push_str(
+            "; the parts not split yet are printed whole, so the lines still cover the search",
+        );
+    } else if short {
+        text.push_str(
+            " (fewer than asked: splitting further would cost more than a sixteenth of the search)",
+        );
     }
-    format!(
-        "{}, {} and {} above them",
-        plural(subproblems as u64, "subproblem"),
-        plural(nodes, "node"),
-        plural(updates, "update")
-    )
+    text
 }

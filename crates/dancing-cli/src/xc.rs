@@ -82,7 +82,7 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
                     let depth = args.split.split.unwrap_or(0);
                     split::print_moves_split(args, &mut solver, &prefix, depth)
                 }
-                Mode::Threads(threads) => count_parallel(args, &mut solver, threads),
+                Mode::Threads(threads) => split::threads(args, problem, &mut solver, threads),
                 _ => plain(plan, args, problem, &mut solver),
             }
         }
@@ -167,19 +167,6 @@ fn warn(name: &str, warnings: &[Warning]) {
         let s = if more == 1 { "" } else { "s" };
         eprintln!("warning: {name}: {more} more warning{s} not shown");
     }
-}
-
-/// `--count --threads N` with multiplicities: Algorithm M split into subproblems,
-/// counted on `N` threads (`MultiSolver::count_parallel`). No progress line.
-fn count_parallel(args: &XcArgs, solver: &mut MultiSolver, threads: usize) -> Result<u8, Failure> {
-    solver.set_limits(args.search.limits());
-    let _ = search::searching(|| solver.count_parallel(threads));
-    let stats = solver.stats();
-    let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(out, "{}", search::count_text(&stats))?;
-    out.flush()?;
-    search::report(&stats, &args.search, &[("threads", threads.into())]);
-    Ok(search_code(&stats))
 }
 
 /// Prints the options of one solution in Knuth's format, sorted, after a blank line

@@ -65,6 +65,8 @@ pub struct DenseSolver {
     base: usize,
     /// How many of the fixed levels are forced options (the rest are prefix choices).
     forced: usize,
+    /// Whether state `base` is as the fixed levels made it: a search rewrites it.
+    fresh: bool,
     /// Current depth of a suspended search.
     depth: usize,
     resume: Resume,
@@ -143,6 +145,7 @@ impl DenseSolver {
             levels: vec![Level::default(); depth],
             base: 0,
             forced: 0,
+            fresh: true,
             depth: 0,
             resume: Resume::Finished,
             scratch: Vec::with_capacity(depth),
@@ -164,6 +167,7 @@ impl Engine for DenseSolver {
     /// it, then with its item covered (its options noted as candidates first); each
     /// option tried is committed into state `d + 1`, the next level's.
     fn run(&mut self, _: Inside) -> Event {
+        self.fresh = false;
         let at = Position::new(
             &mut self.front,
             self.base,
@@ -180,11 +184,15 @@ impl Engine for DenseSolver {
         self.depth = self.base;
         self.resume = Resume::Finished;
         self.tables.candidates.truncate(self.fixed_candidates());
-        self.restore_fixed();
+        if !self.fresh {
+            self.restore_fixed();
+        }
     }
 
     fn restart(&mut self, _: Inside) {
-        self.restore_fixed();
+        if !self.fresh {
+            self.restore_fixed();
+        }
         self.tables.candidates.truncate(self.fixed_candidates());
         self.depth = self.base;
         self.resume = Resume::Enter;

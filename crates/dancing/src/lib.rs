@@ -172,10 +172,10 @@ pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, Pa
 pub use ids::{ColorId, ItemId, OptionId};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
-pub use parallel::ParallelSolver;
+pub use parallel::{OrderedSolutions, ParallelSolver};
 pub use problem::{DisplayOption, OptionItems, Problem};
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};
-pub use split::{Split, SplitEngine, Subproblem};
+pub use split::{Branches, Split, SplitEngine, Subproblem};
 pub use stats::{Limits, Stats, StopReason};
 pub use verify::CoverError;

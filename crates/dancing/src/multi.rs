@@ -29,8 +29,10 @@ pub type MultiSolutions<'s> = EngineSolutions<'s, MultiSolver>;
 
 /// One move of Algorithm M at one level: choosing an option, or the null move that
 /// leaves an item with none of its remaining options (its lower bound being met). A
-/// prefix of moves names a subproblem of a split ([`MultiSolver::split`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// prefix of moves names a subproblem of a split ([`MultiSolver::split`]). Moves
+/// compare as the search makes them at a level: options in input order, the null move
+/// last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
     /// The option is chosen.
     Choose(OptionId),
@@ -71,7 +73,7 @@ enum Resume {
 /// is covered between its [`bounds`](Problem::bounds), and secondary items at most once
 /// (or by options that agree on its color). The interface is [`Solver`](crate::Solver)'s
 /// for plain searches, plus [`split`](crate::SplitEngine::split) and [`replay`](crate::SplitEngine::replay) (and,
-/// with the `parallel` feature, [`count_parallel`](Self::count_parallel)).
+/// with the `parallel` feature, `ParallelSolver`, which lists and counts on threads).
 ///
 /// Every solution is listed once, as the options chosen, in level order. Costs are
 /// ignored.

@@ -32,45 +32,56 @@
 //! # Ok::<(), dancing::DenseTooLarge>(())
 //! ```
 
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
 use std::sync::{Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::count::Count;
 use crate::ids::OptionId;
 use crate::solution::Solution;
 use crate::solver::Solver;
-use crate::split::SplitEngine;
+use crate::split::Branches;
 use crate::stats::{Stats, StopReason};
+
+mod reorder;
 mod workers;
 
-use workers::{Mode, Run, Shared, lock, work};
+use reorder::Reorder;
+use workers::{Mode, Shared, lock, work};
 
-/// Subproblems per thread in the split a parallel search starts from.
-const JOBS_PER_THREAD: usize = 8;
-/// Random walks per estimate in that split: a rough one is enough, since workers give
-/// work away when the queue runs dry, and the walks cost time on small searches.
-const PROBES: usize = 8;
+/// Solutions the iterator of [`ParallelSolver::solutions_ordered`] holds ready for its
+/// caller, besides the window.
+const READY: usize = 1 << 10;
 
-/// Runs the searches of a [`SplitEngine`] on several threads: a [`Solver`] (the default) or a
-/// [`DenseSolver`](crate::DenseSolver).
+/// Runs the searches of an engine on several threads: the links' [`Solver`] (the
+/// default), the dense engine's [`DenseSolver`](crate::DenseSolver), or Algorithm M's
+/// [`MultiSolver`](crate::MultiSolver).
 ///
 /// The solver given is the template: its fixed options (from
 /// [`force`](crate::SplitEngine::force), [`descend`](crate::SplitEngine::descend) or
-/// [`replay`](crate::SplitEngine::replay)) and its [`Limits`](crate::Limits) apply to every search, and each thread
-/// searches a clone of it. Limits are checked at heartbeats, so a node limit can be
-/// overshot by up to [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes per thread.
+/// [`replay`](crate::SplitEngine::replay)) and its [`Limits`](crate::Limits) apply to
+/// every search, and each thread searches a clone of it. Limits are checked at
+/// heartbeats, so a node limit can be overshot by up to
+/// [`Limits::CHECK_INTERVAL`](crate::Limits::CHECK_INTERVAL) nodes per thread.
 #[derive(Debug, Clone)]
 pub struct ParallelSolver<S = Solver> {
     solver: S,
     threads: usize,
     stats: Stats,
     per_thread: Vec<Stats>,
+    /// The window of ordered searches, and the most it held in the last one.
+    window: usize,
+    peak: usize,
 }
 
-impl<S: SplitEngine> ParallelSolver<S> {
+impl<S: Branches> ParallelSolver<S> {
+    /// The most option ids the threads of an ordered search keep ahead of the next
+    /// solution in order (4 MiB): see [`visit_ordered`](Self::visit_ordered).
+    pub const ORDERED_WINDOW: usize = reorder::WINDOW;
+
     /// Searches with `threads` threads; 0 means one per core.
     pub fn new(solver: S, threads: usize) -> Self {
         let threads = if threads == 0 {
@@ -83,6 +94,8 @@ impl<S: SplitEngine> ParallelSolver<S> {
             threads,
             stats: Stats::default(),
             per_thread: Vec::new(),
+            window: reorder::WINDOW,
+            peak: 0,
         }
     }
 
@@ -108,8 +121,7 @@ impl<S: SplitEngine> ParallelSolver<S> {
     }
 
     /// Statistics of each thread in the most recent search, to judge the balance of the
-    /// load: `elapsed` is the time the thread spent searching. The split the search
-    /// started from is counted only in [`stats`](Self::stats).
+    /// load: `elapsed` is the time the thread spent searching.
     pub fn thread_stats(&self) -> &[Stats] {
         &self.per_thread
     }
@@ -117,14 +129,14 @@ impl<S: SplitEngine> ParallelSolver<S> {
     /// The number of solutions: [`Count::Complete`], or [`Count::Partial`] if a
     /// [`Limits`](crate::Limits) bound stopped the search.
     pub fn count(&mut self) -> Count {
-        self.run(Mode::Count(|_: &[OptionId]| ControlFlow::Continue(())));
+        self.run(Mode::Visit(|_: &[OptionId]| ControlFlow::Continue(())));
         Count::from_stats(&self.stats)
     }
 
     /// The number of solutions, counting no further than `limit` (reaching it gives
     /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller), as
-    /// [`Engine::count_up_to`](crate::Engine::count_up_to) does). Every thread stops at its next heartbeat once
-    /// `limit` solutions are found.
+    /// [`Engine::count_up_to`](crate::Engine::count_up_to) does). Every thread stops at
+    /// its next heartbeat once `limit` solutions are found.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
         if limit == 0 {
             self.stats = Stats {
@@ -135,7 +147,7 @@ impl<S: SplitEngine> ParallelSolver<S> {
             return Count::from_stats(&self.stats);
         }
         let accepted = AtomicU64::new(0);
-        self.run(Mode::Count(|_: &[OptionId]| {
+        self.run(Mode::Visit(|_: &[OptionId]| {
             if accepted.fetch_add(1, Relaxed) + 1 >= limit {
                 ControlFlow::Break(())
             } else {
@@ -166,7 +178,35 @@ impl<S: SplitEngine> ParallelSolver<S> {
     /// ends. After a `Break`, calls already under way on other threads may still happen
     /// but no thread starts another. Returns the statistics.
     pub fn visit(&mut self, visit: impl Fn(&[OptionId]) -> ControlFlow<()> + Sync) -> Stats {
-        self.run(Mode::Count(visit));
+        self.run(Mode::Visit(visit));
+        self.stats
+    }
+
+    /// Calls `visit` with each solution in the sequential search's order, one call at a
+    /// time, until it returns `Break` or the search ends; returns the statistics, whose
+    /// `solutions` counts the calls.
+    ///
+    /// Memory stays bounded however many solutions there are: the threads keep the
+    /// solutions found ahead of the next one in order, up to
+    /// [`ORDERED_WINDOW`](Self::ORDERED_WINDOW) option ids in all (4 MiB), and a thread that would keep more
+    /// waits until its part comes up. A search whose solutions are found far out of
+    /// order can so run on fewer threads than it has.
+    pub fn visit_ordered(
+        &mut self,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    ) -> Stats {
+        let visit = Mutex::new(visit);
+        let passed = AtomicU64::new(0);
+        let window = self.window;
+        let peak = self.run(Mode::Ordered(Reorder::new(
+            |options: &[OptionId]| {
+                passed.fetch_add(1, Relaxed);
+                (lock(&visit))(options)
+            },
+            window,
+        )));
+        self.peak = peak;
+        self.stats.solutions = passed.into_inner();
         self.stats
     }
 
@@ -180,46 +220,54 @@ impl<S: SplitEngine> ParallelSolver<S> {
         all.into_inner().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Every solution, in the sequential search's order. Each subproblem's solutions are
-    /// kept until the search ends, then put in order (subproblems are ordered by their
-    /// prefixes).
-    pub fn solutions_ordered(&mut self) -> Vec<Solution> {
-        let mut runs = self.run(Mode::<fn(&[OptionId]) -> ControlFlow<()>>::Ordered);
-        runs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        runs.into_iter()
-            .flat_map(|(_, solutions)| solutions)
-            .collect()
+    /// Every solution, in the sequential search's order, as the threads find them: the
+    /// search runs in the background while the iterator is read, holding at most about
+    /// [`ORDERED_WINDOW`](Self::ORDERED_WINDOW) option ids ahead of the reader (see
+    /// [`visit_ordered`](Self::visit_ordered)). Dropping the iterator stops the search;
+    /// [`stats`](Self::stats) then holds its statistics.
+    ///
+    /// ```
+    /// use dancing::{Engine, ParallelSolver, Solver, problems};
+    ///
+    /// let problem = problems::queens(8);
+    /// let sequential: Vec<_> = Solver::new(&problem).solutions().collect();
+    /// let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+    /// let ordered: Vec<_> = parallel.solutions_ordered().collect();
+    /// assert_eq!(ordered, sequential);
+    /// assert_eq!(parallel.stats().solutions, 92);
+    /// ```
+    pub fn solutions_ordered(&mut self) -> OrderedSolutions<'_, S> {
+        let (sender, receiver) = std::sync::mpsc::sync_channel(READY);
+        let mut background = ParallelSolver::new(self.solver.clone(), self.threads);
+        background.window = self.window;
+        let search = std::thread::spawn(move || {
+            let sender: SyncSender<Vec<OptionId>> = sender;
+            background.visit_ordered(|options| match sender.try_send(options.to_vec()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(TrySendError::Full(options)) => match sender.send(options) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                },
+                Err(TrySendError::Disconnected(_)) => ControlFlow::Break(()),
+            });
+            (background.stats, background.per_thread)
+        });
+        OrderedSolutions {
+            owner: self,
+            receiver: Some(receiver),
+            search: Some(search),
+        }
     }
 
-    /// Runs a search; returns the solutions of each subproblem in ordered mode.
-    fn run<F>(&mut self, mode: Mode<F>) -> Vec<Run>
+    /// Runs a search, passing solutions on as `mode` says; returns the most options an
+    /// ordered search kept.
+    fn run<F>(&mut self, mode: Mode<F, S::Move>) -> usize
     where
         F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
     {
         let started = Instant::now();
         let threads = self.threads;
-        let (jobs, mut stats) = if threads > 1 {
-            let split =
-                crate::split::split_jobs(&mut self.solver, threads * JOBS_PER_THREAD, PROBES);
-            let stats = split.stats();
-            let mut subproblems = split.into_subproblems();
-            // Largest first, so the small ones fill the gaps at the end.
-            subproblems.sort_by(|a, b| {
-                let size = |s: &crate::Subproblem| s.estimate().unwrap_or(0.0);
-                size(b).total_cmp(&size(a))
-            });
-            let jobs = subproblems.into_iter().map(|s| s.into_prefix());
-            (
-                jobs.collect(),
-                Stats {
-                    elapsed: Default::default(),
-                    ..stats
-                },
-            )
-        } else {
-            (VecDeque::from([Vec::new()]), Stats::default())
-        };
-        let shared = Shared::new(jobs, self.solver.limits().clone(), started, mode);
+        let shared = Shared::new(self.solver.limits().clone(), started, mode);
         let template = &self.solver;
         let pool = (threads > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
@@ -228,17 +276,63 @@ impl<S: SplitEngine> ParallelSolver<S> {
             Some(pool) => pool.broadcast(|_| work(&shared, template)),
             None => vec![work(&shared, template)],
         };
-        let mut runs = Vec::new();
+        let mut stats = Stats::default();
         self.per_thread.clear();
-        for (worker_stats, worker_runs) in outputs {
+        for worker_stats in outputs {
             stats += worker_stats;
             self.per_thread.push(worker_stats);
-            runs.extend(worker_runs);
         }
         stats.elapsed = started.elapsed();
         stats.stopped = shared.reason();
         self.stats = stats;
-        runs
+        match &shared.mode {
+            Mode::Ordered(reorder) => reorder.peak(),
+            Mode::Visit(_) => 0,
+        }
+    }
+}
+
+/// The solutions of a parallel search in the sequential search's order, from
+/// [`ParallelSolver::solutions_ordered`].
+#[derive(Debug)]
+pub struct OrderedSolutions<'a, S: Branches> {
+    owner: &'a mut ParallelSolver<S>,
+    receiver: Option<Receiver<Vec<OptionId>>>,
+    search: Option<JoinHandle<(Stats, Vec<Stats>)>>,
+}
+
+impl<S: Branches> OrderedSolutions<'_, S> {
+    /// Stops the search if it still runs, waits for its threads and keeps its
+    /// statistics in the solver.
+    fn end(&mut self) {
+        drop(self.receiver.take());
+        if let Some(search) = self.search.take() {
+            match search.join() {
+                Ok((stats, per_thread)) => {
+                    self.owner.stats = stats;
+                    self.owner.per_thread = per_thread;
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    }
+}
+
+impl<S: Branches> Iterator for OrderedSolutions<'_, S> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        let next = self.receiver.as_ref()?.recv().ok();
+        if next.is_none() {
+            self.end();
+        }
+        next.map(Solution::from_options)
+    }
+}
+
+impl<S: Branches> Drop for OrderedSolutions<'_, S> {
+    fn drop(&mut self) {
+        self.end();
     }
 }
 
@@ -251,6 +345,7 @@ mod tests {
     use super::*;
     use crate::engine::INSIDE;
     use crate::problems;
+    use crate::split::SplitEngine;
     use std::sync::atomic::AtomicBool;
 
     use crate::{DenseSolver, Event, Limits, Problem, StopReason, format};
@@ -302,7 +397,7 @@ mod tests {
                 let unordered = parallel.solutions();
                 assert_eq!(unordered.len(), expected.len());
                 assert_eq!(unordered.into_iter().collect::<HashSet<_>>(), set);
-                assert_eq!(parallel.solutions_ordered(), expected);
+                assert_eq!(parallel.solutions_ordered().collect::<Vec<_>>(), expected);
             }
         }
     }
@@ -360,38 +455,117 @@ mod tests {
             let mut solver = Solver::new(&problem);
             solver.set_branching(crate::Branching::FirstForced);
             let all = give_away_and_replay(solver);
-            assert_eq!(sorted(all), sorted(expected));
+            assert_eq!(sorted(all), sorted(expected.clone()));
+            // Algorithm M, with and without null moves.
+            let multi = crate::MultiSolver::new(&problem);
+            assert_eq!(give_away_and_replay(multi), expected);
         }
+        let mut choose = String::from("4:6|n");
+        for k in 0..14 {
+            choose.push_str(&format!(" 0:1|o{k}"));
+        }
+        choose.push('\n');
+        for k in 0..14 {
+            choose.push_str(&format!("n o{k}\n"));
+        }
+        let problem = format::parse_str(&choose).unwrap();
+        let mut multi = crate::MultiSolver::new(&problem);
+        let expected: Vec<Solution> = multi.solutions().collect();
+        assert_eq!(give_away_and_replay(multi), expected);
     }
 
     /// Runs a search that gives away its shallowest untried branches at the first
     /// heartbeat, then replays them; returns the solutions found before, then those of
     /// each branch given away.
-    fn give_away_and_replay<E: SplitEngine>(mut solver: E) -> Vec<Solution> {
+    fn give_away_and_replay<E: Branches>(mut solver: E) -> Vec<Solution> {
         let mut all = Vec::new();
-        let mut given = Vec::new();
+        let mut given = None;
         let mut search = solver.search();
         loop {
             match search.next_event() {
                 Event::Solution => all.push(Solution::from_options(search.solution().to_vec())),
-                Event::Heartbeat if given.is_empty() => given = search.engine.give_away(INSIDE, 0),
+                Event::Heartbeat if given.is_none() => given = search.engine.give_away(INSIDE, 0),
                 Event::Heartbeat => {}
                 Event::Finished => break,
             }
         }
         drop(search);
-        assert!(!given.is_empty());
+        let (path, untried) = given.expect("a branch to give away");
+        assert!(!untried.is_empty());
         solver.truncate_fixed(INSIDE, 0);
         solver.check_integrity().unwrap();
-        for prefix in &given {
-            solver.replay(prefix).unwrap();
+        for &m in &path {
+            solver.follow(INSIDE, m).unwrap();
+        }
+        for (k, &branch) in untried.iter().enumerate() {
+            // The first branch covers the level's item; the next keep it covered.
+            if k == 0 {
+                solver.follow(INSIDE, branch).unwrap();
+            } else {
+                solver.follow_sibling(INSIDE, branch).unwrap();
+            }
             solver.visit(|options| {
                 all.push(Solution::from_options(options.to_vec()));
                 ControlFlow::Continue(())
             });
-            solver.release();
         }
+        solver.truncate_fixed(INSIDE, 0);
+        solver.check_integrity().unwrap();
         all
+    }
+
+    #[test]
+    fn ordered_output_keeps_a_bounded_window() {
+        // 2^14 solutions: each of 14 items has two options of its own.
+        let mut text = (0..14).map(|k| format!("i{k} ")).collect::<String>();
+        text.push('\n');
+        for k in 0..14 {
+            text.push_str(&format!("i{k}\ni{k}\n"));
+        }
+        let problem = format::parse_str(&text).unwrap();
+        let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
+        for (threads, window) in [(2, 256), (3, 64)] {
+            let mut parallel = ParallelSolver::new(DenseSolver::new(&problem).unwrap(), threads);
+            parallel.window = window;
+            let mut seen = Vec::new();
+            let stats = parallel.visit_ordered(|options| {
+                // A slow reader: the thread of the earliest part falls behind the others.
+                if seen.len() % 16 == 0 {
+                    std::thread::sleep(std::time::Duration::from_micros(5));
+                }
+                seen.push(Solution::from_options(options.to_vec()));
+                ControlFlow::Continue(())
+            });
+            assert_eq!(seen, expected);
+            assert_eq!(stats.solutions, 1 << 14);
+            let chunk = window / 8;
+            assert!(
+                parallel.peak <= window + 2 * threads * chunk,
+                "{threads} threads kept {} options, window {window}",
+                parallel.peak
+            );
+        }
+        // Stopping after a few: no more visits, and the count says how many.
+        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        let mut first = Vec::new();
+        let stats = parallel.visit_ordered(|options| {
+            first.push(Solution::from_options(options.to_vec()));
+            if first.len() == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(first, expected[..5]);
+        assert_eq!(
+            (stats.solutions, stats.stopped),
+            (5, Some(StopReason::Caller))
+        );
+        // The iterator dropped early stops the search and keeps its statistics.
+        let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+        let taken: Vec<Solution> = parallel.solutions_ordered().take(3).collect();
+        assert_eq!(taken, expected[..3]);
+        assert_eq!(parallel.stats().stopped, Some(StopReason::Caller));
     }
 
     #[test]
@@ -453,7 +627,7 @@ mod tests {
             ControlFlow::Continue(())
         });
         let mut parallel = ParallelSolver::new(solver, 3);
-        assert_eq!(parallel.solutions_ordered(), expected);
+        assert_eq!(parallel.solutions_ordered().collect::<Vec<_>>(), expected);
         assert_eq!(parallel.count(), expected.len() as u64);
         assert_eq!(
             parallel.solver().fixed().collect::<Vec<_>>(),

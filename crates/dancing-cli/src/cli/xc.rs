@@ -69,15 +69,15 @@ pub(crate) struct XcArgs {
     pub(crate) solver: XcSolver,
     /// The search engine. All find the same solutions in the same order, with the same
     /// statistics. `auto` times `links` and `dense` on the first nodes of the search
-    /// and runs the faster (`links` whenever an option below needs it); `cells` splits
-    /// and searches in parallel as `links` does (the same --split lines, the same
-    /// --prefix); `cells` and `dense` do not take --min-cost, --best, --matrix, --cnf
-    /// or --solver sat, and never hand a search over to the learner; `dense` searches
-    /// on one thread, without --threads, --split, --split-jobs or --prefix, and takes up
-    /// to 32,766 options. `multi` (Algorithm M) searches files with multiplicities
-    /// (`u:v|name`), which it is chosen for by default; it takes --threads only with
-    /// --count, and not --split-jobs, --min-cost, --best, --matrix, --cnf or --solver
-    /// sat
+    /// and runs the faster (`links` whenever an option below needs it), on one thread
+    /// or several; `dense` splits and searches in parallel as `links` does (the same
+    /// --split lines, the same --prefix) and takes up to 32,766 options; `cells`
+    /// searches on one thread, without --threads, --split, --split-jobs or --prefix;
+    /// `cells` and `dense` do not take --min-cost, --best, --matrix, --cnf or --solver
+    /// sat, and never hand a search over to the learner. `multi` (Algorithm M) searches
+    /// files with multiplicities (`u:v|name`), which it is chosen for by default, on
+    /// one thread or several; it does not take --split-jobs, --min-cost, --best,
+    /// --matrix, --cnf or --solver sat
     #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
     pub(crate) engine: XcEngine,
     #[command(flatten)]
@@ -89,16 +89,21 @@ pub(crate) struct XcArgs {
 /// Parallel search and splitting a search into independent jobs (`dancing xc`).
 #[derive(Debug, Args)]
 pub(crate) struct SplitArgs {
-    /// Search with this many threads; 0 uses every core. With more than one, solutions
-    /// come in no particular order
-    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "matrix")]
+    /// Search with this many threads (at most 256); 0 uses every core. Solutions come in
+    /// the order one thread prints them; threads share the work as they run out of it,
+    /// so the start costs nothing
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "matrix",
+          value_parser = clap::value_parser!(u16).range(0..=256))]
     pub(crate) threads: u16,
-    /// Print the subproblems at this depth instead of solving, one per line: the 1-based
-    /// numbers of the options chosen at the first levels, for --prefix
+    /// Print the subproblems at this depth instead of solving, one per line as they are
+    /// found: the 1-based numbers of the options chosen at the first levels, for
+    /// --prefix. --timeout, --max-nodes and Ctrl-C stop it with the parts not split yet
+    /// printed whole, so the lines always cover the search
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["matrix", "split_jobs", "count", "limit"])]
     pub(crate) split: Option<usize>,
     /// Print at least K subproblems instead of solving, splitting the largest first (by a
-    /// quick probe estimate)
+    /// quick probe estimate); fewer when more would cost over a sixteenth of the search,
+    /// and the split so far when --timeout, --max-nodes or Ctrl-C stops it
     #[arg(long, value_name = "K", conflicts_with_all = ["matrix", "count", "limit"])]
     pub(crate) split_jobs: Option<usize>,
     /// Solve only the subproblem whose first choices are these options (1-based numbers,

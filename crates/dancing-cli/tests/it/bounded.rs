@@ -26,7 +26,7 @@ const FRONT_ENDS: [&[&str]; 11] = [
 
 /// Runs `command` to its end, killing it past `limit`; its output, how long it took,
 /// and the most memory it held (its peak resident set, read from `/proc` while it runs).
-fn watched(mut command: Command, limit: Duration) -> (Output, Duration, u64) {
+pub(crate) fn watched(mut command: Command, limit: Duration) -> (Output, Duration, u64) {
     let started = Instant::now();
     let mut child = command
         .stdout(Stdio::piped())

@@ -132,7 +132,7 @@ fn catches_sigint(pid: u32) -> bool {
 
 /// Starts `args` on `stdin`, sends Ctrl-C once its handler is in place and its search
 /// has run a moment, and returns what it printed.
-fn interrupt(args: &[&str], stdin: &[u8]) -> Output {
+pub(crate) fn interrupt(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     let waiting = Instant::now();

@@ -17,5 +17,6 @@ mod learn;
 mod limits;
 mod multiplicities;
 mod split;
+mod threads;
 mod typed;
 mod variants;

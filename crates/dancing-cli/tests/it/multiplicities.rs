@@ -72,18 +72,10 @@ fn engine_multi_agrees_with_the_links_on_plain_files() {
     }
 }
 
-/// What Algorithm M's search refuses: threads without a full count, split jobs, and
+/// What Algorithm M's search refuses: split jobs, and
 /// what only the links engine takes.
 fn refused() -> Vec<(&'static [&'static str], &'static str)> {
-    let mut flags: Vec<(&[&str], &str)> = vec![
-        (&["--threads", "2"], "--threads without --count"),
-        (&["--threads", "0"], "--threads without --count"),
-        (
-            &["--threads", "2", "--count", "--limit", "3"],
-            "--threads with --limit",
-        ),
-        (&["--split-jobs", "4"], "--split-jobs"),
-    ];
+    let mut flags: Vec<(&[&str], &str)> = vec![(&["--split-jobs", "4"], "--split-jobs")];
     flags.extend(common::LINKS_ONLY);
     flags
 }
@@ -113,6 +105,27 @@ fn counts_on_several_threads_are_the_sequential_counts() {
                 "{file}"
             );
             assert_eq!(parallel_stats["complete"], true, "{file}");
+        }
+    }
+}
+
+/// Listing on threads prints what one thread prints, in the same order, and a limit
+/// stops after as many.
+#[test]
+fn solutions_on_several_threads_are_the_sequential_ones_in_order() {
+    for file in BOUNDED {
+        let sequential = run(&["xc", "-q", file], b"");
+        assert_eq!(sequential.status.code(), Some(0), "{file}");
+        for threads in ["2", "3"] {
+            let parallel = run(&["xc", "-q", "--threads", threads, file], b"");
+            assert_eq!(parallel.status.code(), Some(0), "{file}");
+            assert_eq!(text(&parallel.stdout), text(&sequential.stdout), "{file}");
+            let limited = run(
+                &["xc", "-q", "--threads", threads, "--limit", "3", file],
+                b"",
+            );
+            let first = run(&["xc", "-q", "--limit", "3", file], b"");
+            assert_eq!(text(&limited.stdout), text(&first.stdout), "{file}");
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::engine::{INSIDE, Inside};
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
-use crate::split::{Levels, NextLevel, SplitEngine, extended};
+use crate::split::{Branches, Given, Levels, NextLevel, SplitEngine};
 
 impl SplitEngine for DenseSolver {
     /// # Panics
@@ -39,7 +39,7 @@ impl SplitEngine for DenseSolver {
     }
 
     fn descend(&mut self, option: OptionId) -> Result<(), ForceError> {
-        self.descend_counting(INSIDE, option).map(drop)
+        self.follow(INSIDE, option).map(drop)
     }
 
     fn release(&mut self) {
@@ -80,17 +80,24 @@ impl DenseSolver {
     fn fix(&mut self, item: u32, option: u32) -> (u64, u64) {
         let d = self.base;
         debug_assert_eq!(self.tables.candidates.len(), self.fixed_candidates());
+        // The level notes its item's options, as the search does, so that a later
+        // branch can replace this one.
+        let first = self.tables.gather(d, item);
+        let count = self.tables.candidates.len() as u32 - first;
+        let index = self.tables.candidates[first as usize..]
+            .iter()
+            .position(|&o| o == option)
+            .expect("the option is live and has the item") as u32;
         let cover = self.tables.commit(d, item, item);
         let commit = try_option(&mut self.tables, d, item, option);
-        let first = self.tables.candidates.len() as u32;
-        self.tables.candidates.push(option);
         self.levels[d] = Level {
             item,
             first,
-            index: 0,
-            count: 1,
+            index,
+            count,
         };
         self.base += 1;
+        self.fresh = true;
         (cover, commit)
     }
 
@@ -109,6 +116,7 @@ impl DenseSolver {
     /// Makes state `base`, which a search rewrites, again from the fixed level below
     /// it, as [`fix`](Self::fix) made it (or from the problem as built).
     pub(super) fn restore_fixed(&mut self) {
+        self.fresh = true;
         match self.base {
             0 => self.tables.reset(),
             base => {
@@ -120,7 +128,9 @@ impl DenseSolver {
     }
 }
 
-impl Levels for DenseSolver {
+impl Branches for DenseSolver {
+    type Move = OptionId;
+
     fn fixed_len(&self, _: Inside) -> usize {
         self.base
     }
@@ -137,7 +147,7 @@ impl Levels for DenseSolver {
         self.restore_fixed();
     }
 
-    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
+    fn follow(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         // A live option has an active primary item, so there is one to choose.
         self.check_available(option)?;
         let (item, _) = self
@@ -154,6 +164,52 @@ impl Levels for DenseSolver {
         Ok(self.fix(item, o).1)
     }
 
+    fn follow_sibling(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
+        debug_assert!(self.base > self.forced, "a level the search chose");
+        let d = self.base - 1;
+        let level = self.levels[d];
+        let o = option.index() as u32;
+        let candidates = &self.tables.candidates;
+        let Some(k) = (level.first + level.index + 1..level.first + level.count)
+            .find(|&k| candidates[k as usize] == o)
+        else {
+            return Err(ForceError::NotOnPath {
+                option: option.index(),
+                item: self.tables.item_id(level.item),
+            });
+        };
+        self.levels[d].index = k - level.first;
+        self.fresh = true;
+        Ok(try_option(&mut self.tables, d, level.item, o))
+    }
+
+    fn give_away(&mut self, _: Inside, from: usize) -> Option<Given<OptionId>> {
+        if self.resume != Resume::Enter {
+            return None;
+        }
+        let levels = &self.levels;
+        let at = (self.base..self.depth).find(|&l| levels[l].index + 1 < levels[l].count)?;
+        let candidates = &self.tables.candidates;
+        let option = |k: usize| OptionId::new(candidates[k] as usize);
+        let path: Vec<OptionId> = levels[from..at].iter().map(|l| option(l.at())).collect();
+        let Level {
+            first,
+            index,
+            count,
+            ..
+        } = levels[at];
+        let untried = (first + index + 1..first + count)
+            .map(|k| option(k as usize))
+            .collect();
+        // The levels down to `at` become fixed: the search's choices there, and the states
+        // it left them in, are exactly what `descend` would have made, and its loop stops
+        // when it climbs back to them.
+        self.base = at + 1;
+        Some((path, untried))
+    }
+}
+
+impl Levels for DenseSolver {
     fn next_level(&self, _: Inside) -> NextLevel {
         match self.tables.choose(self.base) {
             None => NextLevel::Solved,
@@ -180,33 +236,5 @@ impl Levels for DenseSolver {
         let d = self.base;
         self.tables.copy_state(d, d + 1);
         self.tables.commit(d + 1, item, item)
-    }
-
-    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
-        if self.resume != Resume::Enter {
-            return Vec::new();
-        }
-        let levels = &self.levels;
-        let Some(at) = (self.base..self.depth).find(|&l| levels[l].index + 1 < levels[l].count)
-        else {
-            return Vec::new();
-        };
-        let candidates = &self.tables.candidates;
-        let option = |k: usize| OptionId::new(candidates[k] as usize);
-        let path: Vec<OptionId> = levels[from..at].iter().map(|l| option(l.at())).collect();
-        let Level {
-            first,
-            index,
-            count,
-            ..
-        } = levels[at];
-        let prefixes = (first + index + 1..first + count)
-            .map(|k| extended(&path, option(k as usize)))
-            .collect();
-        // The levels down to `at` become fixed: the search's choices there, and the states
-        // it left them in, are exactly what `descend` would have made, and its loop stops
-        // when it climbs back to them.
-        self.base = at + 1;
-        prefixes
     }
 }

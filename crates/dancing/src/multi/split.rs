@@ -1,16 +1,15 @@
 //! Cutting an Algorithm M search into subproblems: prefixes of [`Move`]s, the null
-//! move included, replayed level by level; and counting the parts on several threads.
+//! move included, replayed level by level; and its side of [`Branches`], so that it
+//! runs on threads under `ParallelSolver`.
 
-#[cfg(feature = "parallel")]
-use std::time::Instant;
-
-use super::{Move, MultiSolver};
-use crate::count::Count;
-#[cfg(feature = "parallel")]
-use crate::engine::Engine;
+use super::{Level, Move, MultiSolver, Resume};
+use crate::engine::{INSIDE, Inside};
 use crate::error::ForceError;
+use crate::ids::ItemId;
 use crate::split;
+use crate::split::{Branches, Given};
 use crate::stats::Stats;
+use std::ops::ControlFlow;
 
 impl MultiSolver {
     /// Splits the search below the replayed levels into the subproblems at depth
@@ -65,24 +64,29 @@ impl MultiSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn split_with_stats(&mut self, depth: usize) -> (Vec<Vec<Move>>, Stats) {
-        let saved = self.front.stats;
-        let (mut done, stats) = split::breadth_first(depth, |prefix| {
-            self.replay(prefix)
-                .expect("a prefix the split made is on the path");
-            let before = self.front.stats.updates;
-            let expansion = self.expand();
-            let updates = self.front.stats.updates - before;
-            self.release_to(self.base - prefix.len());
-            expansion.map(|moves| (moves, updates))
+        let mut prefixes = Vec::new();
+        let stats = self.split_each(depth, |prefix| {
+            prefixes.push(prefix.to_vec());
+            ControlFlow::Continue(())
         });
-        // Breadth first finds shallow solutions early; the search's order is by prefix.
-        let rank = |m: &Move| match *m {
-            Move::Choose(o) => (0, o.index()),
-            Move::Skip(_) => (1, 0),
-        };
-        done.sort_by(|a, b| a.iter().map(rank).cmp(b.iter().map(rank)));
+        (prefixes, stats)
+    }
+
+    /// [`split_with_stats`](Self::split_with_stats), passing each prefix to `visit` as
+    /// the depth-first walk finds it, in the search's order, until `visit` returns
+    /// `Break`, under the solver's [`Limits`](crate::Limits) as
+    /// [`SplitEngine::split_each`](crate::SplitEngine::split_each) is: at a limit, the
+    /// parts not split yet are passed on whole, and `stopped` says why.
+    pub fn split_each(
+        &mut self,
+        depth: usize,
+        visit: impl FnMut(&[Move]) -> ControlFlow<()>,
+    ) -> Stats {
+        let saved = self.front.stats;
+        let limits = self.front.limits.clone();
+        let stats = split::depth_first(&mut MultiWalk(self), depth, &limits, visit);
         self.front.stats = saved;
-        (done, stats)
+        stats
     }
 
     /// The moves the search makes at the next level, in order: `None` if the levels
@@ -129,7 +133,7 @@ impl MultiSolver {
         let (start, saved) = (self.base, self.front.stats);
         let mut result = Ok(());
         for (k, &wanted) in prefix.iter().enumerate() {
-            if !self.replay_one(wanted) {
+            if self.replay_one(wanted).is_none() {
                 self.release_to(start);
                 result = Err(ForceError::NotABranch { position: k });
                 break;
@@ -139,24 +143,27 @@ impl MultiSolver {
         result
     }
 
-    /// Makes one move of a replay; false if the search does not make it.
-    fn replay_one(&mut self, wanted: Move) -> bool {
+    /// Makes one move of a replay, returning the updates the search counts for it
+    /// (trying it and committing it); `None` if the search does not make it.
+    fn replay_one(&mut self, wanted: Move) -> Option<u64> {
         if self.arena.all_primary_done() {
-            return false;
+            return None;
         }
-        let Some(choice) = self.arena.choose_bounded(&self.bound, &self.slack) else {
-            return false;
-        };
+        let choice = self.arena.choose_bounded(&self.bound, &self.slack)?;
         if choice.degree <= 0 {
-            return false;
+            return None;
         }
         self.prepare(choice.item, choice.degree);
-        while self.advance().is_some() {
+        loop {
+            let before = self.front.stats.updates;
+            if self.advance().is_none() {
+                break;
+            }
             let level = self.top();
             if self.move_of(level) == wanted {
                 self.commit();
                 self.base += 1;
-                return true;
+                return Some(self.front.stats.updates - before);
             }
             if level.x == level.item {
                 self.uncommit();
@@ -165,7 +172,44 @@ impl MultiSolver {
             self.next_branch();
         }
         self.restore();
-        false
+        None
+    }
+
+    /// The branches of `level` not tried yet, in order, as the search would make them:
+    /// the options after the current one, then the null move, each while the item's
+    /// list still holds more options than its lower bound needs.
+    fn untried(&self, level: Level) -> Vec<Move> {
+        let Level { item: i, x, .. } = level;
+        if x == i {
+            return Vec::new();
+        }
+        let nodes = self.arena.nodes();
+        let option = |p: u32| Move::Choose(self.front.problem.option_of_node(p));
+        let mut moves = Vec::new();
+        let mut p = nodes[x as usize].down;
+        let (b, s) = (self.bound[i as usize], self.slack[i as usize]);
+        if b == 0 && s == 0 {
+            // Exact cover of the item: every option after this one, nothing tweaked.
+            while p != i {
+                moves.push(option(p));
+                p = nodes[p as usize].down;
+            }
+            return moves;
+        }
+        // Each branch tried tweaks one option out of the list: the next is tried while
+        // the list is longer than `b - s`.
+        let need = i64::from(b) - i64::from(s);
+        let mut len = i64::from(self.arena.len(i));
+        while len > need {
+            if p == i {
+                moves.push(Move::Skip(ItemId::new(i as usize - 1)));
+                break;
+            }
+            moves.push(option(p));
+            len -= 1;
+            p = nodes[p as usize].down;
+        }
+        moves
     }
 
     /// Undoes every level fixed by [`replay`](Self::replay).
@@ -191,75 +235,102 @@ impl MultiSolver {
     }
 }
 
-#[cfg(feature = "parallel")]
-impl MultiSolver {
-    /// Counts the solutions on `threads` threads (0: one per core): the search is
-    /// [`split`](Self::split) deep enough for about eight subproblems per thread, and
-    /// each thread counts subproblems on its own clone of the solver, each under the
-    /// solver's [`Limits`](crate::Limits) (a node limit bounds each subproblem's
-    /// search). The count is the sequential count, and afterwards
-    /// [`stats`](Self::stats) holds the split's statistics and the parts' added up:
-    /// the sequential search's `solutions`, `nodes` and `updates`.
-    ///
-    /// ```
-    /// use dancing::{Engine, MultiSolver, problems};
-    ///
-    /// let problem = problems::queens(6);
-    /// let mut sequential = MultiSolver::new(&problem);
-    /// assert_eq!(sequential.count(), 4);
-    /// let mut parallel = MultiSolver::new(&problem);
-    /// assert_eq!(parallel.count_parallel(2), 4);
-    /// assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
-    /// assert_eq!(parallel.stats().updates, sequential.stats().updates);
-    /// ```
-    pub fn count_parallel(&mut self, threads: usize) -> Count {
-        use rayon::prelude::*;
+/// Algorithm M as the splitter walks it: an expanded node counts what the search spends
+/// there (choosing, tweaking and committing each branch), a subproblem's replay nothing.
+struct MultiWalk<'a>(&'a mut MultiSolver);
 
-        let started = Instant::now();
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, usize::from)
-        } else {
-            threads
-        };
-        let (mut prefixes, mut above) = self.split_with_stats(0);
-        let mut depth = 0;
-        while prefixes.len() < 8 * threads && depth < 16 {
-            depth += 1;
-            let deeper = self.split_with_stats(depth);
-            let grew = deeper.0.len() > prefixes.len();
-            (prefixes, above) = deeper;
-            if !grew {
-                break;
+impl split::Walk for MultiWalk<'_> {
+    type Move = Move;
+
+    fn expand(&mut self) -> Option<(Vec<Move>, u64)> {
+        let before = self.0.front.stats.updates;
+        let moves = self.0.expand();
+        let updates = self.0.front.stats.updates - before;
+        self.0.front.stats.updates = before;
+        moves.map(|moves| (moves, updates))
+    }
+
+    fn down(&mut self, m: Move) -> u64 {
+        self.0
+            .follow(INSIDE, m)
+            .expect("the splitter follows the search's moves");
+        0
+    }
+
+    fn across(&mut self, m: Move) -> u64 {
+        self.0
+            .follow_sibling(INSIDE, m)
+            .expect("the splitter follows the search's moves");
+        0
+    }
+
+    fn up(&mut self) {
+        self.0.release_to(self.0.base - 1);
+    }
+}
+
+impl Branches for MultiSolver {
+    type Move = Move;
+
+    fn fixed_len(&self, _: Inside) -> usize {
+        self.base
+    }
+
+    fn truncate_fixed(&mut self, _: Inside, len: usize) {
+        self.release_to(len.min(self.base));
+    }
+
+    fn follow(&mut self, _: Inside, m: Move) -> Result<u64, ForceError> {
+        let saved = self.front.stats;
+        let updates = self.replay_one(m);
+        self.front.stats = saved;
+        updates.ok_or(ForceError::NotABranch { position: 0 })
+    }
+
+    fn follow_sibling(&mut self, _: Inside, m: Move) -> Result<u64, ForceError> {
+        debug_assert_eq!(self.levels.len(), self.base, "no search under way");
+        let saved = self.front.stats;
+        // As the search leaves a branch for the next: undo its commit, then try the
+        // branches after it until `m`.
+        let mut updates = None;
+        if self.top().x != self.top().item {
+            self.uncommit();
+            self.next_branch();
+            loop {
+                let before = self.front.stats.updates;
+                if self.advance().is_none() {
+                    break;
+                }
+                let level = self.top();
+                if self.move_of(level) == m {
+                    self.commit();
+                    updates = Some(self.front.stats.updates - before);
+                    break;
+                }
+                if level.x == level.item {
+                    break;
+                }
+                self.next_branch();
             }
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
-        let template = &*self;
-        let mut stats = pool.install(|| {
-            prefixes
-                .par_iter()
-                .map_init(
-                    || template.clone(),
-                    |solver, prefix| {
-                        solver
-                            .replay(prefix)
-                            .expect("a prefix the split made is on the path");
-                        let _ = solver.count();
-                        solver.release_to(template.base);
-                        solver.front.stats
-                    },
-                )
-                .reduce(Stats::default, |mut a, b| {
-                    a += b;
-                    a
-                })
-        });
-        stats.nodes += above.nodes;
-        stats.updates += above.updates;
-        stats.elapsed = started.elapsed();
-        self.front.stats = stats;
-        Count::from_stats(&stats)
+        self.front.stats = saved;
+        updates.ok_or(ForceError::NotABranch { position: 0 })
+    }
+
+    fn give_away(&mut self, _: Inside, from: usize) -> Option<Given<Move>> {
+        if self.resume != Resume::Enter {
+            return None;
+        }
+        let (at, untried) = (self.base..self.levels.len())
+            .map(|at| (at, self.untried(self.levels[at])))
+            .find(|(_, untried)| !untried.is_empty())?;
+        let path = self.levels[from..at]
+            .iter()
+            .map(|&l| self.move_of(l))
+            .collect();
+        // The levels down to `at` become fixed: the search's moves there are exactly what
+        // a replay makes, and its loop stops when it climbs back to them.
+        self.base = at + 1;
+        Some((path, untried))
     }
 }

@@ -1,45 +1,75 @@
-//! The workers of a parallel search: the shared queue of subproblems, the heartbeat
-//! where a busy worker gives work away, and the loop each thread runs.
+//! The workers of a parallel search: the shared queue of jobs, the heartbeat where a
+//! busy worker gives work away, and the loop each thread runs.
+//!
+//! A job is a list of sibling branches below a path of moves (or the whole search, to
+//! start). A worker follows the path, then searches the branches one by one; when
+//! another worker waits with nothing queued, it gives away the back half of the
+//! branches it has not started, or, with none left, the untried branches of the
+//! shallowest level of the search it is in ([`Branches::give_away`]). So the start
+//! costs nothing, a job is handed over in one piece however many branches it holds,
+//! and a search with no branching to share runs on one thread at one thread's speed.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+use super::reorder::{Reorder, Unit};
 use crate::engine::{Event, INSIDE};
 use crate::ids::OptionId;
-use crate::solution::Solution;
-use crate::split::SplitEngine;
+use crate::split::Branches;
 use crate::stats::{Limits, Stats, StopReason};
 
-/// What workers do with solutions.
-pub(super) enum Mode<F> {
-    /// Pass each to the visitor (which may just count).
-    Count(F),
-    /// Keep them, with the prefix of the subproblem they belong to.
-    Ordered,
+/// Some sibling branches, in search order, below a path of moves; the whole search
+/// when both are empty.
+#[derive(Debug)]
+pub(super) struct Job<M> {
+    path: Vec<M>,
+    branches: VecDeque<M>,
 }
 
-/// The solutions of one subproblem, with its prefix.
-pub(super) type Run = (Vec<OptionId>, Vec<Solution>);
+impl<M: Copy + Ord> Job<M> {
+    /// The whole search below the template's fixed levels.
+    pub(super) fn root() -> Self {
+        Self {
+            path: Vec::new(),
+            branches: VecDeque::new(),
+        }
+    }
 
-struct Queue {
-    /// Prefixes not yet taken.
-    jobs: VecDeque<Vec<OptionId>>,
-    /// Workers searching a subproblem.
+    /// Where the job starts in the sequential search's order: its path and first branch.
+    fn key(&self) -> Vec<M> {
+        let mut key = self.path.clone();
+        key.extend(self.branches.front().copied());
+        key
+    }
+}
+
+struct Queue<M> {
+    /// Jobs not yet taken, by where they start: a worker takes the earliest.
+    jobs: BTreeMap<Vec<M>, Job<M>>,
+    /// Workers holding a job.
     busy: usize,
     /// Workers waiting for one.
     idle: usize,
 }
 
+/// What the workers do with solutions.
+pub(super) enum Mode<F, M> {
+    /// Pass each to the visitor as it is found (which may just count).
+    Visit(F),
+    /// Pass them to the visitor in the sequential search's order.
+    Ordered(Reorder<F, M>),
+}
+
 /// State shared by the workers of one search.
-pub(super) struct Shared<F> {
-    queue: Mutex<Queue>,
+pub(super) struct Shared<M, F> {
+    queue: Mutex<Queue<M>>,
     /// Signalled when jobs arrive, when the last busy worker finishes, and on a stop.
     wake: Condvar,
-    /// Copies of `queue.idle` and `queue.jobs.len()`, read without the lock at
-    /// heartbeats to decide whether to give work away.
+    /// Copies of `queue.idle` and `queue.jobs.len()`, read without the lock to decide
+    /// whether to give work away.
     idle: AtomicUsize,
     queued: AtomicUsize,
     /// Raised to stop every worker at its next heartbeat.
@@ -50,26 +80,25 @@ pub(super) struct Shared<F> {
     nodes: AtomicU64,
     deadline: Option<Instant>,
     limits: Limits,
-    mode: Mode<F>,
+    pub(super) mode: Mode<F, M>,
 }
 
 pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl<F> Shared<F> {
-    /// The state of a search that starts with `jobs` queued.
-    pub(super) fn new(
-        jobs: VecDeque<Vec<OptionId>>,
-        limits: Limits,
-        started: Instant,
-        mode: Mode<F>,
-    ) -> Self {
+impl<M: Copy + Ord, F: Fn(&[OptionId]) -> ControlFlow<()>> Shared<M, F> {
+    /// The state of a search that starts with the whole search queued.
+    pub(super) fn new(limits: Limits, started: Instant, mode: Mode<F, M>) -> Self {
+        let root = Job::root();
+        if let Mode::Ordered(reorder) = &mode {
+            reorder.open(root.key());
+        }
         Shared {
             idle: AtomicUsize::new(0),
-            queued: AtomicUsize::new(jobs.len()),
+            queued: AtomicUsize::new(1),
             queue: Mutex::new(Queue {
-                jobs,
+                jobs: BTreeMap::from([(root.key(), root)]),
                 busy: 0,
                 idle: 0,
             }),
@@ -88,15 +117,19 @@ impl<F> Shared<F> {
         *lock(&self.reason)
     }
 
-    /// The next subproblem, waiting while other workers may still give some away;
-    /// `None` when the search is over.
-    fn next_job(&self) -> Option<Vec<OptionId>> {
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The earliest job, waiting while other workers may still give some away; `None`
+    /// when the search is over.
+    fn next_job(&self) -> Option<Job<M>> {
         let mut queue = lock(&self.queue);
         loop {
-            if self.stop.load(Relaxed) {
+            if self.stopped() {
                 return None;
             }
-            if let Some(job) = queue.jobs.pop_front() {
+            if let Some((_, job)) = queue.jobs.pop_first() {
                 self.queued.store(queue.jobs.len(), Relaxed);
                 queue.busy += 1;
                 return Some(job);
@@ -124,11 +157,33 @@ impl<F> Shared<F> {
         }
     }
 
-    fn give(&self, jobs: Vec<Vec<OptionId>>) {
+    /// Queues `job` for another worker.
+    fn give(&self, job: Job<M>) {
+        let key = job.key();
+        if let Mode::Ordered(reorder) = &self.mode {
+            reorder.open(key.clone());
+        }
         let mut queue = lock(&self.queue);
-        queue.jobs.extend(jobs);
+        queue.jobs.insert(key, job);
         self.queued.store(queue.jobs.len(), Relaxed);
         self.wake.notify_all();
+    }
+
+    /// Ends `unit` and, in the same step, starts `next`, the job's next branch (in
+    /// ordered mode, passing on the solutions that are ready); returns `next`'s unit.
+    fn finish(&self, unit: Unit<M>, next: Option<Vec<M>>) -> Unit<M> {
+        let following = Unit::new(next.clone().unwrap_or_default());
+        if let Mode::Ordered(reorder) = &self.mode
+            && reorder.finish(unit, next).is_break()
+        {
+            self.halt(StopReason::Caller);
+        }
+        following
+    }
+
+    /// Where the earliest queued job starts, if any job is queued.
+    fn earliest_queued(&self) -> Option<Vec<M>> {
+        lock(&self.queue).jobs.keys().next().cloned()
     }
 
     /// Whether a worker is waiting with no job queued for it.
@@ -136,9 +191,12 @@ impl<F> Shared<F> {
         self.idle.load(Relaxed) > self.queued.load(Relaxed)
     }
 
-    fn halt(&self, reason: StopReason) {
+    pub(super) fn halt(&self, reason: StopReason) {
         lock(&self.reason).get_or_insert(reason);
         self.stop.store(true, Relaxed);
+        if let Mode::Ordered(reorder) = &self.mode {
+            reorder.wake_all();
+        }
         let _queue = lock(&self.queue);
         self.wake.notify_all();
     }
@@ -161,73 +219,162 @@ impl<F> Shared<F> {
     }
 }
 
-/// One worker: takes subproblems until there are none left; returns its statistics and,
-/// in ordered mode, its solutions by subproblem.
-pub(super) fn work<F, S>(shared: &Shared<F>, template: &S) -> (Stats, Vec<Run>)
+/// One worker: takes jobs until there are none left; returns its statistics.
+pub(super) fn work<S, F>(shared: &Shared<S::Move, F>, template: &S) -> Stats
 where
+    S: Branches,
     F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
-    S: SplitEngine,
 {
     let mut solver = template.clone();
     solver.set_limits(Limits::none());
     let from = solver.fixed_len(INSIDE);
     let mut stats = Stats::default();
-    let mut runs = Vec::new();
-    while let Some(prefix) = shared.next_job() {
-        stats += solver
-            .replay(&prefix)
-            .expect("subproblems are prefixes of the search");
-        let mut found = Vec::new();
-        let mut search = solver.search();
-        let mut reported = 0;
-        loop {
-            match search.next_event() {
-                Event::Solution => {
-                    if shared.stop.load(Relaxed) {
-                        break;
-                    }
-                    match &shared.mode {
-                        Mode::Count(visit) => {
-                            if visit(search.solution()).is_break() {
-                                shared.halt(StopReason::Caller);
-                                break;
-                            }
-                        }
-                        Mode::Ordered => {
-                            found.push(Solution::from_options(search.solution().to_vec()));
-                        }
-                    }
-                }
-                Event::Heartbeat => {
-                    if shared.stop.load(Relaxed) {
-                        break;
-                    }
-                    let nodes = search.stats().nodes;
-                    shared.check_limits(nodes - reported);
-                    reported = nodes;
-                    if shared.hungry() {
-                        let given = search.engine.give_away(INSIDE, from);
-                        if !given.is_empty() {
-                            shared.give(given);
-                        }
-                    }
-                }
-                Event::Finished => break,
+    while let Some(job) = shared.next_job() {
+        let Job { path, mut branches } = job;
+        if branches.is_empty() {
+            // The whole search.
+            let mut unit = Unit::new(Vec::new());
+            search(
+                shared,
+                &mut solver,
+                from,
+                &path,
+                &mut branches,
+                &mut unit,
+                &mut stats,
+            );
+            shared.finish(unit, None);
+        } else {
+            for &m in &path {
+                solver
+                    .follow(INSIDE, m)
+                    .expect("a job's path is a path of the search");
             }
+            let key = |m: S::Move| {
+                let mut key = path.clone();
+                key.push(m);
+                key
+            };
+            let mut unit = Unit::new(key(branches[0]));
+            let mut started = false;
+            while let Some(m) = branches.pop_front() {
+                if shared.stopped() {
+                    break;
+                }
+                // The first branch covers the level's item; the next ones keep it.
+                let commit = if started {
+                    solver.follow_sibling(INSIDE, m)
+                } else {
+                    solver.follow(INSIDE, m)
+                };
+                started = true;
+                stats.updates += commit.expect("a job's branches are branches of the search");
+                search(
+                    shared,
+                    &mut solver,
+                    from,
+                    &path,
+                    &mut branches,
+                    &mut unit,
+                    &mut stats,
+                );
+                if branches.len() >= 2 && shared.hungry() {
+                    let back = branches.split_off(branches.len() / 2);
+                    shared.give(Job {
+                        path: path.clone(),
+                        branches: back,
+                    });
+                }
+                let Some(&next) = branches.front() else {
+                    break;
+                };
+                // In order, the earliest work goes first: the branches left go back to
+                // the queue when work given away from this one comes before them.
+                if matches!(shared.mode, Mode::Ordered(_))
+                    && shared
+                        .earliest_queued()
+                        .is_some_and(|queued| queued < key(next))
+                {
+                    shared.give(Job {
+                        path: path.clone(),
+                        branches: std::mem::take(&mut branches),
+                    });
+                    break;
+                }
+                unit = shared.finish(unit, Some(key(next)));
+            }
+            shared.finish(unit, None);
         }
-        drop(search);
-        let job = solver.stats();
-        shared.check_limits(job.nodes - reported);
-        // A thread's `elapsed` is the time it spent searching.
-        stats += Stats {
-            stopped: None,
-            ..job
-        };
         solver.truncate_fixed(INSIDE, from);
-        if matches!(shared.mode, Mode::Ordered) {
-            runs.push((prefix, found));
-        }
         shared.job_done();
     }
-    (stats, runs)
+    stats
+}
+
+/// Searches below the levels fixed in `solver` to the end (or a stop), passing the
+/// solutions on and giving work away at heartbeats when another worker waits: the back
+/// half of `branches` (those of the job not yet started, below `path`), or else the
+/// untried branches of the search's shallowest level.
+fn search<S, F>(
+    shared: &Shared<S::Move, F>,
+    solver: &mut S,
+    from: usize,
+    path: &[S::Move],
+    branches: &mut VecDeque<S::Move>,
+    unit: &mut Unit<S::Move>,
+    stats: &mut Stats,
+) where
+    S: Branches,
+    F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+{
+    let mut search = solver.search();
+    let mut reported = 0;
+    loop {
+        match search.next_event() {
+            Event::Solution => {
+                if shared.stopped() {
+                    break;
+                }
+                let flow = match &shared.mode {
+                    Mode::Visit(visit) => visit(search.solution()),
+                    Mode::Ordered(reorder) => reorder.found(unit, search.solution(), &shared.stop),
+                };
+                if flow.is_break() {
+                    shared.halt(StopReason::Caller);
+                    break;
+                }
+            }
+            Event::Heartbeat => {
+                if shared.stopped() {
+                    break;
+                }
+                let nodes = search.stats().nodes;
+                shared.check_limits(nodes - reported);
+                reported = nodes;
+                if shared.hungry() {
+                    if !branches.is_empty() {
+                        let back = branches.split_off(branches.len() / 2);
+                        shared.give(Job {
+                            path: path.to_vec(),
+                            branches: back,
+                        });
+                    } else if let Some((path, untried)) = search.engine.give_away(INSIDE, from) {
+                        shared.give(Job {
+                            path,
+                            branches: untried.into(),
+                        });
+                    }
+                }
+            }
+            Event::Finished => break,
+        }
+    }
+    drop(search);
+    let job = solver.stats();
+    shared.check_limits(job.nodes - reported);
+    // A thread's `elapsed` is the time it spent searching.
+    *stats += Stats {
+        stopped: None,
+        ..job
+    };
 }

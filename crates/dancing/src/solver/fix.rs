@@ -7,7 +7,7 @@ use crate::engine::INSIDE;
 use crate::error::ForceError;
 use crate::ids::{Header, OptionId};
 use crate::problem::Problem;
-use crate::split::{Levels, SplitEngine};
+use crate::split::{Branches, SplitEngine};
 
 impl SplitEngine for Solver {
     fn new(problem: &Problem) -> Self {

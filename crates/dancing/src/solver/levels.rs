@@ -1,4 +1,4 @@
-//! The links' side of [`Levels`] and `give_away`: the search tree one level at a time,
+//! The links' side of [`Levels`] and [`Branches`]: the search tree one level at a time,
 //! for splitting a search into subproblems and for handing part of a running search to
 //! another worker (the accounting that keeps the statistics exact is described on
 //! [`Levels`]).
@@ -6,14 +6,10 @@
 use super::{Resume, Solver};
 use crate::engine::Inside;
 use crate::error::ForceError;
-use crate::ids::OptionId;
-use crate::split::{Levels, NextLevel, SplitEngine, extended};
+use crate::ids::{Header, OptionId};
+use crate::split::{Branches, Given, Levels, NextLevel, SplitEngine};
 
 impl Levels for Solver {
-    fn fixed_len(&self, _: Inside) -> usize {
-        self.base
-    }
-
     fn next_level(&self, _: Inside) -> NextLevel {
         match self.arena.choose_item(self.branching.good_enough()) {
             None => NextLevel::Solved,
@@ -59,8 +55,16 @@ impl Levels for Solver {
             updates
         }
     }
+}
 
-    fn descend_counting(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
+impl Branches for Solver {
+    type Move = OptionId;
+
+    fn fixed_len(&self, _: Inside) -> usize {
+        self.base
+    }
+
+    fn follow(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         self.descend(option)?;
         let x = self.choice[self.base - 1];
         // Measure the commit alone: undo it and redo it with the item still covered.
@@ -74,40 +78,64 @@ impl Levels for Solver {
         Ok(updates)
     }
 
+    fn follow_sibling(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
+        debug_assert!(self.base > self.forced, "a level the search chose");
+        let level = self.base - 1;
+        let x = self.choice[level];
+        let nodes = self.arena.nodes();
+        let item = nodes[x as usize].top;
+        let mut y = nodes[x as usize].down;
+        while y != item && self.front.problem.option_of_node(y) != option {
+            y = nodes[y as usize].down;
+        }
+        if y == item {
+            return Err(ForceError::NotOnPath {
+                option: option.index(),
+                item: Header::new(item).item(),
+            });
+        }
+        self.choice[level] = y;
+        Ok(if self.front.problem.has_colors() {
+            self.arena.uncommit_others::<true>(x);
+            self.arena.commit_others::<true, false>(y)
+        } else {
+            self.arena.uncommit_others::<false>(x);
+            self.arena.commit_others::<false, false>(y)
+        })
+    }
+
     fn truncate_fixed(&mut self, _: Inside, len: usize) {
         debug_assert!(len >= self.forced, "cannot undo forced options this way");
         self.deselect_levels(len..self.base);
         self.base = self.base.min(len);
     }
 
-    fn give_away(&mut self, _: Inside, from: usize) -> Vec<Vec<OptionId>> {
-        let solver = self;
-        if solver.resume != Resume::Enter {
-            return Vec::new();
+    fn give_away(&mut self, _: Inside, from: usize) -> Option<Given<OptionId>> {
+        if self.resume != Resume::Enter {
+            return None;
         }
-        let arena = &solver.arena;
-        let Some(level) = (solver.base..solver.level).find(|&l| {
-            let x = solver.choice[l];
+        let arena = &self.arena;
+        let level = (self.base..self.level).find(|&l| {
+            let x = self.choice[l];
             arena.nodes()[x as usize].down != arena.nodes()[x as usize].top
-        }) else {
-            return Vec::new();
-        };
-        let path: Vec<OptionId> = solver.choice[from..level]
+        })?;
+        let option = |x: u32| self.front.problem.option_of_node(x);
+        let path: Vec<OptionId> = self.choice[from..level]
             .iter()
-            .map(|&x| solver.front.problem.option_of_node(x))
+            .map(|&x| option(x))
             .collect();
-        let x = solver.choice[level];
+        let x = self.choice[level];
         let item = arena.nodes()[x as usize].top;
-        let mut prefixes = Vec::new();
+        let mut untried = Vec::new();
         let mut p = arena.nodes()[x as usize].down;
         while p != item {
-            prefixes.push(extended(&path, solver.front.problem.option_of_node(p)));
+            untried.push(option(p));
             p = arena.nodes()[p as usize].down;
         }
         // The levels down to `level` become fixed: the search's choices there are exactly
         // what `descend` would have done, and its loop stops when it climbs back to them.
-        solver.base = level + 1;
-        prefixes
+        self.base = level + 1;
+        Some((path, untried))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Knuth's random-probe estimate of the size of a search tree, which balances
 //! [`SplitEngine::split_jobs`].
 
-use super::{NextLevel, SplitEngine};
+use super::{Effort, NextLevel, SplitEngine};
 use crate::engine::INSIDE;
 use crate::ids::OptionId;
 
@@ -34,18 +34,31 @@ impl Rng {
 
 /// [`SplitEngine::estimate_nodes`].
 pub(super) fn estimate_nodes<E: SplitEngine>(engine: &mut E, probes: usize) -> f64 {
-    estimate_with(engine, &mut Rng::for_prefix(&[]), probes)
+    estimate_with(engine, &mut Rng::for_prefix(&[]), probes, None).unwrap_or(0.0)
 }
 
-fn estimate_with<E: SplitEngine>(engine: &mut E, rng: &mut Rng, probes: usize) -> f64 {
+/// The average of `probes` walks, each step taken from `effort` when given: `None` if
+/// the effort ran out before one walk ended (a walk cut short is not counted).
+fn estimate_with<E: SplitEngine>(
+    engine: &mut E,
+    rng: &mut Rng,
+    probes: usize,
+    mut effort: Option<&mut Effort>,
+) -> Option<f64> {
     let start = engine.fixed_len(INSIDE);
     let mut total = 0.0;
-    for _ in 0..probes {
+    let mut walked = 0;
+    'probes: for _ in 0..probes {
         let mut weight = 1.0;
+        let mut sum = 0.0;
         loop {
-            total += weight;
+            sum += weight;
             match engine.next_level(INSIDE) {
                 NextLevel::Item { item, len } if len > 0 => {
+                    if effort.as_mut().is_some_and(|e| !(e.take(1) && e.probing())) {
+                        engine.truncate_fixed(INSIDE, start);
+                        break 'probes;
+                    }
                     weight *= f64::from(len);
                     engine.descend_branch(INSIDE, item, rng.below(len));
                 }
@@ -53,20 +66,26 @@ fn estimate_with<E: SplitEngine>(engine: &mut E, rng: &mut Rng, probes: usize) -
             }
         }
         engine.truncate_fixed(INSIDE, start);
+        total += sum;
+        walked += 1;
     }
-    total / probes.max(1) as f64
+    (walked > 0 || probes == 0).then(|| total / walked.max(1) as f64)
 }
 
-/// The estimate of a prefix below the fixed levels.
+/// The estimate of a prefix below the fixed levels, within `effort`.
 pub(super) fn estimate_prefix<E: SplitEngine>(
     engine: &mut E,
     prefix: &[OptionId],
     probes: usize,
-) -> f64 {
+    effort: &mut Effort,
+) -> Option<f64> {
+    if !effort.take(prefix.len() as u64) {
+        return None;
+    }
     let start = engine.fixed_len(INSIDE);
     super::replay_counting(engine, prefix)
         .expect("the splitter only builds prefixes of the search");
-    let estimate = estimate_with(engine, &mut Rng::for_prefix(prefix), probes);
+    let estimate = estimate_with(engine, &mut Rng::for_prefix(prefix), probes, Some(effort));
     engine.truncate_fixed(INSIDE, start);
     estimate
 }

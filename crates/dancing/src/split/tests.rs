@@ -200,3 +200,27 @@ fn estimates_are_exact_on_uniform_trees() {
         Solver::new(&problem).estimate_nodes(16)
     );
 }
+
+#[test]
+fn a_split_stopped_by_a_limit_still_partitions_the_search() {
+    for problem in problems() {
+        for max in [1, 100, 300] {
+            let limits = crate::Limits::max_nodes(max);
+            let mut solver = Solver::new(&problem);
+            solver.set_limits(limits.clone());
+            let split = solver.split(5);
+            let jobs = solver.split_jobs(40);
+            let mut dense = DenseSolver::new(&problem).unwrap();
+            dense.set_limits(limits);
+            let dense_split = dense.split(5);
+            assert_eq!(dense_split.subproblems(), split.subproblems());
+            let full = Solver::new(&problem).split(5);
+            if split.len() < full.len() {
+                assert_eq!(split.stats().stopped, Some(crate::StopReason::NodeLimit));
+            }
+            check_split::<Solver>(&problem, &split);
+            check_split::<DenseSolver>(&problem, &dense_split);
+            check_split::<Solver>(&problem, &jobs);
+        }
+    }
+}

@@ -138,7 +138,6 @@ proptest! {
         );
         let ordered: Vec<Vec<OptionId>> = parallel
             .solutions_ordered()
-            .into_iter()
             .map(|s| s.into_options())
             .collect();
         prop_assert_eq!(ordered, expected);

@@ -5,7 +5,11 @@
 use dancing::Engine;
 use std::collections::BTreeSet;
 
-use dancing::{Count, ItemId, Move, MultiSolver, OptionId, Problem, Solver, format, problems};
+#[cfg(feature = "parallel")]
+use dancing::ParallelSolver;
+use dancing::{
+    Count, ItemId, Move, MultiSolver, OptionId, Problem, Solution, Solver, format, problems,
+};
 use proptest::prelude::*;
 
 use dancing_testkit::{self as testkit, sorted};
@@ -177,6 +181,21 @@ proptest! {
 #[test]
 fn eight_queens_with_bounded_diagonals() {
     let plain = problems::queens(8);
+    let problem = bounded_diagonals(&plain);
+    assert!(problem.has_bounds());
+    let mut solver = MultiSolver::new(&problem);
+    assert_eq!(solver.count(), 92);
+    let ours: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(s.options())).collect();
+    let theirs: BTreeSet<Vec<usize>> = Solver::new(&plain)
+        .solutions()
+        .map(|s| sorted(s.options()))
+        .collect();
+    assert_eq!(ours, theirs);
+    assert!(solver.is_pristine());
+}
+
+/// N queens with the diagonals as primary items `0:1`, searched by null moves.
+fn bounded_diagonals(plain: &Problem) -> Problem {
     let mut b = Problem::builder();
     for item in plain.items() {
         let name = plain.item_name(item);
@@ -190,17 +209,7 @@ fn eight_queens_with_bounded_diagonals() {
         b.option(plain.option_items(option).map(|(i, _)| i))
             .unwrap();
     }
-    let problem = b.build().unwrap();
-    assert!(problem.has_bounds());
-    let mut solver = MultiSolver::new(&problem);
-    assert_eq!(solver.count(), 92);
-    let ours: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(s.options())).collect();
-    let theirs: BTreeSet<Vec<usize>> = Solver::new(&plain)
-        .solutions()
-        .map(|s| sorted(s.options()))
-        .collect();
-    assert_eq!(ours, theirs);
-    assert!(solver.is_pristine());
+    b.build().unwrap()
 }
 
 fn binomial(n: u64, k: u64) -> u64 {
@@ -300,12 +309,59 @@ fn parallel_counts_are_the_sequential_counts() {
     let whole = sequential.count();
     assert!(whole.found() > 0);
     for threads in 1..=3 {
-        let mut parallel = MultiSolver::new(&problem);
-        assert_eq!(parallel.count_parallel(threads), whole);
+        let mut parallel = ParallelSolver::new(MultiSolver::new(&problem), threads);
+        assert_eq!(parallel.count(), whole);
         assert_eq!(parallel.stats().nodes, sequential.stats().nodes);
         assert_eq!(parallel.stats().updates, sequential.stats().updates);
-        assert!(parallel.is_pristine());
+        assert!(parallel.solver().is_pristine());
     }
     let queens = problems::queens(7);
-    assert_eq!(MultiSolver::new(&queens).count_parallel(2), 40);
+    assert_eq!(
+        ParallelSolver::new(MultiSolver::new(&queens), 2).count(),
+        40
+    );
+}
+
+/// Algorithm M on threads: the sequential count, statistics and solutions (in the
+/// sequential order when asked), on problems large enough for the workers to give
+/// work away many times.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_search_with_multiplicities_matches_the_sequential_one() {
+    // Choose 4 to 6 of 14 options, each of one item, and pentominoes in a box.
+    let mut choose = String::from("4:6|n");
+    for k in 0..14 {
+        choose.push_str(&format!(" 0:1|o{k}"));
+    }
+    choose.push('\n');
+    for k in 0..14 {
+        choose.push_str(&format!("n o{k}\n"));
+    }
+    for problem in [
+        format::parse_str(&choose).unwrap(),
+        bounded_diagonals(&problems::queens(9)),
+        problems::pentominoes(20, 3),
+        problems::langford(8),
+    ] {
+        let mut sequential = MultiSolver::new(&problem);
+        let expected: Vec<Solution> = sequential.solutions().collect();
+        let count = sequential.count();
+        let stats = sequential.stats();
+        for threads in [2, 3] {
+            let mut parallel = ParallelSolver::new(MultiSolver::new(&problem), threads);
+            assert_eq!(parallel.count(), count);
+            assert_eq!(
+                (parallel.stats().nodes, parallel.stats().updates),
+                (stats.nodes, stats.updates)
+            );
+            let ordered: Vec<Solution> = parallel.solutions_ordered().collect();
+            assert_eq!(ordered, expected);
+            let mut unordered = parallel.solutions();
+            let mut sorted = expected.clone();
+            unordered.sort_by(|a, b| a.options().cmp(b.options()));
+            sorted.sort_by(|a, b| a.options().cmp(b.options()));
+            assert_eq!(unordered, sorted);
+            assert!(parallel.solver().is_pristine());
+        }
+    }
 }
