@@ -7,8 +7,8 @@ use dancing::cnf::Cnf;
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
-    CellsSolver, DenseSolver, MultiSolver, OptionId, Problem, Solver, SplitEngine, Stats,
-    StopReason,
+    CellsSolver, DenseSolver, MultiSolver, OptionId, ParallelSolver, Problem, Solver, SplitEngine,
+    Stats, StopReason,
 };
 use dancing_sat::Learner;
 
@@ -307,8 +307,19 @@ fn learn(plan: &Plan, args: &XcArgs, problem: &Problem, spent: Stats) -> Result<
 /// `| cost N` line (a comment in Knuth's format), with a blank line between them.
 fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
     let mut solver = Solver::new(problem);
-    let found = search::cheapest(&mut solver, &args.search, k);
-    let stats = solver.stats();
+    let threads = search::thread_count(args.split.threads);
+    let (found, stats) = match threads {
+        1 => {
+            let found = search::cheapest(&mut solver, &args.search, k);
+            (found, solver.stats())
+        }
+        threads => {
+            solver.set_limits(args.search.limits());
+            let mut parallel = ParallelSolver::new(solver, threads);
+            let found = search::searching(|| parallel.best(k));
+            (found, parallel.stats())
+        }
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut options = Vec::new();
     for (n, solution) in found.iter().enumerate() {
@@ -329,7 +340,11 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
     let cost = found
         .first()
         .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into()));
-    search::report(&stats, &args.search, &[("cost", cost.into())]);
+    search::report(
+        &stats,
+        &args.search,
+        &[("cost", cost.into()), ("threads", threads.into())],
+    );
     Ok(search_code(&stats))
 }
 

@@ -23,7 +23,10 @@
 
 mod dance;
 mod multi;
+mod notes;
 mod relink;
+
+pub(crate) use notes::{Notes, Unwatched, Watch};
 
 use std::sync::Arc;
 
@@ -81,7 +84,7 @@ pub(crate) const LONG: usize = 4096;
 /// accessors [`Arena::node`], [`Arena::node_mut`], [`Arena::link`] and
 /// [`Arena::link_mut`], through [`unchecked`] and [`unchecked_mut`]); their entry points
 /// check the one index that comes from outside.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Arena {
     items: Vec<Link>,
     nodes: Vec<Node>,
@@ -90,51 +93,7 @@ pub(crate) struct Arena {
     colors: Vec<u32>,
     /// Whether each item (by header, so entry 0 is unused) is primary.
     primary: Arc<[bool]>,
-    /// Items whose list fell to one option or none since the search last backtracked:
-    /// the forced moves that [`Branching::FirstForced`](crate::Branching) takes without
-    /// scanning, the first `hint_len` entries. Entries may be stale or secondary; they
-    /// are checked when taken. Between clears a list falls to one and to none at most
-    /// once each, so two entries per item always suffice.
-    hints: Vec<u32>,
-    hint_len: usize,
-    /// Whether every active item with at most one option left is among the hints (or is
-    /// the dead end): then, with no hint left, no item has fewer than two options.
-    hints_complete: bool,
-    /// An item whose list fell to no option since the search last backtracked (a dead
-    /// end, taken before any forced move), or 0.
-    dead_end: u32,
-    /// For [`choose_mrv`](Arena::choose_mrv): nodes the search has hidden so far (it
-    /// adds them once a level), and their number when a scan last saw every active item
-    /// and no empty list, `u64::MAX` when no such scan vouches for the lists now.
-    hidden: u64,
-    clean_at: u64,
 }
-
-impl Clone for Arena {
-    fn clone(&self) -> Self {
-        Self {
-            items: self.items.clone(),
-            nodes: self.nodes.clone(),
-            colors: self.colors.clone(),
-            primary: Arc::clone(&self.primary),
-            hints: vec![0; self.hints.len()],
-            hint_len: 0,
-            hints_complete: false,
-            dead_end: 0,
-            hidden: 0,
-            clean_at: u64::MAX,
-        }
-    }
-}
-
-/// Two arenas are equal when their links are: the hints are scratch.
-impl PartialEq for Arena {
-    fn eq(&self, other: &Self) -> bool {
-        self.items == other.items && self.nodes == other.nodes && self.colors == other.colors
-    }
-}
-
-impl Eq for Arena {}
 
 impl Arena {
     /// Lays out the arena. `entries` holds (0-based item, color + 1 or 0) pairs, option
@@ -223,12 +182,6 @@ impl Arena {
                 primary: std::iter::once(false)
                     .chain(primary.iter().copied())
                     .collect(),
-                hints: vec![0; 2 * n + 2],
-                hint_len: 0,
-                hints_complete: false,
-                dead_end: 0,
-                hidden: 0,
-                clean_at: u64::MAX,
             },
             option_first,
         )
@@ -259,7 +212,7 @@ impl Arena {
 
     /// The number of items, N.
     #[inline]
-    fn item_count(&self) -> usize {
+    pub(crate) fn item_count(&self) -> usize {
         self.items.len() - 2
     }
 

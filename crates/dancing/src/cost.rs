@@ -25,18 +25,19 @@
 //! the links, and an item whose list became empty when `i` was covered rules out every
 //! option that does not contain it.
 //!
-//! The loop is iterative, like [`Solver`]'s, and restores the links exactly.
+//! The search runs the loop of every engine ([`Steps`](crate::algorithm_x)) with steps
+//! that prune by the bound, and restores the links exactly. Its threads share the work
+//! as the links' do, and the threshold as it falls (`ParallelSolver::best`).
 
-use std::mem;
-use std::time::Instant;
-
-use crate::arena::Arena;
-use crate::engine::Engine;
-use crate::ids::{Header, OptionId};
-use crate::problem::{Pricing, Problem};
+use crate::engine::{Engine, Event};
+use crate::ids::OptionId;
 use crate::solution::Solution;
 use crate::solver::Solver;
 use crate::stats::StopReason;
+
+mod search;
+
+pub(crate) use search::CostSearch;
 
 /// A solution with its total cost, from [`Solver::min_cost`] and [`Solver::best`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -46,6 +47,10 @@ pub struct CostedSolution {
 }
 
 impl CostedSolution {
+    pub(crate) fn new(cost: u128, solution: Solution) -> Self {
+        Self { cost, solution }
+    }
+
     /// The sum of the chosen options' costs, exact: options cost at most `u64::MAX` each,
     /// and a solution's total may pass it.
     pub fn cost(&self) -> u128 {
@@ -67,18 +72,6 @@ impl CostedSolution {
     pub fn into_solution(self) -> Solution {
         self.solution
     }
-}
-
-/// Where the branch-and-bound loop goes next.
-#[derive(Debug, Clone, Copy)]
-enum Step {
-    /// X2: enter the current level.
-    Enter,
-    /// X5: try the first viable option of `item`'s list from node `x` on (`x == item`
-    /// when the list is exhausted).
-    Try { item: u32, x: u32 },
-    /// X8 then X6: leave the current level and move on to the next option one level up.
-    Leave,
 }
 
 impl Solver {
@@ -120,11 +113,32 @@ impl Solver {
         if self.front.problem.pricing().is_none() {
             return self.best_of_free(k);
         }
-        if self.front.problem.has_colors() {
-            self.branch_and_bound::<true>(k)
-        } else {
-            self.branch_and_bound::<false>(k)
+        let pricing = self.front.problem.pricing().expect("a costed problem");
+        let arena = self
+            .cost_arena
+            .take()
+            .unwrap_or_else(|| pricing.arena.clone());
+        let mut search = CostSearch::new(&self.front.problem, arena, self.fixed_nodes());
+        search.set_limits(self.front.limits.clone());
+        let mut found: Vec<CostedSolution> = Vec::new();
+        let mut events = search.search();
+        loop {
+            match events.next_event() {
+                Event::Solution => {
+                    let cost = events.engine.spent();
+                    let solution = Solution::from_options(events.solution().to_vec());
+                    if keep(&mut found, k, CostedSolution { cost, solution }) {
+                        events.engine.lower_threshold(found[k - 1].cost);
+                    }
+                }
+                Event::Heartbeat => {}
+                Event::Finished => break,
+            }
         }
+        drop(events);
+        self.front.stats = search.stats();
+        self.cost_arena = Some(search.into_arena());
+        found
     }
 
     /// Every option costs 0: the first `k` solutions are as cheap as any.
@@ -140,196 +154,16 @@ impl Solver {
         }
         found
     }
+}
 
-    fn branch_and_bound<const COLORS: bool>(&mut self, k: usize) -> Vec<CostedSolution> {
-        let problem: Problem = self.front.problem.clone();
-        let pricing: &Pricing = problem.pricing().expect("a costed problem");
-        let primary = problem.primary();
-        let (key, cost) = (&pricing.key, &pricing.cost);
-        let mut arena: Arena = self
-            .cost_arena
-            .take()
-            .unwrap_or_else(|| pricing.arena.clone());
-        let mut choice = mem::take(&mut self.choice);
-        self.front.stats = Default::default();
-        self.front.started = Some(Instant::now());
-
-        let scale = Pricing::SCALE;
-        let base = self.base;
-        let mut updates = 0u64;
-        let mut nodes = 0u64;
-        let mut spent = 0u128;
-        for &x in &choice[..base] {
-            updates += arena.select::<COLORS>(x);
-            spent += u128::from(cost[x as usize]);
-        }
-        let mut next_check = self.limits().next_check(0);
-        // Per level: the sum of the minima of the active primary items other than the
-        // chosen one, after it was covered, and how many of them had an empty list.
-        let mut rest = vec![(0u128, 0u32); choice.len()];
-        let mut found: Vec<CostedSolution> = Vec::new();
-        let mut threshold = u128::MAX;
-        let mut stopped = None;
-        let mut level = base;
-        let mut step = Step::Enter;
-
-        loop {
-            match step {
-                // X2: enter level `level`.
-                Step::Enter => {
-                    if nodes >= next_check {
-                        self.front.stats.nodes = nodes;
-                        if let Some(reason) = self.limit_reached() {
-                            stopped = Some(reason);
-                            break;
-                        }
-                        next_check = self.limits().next_check(nodes);
-                    }
-                    nodes += 1;
-                    // X3: minimum remaining values, summing the bound on the way.
-                    let mut i = arena.items()[0].next;
-                    if i == 0 {
-                        if spent < threshold {
-                            let options = choice[..level]
-                                .iter()
-                                .map(|&x| problem.option_of_node(x))
-                                .collect();
-                            let cost = spent;
-                            let at = found.partition_point(|s| s.cost <= cost);
-                            found.insert(
-                                at,
-                                CostedSolution {
-                                    cost,
-                                    solution: Solution::from_options(options),
-                                },
-                            );
-                            found.truncate(k);
-                            if found.len() == k {
-                                threshold = found[k - 1].cost;
-                            }
-                            self.front.stats.solutions += 1;
-                        }
-                        step = Step::Leave;
-                        continue;
-                    }
-                    let mut best = i;
-                    let mut best_len = u32::MAX;
-                    let mut bound = 0u128;
-                    while i != 0 {
-                        let len = arena.nodes()[i as usize].top;
-                        if len < best_len {
-                            best = i;
-                            best_len = len;
-                            if len == 0 {
-                                break;
-                            }
-                        }
-                        bound += u128::from(key[arena.nodes()[i as usize].down as usize]);
-                        i = arena.items()[i as usize].next;
-                    }
-                    if best_len == 0 || spent + bound.div_ceil(scale) >= threshold {
-                        step = Step::Leave;
-                        continue;
-                    }
-                    // X4: cover the item, then take stock of the items left.
-                    updates += arena.cover::<COLORS, false>(best);
-                    let mut sum = 0u128;
-                    let mut empty = 0u32;
-                    let mut j = arena.items()[0].next;
-                    while j != 0 {
-                        let head = arena.nodes()[j as usize].down;
-                        if head == j {
-                            empty += 1;
-                        } else {
-                            sum += u128::from(key[head as usize]);
-                        }
-                        j = arena.items()[j as usize].next;
-                    }
-                    rest[level] = (sum, empty);
-                    step = Step::Try {
-                        item: best,
-                        x: arena.nodes()[best as usize].down,
-                    };
-                }
-                Step::Try { item, mut x } => {
-                    let (sum, empty) = rest[level];
-                    while x != item {
-                        // The child's bound: this option's cost plus the minima of the
-                        // active items it leaves uncovered.
-                        let mut inside = 0u128;
-                        let mut emptied = 0u32;
-                        let mut p = x + 1;
-                        while p != x {
-                            let j = arena.nodes()[p as usize].top;
-                            if j == 0 {
-                                p = arena.nodes()[p as usize].up;
-                                continue;
-                            }
-                            if primary[Header::new(j)] {
-                                let head = arena.nodes()[j as usize].down;
-                                if head == j {
-                                    emptied += 1;
-                                } else {
-                                    inside += u128::from(key[head as usize]);
-                                }
-                            }
-                            p += 1;
-                        }
-                        let outside = sum.saturating_sub(inside).div_ceil(scale);
-                        let price = spent + u128::from(cost[x as usize]);
-                        if emptied == empty && price + outside < threshold {
-                            break;
-                        }
-                        x = arena.nodes()[x as usize].down;
-                    }
-                    if x == item {
-                        // X7: no option of this item can lead to a cheaper solution.
-                        arena.uncover::<COLORS>(item);
-                        step = Step::Leave;
-                    } else {
-                        // X5: try x.
-                        updates += arena.commit_others::<COLORS, false>(x);
-                        spent += u128::from(cost[x as usize]);
-                        choice[level] = x;
-                        level += 1;
-                        step = Step::Enter;
-                    }
-                }
-                // X8, then X6 one level up.
-                Step::Leave => {
-                    if level == base {
-                        break;
-                    }
-                    level -= 1;
-                    let x = choice[level];
-                    arena.uncommit_others::<COLORS>(x);
-                    spent -= u128::from(cost[x as usize]);
-                    step = Step::Try {
-                        item: arena.nodes()[x as usize].top,
-                        x: arena.nodes()[x as usize].down,
-                    };
-                }
-            }
-        }
-
-        // Undo the levels of an interrupted search, then the fixed options.
-        while level > base {
-            level -= 1;
-            arena.deselect::<COLORS>(choice[level]);
-        }
-        for &x in choice[..base].iter().rev() {
-            arena.deselect::<COLORS>(x);
-        }
-        self.cost_arena = Some(arena);
-        self.choice = choice;
-        self.front.stats.nodes = nodes;
-        self.front.stats.updates = updates;
-        self.front.stats.stopped = stopped;
-        if let Some(started) = self.front.started.take() {
-            self.front.stats.elapsed = started.elapsed();
-        }
-        found
-    }
+/// Puts `candidate` among the `k` cheapest in `found` (kept cheapest first, the earlier
+/// found first among equals); returns whether `found` holds `k` solutions, the last of
+/// which is the threshold to beat.
+pub(crate) fn keep(found: &mut Vec<CostedSolution>, k: usize, candidate: CostedSolution) -> bool {
+    let at = found.partition_point(|s| s.cost <= candidate.cost);
+    found.insert(at, candidate);
+    found.truncate(k);
+    found.len() == k
 }
 
 #[cfg(test)]

@@ -54,6 +54,9 @@ pub struct Front {
     pub(crate) started: Option<Instant>,
     /// Nodes count at which the search next pauses to check its limits.
     pub(crate) next_check: u64,
+    /// Nodes between two pauses: [`Limits::CHECK_INTERVAL`], or fewer where a test
+    /// wants the pauses of a parallel search (where work is given away) to come often.
+    pub(crate) interval: u64,
     /// Whether the latest search is over (or none ever started).
     pub(crate) over: bool,
 }
@@ -67,6 +70,7 @@ impl Front {
             limits: Limits::default(),
             started: None,
             next_check: 0,
+            interval: Limits::CHECK_INTERVAL,
             over: true,
         }
     }
@@ -173,7 +177,7 @@ pub trait Engine: fmt::Debug + Sized {
         front.stats = Stats::default();
         front.over = false;
         front.started = Some(Instant::now());
-        front.next_check = front.limits.next_check(0);
+        front.next_check = front.limits.next_check_every(0, front.interval);
         self.restart(INSIDE);
         EngineSearch { engine: self }
     }
@@ -267,7 +271,9 @@ fn step<E: Engine>(engine: &mut E) -> Event {
         finish(engine, Some(reason));
         return Event::Finished;
     }
-    front.next_check = front.limits.next_check(front.stats.nodes);
+    front.next_check = front
+        .limits
+        .next_check_every(front.stats.nodes, front.interval);
     Event::Heartbeat
 }
 

@@ -12,7 +12,7 @@
 //! The links are the same arena as [`Solver`](crate::Solver)'s, but the loops are this
 //! module's own (and [`arena::multi`](crate::arena)'s): the plain search pays nothing.
 
-use crate::arena::Arena;
+use crate::arena::{Arena, Unwatched};
 use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::{ItemId, OptionId};
 use crate::problem::Problem;
@@ -265,9 +265,9 @@ impl MultiSolver {
 
     fn cover(&mut self, i: u32) -> u64 {
         if self.colored {
-            self.arena.cover::<true, false>(i)
+            self.arena.cover::<true>(i, &mut Unwatched)
         } else {
-            self.arena.cover::<false, false>(i)
+            self.arena.cover::<false>(i, &mut Unwatched)
         }
     }
 

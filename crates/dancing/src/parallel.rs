@@ -39,7 +39,11 @@ use std::sync::{Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use std::sync::Arc;
+
+use crate::cost::{CostSearch, CostedSolution, keep};
 use crate::count::Count;
+use crate::engine::Engine;
 use crate::ids::OptionId;
 use crate::solution::Solution;
 use crate::solver::Solver;
@@ -75,6 +79,8 @@ pub struct ParallelSolver<S = Solver> {
     /// The window of ordered searches, and the most it held in the last one.
     window: usize,
     peak: usize,
+    /// Nodes between a worker's heartbeats, where it may give work away.
+    heartbeat: u64,
 }
 
 impl<S: Branches> ParallelSolver<S> {
@@ -96,6 +102,7 @@ impl<S: Branches> ParallelSolver<S> {
             per_thread: Vec::new(),
             window: reorder::WINDOW,
             peak: 0,
+            heartbeat: crate::Limits::CHECK_INTERVAL,
         }
     }
 
@@ -240,6 +247,7 @@ impl<S: Branches> ParallelSolver<S> {
         let (sender, receiver) = std::sync::mpsc::sync_channel(READY);
         let mut background = ParallelSolver::new(self.solver.clone(), self.threads);
         background.window = self.window;
+        background.heartbeat = self.heartbeat;
         let search = std::thread::spawn(move || {
             let sender: SyncSender<Vec<OptionId>> = sender;
             background.visit_ordered(|options| match sender.try_send(options.to_vec()) {
@@ -267,7 +275,8 @@ impl<S: Branches> ParallelSolver<S> {
     {
         let started = Instant::now();
         let threads = self.threads;
-        let shared = Shared::new(self.solver.limits().clone(), started, mode);
+        let mut shared = Shared::new(self.solver.limits().clone(), started, mode);
+        shared.heartbeat = self.heartbeat;
         let template = &self.solver;
         let pool = (threads > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
@@ -289,6 +298,64 @@ impl<S: Branches> ParallelSolver<S> {
             Mode::Ordered(reorder) => reorder.peak(),
             Mode::Visit(_) => 0,
         }
+    }
+}
+
+impl ParallelSolver<Solver> {
+    /// A solution of least total cost, as [`Solver::min_cost`] finds it, on the
+    /// threads: see [`best`](Self::best).
+    pub fn min_cost(&mut self) -> Option<CostedSolution> {
+        self.best(1).pop()
+    }
+
+    /// The `k` cheapest solutions, cheapest first, as [`Solver::best`] finds them: the
+    /// threads share the branch and bound's work as they share a search's, and the
+    /// threshold as soon as any of them finds `k` solutions, so each prunes with the
+    /// best bound known. The costs are those one thread finds; among solutions of equal
+    /// cost, which are kept can differ from run to run. The template's fixed options
+    /// and limits apply; `stats` sums the threads' nodes, which pruning makes differ
+    /// from one thread's.
+    ///
+    /// ```
+    /// use dancing::{ParallelSolver, Solver, format};
+    ///
+    /// let problem = format::parse_str("A B\nA B |5\nA |1\nB |2\n")?;
+    /// let mut parallel = ParallelSolver::new(Solver::new(&problem), 2);
+    /// assert_eq!(parallel.min_cost().map(|s| s.cost()), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn best(&mut self, k: usize) -> Vec<CostedSolution> {
+        let problem = self.solver.problem().clone();
+        let Some(pricing) = problem.pricing().filter(|_| k > 0 && self.threads > 1) else {
+            let found = self.solver.best(k);
+            self.stats = self.solver.stats();
+            self.per_thread = vec![self.stats];
+            return found;
+        };
+        let fixed = self.solver.fixed_nodes().to_vec();
+        let mut template = CostSearch::new(&problem, pricing.arena.clone(), &fixed);
+        template.set_limits(self.solver.limits().clone());
+        let threshold = Arc::new(AtomicU64::new(u64::MAX));
+        template.share_threshold(Arc::clone(&threshold));
+        let found = Mutex::new(Vec::new());
+        let mut parallel = ParallelSolver::new(template, self.threads);
+        parallel.heartbeat = self.heartbeat;
+        let stats = parallel.visit(|options| {
+            let cost = options
+                .iter()
+                .map(|&o| u128::from(problem.option_cost(o)))
+                .sum();
+            let solution = Solution::from_options(options.to_vec());
+            let mut found = lock(&found);
+            if keep(&mut found, k, CostedSolution::new(cost, solution)) {
+                let last = u64::try_from(found[k - 1].cost()).unwrap_or(u64::MAX);
+                threshold.fetch_min(last, Relaxed);
+            }
+            ControlFlow::Continue(())
+        });
+        self.stats = stats;
+        self.per_thread = parallel.per_thread;
+        found.into_inner().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -348,7 +415,8 @@ mod tests {
     use crate::split::SplitEngine;
     use std::sync::atomic::AtomicBool;
 
-    use crate::{DenseSolver, Event, Limits, Problem, StopReason, format};
+    use crate::{DenseSolver, Event, ItemId, Limits, Problem, StopReason, format};
+    use proptest::prelude::*;
 
     fn problems() -> Vec<Problem> {
         let mut all: Vec<Problem> = (1..=9).map(problems::queens).collect();
@@ -512,6 +580,109 @@ mod tests {
         solver.truncate_fixed(INSIDE, 0);
         solver.check_integrity().unwrap();
         all
+    }
+
+    /// A random problem: primary items (with bounds `lo:hi` when `bounded`), secondary
+    /// items that options may color, and options of random items and costs.
+    fn random_problem(bounded: bool) -> impl Strategy<Value = Problem> {
+        let bounds = proptest::collection::vec((0u32..=2, 1u32..=2), 3..7);
+        let options = proptest::collection::vec(
+            (
+                proptest::collection::vec(0usize..9, 1..4),
+                proptest::option::of(0u32..3),
+                0u64..20,
+            ),
+            4..24,
+        );
+        (bounds, options).prop_map(move |(bounds, options)| {
+            let mut b = Problem::builder();
+            let primaries = bounds.len();
+            let mut items = Vec::new();
+            for (k, &(lo, extra)) in bounds.iter().enumerate() {
+                let name = format!("p{k}");
+                items.push(if bounded {
+                    b.primary_bounded(&name, lo, lo + extra).unwrap()
+                } else {
+                    b.primary(&name).unwrap()
+                });
+            }
+            for k in 0..3 {
+                items.push(b.secondary(&format!("s{k}")).unwrap());
+            }
+            let colors = [b.color("a").unwrap(), b.color("b").unwrap()];
+            for (picks, color, cost) in options {
+                let mut chosen: Vec<(ItemId, Option<crate::ColorId>)> = Vec::new();
+                for pick in picks {
+                    let item = items[pick % items.len()];
+                    if chosen.iter().any(|&(i, _)| i == item) {
+                        continue;
+                    }
+                    let secondary = pick % items.len() >= primaries;
+                    let color = color
+                        .filter(|&c| secondary && c < 2)
+                        .map(|c| colors[c as usize]);
+                    chosen.push((item, color));
+                }
+                if !chosen.iter().any(|&(i, _)| items[..primaries].contains(&i)) {
+                    chosen.push((items[0], None));
+                }
+                let option = b.colored_option(chosen).unwrap();
+                b.set_cost(option, cost);
+            }
+            b.build().unwrap()
+        })
+    }
+
+    /// The parallel search of `template` on 2 and 3 threads, giving work away every few
+    /// nodes, against the sequential search: the count, the statistics, the solutions in
+    /// order and as a set.
+    fn agrees_on_threads<E: Branches>(template: &E) -> Result<(), TestCaseError> {
+        let mut sequential = template.clone();
+        let expected: Vec<Solution> = sequential.solutions().collect();
+        let stats = sequential.stats();
+        for threads in [2, 3] {
+            let mut parallel = ParallelSolver::new(template.clone(), threads);
+            parallel.heartbeat = 2;
+            prop_assert_eq!(parallel.count(), Count::Complete(expected.len() as u64));
+            let summed = parallel.stats();
+            prop_assert_eq!((summed.nodes, summed.updates), (stats.nodes, stats.updates));
+            let ordered: Vec<Solution> = parallel.solutions_ordered().collect();
+            prop_assert_eq!(&ordered, &expected);
+            let mut unordered = parallel.solutions();
+            unordered.sort_by(|a, b| a.options().cmp(b.options()));
+            let mut sorted = expected.clone();
+            sorted.sort_by(|a, b| a.options().cmp(b.options()));
+            prop_assert_eq!(unordered, sorted);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Colors, costs and multiplicities: every engine that runs on threads finds
+        /// what one thread finds, and the cheapest solutions cost what one thread's do.
+        #[test]
+        fn random_problems_agree_on_threads(problem in random_problem(false), bounded in random_problem(true)) {
+            agrees_on_threads(&Solver::new(&problem))?;
+            agrees_on_threads(&DenseSolver::new(&problem).unwrap())?;
+            agrees_on_threads(&crate::MultiSolver::new(&problem))?;
+            agrees_on_threads(&crate::MultiSolver::new(&bounded))?;
+            let mut sequential = Solver::new(&problem);
+            let best: Vec<u128> = sequential.best(3).iter().map(|s| s.cost()).collect();
+            for threads in [2, 3] {
+                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                parallel.heartbeat = 2;
+                let found = parallel.best(3);
+                let costs: Vec<u128> = found.iter().map(|s| s.cost()).collect();
+                prop_assert_eq!(&costs, &best);
+                for solution in &found {
+                    prop_assert!(problem.verify(solution.options()).is_ok());
+                    let cost: u128 = solution.options().iter().map(|&o| u128::from(problem.option_cost(o))).sum();
+                    prop_assert_eq!(cost, solution.cost());
+                }
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! over an explicit level stack, so no search depth can overflow the call stack.
 
 use crate::algorithm_x::Resume;
-use crate::arena::{Arena, Marks};
+use crate::arena::{Arena, Marks, Notes};
 use crate::engine::{EngineSearch, EngineSolutions, Front};
 use crate::ids::OptionId;
 use crate::problem::Problem;
@@ -34,6 +34,8 @@ pub type Solutions<'s> = EngineSolutions<'s, Solver>;
 pub struct Solver {
     pub(crate) front: Front,
     arena: Arena,
+    /// What the X loop notes about `arena`'s lists: forced moves, vouching scans.
+    notes: Notes,
     /// The links of the cheapest-solution search ([`crate::cost`]), copied from the
     /// problem's sorted arena on first use; `None` until then.
     pub(crate) cost_arena: Option<Arena>,
@@ -98,6 +100,7 @@ impl Solver {
         let depth = problem.primary_count() + 1;
         Self {
             front: Front::new(problem),
+            notes: Notes::new(arena.item_count()),
             arena,
             cost_arena: None,
             choice: vec![0; depth],
@@ -121,6 +124,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::Unwatched;
     use crate::error::IntegrityError;
     use crate::{Engine, problems};
 
@@ -129,7 +133,7 @@ mod tests {
         let mut solver = Solver::new(&problems::queens(4));
         assert_eq!(solver.check_integrity(), Ok(()));
         // Covering an item leaves every list consistent, but not as built.
-        solver.arena.cover::<false, false>(1);
+        solver.arena.cover::<false>(1, &mut Unwatched);
         let e = solver.check_integrity().unwrap_err();
         assert_eq!(e, IntegrityError::Changed);
         assert_eq!(e.to_string(), "the links differ from the problem as built");

@@ -358,7 +358,7 @@ pub(crate) type Given<M> = (Vec<M>, Vec<M>);
 /// and Algorithm M ([`MultiSolver`](crate::MultiSolver)), whose branches are
 /// [`Move`](crate::Move)s (an option, or the null move). What `ParallelSolver` needs of an
 /// engine. Sealed: public only so that [`SplitEngine`] and `ParallelSolver` can name it,
-/// and not nameable outside the crate; its methods take an [`Inside`].
+/// and not nameable outside the crate; its methods take a crate-private token.
 ///
 /// The accounting keeps TAOCP's statistics exact across threads. The sequential search
 /// spends, at each node, one node and the updates of covering its item, and for each

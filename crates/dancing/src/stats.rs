@@ -256,7 +256,12 @@ impl Limits {
     /// assert_eq!(limits.next_check(1_024), 1_500);
     /// ```
     pub fn next_check(&self, nodes: u64) -> u64 {
-        let next = nodes.saturating_add(Self::CHECK_INTERVAL);
+        self.next_check_every(nodes, Self::CHECK_INTERVAL)
+    }
+
+    /// [`next_check`](Self::next_check) with checks every `interval` nodes.
+    pub(crate) fn next_check_every(&self, nodes: u64, interval: u64) -> u64 {
+        let next = nodes.saturating_add(interval);
         self.max_nodes.map_or(next, |max| next.min(max))
     }
 

@@ -4,10 +4,10 @@
 //! This is the hot code of the crate, written for speed first: links are read through
 //! [`Arena::node`] and [`Arena::link`], without bounds checks, and each entry point that
 //! takes an index from outside checks it once. Const parameters select the variant at
-//! compile time: `COLORS` for Algorithm C (purified nodes stay put), `WATCH` for noting
-//! the forced moves that [`Branching::FirstForced`](crate::Branching) takes.
+//! compile time: `COLORS` for Algorithm C (purified nodes stay put); a [`Watch`] sees
+//! each list shorten (the search's [`Notes`] of forced moves, or [`Unwatched`]).
 
-use super::{Arena, Link, Node, PURIFIED};
+use super::{Arena, Link, Node, Notes, PURIFIED, Unwatched, Watch};
 
 impl Arena {
     /// The first primary item in the active list whose list is shortest (minimum
@@ -39,7 +39,7 @@ impl Arena {
     /// [`choose_item`](Self::choose_item) for the X loop of a problem of [`LONG`]
     /// primary items or more, the same item found sooner: when no node has been hidden
     /// since a scan saw every item and no empty list (the loop counts them with
-    /// [`note_hidden`](Self::note_hidden)), none is empty now (covering takes items away,
+    /// [`Notes::note_hidden`]), none is empty now (covering takes items away,
     /// uncovering brings back items that were not empty, unhiding lengthens lists), so
     /// the first item with one option is the shortest. A problem of a million items of
     /// one option each is then scanned once, not a million times: TAOCP's scan stops
@@ -47,8 +47,8 @@ impl Arena {
     ///
     /// [`LONG`]: super::LONG
     #[inline]
-    pub(crate) fn choose_mrv(&mut self, good_enough: u32) -> Option<u32> {
-        let clean = self.clean_at == self.hidden;
+    pub(crate) fn choose_mrv(&self, notes: &mut Notes, good_enough: u32) -> Option<u32> {
+        let clean = notes.clean_at == notes.hidden;
         let good_enough = if clean {
             good_enough.max(1)
         } else {
@@ -65,7 +65,7 @@ impl Arena {
             if i == 0 {
                 // Seen them all: with none empty, they vouch for the lists until a hide.
                 if best_len > 0 {
-                    self.clean_at = self.hidden;
+                    notes.clean_at = notes.hidden;
                 }
                 break;
             }
@@ -76,19 +76,6 @@ impl Arena {
             }
         }
         Some(best)
-    }
-
-    /// Counts `hidden` more nodes hidden by the X loop (see [`choose_mrv`](Self::choose_mrv)).
-    #[inline(always)]
-    pub(crate) fn note_hidden(&mut self, hidden: u64) {
-        self.hidden += hidden;
-    }
-
-    /// Forgets the last scan that saw no empty list: the lists may have changed since,
-    /// outside the X loop.
-    #[inline]
-    pub(crate) fn forget_scans(&mut self) {
-        self.clean_at = u64::MAX;
     }
 
     /// An item with no option left or exactly one, noted since the search last
@@ -103,36 +90,28 @@ impl Arena {
     /// the scan stops at the first item with two: the same item as a scan of them all,
     /// found sooner.
     #[inline]
-    pub(crate) fn choose_forced(&mut self) -> Option<u32> {
-        let dead = std::mem::take(&mut self.dead_end);
+    pub(crate) fn choose_forced(&self, notes: &mut Notes) -> Option<u32> {
+        let dead = std::mem::take(&mut notes.dead_end);
         if dead != 0 && self.node(dead).top == 0 && self.is_forced(dead) {
             return Some(dead);
         }
-        while self.hint_len > 0 {
-            self.hint_len -= 1;
-            let i = self.hints[self.hint_len];
+        while notes.hint_len > 0 {
+            notes.hint_len -= 1;
+            let i = notes.hints[notes.hint_len];
             if self.node(i).top <= 1 && self.is_forced(i) {
                 return Some(i);
             }
         }
-        let chosen = self.choose_item(if self.hints_complete { 2 } else { 1 });
+        let chosen = self.choose_item(if notes.hints_complete { 2 } else { 1 });
         debug_assert!(
-            !self.hints_complete || chosen == self.choose_item(1),
+            !notes.hints_complete || chosen == self.choose_item(1),
             "complete hints missed an item with fewer than two options"
         );
         // A scan that found no item with fewer than two options saw them all.
         if chosen.is_some_and(|i| self.node(i).top >= 2) {
-            self.hints_complete = true;
+            notes.hints_complete = true;
         }
         chosen
-    }
-
-    /// Forgets the noted forced moves: backtracking makes lists longer again.
-    #[inline]
-    pub(crate) fn clear_hints(&mut self) {
-        self.hint_len = 0;
-        self.dead_end = 0;
-        self.hints_complete = false;
     }
 
     /// Whether item `i`, an item noted by a hide, is primary and active: a move the
@@ -144,9 +123,9 @@ impl Arena {
 
     /// TAOCP: cover(i). Returns the number of updates (1 + nodes hidden).
     #[inline]
-    pub(crate) fn cover<const COLORS: bool, const WATCH: bool>(&mut self, i: u32) -> u64 {
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32, watch: &mut impl Watch) -> u64 {
         self.check_item(i);
-        self.cover_item::<COLORS, WATCH>(i)
+        self.cover_item::<COLORS>(i, watch)
     }
 
     /// TAOCP: uncover(i), the exact reverse of [`cover`](Self::cover).
@@ -157,14 +136,14 @@ impl Arena {
     }
 
     #[inline(always)]
-    pub(super) fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: u32) -> u64 {
+    pub(super) fn cover_item<const COLORS: bool>(&mut self, i: u32, watch: &mut impl Watch) -> u64 {
         let Link { prev, next } = *self.link(i);
         self.link_mut(prev).next = next;
         self.link_mut(next).prev = prev;
         let mut updates = 1;
         let mut p = self.node(i).down;
         while p != i {
-            updates += self.hide::<COLORS, WATCH>(p);
+            updates += self.hide::<COLORS>(p, watch);
             p = self.node(p).down;
         }
         updates
@@ -188,31 +167,20 @@ impl Arena {
     /// Follows the right links from `p` rather than TAOCP's walk over the spacer: each
     /// node removed is in a different list, so the order within the option is free.
     ///
-    /// With `WATCH`, notes each item whose list falls to one option or none (see
-    /// [`choose_forced`](Self::choose_forced)). That happens about one hide in three on
-    /// sudoku, at no pattern a predictor could learn, so it is noted without branching:
-    /// the item is written after the last hint and counted only if it belongs there.
+    /// `watch` sees each list shorten (see [`Notes`]).
     #[inline(always)]
-    pub(super) fn hide<const COLORS: bool, const WATCH: bool>(&mut self, p: u32) -> u64 {
+    pub(super) fn hide<const COLORS: bool>(&mut self, p: u32, watch: &mut impl Watch) -> u64 {
         let mut hidden = 0;
-        // Kept in registers through the loop, which writes only nodes.
-        let (mut hint_len, mut dead_end) = (self.hint_len, self.dead_end);
-        let last = self.hints.len() - 1;
+        let mut tally = watch.tally();
         self.for_each_other::<COLORS>(p, |arena, _, Node { up, down, top, .. }| {
             arena.node_mut(up).down = down;
             arena.node_mut(down).up = up;
             let len = arena.node(top).top - 1;
             arena.node_mut(top).top = len;
-            if WATCH {
-                arena.hints[hint_len.min(last)] = top;
-                hint_len += usize::from(len <= 1);
-                dead_end = if len == 0 { top } else { dead_end };
-            }
+            watch.shortened(&mut tally, top, len);
             hidden += 1;
         });
-        if WATCH {
-            (self.hint_len, self.dead_end) = (hint_len, dead_end);
-        }
+        watch.settle(tally);
         hidden
     }
 
@@ -248,7 +216,7 @@ impl Arena {
     }
 
     /// Algorithm C's purify(p): keeps only the options that give `p`'s item `p`'s color.
-    fn purify<const WATCH: bool>(&mut self, p: u32) -> u64 {
+    fn purify(&mut self, p: u32, watch: &mut impl Watch) -> u64 {
         let i = self.node(p).top;
         let color = self.colors[p as usize];
         let mut updates = 1;
@@ -259,7 +227,7 @@ impl Arena {
                     self.colors[q as usize] = PURIFIED;
                 }
             } else {
-                updates += self.hide::<true, WATCH>(q);
+                updates += self.hide::<true>(q, watch);
             }
             q = self.node(q).down;
         }
@@ -284,14 +252,19 @@ impl Arena {
     /// Algorithm C's commit(p, j): cover an uncolored item, purify a colored one, and do
     /// nothing for a node already purified.
     #[inline(always)]
-    pub(super) fn commit<const COLORS: bool, const WATCH: bool>(&mut self, p: u32, j: u32) -> u64 {
+    pub(super) fn commit<const COLORS: bool>(
+        &mut self,
+        p: u32,
+        j: u32,
+        watch: &mut impl Watch,
+    ) -> u64 {
         if !COLORS {
-            return self.cover_item::<false, WATCH>(j);
+            return self.cover_item::<false>(j, watch);
         }
         match self.colors[p as usize] {
-            0 => self.cover_item::<true, WATCH>(j),
+            0 => self.cover_item::<true>(j, watch),
             PURIFIED => 0,
-            _ => self.purify::<WATCH>(p),
+            _ => self.purify(p, watch),
         }
     }
 
@@ -311,18 +284,22 @@ impl Arena {
     /// TAOCP X5/C5 after the choice: commits every other item of `x`'s option, cyclically
     /// from the node after `x` (along the right links, the same order as TAOCP's walk).
     #[inline]
-    pub(crate) fn commit_others<const COLORS: bool, const WATCH: bool>(&mut self, x: u32) -> u64 {
-        self.rightwards(x, |arena, p, j| arena.commit::<COLORS, WATCH>(p, j))
+    pub(crate) fn commit_others<const COLORS: bool>(
+        &mut self,
+        x: u32,
+        watch: &mut impl Watch,
+    ) -> u64 {
+        self.rightwards(x, |arena, p, j| arena.commit::<COLORS>(p, j, watch))
     }
 
     /// [`commit_others`](Self::commit_others) without colors, with the number of items
     /// covered: the updates are one per item and one per node hidden.
     #[inline(always)]
-    pub(crate) fn commit_others_counted<const WATCH: bool>(&mut self, x: u32) -> (u64, u64) {
+    pub(crate) fn commit_others_counted(&mut self, x: u32, watch: &mut impl Watch) -> (u64, u64) {
         let mut others = 0;
         let updates = self.rightwards(x, |arena, _, j| {
             others += 1;
-            arena.cover_item::<false, WATCH>(j)
+            arena.cover_item::<false>(j, watch)
         });
         (updates, others)
     }
@@ -376,7 +353,8 @@ impl Arena {
     pub(crate) fn select<const COLORS: bool>(&mut self, x: u32) -> u64 {
         self.check_option_node(x);
         let i = self.node(x).top;
-        self.cover_item::<COLORS, false>(i) + self.commit_others::<COLORS, false>(x)
+        self.cover_item::<COLORS>(i, &mut Unwatched)
+            + self.commit_others::<COLORS>(x, &mut Unwatched)
     }
 
     /// The exact reverse of [`select`](Self::select).

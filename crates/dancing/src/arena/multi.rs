@@ -5,7 +5,7 @@
 //! None of this is on the path of Algorithms X and C: those keep their own loops in
 //! [`dance`](super::dance), so that a problem without bounds pays nothing for these.
 
-use super::{Arena, Link, Node};
+use super::{Arena, Link, Node, Unwatched};
 
 /// What Algorithm M's choice found: the item to branch on and its branching degree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl Arena {
         self.check_option_node(x);
         let mut updates = 1;
         if hide {
-            updates += self.hide::<COLORS, false>(x);
+            updates += self.hide::<COLORS>(x, &mut Unwatched);
         }
         let Node { down, top: i, .. } = *self.node(x);
         debug_assert_eq!(
@@ -128,13 +128,13 @@ impl Arena {
     ) -> u64 {
         self.rightwards(x, |arena, p, j| {
             if !arena.primary[j as usize] {
-                return arena.commit::<COLORS, false>(p, j);
+                return arena.commit::<COLORS>(p, j, &mut Unwatched);
             }
             let b = &mut bound[j as usize];
             debug_assert!(*b > 0, "item {j} chosen past its upper bound");
             *b -= 1;
             if *b == 0 {
-                arena.cover_item::<COLORS, false>(j)
+                arena.cover_item::<COLORS>(j, &mut Unwatched)
             } else {
                 0
             }

@@ -109,7 +109,6 @@ impl Arena {
         self.items.copy_from_slice(&pristine.items);
         self.nodes.copy_from_slice(&pristine.nodes);
         self.colors.copy_from_slice(&pristine.colors);
-        self.clear_hints();
     }
 
     /// Relinks the arena into the state that covering the items marked in `marks` leaves
@@ -159,7 +158,6 @@ impl Arena {
             header.top = len;
         }
         link_items(&mut self.items, primary, |i| !marks.is_covered(i));
-        self.clear_hints();
     }
 
     /// Relinks every item's list in increasing order of `key[node]`, ties kept in option

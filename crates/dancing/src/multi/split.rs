@@ -2,10 +2,9 @@
 //! move included, replayed level by level; and its side of [`Branches`], so that it
 //! runs on threads under `ParallelSolver`.
 
-use super::{Level, Move, MultiSolver, Resume};
+use super::{Move, MultiSolver, Resume};
 use crate::engine::{INSIDE, Inside};
 use crate::error::ForceError;
-use crate::ids::ItemId;
 use crate::split;
 use crate::split::{Branches, Given};
 use crate::stats::Stats;
@@ -44,7 +43,7 @@ impl MultiSolver {
     /// split expanded (the internal nodes and dead ends above the split depth, with the
     /// commits of every branch), counted as the sequential search counts them: adding
     /// the statistics of every subproblem's search below its [`replay`](Self::replay)
-    /// gives the sequential statistics. Leaves [`stats`](Self::stats) as it was.
+    /// gives the sequential statistics. Leaves [`stats`](crate::Engine::stats) as it was.
     ///
     /// ```
     /// use dancing::{Engine, MultiSolver, format};
@@ -175,40 +174,29 @@ impl MultiSolver {
         None
     }
 
-    /// The branches of `level` not tried yet, in order, as the search would make them:
-    /// the options after the current one, then the null move, each while the item's
-    /// list still holds more options than its lower bound needs.
-    fn untried(&self, level: Level) -> Vec<Move> {
-        let Level { item: i, x, .. } = level;
-        if x == i {
-            return Vec::new();
-        }
-        let nodes = self.arena.nodes();
-        let option = |p: u32| Move::Choose(self.front.problem.option_of_node(p));
+    /// Undoes the top level as the search leaves it and pops it: the branches it has
+    /// not tried yet, in order, as the search would make them. Only once the levels
+    /// below are undone do they show: committing an option hides the options it clashes
+    /// with from every list, and an item with room left stays uncovered, so its list
+    /// loses them too.
+    fn leave_top(&mut self) -> Vec<Move> {
         let mut moves = Vec::new();
-        let mut p = nodes[x as usize].down;
-        let (b, s) = (self.bound[i as usize], self.slack[i as usize]);
-        if b == 0 && s == 0 {
-            // Exact cover of the item: every option after this one, nothing tweaked.
-            while p != i {
-                moves.push(option(p));
-                p = nodes[p as usize].down;
+        let done = self.top().x == self.top().item;
+        self.uncommit();
+        if !done {
+            self.next_branch();
+            while self.advance().is_some() {
+                let level = self.top();
+                moves.push(self.move_of(level));
+                self.commit();
+                self.uncommit();
+                if level.x == level.item {
+                    break;
+                }
+                self.next_branch();
             }
-            return moves;
         }
-        // Each branch tried tweaks one option out of the list: the next is tried while
-        // the list is longer than `b - s`.
-        let need = i64::from(b) - i64::from(s);
-        let mut len = i64::from(self.arena.len(i));
-        while len > need {
-            if p == i {
-                moves.push(Move::Skip(ItemId::new(i as usize - 1)));
-                break;
-            }
-            moves.push(option(p));
-            len -= 1;
-            p = nodes[p as usize].down;
-        }
+        self.restore();
         moves
     }
 
@@ -321,9 +309,18 @@ impl Branches for MultiSolver {
         if self.resume != Resume::Enter {
             return None;
         }
-        let (at, untried) = (self.base..self.levels.len())
-            .map(|at| (at, self.untried(self.levels[at])))
-            .find(|(_, untried)| !untried.is_empty())?;
+        // The untried branches are listed on a copy, undone level by level from the
+        // deepest: giving work away is rare, and the copy costs one pass over the links.
+        let mut copy = self.clone();
+        let mut shallowest = None;
+        while copy.levels.len() > self.base {
+            let at = copy.levels.len() - 1;
+            let untried = copy.leave_top();
+            if !untried.is_empty() {
+                shallowest = Some((at, untried));
+            }
+        }
+        let (at, untried) = shallowest?;
         let path = self.levels[from..at]
             .iter()
             .map(|&l| self.move_of(l))

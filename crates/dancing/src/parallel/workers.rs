@@ -80,6 +80,8 @@ pub(super) struct Shared<M, F> {
     nodes: AtomicU64,
     deadline: Option<Instant>,
     limits: Limits,
+    /// Nodes between a worker's heartbeats.
+    pub(super) heartbeat: u64,
     pub(super) mode: Mode<F, M>,
 }
 
@@ -108,6 +110,7 @@ impl<M: Copy + Ord, F: Fn(&[OptionId]) -> ControlFlow<()>> Shared<M, F> {
             nodes: AtomicU64::new(0),
             deadline: limits.end(started),
             limits,
+            heartbeat: Limits::CHECK_INTERVAL,
             mode,
         }
     }
@@ -225,8 +228,20 @@ where
     S: Branches,
     F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
 {
+    // A worker that panics stops the others (which would otherwise wait for its work
+    // forever); the panic then reaches the caller.
+    struct Halt<'a, M: Copy + Ord, F: Fn(&[OptionId]) -> ControlFlow<()>>(&'a Shared<M, F>);
+    impl<M: Copy + Ord, F: Fn(&[OptionId]) -> ControlFlow<()>> Drop for Halt<'_, M, F> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                self.0.halt(StopReason::Caller);
+            }
+        }
+    }
+    let _halt = Halt(shared);
     let mut solver = template.clone();
     solver.set_limits(Limits::none());
+    solver.front_mut(INSIDE).interval = shared.heartbeat;
     let from = solver.fixed_len(INSIDE);
     let mut stats = Stats::default();
     while let Some(job) = shared.next_job() {
@@ -278,6 +293,9 @@ where
                     &mut unit,
                     &mut stats,
                 );
+                // Work given away from inside the branch fixed the levels above it:
+                // back to the job's level, with the branch still committed there.
+                solver.truncate_fixed(INSIDE, from + path.len() + 1);
                 if branches.len() >= 2 && shared.hungry() {
                     let back = branches.split_off(branches.len() / 2);
                     shared.give(Job {

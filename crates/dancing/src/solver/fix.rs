@@ -66,6 +66,7 @@ impl SplitEngine for Solver {
         self.truncate_fixed(INSIDE, self.relinked);
         if self.relinked > 0 {
             self.arena.restore(self.front.problem.arena());
+            self.notes.clear();
             self.relinked = 0;
             self.base = 0;
         }
@@ -102,6 +103,11 @@ impl Solver {
             self.arena.is_active(self.arena.nodes()[p as usize].top)
                 && (!colors || self.arena.is_linked(p))
         })
+    }
+
+    /// The nodes of the fixed options, in the order they were fixed.
+    pub(crate) fn fixed_nodes(&self) -> &[u32] {
+        &self.choice[..self.base]
     }
 
     pub(super) fn fix(&mut self, x: u32) {
@@ -203,6 +209,7 @@ impl Solver {
             fixed = 0;
         }
         self.arena.relink(columns, marks, problem.primary());
+        self.notes.clear();
         self.relinked = fixed;
         self.base = fixed;
         self.forced = fixed;

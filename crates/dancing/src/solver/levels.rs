@@ -4,6 +4,7 @@
 //! [`Levels`]).
 
 use super::{Resume, Solver};
+use crate::arena::Unwatched;
 use crate::engine::Inside;
 use crate::error::ForceError;
 use crate::ids::{Header, OptionId};
@@ -46,11 +47,11 @@ impl Levels for Solver {
 
     fn cover_updates(&mut self, _: Inside, item: u32) -> u64 {
         if self.front.problem.has_colors() {
-            let updates = self.arena.cover::<true, false>(item);
+            let updates = self.arena.cover::<true>(item, &mut Unwatched);
             self.arena.uncover::<true>(item);
             updates
         } else {
-            let updates = self.arena.cover::<false, false>(item);
+            let updates = self.arena.cover::<false>(item, &mut Unwatched);
             self.arena.uncover::<false>(item);
             updates
         }
@@ -70,10 +71,10 @@ impl Branches for Solver {
         // Measure the commit alone: undo it and redo it with the item still covered.
         let updates = if self.front.problem.has_colors() {
             self.arena.uncommit_others::<true>(x);
-            self.arena.commit_others::<true, false>(x)
+            self.arena.commit_others::<true>(x, &mut Unwatched)
         } else {
             self.arena.uncommit_others::<false>(x);
-            self.arena.commit_others::<false, false>(x)
+            self.arena.commit_others::<false>(x, &mut Unwatched)
         };
         Ok(updates)
     }
@@ -97,10 +98,10 @@ impl Branches for Solver {
         self.choice[level] = y;
         Ok(if self.front.problem.has_colors() {
             self.arena.uncommit_others::<true>(x);
-            self.arena.commit_others::<true, false>(y)
+            self.arena.commit_others::<true>(y, &mut Unwatched)
         } else {
             self.arena.uncommit_others::<false>(x);
-            self.arena.commit_others::<false, false>(y)
+            self.arena.commit_others::<false>(y, &mut Unwatched)
         })
     }
 

@@ -1,15 +1,12 @@
 //! The X loop: Algorithm X (and C) as a state machine over the explicit level stack,
 //! run until it finds a solution, must check its limits, or ends.
 
-use std::time::Instant;
-
 use super::{Branching, Solver};
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
-use crate::arena::{Arena, Node};
-use crate::engine::{Engine, Event, Front, Inside};
+use crate::arena::{Arena, Node, Notes, Unwatched};
+use crate::engine::{self, Engine, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
-use crate::stats::StopReason;
 
 impl Engine for Solver {
     const NAME: &'static str = "links";
@@ -33,7 +30,7 @@ impl Engine for Solver {
     }
 
     fn restart(&mut self, _: Inside) {
-        self.arena.clear_hints();
+        self.notes.clear_hints();
         self.level = self.base;
         self.resume = Resume::Enter;
     }
@@ -50,22 +47,19 @@ impl Engine for Solver {
     /// Knuth's estimate of the fraction of the tree explored so far: the sum over levels
     /// of (k−1)/∏d + ½/∏d, where the choice at each level is the k-th of d.
     fn explored(&self, _: Inside) -> f64 {
-        let mut fraction = 0.0;
-        let mut scale = 1.0;
-        for &x in &self.choice[self.base..self.level] {
-            let item = self.arena.nodes()[x as usize].top;
-            // A covered item's list does not change while it stays covered.
-            let mut k = 1u32;
-            let mut p = self.arena.nodes()[item as usize].down;
+        let nodes = self.arena.nodes();
+        engine::progress(self.choice[self.base..self.level].iter().map(|&x| {
+            // The option's place in its item's list, which does not change while the
+            // item stays covered.
+            let item = nodes[x as usize].top;
+            let mut index = 0u32;
+            let mut p = nodes[item as usize].down;
             while p != x {
-                k += 1;
-                p = self.arena.nodes()[p as usize].down;
+                index += 1;
+                p = nodes[p as usize].down;
             }
-            let d = self.arena.nodes()[item as usize].top.max(k);
-            scale /= f64::from(d);
-            fraction += f64::from(k - 1) * scale;
-        }
-        fraction + 0.5 * scale
+            (index, nodes[item as usize].top.max(index + 1))
+        }))
     }
 
     fn level(&self, _: Inside) -> usize {
@@ -99,12 +93,6 @@ impl Engine for Solver {
 }
 
 impl Solver {
-    /// The limit the running search has reached, if any.
-    pub(crate) fn limit_reached(&self) -> Option<StopReason> {
-        let started = self.front.started.unwrap_or_else(Instant::now);
-        self.front.limits.reached(self.front.stats.nodes, started)
-    }
-
     /// The search loop, TAOCP Algorithm X (Algorithm C when `COLORS`). Returns at each
     /// solution (to resume at X8) and at each limit check (to resume at X2). With `WATCH`
     /// (FirstForced branching) the covers note the items left with one option or none,
@@ -116,7 +104,7 @@ impl Solver {
     fn run_loop<const COLORS: bool, const WATCH: bool, const LONG: bool>(&mut self) -> Event {
         if LONG {
             // What changed the lists since the last pause was not counted.
-            self.arena.forget_scans();
+            self.notes.forget_scans();
         }
         let good_enough = self.branching.good_enough();
         let at = Position::new(
@@ -127,6 +115,7 @@ impl Solver {
         );
         let steps = &mut LinksSteps::<COLORS, WATCH, LONG> {
             arena: &mut self.arena,
+            notes: &mut self.notes,
             choice: &mut self.choice,
             good_enough,
         };
@@ -138,6 +127,7 @@ impl Solver {
 /// option tried at level `l`.
 struct LinksSteps<'a, const COLORS: bool, const WATCH: bool, const LONG: bool> {
     arena: &'a mut Arena,
+    notes: &'a mut Notes,
     choice: &'a mut [u32],
     good_enough: u32,
 }
@@ -150,9 +140,9 @@ impl<const COLORS: bool, const WATCH: bool, const LONG: bool> Steps
         let arena = &mut *self.arena;
         // X3: choose an item by minimum remaining values.
         let chosen = if WATCH {
-            arena.choose_forced()
+            arena.choose_forced(self.notes)
         } else if LONG {
-            arena.choose_mrv(self.good_enough)
+            arena.choose_mrv(self.notes, self.good_enough)
         } else {
             arena.choose_item(self.good_enough)
         };
@@ -160,7 +150,11 @@ impl<const COLORS: bool, const WATCH: bool, const LONG: bool> Steps
             return Entered::Solved;
         };
         // X4: cover it and start down its list.
-        let cover = arena.cover::<COLORS, WATCH>(i);
+        let cover = if WATCH {
+            arena.cover::<COLORS>(i, self.notes)
+        } else {
+            arena.cover::<COLORS>(i, &mut Unwatched)
+        };
         let x = arena.nodes()[i as usize].down;
         if x == i {
             // X7: the item has no option left (its cover hid nothing).
@@ -170,11 +164,12 @@ impl<const COLORS: bool, const WATCH: bool, const LONG: bool> Steps
         // X5: try x.
         let commit = if LONG {
             // Every update of a cover but the item's own is a node hidden.
-            let (commit, others) = arena.commit_others_counted::<WATCH>(x);
-            arena.note_hidden(cover - 1 + commit - others);
+            // Forced moves first and the long scan are never asked together.
+            let (commit, others) = arena.commit_others_counted(x, &mut Unwatched);
+            self.notes.note_hidden(cover - 1 + commit - others);
             commit
         } else {
-            arena.commit_others::<COLORS, WATCH>(x)
+            commit_others::<COLORS, WATCH>(arena, self.notes, x)
         };
         self.choice[level] = x;
         Entered::Tried(cover + commit)
@@ -184,7 +179,7 @@ impl<const COLORS: bool, const WATCH: bool, const LONG: bool> Steps
     fn next(&mut self, level: usize) -> Option<u64> {
         let arena = &mut *self.arena;
         if WATCH {
-            arena.clear_hints();
+            self.notes.clear_hints();
         }
         let prev = self.choice[level];
         arena.uncommit_others::<COLORS>(prev);
@@ -198,6 +193,20 @@ impl<const COLORS: bool, const WATCH: bool, const LONG: bool> Steps
         }
         // X5 again with the next option.
         self.choice[level] = x;
-        Some(arena.commit_others::<COLORS, WATCH>(x))
+        Some(commit_others::<COLORS, WATCH>(arena, self.notes, x))
+    }
+}
+
+/// X5: commits the other items of `x`'s option, noting the forced moves with `WATCH`.
+#[inline(always)]
+fn commit_others<const COLORS: bool, const WATCH: bool>(
+    arena: &mut Arena,
+    notes: &mut Notes,
+    x: u32,
+) -> u64 {
+    if WATCH {
+        arena.commit_others::<COLORS>(x, notes)
+    } else {
+        arena.commit_others::<COLORS>(x, &mut Unwatched)
     }
 }
