@@ -97,9 +97,9 @@ pub(crate) fn print_split<E: SplitEngine>(
     prefix: &[OptionId],
 ) -> Result<u8, Failure> {
     solver.set_limits(args.search.limits());
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut output = SplitOutput::new();
     let mut line = String::new();
-    let mut print = |options: &[OptionId]| -> io::Result<()> {
+    let mut print = |out: &mut dyn Write, options: &[OptionId]| -> io::Result<()> {
         line.clear();
         for option in prefix.iter().chain(options) {
             if !line.is_empty() {
@@ -109,20 +109,12 @@ pub(crate) fn print_split<E: SplitEngine>(
         }
         writeln!(out, "{line}")
     };
-    let mut error = None;
-    let mut lines = 0u64;
     let (stats, short) = match args.split.split {
         Some(depth) => {
             let stats = search::searching(|| {
                 solver.split_each(depth, |options| {
-                    lines += 1;
-                    match print(options) {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(e) => {
-                            error = Some(e);
-                            ControlFlow::Break(())
-                        }
-                    }
+                    let written = print(&mut output.out, options);
+                    output.wrote(written)
                 })
             });
             (stats, false)
@@ -130,20 +122,56 @@ pub(crate) fn print_split<E: SplitEngine>(
         None => {
             let split = search::searching(|| solver.split_jobs(args.split.split_jobs.unwrap_or(1)));
             for subproblem in split.subproblems() {
-                lines += 1;
-                print(subproblem.prefix())?;
+                let written = print(&mut output.out, subproblem.prefix());
+                if output.wrote(written).is_break() {
+                    break;
+                }
             }
             (split.stats(), split.is_short())
         }
     };
-    if let Some(e) = error {
-        return Err(e.into());
+    output.finish(args, &stats, short)
+}
+
+/// The lines a split prints, counted, and the first write error, which stops it.
+struct SplitOutput {
+    out: BufWriter<io::StdoutLock<'static>>,
+    lines: u64,
+    error: Option<io::Error>,
+}
+
+impl SplitOutput {
+    fn new() -> Self {
+        Self {
+            out: BufWriter::new(io::stdout().lock()),
+            lines: 0,
+            error: None,
+        }
     }
-    out.flush()?;
-    if !args.search.report.quiet {
-        eprintln!("{}", split_summary(lines, &stats, short));
+
+    /// Counts a line the split printed: `Break` when it could not be written.
+    fn wrote(&mut self, written: io::Result<()>) -> ControlFlow<()> {
+        self.lines += 1;
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
     }
-    Ok(search_code(&stats))
+
+    /// Flushes the lines, then the summary on stderr; the exit code of the split.
+    fn finish(mut self, args: &XcArgs, stats: &Stats, short: bool) -> Result<u8, Failure> {
+        if let Some(e) = self.error {
+            return Err(e.into());
+        }
+        self.out.flush()?;
+        if !args.search.report.quiet {
+            eprintln!("{}", split_summary(self.lines, stats, short));
+        }
+        Ok(search_code(stats))
+    }
 }
 
 /// Reads `--prefix`: 1-based option numbers separated by spaces or commas.
@@ -232,32 +260,17 @@ pub(crate) fn print_moves_split(
     depth: usize,
 ) -> Result<u8, Failure> {
     solver.set_limits(args.search.limits());
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut error = None;
-    let mut lines = 0u64;
+    let mut output = SplitOutput::new();
     let mut moves = prefix.to_vec();
     let stats = search::searching(|| {
         solver.split_each(depth, |subproblem| {
-            lines += 1;
             moves.truncate(prefix.len());
             moves.extend_from_slice(subproblem);
-            match writeln!(out, "{}", moves_text(&moves)) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    error = Some(e);
-                    ControlFlow::Break(())
-                }
-            }
+            let written = writeln!(output.out, "{}", moves_text(&moves));
+            output.wrote(written)
         })
     });
-    if let Some(e) = error {
-        return Err(e.into());
-    }
-    out.flush()?;
-    if !args.search.report.quiet {
-        eprintln!("{}", split_summary(lines, &stats, false));
-    }
-    Ok(search_code(&stats))
+    output.finish(args, &stats, false)
 }
 
 /// A move as `--split` prints it: an option's 1-based number, or `~K` for the null

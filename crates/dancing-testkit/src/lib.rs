@@ -231,3 +231,30 @@ pub fn brute_force_colored<O>(
         .map(|mask| chosen(mask, spec.options.len()))
         .collect()
 }
+
+/// Knuth's format: items `i0` to `i{n-1}`, each with two options of its own, so
+/// 2<sup>n</sup> solutions of `n` options each: a problem with many solutions and a
+/// predictable order.
+pub fn two_options_each(n: usize) -> String {
+    let mut text = (0..n).map(|k| format!("i{k} ")).collect::<String>();
+    text.push('\n');
+    for k in 0..n {
+        text.push_str(&format!("i{k}\ni{k}\n"));
+    }
+    text
+}
+
+/// Knuth's format with multiplicities: choose `lo` to `hi` of `k` options, each an item
+/// `n` (bounded `lo:hi`) and an item of its own (`0:1`): C(k, lo) + … + C(k, hi)
+/// solutions.
+pub fn choose_between(lo: u32, hi: u32, k: usize) -> String {
+    let mut text = format!("{lo}:{hi}|n");
+    for j in 0..k {
+        text.push_str(&format!(" 0:1|o{j}"));
+    }
+    text.push('\n');
+    for j in 0..k {
+        text.push_str(&format!("n o{j}\n"));
+    }
+    text
+}

@@ -226,13 +226,7 @@ impl Engine for DenseSolver {
         Ok(())
     }
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
+    front_in_field!();
 }
 
 /// The steps of Algorithm X on the bitsets. Level `d` owns state `d`: entered as the

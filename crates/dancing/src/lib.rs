@@ -102,10 +102,12 @@
 //!   undo on backtracking. Same solutions, order and [`Stats`] as [`Solver`]; the
 //!   fastest engine on small problems (up to 2× the links on polyomino packings),
 //!   slower than the links on larger ones (queens 40).
-//!   Secondary items and colors; no forcing, splitting, costs or parallel search.
-//! - [`Engine`], implemented by [`Solver`] and [`CellsSolver`], names what they share
-//!   beyond one search: the splitter and the parallel workers are written once over
-//!   it, and so can a caller's code that should run either engine.
+//!   Secondary items and colors, forcing, splitting and parallel search; no costs.
+//! - [`Engine`], implemented by [`Solver`], [`DenseSolver`], [`CellsSolver`] and
+//!   [`MultiSolver`], names what they share beyond one search; [`SplitEngine`] and
+//!   [`Branches`] what the splitter and the parallel workers, written once, need of the
+//!   engines that split (all but dancing cells), and so can a caller's code that should
+//!   run any of them.
 //! - [`MultiSolver`] searches problems with multiplicities: primary items declared by
 //!   [`ProblemBuilder::primary_bounded`] (or `u:v|name` in Knuth's format) must be
 //!   covered between `u` and `v` times. It is Knuth's Algorithm M (his program DLX3),
@@ -120,13 +122,29 @@
 //!
 //! # Crate features
 //!
-//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon, for either
-//!   engine.
+//! - `parallel` (default): `ParallelSolver`, multi-threaded search with rayon, for the
+//!   links, the dense engine and Algorithm M.
 
 #![deny(missing_docs)]
 
+/// The [`Engine`] hooks `front` and `front_mut` of an engine that keeps its [`Front`]
+/// (problem, limits, statistics) in a field `front`.
+///
+/// [`Front`]: crate::engine::Front
+macro_rules! front_in_field {
+    () => {
+        fn front(&self, _: crate::engine::Inside) -> &crate::engine::Front {
+            &self.front
+        }
+
+        fn front_mut(&mut self, _: crate::engine::Inside) -> &mut crate::engine::Front {
+            &mut self.front
+        }
+    };
+}
+
 /// Test functions that run a generic check on each engine that splits:
-/// `test_name => check;` calls `check::<Solver>()` and `check::<CellsSolver>()`.
+/// `test_name => check;` calls `check::<Solver>()` and `check::<DenseSolver>()`.
 #[cfg(test)]
 macro_rules! on_split_engines {
     ($($name:ident => $check:ident;)*) => {$(

@@ -528,15 +528,7 @@ mod tests {
             let multi = crate::MultiSolver::new(&problem);
             assert_eq!(give_away_and_replay(multi), expected);
         }
-        let mut choose = String::from("4:6|n");
-        for k in 0..14 {
-            choose.push_str(&format!(" 0:1|o{k}"));
-        }
-        choose.push('\n');
-        for k in 0..14 {
-            choose.push_str(&format!("n o{k}\n"));
-        }
-        let problem = format::parse_str(&choose).unwrap();
+        let problem = format::parse_str(&dancing_testkit::choose_between(4, 6, 14)).unwrap();
         let mut multi = crate::MultiSolver::new(&problem);
         let expected: Vec<Solution> = multi.solutions().collect();
         assert_eq!(give_away_and_replay(multi), expected);
@@ -688,12 +680,7 @@ mod tests {
     #[test]
     fn ordered_output_keeps_a_bounded_window() {
         // 2^14 solutions: each of 14 items has two options of its own.
-        let mut text = (0..14).map(|k| format!("i{k} ")).collect::<String>();
-        text.push('\n');
-        for k in 0..14 {
-            text.push_str(&format!("i{k}\ni{k}\n"));
-        }
-        let problem = format::parse_str(&text).unwrap();
+        let problem = format::parse_str(&dancing_testkit::two_options_each(14)).unwrap();
         let expected: Vec<Solution> = Solver::new(&problem).solutions().collect();
         for (threads, window) in [(2, 256), (3, 64)] {
             let mut parallel = ParallelSolver::new(DenseSolver::new(&problem).unwrap(), threads);

@@ -11,6 +11,8 @@ mod fix;
 mod levels;
 mod run;
 
+pub(crate) use run::options_of;
+
 /// A search of the links in progress, from [`Engine::search`](crate::Engine::search).
 pub type Search<'s> = EngineSearch<'s, Solver>;
 

@@ -228,12 +228,7 @@ fn a_thread_count_far_past_the_cores_is_refused() {
 #[test]
 fn solutions_in_order_hold_bounded_memory() {
     // 2^22 solutions, 22 lines each: 340 MB of ids if they were all kept.
-    let mut input = (0..22).map(|k| format!("i{k} ")).collect::<String>();
-    input.push('\n');
-    for k in 0..22 {
-        input.push_str(&format!("i{k}\ni{k}\n"));
-    }
-    let file = temp_file("twos.dlx", &input);
+    let file = temp_file("twos.dlx", &dancing_testkit::two_options_each(22));
     let one = ok(&["xc", "--limit", "300", file.to_str().unwrap()], b"");
     let mut child = dancing_in_crate(&["xc", "--threads", "2"])
         .arg(&file)

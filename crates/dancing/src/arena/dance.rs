@@ -363,4 +363,55 @@ impl Arena {
         let i = self.node(x).top;
         self.uncover_item::<COLORS>(i);
     }
+
+    /// Leaves the option of node `x` for that of node `y`, below it in the same item's
+    /// list, with the item still covered: uncommits `x`'s other items and commits `y`'s.
+    /// Returns the updates of the commit.
+    pub(crate) fn switch(&mut self, colors: bool, x: u32, y: u32) -> u64 {
+        if colors {
+            self.uncommit_others::<true>(x);
+            self.commit_others::<true>(y, &mut Unwatched)
+        } else {
+            self.uncommit_others::<false>(x);
+            self.commit_others::<false>(y, &mut Unwatched)
+        }
+    }
+
+    /// The node of `option` below node `x` in `x`'s item's list, or the error naming the
+    /// item when the option is not there.
+    pub(crate) fn sibling(
+        &self,
+        problem: &crate::Problem,
+        x: u32,
+        option: crate::OptionId,
+    ) -> Result<u32, crate::ForceError> {
+        let item = self.node(x).top;
+        let mut y = self.node(x).down;
+        while y != item && problem.option_of_node(y) != option {
+            y = self.node(y).down;
+        }
+        if y == item {
+            return Err(crate::ForceError::NotOnPath {
+                option: option.index(),
+                item: crate::ids::Header::new(item).item(),
+            });
+        }
+        Ok(y)
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored so far, from the nodes
+    /// chosen at the search's levels (see [`crate::engine::progress`]): each option's
+    /// place in its item's list, which does not change while the item stays covered.
+    pub(crate) fn explored(&self, choice: &[u32]) -> f64 {
+        crate::engine::progress(choice.iter().map(|&x| {
+            let item = self.node(x).top;
+            let mut index = 0u32;
+            let mut p = self.node(item).down;
+            while p != x {
+                index += 1;
+                p = self.node(p).down;
+            }
+            (index, self.node(item).top.max(index + 1))
+        }))
+    }
 }

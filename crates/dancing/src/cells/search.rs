@@ -4,7 +4,7 @@
 use super::CellsSolver;
 use super::tables::{Live, Tables};
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps, Tree};
-use crate::engine::{self, Engine, Event, Front, Inside};
+use crate::engine::{self, Engine, Event, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
 
@@ -133,13 +133,7 @@ impl Engine for CellsSolver {
         self.tables.check()
     }
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
+    front_in_field!();
 }
 
 impl CellsSolver {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
 use crate::arena::{Arena, Unwatched};
-use crate::engine::{self, Engine, Event, Front, INSIDE, Inside};
+use crate::engine::{Engine, Event, Front, INSIDE, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::{Header, ItemTable, OptionId};
 use crate::problem::{Pricing, Problem};
@@ -123,6 +123,32 @@ struct CostSteps<'a, const COLORS: bool> {
     primary: &'a ItemTable<bool>,
     spent: &'a mut u128,
     threshold: u128,
+}
+
+/// What the steps work on: the links, the choices, the rest bounds, the costs, which
+/// items are primary, the cost spent and the threshold.
+type Parts<'a> = (
+    &'a mut Arena,
+    &'a mut [u32],
+    &'a mut [(u128, u32)],
+    &'a Pricing,
+    &'a ItemTable<bool>,
+    &'a mut u128,
+    u128,
+);
+
+impl<'a, const COLORS: bool> CostSteps<'a, COLORS> {
+    fn new((arena, choice, rest, pricing, primary, spent, threshold): Parts<'a>) -> Self {
+        Self {
+            arena,
+            choice,
+            rest,
+            pricing,
+            primary,
+            spent,
+            threshold,
+        }
+    }
 }
 
 impl<const COLORS: bool> CostSteps<'_, COLORS> {
@@ -257,35 +283,19 @@ impl Engine for CostSearch {
         );
         let pricing = problem.pricing().expect("a costed problem");
         let primary = problem.primary();
-        let (arena, choice, rest, spent) = (
+        let parts = (
             &mut self.arena,
             &mut self.choice[..],
             &mut self.rest[..],
+            pricing,
+            primary,
             &mut self.spent,
+            self.threshold,
         );
-        let threshold = self.threshold;
         if problem.has_colors() {
-            let steps = &mut CostSteps::<true> {
-                arena,
-                choice,
-                rest,
-                pricing,
-                primary,
-                spent,
-                threshold,
-            };
-            algorithm_x::run(steps, at)
+            algorithm_x::run(&mut CostSteps::<true>::new(parts), at)
         } else {
-            let steps = &mut CostSteps::<false> {
-                arena,
-                choice,
-                rest,
-                pricing,
-                primary,
-                spent,
-                threshold,
-            };
-            algorithm_x::run(steps, at)
+            algorithm_x::run(&mut CostSteps::<false>::new(parts), at)
         }
     }
 
@@ -305,26 +315,12 @@ impl Engine for CostSearch {
     }
 
     fn chosen(&mut self, _: Inside) -> &[OptionId] {
-        self.scratch.clear();
-        for &x in &self.choice[..self.level] {
-            self.scratch.push(self.front.problem.option_of_node(x));
-        }
-        &self.scratch
+        crate::solver::options_of(&self.front, &self.choice[..self.level], &mut self.scratch)
     }
 
     /// Knuth's estimate, as the links make it; pruning makes it rougher.
     fn explored(&self, _: Inside) -> f64 {
-        let nodes = self.arena.nodes();
-        engine::progress(self.choice[self.base..self.level].iter().map(|&x| {
-            let item = nodes[x as usize].top;
-            let mut index = 0u32;
-            let mut p = nodes[item as usize].down;
-            while p != x {
-                index += 1;
-                p = nodes[p as usize].down;
-            }
-            (index, nodes[item as usize].top.max(index + 1))
-        }))
+        self.arena.explored(&self.choice[self.base..self.level])
     }
 
     fn level(&self, _: Inside) -> usize {
@@ -335,13 +331,7 @@ impl Engine for CostSearch {
         self.arena.check_links()
     }
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
+    front_in_field!();
 }
 
 impl CostSearch {
@@ -395,28 +385,11 @@ impl Branches for CostSearch {
     fn follow_sibling(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         let level = self.base - 1;
         let x = self.choice[level];
-        let nodes = self.arena.nodes();
-        let item = nodes[x as usize].top;
-        let mut y = nodes[x as usize].down;
-        while y != item && self.front.problem.option_of_node(y) != option {
-            y = nodes[y as usize].down;
-        }
-        if y == item {
-            return Err(ForceError::NotOnPath {
-                option: option.index(),
-                item: Header::new(item).item(),
-            });
-        }
+        let y = self.arena.sibling(&self.front.problem, x, option)?;
         let cost = &self.front.problem.pricing().expect("a costed problem").cost;
         self.spent = self.spent - u128::from(cost[x as usize]) + u128::from(cost[y as usize]);
         self.choice[level] = y;
-        Ok(if self.front.problem.has_colors() {
-            self.arena.uncommit_others::<true>(x);
-            self.arena.commit_others::<true>(y, &mut Unwatched)
-        } else {
-            self.arena.uncommit_others::<false>(x);
-            self.arena.commit_others::<false>(y, &mut Unwatched)
-        })
+        Ok(self.arena.switch(self.front.problem.has_colors(), x, y))
     }
 
     fn give_away(&mut self, _: Inside, from: usize) -> Option<Given<OptionId>> {

@@ -2,7 +2,7 @@
 //! and Algorithm M's side of [`Engine`].
 
 use super::{MultiSolver, Resume};
-use crate::engine::{self, Engine, Event, Front, Inside};
+use crate::engine::{self, Engine, Event, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
 
@@ -124,11 +124,5 @@ impl Engine for MultiSolver {
         self.arena.check_links()
     }
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
+    front_in_field!();
 }

@@ -106,6 +106,13 @@ impl MultiSolver {
             return Some(Vec::new());
         }
         self.prepare(choice.item, choice.degree);
+        Some(self.branches_left())
+    }
+
+    /// The top level's branches from its current one on, each made and committed as the
+    /// search would (counting the updates) and undone; then the level is restored and
+    /// popped.
+    fn branches_left(&mut self) -> Vec<Move> {
         let mut moves = Vec::new();
         while self.advance().is_some() {
             let level = self.top();
@@ -118,7 +125,7 @@ impl MultiSolver {
             self.next_branch();
         }
         self.restore();
-        Some(moves)
+        moves
     }
 
     /// Fixes the moves of `prefix` as the first levels below those already fixed, as
@@ -153,25 +160,32 @@ impl MultiSolver {
             return None;
         }
         self.prepare(choice.item, choice.degree);
+        let updates = self.seek(wanted);
+        match updates {
+            Some(_) => self.base += 1,
+            None => self.restore(),
+        }
+        updates
+    }
+
+    /// Tries the top level's branches from its current one on, as the search does, until
+    /// `wanted`, and commits it: the updates of trying and committing it. `None` when
+    /// the level has no such branch (nothing of it is then committed).
+    fn seek(&mut self, wanted: Move) -> Option<u64> {
         loop {
             let before = self.front.stats.updates;
-            if self.advance().is_none() {
-                break;
-            }
+            self.advance()?;
             let level = self.top();
             if self.move_of(level) == wanted {
                 self.commit();
-                self.base += 1;
                 return Some(self.front.stats.updates - before);
             }
             if level.x == level.item {
                 self.uncommit();
-                break;
+                return None;
             }
             self.next_branch();
         }
-        self.restore();
-        None
     }
 
     /// Undoes the top level as the search leaves it and pops it: the branches it has
@@ -180,24 +194,14 @@ impl MultiSolver {
     /// with from every list, and an item with room left stays uncovered, so its list
     /// loses them too.
     fn leave_top(&mut self) -> Vec<Move> {
-        let mut moves = Vec::new();
         let done = self.top().x == self.top().item;
         self.uncommit();
-        if !done {
-            self.next_branch();
-            while self.advance().is_some() {
-                let level = self.top();
-                moves.push(self.move_of(level));
-                self.commit();
-                self.uncommit();
-                if level.x == level.item {
-                    break;
-                }
-                self.next_branch();
-            }
+        if done {
+            self.restore();
+            return Vec::new();
         }
-        self.restore();
-        moves
+        self.next_branch();
+        self.branches_left()
     }
 
     /// Undoes every level fixed by [`replay`](Self::replay).
@@ -284,22 +288,7 @@ impl Branches for MultiSolver {
         if self.top().x != self.top().item {
             self.uncommit();
             self.next_branch();
-            loop {
-                let before = self.front.stats.updates;
-                if self.advance().is_none() {
-                    break;
-                }
-                let level = self.top();
-                if self.move_of(level) == m {
-                    self.commit();
-                    updates = Some(self.front.stats.updates - before);
-                    break;
-                }
-                if level.x == level.item {
-                    break;
-                }
-                self.next_branch();
-            }
+            updates = self.seek(m);
         }
         self.front.stats = saved;
         updates.ok_or(ForceError::NotABranch { position: 0 })

@@ -242,26 +242,24 @@ where
     let mut solver = template.clone();
     solver.set_limits(Limits::none());
     solver.front_mut(INSIDE).interval = shared.heartbeat;
-    let from = solver.fixed_len(INSIDE);
-    let mut stats = Stats::default();
+    let mut worker = Worker {
+        shared,
+        from: solver.fixed_len(INSIDE),
+        solver,
+        stats: Stats::default(),
+    };
+    let from = worker.from;
     while let Some(job) = shared.next_job() {
         let Job { path, mut branches } = job;
         if branches.is_empty() {
             // The whole search.
             let mut unit = Unit::new(Vec::new());
-            search(
-                shared,
-                &mut solver,
-                from,
-                &path,
-                &mut branches,
-                &mut unit,
-                &mut stats,
-            );
+            search(&mut worker, &path, &mut branches, &mut unit);
             shared.finish(unit, None);
         } else {
             for &m in &path {
-                solver
+                worker
+                    .solver
                     .follow(INSIDE, m)
                     .expect("a job's path is a path of the search");
             }
@@ -278,24 +276,17 @@ where
                 }
                 // The first branch covers the level's item; the next ones keep it.
                 let commit = if started {
-                    solver.follow_sibling(INSIDE, m)
+                    worker.solver.follow_sibling(INSIDE, m)
                 } else {
-                    solver.follow(INSIDE, m)
+                    worker.solver.follow(INSIDE, m)
                 };
                 started = true;
-                stats.updates += commit.expect("a job's branches are branches of the search");
-                search(
-                    shared,
-                    &mut solver,
-                    from,
-                    &path,
-                    &mut branches,
-                    &mut unit,
-                    &mut stats,
-                );
+                worker.stats.updates +=
+                    commit.expect("a job's branches are branches of the search");
+                search(&mut worker, &path, &mut branches, &mut unit);
                 // Work given away from inside the branch fixed the levels above it:
                 // back to the job's level, with the branch still committed there.
-                solver.truncate_fixed(INSIDE, from + path.len() + 1);
+                worker.solver.truncate_fixed(INSIDE, from + path.len() + 1);
                 if branches.len() >= 2 && shared.hungry() {
                     let back = branches.split_off(branches.len() / 2);
                     shared.give(Job {
@@ -323,10 +314,19 @@ where
             }
             shared.finish(unit, None);
         }
-        solver.truncate_fixed(INSIDE, from);
+        worker.solver.truncate_fixed(INSIDE, from);
         shared.job_done();
     }
-    stats
+    worker.stats
+}
+
+/// One worker's own: its solver, the number of levels fixed in the template, and the
+/// statistics of its jobs.
+struct Worker<'a, S: Branches, F> {
+    shared: &'a Shared<S::Move, F>,
+    solver: S,
+    from: usize,
+    stats: Stats,
 }
 
 /// Searches below the levels fixed in `solver` to the end (or a stop), passing the
@@ -334,17 +334,16 @@ where
 /// half of `branches` (those of the job not yet started, below `path`), or else the
 /// untried branches of the search's shallowest level.
 fn search<S, F>(
-    shared: &Shared<S::Move, F>,
-    solver: &mut S,
-    from: usize,
+    worker: &mut Worker<'_, S, F>,
     path: &[S::Move],
     branches: &mut VecDeque<S::Move>,
     unit: &mut Unit<S::Move>,
-    stats: &mut Stats,
 ) where
     S: Branches,
     F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
 {
+    let (shared, from) = (worker.shared, worker.from);
+    let solver = &mut worker.solver;
     let mut search = solver.search();
     let mut reported = 0;
     loop {
@@ -391,7 +390,7 @@ fn search<S, F>(
     let job = solver.stats();
     shared.check_limits(job.nodes - reported);
     // A thread's `elapsed` is the time it spent searching.
-    *stats += Stats {
+    worker.stats += Stats {
         stopped: None,
         ..job
     };

@@ -7,7 +7,7 @@ use super::{Resume, Solver};
 use crate::arena::Unwatched;
 use crate::engine::Inside;
 use crate::error::ForceError;
-use crate::ids::{Header, OptionId};
+use crate::ids::OptionId;
 use crate::split::{Branches, Given, Levels, NextLevel, SplitEngine};
 
 impl Levels for Solver {
@@ -69,40 +69,16 @@ impl Branches for Solver {
         self.descend(option)?;
         let x = self.choice[self.base - 1];
         // Measure the commit alone: undo it and redo it with the item still covered.
-        let updates = if self.front.problem.has_colors() {
-            self.arena.uncommit_others::<true>(x);
-            self.arena.commit_others::<true>(x, &mut Unwatched)
-        } else {
-            self.arena.uncommit_others::<false>(x);
-            self.arena.commit_others::<false>(x, &mut Unwatched)
-        };
-        Ok(updates)
+        Ok(self.arena.switch(self.front.problem.has_colors(), x, x))
     }
 
     fn follow_sibling(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         debug_assert!(self.base > self.forced, "a level the search chose");
         let level = self.base - 1;
         let x = self.choice[level];
-        let nodes = self.arena.nodes();
-        let item = nodes[x as usize].top;
-        let mut y = nodes[x as usize].down;
-        while y != item && self.front.problem.option_of_node(y) != option {
-            y = nodes[y as usize].down;
-        }
-        if y == item {
-            return Err(ForceError::NotOnPath {
-                option: option.index(),
-                item: Header::new(item).item(),
-            });
-        }
+        let y = self.arena.sibling(&self.front.problem, x, option)?;
         self.choice[level] = y;
-        Ok(if self.front.problem.has_colors() {
-            self.arena.uncommit_others::<true>(x);
-            self.arena.commit_others::<true>(y, &mut Unwatched)
-        } else {
-            self.arena.uncommit_others::<false>(x);
-            self.arena.commit_others::<false>(y, &mut Unwatched)
-        })
+        Ok(self.arena.switch(self.front.problem.has_colors(), x, y))
     }
 
     fn truncate_fixed(&mut self, _: Inside, len: usize) {

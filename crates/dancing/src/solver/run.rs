@@ -4,7 +4,7 @@
 use super::{Branching, Solver};
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
 use crate::arena::{Arena, Node, Notes, Unwatched};
-use crate::engine::{self, Engine, Event, Front, Inside};
+use crate::engine::{Engine, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
 
@@ -37,29 +37,11 @@ impl Engine for Solver {
 
     /// The options chosen at levels `0..level`, fixed ones first.
     fn chosen(&mut self, _: Inside) -> &[OptionId] {
-        self.scratch.clear();
-        for &x in &self.choice[..self.level] {
-            self.scratch.push(self.front.problem.option_of_node(x));
-        }
-        &self.scratch
+        options_of(&self.front, &self.choice[..self.level], &mut self.scratch)
     }
 
-    /// Knuth's estimate of the fraction of the tree explored so far: the sum over levels
-    /// of (k−1)/∏d + ½/∏d, where the choice at each level is the k-th of d.
     fn explored(&self, _: Inside) -> f64 {
-        let nodes = self.arena.nodes();
-        engine::progress(self.choice[self.base..self.level].iter().map(|&x| {
-            // The option's place in its item's list, which does not change while the
-            // item stays covered.
-            let item = nodes[x as usize].top;
-            let mut index = 0u32;
-            let mut p = nodes[item as usize].down;
-            while p != x {
-                index += 1;
-                p = nodes[p as usize].down;
-            }
-            (index, nodes[item as usize].top.max(index + 1))
-        }))
+        self.arena.explored(&self.choice[self.base..self.level])
     }
 
     fn level(&self, _: Inside) -> usize {
@@ -83,13 +65,7 @@ impl Engine for Solver {
         Ok(())
     }
 
-    fn front(&self, _: Inside) -> &Front {
-        &self.front
-    }
-
-    fn front_mut(&mut self, _: Inside) -> &mut Front {
-        &mut self.front
-    }
+    front_in_field!();
 }
 
 impl Solver {
@@ -209,4 +185,15 @@ fn commit_others<const COLORS: bool, const WATCH: bool>(
     } else {
         arena.commit_others::<COLORS>(x, &mut Unwatched)
     }
+}
+
+/// The options of the nodes `choice`, gathered in `scratch`.
+pub(crate) fn options_of<'a>(
+    front: &Front,
+    choice: &[u32],
+    scratch: &'a mut Vec<OptionId>,
+) -> &'a [OptionId] {
+    scratch.clear();
+    scratch.extend(choice.iter().map(|&x| front.problem.option_of_node(x)));
+    scratch
 }

@@ -329,16 +329,8 @@ fn parallel_counts_are_the_sequential_counts() {
 #[test]
 fn parallel_search_with_multiplicities_matches_the_sequential_one() {
     // Choose 4 to 6 of 14 options, each of one item, and pentominoes in a box.
-    let mut choose = String::from("4:6|n");
-    for k in 0..14 {
-        choose.push_str(&format!(" 0:1|o{k}"));
-    }
-    choose.push('\n');
-    for k in 0..14 {
-        choose.push_str(&format!("n o{k}\n"));
-    }
     for problem in [
-        format::parse_str(&choose).unwrap(),
+        format::parse_str(&dancing_testkit::choose_between(4, 6, 14)).unwrap(),
         bounded_diagonals(&problems::queens(9)),
         problems::pentominoes(20, 3),
         problems::langford(8),
