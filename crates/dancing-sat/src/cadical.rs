@@ -4,12 +4,14 @@
 //! wrapper offers no way to set options (such as the default phase) and counts no
 //! conflicts, so this module declares the C functions it needs itself. This file is the
 //! crate's only `unsafe`: each call passes the pointer `ccadical_init` returned, alive
-//! until `Drop`, and callback state that is boxed (so it does not move) and outlives the
-//! solver.
+//! until `Drop`, and callback state that is allocated once, held only as a raw pointer
+//! (so the callbacks' copy and ours are the same pointer, and no `Box` or `&mut` asserts
+//! it unique while CaDiCaL may call back), and freed after the solver in `Drop`.
 
 #![allow(unsafe_code)]
 
 use std::ffi::{CString, c_int, c_void};
+use std::ptr::NonNull;
 use std::time::Instant;
 
 use dancing::{Limits, StopReason};
@@ -56,7 +58,8 @@ struct Watch {
 }
 
 unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
-    // SAFETY: `state` is the boxed `Watch` of the `Cadical` that is solving.
+    // SAFETY: `state` is the `Watch` of the `Cadical` that is solving, alive until its
+    // `Drop`, and no other reference to it lives while CaDiCaL runs.
     let watch = unsafe { &mut *state.cast::<Watch>() };
     watch.polls += 1;
     if watch.polls % 64 != 0 {
@@ -76,7 +79,9 @@ unsafe extern "C" fn learn(state: *mut c_void, _clause: *mut c_int) {
 #[derive(Debug)]
 pub(crate) struct Cadical {
     solver: *mut CCaDiCaL,
-    watch: Box<Watch>,
+    /// From `Box::into_raw`; freed in `Drop`. Read and written only through short-lived
+    /// references made from this pointer, never while CaDiCaL runs.
+    watch: NonNull<Watch>,
 }
 
 // SAFETY: a CaDiCaL solver is not tied to the thread that made it; it is used through
@@ -96,15 +101,15 @@ impl Cadical {
         // SAFETY: no precondition.
         let solver = unsafe { ccadical_init() };
         assert!(!solver.is_null(), "CaDiCaL could not allocate a solver");
-        let mut watch = Box::new(Watch {
+        let watch = NonNull::from(Box::leak(Box::new(Watch {
             limits: limits.clone(),
             started: Instant::now(),
             stopped: None,
             learned: 0,
             polls: 0,
-        });
-        let state = (&mut *watch as *mut Watch).cast::<c_void>();
-        // SAFETY: `solver` is live; `state` points into a box that lives as long as it.
+        })));
+        let state = watch.as_ptr().cast::<c_void>();
+        // SAFETY: `solver` is live; `state` lives until `Drop`, after the solver.
         unsafe {
             ccadical_set_learn(solver, state, c_int::MAX, Some(learn));
             let watched =
@@ -134,13 +139,24 @@ impl Cadical {
     }
 
     pub(crate) fn solve(&mut self) -> Answer {
-        self.watch.stopped = None;
-        // SAFETY: `solver` is live; the callbacks' state is `self.watch`, boxed.
+        self.watch_mut().stopped = None;
+        // SAFETY: `solver` is live; no reference to the callbacks' state lives meanwhile.
         match unsafe { ccadical_solve(self.solver) } {
             10 => Answer::Satisfiable,
             20 => Answer::Unsatisfiable,
-            _ => Answer::Stopped(self.watch.stopped.unwrap_or(StopReason::Interrupted)),
+            _ => Answer::Stopped(self.watch().stopped.unwrap_or(StopReason::Interrupted)),
         }
+    }
+
+    fn watch(&self) -> &Watch {
+        // SAFETY: `watch` is alive until `Drop`, and CaDiCaL calls back only inside
+        // `solve`, which holds no reference to it then.
+        unsafe { self.watch.as_ref() }
+    }
+
+    fn watch_mut(&mut self) -> &mut Watch {
+        // SAFETY: as in `watch`; `&mut self` makes this the only reference.
+        unsafe { self.watch.as_mut() }
     }
 
     /// The value of a variable in the model of the last satisfiable solve.
@@ -152,13 +168,17 @@ impl Cadical {
 
     /// Clauses learned so far, about one per conflict.
     pub(crate) fn learned(&self) -> u64 {
-        self.watch.learned
+        self.watch().learned
     }
 }
 
 impl Drop for Cadical {
     fn drop(&mut self) {
-        // SAFETY: `solver` came from `ccadical_init` and is released once.
-        unsafe { ccadical_release(self.solver) };
+        // SAFETY: `solver` came from `ccadical_init` and is released once; then nothing
+        // calls back, and `watch`, from `Box::leak`, is freed once.
+        unsafe {
+            ccadical_release(self.solver);
+            drop(Box::from_raw(self.watch.as_ptr()));
+        }
     }
 }
