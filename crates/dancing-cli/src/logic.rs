@@ -5,8 +5,6 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use dancing::StopReason;
 use dancing_sudoku::generate::Difficulty;
 use dancing_sudoku::generate::Kind;
@@ -14,11 +12,12 @@ use dancing_sudoku::logic::{Path, RateError, Rater, Rules};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::{Grid, Position, Technique};
 
-use crate::batch_report::{self, Gravest};
+use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
+use crate::batch_report;
 use crate::cli::LogicArgs;
 use crate::failure::Failure;
 use crate::pretty::{self, Style};
-use crate::search::{plural, searching, stop_name, stop_note, thread_count, thread_pool};
+use crate::search::{plural, stop_name, stop_note};
 
 /// Puzzles a thread takes per chunk of the batch: rating takes from a tenth of a
 /// millisecond to seconds a puzzle, so chunks are small enough that answers keep coming.
@@ -34,8 +33,7 @@ pub(crate) enum Task {
 /// Running totals, for the summary line and `--stats`.
 #[derive(Default)]
 struct Totals {
-    puzzles: u64,
-    errors: u64,
+    counts: Counts,
     no_solution: u64,
     multiple: u64,
     /// Rated puzzles per difficulty band.
@@ -47,16 +45,20 @@ struct Totals {
     /// Puzzles where the techniques stalled (rated as needing search).
     stalled: u64,
 
-    /// Puzzles a limit stopped, and the gravest limit: Ctrl-C, then the deadline (both
-    /// end the batch), then the node limit (which stops one puzzle).
+    /// Puzzles a limit stopped (the gravest limit is in `counts`).
     stopped_puzzles: u64,
-    stopped: Gravest,
+}
+
+impl batch::Totals for Totals {
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
 }
 
 impl Totals {
     fn stop(&mut self, reason: StopReason) {
         self.stopped_puzzles += 1;
-        self.stopped.add(reason);
+        self.counts.stopped.add(reason);
     }
 
     /// Adds one puzzle's tally (its puzzle and error counts are kept by the caller).
@@ -65,8 +67,8 @@ impl Totals {
         self.multiple += tally.multiple;
         self.stalled += tally.stalled;
         self.stopped_puzzles += tally.stopped_puzzles;
-        if let Some(reason) = tally.stopped.0 {
-            self.stopped.add(reason);
+        if let Some(reason) = tally.counts.stopped.0 {
+            self.counts.stopped.add(reason);
         }
         for (mine, theirs) in [
             (&mut self.hardest, tally.hardest),
@@ -103,89 +105,63 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         Rules::default()
     };
     let rater = Rater::new().limits(limits.clone()).rules(rules);
-    let threads = thread_count(args.run.threads);
-    let pool = (threads > 1).then(|| thread_pool(threads)).transpose()?;
+    let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
-    let one_screen = crate::failure::one_screen();
     let blocks = matches!(
         task,
         Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
     );
-    // A person typing puzzles gets each answer at once, and one thread takes them one
-    // by one; threads take a few each, so that answers keep coming.
-    let chunk = if input.interactive || pool.is_none() {
-        1
-    } else {
-        threads * PER_THREAD
-    };
+    let name = input.name;
     // The techniques know classic sudoku: a puzzle marked as a variant is refused.
-    let mut batch = Batch::new(input.reader).variant(Kind::Classic);
-    let mut entries = Vec::with_capacity(chunk);
-    let mut first = true;
-    // Ctrl-C ends the reading; after the deadline the rest is read and answered
-    // `stopped: timeout`, one line a puzzle.
-    while !totals
-        .stopped
-        .stops_reading(limits.passed(), input.interactive)
-    {
-        entries.clear();
-        entries.extend(batch.by_ref().take(chunk));
-        if entries.is_empty() {
-            break;
-        }
-        progress.chunk_read(entries.iter().filter(|entry| entry.is_ok()).count());
-        let one = |k: usize| {
-            entries[k].as_ref().map(|puzzle| {
-                let mut tally = Totals::default();
-                let text = match limits.passed() {
-                    // Read with others before the end: answered, not started.
-                    Some(reason) => {
-                        tally.stop(reason);
-                        format!("{}\n", crate::search::stopped_answer(reason))
-                    }
-                    None => answer(puzzle, task, &rater, style, &mut tally),
-                };
-                progress.answered();
-                (text, tally)
-            })
-        };
-        let answers: Vec<_> = searching(|| match &pool {
-            Some(pool) => pool.install(|| (0..entries.len()).into_par_iter().map(one).collect()),
-            None => (0..entries.len()).map(one).collect(),
+    let entries = Batch::new(input.reader)
+        .variant(Kind::Classic)
+        .map(|entry| match entry {
+            Ok(puzzle) => Entry::Puzzle(puzzle),
+            Err(error) => Entry::Bad {
+                reason: error.kind.to_string(),
+                message: format!("{name}: {error}"),
+            },
         });
-        for answer in answers {
-            match answer {
-                Ok((text, tally)) => {
-                    totals.puzzles += 1;
-                    totals.absorb(tally);
-                    if blocks && !first {
-                        // Blocks of several lines are kept apart.
-                        writeln!(out)?;
-                    }
-                    write!(out, "{text}")?;
-                }
-                Err(error) => {
-                    totals.errors += 1;
-                    // On a terminal the full message below is the one line a person needs.
-                    if !one_screen {
-                        writeln!(out, "error: {}", error.kind)?;
-                    }
-                    out.flush()?;
-                    progress.eprintln(&format!(
-                        "error: {}",
-                        crate::failure::shorten(&format!("{}: {error}", input.name))
-                    ));
-                }
+    // One thread takes the puzzles one by one; threads take a few each, so that
+    // answers keep coming.
+    let chunk = threads.count * PER_THREAD;
+    let chunk = if threads.count == 1 { 1 } else { chunk };
+    Driver::new(
+        &progress,
+        &mut out,
+        &limits,
+        &threads,
+        (chunk, input.interactive),
+    )
+    .run(
+        entries,
+        &mut totals,
+        |puzzle| {
+            let mut tally = Totals::default();
+            let text = answer(puzzle, task, &rater, style, &mut tally);
+            (text, tally)
+        },
+        |reason| {
+            // Read with others before the end: answered, not started.
+            let mut tally = Totals::default();
+            tally.stop(reason);
+            (
+                format!("{}\n", crate::search::stopped_answer(reason)),
+                tally,
+            )
+        },
+        |_| Spread::Runs(1),
+        |totals, out, (text, tally), first| {
+            totals.absorb(tally);
+            if blocks && !first {
+                // Blocks of several lines are kept apart.
+                writeln!(out)?;
             }
-            first = false;
-        }
-        if input.interactive {
-            out.flush()?;
-        }
-    }
-    out.flush()?;
+            write!(out, "{text}")
+        },
+    )?;
     progress.finish();
     let seconds = started.elapsed().as_secs_f64();
 
@@ -199,18 +175,18 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
                         .collect()
                 };
             let mut stats = serde_json::json!({
-                "puzzles": totals.puzzles,
-                "errors": totals.errors,
+                "puzzles": totals.counts.puzzles,
+                "errors": totals.counts.errors,
                 "no_solution": totals.no_solution,
                 "multiple": totals.multiple,
                 "stalled": totals.stalled,
                 "stopped_puzzles": totals.stopped_puzzles,
-                "complete": totals.stopped.0.is_none(),
-                "stopped": stop_name(totals.stopped.0),
+                "complete": totals.counts.stopped.0.is_none(),
+                "stopped": stop_name(totals.counts.stopped.0),
                 "hardest": names(&totals.hardest),
                 "steps": names(&totals.steps),
                 "seconds": seconds,
-                "threads": threads,
+                "threads": threads.count,
             });
             if matches!(task, Task::Rate) {
                 stats["bands"] = Difficulty::ALL
@@ -227,7 +203,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             stats
         },
     );
-    Ok(totals.stopped.exit_code(totals.errors))
+    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
 }
 
 /// The text for one puzzle, ending with a newline.
@@ -335,7 +311,7 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
             parts.push(format!("{count} {band}"));
         }
     } else {
-        let solved = totals.puzzles
+        let solved = totals.counts.puzzles
             - totals.no_solution
             - totals.multiple
             - totals.stalled
@@ -351,8 +327,8 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
     if totals.multiple > 0 {
         parts.push(format!("{} with several", totals.multiple));
     }
-    if totals.errors > 0 {
-        parts.push(plural(totals.errors, "error"));
+    if totals.counts.errors > 0 {
+        parts.push(plural(totals.counts.errors, "error"));
     }
     if totals.stopped_puzzles > 0 {
         parts.push(format!("{} stopped", totals.stopped_puzzles));
@@ -361,12 +337,12 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
         Task::Rate => "rated",
         Task::Hint { .. } => "hinted",
     };
-    let mut line = format!("{verb} {}", plural(totals.puzzles, "puzzle"));
+    let mut line = format!("{verb} {}", plural(totals.counts.puzzles, "puzzle"));
     if !parts.is_empty() {
         line.push_str(": ");
         line.push_str(&parts.join(", "));
     }
     line.push_str(&format!(", {seconds:.3} s"));
-    line.push_str(stop_note(totals.stopped.0));
+    line.push_str(stop_note(totals.counts.stopped.0));
     line
 }

@@ -5,6 +5,7 @@
 //! written, 2 for bad input or usage, 3 when `--timeout` or `--max-nodes` stopped a
 //! search, 130 after Ctrl-C. Formats are described in `docs/formats.md`.
 
+mod batch;
 mod batch_report;
 mod cli;
 mod failure;

@@ -6,7 +6,6 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use dancing::{Stats, StopReason};
@@ -20,9 +19,9 @@ use dancing_sudoku::{
     AutoSolver, Grid, Limits, Method, Position, SatSolver, Solve, SudokuSolver, Variant,
     VariantSolver, Verdict,
 };
-use rayon::prelude::*;
 
-use crate::batch_report::{self, Gravest, Outcome, Tally};
+use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
+use crate::batch_report::{self, Outcome, Tally};
 use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{self, Reading};
@@ -89,18 +88,12 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
 }
 
 /// One puzzle to answer.
-enum Job {
-    Puzzle {
-        line: usize,
-        grid: Grid,
-        /// Its rules, other than classic.
-        variant: Option<Variant>,
-        /// Its candidates, for a pencilmark grid that took some away.
-        position: Option<Position>,
-    },
-    /// Text that is not a puzzle; its reason goes to stdout, the full message (file,
-    /// line, column) to stderr.
-    Bad { reason: String, message: String },
+struct Job {
+    grid: Grid,
+    /// Its rules, other than classic.
+    variant: Option<Variant>,
+    /// Its candidates, for a pencilmark grid that took some away.
+    position: Option<Position>,
 }
 
 /// One worker's solvers, each made when a puzzle first needs it and kept for the batch
@@ -138,15 +131,11 @@ impl Solver {
 
     /// The one search of `job`'s puzzle, by its rules or from its candidates.
     fn find(&mut self, job: &Job, limit: u64, first: Option<&mut Grid>) -> u64 {
-        let Job::Puzzle {
+        let Job {
             grid,
             variant,
             position,
-            ..
-        } = job
-        else {
-            return 0;
-        };
+        } = job;
         let (kind, limits) = (self.kind, &self.limits);
         if let Some(position) = position {
             self.last = Last::Position;
@@ -203,9 +192,7 @@ impl Solver {
 /// that answered, and the outcome. A search stopped by a limit makes the answer
 /// `stopped: <limit>`.
 fn answer(solver: &mut Solver, job: &Job, mode: Mode) -> Answer {
-    let Job::Puzzle { grid, variant, .. } = job else {
-        unreachable!("only puzzles are answered");
-    };
+    let Job { grid, variant, .. } = job;
     // Each question is one search: how far to count, and whether to keep the first.
     let (limit, keep) = match mode {
         Mode::Solve { unique, .. } => (if unique { 2 } else { 1 }, true),
@@ -278,16 +265,15 @@ fn show(
 type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 
 /// Turns one entry of the batch into a job.
-fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
+fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Job> {
     match entry {
         Ok(puzzle) => {
             let position = puzzle.pencilmarks.filter(|position| !position.is_plain());
-            Job::Puzzle {
-                line: puzzle.line,
+            Entry::Puzzle(Job {
                 grid: puzzle.grid,
                 variant: (puzzle.variant != Variant::Classic).then_some(puzzle.variant),
                 position,
-            }
+            })
         }
         Err(error) => {
             // The library cannot name the command's flag; the command can.
@@ -295,7 +281,7 @@ fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Job {
                 PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer",
                 _ => "",
             };
-            Job::Bad {
+            Entry::Bad {
                 reason: format!("{}{hint}", error.kind),
                 message: format!("{name}: {error}{hint}"),
             }
@@ -310,7 +296,7 @@ fn entries(
     reader: Box<dyn BufRead>,
     name: &str,
     kind: Option<Kind>,
-) -> Box<dyn Iterator<Item = Job> + '_> {
+) -> Box<dyn Iterator<Item = Entry<Job>> + '_> {
     let batch = Batch::new(reader);
     let batch = match kind {
         Some(kind) => batch.variant(kind),
@@ -322,8 +308,7 @@ fn entries(
 /// Running totals of a batch.
 #[derive(Default)]
 struct Totals {
-    puzzles: u64,
-    errors: u64,
+    counts: Counts,
     stats: Stats,
     /// Puzzles answered, by outcome.
     outcomes: Tally,
@@ -333,9 +318,12 @@ struct Totals {
     by_bitmask: u64,
     by_bands: u64,
     conflicts: u64,
-    /// The gravest limit that stopped a puzzle's search, if any did: Ctrl-C, then the
-    /// deadline (both end the batch), then the node limit (which stops one puzzle).
-    stopped: Gravest,
+}
+
+impl batch::Totals for Totals {
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
 }
 
 impl Totals {
@@ -353,33 +341,6 @@ impl Totals {
     }
 }
 
-/// `solve` on every job, by `threads` threads of the current pool, each taking the next
-/// job when it is free; the answers in the jobs' order.
-fn in_turn<T: Send>(
-    jobs: &[Job],
-    threads: usize,
-    solve: &(impl Fn(&Job) -> Option<T> + Sync),
-) -> Vec<Option<T>> {
-    let next = AtomicUsize::new(0);
-    let answers: Vec<Mutex<Option<T>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
-    rayon::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|_| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(k) else { break };
-                    let answer = solve(job);
-                    *answers[k].lock().unwrap_or_else(|e| e.into_inner()) = answer;
-                }
-            });
-        }
-    });
-    answers
-        .into_iter()
-        .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect()
-}
-
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     if let Some(variant) = args.variant
         && variant != Kind::Classic
@@ -392,108 +353,62 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     }
     let started = Instant::now();
     let (input, mut progress) = batch_report::open(args.file.as_deref(), args.run.report.progress)?;
-    let threads = crate::search::thread_count(args.run.threads);
-    let pool = (threads > 1)
-        .then(|| crate::search::thread_pool(threads))
-        .transpose()?;
+    let threads = Threads::new(args.run.threads)?;
     let limits = args.run.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
     // are built once.
-    let solvers: Vec<Mutex<Solver>> = (0..threads)
+    let solvers: Vec<Mutex<Solver>> = (0..threads.count)
         .map(|_| Mutex::new(Solver::new(args.solver, limits.clone())))
         .collect();
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
-    let one_screen = crate::failure::one_screen();
-    // A person typing puzzles gets each answer at once.
-    let chunk = if input.interactive { 1 } else { CHUNK };
-    let mut jobs = Vec::with_capacity(chunk);
     let name = input.name;
-    let mut batch = entries(input.reader, &name, args.variant);
-    let mut done = false;
-    while !done {
-        jobs.clear();
-        while jobs.len() < chunk {
-            let Some(job) = batch.next() else {
-                done = true;
-                break;
-            };
-            jobs.push(job);
-        }
-        progress.chunk_read(
-            jobs.iter()
-                .filter(|job| matches!(job, Job::Puzzle { .. }))
-                .count(),
-        );
-        // No puzzle is started after the deadline or Ctrl-C.
-        let ended = || limits.passed();
-        let solve = |job: &Job| -> Option<Answer> {
-            if matches!(job, Job::Bad { .. }) {
-                return None;
-            }
-            if let Some(reason) = ended() {
-                let stats = Stats {
-                    stopped: Some(reason),
-                    ..Stats::default()
-                };
-                return Some((stopped_answer(reason).into(), stats, None, Outcome::Stopped));
-            }
+    Driver::new(
+        &progress,
+        &mut out,
+        &limits,
+        &threads,
+        (CHUNK, input.interactive),
+    )
+    .run(
+        entries(input.reader, &name, args.variant),
+        &mut totals,
+        |job| {
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-            let answered = answer(&mut solver, job, mode);
-            progress.answered();
-            Some(answered)
-        };
+            answer(&mut solver, job, mode)
+        },
+        |reason| {
+            let stats = Stats {
+                stopped: Some(reason),
+                ..Stats::default()
+            };
+            (stopped_answer(reason).into(), stats, None, Outcome::Stopped)
+        },
         // Large grids are hard, and their times vary a hundredfold: each thread takes
         // the next puzzle when it is free. Small ones go in runs of 16.
-        let large = jobs
-            .iter()
-            .any(|j| matches!(j, Job::Puzzle { grid, .. } if grid.order() >= 4));
-        let answers: Vec<Option<Answer>> = searching(|| match &pool {
-            Some(pool) if large => pool.install(|| in_turn(&jobs, threads, &solve)),
-            Some(pool) => pool.install(|| jobs.par_iter().with_min_len(16).map(solve).collect()),
-            None => jobs.iter().map(solve).collect(),
-        });
-        for (job, answer) in jobs.iter().zip(answers) {
-            match (job, answer) {
-                (Job::Puzzle { .. }, Some((text, mut stats, method, outcome))) => {
-                    totals.puzzles += 1;
-                    totals.outcomes.add(outcome);
-                    totals.count_method(method);
-                    if let Some(reason) = stats.limit_stop() {
-                        totals.stopped.add(reason);
-                    }
-                    stats.stopped = None;
-                    totals.stats += stats;
-                    out.write_all(text.as_bytes())?;
-                    out.write_all(b"\n")?;
-                }
-                (Job::Bad { reason, message }, _) => {
-                    totals.errors += 1;
-                    // On a terminal the full message below is the one line a person
-                    // needs; a file or a pipe keeps one answer line per puzzle.
-                    if !one_screen {
-                        writeln!(out, "error: {reason}")?;
-                    }
-                    // Keep stdout and stderr in step for a reader watching both.
-                    out.flush()?;
-                    progress.eprintln(&format!("error: {}", crate::failure::shorten(message)));
-                }
-                (Job::Puzzle { line, .. }, None) => {
-                    unreachable!("puzzle on line {line} was not answered")
-                }
+        |chunk| {
+            let large = chunk
+                .iter()
+                .any(|e| matches!(e, Entry::Puzzle(job) if job.grid.order() >= 4));
+            if large {
+                Spread::InTurn
+            } else {
+                Spread::Runs(16)
             }
-        }
-        if input.interactive {
-            out.flush()?;
-        }
-        // Ctrl-C ends the reading; after the deadline the rest is read and answered
-        // `stopped: timeout` (by `solve` above, with no search), one line a puzzle.
-        if totals.stopped.stops_reading(ended(), input.interactive) {
-            break;
-        }
-    }
-    out.flush()?;
+        },
+        |totals, out, (text, mut stats, method, outcome), _| {
+            totals.outcomes.add(outcome);
+            totals.count_method(method);
+            if let Some(reason) = stats.limit_stop() {
+                totals.counts.stopped.add(reason);
+            }
+            stats.stopped = None;
+            totals.stats += stats;
+            out.write_all(text.as_bytes())?;
+            out.write_all(b"\n")
+        },
+    )?;
     progress.finish();
     let elapsed = started.elapsed();
     args.run.report.print(
@@ -501,26 +416,26 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             batch_report::summary(
                 &totals.outcomes,
                 batch_report::Figures {
-                    errors: totals.errors,
+                    errors: totals.counts.errors,
                     nodes: totals.stats.nodes,
                     elapsed,
-                    stopped: totals.stopped.0,
+                    stopped: totals.counts.stopped.0,
                 },
             )
         },
         || {
             let seconds = elapsed.as_secs_f64();
             serde_json::json!({
-                "puzzles": totals.puzzles,
-                "errors": totals.errors,
-                "complete": totals.stopped.0.is_none(),
-                "stopped": stop_name(totals.stopped.0),
+                "puzzles": totals.counts.puzzles,
+                "errors": totals.counts.errors,
+                "complete": totals.counts.stopped.0.is_none(),
+                "stopped": stop_name(totals.counts.stopped.0),
                 "solutions": totals.stats.solutions,
                 "nodes": totals.stats.nodes,
                 "updates": totals.stats.updates,
                 "seconds": seconds,
-                "puzzles_per_second": totals.puzzles as f64 / seconds.max(1e-9),
-                "threads": threads,
+                "puzzles_per_second": totals.counts.puzzles as f64 / seconds.max(1e-9),
+                "threads": threads.count,
                 "solver": args.solver.name(),
                 "answered_by": {
                     "bands": totals.by_bands,
@@ -532,7 +447,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             })
         },
     );
-    Ok(totals.stopped.exit_code(totals.errors))
+    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
 }
 
 /// The most a judge input may hold: judges' inputs are small (a few thousand puzzles),

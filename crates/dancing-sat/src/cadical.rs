@@ -75,13 +75,50 @@ unsafe extern "C" fn learn(state: *mut c_void, _clause: *mut c_int) {
     watch.learned += 1;
 }
 
+/// The callbacks' state, owned through a raw pointer: CaDiCaL keeps a copy of
+/// [`state`](Self::state) and calls back through it, so no `Box` or lasting `&mut` may
+/// claim the state unique meanwhile (either would invalidate that copy under Rust's
+/// aliasing rules). Read and written through short-lived references made from the
+/// pointer, never while CaDiCaL runs; freed on drop.
+#[derive(Debug)]
+struct WatchCell(NonNull<Watch>);
+
+impl WatchCell {
+    fn new(watch: Watch) -> Self {
+        Self(NonNull::from(Box::leak(Box::new(watch))))
+    }
+
+    /// The pointer the callbacks are given.
+    fn state(&self) -> *mut c_void {
+        self.0.as_ptr().cast()
+    }
+
+    fn get(&self) -> &Watch {
+        // SAFETY: alive until drop; CaDiCaL calls back only inside a solve, when no
+        // reference made here is alive.
+        unsafe { self.0.as_ref() }
+    }
+
+    fn get_mut(&mut self) -> &mut Watch {
+        // SAFETY: as in `get`; `&mut self` makes this the only reference made here.
+        unsafe { self.0.as_mut() }
+    }
+}
+
+impl Drop for WatchCell {
+    fn drop(&mut self) {
+        // SAFETY: the pointer came from `Box::leak` and is freed once; the solver that
+        // called back through it is released first (`Cadical`'s field order).
+        drop(unsafe { Box::from_raw(self.0.as_ptr()) });
+    }
+}
+
 /// One CaDiCaL solver.
 #[derive(Debug)]
 pub(crate) struct Cadical {
     solver: *mut CCaDiCaL,
-    /// From `Box::into_raw`; freed in `Drop`. Read and written only through short-lived
-    /// references made from this pointer, never while CaDiCaL runs.
-    watch: NonNull<Watch>,
+    /// Dropped after `Drop for Cadical` has released the solver.
+    watch: WatchCell,
 }
 
 // SAFETY: a CaDiCaL solver is not tied to the thread that made it; it is used through
@@ -101,14 +138,14 @@ impl Cadical {
         // SAFETY: no precondition.
         let solver = unsafe { ccadical_init() };
         assert!(!solver.is_null(), "CaDiCaL could not allocate a solver");
-        let watch = NonNull::from(Box::leak(Box::new(Watch {
+        let watch = WatchCell::new(Watch {
             limits: limits.clone(),
             started: Instant::now(),
             stopped: None,
             learned: 0,
             polls: 0,
-        })));
-        let state = watch.as_ptr().cast::<c_void>();
+        });
+        let state = watch.state();
         // SAFETY: `solver` is live; `state` lives until `Drop`, after the solver.
         unsafe {
             ccadical_set_learn(solver, state, c_int::MAX, Some(learn));
@@ -139,24 +176,13 @@ impl Cadical {
     }
 
     pub(crate) fn solve(&mut self) -> Answer {
-        self.watch_mut().stopped = None;
+        self.watch.get_mut().stopped = None;
         // SAFETY: `solver` is live; no reference to the callbacks' state lives meanwhile.
         match unsafe { ccadical_solve(self.solver) } {
             10 => Answer::Satisfiable,
             20 => Answer::Unsatisfiable,
-            _ => Answer::Stopped(self.watch().stopped.unwrap_or(StopReason::Interrupted)),
+            _ => Answer::Stopped(self.watch.get().stopped.unwrap_or(StopReason::Interrupted)),
         }
-    }
-
-    fn watch(&self) -> &Watch {
-        // SAFETY: `watch` is alive until `Drop`, and CaDiCaL calls back only inside
-        // `solve`, which holds no reference to it then.
-        unsafe { self.watch.as_ref() }
-    }
-
-    fn watch_mut(&mut self) -> &mut Watch {
-        // SAFETY: as in `watch`; `&mut self` makes this the only reference.
-        unsafe { self.watch.as_mut() }
     }
 
     /// The value of a variable in the model of the last satisfiable solve.
@@ -168,17 +194,45 @@ impl Cadical {
 
     /// Clauses learned so far, about one per conflict.
     pub(crate) fn learned(&self) -> u64 {
-        self.watch().learned
+        self.watch.get().learned
     }
 }
 
 impl Drop for Cadical {
     fn drop(&mut self) {
-        // SAFETY: `solver` came from `ccadical_init` and is released once; then nothing
-        // calls back, and `watch`, from `Box::leak`, is freed once.
-        unsafe {
-            ccadical_release(self.solver);
-            drop(Box::from_raw(self.watch.as_ptr()));
+        // SAFETY: `solver` came from `ccadical_init` and is released once (then
+        // `watch`, which it called back into, is dropped).
+        unsafe { ccadical_release(self.solver) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The callbacks and the owner take turns on the state as a solve does: under Miri
+    /// (`cargo +nightly miri test -p dancing-sat --lib cadical`) this checks that the
+    /// pointer CaDiCaL keeps stays valid across the owner's reads and writes.
+    #[test]
+    fn callbacks_and_owner_share_the_state() {
+        let mut watch = WatchCell::new(Watch {
+            limits: Limits::max_nodes(1),
+            started: Instant::now(),
+            stopped: None,
+            learned: 0,
+            polls: 0,
+        });
+        let state = watch.state();
+        for round in 1..=3 {
+            watch.get_mut().stopped = None;
+            for _ in 0..64 {
+                // SAFETY: `state` is `watch`'s, and no reference to it is alive.
+                unsafe { learn(state, std::ptr::null_mut()) };
+                // SAFETY: as above.
+                let _ = unsafe { terminate(state) };
+            }
+            assert_eq!(watch.get().learned, 64 * round);
+            assert_eq!(watch.get().polls, 64 * round);
         }
     }
 }

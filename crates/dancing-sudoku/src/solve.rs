@@ -1,10 +1,12 @@
 //! The one interface of every sudoku solver of this crate: [`Solve`], and the
 //! [`Verdict`] of a uniqueness check.
 //!
-//! A solver implements four methods: [`find`](Solve::find), the one search (count up
-//! to a limit, keeping the first solution if asked), and [`stats`](Solve::stats),
-//! [`set_limits`](Solve::set_limits) and [`limits`](Solve::limits). Everything else
-//! ([`solve`](Solve::solve), [`solve_into`](Solve::solve_into),
+//! A solver implements three methods: [`find`](Solve::find), the one search (count up
+//! to a limit, keeping the first solution if asked), and [`books`](Solve::books) and
+//! [`books_mut`](Solve::books_mut), the [`Books`] it keeps its limits, statistics and
+//! method in. Everything else ([`stats`](Solve::stats),
+//! [`set_limits`](Solve::set_limits), [`limits`](Solve::limits),
+//! [`method`](Solve::method), [`solve`](Solve::solve), [`solve_into`](Solve::solve_into),
 //! [`count_up_to`](Solve::count_up_to), [`count`](Solve::count),
 //! [`is_unique`](Solve::is_unique), [`check`](Solve::check),
 //! [`solve_unique`](Solve::solve_unique)) is provided on top of `find`, the same for

@@ -7,7 +7,8 @@
 //! - docs/distributed.md's GNU parallel recipe (an ignored test: it needs GNU parallel,
 //!   which `.ci/run` installs);
 //! - docs/benchmarks.md's commands, which run for minutes to hours: each must name a
-//!   package, target, test, flag and variable that exist.
+//!   package, target, test, flag and variable that exist;
+//! - docs/architecture.md's map: every source file of every crate is named there.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -492,5 +493,69 @@ fn every_help_example_runs_in_the_samples_folder() {
     }
     let _ = std::fs::remove_dir_all(
         std::env::temp_dir().join(format!("dancing-docs-{}-help", std::process::id())),
+    );
+}
+
+/// Every source file of every crate is on docs/architecture.md's map: named by its
+/// path below `src` (`arena/notes.rs`) or by its module (`notes`, or a folder's name
+/// for its `mod.rs`), in backquotes outside code blocks. Crate roots and unit-test
+/// files (`lib.rs`, `main.rs`, `tests.rs`) need not be.
+#[test]
+fn every_source_file_is_on_the_architecture_map() {
+    let text = read("docs/architecture.md");
+    let mut names = std::collections::BTreeSet::new();
+    for (k, part) in text.split("```").enumerate() {
+        // Odd parts are inside code blocks.
+        if k % 2 == 0 {
+            names.extend(
+                part.split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|n| !n.contains('\n')),
+            );
+        }
+    }
+    let mut missing = Vec::new();
+    for crate_dir in std::fs::read_dir(root().join("crates")).expect("crates/") {
+        let src = crate_dir.expect("a crate").path().join("src");
+        let mut folders = vec![src.clone()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).expect("a source folder") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    folders.push(path);
+                    continue;
+                }
+                let (Some(stem), Some("rs")) = (
+                    path.file_stem().and_then(|s| s.to_str()),
+                    path.extension().and_then(|s| s.to_str()),
+                ) else {
+                    continue;
+                };
+                if ["lib", "main", "tests"].contains(&stem) {
+                    continue;
+                }
+                let module = if stem == "mod" {
+                    folder.file_name().and_then(|s| s.to_str()).unwrap_or(stem)
+                } else {
+                    stem
+                };
+                let relative = path.strip_prefix(&src).expect("below src");
+                let relative = relative.to_string_lossy().replace('\\', "/");
+                if !names.contains(relative.as_str()) && !names.contains(module) {
+                    missing.push(
+                        path.strip_prefix(root())
+                            .unwrap_or(&path)
+                            .display()
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "source files missing from docs/architecture.md's map: {missing:?}"
     );
 }
