@@ -17,8 +17,8 @@ use criterion::{
 };
 use dancing::Branching;
 use dancing_benches::{SUDOKU_SETS, force_givens, givens, sudoku_set};
-use dancing_sudoku::bands::BandSolver;
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BandSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Grid, Solve, SudokuSolver, encoding};
 
 /// The uniqueness check of tdoku's benchmark.

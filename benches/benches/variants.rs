@@ -14,7 +14,8 @@ mod common;
 
 use common::ThreadCpuTime;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dancing_sudoku::generate::{Generator, Kind};
+use dancing_sudoku::generate::Generator;
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Cage, Grid, Solve, SudokuSolver, Variant, VariantSolver};
 
 /// Puzzles per variant.

@@ -22,7 +22,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use dancing_benches::{SUDOKU_SETS, engine_cases, force_givens, givens, sudoku_set};
-use dancing_sudoku::bands::BandSolver;
+use dancing_sudoku::BandSolver;
 use dancing_sudoku::{Solve, SudokuSolver, encoding};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 

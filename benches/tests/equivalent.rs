@@ -3,7 +3,7 @@
 //! number of solutions).
 
 use dancing_benches::{SUDOKU_SETS, equivalent};
-use dancing_sudoku::{Solve, bands::BandSolver};
+use dancing_sudoku::{BandSolver, Solve};
 
 #[test]
 fn equivalent_puzzles_keep_their_counts_and_givens() {

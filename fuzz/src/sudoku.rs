@@ -3,7 +3,7 @@
 //! bitmask baseline, which must agree. Judges answer or fail with a line in the input.
 
 use dancing::{Limits, StopReason};
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::judge::{Judge, JudgeError};
 use dancing_sudoku::{Alphabet, Grid, PuzzleError, Solve, SudokuSolver};
 

@@ -3,8 +3,8 @@
 //! under a node limit and every solution keeps every rule, checked without the matrix.
 
 use dancing::Limits;
-use dancing_sudoku::generate::Kind;
 use dancing_sudoku::parse::Batch;
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Solve, VariantSolver};
 
 /// Search-tree nodes per puzzle: enough for small grids, bounded for any input.

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use dancing::StopReason;
 use dancing_sudoku::Variant;
-use dancing_sudoku::generate::{GenerateError, Generated, Generator, Kind};
+use dancing_sudoku::generate::{GenerateError, Generated, Generator};
 use dancing_sudoku::logic;
+use dancing_sudoku::variant::Kind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
@@ -183,7 +184,9 @@ fn write_puzzle(
     let rating = if args.rate {
         let rating = match &generated.rating {
             Some(rating) => rating.clone(),
-            None => logic::rate(&generated.puzzle).expect("a generated puzzle is proper"),
+            None => logic::Rater::new()
+                .rate(&generated.puzzle)
+                .expect("a generated puzzle is proper"),
         };
         Some(rating)
     } else {

@@ -6,10 +6,10 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use dancing::StopReason;
-use dancing_sudoku::generate::Difficulty;
-use dancing_sudoku::generate::Kind;
+use dancing_sudoku::logic::Difficulty;
 use dancing_sudoku::logic::{Path, RateError, Rater, Rules};
 use dancing_sudoku::parse::{Batch, Puzzle};
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Position, Technique};
 
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};

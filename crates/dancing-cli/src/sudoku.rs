@@ -9,12 +9,12 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use dancing::{Stats, StopReason};
+use dancing_sudoku::BandSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::PuzzleErrorKind;
-use dancing_sudoku::bands::BandSolver;
-use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::generate::Kind;
 use dancing_sudoku::judge::{Judge, JudgeError};
 use dancing_sudoku::parse::{Batch, Lines, Puzzle, PuzzleError};
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{
     AutoSolver, Grid, Limits, Method, Position, SatSolver, Solve, SudokuSolver, Variant,
     VariantSolver, Verdict,

@@ -12,9 +12,9 @@
 
 use std::time::{Duration, Instant};
 
-use dancing_sudoku::generate::Kind;
 use dancing_sudoku::parse::Batch;
 use dancing_sudoku::variant::KillerModel;
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Solve, Stats, Variant, VariantSolver};
 
 fn main() {

@@ -14,7 +14,7 @@ use dancing::SplitEngine;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Grid, Limits, Solve, SudokuSolver, encoding};
 
 fn read(path: &str) -> Vec<Grid> {

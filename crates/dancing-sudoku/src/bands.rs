@@ -1,53 +1,9 @@
-//! The bit-parallel 9×9 solver: candidates as one 27-bit mask per digit and band,
-//! propagated by word operations, with a guess only when propagation stalls.
-//!
-//! This is the band-wise representation of zhouyundong's solver as refined by
-//! champagne and JasonLion (JCZSolve, forum.enjoysudoku.com, 2012–2014), written anew
-//! here from the published description:
-//!
-//! - A *band* is three rows (27 cells). For each digit `d` and band `b`, one `u32`
-//!   holds the cells of the band where `d` can still go, bit `9·r + c` for row `r` of
-//!   the band and column `c` (27 bits; 27 words in all).
-//! - **Locked candidates, whole band at once.** In a band, a digit fills one *minirow*
-//!   (three cells of a row inside a box) in each row and in each box: the three
-//!   minirows it uses form a 3×3 permutation. Condensing the mask to its nine minirows
-//!   (a table on each 9-bit row) and keeping only minirows that lie on some permutation
-//!   inside them (a second table) does pointing, claiming and the band's hidden singles
-//!   in two lookups.
-//! - **Columns across bands.** Where a digit has one column left inside a box of a band,
-//!   that column is taken in the other two bands.
-//! - **Solved cells.** A row whose digit is down to one minirow, in a box with one
-//!   column left, fixes the cell: the other digits leave it.
-//! - **Naked singles** come from counting candidates per cell bit-sliced over the nine
-//!   digit masks (cells with at least one, two, three candidates); the same count gives
-//!   the cells with no candidate (a dead end) and the bivalue cells to guess on.
-//! - **Claiming by columns**, before a guess: a digit whose column has cells left in
-//!   one band only takes that column in its box there (this covers the columns'
-//!   hidden singles, which the band-wise steps do not see).
-//! - **Guesses** try both digits of a bivalue cell (in the band with the most of
-//!   them), or, when none is left, every digit of a cell with the fewest candidates
-//!   (minimum remaining values). The search is a loop over an explicit stack of saved
-//!   states: no recursion.
-//!
-//! A puzzle's whole state is 60 words, copied at each guess; nothing is undone.
-//!
-//! ```
-//! use dancing_sudoku::{Grid, Solve, bands::BandSolver};
-//!
-//! let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-//! let mut solver = BandSolver::new();
-//! assert_eq!(solver.count_up_to(&puzzle, 2), 1);
-//! let solution = solver.solve(&puzzle).expect("solvable");
-//! assert!(solution.is_solution_of(&puzzle));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-
 use std::time::{Duration, Instant};
 
 use dancing::{Limits, Stats};
 
 use crate::grid::Grid;
-use crate::solve::{Books, Method, Solve};
+use crate::solve::{Books, Inside, Method, Solve};
 use crate::solver::SudokuSolver;
 
 mod tables;
@@ -356,7 +312,51 @@ struct Frame {
     untried: u16,
 }
 
-/// The bit-parallel 9×9 solver (see the [module docs](self)). Other orders, which it
+/// The bit-parallel 9×9 solver: candidates as one 27-bit mask per digit and band,
+/// propagated by word operations, with a guess only when propagation stalls.
+///
+/// This is the band-wise representation of zhouyundong's solver as refined by
+/// champagne and JasonLion (JCZSolve, forum.enjoysudoku.com, 2012–2014), written anew
+/// here from the published description:
+///
+/// - A *band* is three rows (27 cells). For each digit `d` and band `b`, one `u32`
+///   holds the cells of the band where `d` can still go, bit `9·r + c` for row `r` of
+///   the band and column `c` (27 bits; 27 words in all).
+/// - **Locked candidates, whole band at once.** In a band, a digit fills one *minirow*
+///   (three cells of a row inside a box) in each row and in each box: the three
+///   minirows it uses form a 3×3 permutation. Condensing the mask to its nine minirows
+///   (a table on each 9-bit row) and keeping only minirows that lie on some permutation
+///   inside them (a second table) does pointing, claiming and the band's hidden singles
+///   in two lookups.
+/// - **Columns across bands.** Where a digit has one column left inside a box of a band,
+///   that column is taken in the other two bands.
+/// - **Solved cells.** A row whose digit is down to one minirow, in a box with one
+///   column left, fixes the cell: the other digits leave it.
+/// - **Naked singles** come from counting candidates per cell bit-sliced over the nine
+///   digit masks (cells with at least one, two, three candidates); the same count gives
+///   the cells with no candidate (a dead end) and the bivalue cells to guess on.
+/// - **Claiming by columns**, before a guess: a digit whose column has cells left in
+///   one band only takes that column in its box there (this covers the columns'
+///   hidden singles, which the band-wise steps do not see).
+/// - **Guesses** try both digits of a bivalue cell (in the band with the most of
+///   them), or, when none is left, every digit of a cell with the fewest candidates
+///   (minimum remaining values). The search is a loop over an explicit stack of saved
+///   states: no recursion.
+///
+/// A puzzle's whole state is 60 words, copied at each guess; nothing is undone.
+///
+/// ```
+/// use dancing_sudoku::{BandSolver, Grid, Solve};
+///
+/// let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// let mut solver = BandSolver::new();
+/// assert_eq!(solver.count_up_to(&puzzle, 2), 1);
+/// let solution = solver.solve(&puzzle).expect("solvable");
+/// assert!(solution.is_solution_of(&puzzle));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The bit-parallel 9×9 solver, as above. Other orders, which it
 /// does not handle, go to a [`SudokuSolver`] (dancing links) it keeps for them, and
 /// [`method`](Solve::method) says which answered.
 ///
@@ -504,11 +504,11 @@ impl Solve for BandSolver {
         self.last
     }
 
-    fn books(&self) -> &Books {
+    fn books(&self, _: Inside) -> &Books {
         &self.books
     }
 
-    fn books_mut(&mut self) -> &mut Books {
+    fn books_mut(&mut self, _: Inside) -> &mut Books {
         &mut self.books
     }
 }

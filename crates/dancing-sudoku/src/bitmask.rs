@@ -1,34 +1,34 @@
-//! The classic bitmask depth-first sudoku solver: the baseline the dancing-links solver
-//! is measured and cross-checked against.
-//!
-//! Each row, column and box keeps a mask of the values still free in it; a cell's
-//! candidates are the AND of its three masks. The search fills the empty cell with the
-//! fewest candidates (minimum remaining values), trying candidates from the lowest set
-//! bit up. This is the solver of countless online-judge submissions, generalized from 9×9
-//! to every order of this crate with `u64` masks (N ≤ 36 here; the masks would hold 64).
-//!
-//! It has no hidden-single reasoning (a value with one place left in a unit), which is
-//! what dancing links gets for free from its row-, column- and box-value items; that
-//! is the difference the benchmarks measure.
-//!
-//! ```
-//! use dancing_sudoku::{Grid, Solve, bitmask::BitmaskSolver};
-//!
-//! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
-//! let mut solver = BitmaskSolver::new();
-//! assert_eq!(solver.count_up_to(&puzzle, 2), 1);
-//! let solution = solver.solve(&puzzle).unwrap();
-//! assert_eq!(solution, puzzle.solve().unwrap()); // the same as dancing links
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-
 use std::time::Instant;
 
 use dancing::{Stats, StopReason};
 
 use crate::grid::Grid;
-use crate::solve::{Books, Method, Solve};
+use crate::solve::{Books, Inside, Method, Solve};
 
+/// The classic bitmask depth-first sudoku solver: the baseline the dancing-links solver
+/// is measured and cross-checked against.
+///
+/// Each row, column and box keeps a mask of the values still free in it; a cell's
+/// candidates are the AND of its three masks. The search fills the empty cell with the
+/// fewest candidates (minimum remaining values), trying candidates from the lowest set
+/// bit up. This is the solver of countless online-judge submissions, generalized from 9×9
+/// to every order of this crate with `u64` masks (N ≤ 36 here; the masks would hold 64).
+///
+/// It has no hidden-single reasoning (a value with one place left in a unit), which is
+/// what dancing links gets for free from its row-, column- and box-value items; that
+/// is the difference the benchmarks measure.
+///
+/// ```
+/// use dancing_sudoku::{BitmaskSolver, Grid, Solve};
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let mut solver = BitmaskSolver::new();
+/// assert_eq!(solver.count_up_to(&puzzle, 2), 1);
+/// let solution = solver.solve(&puzzle).unwrap();
+/// assert_eq!(solution, puzzle.solve().unwrap()); // the same as dancing links
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// The bitmask depth-first solver. Keeps its buffers between puzzles, so a batch of
 /// puzzles of one order allocates nothing after the first.
 #[derive(Debug, Clone, Default)]
@@ -222,11 +222,11 @@ impl Solve for BitmaskSolver {
         Method::Bitmask
     }
 
-    fn books(&self) -> &Books {
+    fn books(&self, _: Inside) -> &Books {
         &self.books
     }
 
-    fn books_mut(&mut self) -> &mut Books {
+    fn books_mut(&mut self, _: Inside) -> &mut Books {
         &mut self.books
     }
 }

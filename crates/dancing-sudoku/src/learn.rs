@@ -6,8 +6,8 @@ use std::time::Instant;
 use dancing::{Limits, OptionId, Problem, Stats, StopReason};
 use dancing_sat::{Config, Learner};
 
-use crate::bands::BandSolver;
-use crate::solve::{Books, Method, Solve};
+use crate::BandSolver;
+use crate::solve::{Books, Inside, Method, Solve};
 use crate::{Grid, SudokuSolver, encoding};
 
 /// A [`Solve`] that hands every puzzle to the CDCL learner of `dancing-sat`: the givens
@@ -123,11 +123,11 @@ impl Solve for SatSolver {
         }
     }
 
-    fn books(&self) -> &Books {
+    fn books(&self, _: Inside) -> &Books {
         &self.books
     }
 
-    fn books_mut(&mut self) -> &mut Books {
+    fn books_mut(&mut self, _: Inside) -> &mut Books {
         &mut self.books
     }
 }
@@ -248,11 +248,11 @@ impl Solve for AutoSolver {
         self.books.limits = limits;
     }
 
-    fn books(&self) -> &Books {
+    fn books(&self, _: Inside) -> &Books {
         &self.books
     }
 
-    fn books_mut(&mut self) -> &mut Books {
+    fn books_mut(&mut self, _: Inside) -> &mut Books {
         &mut self.books
     }
 }

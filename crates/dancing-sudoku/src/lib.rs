@@ -40,11 +40,12 @@
 //!   when counting. Besides [`Solve`], it has
 //!   [`solutions`](SudokuSolver::solutions) (an iterator) and
 //!   [`visit`](SudokuSolver::visit), with the engine's [`Stats`].
-//! - [`bands::BandSolver`]: the bit-parallel 9×9 solver (candidates as one word per
+//! - [`BandSolver`]: the bit-parallel 9×9 solver (candidates as one word per
 //!   digit and band, locked candidates and singles by word operations, JCZSolve's
 //!   layout), several times faster than dancing links on 9×9 and the default there
 //!   through `AutoSolver`; other orders go to dancing links.
-//! - [`bitmask`]: the classic bitmask depth-first solver, as a baseline and a cross-check.
+//! - [`BitmaskSolver`]: the classic bitmask depth-first solver, as a baseline and a
+//!   cross-check.
 //! - [`Grid::solve`], [`Grid::count_up_to`], [`Grid::is_unique`]: shortcuts through a
 //!   [`SudokuSolver`] kept per thread.
 //! - [`generate`]: random puzzles of any order with a unique solution, reproducible
@@ -83,8 +84,8 @@
 
 #![deny(missing_docs)]
 
-pub mod bands;
-pub mod bitmask;
+mod bands;
+mod bitmask;
 pub mod encoding;
 pub mod generate;
 mod grid;
@@ -92,6 +93,7 @@ pub mod judge;
 #[cfg(feature = "sat")]
 mod learn;
 pub mod logic;
+mod names;
 pub mod parse;
 mod position;
 mod solve;
@@ -99,14 +101,17 @@ mod solver;
 pub mod target;
 pub mod variant;
 
+pub use bands::BandSolver;
+pub use bitmask::BitmaskSolver;
 pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 #[cfg(feature = "sat")]
 pub use learn::{AutoSolver, SatSolver};
 pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
+pub use names::UnknownName;
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use position::{Position, PositionError};
-pub use solve::{Books, Method, Solve, Verdict};
+pub use solve::{Method, Solve, Verdict};
 pub use solver::{SudokuSolutions, SudokuSolver};
 pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
 

@@ -1,10 +1,11 @@
 //! The one interface of every sudoku solver of this crate: [`Solve`], and the
 //! [`Verdict`] of a uniqueness check.
 //!
-//! A solver implements three methods: [`find`](Solve::find), the one search (count up
-//! to a limit, keeping the first solution if asked), and [`books`](Solve::books) and
-//! [`books_mut`](Solve::books_mut), the [`Books`] it keeps its limits, statistics and
-//! method in. Everything else ([`stats`](Solve::stats),
+//! A solver implements [`find`](Solve::find), the one search (count up to a limit,
+//! keeping the first solution if asked), and two sealed hooks to the books it keeps its
+//! limits, statistics and method in: the trait is implemented by this crate's solvers
+//! only, as the engine's `Engine` is by its engines. Everything else
+//! ([`stats`](Solve::stats),
 //! [`set_limits`](Solve::set_limits), [`limits`](Solve::limits),
 //! [`method`](Solve::method), [`solve`](Solve::solve), [`solve_into`](Solve::solve_into),
 //! [`count_up_to`](Solve::count_up_to), [`count`](Solve::count),
@@ -60,7 +61,7 @@ pub enum Method {
     DancingLinks,
     /// The bitmask depth-first baseline.
     Bitmask,
-    /// The bit-parallel 9×9 solver ([`BandSolver`](crate::bands::BandSolver)).
+    /// The bit-parallel 9×9 solver ([`BandSolver`](crate::BandSolver)).
     Bands,
     /// The CDCL learner, with the conflicts it spent.
     Learner {
@@ -84,24 +85,33 @@ impl Method {
 /// What every solver keeps of its searches: the limits of every later search and the
 /// statistics of the most recent one. [`Solve`]'s `stats`, `set_limits` and `limits`
 /// read and write them; a solver that hands its searches to others overrides those.
+/// Public only so that the trait can name it: not nameable outside the crate.
 #[derive(Debug, Clone, Default)]
 pub struct Books {
     /// The statistics of the most recent search.
-    pub stats: Stats,
+    pub(crate) stats: Stats,
     /// The limits of every later search.
-    pub limits: Limits,
+    pub(crate) limits: Limits,
     /// Which method answered the most recent search.
-    pub method: Method,
+    pub(crate) method: Method,
 }
 
+/// The key to [`Solve`]'s hooks: public so that the trait can name it, not nameable
+/// outside the crate, so that only this crate's solvers implement and call them.
+#[derive(Debug, Clone, Copy)]
+pub struct Inside(());
+
+/// The one value of [`Inside`].
+pub(crate) const INSIDE: Inside = Inside(());
+
 /// A sudoku solver: the dancing-links [`SudokuSolver`](crate::SudokuSolver) and the
-/// [`BitmaskSolver`](crate::bitmask::BitmaskSolver) baseline implement it, and it is
+/// [`BitmaskSolver`](crate::BitmaskSolver) baseline implement it, and it is
 /// object safe, so `Box<dyn Solve>` chooses one at run time.
 ///
 /// Bring it into scope to call any of these methods: `use dancing_sudoku::Solve;`.
 ///
 /// ```
-/// use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict, bitmask::BitmaskSolver};
+/// use dancing_sudoku::{BitmaskSolver, Grid, Solve, SudokuSolver, Verdict};
 ///
 /// let puzzle: Grid = "12..34..........".parse()?;
 /// let mut solvers: Vec<Box<dyn Solve>> = vec![Box::new(SudokuSolver::new()), Box::new(BitmaskSolver::new())];
@@ -127,32 +137,32 @@ pub trait Solve {
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64;
 
     /// The limits in force and the statistics of the most recent search, as this solver
-    /// keeps them.
-    fn books(&self) -> &Books;
+    /// keeps them. Sealed: only this crate's solvers implement and call it.
+    fn books(&self, _: Inside) -> &Books;
 
     /// The same, to change.
-    fn books_mut(&mut self) -> &mut Books;
+    fn books_mut(&mut self, _: Inside) -> &mut Books;
 
     /// Statistics of the most recent search.
     fn stats(&self) -> Stats {
-        self.books().stats
+        self.books(INSIDE).stats
     }
 
     /// Sets the limits (node count, time, interrupt flag) of every later search.
     fn set_limits(&mut self, limits: Limits) {
-        self.books_mut().limits = limits;
+        self.books_mut(INSIDE).limits = limits;
     }
 
     /// The limits in force.
     fn limits(&self) -> &Limits {
-        &self.books().limits
+        &self.books(INSIDE).limits
     }
 
     /// Which method answered the most recent search (for solvers that choose one; the
     /// books' record of it unless the solver knows better).
     #[inline]
     fn method(&self) -> Method {
-        self.books().method
+        self.books(INSIDE).method
     }
 
     /// The number of solutions of `puzzle`, counting no further than `limit`:

@@ -10,7 +10,7 @@ use dancing::{Count, Event, Limits, Stats};
 use crate::encoding;
 use crate::grid::Grid;
 use crate::position::Position;
-use crate::solve::{Books, Solve};
+use crate::solve::{Books, Inside, Solve};
 
 /// One order's matrix and the engine's solver over it.
 #[derive(Debug, Clone)]
@@ -361,11 +361,11 @@ impl Solve for SudokuSolver {
         self.books.limits = limits;
     }
 
-    fn books(&self) -> &Books {
+    fn books(&self, _: Inside) -> &Books {
         &self.books
     }
 
-    fn books_mut(&mut self) -> &mut Books {
+    fn books_mut(&mut self, _: Inside) -> &mut Books {
         &mut self.books
     }
 }

@@ -18,7 +18,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::ops::ControlFlow;
 
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Grid, Solve, SudokuSolver, Variant, VariantSolver};
 
 /// `System`, counting the allocations and reallocations of the calling thread.

@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
-use dancing_sudoku::generate::{Difficulty, Kind, Symmetry};
+use dancing_sudoku::generate::Symmetry;
 use dancing_sudoku::judge::Judge;
+use dancing_sudoku::logic::Difficulty;
+use dancing_sudoku::variant::Kind;
 
 use super::{LimitArgs, RunArgs, named, parse_limit};
 

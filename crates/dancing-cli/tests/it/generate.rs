@@ -1,6 +1,6 @@
 //! `dancing sudoku generate`, `rate`, `hint` and `solve --pretty`, run as a user would.
 
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Grid, Solve};
 
 use crate::common::{self, dancing_in_crate, text};

@@ -249,7 +249,9 @@ fn rate_max_nodes_stops_one_puzzle_and_the_batch_goes_on() {
         .lines()
         .filter_map(|line| dancing_sudoku::Grid::parse_line(line).ok())
         .find(|grid| {
-            dancing_sudoku::logic::rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1000))
+            dancing_sudoku::logic::Rater::new()
+                .rate(grid)
+                .is_ok_and(|r| r.search.is_some_and(|n| n > 1000))
         })
         .expect("a famous puzzle beyond the techniques")
         .to_string();

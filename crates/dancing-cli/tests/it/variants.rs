@@ -1,9 +1,9 @@
 //! `dancing sudoku solve|count|check --variant`, `generate --variant` and the HDU 4069
 //! judge, run as a user would.
 
-use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::generate::Kind;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::parse::Batch;
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Solve, Variant};
 
 use crate::common::{self, dancing_in_crate, text};

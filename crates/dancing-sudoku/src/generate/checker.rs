@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use super::Kind;
-use crate::bands::BandSolver;
+use crate::BandSolver;
 use crate::solve::Solve;
 use crate::variant::VariantSolver;
 

@@ -33,7 +33,7 @@
 //! 3. **Targets.** With [`clues`](GeneratorBuilder::clues) the pass stops once the
 //!    givens are at most that many (or, when minimal, runs on and keeps the puzzle only
 //!    if it ends there). With [`difficulty`](GeneratorBuilder::difficulty) the puzzle is
-//!    [rated](crate::logic::rate) and kept only in its [`Difficulty`] band. An attempt
+//!    [rated](crate::logic::Rater::rate) and kept only in its [`Difficulty`] band. An attempt
 //!    that misses a target is thrown away and a new grid drawn, up to
 //!    [`max_attempts`](GeneratorBuilder::max_attempts).
 //!
@@ -66,7 +66,10 @@ mod shapes;
 use checker::{Checker, with_checker};
 use forced::Givens;
 use random::{below, line_permutation, shuffle};
-pub use settings::{Difficulty, Kind, Symmetry, UnknownName};
+pub use settings::Symmetry;
+
+use crate::logic::Difficulty;
+use crate::variant::Kind;
 
 /// Why a generator could not be built, or a puzzle not generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -213,7 +216,7 @@ impl GeneratorBuilder {
         self
     }
 
-    /// Only puzzles whose [rating](crate::logic::rate) falls in this band; by default
+    /// Only puzzles whose [rating](crate::logic::Rater::rate) falls in this band; by default
     /// any.
     pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
         self.difficulty = Some(difficulty);
@@ -393,7 +396,10 @@ impl Generator {
                 continue;
             };
             let rating = match self.settings.difficulty {
-                Some(band) => match logic::rate_within(&puzzle, &self.settings.limits) {
+                Some(band) => match logic::Rater::new()
+                    .limits(self.settings.limits.clone())
+                    .rate(&puzzle)
+                {
                     Ok(rating) if Difficulty::of(&rating) == band => Some(rating),
                     Err(RateError::Stopped(reason)) => return Err(GenerateError::Stopped(reason)),
                     _ => continue,

@@ -4,12 +4,12 @@
 //! A [`LogicSolver`] keeps the candidates of one puzzle (any order up to 36×36, one
 //! `u64` bit mask per cell). [`find`](LogicSolver::find) looks for one technique,
 //! [`next_step`](LogicSolver::next_step) for the easiest that applies, and
-//! [`apply`](LogicSolver::apply) carries a [`Step`] out. [`solve_path`] walks a puzzle
-//! from its givens to the end (solved, or stalled when no technique applies), and
-//! [`rate`] scores it.
+//! [`apply`](LogicSolver::apply) carries a [`Step`] out. A [`Rater`] walks a puzzle
+//! from its givens to the end (solved, or stalled when no technique applies), scores
+//! it, and gives hints.
 //!
 //! ```
-//! use dancing_sudoku::{Grid, LogicSolver, Technique, logic};
+//! use dancing_sudoku::{Grid, LogicSolver, Technique, logic::Rater};
 //!
 //! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 //! let solver = LogicSolver::new(&puzzle)?;
@@ -17,13 +17,13 @@
 //! assert_eq!(hint.technique(), Technique::HiddenSingle);
 //! assert_eq!(hint.to_string(), "hidden single: 8 in box 2 must go to r1c6");
 //!
-//! let rating = logic::rate(&puzzle)?;
+//! let rating = Rater::new().rate(&puzzle)?;
 //! assert_eq!(rating.to_string(), "1.2 hidden single"); // hidden singles in boxes only
 //! assert!(!rating.needs_search());
 //!
 //! // Arto Inkala's puzzle is beyond these techniques.
 //! let inkala: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-//! let rating = logic::rate(&inkala)?;
+//! let rating = Rater::new().rate(&inkala)?;
 //! assert!(rating.needs_search() && rating.score > 7.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -139,6 +139,7 @@
 mod aligned;
 mod chains;
 mod coloring;
+mod difficulty;
 mod fish;
 mod geometry;
 mod locked;
@@ -154,10 +155,8 @@ mod uniqueness;
 mod wings;
 mod words;
 
-pub use rating::{
-    Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET, rate, rate_by, rate_within, solve_path,
-    solve_path_by, solve_path_within,
-};
+pub use difficulty::Difficulty;
+pub use rating::{Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET};
 pub use step::{Cell, Premise, Step};
 pub use technique::{Technique, UnknownTechnique};
 

@@ -30,7 +30,7 @@ pub enum RateError {
     #[error("the puzzle has more than one solution")]
     Multiple,
     /// A limit stopped the work before the answer: the node limit in a search, the
-    /// deadline or the interrupt flag anywhere (see [`rate_within`]).
+    /// deadline or the interrupt flag anywhere (see [`Rater::limits`]).
     #[error("stopped: {0}")]
     Stopped(StopReason),
 }
@@ -51,46 +51,6 @@ impl Path {
     pub fn is_solved(&self) -> bool {
         self.end.is_complete()
     }
-}
-
-/// The path of a proper puzzle (one solution), from its givens to solved or stalled.
-///
-/// ```
-/// let puzzle: dancing_sudoku::Grid = "1...........2...".parse::<dancing_sudoku::Grid>()?;
-/// assert!(dancing_sudoku::logic::solve_path(&puzzle).is_err()); // many solutions
-///
-/// let puzzle: dancing_sudoku::Grid = "12.......1..2..3".parse()?;
-/// let path = dancing_sudoku::logic::solve_path(&puzzle)?;
-/// assert!(path.is_solved());
-/// assert_eq!(path.steps.len(), 11);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_path(puzzle: &Grid) -> Result<Path, RateError> {
-    solve_path_within(puzzle, &Limits::none())
-}
-
-/// [`solve_path`] within `limits`: the uniqueness check stops at the node limit, the
-/// deadline or the interrupt flag, and the steps at the deadline or the flag (checked
-/// between steps), each with [`RateError::Stopped`].
-///
-/// The uniqueness check is the default solver's (`AutoSolver` with the `sat` feature:
-/// the bit-parallel solver for 9×9, dancing links then the learner above, so a 25×25
-/// puzzle is checked in seconds; without it, the bit-parallel solver for 9×9 and
-/// dancing links above).
-///
-/// ```
-/// use std::time::Instant;
-/// use dancing::{Limits, StopReason};
-/// use dancing_sudoku::{Grid, RateError, logic};
-///
-/// let puzzle: Grid = "12.......1..2..3".parse()?;
-/// let past = Limits::deadline(Instant::now());
-/// assert_eq!(logic::solve_path_within(&puzzle, &past), Err(RateError::Stopped(StopReason::Timeout)));
-/// assert!(logic::solve_path_within(&puzzle, &Limits::none())?.is_solved());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_path_within(puzzle: &Grid, limits: &Limits) -> Result<Path, RateError> {
-    solve_path_by(puzzle, limits, Rules::default())
 }
 
 /// How a path is walked: which techniques it may use.
@@ -117,31 +77,9 @@ impl Rules {
     }
 }
 
-/// [`solve_path_within`] by `rules`.
-///
-/// ```
-/// use dancing::Limits;
-/// use dancing_sudoku::{Grid, Technique, logic::{self, Rules}};
-///
-/// // Rated 4.5 for a unique rectangle; without it, a forcing chain.
-/// let puzzle: Grid = "................12..3.45........35...6.......12......7....82......16......9...4..".parse()?;
-/// let with = logic::rate_by(&puzzle, &Limits::none(), Rules::default())?;
-/// let without = logic::rate_by(&puzzle, &Limits::none(), Rules::without_uniqueness())?;
-/// assert_eq!(with.hardest, Some(Technique::UniqueRectangle));
-/// assert!(without.count(Technique::UniqueRectangle) == 0 && without.score > with.score);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_path_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Path, RateError> {
-    Rater::new()
-        .limits(limits.clone())
-        .rules(rules)
-        .walk(&Position::new(puzzle), Walk::Rating)
-        .map(|(path, _)| path)
-}
-
-/// Rates puzzles and walks their paths, with the [`Rules`] and [`Limits`] set once: the
-/// way in for a [`Position`] (a pencilmark grid, its candidates taken as given) as well
-/// as a [`Grid`].
+/// Rates puzzles, walks their paths and gives hints, with the [`Rules`] and [`Limits`]
+/// set once: the one way in, for a [`Grid`] or a [`Position`] (a pencilmark grid, its
+/// candidates taken as given).
 ///
 /// ```
 /// use dancing::Limits;
@@ -182,13 +120,51 @@ impl Rater {
     /// The limits of every later call: the uniqueness check stops at the node limit,
     /// the deadline or the interrupt flag, the steps at the deadline or the flag (checked
     /// between steps), and the search measured after a stall at all three (below
-    /// [`SEARCH_BUDGET`] for the node limit), each with [`RateError::Stopped`].
+    /// [`SEARCH_BUDGET`] for the node limit), each with [`RateError::Stopped`]. Past the
+    /// budget the rating is the budget's, marked
+    /// [`search_over_budget`](Rating::search_over_budget).
+    ///
+    /// The uniqueness check is the default solver's (`AutoSolver` with the `sat`
+    /// feature: the bit-parallel solver for 9×9, dancing links then the learner above,
+    /// so a 25×25 puzzle is checked in seconds).
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use dancing::{Limits, StopReason};
+    /// use dancing_sudoku::{FAMOUS, Grid, RateError, logic::Rater};
+    ///
+    /// let puzzle: Grid = "12.......1..2..3".parse()?;
+    /// let past = Rater::new().limits(Limits::deadline(Instant::now()));
+    /// assert_eq!(past.rating_path(&puzzle), Err(RateError::Stopped(StopReason::Timeout)));
+    ///
+    /// // A famous puzzle that stalls the techniques, with a search of more than 1 node.
+    /// let hard = FAMOUS
+    ///     .lines()
+    ///     .filter_map(|line| Grid::parse_line(line).ok())
+    ///     .find(|grid| Rater::new().rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
+    ///     .expect("a famous puzzle beyond the techniques");
+    /// let tight = Rater::new().limits(Limits::max_nodes(1));
+    /// assert_eq!(tight.rate(&hard), Err(RateError::Stopped(StopReason::NodeLimit)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self
     }
 
     /// The techniques every later call may use.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, Technique, logic::{Rater, Rules}};
+    ///
+    /// // Rated 4.5 for a unique rectangle; without it, a forcing chain.
+    /// let puzzle: Grid = "................12..3.45........35...6.......12......7....82......16......9...4..".parse()?;
+    /// let with = Rater::new().rate(&puzzle)?;
+    /// let without = Rater::new().rules(Rules::without_uniqueness()).rate(&puzzle)?;
+    /// assert_eq!(with.hardest, Some(Technique::UniqueRectangle));
+    /// assert!(without.count(Technique::UniqueRectangle) == 0 && without.score > with.score);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rules(mut self, rules: Rules) -> Self {
         self.rules = rules;
         self
@@ -197,6 +173,18 @@ impl Rater {
     /// The rating of a proper puzzle (one solution): its path's hardest step, or the
     /// search left when the techniques stall (see the [module docs](super#the-scale)).
     /// The path is Sudoku Explainer's: a direct form places its single only.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, RateError, Technique, logic::Rater};
+    ///
+    /// let puzzle: Grid = "12.......1..2..3".parse()?;
+    /// let rating = Rater::new().rate(&puzzle)?;
+    /// assert_eq!(rating.hardest, Some(Technique::HiddenSingle));
+    /// assert!(rating.score <= 1.5);
+    ///
+    /// assert_eq!(Rater::new().rate(&Grid::empty(3)), Err(RateError::Multiple));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rate(&self, puzzle: impl Into<Position>) -> Result<Rating, RateError> {
         let position = puzzle.into();
         let (path, end) = self.walk(&position, Walk::Rating)?;
@@ -233,6 +221,27 @@ impl Rater {
         let mut rating = Rating::of(&path, Some(stats.nodes));
         rating.search_over_budget = over_budget;
         Ok(rating)
+    }
+
+    /// The path that [`rate`](Self::rate) scores, Sudoku Explainer's: each step the
+    /// easiest available, a direct form placing its single only (so its cause may come
+    /// again at the next step), until the grid is solved or no technique applies.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, logic::Rater};
+    ///
+    /// let puzzle: Grid = "1...........2...".parse()?;
+    /// assert!(Rater::new().rating_path(&puzzle).is_err()); // many solutions
+    ///
+    /// let puzzle: Grid = "12.......1..2..3".parse()?;
+    /// let path = Rater::new().rating_path(&puzzle)?;
+    /// assert!(path.is_solved());
+    /// assert_eq!(path.steps.len(), 11);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rating_path(&self, puzzle: impl Into<Position>) -> Result<Path, RateError> {
+        self.walk(&puzzle.into(), Walk::Rating)
+            .map(|(path, _)| path)
     }
 
     /// The path of a proper puzzle as a person follows it: each step the easiest
@@ -324,7 +333,7 @@ fn stopped(stats: &Stats) -> Result<(), RateError> {
 #[cfg(feature = "sat")]
 type Checker = crate::AutoSolver;
 #[cfg(not(feature = "sat"))]
-type Checker = crate::bands::BandSolver;
+type Checker = crate::BandSolver;
 
 thread_local! {
     static CHECKER: RefCell<Checker> = RefCell::new(Checker::new());
@@ -375,10 +384,10 @@ impl Rating {
     /// The techniques used, easiest first, with their step counts.
     ///
     /// ```
-    /// use dancing_sudoku::{Grid, Technique, logic};
+    /// use dancing_sudoku::{Grid, Technique, logic::Rater};
     ///
     /// let puzzle: Grid = "12.......1..2..3".parse()?;
-    /// let used: Vec<(Technique, u32)> = logic::rate(&puzzle)?.techniques().collect();
+    /// let used: Vec<(Technique, u32)> = Rater::new().rate(&puzzle)?.techniques().collect();
     /// assert_eq!(used.iter().map(|&(_, n)| n).sum::<u32>(), 11);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -440,56 +449,6 @@ impl fmt::Display for Rating {
             (None, None) => f.write_str("nothing to do"),
         }
     }
-}
-
-/// Rates a proper puzzle: walks its [`Path`]; if the techniques stall, measures the
-/// search left.
-///
-/// ```
-/// use dancing_sudoku::{Grid, RateError, Technique, logic};
-///
-/// let puzzle: Grid = "12.......1..2..3".parse()?;
-/// let rating = logic::rate(&puzzle)?;
-/// assert_eq!(rating.hardest, Some(Technique::HiddenSingle));
-/// assert!(rating.score <= 1.5);
-///
-/// assert_eq!(logic::rate(&Grid::empty(3)), Err(RateError::Multiple));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
-    rate_within(puzzle, &Limits::none())
-}
-
-/// [`rate`] within `limits`: the path as in [`solve_path_within`], then the search
-/// measured after a stall stops at the node limit (if below [`SEARCH_BUDGET`]), the
-/// deadline or the interrupt flag, with [`RateError::Stopped`]. Past the budget the
-/// rating is the budget's, marked [`search_over_budget`](Rating::search_over_budget).
-///
-/// ```
-/// use dancing::{Limits, StopReason};
-/// use dancing_sudoku::{FAMOUS, Grid, RateError, logic};
-///
-/// // A famous puzzle that stalls the techniques, with a search of more than 1 node.
-/// let hard = FAMOUS
-///     .lines()
-///     .filter_map(|line| Grid::parse_line(line).ok())
-///     .find(|grid| logic::rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
-///     .expect("a famous puzzle beyond the techniques");
-/// let tight = Limits::max_nodes(1);
-/// assert_eq!(logic::rate_within(&hard, &tight), Err(RateError::Stopped(StopReason::NodeLimit)));
-/// assert!(logic::rate_within(&hard, &Limits::none())?.needs_search());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn rate_within(puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> {
-    rate_by(puzzle, limits, Rules::default())
-}
-
-/// [`rate_within`] by `rules` (see [`solve_path_by`]).
-pub fn rate_by(puzzle: &Grid, limits: &Limits, rules: Rules) -> Result<Rating, RateError> {
-    Rater::new()
-        .limits(limits.clone())
-        .rules(rules)
-        .rate(puzzle)
 }
 
 #[cfg(test)]

@@ -9,9 +9,9 @@ use super::lex::{
 };
 use super::lines::Lines;
 use super::{PuzzleError, PuzzleErrorKind};
-use crate::generate::Kind;
 use crate::grid::{Alphabet, Conflict, Grid, Unit};
 use crate::position::Position;
+use crate::variant::Kind;
 use crate::variant::{Regions, Variant, VariantError};
 
 /// The lengths of the one-line form.

@@ -65,12 +65,14 @@
 pub(crate) mod encoding;
 mod error;
 mod killer;
+mod kind;
 pub mod parse;
 mod regions;
 mod solver;
 
 pub use error::VariantError;
 pub use killer::{Cage, MAX_COMBINATIONS};
+pub use kind::Kind;
 pub use regions::Regions;
 pub use solver::VariantSolver;
 

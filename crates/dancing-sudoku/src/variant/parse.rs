@@ -36,9 +36,9 @@
 //!
 //! [`Batch`]: crate::parse::Batch
 
-use crate::generate::Kind;
 use crate::grid::Grid;
 use crate::parse::{Batch, PuzzleError, PuzzleErrorKind};
+use crate::variant::Kind;
 
 use super::{Cage, Regions, Variant};
 

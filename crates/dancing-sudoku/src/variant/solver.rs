@@ -6,7 +6,7 @@ use dancing::{Limits, OptionId, Stats, StopReason};
 use super::Variant;
 use super::encoding::{self, Encoded, KillerModel};
 use crate::Grid;
-use crate::solve::{Books, Method, Solve};
+use crate::solve::{Books, Inside, Method, Solve};
 
 /// Which search answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,11 +357,11 @@ impl Solve for VariantSolver {
         }
     }
 
-    fn books(&self) -> &Books {
+    fn books(&self, _: Inside) -> &Books {
         &self.books
     }
 
-    fn books_mut(&mut self) -> &mut Books {
+    fn books_mut(&mut self, _: Inside) -> &mut Books {
         &mut self.books
     }
 }

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use crate::common;
 
 use common::Rng;
-use dancing_sudoku::bands::BandSolver;
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BandSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Grid, Limits, Method, Solve, StopReason, SudokuSolver, Verdict};
 use proptest::prelude::*;
 

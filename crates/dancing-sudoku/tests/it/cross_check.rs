@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::Rng;
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
 use proptest::prelude::*;
 

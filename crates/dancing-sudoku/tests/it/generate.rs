@@ -3,8 +3,9 @@
 
 use std::collections::HashSet;
 
-use dancing_sudoku::bitmask::BitmaskSolver;
-use dancing_sudoku::generate::{Generator, Kind, Symmetry, is_minimal};
+use dancing_sudoku::BitmaskSolver;
+use dancing_sudoku::generate::{Generator, Symmetry, is_minimal};
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Solve, Variant, VariantSolver};
 
 #[test]
@@ -160,7 +161,7 @@ fn killer_puzzles_and_ratings_of_variants_are_refused() {
     assert!(
         Generator::builder()
             .kind(Kind::X)
-            .difficulty(dancing_sudoku::generate::Difficulty::Easy)
+            .difficulty(dancing_sudoku::logic::Difficulty::Easy)
             .build()
             .is_err()
     );

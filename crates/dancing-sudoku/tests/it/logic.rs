@@ -538,7 +538,7 @@ fn basic_techniques_miss_nothing() {
 #[test]
 fn rate_errors() {
     let clash: Grid = "11..............".parse().unwrap();
-    let err = logic::rate(&clash).unwrap_err();
+    let err = logic::Rater::new().rate(&clash).unwrap_err();
     assert!(matches!(err, RateError::Conflict(_)));
     assert_eq!(
         err.to_string(),
@@ -547,15 +547,21 @@ fn rate_errors() {
     // r1c4 needs the 4 that r2c4 holds: no solution, though nothing clashes.
     let none: Grid = "123....4........".parse().unwrap();
     assert!(none.validate().is_ok());
-    assert_eq!(logic::rate(&none), Err(RateError::NoSolution));
-    assert_eq!(logic::rate(&Grid::empty(3)), Err(RateError::Multiple));
-    assert_eq!(logic::solve_path(&Grid::empty(2)), Err(RateError::Multiple));
+    assert_eq!(logic::Rater::new().rate(&none), Err(RateError::NoSolution));
+    assert_eq!(
+        logic::Rater::new().rate(Grid::empty(3)),
+        Err(RateError::Multiple)
+    );
+    assert_eq!(
+        logic::Rater::new().rating_path(Grid::empty(2)),
+        Err(RateError::Multiple)
+    );
 }
 
 #[test]
 fn a_grid_given_whole_needs_nothing() {
     let full: Grid = "1234341221434321".parse().unwrap();
-    let rating = logic::rate(&full).unwrap();
+    let rating = logic::Rater::new().rate(&full).unwrap();
     assert_eq!(
         (rating.hardest, rating.score, rating.steps, rating.search),
         (None, 0.0, 0, None)
@@ -571,7 +577,7 @@ fn percentile(sorted: &[f32], p: usize) -> f32 {
 fn scores(name: &str) -> Vec<f32> {
     let mut scores: Vec<f32> = common::puzzles(name)
         .iter()
-        .map(|p| logic::rate(p).unwrap().score)
+        .map(|p| logic::Rater::new().rate(p).unwrap().score)
         .collect();
     scores.sort_by(f32::total_cmp);
     scores
@@ -594,10 +600,10 @@ fn the_rating_orders_the_data_sets() {
 #[test]
 fn rating_is_deterministic_and_its_hardest_is_the_top_step() {
     for puzzle in common::puzzles("17_clue_1000.txt").iter().step_by(50) {
-        let rating = logic::rate(puzzle).unwrap();
-        assert_eq!(logic::rate(puzzle).unwrap(), rating);
-        let path: Path = logic::solve_path(puzzle).unwrap();
-        assert_eq!(logic::solve_path(puzzle).unwrap(), path);
+        let rating = logic::Rater::new().rate(puzzle).unwrap();
+        assert_eq!(logic::Rater::new().rate(puzzle).unwrap(), rating);
+        let path: Path = logic::Rater::new().rating_path(puzzle).unwrap();
+        assert_eq!(logic::Rater::new().rating_path(puzzle).unwrap(), path);
         assert_eq!(rating.steps, path.steps.len());
         assert_eq!(rating.histogram.iter().sum::<u32>() as usize, rating.steps);
         let top = path.steps.iter().map(Step::score).fold(0.0, f32::max);
@@ -622,7 +628,7 @@ fn an_easy_puzzle_needs_singles_only() {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
             .parse()
             .unwrap();
-    let rating = logic::rate(&puzzle).unwrap();
+    let rating = logic::Rater::new().rate(&puzzle).unwrap();
     assert!(rating.score <= 2.3, "{rating}");
     assert_eq!(rating.steps, 81 - puzzle.givens());
     let singles = [
@@ -642,7 +648,7 @@ fn famous_puzzles_are_hard() {
     let famous = common::famous();
     assert_eq!(famous.len(), 10);
     for (k, (name, puzzle)) in famous.iter().enumerate() {
-        let rating = logic::rate(puzzle).unwrap();
+        let rating = logic::Rater::new().rate(puzzle).unwrap();
         if k < 6 {
             assert!(
                 rating.needs_search() && rating.score >= 9.0,
@@ -680,10 +686,15 @@ fn other_orders_walk_to_the_solution() {
 /// The path of `puzzle`, a step a line with its score, then the rating.
 fn path_text(puzzle: &Grid) -> String {
     let mut text = String::new();
-    for step in logic::solve_path(puzzle).unwrap().steps {
+    for step in logic::Rater::new().rating_path(puzzle).unwrap().steps {
         writeln!(text, "{:.1} {step}", step.score()).unwrap();
     }
-    writeln!(text, "rating: {}", logic::rate(puzzle).unwrap()).unwrap();
+    writeln!(
+        text,
+        "rating: {}",
+        logic::Rater::new().rate(puzzle).unwrap()
+    )
+    .unwrap();
     text
 }
 
@@ -742,7 +753,12 @@ fn ratings_agree_with_sudoku_explainer() {
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (puzzle, rating) = line.split_once(' ').unwrap();
         theirs.push(rating.parse::<f32>().unwrap());
-        ours.push(logic::rate(&puzzle.parse().unwrap()).unwrap().score);
+        ours.push(
+            logic::Rater::new()
+                .rate(puzzle.parse::<Grid>().unwrap())
+                .unwrap()
+                .score,
+        );
     }
     assert_eq!(theirs.len(), 1693);
     let within = |low: f32, high: f32| {
@@ -821,7 +837,7 @@ fn each_chain_and_uniqueness_technique_rates_as_sudoku_explainer() {
     ];
     for (puzzle, score, technique) in cases {
         let puzzle: Grid = puzzle.parse().unwrap();
-        let rating = logic::rate(&puzzle).unwrap();
+        let rating = logic::Rater::new().rate(&puzzle).unwrap();
         assert_eq!(
             (rating.score, rating.hardest),
             (score, Some(technique)),
@@ -869,9 +885,9 @@ fn unique_rectangles_of_type_3_rate_as_sudoku_explainer() {
     ];
     for (puzzle, score, hidden) in cases {
         let puzzle: Grid = puzzle.parse().unwrap();
-        let rating = logic::rate(&puzzle).unwrap();
+        let rating = logic::Rater::new().rate(&puzzle).unwrap();
         assert_eq!(rating.score, score, "{puzzle}");
-        let path = logic::solve_path(&puzzle).unwrap();
+        let path = logic::Rater::new().rating_path(&puzzle).unwrap();
         assert!(path.is_solved());
         assert_eq!(path.end, puzzle.solve().unwrap());
         let hardest = path
@@ -895,13 +911,13 @@ fn aligned_triple_exclusions_rate_as_sudoku_explainer() {
         "...9.....9.3..18.2....3.5....7....688...6..3..4...5...2.......3..175.........41..",
     ] {
         let puzzle: Grid = puzzle.parse().unwrap();
-        let rating = logic::rate(&puzzle).unwrap();
+        let rating = logic::Rater::new().rate(&puzzle).unwrap();
         assert_eq!(
             (rating.score, rating.hardest),
             (7.5, Some(Technique::AlignedTripleExclusion)),
             "{puzzle}"
         );
-        let path = logic::solve_path(&puzzle).unwrap();
+        let path = logic::Rater::new().rating_path(&puzzle).unwrap();
         assert_eq!(path.end, puzzle.solve().unwrap());
         let mut state = LogicSolver::new(&puzzle).unwrap();
         for step in &path.steps {
@@ -984,7 +1000,7 @@ fn a_hint_path_never_gives_a_deduction_twice_in_a_row() {
             assert_ne!(cause(&pair[0]), cause(&pair[1]), "{puzzle}");
         }
         steps += path.steps.len();
-        let se = logic::solve_path(puzzle).unwrap();
+        let se = logic::Rater::new().rating_path(puzzle).unwrap();
         repeated_by_se += se
             .steps
             .windows(2)
@@ -1004,7 +1020,7 @@ fn forcing_nets_show_each_branch_from_its_assumption_to_its_end() {
     use dancing_sudoku::logic::Premise;
     let mut checked = 0;
     for puzzle in common::puzzles("magictour_top1465.txt").iter().take(60) {
-        let Ok(path) = logic::solve_path(puzzle) else {
+        let Ok(path) = logic::Rater::new().rating_path(puzzle) else {
             continue;
         };
         for step in &path.steps {

@@ -6,7 +6,7 @@ use crate::common;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use dancing_sudoku::bitmask::BitmaskSolver;
+use dancing_sudoku::BitmaskSolver;
 use dancing_sudoku::{Count, Grid, Limits, Solve, StopReason, SudokuSolver, Verdict};
 
 #[test]

@@ -2,9 +2,9 @@
 //! plain backtracking search with its own houses on 9×9, published puzzles with their
 //! published solutions, and every solution checked by `Variant::satisfied_by`.
 
-use dancing_sudoku::generate::Kind;
 use dancing_sudoku::parse::Batch;
 use dancing_sudoku::variant::KillerModel;
+use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Cage, Grid, Regions, Solve, Variant, VariantSolver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
