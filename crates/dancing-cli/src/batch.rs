@@ -11,9 +11,10 @@ use dancing::{Limits, StopReason};
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
-use crate::batch_report::{Answers, BatchProgress, Gravest};
 use crate::failure::{self, Failure};
+use crate::report::Gravest;
 use crate::search::{searching, thread_count, thread_pool};
+use crate::status::{Answers, BatchProgress};
 
 /// One entry of a batch: a puzzle to answer, or text that is not one.
 pub(crate) enum Entry<P> {

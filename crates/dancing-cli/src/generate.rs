@@ -15,11 +15,12 @@ use dancing_sudoku::variant::Kind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::cli::GenerateArgs;
+use crate::args::GenerateArgs;
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{NUDGE_AFTER, Nudge};
 use crate::pretty::{self, Style};
-use crate::search::{plural, searching, stop_name, stop_note};
+use crate::report::{plural, stop_name, stop_note};
+use crate::search::searching;
 
 /// Puzzles made per round and thread before they are written: the output streams, and
 /// threads that finish early take more of the round.

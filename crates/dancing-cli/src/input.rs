@@ -157,6 +157,14 @@ pub(crate) fn human_size(bytes: u64) -> String {
     }
 }
 
+/// The size in bytes of an input when it is a regular file (not standard input,
+/// a pipe or a device), for the time left.
+pub(crate) fn size(file: Option<&Path>) -> Option<u64> {
+    let path = file.filter(|p| p.as_os_str() != "-")?;
+    let metadata = std::fs::metadata(path).ok()?;
+    (metadata.is_file() && metadata.len() > 0).then_some(metadata.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

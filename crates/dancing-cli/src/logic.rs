@@ -12,12 +12,12 @@ use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Position, Technique};
 
+use crate::args::LogicArgs;
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
-use crate::batch_report;
-use crate::cli::LogicArgs;
 use crate::failure::Failure;
 use crate::pretty::{self, Style};
-use crate::search::{plural, stop_name, stop_note};
+use crate::report::{plural, stop_name, stop_note};
+use crate::status;
 
 /// Puzzles a thread takes per chunk of the batch: rating takes from a tenth of a
 /// millisecond to seconds a puzzle, so chunks are small enough that answers keep coming.
@@ -97,7 +97,7 @@ impl Totals {
 
 pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let started = Instant::now();
-    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.run.report.progress)?;
+    let (input, mut progress) = status::open(args.file.as_deref(), args.run.report.progress)?;
     let limits = args.run.limits.limits();
     let rules = if args.no_uniqueness {
         Rules::without_uniqueness()
@@ -148,7 +148,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             let mut tally = Totals::default();
             tally.stop(reason);
             (
-                format!("{}\n", crate::search::stopped_answer(reason)),
+                format!("{}\n", crate::report::stopped_answer(reason)),
                 tally,
             )
         },
@@ -212,7 +212,7 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
     let verdict = |error: RateError, totals: &mut Totals| match error {
         RateError::Stopped(reason) => {
             totals.stop(reason);
-            format!("{}\n", crate::search::stopped_answer(reason))
+            format!("{}\n", crate::report::stopped_answer(reason))
         }
         RateError::Conflict(conflict) => {
             totals.no_solution += 1;

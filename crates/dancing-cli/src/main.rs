@@ -5,29 +5,33 @@
 //! written, 2 for bad input or usage, 3 when `--timeout` or `--max-nodes` stopped a
 //! search, 130 after Ctrl-C. Formats are described in `docs/formats.md`.
 
+mod args;
 mod batch;
-mod batch_report;
-mod cli;
 mod failure;
 mod feedback;
 mod generate;
 mod input;
+mod judges;
+mod learner;
 mod logic;
 mod pick;
 mod plan;
 mod pretty;
 mod problem;
+mod report;
 mod search;
 mod split;
+mod status;
 mod sudoku;
 mod tiling;
+mod workers;
 mod xc;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
+use crate::args::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

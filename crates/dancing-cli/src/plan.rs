@@ -5,7 +5,7 @@
 
 use dancing::Problem;
 
-use crate::cli::{XcArgs, XcEngine, XcSolver};
+use crate::args::{XcArgs, XcEngine, XcSolver};
 use crate::failure::Failure;
 
 /// The engine that searches.
@@ -227,7 +227,7 @@ mod tests {
     use clap::Parser;
 
     use super::*;
-    use crate::cli::{Cli, Command};
+    use crate::args::{Cli, Command};
 
     /// The plan of `dancing xc ARGS` for the problem `text`, or its error message.
     fn plan_of(args: &[&str], text: &str) -> Result<Plan, String> {

@@ -4,9 +4,10 @@ use std::io::{self, BufWriter, Write};
 
 use dancing::{Engine, OptionId, Problem, Solver, problems};
 
-use crate::cli::{ProblemArgs, ProblemKind};
+use crate::args::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
 use crate::pick::{self, Picked};
+use crate::report;
 use crate::search;
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
@@ -55,9 +56,9 @@ fn solve_with<E: Engine>(
     let engine = [("engine", E::NAME.into())];
     if args.count {
         let stats = search::count(solver, &args.search, args.limit);
-        writeln!(out, "{}", search::count_text(&stats))?;
+        writeln!(out, "{}", report::count_text(&stats))?;
         out.flush()?;
-        search::report(&stats, &args.search, &engine);
+        report::report(&stats, &args.search, &engine);
         return Ok(search_code(&stats));
     }
     let mut first: Option<Vec<OptionId>> = None;
@@ -67,13 +68,13 @@ fn solve_with<E: Engine>(
         }
         Ok(())
     })?;
-    writeln!(out, "{}", search::solutions_found(&stats))?;
+    writeln!(out, "{}", report::solutions_found(&stats))?;
     if let Some(solution) = first {
         writeln!(out, "first solution:")?;
         out.write_all(picture(kind, problem, &solution).as_bytes())?;
     }
     out.flush()?;
-    search::report(&stats, &args.search, &engine);
+    report::report(&stats, &args.search, &engine);
     Ok(search_code(&stats))
 }
 

@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 
 use dancing::{
     Branches, CostedSolution, Engine, EngineSearch, Event, Limits, OptionId, Solver, Stats,
-    StopReason,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::{LimitArgs, SearchArgs};
+use crate::args::{LimitArgs, SearchArgs};
 use crate::failure::Failure;
 use crate::feedback::Nudge;
 
@@ -144,15 +143,6 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
     solver.stats()
 }
 
-/// A count as `--count` prints it: the number, then `+` when the search stopped before
-/// the end (`--limit` reached, `--timeout`, `--max-nodes`, Ctrl-C), for at least that
-/// many, as `sudoku count` prints `10+`. A script reading the line cannot take a
-/// partial count for the total.
-pub(crate) fn count_text(stats: &Stats) -> String {
-    let more = if stats.is_complete() { "" } else { "+" };
-    format!("{}{more}", stats.solutions)
-}
-
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
 /// `problem tiling`), under the same limits and Ctrl-C handling as [`run`]. The search
 /// draws no progress line: its tree is pruned as it goes, so no estimate is meaningful.
@@ -237,118 +227,6 @@ impl Progress {
     }
 }
 
-/// The name of a stop reason in the summary and the JSON statistics.
-pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
-    reason.map(|reason| match reason {
-        StopReason::NodeLimit => "max-nodes",
-        StopReason::Timeout => "timeout",
-        StopReason::Interrupted => "interrupted",
-        _ => "limit",
-    })
-}
-
-/// The statistics as one JSON object (`--stats`).
-pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::Value> {
-    let serde_json::Value::Object(map) = serde_json::json!({
-        "solutions": stats.solutions,
-        "nodes": stats.nodes,
-        "updates": stats.updates,
-        "seconds": stats.elapsed.as_secs_f64(),
-        "complete": stats.is_complete(),
-        "stopped": stop_name(stats.stopped),
-    }) else {
-        unreachable!("json! of an object literal is an object")
-    };
-    map
-}
-
-/// How many solutions a search found, said as what they are: `92 solutions` when it
-/// ran to the end, `first 5 solutions` when `--limit` stopped it (what was asked for),
-/// `at least 5 solutions (the search was stopped)` when another limit did.
-pub(crate) fn solutions_found(stats: &Stats) -> String {
-    let solutions = plural(stats.solutions, "solution");
-    match stats.stopped {
-        None => solutions,
-        Some(StopReason::Caller) => format!("first {solutions}"),
-        Some(_) => format!("at least {solutions} (the search was stopped)"),
-    }
-}
-
-/// The one-line summary printed on stderr after a search. A search that `--limit`
-/// stopped reports its `first N solutions`; one stopped by another limit says which.
-pub(crate) fn summary(stats: &Stats) -> String {
-    // The library's line, with the command line's words for a stop.
-    let counts = Stats {
-        stopped: None,
-        ..*stats
-    };
-    let first = if stats.stopped == Some(StopReason::Caller) {
-        "first "
-    } else {
-        ""
-    };
-    format!("{first}{counts}{}", stop_note(stats.stopped))
-}
-
-/// `3 solutions`, or `first 3 solutions` when the caller stopped the search there.
-pub(crate) fn found(stats: &Stats) -> String {
-    let found = plural(stats.solutions, "solution");
-    if stats.stopped == Some(StopReason::Caller) {
-        format!("first {found}")
-    } else {
-        found
-    }
-}
-
-/// The answer to a sudoku whose search a limit stopped: `stopped: timeout`.
-pub(crate) fn stopped_answer(reason: StopReason) -> String {
-    format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
-}
-
-/// `1 node`, `2 nodes`: a count and its noun, for summary lines.
-pub(crate) fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
-/// What a summary line ends with when a limit stopped the search: ` (stopped: …)`, or
-/// nothing.
-pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
-    match stopped {
-        Some(StopReason::NodeLimit) => " (stopped: --max-nodes reached)",
-        Some(StopReason::Timeout) => " (stopped: --timeout expired)",
-        Some(StopReason::Interrupted) => " (stopped: interrupted)",
-        _ => "",
-    }
-}
-
-/// Prints the summary (unless `--quiet`) and the JSON statistics (with `--stats`).
-pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_json::Value)]) {
-    report_as(&summary(stats), stats, args, extra);
-}
-
-/// [`report`] with the summary line `line`.
-pub(crate) fn report_as(
-    line: &str,
-    stats: &Stats,
-    args: &SearchArgs,
-    extra: &[(&str, serde_json::Value)],
-) {
-    args.report.print(
-        || line.to_owned(),
-        || {
-            let mut map = stats_json(stats);
-            for (key, value) in extra {
-                map.insert((*key).to_owned(), value.clone());
-            }
-            serde_json::Value::Object(map)
-        },
-    );
-}
-
 /// [`run`] on `threads` threads (0: one per core): `visit` is called with each
 /// solution in the order one thread finds them, one call at a time, never after `limit`
 /// solutions; with `count`, nothing is visited and the threads only count. No progress
@@ -398,48 +276,5 @@ pub(crate) fn run_parallel<E: Branches>(
     match error {
         Some(e) => Err(e),
         None => Ok(stats),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn summaries_and_json_name_the_stop() {
-        let stats = Stats {
-            solutions: 1,
-            nodes: 2,
-            updates: 30,
-            elapsed: Duration::from_millis(1500),
-            stopped: Some(StopReason::Timeout),
-        };
-        assert_eq!(
-            summary(&stats),
-            "1 solution, 2 nodes, 30 updates, 1.500 s (stopped: --timeout expired)"
-        );
-        let json = serde_json::Value::Object(stats_json(&stats)).to_string();
-        assert_eq!(
-            json,
-            r#"{"complete":false,"nodes":2,"seconds":1.5,"solutions":1,"stopped":"timeout","updates":30}"#
-        );
-        assert_eq!(
-            solutions_found(&stats),
-            "at least 1 solution (the search was stopped)"
-        );
-        let done = Stats::default();
-        assert_eq!(summary(&done), "0 solutions, 0 nodes, 0 updates, 0.000 s");
-        assert_eq!(solutions_found(&done), "0 solutions");
-        assert_eq!(stats_json(&done)["stopped"], serde_json::Value::Null);
-        let limited = Stats {
-            solutions: 5,
-            stopped: Some(StopReason::Caller),
-            ..Stats::default()
-        };
-        assert_eq!(
-            summary(&limited),
-            "first 5 solutions, 0 nodes, 0 updates, 0.000 s"
-        );
-        assert_eq!(solutions_found(&limited), "first 5 solutions");
     }
 }

@@ -10,9 +10,11 @@ use dancing::{
     Branches, Engine, ForceError, ItemId, Move, MultiSolver, OptionId, Problem, SplitEngine, Stats,
 };
 
-use crate::cli::XcArgs;
+use crate::args::XcArgs;
 use crate::failure::{Failure, search_code};
-use crate::search::{self, plural};
+use crate::report;
+use crate::report::plural;
+use crate::search;
 
 /// Follows `--prefix` (when given) with either engine that splits: the search below it
 /// is the subproblem the line names. Returns the prefix.
@@ -75,10 +77,10 @@ pub(crate) fn threads<E: Branches>(
         },
     )?;
     if args.count {
-        writeln!(out, "{}", search::count_text(&stats))?;
+        writeln!(out, "{}", report::count_text(&stats))?;
     }
     out.flush()?;
-    search::report(
+    report::report(
         &stats,
         &args.search,
         &[("engine", E::NAME.into()), ("threads", threads.into())],
@@ -339,7 +341,7 @@ fn split_summary(subproblems: u64, stats: &Stats, short: bool) -> String {
         )
     };
     if !stats.is_complete() {
-        text.push_str(search::stop_note(stats.stopped));
+        text.push_str(report::stop_note(stats.stopped));
         text.push_str(
             "; the parts not split yet are printed whole, so the lines still cover the search",
         );

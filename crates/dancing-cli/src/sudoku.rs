@@ -1,35 +1,27 @@
 //! `dancing sudoku`: batches of puzzles (one-line, blocks of rows, or pretty grids),
-//! streamed in chunks (optionally solved in parallel) with the output in input order, and
-//! the online judges' formats.
+//! streamed in chunks (optionally solved in parallel) with the output in input order;
+//! the judges' formats are in `judges`.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
-use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use dancing::{Stats, StopReason};
-use dancing_sudoku::BandSolver;
-use dancing_sudoku::BitmaskSolver;
-use dancing_sudoku::PuzzleErrorKind;
-use dancing_sudoku::judge::{Judge, JudgeError};
-use dancing_sudoku::parse::{Batch, Lines, Puzzle, PuzzleError};
+use dancing::Stats;
+use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{
-    AutoSolver, Grid, Limits, Method, Position, SatSolver, Solve, SudokuSolver, Variant,
-    VariantSolver, Verdict,
-};
+use dancing_sudoku::{Grid, Method, PuzzleErrorKind, Variant, Verdict};
 
+use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
-use crate::batch_report::{self, Outcome, Tally};
-use crate::cli::{BatchArgs, LimitArgs, SolverKind, SudokuCommand};
-use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
-use crate::feedback::{self, Reading};
+use crate::failure::Failure;
 use crate::generate;
-use crate::input;
+use crate::judges;
 use crate::logic::{self, Task};
 use crate::pretty::{self, Style};
-use crate::search::{searching, stop_name, stopped_answer};
+use crate::report::{self, Outcome, Tally, stop_name, stopped_answer};
+use crate::status;
+use crate::workers::{Job, Solver};
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
 const CHUNK: usize = 4096;
@@ -83,108 +75,7 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
             format,
             file,
             limits,
-        } => judge_run(*format, file.as_deref(), limits),
-    }
-}
-
-/// One puzzle to answer.
-struct Job {
-    grid: Grid,
-    /// Its rules, other than classic.
-    variant: Option<Variant>,
-    /// Its candidates, for a pencilmark grid that took some away.
-    position: Option<Position>,
-}
-
-/// One worker's solvers, each made when a puzzle first needs it and kept for the batch
-/// (so that its matrices are built once): the classic solver `--solver` names, a variant
-/// solver for puzzles of a variant (told by `--variant` or by their marks), and
-/// dancing links for pencilmark grids (whose candidates only they take).
-struct Solver {
-    kind: SolverKind,
-    limits: Limits,
-    classic: Option<Box<dyn Solve + Send>>,
-    variants: Option<Box<VariantSolver>>,
-    positions: Option<Box<SudokuSolver>>,
-    /// Which answered last.
-    last: Last,
-}
-
-#[derive(Clone, Copy)]
-enum Last {
-    Classic,
-    Variant,
-    Position,
-}
-
-impl Solver {
-    fn new(kind: SolverKind, limits: Limits) -> Self {
-        Self {
-            kind,
-            limits,
-            classic: None,
-            variants: None,
-            positions: None,
-            last: Last::Classic,
-        }
-    }
-
-    /// The one search of `job`'s puzzle, by its rules or from its candidates.
-    fn find(&mut self, job: &Job, limit: u64, first: Option<&mut Grid>) -> u64 {
-        let Job {
-            grid,
-            variant,
-            position,
-        } = job;
-        let (kind, limits) = (self.kind, &self.limits);
-        if let Some(position) = position {
-            self.last = Last::Position;
-            let solver = self.positions.get_or_insert_with(|| {
-                let mut solver = SudokuSolver::new();
-                solver.set_limits(limits.clone());
-                Box::new(solver)
-            });
-            return solver.find_position(position, limit, first);
-        }
-        if let Some(variant) = variant {
-            self.last = Last::Variant;
-            let solver = self.variants.get_or_insert_with(|| {
-                let mut solver = match kind {
-                    SolverKind::Dlx => VariantSolver::new(),
-                    SolverKind::Sat => VariantSolver::with_learner(),
-                    _ => VariantSolver::auto(),
-                };
-                solver.set_limits(limits.clone());
-                Box::new(solver)
-            });
-            if solver.variant() != variant {
-                solver.set_variant(variant.clone());
-            }
-            return solver.find(grid, limit, first);
-        }
-        self.last = Last::Classic;
-        let solver = self.classic.get_or_insert_with(|| {
-            let mut solver: Box<dyn Solve + Send> = match kind {
-                SolverKind::Auto => Box::new(AutoSolver::new()),
-                SolverKind::Dlx => Box::new(SudokuSolver::new()),
-                SolverKind::Sat => Box::new(SatSolver::new()),
-                SolverKind::Bitmask => Box::new(BitmaskSolver::new()),
-                SolverKind::Bands => Box::new(BandSolver::new()),
-            };
-            solver.set_limits(limits.clone());
-            solver
-        });
-        solver.find(grid, limit, first)
-    }
-
-    /// The statistics and the method of the last search.
-    fn last(&self) -> (Stats, Method) {
-        let solver: Option<&dyn Solve> = match self.last {
-            Last::Classic => self.classic.as_deref().map(|s| s as &dyn Solve),
-            Last::Variant => self.variants.as_deref().map(|s| s as &dyn Solve),
-            Last::Position => self.positions.as_deref().map(|s| s as &dyn Solve),
-        };
-        solver.map_or_else(Default::default, |s| (s.stats(), s.method()))
+        } => judges::run(*format, file.as_deref(), limits),
     }
 }
 
@@ -352,7 +243,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         )));
     }
     let started = Instant::now();
-    let (input, mut progress) = batch_report::open(args.file.as_deref(), args.run.report.progress)?;
+    let (input, mut progress) = status::open(args.file.as_deref(), args.run.report.progress)?;
     let threads = Threads::new(args.run.threads)?;
     let limits = args.run.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
@@ -413,9 +304,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let elapsed = started.elapsed();
     args.run.report.print(
         || {
-            batch_report::summary(
+            report::batch_summary(
                 &totals.outcomes,
-                batch_report::Figures {
+                report::Figures {
                     errors: totals.counts.errors,
                     nodes: totals.stats.nodes,
                     elapsed,
@@ -448,49 +339,4 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         },
     );
     Ok(totals.counts.stopped.exit_code(totals.counts.errors))
-}
-
-/// The most a judge input may hold: judges' inputs are small (a few thousand puzzles),
-/// and this one is read whole before it is answered.
-const MAX_JUDGE_INPUT: usize = 64 << 20;
-
-fn judge_run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<u8, Failure> {
-    let input = input::open(file)?;
-    if input.interactive {
-        feedback::hint_if_typing(Reading::Judge(judge.name()));
-    }
-    let name = input.name;
-    let limits = limits.limits();
-    // The batches' line reader: every line bounded, a bad one named where it is.
-    let mut text = String::new();
-    let mut line = String::new();
-    let mut lines = Lines::new(input.reader);
-    while let Some(read) = lines.read(&mut line) {
-        read.map_err(|error| Failure::input(format!("{name}: {error}")))?;
-        if text.len() + line.len() >= MAX_JUDGE_INPUT {
-            return Err(Failure::input(format!(
-                "{name}: the input is larger than {} MiB; a judge's input is far smaller",
-                MAX_JUDGE_INPUT >> 20
-            )));
-        }
-        text.push_str(&line);
-        text.push('\n');
-    }
-    let result = searching(|| judge.run_with(&text, &limits));
-    // A stopped search still lets the answers before it go out.
-    let (output, code) = match &result {
-        Ok(output) => (output, EXIT_OK),
-        Err(JudgeError::Stopped { output, reason, .. }) => match reason {
-            StopReason::Interrupted => (output, EXIT_INTERRUPTED),
-            _ => (output, EXIT_STOPPED),
-        },
-        Err(error) => return Err(Failure::input(format!("{name}: {error}"))),
-    };
-    let mut out = io::stdout().lock();
-    out.write_all(output.as_bytes())?;
-    out.flush()?;
-    if let Err(error) = &result {
-        eprintln!("error: {name}: {error}");
-    }
-    Ok(code)
 }

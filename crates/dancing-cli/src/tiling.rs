@@ -8,10 +8,11 @@ use std::path::Path;
 use dancing::Stats;
 use dancing::problems::{Rectangle, rectangle_tiling};
 
-use crate::cli::SearchArgs;
+use crate::args::SearchArgs;
 use crate::failure::{EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input;
+use crate::report;
 use crate::search;
 
 /// The largest input read, in bytes: a judge's input is far smaller.
@@ -74,7 +75,7 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<u8, Failure>
         answered += 1;
     }
     out.flush()?;
-    search::report(&total, args, &[("cases", answered.into())]);
+    report::report(&total, args, &[("cases", answered.into())]);
     Ok(code)
 }
 

@@ -8,17 +8,17 @@ use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
     CellsSolver, DenseSolver, MultiSolver, OptionId, ParallelSolver, Problem, Solver, SplitEngine,
-    Stats, StopReason,
+    Stats,
 };
-use dancing_sat::Learner;
 
-use crate::cli::{SearchArgs, XcArgs};
+use crate::args::XcArgs;
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::pick::{self, Picked};
 use crate::plan::{self, Engine, Mode, Plan};
-use crate::{search, split};
+use crate::report;
+use crate::{learner, search, split};
 use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -104,8 +104,8 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
                 out.flush()?;
                 Ok(EXIT_OK)
             }
-            Mode::Learner => learn(plan, args, problem, Stats::default()),
-            Mode::Budgeted => budgeted(plan, args, problem),
+            Mode::Learner => learner::learn(plan, args, problem, Stats::default()),
+            Mode::Budgeted => learner::budgeted(plan, args, problem),
             Mode::Search | Mode::Split | Mode::Threads(_) => {
                 splitting(plan, args, problem, &mut Solver::new(problem))
             }
@@ -140,7 +140,7 @@ fn plain<E: dancing::Engine>(
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if plan.count {
         let stats = search::count(solver, &args.search, plan.limit);
-        writeln!(out, "{}", search::count_text(&stats))?;
+        writeln!(out, "{}", report::count_text(&stats))?;
         stats
     } else {
         let mut first = true;
@@ -149,7 +149,7 @@ fn plain<E: dancing::Engine>(
         })?
     };
     out.flush()?;
-    search::report(&stats, &args.search, &[("engine", E::NAME.into())]);
+    report::report(&stats, &args.search, &[("engine", E::NAME.into())]);
     Ok(search_code(&stats))
 }
 
@@ -171,7 +171,7 @@ fn warn(name: &str, warnings: &[Warning]) {
 
 /// Prints the options of one solution in Knuth's format, sorted, after a blank line
 /// unless it is the first.
-fn print_solution(
+pub(crate) fn print_solution(
     out: &mut impl Write,
     problem: &Problem,
     solution: &[OptionId],
@@ -189,118 +189,6 @@ fn print_solution(
         writeln!(out, "{}", problem.display_option(option))?;
     }
     Ok(())
-}
-
-/// `--solver auto` with `--limit`: dancing links under a node budget, collecting what
-/// they find (at most `--limit` solutions). If the budget settles the search, its
-/// answers are printed as a plain search prints them; if it runs out, the learner
-/// answers instead, and the nodes spent count in its statistics.
-fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
-    const BUDGET: u64 = 100_000;
-    let user_nodes = args.search.max_nodes;
-    let budgeted = SearchArgs {
-        max_nodes: Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET))),
-        ..args.search.clone()
-    };
-    let mut found: Vec<Vec<OptionId>> = Vec::new();
-    let mut solver = Solver::new(problem);
-    let stats = if plan.count {
-        search::count(&mut solver, &budgeted, plan.limit)
-    } else {
-        search::run(&mut solver, &budgeted, plan.limit, |solution| {
-            found.push(solution.to_vec());
-            Ok(())
-        })?
-    };
-    let ran_out =
-        stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
-    if ran_out {
-        return learn(plan, args, problem, stats);
-    }
-    let mut out = BufWriter::new(io::stdout().lock());
-    if plan.count {
-        writeln!(out, "{}", search::count_text(&stats))?;
-    } else {
-        let mut first = true;
-        for solution in &found {
-            print_solution(&mut out, problem, solution, &mut first)?;
-        }
-    }
-    out.flush()?;
-    search::report(&stats, &args.search, &[("solver", "dlx".into())]);
-    Ok(search_code(&stats))
-}
-
-/// The CDCL learner: the first `--limit` solutions (all without it), printed as the
-/// dancing links print them, each checked by the engine first. `spent` holds what
-/// dancing links spent before handing over (`--solver auto`).
-fn learn(plan: &Plan, args: &XcArgs, problem: &Problem, spent: Stats) -> Result<u8, Failure> {
-    let mut learner = Learner::new(problem);
-    let started = std::time::Instant::now();
-    let mut limits = args.search.limits();
-    limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));
-    learner.set_limits(limits);
-    let limit = plan.limit.unwrap_or(u64::MAX);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut first = true;
-    let mut written = Ok(());
-    let result = search::searching(|| {
-        learner.search(&[], limit, |solution| {
-            if !plan.count && written.is_ok() {
-                written = print_solution(&mut out, problem, solution, &mut first);
-            }
-        })
-    });
-    written?;
-    let count = result.map_err(|e| {
-        Failure::input(format!(
-            "internal error: the learner returned a wrong answer ({e})"
-        ))
-    })?;
-    let learned = learner.stats();
-    let stats = Stats {
-        solutions: count,
-        nodes: spent.nodes,
-        updates: spent.updates,
-        elapsed: spent.elapsed + learned.elapsed,
-        stopped: learned.stopped,
-    };
-    if plan.count {
-        writeln!(out, "{}", search::count_text(&stats))?;
-    }
-    out.flush()?;
-    // The learner's work is its conflicts; nodes and updates are the links' probe
-    // before it, named only when there was one.
-    let found = search::found(&stats);
-    let probe = if spent.nodes > 0 {
-        format!(
-            " after {} and {} of dancing links",
-            search::plural(spent.nodes, "node"),
-            search::plural(spent.updates, "update")
-        )
-    } else {
-        String::new()
-    };
-    let line = format!(
-        "{found} by the learner: {}, {}{probe}, {:.3} s{}",
-        search::plural(learned.conflicts, "conflict"),
-        search::plural(learned.solves, "SAT solve"),
-        stats.elapsed.as_secs_f64(),
-        search::stop_note(stats.stopped)
-    );
-    search::report_as(
-        &line,
-        &stats,
-        &args.search,
-        &[
-            ("solver", "sat".into()),
-            ("conflicts", learned.conflicts.into()),
-            ("sat_solves", learned.solves.into()),
-            ("variables", learned.variables.into()),
-            ("clauses", learned.clauses.into()),
-        ],
-    );
-    Ok(search_code(&stats))
 }
 
 /// `--min-cost` and `--best K`: the cheapest solutions, cheapest first, each after a
@@ -340,7 +228,7 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
     let cost = found
         .first()
         .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into()));
-    search::report(
+    report::report(
         &stats,
         &args.search,
         &[("cost", cost.into()), ("threads", threads.into())],
@@ -392,7 +280,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
             break;
         }
         if args.count {
-            writeln!(out, "{}", search::count_text(&stats))?;
+            writeln!(out, "{}", report::count_text(&stats))?;
         } else if let Some(rows) = rows {
             write!(out, "{}", rows.len())?;
             for row in rows {
@@ -409,7 +297,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
         total.stopped = None;
     }
     if cases > 0 {
-        search::report(&total, &args.search, &[("cases", cases.into())]);
+        report::report(&total, &args.search, &[("cases", cases.into())]);
     }
     Ok(code)
 }

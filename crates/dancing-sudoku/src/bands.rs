@@ -3,8 +3,8 @@ use std::time::{Duration, Instant};
 use dancing::{Limits, Stats};
 
 use crate::grid::Grid;
+use crate::links::SudokuSolver;
 use crate::solve::{Books, Inside, Method, Solve};
-use crate::solver::SudokuSolver;
 
 mod tables;
 

@@ -33,9 +33,9 @@ use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason};
 
 use crate::grid::{Alphabet, Grid};
+use crate::links::SudokuSolver;
 use crate::parse::{PuzzleError, PuzzleErrorKind, block_from_lines};
 use crate::solve::Solve;
-use crate::solver::SudokuSolver;
 use crate::target;
 
 mod hdu4069;

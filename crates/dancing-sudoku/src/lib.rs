@@ -84,35 +84,35 @@
 
 #![deny(missing_docs)]
 
+mod auto;
 mod bands;
 mod bitmask;
 pub mod encoding;
 pub mod generate;
 mod grid;
 pub mod judge;
+mod links;
 #[cfg(feature = "sat")]
-mod learn;
 pub mod logic;
 mod names;
 pub mod parse;
 mod position;
 mod solve;
-mod solver;
 pub mod target;
 pub mod variant;
 
+#[cfg(feature = "sat")]
+pub use auto::{AutoSolver, SatSolver};
 pub use bands::BandSolver;
 pub use bitmask::BitmaskSolver;
 pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
-#[cfg(feature = "sat")]
-pub use learn::{AutoSolver, SatSolver};
+pub use links::{SudokuSolutions, SudokuSolver};
 pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
 pub use names::UnknownName;
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use position::{Position, PositionError};
 pub use solve::{Method, Solve, Verdict};
-pub use solver::{SudokuSolutions, SudokuSolver};
 pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
 
 /// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`

@@ -31,9 +31,9 @@
 
 use crate::engine::{Engine, Event};
 use crate::ids::OptionId;
+use crate::limits::StopReason;
 use crate::solution::Solution;
 use crate::solver::Solver;
-use crate::stats::StopReason;
 
 mod search;
 

@@ -4,7 +4,8 @@ use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, AddAssign};
 
-use crate::stats::{Stats, StopReason};
+use crate::limits::StopReason;
+use crate::stats::Stats;
 
 /// How many solutions a search found, and whether that is all of them: what
 /// [`Engine::count`](crate::Engine::count) and its relatives return, so that a count a

@@ -15,9 +15,10 @@ use std::time::Instant;
 use crate::count::Count;
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
+use crate::limits::{Limits, StopReason};
 use crate::problem::Problem;
 use crate::solution::Solution;
-use crate::stats::{Limits, Stats, StopReason};
+use crate::stats::Stats;
 
 /// What [`EngineSearch::next_event`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

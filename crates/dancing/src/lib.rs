@@ -168,6 +168,7 @@ mod engine;
 mod error;
 pub mod format;
 mod ids;
+mod limits;
 mod multi;
 #[cfg(feature = "parallel")]
 mod parallel;
@@ -188,6 +189,7 @@ pub use dense::{DenseSearch, DenseSolutions, DenseSolver, DenseTooLarge};
 pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
+pub use limits::{Limits, StopReason};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};
@@ -195,5 +197,5 @@ pub use problem::{DisplayOption, OptionItems, Problem};
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};
 pub use split::{Branches, Split, SplitEngine, Subproblem};
-pub use stats::{Limits, Stats, StopReason};
+pub use stats::Stats;
 pub use verify::CoverError;

@@ -284,7 +284,7 @@ impl MultiSolver {
 mod tests {
     use super::*;
     use crate::Engine;
-    use crate::stats::{Limits, StopReason};
+    use crate::limits::{Limits, StopReason};
     use crate::{ForceError, Solver, problems};
 
     #[test]

@@ -45,10 +45,11 @@ use crate::cost::{CostSearch, CostedSolution, keep};
 use crate::count::Count;
 use crate::engine::Engine;
 use crate::ids::OptionId;
+use crate::limits::StopReason;
 use crate::solution::Solution;
 use crate::solver::Solver;
 use crate::split::Branches;
-use crate::stats::{Stats, StopReason};
+use crate::stats::Stats;
 
 mod reorder;
 mod workers;

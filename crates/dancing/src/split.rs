@@ -8,8 +8,9 @@ use std::time::Instant;
 use crate::engine::{Engine, INSIDE, Inside};
 use crate::error::ForceError;
 use crate::ids::OptionId;
+use crate::limits::{Limits, StopReason};
 use crate::problem::Problem;
-use crate::stats::{Limits, Stats, StopReason};
+use crate::stats::Stats;
 use std::ops::ControlFlow;
 
 mod estimate;

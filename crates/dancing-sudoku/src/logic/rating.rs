@@ -7,7 +7,7 @@ use std::time::Instant;
 use dancing::{Limits, Stats, StopReason};
 
 use super::{LogicSolver, Step, Technique, technique::tenths_to_score};
-use crate::solver::with_solver;
+use crate::links::with_solver;
 use crate::{Conflict, Grid, Position, Solve};
 
 /// The most dancing-links nodes a rating spends measuring the search left after the

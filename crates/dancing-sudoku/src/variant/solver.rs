@@ -262,7 +262,7 @@ impl VariantSolver {
         let engine = &self.engines[k];
         let problem: &dancing::Problem = &engine.encoded.problem;
         let placements = &engine.encoded.placements;
-        let (count, stats, conflicts) = crate::learn::learn(
+        let (count, stats, conflicts) = crate::auto::learn(
             problem,
             dancing_sat::Config::default(),
             limits,

@@ -18,8 +18,9 @@ use std::time::Instant;
 use super::reorder::{Reorder, Unit};
 use crate::engine::{Event, INSIDE};
 use crate::ids::OptionId;
+use crate::limits::{Limits, StopReason};
 use crate::split::Branches;
-use crate::stats::{Limits, Stats, StopReason};
+use crate::stats::Stats;
 
 /// Some sibling branches, in search order, below a path of moves; the whole search
 /// when both are empty.

@@ -92,22 +92,6 @@ pub(crate) struct ReportArgs {
     pub(crate) quiet: bool,
 }
 
-impl ReportArgs {
-    /// Prints the summary line unless `--quiet`, then the statistics if `--stats`.
-    pub(crate) fn print(
-        &self,
-        summary: impl FnOnce() -> String,
-        stats: impl FnOnce() -> serde_json::Value,
-    ) {
-        if !self.quiet {
-            eprintln!("{}", summary());
-        }
-        if self.stats {
-            eprintln!("{}", stats());
-        }
-    }
-}
-
 /// Reads `--limit N`: a positive number of solutions (a search limited to none would
 /// answer nothing).
 pub(super) fn parse_limit(text: &str) -> Result<u64, String> {

@@ -1,8 +1,7 @@
-//! What a sudoku batch says on stderr besides its errors: the live status line of
-//! `--progress` (or, without it, the one-time nudge towards it) while it runs, and the
-//! summary line at the end.
+//! The live status line of a sudoku batch on stderr (`--progress`, or without it the
+//! one-time nudge towards it) while it runs, the batch's input opened and counted for
+//! the time left, and its answers written around the line.
 
-use std::fs;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,176 +10,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use dancing::StopReason;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::failure::Failure;
-use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED};
 use crate::feedback::{self, NUDGE_AFTER, Nudge, Reading};
 use crate::input::{self, Input};
-use crate::search::{plural, stop_note};
-
-/// How one puzzle was answered, as the summary counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// `solve` printed a solution.
-    Solved,
-    /// `check` or `count` found exactly one solution.
-    Unique,
-    /// More than one (`check`, `count`, `solve --unique`).
-    Multiple,
-    /// No solution.
-    NoSolution,
-    /// `count` reached its `--limit` (printed `N+`).
-    AtLimit,
-    /// A limit or Ctrl-C stopped its search, or the batch ended before it.
-    Stopped,
-}
-
-impl Outcome {
-    /// In the order the summary lists them.
-    const ALL: [Self; 6] = [
-        Self::Solved,
-        Self::Unique,
-        Self::Multiple,
-        Self::NoSolution,
-        Self::AtLimit,
-        Self::Stopped,
-    ];
-
-    fn words(self) -> &'static str {
-        match self {
-            Self::Solved => "solved",
-            Self::Unique => "unique",
-            Self::Multiple => "multiple",
-            Self::NoSolution => "no solution",
-            Self::AtLimit => "at --limit",
-            Self::Stopped => "stopped",
-        }
-    }
-}
-
-/// Puzzles answered, by outcome.
-#[derive(Debug, Default)]
-pub(crate) struct Tally {
-    counts: [u64; Outcome::ALL.len()],
-}
-
-impl Tally {
-    pub(crate) fn add(&mut self, outcome: Outcome) {
-        self.counts[outcome as usize] += 1;
-    }
-
-    fn puzzles(&self) -> u64 {
-        self.counts.iter().sum()
-    }
-}
-
-/// The figures a summary line reports besides the outcomes.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Figures {
-    /// Lines that were not puzzles (each answered `error: …`).
-    pub(crate) errors: u64,
-    pub(crate) nodes: u64,
-    /// The wall-clock time of the whole batch.
-    pub(crate) elapsed: Duration,
-    pub(crate) stopped: Option<StopReason>,
-}
-
-/// The gravest limit that stopped a puzzle of a batch, if any did: Ctrl-C, then the
-/// deadline (both end the batch), then the node limit (which stops one puzzle).
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct Gravest(pub(crate) Option<StopReason>);
-
-impl Gravest {
-    /// Counts a puzzle that `reason` stopped.
-    pub(crate) fn add(&mut self, reason: StopReason) {
-        let rank = |reason: Option<StopReason>| match reason {
-            None => 0,
-            Some(StopReason::Interrupted) => 3,
-            Some(StopReason::Timeout) => 2,
-            Some(_) => 1,
-        };
-        if rank(Some(reason)) > rank(self.0) {
-            self.0 = Some(reason);
-        }
-    }
-
-    /// Whether a batch reads no more puzzles, `passed` being what the limits say now:
-    /// after Ctrl-C (the puzzles read are answered `stopped: interrupted`), or after
-    /// the deadline when a person types the puzzles. After the deadline a file or a
-    /// pipe is read to its end, each puzzle answered `stopped: timeout` without a
-    /// search, so that every puzzle of the input gets its answer line.
-    pub(crate) fn stops_reading(&self, passed: Option<StopReason>, interactive: bool) -> bool {
-        let mut gravest = *self;
-        if let Some(reason) = passed {
-            gravest.add(reason);
-        }
-        match gravest.0 {
-            Some(StopReason::Interrupted) => true,
-            Some(StopReason::Timeout) => interactive,
-            _ => false,
-        }
-    }
-
-    /// Ctrl-C first, then a limit, then bad input (`errors` of them).
-    pub(crate) fn exit_code(&self, errors: u64) -> u8 {
-        match self.0 {
-            Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-            Some(_) => EXIT_STOPPED,
-            None if errors > 0 => EXIT_INPUT,
-            None => EXIT_OK,
-        }
-    }
-}
-
-/// The one-line summary printed on stderr after a batch, shaped like `dancing xc`'s:
-/// `10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 0.002 s, 5037 puzzles/s`,
-/// then ` (stopped: …)` if a limit stopped a search. Outcomes no puzzle had are left out,
-/// and so are the errors when there are none.
-pub(crate) fn summary(tally: &Tally, figures: Figures) -> String {
-    let puzzles = tally.puzzles();
-    let mut line = plural(puzzles, "puzzle");
-    let outcomes: Vec<String> = Outcome::ALL
-        .iter()
-        .filter(|&&outcome| tally.counts[outcome as usize] > 0)
-        .map(|&outcome| format!("{} {}", tally.counts[outcome as usize], outcome.words()))
-        .collect();
-    if !outcomes.is_empty() {
-        line.push_str(&format!(" ({})", outcomes.join(", ")));
-    }
-    if figures.errors > 0 {
-        line.push_str(&format!(", {}", plural(figures.errors, "error")));
-    }
-    let seconds = figures.elapsed.as_secs_f64();
-    line.push_str(&format!(
-        ", {}, {seconds:.3} s",
-        plural(figures.nodes, "node")
-    ));
-    if puzzles > 0 {
-        line.push_str(&format!(", {} puzzles/s", rate(puzzles, figures.elapsed)));
-    }
-    line.push_str(stop_note(figures.stopped));
-    line
-}
-
-/// Puzzles per second, with a decimal only where it matters (hard puzzles take seconds).
-fn rate(puzzles: u64, elapsed: Duration) -> String {
-    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
-    if rate < 10.0 {
-        format!("{rate:.1}")
-    } else {
-        format!("{rate:.0}")
-    }
-}
-
-/// The size in bytes of the batch's input when it is a regular file (not standard input,
-/// a pipe or a device), for the time left.
-pub(crate) fn input_size(file: Option<&Path>) -> Option<u64> {
-    let path = file.filter(|p| p.as_os_str() != "-")?;
-    let metadata = fs::metadata(path).ok()?;
-    (metadata.is_file() && metadata.len() > 0).then_some(metadata.len())
-}
+use crate::report::{plural, rate};
 
 /// The bytes a chunk of puzzles came from, so the status line can tell how far into the
 /// file the batch is while the chunk is being solved.
@@ -419,7 +254,7 @@ pub(crate) fn open(file: Option<&Path>, progress: bool) -> Result<(Input, BatchP
     if input.interactive {
         feedback::hint_if_typing(Reading::Puzzles);
     }
-    let progress = BatchProgress::start(progress, input.interactive, input_size(file));
+    let progress = BatchProgress::start(progress, input.interactive, input::size(file));
     input.reader = progress.wrap(input.reader);
     Ok((input, progress))
 }
@@ -483,49 +318,6 @@ fn draw(bar: &ProgressBar, shared: &Shared, size: Option<u64>, elapsed: Duration
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn totals(errors: u64, nodes: u64, millis: u64, stopped: Option<StopReason>) -> Figures {
-        Figures {
-            errors,
-            nodes,
-            elapsed: Duration::from_millis(millis),
-            stopped,
-        }
-    }
-
-    #[test]
-    fn outcomes_are_listed_in_their_tally_order() {
-        for (index, outcome) in Outcome::ALL.into_iter().enumerate() {
-            assert_eq!(outcome as usize, index, "{outcome:?}");
-        }
-    }
-
-    #[test]
-    fn summaries_count_puzzles_by_outcome() {
-        let mut tally = Tally::default();
-        for outcome in [Outcome::Solved; 8] {
-            tally.add(outcome);
-        }
-        tally.add(Outcome::NoSolution);
-        tally.add(Outcome::NoSolution);
-        assert_eq!(
-            summary(&tally, totals(1, 5956, 2000, None)),
-            "10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 2.000 s, 5.0 puzzles/s"
-        );
-        let mut tally = Tally::default();
-        tally.add(Outcome::Unique);
-        tally.add(Outcome::Stopped);
-        tally.add(Outcome::AtLimit);
-        assert_eq!(
-            summary(&tally, totals(0, 1, 100, Some(StopReason::Timeout))),
-            "3 puzzles (1 unique, 1 at --limit, 1 stopped), 1 node, 0.100 s, 30 puzzles/s \
-             (stopped: --timeout expired)"
-        );
-        assert_eq!(
-            summary(&Tally::default(), totals(2, 0, 0, None)),
-            "0 puzzles, 2 errors, 0 nodes, 0.000 s"
-        );
-    }
 
     #[test]
     fn the_fraction_done_follows_the_chunk_in_progress() {

@@ -1,0 +1,131 @@
+//! `dancing xc --solver sat` and `--solver auto`: the CDCL learner, and dancing links
+//! under a node budget that hands over to it.
+
+use std::io::{self, BufWriter, Write};
+
+use dancing::{OptionId, Problem, Solver, Stats, StopReason};
+use dancing_sat::Learner;
+
+use crate::args::{SearchArgs, XcArgs};
+use crate::failure::{Failure, search_code};
+use crate::plan::Plan;
+use crate::report;
+use crate::search;
+use crate::xc::print_solution;
+
+/// `--solver auto` with `--limit`: dancing links under a node budget, collecting what
+/// they find (at most `--limit` solutions). If the budget settles the search, its
+/// answers are printed as a plain search prints them; if it runs out, the learner
+/// answers instead, and the nodes spent count in its statistics.
+pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+    const BUDGET: u64 = 100_000;
+    let user_nodes = args.search.max_nodes;
+    let budgeted = SearchArgs {
+        max_nodes: Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET))),
+        ..args.search.clone()
+    };
+    let mut found: Vec<Vec<OptionId>> = Vec::new();
+    let mut solver = Solver::new(problem);
+    let stats = if plan.count {
+        search::count(&mut solver, &budgeted, plan.limit)
+    } else {
+        search::run(&mut solver, &budgeted, plan.limit, |solution| {
+            found.push(solution.to_vec());
+            Ok(())
+        })?
+    };
+    let ran_out =
+        stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
+    if ran_out {
+        return learn(plan, args, problem, stats);
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    if plan.count {
+        writeln!(out, "{}", report::count_text(&stats))?;
+    } else {
+        let mut first = true;
+        for solution in &found {
+            print_solution(&mut out, problem, solution, &mut first)?;
+        }
+    }
+    out.flush()?;
+    report::report(&stats, &args.search, &[("solver", "dlx".into())]);
+    Ok(search_code(&stats))
+}
+
+/// The CDCL learner: the first `--limit` solutions (all without it), printed as the
+/// dancing links print them, each checked by the engine first. `spent` holds what
+/// dancing links spent before handing over (`--solver auto`).
+pub(crate) fn learn(
+    plan: &Plan,
+    args: &XcArgs,
+    problem: &Problem,
+    spent: Stats,
+) -> Result<u8, Failure> {
+    let mut learner = Learner::new(problem);
+    let started = std::time::Instant::now();
+    let mut limits = args.search.limits();
+    limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));
+    learner.set_limits(limits);
+    let limit = plan.limit.unwrap_or(u64::MAX);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut first = true;
+    let mut written = Ok(());
+    let result = search::searching(|| {
+        learner.search(&[], limit, |solution| {
+            if !plan.count && written.is_ok() {
+                written = print_solution(&mut out, problem, solution, &mut first);
+            }
+        })
+    });
+    written?;
+    let count = result.map_err(|e| {
+        Failure::input(format!(
+            "internal error: the learner returned a wrong answer ({e})"
+        ))
+    })?;
+    let learned = learner.stats();
+    let stats = Stats {
+        solutions: count,
+        nodes: spent.nodes,
+        updates: spent.updates,
+        elapsed: spent.elapsed + learned.elapsed,
+        stopped: learned.stopped,
+    };
+    if plan.count {
+        writeln!(out, "{}", report::count_text(&stats))?;
+    }
+    out.flush()?;
+    // The learner's work is its conflicts; nodes and updates are the links' probe
+    // before it, named only when there was one.
+    let found = report::found(&stats);
+    let probe = if spent.nodes > 0 {
+        format!(
+            " after {} and {} of dancing links",
+            report::plural(spent.nodes, "node"),
+            report::plural(spent.updates, "update")
+        )
+    } else {
+        String::new()
+    };
+    let line = format!(
+        "{found} by the learner: {}, {}{probe}, {:.3} s{}",
+        report::plural(learned.conflicts, "conflict"),
+        report::plural(learned.solves, "SAT solve"),
+        stats.elapsed.as_secs_f64(),
+        report::stop_note(stats.stopped)
+    );
+    report::report_as(
+        &line,
+        &stats,
+        &args.search,
+        &[
+            ("solver", "sat".into()),
+            ("conflicts", learned.conflicts.into()),
+            ("sat_solves", learned.solves.into()),
+            ("variables", learned.variables.into()),
+            ("clauses", learned.clauses.into()),
+        ],
+    );
+    Ok(search_code(&stats))
+}

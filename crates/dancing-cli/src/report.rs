@@ -1,0 +1,389 @@
+//! What the commands report besides their answers, in one place: the summary line on
+//! stderr (`92 solutions, 1,234 nodes, …`, a batch's `10 puzzles (8 solved, …)`), the
+//! JSON statistics of `--stats`, the words for a stop, and the outcomes, tallies and
+//! gravest stop a batch counts.
+
+use std::time::Duration;
+
+use dancing::{Stats, StopReason};
+
+use crate::args::{ReportArgs, SearchArgs};
+use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED};
+
+impl ReportArgs {
+    /// Prints the summary line unless `--quiet`, then the statistics if `--stats`.
+    pub(crate) fn print(
+        &self,
+        summary: impl FnOnce() -> String,
+        stats: impl FnOnce() -> serde_json::Value,
+    ) {
+        if !self.quiet {
+            eprintln!("{}", summary());
+        }
+        if self.stats {
+            eprintln!("{}", stats());
+        }
+    }
+}
+
+/// A count as `--count` prints it: the number, then `+` when the search stopped before
+/// the end (`--limit` reached, `--timeout`, `--max-nodes`, Ctrl-C), for at least that
+/// many, as `sudoku count` prints `10+`. A script reading the line cannot take a
+/// partial count for the total.
+pub(crate) fn count_text(stats: &Stats) -> String {
+    let more = if stats.is_complete() { "" } else { "+" };
+    format!("{}{more}", stats.solutions)
+}
+
+/// The name of a stop reason in the summary and the JSON statistics.
+pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
+    reason.map(|reason| match reason {
+        StopReason::NodeLimit => "max-nodes",
+        StopReason::Timeout => "timeout",
+        StopReason::Interrupted => "interrupted",
+        _ => "limit",
+    })
+}
+
+/// The statistics as one JSON object (`--stats`).
+pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::Value> {
+    let serde_json::Value::Object(map) = serde_json::json!({
+        "solutions": stats.solutions,
+        "nodes": stats.nodes,
+        "updates": stats.updates,
+        "seconds": stats.elapsed.as_secs_f64(),
+        "complete": stats.is_complete(),
+        "stopped": stop_name(stats.stopped),
+    }) else {
+        unreachable!("json! of an object literal is an object")
+    };
+    map
+}
+
+/// How many solutions a search found, said as what they are: `92 solutions` when it
+/// ran to the end, `first 5 solutions` when `--limit` stopped it (what was asked for),
+/// `at least 5 solutions (the search was stopped)` when another limit did.
+pub(crate) fn solutions_found(stats: &Stats) -> String {
+    let solutions = plural(stats.solutions, "solution");
+    match stats.stopped {
+        None => solutions,
+        Some(StopReason::Caller) => format!("first {solutions}"),
+        Some(_) => format!("at least {solutions} (the search was stopped)"),
+    }
+}
+
+/// The one-line summary printed on stderr after a search. A search that `--limit`
+/// stopped reports its `first N solutions`; one stopped by another limit says which.
+pub(crate) fn summary(stats: &Stats) -> String {
+    // The library's line, with the command line's words for a stop.
+    let counts = Stats {
+        stopped: None,
+        ..*stats
+    };
+    let first = if stats.stopped == Some(StopReason::Caller) {
+        "first "
+    } else {
+        ""
+    };
+    format!("{first}{counts}{}", stop_note(stats.stopped))
+}
+
+/// `3 solutions`, or `first 3 solutions` when the caller stopped the search there.
+pub(crate) fn found(stats: &Stats) -> String {
+    let found = plural(stats.solutions, "solution");
+    if stats.stopped == Some(StopReason::Caller) {
+        format!("first {found}")
+    } else {
+        found
+    }
+}
+
+/// The answer to a sudoku whose search a limit stopped: `stopped: timeout`.
+pub(crate) fn stopped_answer(reason: StopReason) -> String {
+    format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
+}
+
+/// `1 node`, `2 nodes`: a count and its noun, for summary lines.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// What a summary line ends with when a limit stopped the search: ` (stopped: …)`, or
+/// nothing.
+pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
+    match stopped {
+        Some(StopReason::NodeLimit) => " (stopped: --max-nodes reached)",
+        Some(StopReason::Timeout) => " (stopped: --timeout expired)",
+        Some(StopReason::Interrupted) => " (stopped: interrupted)",
+        _ => "",
+    }
+}
+
+/// Prints the summary (unless `--quiet`) and the JSON statistics (with `--stats`).
+pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_json::Value)]) {
+    report_as(&summary(stats), stats, args, extra);
+}
+
+/// [`report`] with the summary line `line`.
+pub(crate) fn report_as(
+    line: &str,
+    stats: &Stats,
+    args: &SearchArgs,
+    extra: &[(&str, serde_json::Value)],
+) {
+    args.report.print(
+        || line.to_owned(),
+        || {
+            let mut map = stats_json(stats);
+            for (key, value) in extra {
+                map.insert((*key).to_owned(), value.clone());
+            }
+            serde_json::Value::Object(map)
+        },
+    );
+}
+
+/// How one puzzle was answered, as the summary counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// `solve` printed a solution.
+    Solved,
+    /// `check` or `count` found exactly one solution.
+    Unique,
+    /// More than one (`check`, `count`, `solve --unique`).
+    Multiple,
+    /// No solution.
+    NoSolution,
+    /// `count` reached its `--limit` (printed `N+`).
+    AtLimit,
+    /// A limit or Ctrl-C stopped its search, or the batch ended before it.
+    Stopped,
+}
+
+impl Outcome {
+    /// In the order the summary lists them.
+    const ALL: [Self; 6] = [
+        Self::Solved,
+        Self::Unique,
+        Self::Multiple,
+        Self::NoSolution,
+        Self::AtLimit,
+        Self::Stopped,
+    ];
+
+    fn words(self) -> &'static str {
+        match self {
+            Self::Solved => "solved",
+            Self::Unique => "unique",
+            Self::Multiple => "multiple",
+            Self::NoSolution => "no solution",
+            Self::AtLimit => "at --limit",
+            Self::Stopped => "stopped",
+        }
+    }
+}
+
+/// Puzzles answered, by outcome.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    counts: [u64; Outcome::ALL.len()],
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, outcome: Outcome) {
+        self.counts[outcome as usize] += 1;
+    }
+
+    fn puzzles(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+}
+
+/// The figures a summary line reports besides the outcomes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Figures {
+    /// Lines that were not puzzles (each answered `error: …`).
+    pub(crate) errors: u64,
+    pub(crate) nodes: u64,
+    /// The wall-clock time of the whole batch.
+    pub(crate) elapsed: Duration,
+    pub(crate) stopped: Option<StopReason>,
+}
+
+/// The gravest limit that stopped a puzzle of a batch, if any did: Ctrl-C, then the
+/// deadline (both end the batch), then the node limit (which stops one puzzle).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Gravest(pub(crate) Option<StopReason>);
+
+impl Gravest {
+    /// Counts a puzzle that `reason` stopped.
+    pub(crate) fn add(&mut self, reason: StopReason) {
+        let rank = |reason: Option<StopReason>| match reason {
+            None => 0,
+            Some(StopReason::Interrupted) => 3,
+            Some(StopReason::Timeout) => 2,
+            Some(_) => 1,
+        };
+        if rank(Some(reason)) > rank(self.0) {
+            self.0 = Some(reason);
+        }
+    }
+
+    /// Whether a batch reads no more puzzles, `passed` being what the limits say now:
+    /// after Ctrl-C (the puzzles read are answered `stopped: interrupted`), or after
+    /// the deadline when a person types the puzzles. After the deadline a file or a
+    /// pipe is read to its end, each puzzle answered `stopped: timeout` without a
+    /// search, so that every puzzle of the input gets its answer line.
+    pub(crate) fn stops_reading(&self, passed: Option<StopReason>, interactive: bool) -> bool {
+        let mut gravest = *self;
+        if let Some(reason) = passed {
+            gravest.add(reason);
+        }
+        match gravest.0 {
+            Some(StopReason::Interrupted) => true,
+            Some(StopReason::Timeout) => interactive,
+            _ => false,
+        }
+    }
+
+    /// Ctrl-C first, then a limit, then bad input (`errors` of them).
+    pub(crate) fn exit_code(&self, errors: u64) -> u8 {
+        match self.0 {
+            Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
+            Some(_) => EXIT_STOPPED,
+            None if errors > 0 => EXIT_INPUT,
+            None => EXIT_OK,
+        }
+    }
+}
+
+/// The one-line summary printed on stderr after a batch, shaped like `dancing xc`'s:
+/// `10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 0.002 s, 5037 puzzles/s`,
+/// then ` (stopped: …)` if a limit stopped a search. Outcomes no puzzle had are left out,
+/// and so are the errors when there are none.
+pub(crate) fn batch_summary(tally: &Tally, figures: Figures) -> String {
+    let puzzles = tally.puzzles();
+    let mut line = plural(puzzles, "puzzle");
+    let outcomes: Vec<String> = Outcome::ALL
+        .iter()
+        .filter(|&&outcome| tally.counts[outcome as usize] > 0)
+        .map(|&outcome| format!("{} {}", tally.counts[outcome as usize], outcome.words()))
+        .collect();
+    if !outcomes.is_empty() {
+        line.push_str(&format!(" ({})", outcomes.join(", ")));
+    }
+    if figures.errors > 0 {
+        line.push_str(&format!(", {}", plural(figures.errors, "error")));
+    }
+    let seconds = figures.elapsed.as_secs_f64();
+    line.push_str(&format!(
+        ", {}, {seconds:.3} s",
+        plural(figures.nodes, "node")
+    ));
+    if puzzles > 0 {
+        line.push_str(&format!(", {} puzzles/s", rate(puzzles, figures.elapsed)));
+    }
+    line.push_str(stop_note(figures.stopped));
+    line
+}
+
+/// Puzzles per second, with a decimal only where it matters (hard puzzles take seconds).
+pub(crate) fn rate(puzzles: u64, elapsed: Duration) -> String {
+    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
+    if rate < 10.0 {
+        format!("{rate:.1}")
+    } else {
+        format!("{rate:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn summaries_and_json_name_the_stop() {
+        let stats = Stats {
+            solutions: 1,
+            nodes: 2,
+            updates: 30,
+            elapsed: Duration::from_millis(1500),
+            stopped: Some(StopReason::Timeout),
+        };
+        assert_eq!(
+            summary(&stats),
+            "1 solution, 2 nodes, 30 updates, 1.500 s (stopped: --timeout expired)"
+        );
+        let json = serde_json::Value::Object(stats_json(&stats)).to_string();
+        assert_eq!(
+            json,
+            r#"{"complete":false,"nodes":2,"seconds":1.5,"solutions":1,"stopped":"timeout","updates":30}"#
+        );
+        assert_eq!(
+            solutions_found(&stats),
+            "at least 1 solution (the search was stopped)"
+        );
+        let done = Stats::default();
+        assert_eq!(summary(&done), "0 solutions, 0 nodes, 0 updates, 0.000 s");
+        assert_eq!(solutions_found(&done), "0 solutions");
+        assert_eq!(stats_json(&done)["stopped"], serde_json::Value::Null);
+        let limited = Stats {
+            solutions: 5,
+            stopped: Some(StopReason::Caller),
+            ..Stats::default()
+        };
+        assert_eq!(
+            summary(&limited),
+            "first 5 solutions, 0 nodes, 0 updates, 0.000 s"
+        );
+        assert_eq!(solutions_found(&limited), "first 5 solutions");
+    }
+
+    fn totals(errors: u64, nodes: u64, millis: u64, stopped: Option<StopReason>) -> Figures {
+        Figures {
+            errors,
+            nodes,
+            elapsed: Duration::from_millis(millis),
+            stopped,
+        }
+    }
+
+    #[test]
+    fn outcomes_are_listed_in_their_tally_order() {
+        for (index, outcome) in Outcome::ALL.into_iter().enumerate() {
+            assert_eq!(outcome as usize, index, "{outcome:?}");
+        }
+    }
+
+    #[test]
+    fn summaries_count_puzzles_by_outcome() {
+        let mut tally = Tally::default();
+        for outcome in [Outcome::Solved; 8] {
+            tally.add(outcome);
+        }
+        tally.add(Outcome::NoSolution);
+        tally.add(Outcome::NoSolution);
+        assert_eq!(
+            batch_summary(&tally, totals(1, 5956, 2000, None)),
+            "10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 2.000 s, 5.0 puzzles/s"
+        );
+        let mut tally = Tally::default();
+        tally.add(Outcome::Unique);
+        tally.add(Outcome::Stopped);
+        tally.add(Outcome::AtLimit);
+        assert_eq!(
+            batch_summary(&tally, totals(0, 1, 100, Some(StopReason::Timeout))),
+            "3 puzzles (1 unique, 1 at --limit, 1 stopped), 1 node, 0.100 s, 30 puzzles/s \
+             (stopped: --timeout expired)"
+        );
+        assert_eq!(
+            batch_summary(&Tally::default(), totals(2, 0, 0, None)),
+            "0 puzzles, 2 errors, 0 nodes, 0.000 s"
+        );
+    }
+}
