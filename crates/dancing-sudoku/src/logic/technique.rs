@@ -87,116 +87,74 @@ pub enum Technique {
     DynamicForcingChain,
 }
 
+/// The techniques, easiest first, with their names and their scores in tenths (Sudoku
+/// Explainer's): adding a technique is a variant of [`Technique`] and a row here (a
+/// test checks that the rows follow the variants' order).
+const TABLE: [(Technique, &str, u16); Technique::COUNT] = [
+    (Technique::FullHouse, "full house", 10),
+    (Technique::HiddenSingle, "hidden single", 15),
+    (Technique::DirectPointing, "direct pointing", 17),
+    (Technique::DirectClaiming, "direct claiming", 19),
+    (Technique::DirectHiddenPair, "direct hidden pair", 20),
+    (Technique::NakedSingle, "naked single", 23),
+    (Technique::DirectHiddenTriple, "direct hidden triple", 25),
+    (Technique::Pointing, "pointing", 26),
+    (Technique::Claiming, "claiming", 28),
+    (Technique::NakedPair, "naked pair", 30),
+    (Technique::XWing, "x-wing", 32),
+    (Technique::HiddenPair, "hidden pair", 34),
+    (Technique::NakedTriple, "naked triple", 36),
+    (Technique::Swordfish, "swordfish", 38),
+    (Technique::HiddenTriple, "hidden triple", 40),
+    (Technique::XYWing, "xy-wing", 42),
+    (Technique::XYZWing, "xyz-wing", 44),
+    (Technique::UniqueRectangle, "unique rectangle", 45),
+    (Technique::NakedQuad, "naked quad", 50),
+    (Technique::Jellyfish, "jellyfish", 52),
+    (Technique::HiddenQuad, "hidden quad", 54),
+    (Technique::Bug, "bivalue universal grave", 56),
+    (Technique::SimpleColoring, "simple coloring", 60),
+    (Technique::Cycle, "bidirectional cycle", 65),
+    (Technique::ForcingXChain, "forcing x-chain", 66),
+    (Technique::XYCycle, "bidirectional xy-cycle", 70),
+    (Technique::ForcingChain, "forcing chain", 70),
+    (
+        Technique::AlignedTripleExclusion,
+        "aligned triple exclusion",
+        75,
+    ),
+    (Technique::NishioForcingChain, "nishio forcing chain", 75),
+    (
+        Technique::MultipleForcingChain,
+        "multiple forcing chains",
+        80,
+    ),
+    (Technique::DynamicForcingChain, "dynamic forcing chains", 85),
+];
+
 impl Technique {
     /// How many techniques there are.
     pub const COUNT: usize = 31;
 
-    /// Every technique, easiest first.
-    pub const ALL: [Technique; Self::COUNT] = [
-        Self::FullHouse,
-        Self::HiddenSingle,
-        Self::DirectPointing,
-        Self::DirectClaiming,
-        Self::DirectHiddenPair,
-        Self::NakedSingle,
-        Self::DirectHiddenTriple,
-        Self::Pointing,
-        Self::Claiming,
-        Self::NakedPair,
-        Self::XWing,
-        Self::HiddenPair,
-        Self::NakedTriple,
-        Self::Swordfish,
-        Self::HiddenTriple,
-        Self::XYWing,
-        Self::XYZWing,
-        Self::UniqueRectangle,
-        Self::NakedQuad,
-        Self::Jellyfish,
-        Self::HiddenQuad,
-        Self::Bug,
-        Self::SimpleColoring,
-        Self::Cycle,
-        Self::ForcingXChain,
-        Self::XYCycle,
-        Self::ForcingChain,
-        Self::AlignedTripleExclusion,
-        Self::NishioForcingChain,
-        Self::MultipleForcingChain,
-        Self::DynamicForcingChain,
-    ];
+    /// Every technique, easiest first (the variants' order).
+    pub const ALL: [Technique; Self::COUNT] = {
+        let mut all = [Technique::FullHouse; Self::COUNT];
+        let mut k = 0;
+        while k < Self::COUNT {
+            all[k] = TABLE[k].0;
+            k += 1;
+        }
+        all
+    };
 
     /// The name, in lower case as in a sentence: `"hidden single"`, `"x-wing"`, …
     pub fn name(self) -> &'static str {
-        match self {
-            Self::FullHouse => "full house",
-            Self::HiddenSingle => "hidden single",
-            Self::DirectPointing => "direct pointing",
-            Self::DirectClaiming => "direct claiming",
-            Self::DirectHiddenPair => "direct hidden pair",
-            Self::NakedSingle => "naked single",
-            Self::DirectHiddenTriple => "direct hidden triple",
-            Self::Pointing => "pointing",
-            Self::Claiming => "claiming",
-            Self::NakedPair => "naked pair",
-            Self::XWing => "x-wing",
-            Self::HiddenPair => "hidden pair",
-            Self::NakedTriple => "naked triple",
-            Self::Swordfish => "swordfish",
-            Self::HiddenTriple => "hidden triple",
-            Self::XYWing => "xy-wing",
-            Self::XYZWing => "xyz-wing",
-            Self::UniqueRectangle => "unique rectangle",
-            Self::NakedQuad => "naked quad",
-            Self::Jellyfish => "jellyfish",
-            Self::HiddenQuad => "hidden quad",
-            Self::Bug => "bivalue universal grave",
-            Self::SimpleColoring => "simple coloring",
-            Self::Cycle => "bidirectional cycle",
-            Self::ForcingXChain => "forcing x-chain",
-            Self::XYCycle => "bidirectional xy-cycle",
-            Self::ForcingChain => "forcing chain",
-            Self::AlignedTripleExclusion => "aligned triple exclusion",
-            Self::NishioForcingChain => "nishio forcing chain",
-            Self::MultipleForcingChain => "multiple forcing chains",
-            Self::DynamicForcingChain => "dynamic forcing chains",
-        }
+        TABLE[self.index()].1
     }
 
     /// The score in tenths, so that scores compare exactly.
     pub(crate) fn tenths(self) -> u16 {
-        match self {
-            Self::FullHouse => 10,
-            Self::HiddenSingle => 15,
-            Self::DirectPointing => 17,
-            Self::DirectClaiming => 19,
-            Self::DirectHiddenPair => 20,
-            Self::NakedSingle => 23,
-            Self::DirectHiddenTriple => 25,
-            Self::Pointing => 26,
-            Self::Claiming => 28,
-            Self::NakedPair => 30,
-            Self::XWing => 32,
-            Self::HiddenPair => 34,
-            Self::NakedTriple => 36,
-            Self::Swordfish => 38,
-            Self::HiddenTriple => 40,
-            Self::XYWing => 42,
-            Self::XYZWing => 44,
-            Self::UniqueRectangle => 45,
-            Self::NakedQuad => 50,
-            Self::Jellyfish => 52,
-            Self::HiddenQuad => 54,
-            Self::Bug => 56,
-            Self::SimpleColoring => 60,
-            Self::Cycle => 65,
-            Self::ForcingXChain => 66,
-            Self::XYCycle | Self::ForcingChain => 70,
-            Self::AlignedTripleExclusion => 75,
-            Self::NishioForcingChain => 75,
-            Self::MultipleForcingChain => 80,
-            Self::DynamicForcingChain => 85,
-        }
+        TABLE[self.index()].2
     }
 
     /// The difficulty on Sudoku Explainer's scale (see the [module docs](super)). A hidden
@@ -279,6 +237,18 @@ impl FromStr for Technique {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_follows_the_variants_and_the_scores_rise() {
+        for (k, &(technique, name, _)) in TABLE.iter().enumerate() {
+            assert_eq!(technique.index(), k, "{name} is out of place in the table");
+        }
+        assert!(TABLE.windows(2).all(|w| w[0].2 <= w[1].2));
+        let mut names: Vec<&str> = TABLE.iter().map(|row| row.1).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Technique::COUNT);
+    }
 
     #[test]
     fn all_is_in_enum_order_and_names_round_trip() {
