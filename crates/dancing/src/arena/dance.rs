@@ -16,6 +16,13 @@ impl Arena {
     /// TAOCP stops only at 0; stopping at 1 takes a forced move without scanning on.
     #[inline]
     pub(crate) fn choose_item(&self, good_enough: u32) -> Option<u32> {
+        self.scan(good_enough, |_| {})
+    }
+
+    /// The scan of [`choose_item`](Self::choose_item); `seen_all` is called with the
+    /// shortest length when the scan went through every active primary item.
+    #[inline(always)]
+    fn scan(&self, good_enough: u32, seen_all: impl FnOnce(u32)) -> Option<u32> {
         let mut i = self.link(0).next;
         if i == 0 {
             return None;
@@ -25,6 +32,7 @@ impl Arena {
         while best_len > good_enough {
             i = self.link(i).next;
             if i == 0 {
+                seen_all(best_len);
                 break;
             }
             let len = self.node(i).top;
@@ -54,28 +62,12 @@ impl Arena {
         } else {
             good_enough
         };
-        let mut i = self.link(0).next;
-        if i == 0 {
-            return None;
-        }
-        let mut best = i;
-        let mut best_len = self.node(i).top;
-        while best_len > good_enough {
-            i = self.link(i).next;
-            if i == 0 {
-                // Seen them all: with none empty, they vouch for the lists until a hide.
-                if best_len > 0 {
-                    notes.clean_at = notes.hidden;
-                }
-                break;
+        self.scan(good_enough, |best_len| {
+            // Seen them all: with none empty, they vouch for the lists until a hide.
+            if best_len > 0 {
+                notes.clean_at = notes.hidden;
             }
-            let len = self.node(i).top;
-            if len < best_len {
-                best = i;
-                best_len = len;
-            }
-        }
-        Some(best)
+        })
     }
 
     /// An item with no option left or exactly one, noted since the search last
