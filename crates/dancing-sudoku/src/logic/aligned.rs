@@ -5,8 +5,61 @@
 //! candidate of one of them that no possible way uses goes. SE rates 9×9 grids only,
 //! and so does this search: larger grids go on to the forcing nets.
 
-use super::step::Cell;
-use super::{LogicSolver, Step, bits};
+use std::fmt;
+
+use super::step::{Cell, Deduction};
+use super::words::{cells, cells_of, joined, removed, values};
+use super::{LogicSolver, Step, Technique, bits};
+
+/// An aligned exclusion ([`Technique::AlignedTripleExclusion`]): every way to fill
+/// `cells` that gives one of them a removed candidate repeats a value within a unit or
+/// takes all the candidates of one of `excluders`, which see all of `cells`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AlignedExclusion {
+    /// The cells filled together.
+    pub cells: Vec<Cell>,
+    /// The cells that see them all and hold no more candidates than they are many.
+    pub excluders: Vec<Cell>,
+    /// The candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+impl Deduction for AlignedExclusion {
+    fn technique(&self) -> Technique {
+        Technique::AlignedTripleExclusion
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+}
+
+impl fmt::Display for AlignedExclusion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ways: Vec<String> = cells_of(&self.eliminations)
+            .into_iter()
+            .map(|cell| {
+                let gone: Vec<u8> = self
+                    .eliminations
+                    .iter()
+                    .filter(|&&(at, _)| at == cell)
+                    .map(|&(_, v)| v)
+                    .collect();
+                format!("{} as {}", cells(&[cell]), values(&gone, " or "))
+            })
+            .collect();
+        let around = joined(self.excluders.iter().map(|&e| cells(&[e])), " or ");
+        write!(
+            f,
+            "{}: {} cannot be filled with {} without repeating a value in a unit or taking all the candidates of {around}, which see all three, so {}",
+            self.technique(),
+            cells(&self.cells),
+            ways.join(", or "),
+            removed(&self.eliminations)
+        )
+    }
+}
 
 /// The most candidates of an excluder: SE's aligned *triplet* exclusion.
 const DEGREE: u32 = 3;
@@ -98,11 +151,11 @@ pub(super) fn triple_exclusion(s: &LogicSolver) -> Option<Step> {
                 excluders.extend(set_bits(shared).map(|j| s.candidates[j]));
                 let base = [bases[low], bases[top], bases[k]];
                 if let Some(gone) = check(s, base, &excluders) {
-                    return Some(Step::AlignedExclusion {
+                    return Some(Step::AlignedExclusion(AlignedExclusion {
                         cells: base.iter().map(|&i| s.cell(i)).collect(),
                         excluders: set_bits(shared).map(|j| s.cell(j)).collect(),
                         eliminations: gone,
-                    });
+                    }));
                 }
             }
         }

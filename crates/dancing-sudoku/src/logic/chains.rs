@@ -20,9 +20,52 @@
 //! forcing x-chain, 7.0 for either with both kinds) plus SE's length increment, and
 //! the easiest, then the shortest, comes first.
 
+use std::fmt;
+
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::Cell;
+use super::step::{Cell, Deduction};
+use super::words::{removed, write_line};
 use super::{LogicSolver, Step, Technique, bits};
+
+/// A forcing chain or bidirectional cycle (see [`Technique::Cycle`] and the others):
+/// `links` are the candidates the chain passes, each with whether it holds (`true`) or
+/// not, from the assumption to the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Chain {
+    /// [`Technique::Cycle`], [`Technique::ForcingXChain`], [`Technique::XYCycle`] or
+    /// [`Technique::ForcingChain`].
+    pub technique: Technique,
+    /// `(cell, value, holds)`, from the first assumption on.
+    pub links: Vec<(Cell, u8, bool)>,
+    /// The candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The score in tenths: the technique's, plus Sudoku Explainer's increment for the
+    /// chain's length.
+    pub tenths: u16,
+}
+
+impl Deduction for Chain {
+    fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+
+    fn tenths(&self) -> u16 {
+        self.tenths
+    }
+}
+
+impl fmt::Display for Chain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.technique)?;
+        write_line(f, &self.links)?;
+        write!(f, ", so {}", removed(&self.eliminations))
+    }
+}
 
 /// No node: the root of a chain has no parent.
 const NONE: u32 = u32::MAX;
@@ -38,6 +81,13 @@ pub(super) fn easiest(s: &LogicSolver) -> Option<Step> {
 /// before forcing chains).
 pub(super) fn all(s: &LogicSolver) -> Vec<Step> {
     collect(s, false)
+}
+
+/// The first step of [`all`] that uses `technique`.
+pub(super) fn first(s: &LogicSolver, technique: Technique) -> Option<Step> {
+    all(s)
+        .into_iter()
+        .find(|step| step.technique() == technique)
 }
 
 /// [`all`], or with `only_best` just the first.
@@ -505,12 +555,12 @@ impl<'s> Search<'s> {
         } else {
             Technique::Cycle
         };
-        Some(Step::Chain {
+        Some(Step::Chain(Chain {
             technique,
             links: self.links(&path),
             eliminations,
             tenths: base + length_tenths(self.complexity(end)),
-        })
+        }))
     }
 
     /// The step of the forcing chain ending at node `end`: its root is false when the
@@ -524,12 +574,12 @@ impl<'s> Search<'s> {
         } else {
             (Technique::ForcingXChain, 66)
         };
-        Step::Chain {
+        Step::Chain(Chain {
             technique,
             links: self.links(&path),
             eliminations,
             tenths: base + length_tenths(self.complexity(end)),
-        }
+        })
     }
 }
 

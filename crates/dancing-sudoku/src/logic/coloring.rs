@@ -1,6 +1,48 @@
 //! Simple coloring: the conjugate pairs of one value, two-colored.
 
-use super::{LogicSolver, Step};
+use std::fmt;
+
+use super::step::{Cell, Deduction};
+use super::words::{cells, cells_of, symbol};
+use super::{LogicSolver, Step, Technique};
+
+/// Simple coloring: `value`'s conjugate pairs (units where it has exactly two places)
+/// chain cells that alternate between two colors, one of which holds `value`
+/// throughout. A color with two cells that see each other is false (color wrap); a cell
+/// that sees both colors cannot hold `value` (color trap).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Coloring {
+    /// The value.
+    pub value: u8,
+    /// The two colors of the chain, each in reading order; the first holds the chain's
+    /// first cell in reading order.
+    pub colors: [Vec<Cell>; 2],
+    /// The candidates removed, each with `value`.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+impl Deduction for Coloring {
+    fn technique(&self) -> Technique {
+        Technique::SimpleColoring
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+}
+
+impl fmt::Display for Coloring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, v) = (self.technique(), symbol(self.value));
+        let [a, b] = &self.colors;
+        let (a, b, gone) = (cells(a), cells(b), cells(&cells_of(&self.eliminations)));
+        write!(
+            f,
+            "{name}: {v} is either in {a} or in {b}, so {v} goes from {gone}"
+        )
+    }
+}
 
 /// Values ascending; chains by their first cell in reading order; a color wrap before a
 /// color trap.
@@ -69,10 +111,12 @@ fn eliminate(s: &LogicSolver, value: u8, bit: u64, chain: &[Vec<usize>; 2]) -> O
             .collect(),
     };
     let cells = |list: &[usize]| list.iter().map(|&i| s.cell(i)).collect::<Vec<_>>();
-    (!eliminations.is_empty()).then(|| Step::Coloring {
-        value,
-        colors: [cells(&chain[0]), cells(&chain[1])],
-        eliminations: cells(&eliminations),
+    (!eliminations.is_empty()).then(|| {
+        Step::Coloring(Coloring {
+            value,
+            colors: [cells(&chain[0]), cells(&chain[1])],
+            eliminations: eliminations.iter().map(|&i| (s.cell(i), value)).collect(),
+        })
     })
 }
 
@@ -104,11 +148,11 @@ mod tests {
         let chain = [(0, 0), (0, 4), (1, 1), (1, 7), (2, 4), (2, 7)];
         let s = only(6, &chain, &[3, 4, 5, 6, 7, 8]);
         let step = s.find(Technique::SimpleColoring).unwrap();
-        let Step::Coloring {
+        let Step::Coloring(Coloring {
             value,
             colors,
             eliminations,
-        } = &step
+        }) = &step
         else {
             panic!()
         };
@@ -117,7 +161,7 @@ mod tests {
             colors,
             &[vec![(0, 0), (1, 7), (2, 4)], vec![(0, 4), (1, 1), (2, 7)]]
         );
-        let trapped: Vec<_> = (3..9).flat_map(|r| [(r, 4), (r, 7)]).collect();
+        let trapped = each(6, (3..9).flat_map(|r| [(r, 4), (r, 7)]));
         assert_eq!(eliminations, &trapped);
         check_step(&s, &step);
         let mut after = s.clone();
@@ -147,11 +191,11 @@ mod tests {
         let step = s.find(Technique::SimpleColoring).unwrap();
         assert_eq!(
             step,
-            Step::Coloring {
+            Step::Coloring(Coloring {
                 value: 4,
                 colors: [vec![(0, 0), (1, 1), (4, 8)], vec![(0, 8), (4, 1)]],
-                eliminations: vec![(0, 0), (1, 1), (4, 8)],
-            }
+                eliminations: each(4, [(0, 0), (1, 1), (4, 8)]),
+            })
         );
         assert_eq!(
             step.to_string(),

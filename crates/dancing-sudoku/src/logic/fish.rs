@@ -1,6 +1,54 @@
 //! Basic fish: x-wing, swordfish, jellyfish.
 
-use super::{LogicSolver, Step, bits, locked_set};
+use std::fmt;
+
+use super::step::{Cell, Deduction};
+use super::words::{cells, cells_of, lines, symbol};
+use super::{LogicSolver, Step, Technique, bits, locked_set};
+use crate::Unit;
+
+/// A fish: `value` in the `base` lines (rows or columns) lies only in the `cover` lines
+/// across them, so it leaves the rest of the cover lines. Size 2 is an x-wing, 3 a
+/// swordfish, 4 a jellyfish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Fish {
+    /// The value.
+    pub value: u8,
+    /// The base lines, ascending.
+    pub base: Vec<Unit>,
+    /// The cover lines, ascending.
+    pub cover: Vec<Unit>,
+    /// The candidates removed: cells of the cover lines outside the base lines, each
+    /// with `value`.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+impl Deduction for Fish {
+    fn technique(&self) -> Technique {
+        match self.base.len() {
+            2 => Technique::XWing,
+            3 => Technique::Swordfish,
+            _ => Technique::Jellyfish,
+        }
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+}
+
+impl fmt::Display for Fish {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, v) = (self.technique(), symbol(self.value));
+        let (base, cover) = (lines(&self.base), lines(&self.cover));
+        let gone = cells(&cells_of(&self.eliminations));
+        write!(
+            f,
+            "{name}: {v} in {base} lies in {cover}, so {v} goes from {gone}"
+        )
+    }
+}
 
 /// Values ascending; for each, rows as the base, then columns.
 pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Step> {
@@ -19,14 +67,16 @@ pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Step> {
                 .flat_map(|x| (0..n).filter(|l| !chosen.contains(l)).map(move |l| (x, l)))
                 .map(|(x, l)| s.unit_cell(cover_unit + x, l))
                 .filter(|&i| s.candidates[i] & bit != 0)
-                .map(|i| s.cell(i))
+                .map(|i| (s.cell(i), value))
                 .collect();
             eliminations.sort_unstable();
-            (!eliminations.is_empty()).then(|| Step::Fish {
-                value,
-                base: chosen.iter().map(|&l| line(l)).collect(),
-                cover: bits(union).map(cross).collect(),
-                eliminations,
+            (!eliminations.is_empty()).then(|| {
+                Step::Fish(Fish {
+                    value,
+                    base: chosen.iter().map(|&l| line(l)).collect(),
+                    cover: bits(union).map(cross).collect(),
+                    eliminations,
+                })
             })
         })
     })
@@ -54,12 +104,12 @@ mod tests {
     fn x_wing_found_and_not() {
         let s = confined(5, &[1, 6], &[2, 7]);
         let rows = [0, 2, 3, 4, 5, 7, 8];
-        let wing = Step::Fish {
+        let wing = Step::Fish(Fish {
             value: 5,
             base: vec![Unit::Row(1), Unit::Row(6)],
             cover: vec![Unit::Column(2), Unit::Column(7)],
-            eliminations: rows.into_iter().flat_map(|r| [(r, 2), (r, 7)]).collect(),
-        };
+            eliminations: each(5, rows.into_iter().flat_map(|r| [(r, 2), (r, 7)])),
+        });
         let text = "x-wing: 5 in rows 2, 7 lies in columns 3, 8, so 5 goes from r1c3, r1c8, r3c3, r3c8, r4c3, r4c8, r5c3, r5c8, r6c3, r6c8, r8c3, r8c8, r9c3, r9c8";
         let step = assert_finds(&s, Technique::XWing, wing, text);
         assert_spent(&s, &step, Technique::XWing);
@@ -89,12 +139,12 @@ mod tests {
             }
         }
         let step = s.find(Technique::Swordfish).unwrap();
-        let Step::Fish {
+        let Step::Fish(Fish {
             value,
             base,
             cover,
             eliminations,
-        } = &step
+        }) = &step
         else {
             panic!()
         };
@@ -108,7 +158,7 @@ mod tests {
         // A fourth row over a fourth column makes a jellyfish; the swordfish stays.
         remove(&mut s, &[2], [1, 2, 4, 5, 7].map(|c| (2, c)));
         let jelly = s.find(Technique::Jellyfish).unwrap();
-        let Step::Fish { base, cover, .. } = &jelly else {
+        let Step::Fish(Fish { base, cover, .. }) = &jelly else {
             panic!()
         };
         assert_eq!(

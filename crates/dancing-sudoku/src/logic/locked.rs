@@ -1,86 +1,264 @@
-//! Locked sets: the one search under naked subsets (cells and their values), hidden
-//! subsets (values and their places) and fish (lines and their crossings); and the
-//! subsets in Sudoku Explainer's order, for the searches that must find its first.
+//! Locked candidates: pointing (a value's places in a box all in one line) and
+//! claiming (a line's all in one box), and their direct forms.
 
-/// The first locked set among `items` (each a key and a mask): `size` items, each with
-/// 2 to `size` bits, whose masks together have exactly `size` bits, for which `visit`
-/// (given the keys and the union) makes a step. Naked subsets (cells and their values),
-/// hidden subsets (values and their places) and fish (lines and their crossings) are
-/// all such sets.
-pub(super) fn locked_set<T>(
-    items: impl Iterator<Item = (usize, u64)>,
-    size: usize,
-    mut visit: impl FnMut(&[usize], u64) -> Option<T>,
-) -> Option<T> {
-    let items: Vec<(usize, u64)> = items
-        .filter(|&(_, m)| (2..=size as u32).contains(&m.count_ones()))
-        .collect();
-    combinations(&items, size, &mut |chosen, union| {
-        (union.count_ones() as usize == size)
-            .then(|| visit(chosen, union))
-            .flatten()
+use std::fmt;
+
+use super::singles::Direct;
+use super::step::{Cell, Deduction};
+use super::words::{cells, cells_of, symbol};
+use super::{LogicSolver, Step, Technique, bits};
+use crate::Unit;
+
+/// Pointing (`from` a box `to` a line) or claiming (`from` a line `to` a box): the
+/// candidates of `value` in `from` all lie in `to`, so `value` leaves the rest of `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LockedCandidates {
+    /// [`Technique::Pointing`] or [`Technique::Claiming`].
+    pub technique: Technique,
+    /// The value.
+    pub value: u8,
+    /// The unit whose candidates are confined.
+    pub from: Unit,
+    /// The unit they lie in.
+    pub to: Unit,
+    /// The candidates removed: cells of `to` outside `from`, each with `value`.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+impl Deduction for LockedCandidates {
+    fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+}
+
+impl fmt::Display for LockedCandidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, from, to) = (self.technique, self.from, self.to);
+        let (v, gone) = (symbol(self.value), cells(&cells_of(&self.eliminations)));
+        write!(
+            f,
+            "{name}: {v} in {from} lies in {to}, so {v} goes from {gone}"
+        )
+    }
+}
+
+/// Boxes in order, values ascending, the row before the column.
+pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    (2 * n..3 * n).find_map(|unit| {
+        s.places(unit).find_map(|(value, mask)| {
+            let cell = |k: usize| s.unit_cell(unit, k);
+            let first = cell(mask.trailing_zeros() as usize);
+            let (row, col) = (first / n, first % n);
+            let lines = [
+                (bits(mask).all(|k| cell(k) / n == row), row),
+                (bits(mask).all(|k| cell(k) % n == col), n + col),
+            ];
+            lines.into_iter().find_map(|(confined, line)| {
+                confined
+                    .then(|| locked(s, Technique::Pointing, value, unit, line))
+                    .flatten()
+            })
+        })
     })
 }
 
-/// Calls `visit` on each combination of `size` items whose masks together have at most
-/// `size` bits, in lexicographic order, until it returns something. Pruning on the union
-/// keeps the search small even for 36 items.
-fn combinations<T>(
-    items: &[(usize, u64)],
-    size: usize,
-    visit: &mut impl FnMut(&[usize], u64) -> Option<T>,
-) -> Option<T> {
-    fn go<T>(
-        items: &[(usize, u64)],
-        size: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: u64,
-        visit: &mut impl FnMut(&[usize], u64) -> Option<T>,
-    ) -> Option<T> {
-        if chosen.len() == size {
-            return visit(chosen, union);
-        }
-        for j in start..items.len() {
-            let next = union | items[j].1;
-            if next.count_ones() as usize <= size {
-                chosen.push(items[j].0);
-                let found = go(items, size, j + 1, chosen, next, visit);
-                chosen.pop();
-                if found.is_some() {
-                    return found;
+/// Rows, then columns, values ascending.
+pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
+    let n = s.side;
+    (0..2 * n).find_map(|line| {
+        s.places(line).find_map(|(value, mask)| {
+            let cell = |k: usize| s.unit_cell(line, k);
+            let b = s.box_index(cell(mask.trailing_zeros() as usize));
+            bits(mask)
+                .all(|k| s.box_index(cell(k)) == b)
+                .then(|| locked(s, Technique::Claiming, value, line, 2 * n + b))
+                .flatten()
+        })
+    })
+}
+
+/// Sudoku Explainer's direct pointing (`cause` [`Technique::Pointing`]) or direct
+/// claiming (`cause` [`Technique::Claiming`]): `value`, with two places or more in a first unit, has them all in a
+/// second; another unit of the first's kind that crosses the second then keeps one
+/// place outside it, where the step places `value`. In SE's order: the pairs of kinds
+/// (box and column, box and row; or column and box, row and box), then values, then
+/// the units by number.
+pub(super) fn direct(s: &LogicSolver, cause: Technique) -> Option<Step> {
+    let n = s.side;
+    let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
+    let kinds = if cause == Technique::Pointing {
+        [(boxes.clone(), columns), (boxes, rows)]
+    } else {
+        [(columns, boxes.clone()), (rows, boxes)]
+    };
+    for (firsts, seconds) in kinds {
+        for value in 1..=n as u8 {
+            for from in firsts.clone() {
+                let places = s.positions(from, value);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let cells: Vec<usize> = bits(places).map(|k| s.unit_cell(from, k)).collect();
+                for to in seconds.clone() {
+                    if !cells.iter().all(|&i| s.in_unit(to, i)) {
+                        continue;
+                    }
+                    for other in firsts.clone().filter(|&u| u != from) {
+                        let places = s.positions(other, value);
+                        let outside: Vec<usize> = bits(places)
+                            .map(|k| s.unit_cell(other, k))
+                            .filter(|&i| !s.in_unit(to, i))
+                            .collect();
+                        if places.count_ones() < 2 || outside.len() != 1 {
+                            continue;
+                        }
+                        let locked = locked(s, cause, value, from, to)
+                            .expect("a place of the other unit lies in `to`");
+                        return Some(Step::Direct(Direct {
+                            cause: Box::new(locked),
+                            cell: s.cell(outside[0]),
+                            value,
+                            unit: s.unit(other),
+                        }));
+                    }
                 }
             }
         }
-        None
-    }
-    go(items, size, 0, &mut Vec::with_capacity(size), 0, visit)
-}
-
-/// Calls `visit` on the `k`-subsets of `0..m` (each listed highest first) in SE's
-/// order, the colexicographic one (the subsets as bit masks in increasing order),
-/// skipping those that contain a part `prune` rejects, until it returns something.
-pub(super) fn colex<T>(
-    m: usize,
-    k: usize,
-    chosen: &mut Vec<usize>,
-    prune: &impl Fn(&[usize]) -> bool,
-    visit: &mut impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
-    if k == 0 {
-        return visit(chosen);
-    }
-    for top in k - 1..m {
-        chosen.push(top);
-        let found = if prune(chosen) {
-            None
-        } else {
-            colex(top, k - 1, chosen, prune, visit)
-        };
-        chosen.pop();
-        if found.is_some() {
-            return found;
-        }
     }
     None
+}
+
+/// The step for `value` confined from `from` to `to`, if it eliminates anything.
+fn locked(
+    s: &LogicSolver,
+    technique: Technique,
+    value: u8,
+    from: usize,
+    to: usize,
+) -> Option<Step> {
+    let bit = 1u64 << (value - 1);
+    let mut eliminations: Vec<_> = (0..s.side)
+        .map(|k| s.unit_cell(to, k))
+        .filter(|&i| s.candidates[i] & bit != 0 && !s.in_unit(from, i))
+        .map(|i| (s.cell(i), value))
+        .collect();
+    eliminations.sort_unstable();
+    (!eliminations.is_empty()).then(|| {
+        Step::LockedCandidates(LockedCandidates {
+            technique,
+            value,
+            from: s.unit(from),
+            to: s.unit(to),
+            eliminations,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+    use crate::Unit;
+
+    #[test]
+    fn pointing_found_and_not() {
+        // 3 in box 1 only in row 2 (r2c1, r2c2).
+        let mut s = removed(&[3], box_but(0, &[(1, 0), (1, 1)]));
+        let locked = Step::LockedCandidates(LockedCandidates {
+            technique: Technique::Pointing,
+            value: 3,
+            from: Unit::Box(0),
+            to: Unit::Row(1),
+            eliminations: each(3, (3..9).map(|c| (1, c))),
+        });
+        let text =
+            "pointing: 3 in box 1 lies in row 2, so 3 goes from r2c4, r2c5, r2c6, r2c7, r2c8, r2c9";
+        let step = assert_finds(&s, Technique::Pointing, locked, text);
+        // Nothing to point at once the rest of the row has lost 3.
+        assert_spent(&s, &step, Technique::Pointing);
+        // Spread over two rows of box 1: no pointing.
+        s.remove_candidate(1, 1, 3);
+        s.remove_candidate(1, 0, 3);
+        assert_eq!(s.find(Technique::Pointing), None);
+    }
+
+    #[test]
+    fn claiming_found_and_not() {
+        // 7 in row 1 only in box 2 (r1c4, r1c6).
+        let s = removed(&[7], row_but(0, &[3, 5]));
+        let locked = Step::LockedCandidates(LockedCandidates {
+            technique: Technique::Claiming,
+            value: 7,
+            from: Unit::Row(0),
+            to: Unit::Box(1),
+            eliminations: each(7, [(1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]),
+        });
+        let text =
+            "claiming: 7 in row 1 lies in box 2, so 7 goes from r2c4, r2c5, r2c6, r3c4, r3c5, r3c6";
+        let step = assert_finds(&s, Technique::Claiming, locked, text);
+        assert_spent(&s, &step, Technique::Claiming);
+        // A place left in box 3 breaks it.
+        let s = removed(&[7], row_but(0, &[3, 5, 6]));
+        assert_eq!(s.find(Technique::Claiming), None);
+    }
+
+    #[test]
+    fn direct_pointing_found_and_not() {
+        // 5 in box 1 only in row 1; in box 2 at r1c4 and r2c5: once row 1 loses 5
+        // outside box 1, box 2 keeps r2c5 alone.
+        let box_1 = removed(&[5], [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]);
+        let mut s = box_1.clone();
+        for cell in box_but(1, &[(0, 3), (1, 4)]) {
+            s.remove_candidate(cell.0, cell.1, 5);
+        }
+        let cause = Step::LockedCandidates(LockedCandidates {
+            technique: Technique::Pointing,
+            value: 5,
+            from: Unit::Box(0),
+            to: Unit::Row(0),
+            eliminations: each(5, [(0, 3), (0, 6), (0, 7), (0, 8)]),
+        });
+        let direct = Step::Direct(Direct {
+            cause: Box::new(cause),
+            cell: (1, 4),
+            value: 5,
+            unit: Unit::Box(1),
+        });
+        let text = "direct pointing: 5 in box 1 lies in row 1, so 5 goes from r1c4, r1c7, r1c8, r1c9; then 5 in box 2 must go to r2c5";
+        let step = assert_finds(&s, Technique::DirectPointing, direct, text);
+        // Applied, it removes what the pointing removes, as SE applies it.
+        let pointed = each(5, [(0, 3), (0, 6), (0, 7), (0, 8)]);
+        assert_eq!((step.score(), step.eliminations()), (1.7, &pointed[..]));
+        // A third place in box 2, outside row 1: no single follows.
+        let mut s = box_1;
+        for cell in box_but(1, &[(0, 3), (1, 4), (2, 5)]) {
+            s.remove_candidate(cell.0, cell.1, 5);
+        }
+        assert_eq!(s.find(Technique::DirectPointing), None);
+        assert!(s.find(Technique::Pointing).is_some());
+    }
+
+    #[test]
+    fn direct_claiming_found_and_not() {
+        // 6 in row 1 only in box 1 (r1c1, r1c2); row 2 has 6 at r2c3 and r2c9: once box
+        // 1 loses 6 outside row 1, row 2 keeps r2c9 alone.
+        let mut s = removed(&[6], row_but(0, &[0, 1]));
+        remove(&mut s, &[6], row_but(1, &[2, 8]));
+        let step = assert_says(
+            &s,
+            Technique::DirectClaiming,
+            "direct claiming: 6 in row 1 lies in box 1, so 6 goes from r2c3, r3c1, r3c2, r3c3; then 6 in row 2 must go to r2c9",
+        );
+        assert_eq!(step.placement(), Some(((1, 8), 6)));
+        // With a third place in row 2 there is no single.
+        s = removed(&[6], row_but(0, &[0, 1]));
+        remove(&mut s, &[6], row_but(1, &[2, 7, 8]));
+        assert_eq!(s.find(Technique::DirectClaiming), None);
+    }
 }

@@ -147,6 +147,7 @@ mod nets;
 mod outcome;
 mod potentials;
 mod rating;
+mod sets;
 mod singles;
 mod step;
 mod subsets;
@@ -155,13 +156,23 @@ mod uniqueness;
 mod wings;
 mod words;
 
+pub use aligned::AlignedExclusion;
+pub use chains::Chain;
+pub use coloring::Coloring;
 pub use difficulty::Difficulty;
+pub use fish::Fish;
+pub use locked::LockedCandidates;
+pub use nets::{Net, Premise};
 pub use rating::{Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET};
-pub use step::{Cell, Premise, Step};
+pub use singles::{Direct, FullHouse, HiddenSingle, NakedSingle};
+pub use step::{Cell, Step};
+pub use subsets::{HiddenSubset, NakedSubset};
 pub use technique::{Technique, UnknownTechnique};
+pub use uniqueness::{Bug, UniqueLoop, UniqueLoopSubset};
+pub use wings::Wing;
 
 use geometry::Geometry;
-use locked::locked_set;
+use sets::locked_set;
 
 use crate::{Conflict, Grid, Position, Unit};
 
@@ -339,10 +350,10 @@ impl LogicSolver {
         if let Some(((r, c), v)) = step.placement() {
             self.place(r, c, v);
         }
-        if matches!(step, Step::Direct { .. }) {
+        if matches!(step, Step::Direct(_)) {
             return;
         }
-        for ((r, c), v) in step.eliminations() {
+        for &((r, c), v) in step.eliminations() {
             self.remove_candidate(r, c, v);
         }
     }
@@ -366,46 +377,7 @@ impl LogicSolver {
         if !self.uniqueness && matches!(technique, Technique::UniqueRectangle | Technique::Bug) {
             return None;
         }
-        match technique {
-            Technique::FullHouse => singles::full_house(self),
-            Technique::HiddenSingle => singles::hidden_single(self),
-            Technique::DirectPointing | Technique::DirectClaiming => {
-                singles::direct_locked(self, technique)
-            }
-            Technique::DirectHiddenPair => subsets::direct_hidden(self, 2),
-            Technique::NakedSingle => singles::naked_single(self),
-            Technique::DirectHiddenTriple => subsets::direct_hidden(self, 3),
-            Technique::Pointing => singles::pointing(self),
-            Technique::Claiming => singles::claiming(self),
-            Technique::NakedPair => subsets::naked(self, 2),
-            Technique::NakedTriple => subsets::naked(self, 3),
-            Technique::NakedQuad => subsets::naked(self, 4),
-            Technique::HiddenPair => subsets::hidden(self, 2),
-            Technique::HiddenTriple => subsets::hidden(self, 3),
-            Technique::HiddenQuad => subsets::hidden(self, 4),
-            Technique::XWing => fish::fish(self, 2),
-            Technique::Swordfish => fish::fish(self, 3),
-            Technique::Jellyfish => fish::fish(self, 4),
-            Technique::XYWing => wings::xy_wing(self),
-            Technique::XYZWing => wings::xyz_wing(self),
-            Technique::SimpleColoring => coloring::simple_coloring(self),
-            Technique::UniqueRectangle => uniqueness::unique_loop(self),
-            Technique::Bug => uniqueness::bug(self),
-            Technique::Cycle
-            | Technique::ForcingXChain
-            | Technique::XYCycle
-            | Technique::ForcingChain => chains::all(self)
-                .into_iter()
-                .find(|step| step.technique() == technique),
-            Technique::AlignedTripleExclusion => aligned::triple_exclusion(self),
-            Technique::NishioForcingChain => nets::all(self, nets::Net::Nishio).into_iter().next(),
-            Technique::MultipleForcingChain => {
-                nets::all(self, nets::Net::Multiple).into_iter().next()
-            }
-            Technique::DynamicForcingChain => {
-                nets::all(self, nets::Net::Dynamic).into_iter().next()
-            }
-        }
+        technique.find_in(self)
     }
 
     /// The easiest step available, as Sudoku Explainer picks it: the first technique of
@@ -426,9 +398,13 @@ impl LogicSolver {
             .or_else(|| chains::easiest(self))
             .or_else(|| self.find(Technique::AlignedTripleExclusion))
             .or_else(|| {
-                [nets::Net::Nishio, nets::Net::Multiple, nets::Net::Dynamic]
-                    .into_iter()
-                    .find_map(|net| nets::easiest(self, net))
+                [
+                    nets::Kind::Nishio,
+                    nets::Kind::Multiple,
+                    nets::Kind::Dynamic,
+                ]
+                .into_iter()
+                .find_map(|net| nets::easiest(self, net))
             })
     }
 

@@ -18,12 +18,113 @@
 //! regions, on the grid as it is.
 
 use std::collections::VecDeque;
+use std::fmt;
 use std::rc::Rc;
 
 use super::outcome::Outcome;
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::{Cell, Premise};
+use super::step::{Cell, Deduction};
+use super::words::{candidate, cells, removed, symbol, write_line};
 use super::{LogicSolver, Step, Technique, bits};
+use crate::Unit;
+
+/// A forcing net ([`Technique::NishioForcingChain`],
+/// [`Technique::MultipleForcingChain`], [`Technique::DynamicForcingChain`]): from
+/// `premise`, every way leads to `conclusion` (a cell, a value, whether it holds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Net {
+    /// The technique.
+    pub technique: Technique,
+    /// What the chains start from.
+    pub premise: Premise,
+    /// The candidate the chains settle, and whether it holds.
+    pub conclusion: (Cell, u8, bool),
+    /// The chains, one per branch (for a contradiction, the two lines to the candidate
+    /// found both on and off): each the main line of implications from its assumption
+    /// to its end, `(cell, value, holds)`. A dynamic chain's link may also rest on
+    /// candidates the same branch took out earlier, which the line leaves out.
+    pub branches: Vec<Vec<(Cell, u8, bool)>>,
+    /// The candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The score in tenths: the technique's, plus Sudoku Explainer's increment for the
+    /// chains' length.
+    pub tenths: u16,
+}
+
+/// Where the chains of a [`Net`] start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Premise {
+    /// The candidate (cell, value) assumed to hold (`true`) or not leads to a
+    /// contradiction, so the opposite is true.
+    Contradiction(Cell, u8, bool),
+    /// The candidate leads to the conclusion both when it holds and when it does not.
+    Either(Cell, u8),
+    /// Each candidate of the cell leads to the conclusion.
+    Cell(Cell),
+    /// Each place of the value in the unit leads to the conclusion.
+    Region(Unit, u8),
+}
+
+impl Deduction for Net {
+    fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+
+    fn tenths(&self) -> u16 {
+        self.tenths
+    }
+}
+
+impl fmt::Display for Net {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.technique;
+        let (cell, value, holds) = self.conclusion;
+        let end = candidate(cell, value, holds);
+        match self.premise {
+            Premise::Contradiction(at, v, assumed) => write!(
+                f,
+                "{name}: {} leads to a contradiction",
+                candidate(at, v, assumed),
+            )?,
+            Premise::Either(at, v) => write!(
+                f,
+                "{name}: both {} and {} lead to {end}",
+                candidate(at, v, true),
+                candidate(at, v, false)
+            )?,
+            Premise::Cell(at) => write!(
+                f,
+                "{name}: each candidate of {} leads to {end}",
+                cells(&[at])
+            )?,
+            Premise::Region(unit, v) => write!(
+                f,
+                "{name}: each place of {} in {unit} leads to {end}",
+                symbol(v)
+            )?,
+        }
+        for (k, branch) in self.branches.iter().enumerate() {
+            f.write_str(if k == 0 { " (" } else { "; " })?;
+            write_line(f, branch)?;
+        }
+        if !self.branches.is_empty() {
+            f.write_str(")")?;
+        }
+        // The opposite says what goes: the candidate, or its cell's others.
+        match self.premise {
+            Premise::Contradiction(at, v, assumed) => {
+                write!(f, ", so {}", candidate(at, v, !assumed))
+            }
+            _ => write!(f, ", so {}", removed(&self.eliminations)),
+        }
+    }
+}
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
 /// about a thousand outcomes of 9×9 grids.
@@ -50,7 +151,7 @@ thread_local! {
 
 /// Which of SE's forcing nets to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Net {
+pub(super) enum Kind {
     /// Contradictions of one value, x-links only, dynamic: 7.5.
     Nishio,
     /// Cell and region forcing chains on the grid as it is: 8.0.
@@ -59,12 +160,12 @@ pub(super) enum Net {
     Dynamic,
 }
 
-impl Net {
+impl Kind {
     fn technique(self) -> Technique {
         match self {
-            Net::Nishio => Technique::NishioForcingChain,
-            Net::Multiple => Technique::MultipleForcingChain,
-            Net::Dynamic => Technique::DynamicForcingChain,
+            Kind::Nishio => Technique::NishioForcingChain,
+            Kind::Multiple => Technique::MultipleForcingChain,
+            Kind::Dynamic => Technique::DynamicForcingChain,
         }
     }
 
@@ -109,18 +210,19 @@ struct Search<'s> {
 
 /// The easiest step of `net` in the position: the first of [`all`], found without
 /// building the steps that cannot come first.
-pub(super) fn easiest(s: &LogicSolver, net: Net) -> Option<Step> {
+pub(super) fn easiest(s: &LogicSolver, net: Kind) -> Option<Step> {
     collect(s, net, true).into_iter().next()
 }
 
 /// Every step of `net` in the position, easiest first: by score, then length, then
 /// SE's kind (double implications, cell chains, region chains, contradictions).
-pub(super) fn all(s: &LogicSolver, net: Net) -> Vec<Step> {
+#[cfg(test)]
+fn all(s: &LogicSolver, net: Kind) -> Vec<Step> {
     collect(s, net, false)
 }
 
 /// [`all`], or with `only_best` just the first.
-fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
+fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Step> {
     let numbers = Pots(s.side);
     let source_places = s.places_table();
     let mut search = Search {
@@ -143,7 +245,7 @@ fn collect(s: &LogicSolver, net: Net, only_best: bool) -> Vec<Step> {
     };
     for i in 0..s.side * s.side {
         let count = s.candidates[i].count_ones();
-        if count < 2 || (count == 2 && net == Net::Multiple) {
+        if count < 2 || (count == 2 && net == Kind::Multiple) {
             continue;
         }
         search.cell(i, net);
@@ -375,7 +477,7 @@ impl Search<'_> {
     /// only), whose branches end at `ends` (each a node of an outcome).
     fn offer(
         &mut self,
-        net: Net,
+        net: Kind,
         (premise, ends): (Premise, &[(&Outcome, u32)]),
         target: u32,
         length: usize,
@@ -395,14 +497,14 @@ impl Search<'_> {
             .iter()
             .map(|&(outcome, node)| self.line_to(outcome, node))
             .collect();
-        let step = Step::Net {
+        let step = Step::Net(Net {
             technique: net.technique(),
             premise,
             conclusion: (self.s.cell(i), v, on),
             branches,
             eliminations,
             tenths,
-        };
+        });
         self.findings.keep(key, step);
     }
 
@@ -421,12 +523,12 @@ impl Search<'_> {
     }
 
     /// The steps that start from cell `i`: SE's `getMultipleChainsHintList` for one cell.
-    fn cell(&mut self, i: usize, net: Net) {
+    fn cell(&mut self, i: usize, net: Kind) {
         let s = self.s;
         let (y, dynamic) = match net {
-            Net::Nishio => (false, true),
-            Net::Multiple => (true, false),
-            Net::Dynamic => (true, true),
+            Kind::Nishio => (false, true),
+            Kind::Multiple => (true, false),
+            Kind::Dynamic => (true, true),
         };
         let candidates = s.candidates[i];
         let count = candidates.count_ones();
@@ -441,7 +543,7 @@ impl Search<'_> {
             let implied = self.if_on(on, y, dynamic);
             let (if_on, absurd_on) = (&implied.0, implied.1);
             // Multiple chains use only what the candidate implies when on.
-            if net != Net::Multiple {
+            if net != Kind::Multiple {
                 let (if_off, absurd_off) = self.propagate(&[], &[off], y, dynamic);
                 // A contradiction either way settles the candidate.
                 for (outcome, absurd, target) in
@@ -454,7 +556,7 @@ impl Search<'_> {
                         self.offer(net, (premise, &ends), target ^ 1, length, 7);
                     }
                 }
-                if net == Net::Dynamic && count >= 3 {
+                if net == Kind::Dynamic && count >= 3 {
                     // What follows from the candidate on and from it off.
                     for list in [&if_on.on, &if_on.off] {
                         for &a in list {
@@ -470,12 +572,12 @@ impl Search<'_> {
                 }
                 self.recycle(if_off);
             }
-            if net != Net::Nishio {
+            if net != Kind::Nishio {
                 self.regions(i, v, if_on, net, (y, dynamic));
             }
             branches.push((v, Rc::clone(&implied)));
         }
-        if net != Net::Nishio {
+        if net != Kind::Nishio {
             // What every candidate of the cell implies.
             let first = &branches[0].1.0;
             for list in [&first.on, &first.off] {
@@ -499,7 +601,7 @@ impl Search<'_> {
 
     /// Region forcing chains on `value`, for the units of cell `i` where `i` is the
     /// first place of the value: what each place implies holds.
-    fn regions(&mut self, i: usize, v: u8, if_on: &Outcome, net: Net, (y, dynamic): (bool, bool)) {
+    fn regions(&mut self, i: usize, v: u8, if_on: &Outcome, net: Kind, (y, dynamic): (bool, bool)) {
         let s = self.s;
         for unit in self.s.se_units(i) {
             let places = self.source_places[unit * s.side + usize::from(v) - 1];
@@ -525,6 +627,32 @@ impl Search<'_> {
                         .collect();
                     self.offer(net, (premise, &ends), pot, length, 6);
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::solver;
+    use super::*;
+
+    #[test]
+    fn the_easiest_net_is_the_first_of_all() {
+        // Puzzles whose hardest steps are a Nishio, a multiple and a dynamic net.
+        let puzzles = [
+            "8...27.......4.6.....6...185....2...9.4...8...2.36.95.....5...463..1...9..5.3....",
+            "...23.68.2...9.7.38.......1..8.6.....5.....4...9..5....3.........13..497..491....",
+        ];
+        for puzzle in puzzles {
+            let s = solver(puzzle);
+            for kind in [Kind::Nishio, Kind::Multiple, Kind::Dynamic] {
+                let every = all(&s, kind);
+                assert!(
+                    !every.is_empty() || kind == Kind::Nishio,
+                    "{kind:?} on {puzzle}"
+                );
+                assert_eq!(easiest(&s, kind), every.into_iter().next(), "{kind:?}");
             }
         }
     }

@@ -298,8 +298,8 @@ impl Rater {
         let mut steps = Vec::new();
         while let Some(step) = solver.next_step() {
             solver.apply(&step);
-            if let (Walk::Hints, Step::Direct { cause, .. }) = (walk, &step) {
-                for ((r, c), v) in cause.eliminations() {
+            if let (Walk::Hints, Step::Direct(direct)) = (walk, &step) {
+                for &((r, c), v) in direct.cause.eliminations() {
                     solver.remove_candidate(r, c, v);
                 }
             }
@@ -453,6 +453,7 @@ impl fmt::Display for Rating {
 
 #[cfg(test)]
 mod tests {
+    use super::super::NakedSingle;
     use super::*;
 
     #[test]
@@ -477,10 +478,10 @@ mod tests {
             Rating::of(&path, Some(245)).to_string(),
             "10.3 needs search (245 nodes)"
         );
-        let step = Step::NakedSingle {
+        let step = Step::NakedSingle(NakedSingle {
             cell: (0, 0),
             value: 1,
-        };
+        });
         let path = Path {
             steps: vec![step],
             end: Grid::empty(2),

@@ -1,6 +1,159 @@
-//! Singles and locked candidates (pointing, claiming).
+//! Singles: full house, hidden single, naked single; and the direct forms, a single
+//! that another step's eliminations leave.
 
-use super::{LogicSolver, Step, Technique, bits};
+use std::fmt;
+
+use super::step::{Cell, Deduction};
+use super::words::{cells, symbol};
+use super::{LogicSolver, Step, Technique};
+use crate::Unit;
+
+/// `cell` has `value` as its only candidate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct NakedSingle {
+    /// The cell.
+    pub cell: Cell,
+    /// Its one candidate.
+    pub value: u8,
+}
+
+/// `cell` is the only place for `value` in `unit`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HiddenSingle {
+    /// The cell.
+    pub cell: Cell,
+    /// The value.
+    pub value: u8,
+    /// The unit where it has no other place.
+    pub unit: Unit,
+}
+
+/// `cell` is the last empty cell of `unit`, so it takes the one value missing there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FullHouse {
+    /// The cell.
+    pub cell: Cell,
+    /// The value missing from the unit.
+    pub value: u8,
+    /// The unit.
+    pub unit: Unit,
+}
+
+/// One of Sudoku Explainer's direct forms: `cause` (a pointing, a claiming, a hidden
+/// pair or a hidden triple) removes candidates, after which `value` has one place left
+/// in `unit`, `cell`. The step removes the cause's candidates and places the value, as
+/// SE applies it (so the cause is not found again at the next step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Direct {
+    /// The deduction that leaves the single, with the candidates it would remove.
+    pub cause: Box<Step>,
+    /// The cell where the value goes.
+    pub cell: Cell,
+    /// The value.
+    pub value: u8,
+    /// The unit where the value has no other place once `cause` is applied.
+    pub unit: Unit,
+}
+
+impl Deduction for NakedSingle {
+    fn technique(&self) -> Technique {
+        Technique::NakedSingle
+    }
+
+    fn placement(&self) -> Option<(Cell, u8)> {
+        Some((self.cell, self.value))
+    }
+}
+
+impl fmt::Display for NakedSingle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, cell, value) = (self.technique(), cells(&[self.cell]), symbol(self.value));
+        write!(f, "{name}: {cell} can only be {value}")
+    }
+}
+
+impl Deduction for HiddenSingle {
+    fn technique(&self) -> Technique {
+        Technique::HiddenSingle
+    }
+
+    fn placement(&self) -> Option<(Cell, u8)> {
+        Some((self.cell, self.value))
+    }
+
+    /// 1.2 in a box, 1.5 in a line, as in Sudoku Explainer.
+    fn tenths(&self) -> u16 {
+        match self.unit {
+            Unit::Box(_) => 12,
+            _ => self.technique().tenths(),
+        }
+    }
+}
+
+impl fmt::Display for HiddenSingle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, unit) = (self.technique(), self.unit);
+        let (value, cell) = (symbol(self.value), cells(&[self.cell]));
+        write!(f, "{name}: {value} in {unit} must go to {cell}")
+    }
+}
+
+impl Deduction for FullHouse {
+    fn technique(&self) -> Technique {
+        Technique::FullHouse
+    }
+
+    fn placement(&self) -> Option<(Cell, u8)> {
+        Some((self.cell, self.value))
+    }
+}
+
+impl fmt::Display for FullHouse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, unit) = (self.technique(), self.unit);
+        let (cell, value) = (cells(&[self.cell]), symbol(self.value));
+        write!(
+            f,
+            "{name}: {cell} is the last empty cell of {unit}, so it is {value}"
+        )
+    }
+}
+
+impl Deduction for Direct {
+    fn technique(&self) -> Technique {
+        match self.cause.technique() {
+            Technique::Pointing => Technique::DirectPointing,
+            Technique::Claiming => Technique::DirectClaiming,
+            Technique::HiddenPair => Technique::DirectHiddenPair,
+            _ => Technique::DirectHiddenTriple,
+        }
+    }
+
+    fn placement(&self) -> Option<(Cell, u8)> {
+        Some((self.cell, self.value))
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        self.cause.eliminations()
+    }
+}
+
+impl fmt::Display for Direct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let because = self.cause.to_string();
+        let because = because.split_once(": ").map_or(&*because, |(_, rest)| rest);
+        let (name, unit) = (self.technique(), self.unit);
+        let (value, cell) = (symbol(self.value), cells(&[self.cell]));
+        write!(
+            f,
+            "{name}: {because}; then {value} in {unit} must go to {cell}"
+        )
+    }
+}
 
 /// Boxes, then columns, then rows: the first unit with one empty cell.
 pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
@@ -11,10 +164,12 @@ pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
             .filter(|&i| s.values[i] == 0);
         let i = empty.next()?;
         let candidates = s.candidates[i];
-        (empty.next().is_none() && candidates != 0).then(|| Step::FullHouse {
-            cell: s.cell(i),
-            value: candidates.trailing_zeros() as u8 + 1,
-            unit: s.unit(unit),
+        (empty.next().is_none() && candidates != 0).then(|| {
+            Step::FullHouse(FullHouse {
+                cell: s.cell(i),
+                value: candidates.trailing_zeros() as u8 + 1,
+                unit: s.unit(unit),
+            })
         })
     })
 }
@@ -36,11 +191,11 @@ pub(super) fn hidden_single(s: &LogicSolver) -> Option<Step> {
                 .map(|k| s.unit_cell(unit, k))
                 .find(|&i| s.candidates[i] & bit != 0)?;
             let value = bit.trailing_zeros() as u8 + 1;
-            return Some(Step::HiddenSingle {
+            return Some(Step::HiddenSingle(HiddenSingle {
                 cell: s.cell(i),
                 value,
                 unit: s.unit(unit),
-            });
+            }));
         }
     }
     None
@@ -51,127 +206,12 @@ pub(super) fn naked_single(s: &LogicSolver) -> Option<Step> {
     s.candidates
         .iter()
         .position(|m| m.count_ones() == 1)
-        .map(|i| Step::NakedSingle {
-            cell: s.cell(i),
-            value: s.candidates[i].trailing_zeros() as u8 + 1,
-        })
-}
-
-/// Boxes in order, values ascending, the row before the column.
-pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
-    let n = s.side;
-    (2 * n..3 * n).find_map(|unit| {
-        s.places(unit).find_map(|(value, mask)| {
-            let cell = |k: usize| s.unit_cell(unit, k);
-            let first = cell(mask.trailing_zeros() as usize);
-            let (row, col) = (first / n, first % n);
-            let lines = [
-                (bits(mask).all(|k| cell(k) / n == row), row),
-                (bits(mask).all(|k| cell(k) % n == col), n + col),
-            ];
-            lines.into_iter().find_map(|(confined, line)| {
-                confined
-                    .then(|| locked(s, Technique::Pointing, value, unit, line))
-                    .flatten()
+        .map(|i| {
+            Step::NakedSingle(NakedSingle {
+                cell: s.cell(i),
+                value: s.candidates[i].trailing_zeros() as u8 + 1,
             })
         })
-    })
-}
-
-/// Rows, then columns, values ascending.
-pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
-    let n = s.side;
-    (0..2 * n).find_map(|line| {
-        s.places(line).find_map(|(value, mask)| {
-            let cell = |k: usize| s.unit_cell(line, k);
-            let b = s.box_index(cell(mask.trailing_zeros() as usize));
-            bits(mask)
-                .all(|k| s.box_index(cell(k)) == b)
-                .then(|| locked(s, Technique::Claiming, value, line, 2 * n + b))
-                .flatten()
-        })
-    })
-}
-
-/// Sudoku Explainer's direct pointing (`technique` [`Technique::DirectPointing`]) or
-/// direct claiming: `value`, with two places or more in a first unit, has them all in a
-/// second; another unit of the first's kind that crosses the second then keeps one
-/// place outside it, where the step places `value`. In SE's order: the pairs of kinds
-/// (box and column, box and row; or column and box, row and box), then values, then
-/// the units by number.
-pub(super) fn direct_locked(s: &LogicSolver, technique: Technique) -> Option<Step> {
-    let n = s.side;
-    let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
-    let (kinds, locked_technique) = if technique == Technique::DirectPointing {
-        (
-            [(boxes.clone(), columns), (boxes, rows)],
-            Technique::Pointing,
-        )
-    } else {
-        (
-            [(columns, boxes.clone()), (rows, boxes)],
-            Technique::Claiming,
-        )
-    };
-    for (firsts, seconds) in kinds {
-        for value in 1..=n as u8 {
-            for from in firsts.clone() {
-                let places = s.positions(from, value);
-                if places.count_ones() < 2 {
-                    continue;
-                }
-                let cells: Vec<usize> = bits(places).map(|k| s.unit_cell(from, k)).collect();
-                for to in seconds.clone() {
-                    if !cells.iter().all(|&i| s.in_unit(to, i)) {
-                        continue;
-                    }
-                    for other in firsts.clone().filter(|&u| u != from) {
-                        let places = s.positions(other, value);
-                        let outside: Vec<usize> = bits(places)
-                            .map(|k| s.unit_cell(other, k))
-                            .filter(|&i| !s.in_unit(to, i))
-                            .collect();
-                        if places.count_ones() < 2 || outside.len() != 1 {
-                            continue;
-                        }
-                        let cause = locked(s, locked_technique, value, from, to)
-                            .expect("a place of the other unit lies in `to`");
-                        return Some(Step::Direct {
-                            cause: Box::new(cause),
-                            cell: s.cell(outside[0]),
-                            value,
-                            unit: s.unit(other),
-                        });
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The step for `value` confined from `from` to `to`, if it eliminates anything.
-fn locked(
-    s: &LogicSolver,
-    technique: Technique,
-    value: u8,
-    from: usize,
-    to: usize,
-) -> Option<Step> {
-    let bit = 1u64 << (value - 1);
-    let mut eliminations: Vec<_> = (0..s.side)
-        .map(|k| s.unit_cell(to, k))
-        .filter(|&i| s.candidates[i] & bit != 0 && !s.in_unit(from, i))
-        .map(|i| s.cell(i))
-        .collect();
-    eliminations.sort_unstable();
-    (!eliminations.is_empty()).then(|| Step::LockedCandidates {
-        technique,
-        value,
-        from: s.unit(from),
-        to: s.unit(to),
-        eliminations,
-    })
 }
 
 #[cfg(test)]
@@ -201,7 +241,7 @@ mod tests {
             ),
         ];
         for (s, cell, value, unit, score) in cases {
-            let single = Step::HiddenSingle { cell, value, unit };
+            let single = Step::HiddenSingle(HiddenSingle { cell, value, unit });
             let text = format!(
                 "hidden single: {value} in {unit} must go to r{}c{}",
                 cell.0 + 1,
@@ -221,10 +261,10 @@ mod tests {
         for v in [1, 2, 4] {
             s.remove_candidate(2, 1, v);
         }
-        let single = Step::NakedSingle {
+        let single = Step::NakedSingle(NakedSingle {
             cell: (2, 1),
             value: 3,
-        };
+        });
         let text = "naked single: r3c2 can only be 3";
         assert_finds(&s, Technique::NakedSingle, single, text);
         let mut s = empty(2);
@@ -235,113 +275,17 @@ mod tests {
     }
 
     #[test]
-    fn pointing_found_and_not() {
-        // 3 in box 1 only in row 2 (r2c1, r2c2).
-        let mut s = removed(&[3], box_but(0, &[(1, 0), (1, 1)]));
-        let locked = Step::LockedCandidates {
-            technique: Technique::Pointing,
-            value: 3,
-            from: Unit::Box(0),
-            to: Unit::Row(1),
-            eliminations: (3..9).map(|c| (1, c)).collect(),
-        };
-        let text =
-            "pointing: 3 in box 1 lies in row 2, so 3 goes from r2c4, r2c5, r2c6, r2c7, r2c8, r2c9";
-        let step = assert_finds(&s, Technique::Pointing, locked, text);
-        // Nothing to point at once the rest of the row has lost 3.
-        assert_spent(&s, &step, Technique::Pointing);
-        // Spread over two rows of box 1: no pointing.
-        s.remove_candidate(1, 1, 3);
-        s.remove_candidate(1, 0, 3);
-        assert_eq!(s.find(Technique::Pointing), None);
-    }
-
-    #[test]
-    fn claiming_found_and_not() {
-        // 7 in row 1 only in box 2 (r1c4, r1c6).
-        let s = removed(&[7], row_but(0, &[3, 5]));
-        let locked = Step::LockedCandidates {
-            technique: Technique::Claiming,
-            value: 7,
-            from: Unit::Row(0),
-            to: Unit::Box(1),
-            eliminations: [(1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)].into(),
-        };
-        let text =
-            "claiming: 7 in row 1 lies in box 2, so 7 goes from r2c4, r2c5, r2c6, r3c4, r3c5, r3c6";
-        let step = assert_finds(&s, Technique::Claiming, locked, text);
-        assert_spent(&s, &step, Technique::Claiming);
-        // A place left in box 3 breaks it.
-        let s = removed(&[7], row_but(0, &[3, 5, 6]));
-        assert_eq!(s.find(Technique::Claiming), None);
-    }
-
-    #[test]
     fn full_house_found_and_not() {
         let s = solver("123.............");
-        let house = Step::FullHouse {
+        let house = Step::FullHouse(FullHouse {
             cell: (0, 3),
             value: 4,
             unit: Unit::Row(0),
-        };
+        });
         let text = "full house: r1c4 is the last empty cell of row 1, so it is 4";
         let step = assert_finds(&s, Technique::FullHouse, house, text);
         assert_eq!(step.score(), 1.0);
         // Two empty cells in every unit: none.
         assert_eq!(solver("12..............").find(Technique::FullHouse), None);
-    }
-
-    #[test]
-    fn direct_pointing_found_and_not() {
-        // 5 in box 1 only in row 1; in box 2 at r1c4 and r2c5: once row 1 loses 5
-        // outside box 1, box 2 keeps r2c5 alone.
-        let box_1 = removed(&[5], [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]);
-        let mut s = box_1.clone();
-        for cell in box_but(1, &[(0, 3), (1, 4)]) {
-            s.remove_candidate(cell.0, cell.1, 5);
-        }
-        let cause = Step::LockedCandidates {
-            technique: Technique::Pointing,
-            value: 5,
-            from: Unit::Box(0),
-            to: Unit::Row(0),
-            eliminations: vec![(0, 3), (0, 6), (0, 7), (0, 8)],
-        };
-        let direct = Step::Direct {
-            cause: Box::new(cause),
-            cell: (1, 4),
-            value: 5,
-            unit: Unit::Box(1),
-        };
-        let text = "direct pointing: 5 in box 1 lies in row 1, so 5 goes from r1c4, r1c7, r1c8, r1c9; then 5 in box 2 must go to r2c5";
-        let step = assert_finds(&s, Technique::DirectPointing, direct, text);
-        // Applied, it removes what the pointing removes, as SE applies it.
-        let pointed = vec![((0, 3), 5), ((0, 6), 5), ((0, 7), 5), ((0, 8), 5)];
-        assert_eq!((step.score(), step.eliminations()), (1.7, pointed));
-        // A third place in box 2, outside row 1: no single follows.
-        let mut s = box_1;
-        for cell in box_but(1, &[(0, 3), (1, 4), (2, 5)]) {
-            s.remove_candidate(cell.0, cell.1, 5);
-        }
-        assert_eq!(s.find(Technique::DirectPointing), None);
-        assert!(s.find(Technique::Pointing).is_some());
-    }
-
-    #[test]
-    fn direct_claiming_found_and_not() {
-        // 6 in row 1 only in box 1 (r1c1, r1c2); row 2 has 6 at r2c3 and r2c9: once box
-        // 1 loses 6 outside row 1, row 2 keeps r2c9 alone.
-        let mut s = removed(&[6], row_but(0, &[0, 1]));
-        remove(&mut s, &[6], row_but(1, &[2, 8]));
-        let step = assert_says(
-            &s,
-            Technique::DirectClaiming,
-            "direct claiming: 6 in row 1 lies in box 1, so 6 goes from r2c3, r3c1, r3c2, r3c3; then 6 in row 2 must go to r2c9",
-        );
-        assert_eq!(step.placement(), Some(((1, 8), 6)));
-        // With a third place in row 2 there is no single.
-        s = removed(&[6], row_but(0, &[0, 1]));
-        remove(&mut s, &[6], row_but(1, &[2, 7, 8]));
-        assert_eq!(s.find(Technique::DirectClaiming), None);
     }
 }

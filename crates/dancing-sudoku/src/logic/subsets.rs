@@ -1,6 +1,94 @@
-//! Naked and hidden subsets: pairs, triples, quads.
+//! Naked and hidden subsets: pairs, triples, quads; and the direct hidden pair and
+//! triple.
 
-use super::{LogicSolver, Step, bits, locked_set, values_of};
+use std::fmt;
+
+use super::singles::Direct;
+use super::step::{Cell, Deduction};
+use super::words::{cells, cells_of, values};
+use super::{LogicSolver, Step, Technique, bits, locked_set, values_of};
+use crate::Unit;
+
+/// `cells` of `unit` hold only `values` (as many as the cells), so those values leave
+/// the other cells of the unit. Two cells: a pair, three: a triple, four: a quad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct NakedSubset {
+    /// The unit.
+    pub unit: Unit,
+    /// The cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// Their candidates together, ascending.
+    pub values: Vec<u8>,
+    /// The candidates removed from other cells of the unit.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+/// `values` of `unit` can go only to `cells` (as many as the values), so those cells
+/// lose their other candidates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HiddenSubset {
+    /// The unit.
+    pub unit: Unit,
+    /// The cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// The values, ascending.
+    pub values: Vec<u8>,
+    /// The other candidates removed from `cells`.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+impl Deduction for NakedSubset {
+    fn technique(&self) -> Technique {
+        match self.cells.len() {
+            2 => Technique::NakedPair,
+            3 => Technique::NakedTriple,
+            _ => Technique::NakedQuad,
+        }
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+}
+
+impl fmt::Display for NakedSubset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, unit) = (self.technique(), self.unit);
+        let (subset, vs) = (cells(&self.cells), values(&self.values, " and "));
+        let gone = cells(&cells_of(&self.eliminations));
+        write!(
+            f,
+            "{name}: {subset} hold only {vs}, so {vs} go from {gone} in {unit}"
+        )
+    }
+}
+
+impl Deduction for HiddenSubset {
+    fn technique(&self) -> Technique {
+        match self.cells.len() {
+            2 => Technique::HiddenPair,
+            3 => Technique::HiddenTriple,
+            _ => Technique::HiddenQuad,
+        }
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+}
+
+impl fmt::Display for HiddenSubset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, unit) = (self.technique(), self.unit);
+        let (vs, cs) = (values(&self.values, " and "), cells(&self.cells));
+        write!(
+            f,
+            "{name}: {vs} in {unit} lie only in {cs}, so {cs} keep only {vs}"
+        )
+    }
+}
 
 /// `size` cells of a unit holding only `size` values: units rows, columns, boxes.
 pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
@@ -13,11 +101,13 @@ pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
                 .filter(|i| !chosen.contains(i))
                 .flat_map(|&i| bits(s.candidates[i] & union).map(move |b| (s.cell(i), b as u8 + 1)))
                 .collect();
-            (!eliminations.is_empty()).then(|| Step::NakedSubset {
-                unit: s.unit(unit),
-                cells: chosen.iter().map(|&i| s.cell(i)).collect(),
-                values: values_of(union),
-                eliminations,
+            (!eliminations.is_empty()).then(|| {
+                Step::NakedSubset(NakedSubset {
+                    unit: s.unit(unit),
+                    cells: chosen.iter().map(|&i| s.cell(i)).collect(),
+                    values: values_of(union),
+                    eliminations,
+                })
             })
         })
     })
@@ -50,12 +140,12 @@ pub(super) fn direct_hidden(s: &LogicSolver, size: usize) -> Option<Step> {
                     .filter(|(v, _)| !chosen.contains(&usize::from(*v)))
                     .find(|&(_, m)| m.count_ones() > 1 && (m & !union).count_ones() == 1)?;
                 let cause = hidden_subset(s, unit, chosen, union)?;
-                Some(Step::Direct {
+                Some(Step::Direct(Direct {
                     cause: Box::new(cause),
                     cell: s.cell(s.unit_cell(unit, (places & !union).trailing_zeros() as usize)),
                     value,
                     unit: s.unit(unit),
-                })
+                }))
             })
         })
 }
@@ -69,11 +159,13 @@ fn hidden_subset(s: &LogicSolver, unit: usize, chosen: &[usize], union: u64) -> 
         .iter()
         .flat_map(|&i| bits(s.candidates[i] & !keep).map(move |b| (s.cell(i), b as u8 + 1)))
         .collect();
-    (!eliminations.is_empty()).then(|| Step::HiddenSubset {
-        unit: s.unit(unit),
-        cells: cells.iter().map(|&i| s.cell(i)).collect(),
-        values: chosen.iter().map(|&v| v as u8).collect(),
-        eliminations,
+    (!eliminations.is_empty()).then(|| {
+        Step::HiddenSubset(HiddenSubset {
+            unit: s.unit(unit),
+            cells: cells.iter().map(|&i| s.cell(i)).collect(),
+            values: chosen.iter().map(|&v| v as u8).collect(),
+            eliminations,
+        })
     })
 }
 
@@ -88,7 +180,7 @@ mod tests {
     fn naked_pair_found_and_not() {
         let s = kept(&[((0, 1), &[3, 8]), ((0, 6), &[3, 8])]);
         let cells = [0, 2, 3, 4, 5, 7, 8];
-        let pair = Step::NakedSubset {
+        let pair = Step::NakedSubset(NakedSubset {
             unit: Unit::Row(0),
             cells: vec![(0, 1), (0, 6)],
             values: vec![3, 8],
@@ -96,7 +188,7 @@ mod tests {
                 .iter()
                 .flat_map(|&c| [((0, c), 3), ((0, c), 8)])
                 .collect(),
-        };
+        });
         let text = "naked pair: r1c2, r1c7 hold only 3 and 8, so 3 and 8 go from r1c1, r1c3, r1c4, r1c5, r1c6, r1c8, r1c9 in row 1";
         let step = assert_finds(&s, Technique::NakedPair, pair, text);
         assert_spent(&s, &step, Technique::NakedPair);
@@ -110,7 +202,7 @@ mod tests {
         // 1/2, 2/3, 1/3 in column 5: a triple without any cell holding all three.
         let s = kept(&[((1, 4), &[1, 2]), ((4, 4), &[2, 3]), ((7, 4), &[1, 3])]);
         let rows = [0, 2, 3, 5, 6, 8];
-        let triple = Step::NakedSubset {
+        let triple = Step::NakedSubset(NakedSubset {
             unit: Unit::Column(4),
             cells: vec![(1, 4), (4, 4), (7, 4)],
             values: vec![1, 2, 3],
@@ -118,7 +210,7 @@ mod tests {
                 .into_iter()
                 .flat_map(|r| [1, 2, 3].map(|v| ((r, 4), v)))
                 .collect(),
-        };
+        });
         let text = "naked triple: r2c5, r5c5, r8c5 hold only 1, 2 and 3, so 1, 2 and 3 go from r1c5, r3c5, r4c5, r6c5, r7c5, r9c5 in column 5";
         let step = assert_finds(&s, Technique::NakedTriple, triple, text);
         assert_eq!(step.technique(), Technique::NakedTriple);
@@ -140,7 +232,7 @@ mod tests {
         // 4 and 6 in box 5 only at r4c4 and r6c6.
         let s = removed(&[4, 6], box_but(4, &[(3, 3), (5, 5)]));
         let others = [1, 2, 3, 5, 7, 8, 9];
-        let pair = Step::HiddenSubset {
+        let pair = Step::HiddenSubset(HiddenSubset {
             unit: Unit::Box(4),
             cells: vec![(3, 3), (5, 5)],
             values: vec![4, 6],
@@ -148,7 +240,7 @@ mod tests {
                 .into_iter()
                 .flat_map(|cell| others.map(|v| (cell, v)))
                 .collect(),
-        };
+        });
         let text =
             "hidden pair: 4 and 6 in box 5 lie only in r4c4, r6c6, so r4c4, r6c6 keep only 4 and 6";
         let step = assert_finds(&s, Technique::HiddenPair, pair, text);
@@ -164,7 +256,7 @@ mod tests {
         // 1, 2, 3 in row 9 only in r9c1, r9c5, r9c9.
         let mut s = removed(&[1, 2, 3], row_but(8, &[0, 4, 8]));
         let cells = [(8, 0), (8, 4), (8, 8)];
-        let triple = Step::HiddenSubset {
+        let triple = Step::HiddenSubset(HiddenSubset {
             unit: Unit::Row(8),
             cells: cells.into(),
             values: vec![1, 2, 3],
@@ -172,14 +264,14 @@ mod tests {
                 .into_iter()
                 .flat_map(|cell| (4..=9).map(move |v| (cell, v)))
                 .collect(),
-        };
+        });
         let text = "hidden triple: 1, 2 and 3 in row 9 lie only in r9c1, r9c5, r9c9, so r9c1, r9c5, r9c9 keep only 1, 2 and 3";
         assert_finds(&s, Technique::HiddenTriple, triple, text);
         assert_eq!(s.find(Technique::HiddenQuad), None);
         // A fourth value confined to those cells and one more makes a quad.
         remove(&mut s, &[4], [1, 2, 3, 5, 6].map(|c| (8, c)));
         let quad = s.find(Technique::HiddenQuad).unwrap();
-        let Step::HiddenSubset { cells, values, .. } = &quad else {
+        let Step::HiddenSubset(HiddenSubset { cells, values, .. }) = &quad else {
             panic!()
         };
         assert_eq!(cells, &[(8, 0), (8, 4), (8, 7), (8, 8)]);

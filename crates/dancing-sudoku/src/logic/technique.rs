@@ -3,6 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::{LogicSolver, Step};
+use super::{aligned, chains, coloring, fish, locked, nets, singles, subsets, uniqueness, wings};
+
 /// A solving technique, ordered by difficulty (the order of [`Technique::ALL`], which is
 /// the order of [`score`](Technique::score)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -87,49 +90,120 @@ pub enum Technique {
     DynamicForcingChain,
 }
 
-/// The techniques, easiest first, with their names and their scores in tenths (Sudoku
-/// Explainer's): adding a technique is a variant of [`Technique`] and a row here (a
-/// test checks that the rows follow the variants' order).
-const TABLE: [(Technique, &str, u16); Technique::COUNT] = [
-    (Technique::FullHouse, "full house", 10),
-    (Technique::HiddenSingle, "hidden single", 15),
-    (Technique::DirectPointing, "direct pointing", 17),
-    (Technique::DirectClaiming, "direct claiming", 19),
-    (Technique::DirectHiddenPair, "direct hidden pair", 20),
-    (Technique::NakedSingle, "naked single", 23),
-    (Technique::DirectHiddenTriple, "direct hidden triple", 25),
-    (Technique::Pointing, "pointing", 26),
-    (Technique::Claiming, "claiming", 28),
-    (Technique::NakedPair, "naked pair", 30),
-    (Technique::XWing, "x-wing", 32),
-    (Technique::HiddenPair, "hidden pair", 34),
-    (Technique::NakedTriple, "naked triple", 36),
-    (Technique::Swordfish, "swordfish", 38),
-    (Technique::HiddenTriple, "hidden triple", 40),
-    (Technique::XYWing, "xy-wing", 42),
-    (Technique::XYZWing, "xyz-wing", 44),
-    (Technique::UniqueRectangle, "unique rectangle", 45),
-    (Technique::NakedQuad, "naked quad", 50),
-    (Technique::Jellyfish, "jellyfish", 52),
-    (Technique::HiddenQuad, "hidden quad", 54),
-    (Technique::Bug, "bivalue universal grave", 56),
-    (Technique::SimpleColoring, "simple coloring", 60),
-    (Technique::Cycle, "bidirectional cycle", 65),
-    (Technique::ForcingXChain, "forcing x-chain", 66),
-    (Technique::XYCycle, "bidirectional xy-cycle", 70),
-    (Technique::ForcingChain, "forcing chain", 70),
+/// A technique's finder: the first instance in the [scan order](super#scan-order), if any.
+type Finder = fn(&LogicSolver) -> Option<Step>;
+
+/// The techniques, easiest first, with their names, their scores in tenths (Sudoku
+/// Explainer's) and their finders: adding a technique is a variant of [`Technique`], a
+/// row here (a test checks that the rows follow the variants' order) and its module.
+const TABLE: [(Technique, &str, u16, Finder); Technique::COUNT] = [
+    (Technique::FullHouse, "full house", 10, singles::full_house),
+    (
+        Technique::HiddenSingle,
+        "hidden single",
+        15,
+        singles::hidden_single,
+    ),
+    (Technique::DirectPointing, "direct pointing", 17, |s| {
+        locked::direct(s, Technique::Pointing)
+    }),
+    (Technique::DirectClaiming, "direct claiming", 19, |s| {
+        locked::direct(s, Technique::Claiming)
+    }),
+    (Technique::DirectHiddenPair, "direct hidden pair", 20, |s| {
+        subsets::direct_hidden(s, 2)
+    }),
+    (
+        Technique::NakedSingle,
+        "naked single",
+        23,
+        singles::naked_single,
+    ),
+    (
+        Technique::DirectHiddenTriple,
+        "direct hidden triple",
+        25,
+        |s| subsets::direct_hidden(s, 3),
+    ),
+    (Technique::Pointing, "pointing", 26, locked::pointing),
+    (Technique::Claiming, "claiming", 28, locked::claiming),
+    (Technique::NakedPair, "naked pair", 30, |s| {
+        subsets::naked(s, 2)
+    }),
+    (Technique::XWing, "x-wing", 32, |s| fish::fish(s, 2)),
+    (Technique::HiddenPair, "hidden pair", 34, |s| {
+        subsets::hidden(s, 2)
+    }),
+    (Technique::NakedTriple, "naked triple", 36, |s| {
+        subsets::naked(s, 3)
+    }),
+    (Technique::Swordfish, "swordfish", 38, |s| fish::fish(s, 3)),
+    (Technique::HiddenTriple, "hidden triple", 40, |s| {
+        subsets::hidden(s, 3)
+    }),
+    (Technique::XYWing, "xy-wing", 42, wings::xy_wing),
+    (Technique::XYZWing, "xyz-wing", 44, wings::xyz_wing),
+    (
+        Technique::UniqueRectangle,
+        "unique rectangle",
+        45,
+        uniqueness::unique_loop,
+    ),
+    (Technique::NakedQuad, "naked quad", 50, |s| {
+        subsets::naked(s, 4)
+    }),
+    (Technique::Jellyfish, "jellyfish", 52, |s| fish::fish(s, 4)),
+    (Technique::HiddenQuad, "hidden quad", 54, |s| {
+        subsets::hidden(s, 4)
+    }),
+    (
+        Technique::Bug,
+        "bivalue universal grave",
+        56,
+        uniqueness::bug,
+    ),
+    (
+        Technique::SimpleColoring,
+        "simple coloring",
+        60,
+        coloring::simple_coloring,
+    ),
+    (Technique::Cycle, "bidirectional cycle", 65, |s| {
+        chains::first(s, Technique::Cycle)
+    }),
+    (Technique::ForcingXChain, "forcing x-chain", 66, |s| {
+        chains::first(s, Technique::ForcingXChain)
+    }),
+    (Technique::XYCycle, "bidirectional xy-cycle", 70, |s| {
+        chains::first(s, Technique::XYCycle)
+    }),
+    (Technique::ForcingChain, "forcing chain", 70, |s| {
+        chains::first(s, Technique::ForcingChain)
+    }),
     (
         Technique::AlignedTripleExclusion,
         "aligned triple exclusion",
         75,
+        aligned::triple_exclusion,
     ),
-    (Technique::NishioForcingChain, "nishio forcing chain", 75),
+    (
+        Technique::NishioForcingChain,
+        "nishio forcing chain",
+        75,
+        |s| nets::easiest(s, nets::Kind::Nishio),
+    ),
     (
         Technique::MultipleForcingChain,
         "multiple forcing chains",
         80,
+        |s| nets::easiest(s, nets::Kind::Multiple),
     ),
-    (Technique::DynamicForcingChain, "dynamic forcing chains", 85),
+    (
+        Technique::DynamicForcingChain,
+        "dynamic forcing chains",
+        85,
+        |s| nets::easiest(s, nets::Kind::Dynamic),
+    ),
 ];
 
 impl Technique {
@@ -155,6 +229,11 @@ impl Technique {
     /// The score in tenths, so that scores compare exactly.
     pub(crate) fn tenths(self) -> u16 {
         TABLE[self.index()].2
+    }
+
+    /// The first instance of this technique in `s`, by its family's finder.
+    pub(super) fn find_in(self, s: &LogicSolver) -> Option<Step> {
+        (TABLE[self.index()].3)(s)
     }
 
     /// The difficulty on Sudoku Explainer's scale (see the [module docs](super)). A hidden
@@ -240,7 +319,7 @@ mod tests {
 
     #[test]
     fn the_table_follows_the_variants_and_the_scores_rise() {
-        for (k, &(technique, name, _)) in TABLE.iter().enumerate() {
+        for (k, &(technique, name, ..)) in TABLE.iter().enumerate() {
             assert_eq!(technique.index(), k, "{name} is out of place in the table");
         }
         assert!(TABLE.windows(2).all(|w| w[0].2 <= w[1].2));

@@ -86,7 +86,7 @@ pub(crate) fn check_step(s: &LogicSolver, step: &Step) {
     } else {
         assert!(!step.eliminations().is_empty(), "{step}: does nothing");
     }
-    for ((r, c), v) in step.eliminations() {
+    for &((r, c), v) in step.eliminations() {
         assert_ne!(
             s.candidates(r, c) & (1 << (v - 1)),
             0,
@@ -124,4 +124,12 @@ pub(crate) fn assert_spent(s: &LogicSolver, step: &Step, technique: Technique) {
     let mut after = s.clone();
     after.apply(step);
     assert_eq!(after.find(technique), None, "after {step}");
+}
+
+/// `value` removed from each of `cells`, as a step lists its eliminations.
+pub(crate) fn each(
+    value: u8,
+    cells: impl IntoIterator<Item = (usize, usize)>,
+) -> Vec<((usize, usize), u8)> {
+    cells.into_iter().map(|cell| (cell, value)).collect()
 }

@@ -24,10 +24,10 @@ fn candidates_exclude_what_peers_hold() {
 #[test]
 fn placing_updates_peers() {
     let mut s = empty(2);
-    s.apply(&Step::NakedSingle {
+    s.apply(&Step::NakedSingle(NakedSingle {
         cell: (1, 2),
         value: 3,
-    });
+    }));
     assert_eq!(s.value(1, 2), 3);
     assert_eq!(s.candidates(1, 2), 0);
     for (r, c) in [(1, 0), (3, 2), (0, 3)] {

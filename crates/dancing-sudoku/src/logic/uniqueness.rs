@@ -3,9 +3,194 @@
 //! one solution: a pattern that would allow two (a deadly pattern) cannot be the end
 //! state, so the candidates that would complete it go.
 
-use super::locked::colex;
-use super::step::Cell;
-use super::{LogicSolver, Step, bits, values_of};
+use std::fmt;
+
+use super::sets::colex;
+use super::step::{Cell, Deduction};
+use super::words::{cells, removed, size_word, symbol, values};
+use super::{LogicSolver, Step, Technique, bits, values_of};
+use crate::Unit;
+
+/// A unique rectangle or loop: `cells` (in loop order) all hold both `values`, and all
+/// but a few hold nothing else; if those few were left with the pair too, the values
+/// could swap around the loop. SE's type `kind`: 1, 2 or 4 (type 3 is
+/// [`UniqueLoopSubset`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UniqueLoop {
+    /// SE's type of the step.
+    pub kind: u8,
+    /// The loop's cells, in order around it.
+    pub cells: Vec<Cell>,
+    /// The two values.
+    pub values: [u8; 2],
+    /// The candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The score in tenths, by the loop's length.
+    pub tenths: u16,
+}
+
+/// A unique rectangle or loop of SE's type 3: the two loop cells with other values
+/// (`roof`) act as one cell that holds one of `extra` (else the pair could swap around
+/// the loop). In `unit`, which holds both, that cell and `subset` make a naked subset
+/// of `subset_values` (`hidden` false: those values leave the unit's other cells), or
+/// `subset_values`, the pair among them, have no other places than the roof and
+/// `subset` (`hidden` true: `subset` keeps only them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UniqueLoopSubset {
+    /// The loop's cells, in order around it.
+    pub cells: Vec<Cell>,
+    /// The two values.
+    pub values: [u8; 2],
+    /// The two loop cells with other values.
+    pub roof: [Cell; 2],
+    /// Their other values.
+    pub extra: Vec<u8>,
+    /// The unit the roof shares with the subset.
+    pub unit: Unit,
+    /// Whether the subset is hidden (else naked).
+    pub hidden: bool,
+    /// The subset's cells besides the roof.
+    pub subset: Vec<Cell>,
+    /// The subset's values.
+    pub subset_values: Vec<u8>,
+    /// The candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The score in tenths: the loop's, plus a tenth for each subset value past the
+    /// first (naked) or the second (hidden).
+    pub tenths: u16,
+}
+
+/// The bivalue universal grave: without `values` in `cells`, every empty cell would
+/// have two candidates and every value two places in every unit, which would give the
+/// puzzle two solutions. Type `kind` 1: the one cell keeps only its BUG values; 2: the
+/// one value leaves every cell that sees all the BUG cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Bug {
+    /// SE's type, 1 or 2.
+    pub kind: u8,
+    /// The cells with more than two candidates that the grave needs.
+    pub cells: Vec<Cell>,
+    /// Their candidates beyond the grave.
+    pub values: Vec<u8>,
+    /// The candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+}
+
+impl Deduction for UniqueLoop {
+    fn technique(&self) -> Technique {
+        Technique::UniqueRectangle
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+
+    fn tenths(&self) -> u16 {
+        self.tenths
+    }
+}
+
+impl fmt::Display for UniqueLoop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, kind) = (self.technique(), self.kind);
+        let swap = could_swap(self.values, &self.cells);
+        write!(
+            f,
+            "{name} type {kind}: {swap}, so {}",
+            removed(&self.eliminations)
+        )
+    }
+}
+
+impl Deduction for UniqueLoopSubset {
+    fn technique(&self) -> Technique {
+        Technique::UniqueRectangle
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+
+    fn tenths(&self) -> u16 {
+        self.tenths
+    }
+}
+
+impl fmt::Display for UniqueLoopSubset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.roof;
+        write!(
+            f,
+            "{} type 3: {}, so {} or {} holds {}; ",
+            self.technique(),
+            could_swap(self.values, &self.cells),
+            cells(&[a]),
+            cells(&[b]),
+            values(&self.extra, " or "),
+        )?;
+        let (unit, size) = (self.unit, size_word(self.subset.len() + 1));
+        let (subset, subset_values) = (cells(&self.subset), values(&self.subset_values, " and "));
+        let gone = removed(&self.eliminations);
+        if self.hidden {
+            write!(
+                f,
+                "then {subset_values} in {unit}, which have no other places, go to the other and {subset}: a hidden {size}, so {gone}"
+            )
+        } else {
+            write!(
+                f,
+                "with {subset} they make a naked {size} of {subset_values} in {unit}, so {gone}"
+            )
+        }
+    }
+}
+
+impl Deduction for Bug {
+    fn technique(&self) -> Technique {
+        Technique::Bug
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        &self.eliminations
+    }
+
+    /// 5.6 for type 1, 5.7 for type 2.
+    fn tenths(&self) -> u16 {
+        55 + u16::from(self.kind)
+    }
+}
+
+impl fmt::Display for Bug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} type {}: without {} in {} the grid would have two solutions, so {}",
+            self.technique(),
+            self.kind,
+            values(&self.values, " and "),
+            cells(&self.cells),
+            removed(&self.eliminations)
+        )
+    }
+}
+
+/// `1 and 2 could swap around the rectangle r1c1, r1c4, r2c4, r2c1` (or `the loop`).
+fn could_swap([a, b]: [u8; 2], loop_cells: &[Cell]) -> String {
+    let shape = if loop_cells.len() == 4 {
+        "rectangle"
+    } else {
+        "loop"
+    };
+    format!(
+        "{} and {} could swap around the {shape} {}",
+        symbol(a),
+        symbol(b),
+        cells(loop_cells)
+    )
+}
 
 /// The easiest unique rectangle or loop, if any: by score, then type.
 pub(super) fn unique_loop(s: &LogicSolver) -> Option<Step> {
@@ -127,13 +312,13 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
             eliminations.sort_unstable();
             (
                 kind,
-                Step::UniqueLoop {
+                Step::UniqueLoop(UniqueLoop {
                     kind,
                     cells: cells.iter().map(|&i| s.cell(i)).collect(),
                     values: [value(pair), value(pair & (pair - 1))],
                     eliminations,
                     tenths: loop_tenths(cells.len()),
-                },
+                }),
             )
         })
     };
@@ -191,7 +376,7 @@ fn type_3(s: &LogicSolver, cells: &[usize], [c1, c2]: [usize; 2], pair: u64) -> 
     let extra = (s.candidates[c1] | s.candidates[c2]) & !pair;
     let base = loop_tenths(cells.len());
     let step = |unit: usize, hidden: bool, subset: Vec<usize>, values: u64, gone, tenths| {
-        Step::UniqueLoopSubset {
+        Step::UniqueLoopSubset(UniqueLoopSubset {
             cells: cells.iter().map(|&i| s.cell(i)).collect(),
             values: [value(pair), value(pair & (pair - 1))],
             roof: [s.cell(c1), s.cell(c2)],
@@ -202,7 +387,7 @@ fn type_3(s: &LogicSolver, cells: &[usize], [c1, c2]: [usize; 2], pair: u64) -> 
             subset_values: values_of(values),
             eliminations: gone,
             tenths,
-        }
+        })
     };
     let [mut naked, mut hidden] = [None, None];
     for degree in extra.count_ones() as usize..=(n - 2).min(MAX_ROOF_SUBSET) {
@@ -457,18 +642,19 @@ pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
     }
     let mut eliminations = eliminations;
     eliminations.sort_unstable();
-    Some(Step::Bug {
+    Some(Step::Bug(Bug {
         kind,
         cells: cells.iter().map(|&i| s.cell(i)).collect(),
         values: values_of(values),
         eliminations,
-    })
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
     use super::super::{Step, Technique};
+    use super::{UniqueLoop, UniqueLoopSubset};
     use crate::Unit;
 
     #[test]
@@ -482,13 +668,13 @@ mod tests {
         let step = s
             .find(Technique::UniqueRectangle)
             .expect("a unique rectangle");
-        let Step::UniqueLoop {
+        let Step::UniqueLoop(UniqueLoop {
             kind,
             cells: loop_cells,
             values,
             eliminations,
             ..
-        } = &step
+        }) = &step
         else {
             panic!("{step:?}")
         };
@@ -549,7 +735,7 @@ mod tests {
             .into_iter()
             .flat_map(|c| [((1, c), 3), ((1, c), 4)])
             .collect();
-        let expected = Step::UniqueLoopSubset {
+        let expected = Step::UniqueLoopSubset(UniqueLoopSubset {
             cells: vec![(0, 0), (1, 0), (1, 3), (0, 3)],
             values: [1, 2],
             roof: [(1, 0), (1, 3)],
@@ -560,7 +746,7 @@ mod tests {
             subset_values: vec![3, 4],
             eliminations: gone,
             tenths: 46,
-        };
+        });
         let text = "unique rectangle type 3: 1 and 2 could swap around the rectangle r1c1, r2c1, r2c4, r1c4, so r2c1 or r2c4 holds 3 or 4; with r2c7 they make a naked pair of 3 and 4 in row 2, so r2c2≠3, r2c2≠4, r2c3≠3, r2c3≠4, r2c5≠3, r2c5≠4, r2c6≠3, r2c6≠4, r2c8≠3, r2c8≠4, r2c9≠3, r2c9≠4";
         let step = assert_finds(&s, Technique::UniqueRectangle, expected, text);
         assert_eq!(step.score(), 4.6);
@@ -583,7 +769,7 @@ mod tests {
     /// The type of a unique loop step.
     fn loop_kind(step: &Step) -> u8 {
         match step {
-            Step::UniqueLoop { kind, .. } => *kind,
+            Step::UniqueLoop(UniqueLoop { kind, .. }) => *kind,
             other => panic!("not a unique loop: {other:?}"),
         }
     }

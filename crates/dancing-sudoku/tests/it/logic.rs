@@ -5,7 +5,7 @@ use crate::common;
 
 use std::fmt::Write;
 
-use dancing_sudoku::logic::{self, Path};
+use dancing_sudoku::logic::{self, AlignedExclusion, Bug, Direct, Net, Path, UniqueLoopSubset};
 use dancing_sudoku::{FAMOUS, Grid, LogicSolver, RateError, Solve, Step, SudokuSolver, Technique};
 
 /// Asserts that `step`, about to be applied to `state`, is sound for `solution`: it places
@@ -24,7 +24,7 @@ fn check_sound(state: &LogicSolver, step: &Step, solution: &Grid, puzzle: &Grid)
         step.placement().is_some() || !eliminations.is_empty(),
         "{puzzle}: {step} does nothing"
     );
-    for ((r, c), v) in eliminations {
+    for &((r, c), v) in eliminations {
         assert_ne!(
             v,
             solution.get(r, c),
@@ -44,11 +44,12 @@ fn check_sound(state: &LogicSolver, step: &Step, solution: &Grid, puzzle: &Grid)
 /// and leaves every excluder (each seeing all three, with two or three candidates) a
 /// candidate.
 fn check_aligned_by_definition(state: &LogicSolver, step: &Step) {
-    let Step::AlignedExclusion {
+    let Step::AlignedExclusion(AlignedExclusion {
         cells,
         excluders,
         eliminations,
-    } = step
+        ..
+    }) = step
     else {
         return;
     };
@@ -896,7 +897,7 @@ fn unique_rectangles_of_type_3_rate_as_sudoku_explainer() {
             .max_by_key(|step| (step.score() * 10.0) as u32)
             .unwrap();
         assert!(
-            matches!(hardest, Step::UniqueLoopSubset { hidden: h, .. } if *h == hidden),
+            matches!(hardest, Step::UniqueLoopSubset(UniqueLoopSubset { hidden: h, .. }) if *h == hidden),
             "{hardest:?}"
         );
     }
@@ -949,7 +950,7 @@ fn the_bug_holds_only_on_its_pattern() {
             .starts_with("bivalue universal grave type 1: without ")
     );
     // The BUG cell keeps only its BUG value, which is the solution's.
-    let Step::Bug { cells, .. } = &step else {
+    let Step::Bug(Bug { cells, .. }) = &step else {
         panic!("{step:?}")
     };
     let (r, c) = cells[0];
@@ -982,7 +983,7 @@ fn the_bug_holds_only_on_its_pattern() {
 /// itself (the same pair twice reads the same, though what it removes has changed).
 fn cause(step: &Step) -> String {
     match step {
-        Step::Direct { cause, .. } => cause.to_string(),
+        Step::Direct(Direct { cause, .. }) => cause.to_string(),
         other => other.to_string(),
     }
 }
@@ -1024,12 +1025,12 @@ fn forcing_nets_show_each_branch_from_its_assumption_to_its_end() {
             continue;
         };
         for step in &path.steps {
-            let Step::Net {
+            let Step::Net(Net {
                 premise,
                 conclusion,
                 branches,
                 ..
-            } = step
+            }) = step
             else {
                 continue;
             };
