@@ -93,7 +93,7 @@ pub fn problem(order: usize) -> Problem {
         crate::MAX_ORDER
     );
     // The variants' builder with no extra houses: the same items, names and options.
-    crate::variant::encoding::problem(&crate::Variant::Classic, order, Default::default()).problem
+    crate::variant::encoding::problem(&crate::Variant::Classic, order)
 }
 
 /// The matrix of `position`: the items of [`problem`], and only the options its cells

@@ -16,18 +16,18 @@
 //! regions stand for the boxes; X and hyper add one item per (diagonal or window,
 //! value), covered by the cell-value options of its cells.
 //!
-//! A killer cage is modelled inside exact cover. Of the two models tried, the default
+//! A killer cage is modelled inside exact cover. Of the two models tried, the one kept
 //! gives each cage k the items `cage k has v` for v = 1..N and `cage k chosen`; one
 //! *combination* option per set of distinct digits of the cage's size and sum covers
 //! `cage k chosen` and `cage k has v` for every v *not* in the set, and the cell-value
 //! option (r, c, v) of a caged cell also covers `cage k has v`. So each digit of the
 //! chosen set appears exactly once in the cage and no other digit appears. The other
-//! model (one option per placement of a permutation of a combination on the cage's
-//! cells, [`KillerModel::Placements`]) is kept for comparison: the tests check that both
-//! give the same answers, and `cargo run --release -p dancing-sudoku --example
-//! killer_models` times them. A uniqueness check (a count up to 2) of the two published
-//! 9×9 killers of the tests, best of 5 on one core of a shared 2-core machine, matrix
-//! built included (the search alone in parentheses):
+//! model, one option per placement of a permutation of a combination on the cage's
+//! cells, gave the same answers in the tests and was slower everywhere, so it was
+//! removed (its givens could not be forced either, so its matrix was built per
+//! puzzle). A uniqueness check (a count up to 2) of the two published 9×9 killers of the
+//! tests, best of 5 on one core of a shared 2-core machine, matrix built included (the
+//! search alone in parentheses), as measured before the removal:
 //!
 //! | puzzle | combinations (default) | placements |
 //! |---|---|---|
@@ -40,7 +40,7 @@
 //! whose choice removes thousands of others: 30 times the updates on killer 1 (5.9
 //! million against 195,000), where the five-cell cages of sums 27 and 30 have 1,320 and
 //! 720 placements (11 and 6 combinations). Combinations stay few whatever the cage size.
-//! They are the default, 1.6 to 22 times faster here.
+//! They were 1.6 to 22 times faster here.
 //!
 //! # Hyper windows
 //!
@@ -75,8 +75,6 @@ pub use killer::{Cage, MAX_COMBINATIONS};
 pub use kind::Kind;
 pub use regions::Regions;
 pub use solver::VariantSolver;
-
-pub use encoding::KillerModel;
 
 use crate::Grid;
 use killer::check_cage;
@@ -268,23 +266,8 @@ impl Variant {
     /// # Errors
     /// If the variant does not [validate](Self::validate) for `order`.
     pub fn problem(&self, order: usize) -> Result<dancing::Problem, VariantError> {
-        self.problem_with(order, KillerModel::default())
-    }
-
-    /// The exact-cover matrix with killer cages in the model `model` (the same as
-    /// [`problem`](Self::problem) for the other variants). With
-    /// [`KillerModel::Placements`] the options after the N³ cell-value options are the
-    /// cages' placements, cage by cage.
-    ///
-    /// # Errors
-    /// If the variant does not [validate](Self::validate) for `order`.
-    pub fn problem_with(
-        &self,
-        order: usize,
-        model: KillerModel,
-    ) -> Result<dancing::Problem, VariantError> {
         self.validate(order)?;
-        Ok(encoding::problem(self, order, model).problem)
+        Ok(encoding::problem(self, order))
     }
 }
 

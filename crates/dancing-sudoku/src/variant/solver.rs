@@ -4,7 +4,7 @@ use dancing::Engine as _;
 use dancing::{Limits, OptionId, Stats, StopReason};
 
 use super::Variant;
-use super::encoding::{self, Encoded, KillerModel};
+use super::encoding;
 use crate::Grid;
 use crate::solve::{Books, Inside, Method, Solve};
 
@@ -24,10 +24,7 @@ enum Backend {
 struct Engine {
     variant: Variant,
     order: usize,
-    /// The puzzle cells this matrix was built for, when it depends on them (killer
-    /// placements leave out those that disagree with the givens).
-    built_for: Option<Vec<u8>>,
-    encoded: Encoded,
+    problem: dancing::Problem,
     links: dancing::Solver,
     /// The cells of the puzzle whose givens are forced now, if `forced_valid`; the
     /// buffer is kept when givens clash, so the next puzzle needs no allocation.
@@ -67,7 +64,6 @@ struct Engine {
 #[derive(Debug)]
 pub struct VariantSolver {
     variant: Variant,
-    model: KillerModel,
     backend: Backend,
     /// Built matrices: the classic, X and hyper ones of every order seen, and the
     /// current jigsaw's or killer's.
@@ -86,7 +82,6 @@ impl VariantSolver {
     fn with_backend(backend: Backend) -> Self {
         Self {
             variant: Variant::Classic,
-            model: KillerModel::default(),
             backend,
             engines: Vec::new(),
             books: Books::default(),
@@ -135,21 +130,6 @@ impl VariantSolver {
         self.variant = variant;
     }
 
-    /// The killer model of later searches.
-    pub fn killer_model(&self) -> KillerModel {
-        self.model
-    }
-
-    /// Chooses how killer cages become exact cover; the default,
-    /// [`KillerModel::Combinations`], is the faster.
-    pub fn set_killer_model(&mut self, model: KillerModel) {
-        if model != self.model {
-            self.engines
-                .retain(|e| !matches!(e.variant, Variant::Killer(_)));
-        }
-        self.model = model;
-    }
-
     /// The limits the links search under.
     fn links_limits(&self) -> Limits {
         #[cfg(feature = "sat")]
@@ -167,32 +147,22 @@ impl VariantSolver {
     /// clash.
     fn prepared(&mut self, puzzle: &Grid) -> Option<usize> {
         let order = puzzle.order();
-        let placements =
-            matches!(self.variant, Variant::Killer(_)) && self.model == KillerModel::Placements;
-        // Only the placements' matrix depends on the givens; comparing borrowed cells
-        // keeps a batch of puzzles free of allocations.
-        let built_for = placements.then_some(puzzle.cells());
-        let found = self.engines.iter().position(|e| {
-            e.order == order && e.built_for.as_deref() == built_for && e.variant == self.variant
-        });
+        let found = self
+            .engines
+            .iter()
+            .position(|e| e.order == order && e.variant == self.variant);
         let k = match found {
             Some(k) => k,
             None => {
                 self.variant.validate(order).ok()?;
-                if placements {
-                    self.engines
-                        .retain(|e| !matches!(e.variant, Variant::Killer(_)));
-                }
-                let encoded =
-                    encoding::problem_with_givens(&self.variant, order, self.model, built_for);
-                let mut links = dancing::Solver::new(&encoded.problem);
+                let problem = encoding::problem(&self.variant, order);
+                let mut links = dancing::Solver::new(&problem);
                 // As for the classic matrix: most nodes are forced moves.
                 links.set_branching(dancing::Branching::FirstForced);
                 self.engines.push(Engine {
                     variant: self.variant.clone(),
                     order,
-                    built_for: built_for.map(<[u8]>::to_vec),
-                    encoded,
+                    problem,
                     links,
                     forced: Vec::new(),
                     forced_valid: false,
@@ -206,8 +176,7 @@ impl VariantSolver {
         engine.links.set_limits(limits);
         if !engine.forced_valid || engine.forced != puzzle.cells() {
             self.givens.clear();
-            self.givens
-                .extend(givens(puzzle, &self.variant, self.model));
+            self.givens.extend(crate::encoding::givens(puzzle));
             let ok = engine.links.set_forced(self.givens.iter().copied()).is_ok();
             engine.forced.clear();
             engine.forced.extend_from_slice(puzzle.cells());
@@ -217,8 +186,7 @@ impl VariantSolver {
             }
         } else {
             self.givens.clear();
-            self.givens
-                .extend(givens(puzzle, &self.variant, self.model));
+            self.givens.extend(crate::encoding::givens(puzzle));
         }
         Some(k)
     }
@@ -231,10 +199,9 @@ impl VariantSolver {
             return found;
         };
         let mut found = 0;
-        let placements = &engine.encoded.placements;
         engine.links.visit(|options| {
             if found == 0 {
-                decode(puzzle, options, placements, first);
+                decode(puzzle, options, first);
             }
             found += 1;
             if found >= limit {
@@ -260,8 +227,7 @@ impl VariantSolver {
         limits: Limits,
     ) -> u64 {
         let engine = &self.engines[k];
-        let problem: &dancing::Problem = &engine.encoded.problem;
-        let placements = &engine.encoded.placements;
+        let problem = &engine.problem;
         let (count, stats, conflicts) = crate::auto::learn(
             problem,
             dancing_sat::Config::default(),
@@ -270,7 +236,7 @@ impl VariantSolver {
             limit,
             |options| {
                 if let Some(first) = first.as_deref_mut() {
-                    decode(puzzle, options, placements, first);
+                    decode(puzzle, options, first);
                 }
             },
         );
@@ -280,40 +246,16 @@ impl VariantSolver {
     }
 }
 
-/// The options to force for `puzzle`'s givens. With killer placements, a given in a
-/// cage is not forced (its cell-value option is never chosen there): the matrix was
-/// built without the placements that disagree with it.
-fn givens<'a>(
-    puzzle: &'a Grid,
-    variant: &'a Variant,
-    model: KillerModel,
-) -> impl Iterator<Item = OptionId> + 'a {
-    let n = puzzle.side();
-    let mut caged = Vec::new();
-    if let (Variant::Killer(cages), KillerModel::Placements) = (variant, model) {
-        caged = vec![false; n * n];
-        for cage in cages {
-            for &(r, c) in &cage.cells {
-                caged[r * n + c] = true;
-            }
-        }
-    }
-    crate::encoding::givens(puzzle).filter(move |o| caged.is_empty() || !caged[o.index() / n])
-}
-
 /// Writes the solution made of `options` into `grid`.
-fn decode(puzzle: &Grid, options: &[OptionId], placements: &[Vec<(usize, u8)>], grid: &mut Grid) {
+fn decode(puzzle: &Grid, options: &[OptionId], grid: &mut Grid) {
     let n = puzzle.side();
     grid.copy_from(puzzle);
     let cells = grid.cells_vec_mut();
     for &o in options {
         let k = o.index();
+        // The cell-value options come first; a cage's combination places nothing.
         if k < n * n * n {
             cells[k / n] = (k % n + 1) as u8;
-        } else if let Some(placed) = placements.get(k - n * n * n) {
-            for &(cell, v) in placed {
-                cells[cell] = v;
-            }
         }
     }
 }
