@@ -1,11 +1,14 @@
-//! The one loop of the batch commands that read puzzles (`sudoku solve`, `count`,
-//! `check`, `rate` and `hint`): read a chunk of entries, answer its puzzles (on threads,
-//! the answers in input order), write the answers and the bad entries' error lines,
-//! and stop reading at Ctrl-C, or after the deadline when a person types the puzzles (a
-//! file or a pipe is read to its end, every puzzle answered, those after the deadline
-//! `stopped: timeout` without a search). Each command supplies its answer and its totals.
+//! The one loop of the batch commands (`sudoku solve`, `count`, `check`, `rate`, `hint`
+//! and `generate`): take a chunk of entries (puzzles read, or the indices of puzzles to
+//! make), answer them (on threads, the answers in order), write the answers and the bad
+//! entries' error lines, flush them as they come, and stop at Ctrl-C, or after the
+//! deadline when a person types the puzzles (a file or a pipe is read to its end, every
+//! puzzle answered, those after the deadline `stopped: timeout` without a search), or
+//! when the command has ended (`generate` after a puzzle it could not make). Each
+//! command supplies its answer and its totals, and prints its summary from them.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use dancing::{Limits, StopReason};
 use rayon::ThreadPool;
@@ -14,7 +17,22 @@ use rayon::prelude::*;
 use crate::failure::{self, Failure};
 use crate::report::Gravest;
 use crate::search::{searching, thread_count, thread_pool};
-use crate::status::{Answers, BatchProgress};
+use crate::status::Answers;
+
+/// How often answers written to a pipe or a file are flushed: a reader sees them come
+/// without a write for each chunk.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+/// What a batch shows while it runs: the status line's counts, and lines printed above
+/// it.
+pub(crate) trait Progress: Sync {
+    /// A chunk of `puzzles` has been taken and is about to be answered.
+    fn chunk_read(&self, puzzles: usize);
+    /// One more puzzle answered (from any worker thread).
+    fn answered(&self);
+    /// Prints a line on stderr above the status line.
+    fn eprintln(&self, line: &str);
+}
 
 /// One entry of a batch: a puzzle to answer, or text that is not one.
 pub(crate) enum Entry<P> {
@@ -51,6 +69,11 @@ pub(crate) struct Counts {
 /// The running totals of a batch command, which hold the [`Counts`].
 pub(crate) trait Totals {
     fn counts(&mut self) -> &mut Counts;
+
+    /// Whether the command wants no more answers (`generate` after a failure).
+    fn ended(&self) -> bool {
+        false
+    }
 }
 
 /// The threads of a batch: how many (`--threads`, 0 for every core), and their pool
@@ -70,7 +93,7 @@ impl Threads {
 
 /// How a batch runs: its threads, its chunks, where it writes.
 pub(crate) struct Driver<'a, W: Write> {
-    progress: &'a BatchProgress,
+    progress: &'a dyn Progress,
     out: &'a mut Answers<W>,
     limits: &'a Limits,
     threads: &'a Threads,
@@ -83,7 +106,7 @@ impl<'a, W: Write> Driver<'a, W> {
     /// A batch answered by `threads` under `limits`, written to `out`, in chunks of
     /// `chunk` entries, or one by one for a person typing (`interactive`).
     pub(crate) fn new(
-        progress: &'a BatchProgress,
+        progress: &'a dyn Progress,
         out: &'a mut Answers<W>,
         limits: &'a Limits,
         threads: &'a Threads,
@@ -117,12 +140,14 @@ impl<'a, W: Write> Driver<'a, W> {
         let mut entries = entries.peekable();
         let mut chunk = Vec::with_capacity(self.chunk);
         let mut first = true;
+        let mut flushed = Instant::now();
         // Ctrl-C ends the reading; after the deadline the rest is read and answered
         // `stopped: timeout`, one line a puzzle.
-        while !totals
-            .counts()
-            .stopped
-            .stops_reading(self.limits.passed(), self.interactive)
+        while !totals.ended()
+            && !totals
+                .counts()
+                .stopped
+                .stops_reading(self.limits.passed(), self.interactive)
             && entries.peek().is_some()
         {
             chunk.clear();
@@ -174,8 +199,11 @@ impl<'a, W: Write> Driver<'a, W> {
                 }
                 first = false;
             }
-            if self.interactive {
+            // A person typing gets each answer at once; a pipe or a file every
+            // FLUSH_EVERY.
+            if self.interactive || flushed.elapsed() >= FLUSH_EVERY {
                 self.out.flush()?;
+                flushed = Instant::now();
             }
         }
         self.out.flush()?;

@@ -1,7 +1,7 @@
 //! `dancing sudoku generate`: puzzles from a seed, streamed in order, optionally rated,
 //! drawn, and made by several threads.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -13,22 +13,38 @@ use dancing_sudoku::generate::{GenerateError, Generated, Generator};
 use dancing_sudoku::logic;
 use dancing_sudoku::variant::Kind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::args::GenerateArgs;
+use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{NUDGE_AFTER, Nudge};
 use crate::pretty::{self, Style};
 use crate::report::{plural, stop_name, stop_note};
-use crate::search::searching;
+use crate::status::Answers;
 
-/// Puzzles made per round and thread before they are written: the output streams, and
-/// threads that finish early take more of the round.
-const ROUND_PER_THREAD: u64 = 8;
+/// Puzzles made per chunk and thread before they are written: the output streams, and
+/// threads that finish early take more of the chunk.
+const ROUND_PER_THREAD: usize = 8;
 
-/// How often puzzles written to a pipe or a file are flushed: a reader sees them come
-/// without a write for each round.
-const FLUSH_EVERY: Duration = Duration::from_millis(100);
+/// What a run has made so far.
+#[derive(Default)]
+struct Made {
+    counts: Counts,
+    attempts: u64,
+    givens: u64,
+    /// The first puzzle that could not be made, by index, which ends the run.
+    failed: Option<(u64, GenerateError)>,
+}
+
+impl batch::Totals for Made {
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    fn ended(&self) -> bool {
+        self.failed.is_some()
+    }
+}
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     if args.rate && args.variant != Kind::Classic {
@@ -39,6 +55,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     }
     // Attempts so far, for the status line while a slow puzzle is being made.
     let tried = Arc::new(AtomicU64::new(0));
+    let limits = args.run.limits.limits();
     let mut builder = Generator::builder()
         .count_attempts(Arc::clone(&tried))
         .order(usize::from(args.order))
@@ -46,7 +63,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .minimal(args.minimal)
         .kind(args.variant)
         .max_attempts(args.max_attempts)
-        .limits(args.run.limits.limits());
+        .limits(limits.clone());
     if let Some(seed) = args.seed {
         builder = builder.seed(seed);
     }
@@ -59,76 +76,66 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     // Without --seed the generator draws one, which the summary prints.
     let generator = builder.build().map_err(Failure::input)?;
     let seed = generator.seed();
-    let threads = crate::search::thread_count(args.run.threads);
-    let pool = crate::search::thread_pool(threads)?;
+    let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
-    let bar = (args.run.report.progress && io::stderr().is_terminal())
-        .then(|| new_bar(args.count, Arc::clone(&tried)));
-    // Without --progress, a person left waiting is told once how to see and bound it.
-    let nudge = nudge_after_a_while(Nudge::on_terminal(args.run.report.progress, "generating"));
+    let progress = Making::start(args.run.report.progress, args.count, Arc::clone(&tried));
     let started = Instant::now();
-    let mut out = BufWriter::new(io::stdout().lock());
-    let (mut made, mut attempts, mut givens) = (0u64, 0u64, 0u64);
-    let mut failed = None;
-    let round = threads as u64 * ROUND_PER_THREAD;
-    // A terminal gets each round as it is made; a pipe or file every FLUSH_EVERY.
-    let interactive = io::stdout().is_terminal();
-    let mut flushed = Instant::now();
-    let mut start = 0;
-    while start < args.count && failed.is_none() {
-        let end = args.count.min(start + round);
-        let results: Vec<Result<Generated, GenerateError>> = searching(|| {
-            if threads == 1 {
-                // One thread: this one (handing each round to a pool's thread costs a
-                // switch of threads per round).
-                // The first puzzle that fails ends the run at once.
-                let mut results = Vec::new();
-                for index in start..end {
-                    let result = generator.generate(index);
-                    let failed = result.is_err();
-                    results.push(result);
-                    if failed {
-                        break;
-                    }
-                }
-                results
-            } else {
-                pool.install(|| {
-                    (start..end)
-                        .into_par_iter()
-                        .map(|index| generator.generate(index))
-                        .collect()
-                })
+    let mut out = Answers::under(io::stdout().lock(), progress.bar.clone());
+    let mut made = Made::default();
+    // After a failure, the chunk's later puzzles not yet started are skipped (the
+    // earlier ones are made: the run writes every puzzle before its first failure).
+    let first_failed = AtomicU64::new(u64::MAX);
+    Driver::new(
+        &progress,
+        &mut out,
+        &limits,
+        &threads,
+        (threads.count * ROUND_PER_THREAD, false),
+    )
+    .run(
+        (0..args.count).map(Entry::Puzzle),
+        &mut made,
+        |&index| {
+            if index > first_failed.load(Ordering::Relaxed) {
+                return None;
             }
-        });
-        for (index, result) in (start..end).zip(results) {
-            let generated = match result {
-                Ok(generated) => generated,
-                Err(error) => {
-                    failed = Some((index, error));
-                    break;
+            let result = generator.generate(index);
+            if result.is_err() {
+                first_failed.fetch_min(index, Ordering::Relaxed);
+            }
+            Some(result)
+        },
+        |reason| Some(Err(GenerateError::Stopped(reason))),
+        |_| Spread::Runs(1),
+        |made, out, result, _| {
+            // The driver counts each entry before writing it: this one is the last.
+            let index = made.counts.puzzles - 1;
+            match result {
+                Some(Ok(generated)) if made.failed.is_none() => {
+                    made.attempts += generated.attempts;
+                    made.givens += generated.puzzle.givens() as u64;
+                    write_puzzle(out, &generated, args, style)
                 }
-            };
-            made += 1;
-            attempts += generated.attempts;
-            givens += generated.puzzle.givens() as u64;
-            write_puzzle(&mut out, &generated, args, style)?;
-        }
-        if interactive || flushed.elapsed() >= FLUSH_EVERY {
-            out.flush()?;
-            flushed = Instant::now();
-        }
-        if let Some(bar) = &bar {
-            bar.set_position(made);
-        }
-        start = end;
-    }
-    out.flush()?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    drop(nudge);
+                Some(Err(error)) if made.failed.is_none() => {
+                    made.failed = Some((index, error));
+                    Ok(())
+                }
+                _ => Ok(()),
+            }
+        },
+    )?;
+    drop(progress);
     let elapsed = started.elapsed();
+    let Made {
+        failed,
+        mut attempts,
+        givens,
+        ..
+    } = made;
+    let made = match &failed {
+        Some((index, _)) => *index,
+        None => args.count,
+    };
     // A run that ended early made attempts for no puzzle: the counter has them all.
     if failed.is_some() {
         attempts = tried.load(Ordering::Relaxed);
@@ -155,7 +162,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
                 "givens_mean": if made > 0 { givens as f64 / made as f64 } else { 0.0 },
                 "seconds": seconds,
                 "puzzles_per_second": made as f64 / seconds.max(1e-9),
-                "threads": threads,
+                "threads": threads.count,
                 "complete": failed.is_none(),
                 "stopped": stop_name(stopped),
             })
@@ -236,6 +243,48 @@ fn summary((made, asked): (u64, u64), attempts: u64, seed: u64, elapsed: Duratio
         plural(attempts, "attempt"),
         elapsed.as_secs_f64()
     )
+}
+
+/// A run's status line (puzzles made of those asked, attempts, pace, time left) when
+/// `--progress` asks for it on a terminal, else the nudge to a person left waiting.
+struct Making {
+    bar: Option<ProgressBar>,
+    /// Ends the nudge's thread when dropped.
+    _nudge: Option<NudgeGuard>,
+}
+
+impl Making {
+    fn start(progress: bool, count: u64, tried: Arc<AtomicU64>) -> Self {
+        let bar = (progress && io::stderr().is_terminal()).then(|| new_bar(count, tried));
+        // Without --progress, a person left waiting is told once how to see and bound it.
+        let nudge = nudge_after_a_while(Nudge::on_terminal(progress, "generating"));
+        Self { bar, _nudge: nudge }
+    }
+}
+
+impl batch::Progress for Making {
+    fn chunk_read(&self, _: usize) {}
+
+    fn answered(&self) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    fn eprintln(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+}
+
+impl Drop for Making {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 fn new_bar(count: u64, tried: Arc<AtomicU64>) -> ProgressBar {

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::batch::Progress;
 use crate::failure::Failure;
 use crate::feedback::{self, NUDGE_AFTER, Nudge, Reading};
 use crate::input::{self, Input};
@@ -189,9 +190,10 @@ impl BatchProgress {
             reader
         }
     }
+}
 
-    /// A chunk of `puzzles` has been read and is about to be solved.
-    pub(crate) fn chunk_read(&self, puzzles: usize) {
+impl Progress for BatchProgress {
+    fn chunk_read(&self, puzzles: usize) {
         if !self.counting {
             return;
         }
@@ -204,29 +206,26 @@ impl BatchProgress {
         };
     }
 
-    /// One more puzzle answered (from any worker thread).
-    pub(crate) fn answered(&self) {
+    fn answered(&self) {
         if self.bar.is_some() {
             self.shared.done.fetch_add(1, Ordering::Relaxed);
         }
     }
 
-    /// Prints a line on stderr above the status line, which is redrawn after it.
-    pub(crate) fn eprintln(&self, line: &str) {
+    /// Prints the line above the status line, which is redrawn after it.
+    fn eprintln(&self, line: &str) {
         match &self.bar {
             Some(bar) => bar.suspend(|| eprintln!("{line}")),
             None => eprintln!("{line}"),
         }
     }
+}
 
+impl BatchProgress {
     /// The batch's answers, written to `out` with the status line hidden when standard
     /// output is the terminal it is drawn on: else the answers would land after it.
     pub(crate) fn answers<W: Write>(&self, out: W) -> Answers<W> {
-        let bar = self.bar.clone().filter(|_| io::stdout().is_terminal());
-        Answers {
-            out: BufWriter::new(out),
-            bar,
-        }
+        Answers::under(out, self.bar.clone())
     }
 
     /// Stops the status thread and erases the line, before the summary is printed.
@@ -265,6 +264,17 @@ pub(crate) struct Answers<W: Write> {
     out: BufWriter<W>,
     /// The status line, when it shares the terminal.
     bar: Option<ProgressBar>,
+}
+
+impl<W: Write> Answers<W> {
+    /// Answers written to `out`, with `bar` hidden while they are written when standard
+    /// output is the terminal it is drawn on.
+    pub(crate) fn under(out: W, bar: Option<ProgressBar>) -> Self {
+        Self {
+            out: BufWriter::new(out),
+            bar: bar.filter(|_| io::stdout().is_terminal()),
+        }
+    }
 }
 
 impl<W: Write> Write for Answers<W> {
