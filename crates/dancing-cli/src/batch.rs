@@ -7,17 +7,17 @@
 //! when the command has ended (`generate` after a puzzle it could not make). Each
 //! command supplies its answer and its totals, and prints its summary from them.
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use dancing::{Limits, StopReason};
+use indicatif::ProgressBar;
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
 use crate::failure::{self, Failure};
 use crate::report::Gravest;
 use crate::search::{searching, thread_count, thread_pool};
-use crate::status::Answers;
 
 /// How often answers written to a pipe or a file are flushed: a reader sees them come
 /// without a write for each chunk.
@@ -238,4 +238,46 @@ fn in_turn<E: Sync, T: Send>(
         .into_iter()
         .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect()
+}
+
+/// Standard output under a status line on the same terminal ([`BatchProgress::answers`]):
+/// buffered, and written only with the line hidden.
+pub(crate) struct Answers<W: Write> {
+    out: BufWriter<W>,
+    /// The status line, when it shares the terminal.
+    bar: Option<ProgressBar>,
+}
+
+impl<W: Write> Answers<W> {
+    /// Answers written to `out`, with `bar` hidden while they are written when standard
+    /// output is the terminal it is drawn on.
+    pub(crate) fn under(out: W, bar: Option<ProgressBar>) -> Self {
+        Self {
+            out: BufWriter::new(out),
+            bar: bar.filter(|_| io::stdout().is_terminal()),
+        }
+    }
+}
+
+impl<W: Write> Write for Answers<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if let Some(bar) = &self.bar
+            && self.out.buffer().len() + bytes.len() > self.out.capacity()
+        {
+            // What would overflow the buffer goes out now, past the hidden line.
+            let out = &mut self.out;
+            return bar.suspend(|| {
+                out.flush()?;
+                out.write(bytes)
+            });
+        }
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| self.out.flush()),
+            None => self.out.flush(),
+        }
+    }
 }

@@ -15,12 +15,11 @@ use dancing_sudoku::variant::Kind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::args::GenerateArgs;
-use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
+use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::feedback::{NUDGE_AFTER, Nudge};
 use crate::pretty::{self, Style};
 use crate::report::{plural, stop_name, stop_note};
-use crate::status::Answers;
 
 /// Puzzles made per chunk and thread before they are written: the output streams, and
 /// threads that finish early take more of the chunk.

@@ -2,7 +2,7 @@
 //! one-time nudge towards it) while it runs, the batch's input opened and counted for
 //! the time left, and its answers written around the line.
 
-use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::batch::Progress;
+use crate::batch::{Answers, Progress};
 use crate::failure::Failure;
 use crate::feedback::{self, NUDGE_AFTER, Nudge, Reading};
 use crate::input::{self, Input};
@@ -256,48 +256,6 @@ pub(crate) fn open(file: Option<&Path>, progress: bool) -> Result<(Input, BatchP
     let progress = BatchProgress::start(progress, input.interactive, input::size(file));
     input.reader = progress.wrap(input.reader);
     Ok((input, progress))
-}
-
-/// Standard output under a status line on the same terminal ([`BatchProgress::answers`]):
-/// buffered, and written only with the line hidden.
-pub(crate) struct Answers<W: Write> {
-    out: BufWriter<W>,
-    /// The status line, when it shares the terminal.
-    bar: Option<ProgressBar>,
-}
-
-impl<W: Write> Answers<W> {
-    /// Answers written to `out`, with `bar` hidden while they are written when standard
-    /// output is the terminal it is drawn on.
-    pub(crate) fn under(out: W, bar: Option<ProgressBar>) -> Self {
-        Self {
-            out: BufWriter::new(out),
-            bar: bar.filter(|_| io::stdout().is_terminal()),
-        }
-    }
-}
-
-impl<W: Write> Write for Answers<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if let Some(bar) = &self.bar
-            && self.out.buffer().len() + bytes.len() > self.out.capacity()
-        {
-            // What would overflow the buffer goes out now, past the hidden line.
-            let out = &mut self.out;
-            return bar.suspend(|| {
-                out.flush()?;
-                out.write(bytes)
-            });
-        }
-        self.out.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match &self.bar {
-            Some(bar) => bar.suspend(|| self.out.flush()),
-            None => self.out.flush(),
-        }
-    }
 }
 
 /// A status line: with a bar and percentage when the input's length is known.
