@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction};
+use super::step::{Cell, Deduction, deduction};
 use super::words::{cells, cells_of, joined, removed, values};
 use super::{LogicSolver, Step, Technique, bits};
 
@@ -25,15 +25,7 @@ pub struct AlignedExclusion {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-impl Deduction for AlignedExclusion {
-    fn technique(&self) -> Technique {
-        Technique::AlignedTripleExclusion
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
+deduction!(AlignedExclusion, |_| Technique::AlignedTripleExclusion);
 
 impl fmt::Display for AlignedExclusion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -23,7 +23,7 @@
 use std::fmt;
 
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::{Cell, Deduction};
+use super::step::{Cell, deduction};
 use super::words::{removed, write_line};
 use super::{LogicSolver, Step, Technique, bits};
 
@@ -45,19 +45,7 @@ pub struct Chain {
     pub tenths: u16,
 }
 
-impl Deduction for Chain {
-    fn technique(&self) -> Technique {
-        self.technique
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-
-    fn tenths(&self) -> u16 {
-        self.tenths
-    }
-}
+deduction!(Chain, |chain| chain.technique, tenths);
 
 impl fmt::Display for Chain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction};
+use super::step::{Cell, Deduction, deduction, removing};
 use super::words::{cells, cells_of, symbol};
 use super::{LogicSolver, Step, Technique};
 
@@ -22,15 +22,7 @@ pub struct Coloring {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-impl Deduction for Coloring {
-    fn technique(&self) -> Technique {
-        Technique::SimpleColoring
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
+deduction!(Coloring, |_| Technique::SimpleColoring);
 
 impl fmt::Display for Coloring {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -101,7 +93,7 @@ fn eliminate(s: &LogicSolver, value: u8, bit: u64, chain: &[Vec<usize>; 2]) -> O
             .enumerate()
             .any(|(k, &a)| side[k + 1..].iter().any(|&b| s.sees(a, b)))
     });
-    let eliminations: Vec<usize> = match wrapped {
+    let gone: Vec<usize> = match wrapped {
         Some(c) => chain[c].clone(),
         None => (0..s.side * s.side)
             .filter(|&i| {
@@ -111,12 +103,11 @@ fn eliminate(s: &LogicSolver, value: u8, bit: u64, chain: &[Vec<usize>; 2]) -> O
             .collect(),
     };
     let cells = |list: &[usize]| list.iter().map(|&i| s.cell(i)).collect::<Vec<_>>();
-    (!eliminations.is_empty()).then(|| {
-        Step::Coloring(Coloring {
-            value,
-            colors: [cells(&chain[0]), cells(&chain[1])],
-            eliminations: eliminations.iter().map(|&i| (s.cell(i), value)).collect(),
-        })
+    let eliminations = gone.iter().map(|&i| (s.cell(i), value)).collect();
+    removing(eliminations, |eliminations| Coloring {
+        value,
+        colors: [cells(&chain[0]), cells(&chain[1])],
+        eliminations,
     })
 }
 
@@ -148,21 +139,12 @@ mod tests {
         let chain = [(0, 0), (0, 4), (1, 1), (1, 7), (2, 4), (2, 7)];
         let s = only(6, &chain, &[3, 4, 5, 6, 7, 8]);
         let step = s.find(Technique::SimpleColoring).unwrap();
-        let Step::Coloring(Coloring {
-            value,
-            colors,
-            eliminations,
-        }) = &step
-        else {
-            panic!()
-        };
-        assert_eq!(*value, 6);
-        assert_eq!(
-            colors,
-            &[vec![(0, 0), (1, 7), (2, 4)], vec![(0, 4), (1, 1), (2, 7)]]
-        );
-        let trapped = each(6, (3..9).flat_map(|r| [(r, 4), (r, 7)]));
-        assert_eq!(eliminations, &trapped);
+        let expected = Step::Coloring(Coloring {
+            value: 6,
+            colors: [vec![(0, 0), (1, 7), (2, 4)], vec![(0, 4), (1, 1), (2, 7)]],
+            eliminations: each(6, (3..9).flat_map(|r| [(r, 4), (r, 7)])),
+        });
+        assert_eq!(step, expected);
         check_step(&s, &step);
         let mut after = s.clone();
         after.apply(&step);

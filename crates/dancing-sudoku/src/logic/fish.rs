@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction};
+use super::step::{Cell, Deduction, deduction, removing};
 use super::words::{cells, cells_of, lines, symbol};
 use super::{LogicSolver, Step, Technique, bits, locked_set};
 use crate::Unit;
@@ -24,19 +24,11 @@ pub struct Fish {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-impl Deduction for Fish {
-    fn technique(&self) -> Technique {
-        match self.base.len() {
-            2 => Technique::XWing,
-            3 => Technique::Swordfish,
-            _ => Technique::Jellyfish,
-        }
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
+deduction!(Fish, |fish| match fish.base.len() {
+    2 => Technique::XWing,
+    3 => Technique::Swordfish,
+    _ => Technique::Jellyfish,
+});
 
 impl fmt::Display for Fish {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -70,13 +62,11 @@ pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Step> {
                 .map(|i| (s.cell(i), value))
                 .collect();
             eliminations.sort_unstable();
-            (!eliminations.is_empty()).then(|| {
-                Step::Fish(Fish {
-                    value,
-                    base: chosen.iter().map(|&l| line(l)).collect(),
-                    cover: bits(union).map(cross).collect(),
-                    eliminations,
-                })
+            removing(eliminations, |eliminations| Fish {
+                value,
+                base: chosen.iter().map(|&l| line(l)).collect(),
+                cover: bits(union).map(cross).collect(),
+                eliminations,
             })
         })
     })
@@ -139,19 +129,19 @@ mod tests {
             }
         }
         let step = s.find(Technique::Swordfish).unwrap();
-        let Step::Fish(Fish {
-            value,
-            base,
-            cover,
-            eliminations,
-        }) = &step
-        else {
-            panic!()
-        };
-        assert_eq!(*value, 2);
-        assert_eq!(base, &[Unit::Row(0), Unit::Row(4), Unit::Row(8)]);
-        assert_eq!(cover, &[Unit::Column(0), Unit::Column(3), Unit::Column(6)]);
-        assert_eq!(eliminations.len(), 6 * 3);
+        // Rows 1, 5, 9 lie in columns 1, 4, 7, which lose 2 in the other six rows.
+        let expected = Step::Fish(Fish {
+            value: 2,
+            base: vec![Unit::Row(0), Unit::Row(4), Unit::Row(8)],
+            cover: vec![Unit::Column(0), Unit::Column(3), Unit::Column(6)],
+            eliminations: each(
+                2,
+                [1, 2, 3, 5, 6, 7]
+                    .into_iter()
+                    .flat_map(|r| [(r, 0), (r, 3), (r, 6)]),
+            ),
+        });
+        assert_eq!(step, expected);
         check_step(&s, &step);
         assert_eq!(s.find(Technique::XWing), None);
         assert_eq!(s.find(Technique::Jellyfish), None);

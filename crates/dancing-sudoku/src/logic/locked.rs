@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::singles::Direct;
-use super::step::{Cell, Deduction};
+use super::step::{Cell, deduction, removing};
 use super::words::{cells, cells_of, symbol};
 use super::{LogicSolver, Step, Technique, bits};
 use crate::Unit;
@@ -26,15 +26,7 @@ pub struct LockedCandidates {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-impl Deduction for LockedCandidates {
-    fn technique(&self) -> Technique {
-        self.technique
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
+deduction!(LockedCandidates, |locked| locked.technique);
 
 impl fmt::Display for LockedCandidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -149,14 +141,12 @@ fn locked(
         .map(|i| (s.cell(i), value))
         .collect();
     eliminations.sort_unstable();
-    (!eliminations.is_empty()).then(|| {
-        Step::LockedCandidates(LockedCandidates {
-            technique,
-            value,
-            from: s.unit(from),
-            to: s.unit(to),
-            eliminations,
-        })
+    removing(eliminations, |eliminations| LockedCandidates {
+        technique,
+        value,
+        from: s.unit(from),
+        to: s.unit(to),
+        eliminations,
     })
 }
 

@@ -166,7 +166,7 @@ pub use nets::{Net, Premise};
 pub use rating::{Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET};
 pub use singles::{Direct, FullHouse, HiddenSingle, NakedSingle};
 pub use step::{Cell, Step};
-pub use subsets::{HiddenSubset, NakedSubset};
+pub use subsets::Subset;
 pub use technique::{Technique, UnknownTechnique};
 pub use uniqueness::{Bug, UniqueLoop, UniqueLoopSubset};
 pub use wings::Wing;

@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use super::outcome::Outcome;
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::{Cell, Deduction};
+use super::step::{Cell, deduction};
 use super::words::{candidate, cells, removed, symbol, write_line};
 use super::{LogicSolver, Step, Technique, bits};
 use crate::Unit;
@@ -67,19 +67,7 @@ pub enum Premise {
     Region(Unit, u8),
 }
 
-impl Deduction for Net {
-    fn technique(&self) -> Technique {
-        self.technique
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-
-    fn tenths(&self) -> u16 {
-        self.tenths
-    }
-}
+deduction!(Net, |net| net.technique, tenths);
 
 impl fmt::Display for Net {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

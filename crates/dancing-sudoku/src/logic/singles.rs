@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction};
+use super::step::{Cell, Deduction, deduction};
 use super::words::{cells, symbol};
 use super::{LogicSolver, Step, Technique};
 use crate::Unit;
@@ -59,15 +59,7 @@ pub struct Direct {
     pub unit: Unit,
 }
 
-impl Deduction for NakedSingle {
-    fn technique(&self) -> Technique {
-        Technique::NakedSingle
-    }
-
-    fn placement(&self) -> Option<(Cell, u8)> {
-        Some((self.cell, self.value))
-    }
-}
+deduction!(NakedSingle, |_| Technique::NakedSingle, placement);
 
 impl fmt::Display for NakedSingle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -102,15 +94,7 @@ impl fmt::Display for HiddenSingle {
     }
 }
 
-impl Deduction for FullHouse {
-    fn technique(&self) -> Technique {
-        Technique::FullHouse
-    }
-
-    fn placement(&self) -> Option<(Cell, u8)> {
-        Some((self.cell, self.value))
-    }
-}
+deduction!(FullHouse, |_| Technique::FullHouse, placement);
 
 impl fmt::Display for FullHouse {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -33,6 +33,49 @@ pub(super) trait Deduction: fmt::Display {
     }
 }
 
+/// Implements [`Deduction`] for a family's step from its fields: `technique` computed
+/// from the step (`|step| …`), the `eliminations` field as the candidates removed, and
+/// with `tenths` the `tenths` field as the score, or with `placement` the `cell` and
+/// `value` fields as the value placed.
+macro_rules! deduction {
+    ($data:ty, |$step:pat_param| $technique:expr) => {
+        deduction!(@impl $data, |$step| $technique, {
+            fn eliminations(&self) -> &[($crate::logic::Cell, u8)] {
+                &self.eliminations
+            }
+        });
+    };
+    ($data:ty, |$step:pat_param| $technique:expr, tenths) => {
+        deduction!(@impl $data, |$step| $technique, {
+            fn eliminations(&self) -> &[($crate::logic::Cell, u8)] {
+                &self.eliminations
+            }
+
+            fn tenths(&self) -> u16 {
+                self.tenths
+            }
+        });
+    };
+    ($data:ty, |$step:pat_param| $technique:expr, placement) => {
+        deduction!(@impl $data, |$step| $technique, {
+            fn placement(&self) -> Option<($crate::logic::Cell, u8)> {
+                Some((self.cell, self.value))
+            }
+        });
+    };
+    (@impl $data:ty, |$step:pat_param| $technique:expr, { $($rest:tt)* }) => {
+        impl $crate::logic::step::Deduction for $data {
+            fn technique(&self) -> $crate::logic::Technique {
+                let $step = self;
+                $technique
+            }
+
+            $($rest)*
+        }
+    };
+}
+pub(super) use deduction;
+
 /// The steps, one row each: the variant and the family's data (adding a family adds its
 /// row; a technique of an existing family adds none).
 macro_rules! steps {
@@ -75,10 +118,8 @@ steps! {
     Direct(singles::Direct),
     /// Pointing or claiming.
     LockedCandidates(locked::LockedCandidates),
-    /// A naked pair, triple or quad.
-    NakedSubset(subsets::NakedSubset),
-    /// A hidden pair, triple or quad.
-    HiddenSubset(subsets::HiddenSubset),
+    /// A naked or hidden pair, triple or quad.
+    Subset(subsets::Subset),
     /// An x-wing, swordfish or jellyfish.
     Fish(fish::Fish),
     /// An xy-wing or xyz-wing.
@@ -97,6 +138,15 @@ steps! {
     Chain(chains::Chain),
     /// A forcing net: Nishio, multiple or dynamic forcing chains.
     Net(nets::Net),
+}
+
+/// The step `make` builds from `eliminations`, if there are any: a finder's step
+/// must remove something.
+pub(super) fn removing<T: Into<Step>>(
+    eliminations: Vec<(Cell, u8)>,
+    make: impl FnOnce(Vec<(Cell, u8)>) -> T,
+) -> Option<Step> {
+    (!eliminations.is_empty()).then(|| make(eliminations).into())
 }
 
 impl Step {

@@ -4,89 +4,66 @@
 use std::fmt;
 
 use super::singles::Direct;
-use super::step::{Cell, Deduction};
+use super::step::{Cell, Deduction, deduction, removing};
 use super::words::{cells, cells_of, values};
 use super::{LogicSolver, Step, Technique, bits, locked_set, values_of};
 use crate::Unit;
 
-/// `cells` of `unit` hold only `values` (as many as the cells), so those values leave
-/// the other cells of the unit. Two cells: a pair, three: a triple, four: a quad.
+/// A naked subset (`hidden` false): `cells` of `unit` hold only `values` (as many as
+/// the cells), so those values leave the other cells of the unit. Or a hidden one
+/// (`hidden` true): `values` of `unit` can go only to `cells` (as many as the values),
+/// so those cells lose their other candidates. Two cells: a pair, three: a triple, four:
+/// a quad.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct NakedSubset {
+pub struct Subset {
+    /// Whether the subset is hidden (else naked).
+    pub hidden: bool,
     /// The unit.
     pub unit: Unit,
     /// The cells, in reading order.
     pub cells: Vec<Cell>,
-    /// Their candidates together, ascending.
+    /// The values, ascending: the cells' candidates together (naked), or the values
+    /// with no other places (hidden).
     pub values: Vec<u8>,
-    /// The candidates removed from other cells of the unit.
+    /// The candidates removed: the values from the unit's other cells (naked), or the
+    /// cells' other candidates (hidden).
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-/// `values` of `unit` can go only to `cells` (as many as the values), so those cells
-/// lose their other candidates.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct HiddenSubset {
-    /// The unit.
-    pub unit: Unit,
-    /// The cells, in reading order.
-    pub cells: Vec<Cell>,
-    /// The values, ascending.
-    pub values: Vec<u8>,
-    /// The other candidates removed from `cells`.
-    pub eliminations: Vec<(Cell, u8)>,
-}
+deduction!(Subset, |subset| {
+    let sizes = if subset.hidden {
+        [
+            Technique::HiddenPair,
+            Technique::HiddenTriple,
+            Technique::HiddenQuad,
+        ]
+    } else {
+        [
+            Technique::NakedPair,
+            Technique::NakedTriple,
+            Technique::NakedQuad,
+        ]
+    };
+    sizes[subset.cells.len().clamp(2, 4) - 2]
+});
 
-impl Deduction for NakedSubset {
-    fn technique(&self) -> Technique {
-        match self.cells.len() {
-            2 => Technique::NakedPair,
-            3 => Technique::NakedTriple,
-            _ => Technique::NakedQuad,
-        }
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
-
-impl fmt::Display for NakedSubset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (name, unit) = (self.technique(), self.unit);
-        let (subset, vs) = (cells(&self.cells), values(&self.values, " and "));
-        let gone = cells(&cells_of(&self.eliminations));
-        write!(
-            f,
-            "{name}: {subset} hold only {vs}, so {vs} go from {gone} in {unit}"
-        )
-    }
-}
-
-impl Deduction for HiddenSubset {
-    fn technique(&self) -> Technique {
-        match self.cells.len() {
-            2 => Technique::HiddenPair,
-            3 => Technique::HiddenTriple,
-            _ => Technique::HiddenQuad,
-        }
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
-
-impl fmt::Display for HiddenSubset {
+impl fmt::Display for Subset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (name, unit) = (self.technique(), self.unit);
         let (vs, cs) = (values(&self.values, " and "), cells(&self.cells));
-        write!(
-            f,
-            "{name}: {vs} in {unit} lie only in {cs}, so {cs} keep only {vs}"
-        )
+        if self.hidden {
+            write!(
+                f,
+                "{name}: {vs} in {unit} lie only in {cs}, so {cs} keep only {vs}"
+            )
+        } else {
+            let gone = cells(&cells_of(&self.eliminations));
+            write!(
+                f,
+                "{name}: {cs} hold only {vs}, so {vs} go from {gone} in {unit}"
+            )
+        }
     }
 }
 
@@ -101,13 +78,12 @@ pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
                 .filter(|i| !chosen.contains(i))
                 .flat_map(|&i| bits(s.candidates[i] & union).map(move |b| (s.cell(i), b as u8 + 1)))
                 .collect();
-            (!eliminations.is_empty()).then(|| {
-                Step::NakedSubset(NakedSubset {
-                    unit: s.unit(unit),
-                    cells: chosen.iter().map(|&i| s.cell(i)).collect(),
-                    values: values_of(union),
-                    eliminations,
-                })
+            removing(eliminations, |eliminations| Subset {
+                hidden: false,
+                unit: s.unit(unit),
+                cells: chosen.iter().map(|&i| s.cell(i)).collect(),
+                values: values_of(union),
+                eliminations,
             })
         })
     })
@@ -159,13 +135,12 @@ fn hidden_subset(s: &LogicSolver, unit: usize, chosen: &[usize], union: u64) -> 
         .iter()
         .flat_map(|&i| bits(s.candidates[i] & !keep).map(move |b| (s.cell(i), b as u8 + 1)))
         .collect();
-    (!eliminations.is_empty()).then(|| {
-        Step::HiddenSubset(HiddenSubset {
-            unit: s.unit(unit),
-            cells: cells.iter().map(|&i| s.cell(i)).collect(),
-            values: chosen.iter().map(|&v| v as u8).collect(),
-            eliminations,
-        })
+    removing(eliminations, |eliminations| Subset {
+        hidden: true,
+        unit: s.unit(unit),
+        cells: cells.iter().map(|&i| s.cell(i)).collect(),
+        values: chosen.iter().map(|&v| v as u8).collect(),
+        eliminations,
     })
 }
 
@@ -176,19 +151,32 @@ mod tests {
     use super::*;
     use crate::Unit;
 
+    /// The step of a subset of `cells` and `values` in `unit` removing `eliminations`.
+    fn subset(
+        hidden: bool,
+        unit: Unit,
+        (cells, values): (&[Cell], &[u8]),
+        eliminations: impl IntoIterator<Item = (Cell, u8)>,
+    ) -> Step {
+        Step::Subset(Subset {
+            hidden,
+            unit,
+            cells: cells.to_vec(),
+            values: values.to_vec(),
+            eliminations: eliminations.into_iter().collect(),
+        })
+    }
+
     #[test]
     fn naked_pair_found_and_not() {
         let s = kept(&[((0, 1), &[3, 8]), ((0, 6), &[3, 8])]);
         let cells = [0, 2, 3, 4, 5, 7, 8];
-        let pair = Step::NakedSubset(NakedSubset {
-            unit: Unit::Row(0),
-            cells: vec![(0, 1), (0, 6)],
-            values: vec![3, 8],
-            eliminations: cells
-                .iter()
-                .flat_map(|&c| [((0, c), 3), ((0, c), 8)])
-                .collect(),
-        });
+        let pair = subset(
+            false,
+            Unit::Row(0),
+            (&[(0, 1), (0, 6)], &[3, 8]),
+            cells.iter().flat_map(|&c| [((0, c), 3), ((0, c), 8)]),
+        );
         let text = "naked pair: r1c2, r1c7 hold only 3 and 8, so 3 and 8 go from r1c1, r1c3, r1c4, r1c5, r1c6, r1c8, r1c9 in row 1";
         let step = assert_finds(&s, Technique::NakedPair, pair, text);
         assert_spent(&s, &step, Technique::NakedPair);
@@ -202,15 +190,13 @@ mod tests {
         // 1/2, 2/3, 1/3 in column 5: a triple without any cell holding all three.
         let s = kept(&[((1, 4), &[1, 2]), ((4, 4), &[2, 3]), ((7, 4), &[1, 3])]);
         let rows = [0, 2, 3, 5, 6, 8];
-        let triple = Step::NakedSubset(NakedSubset {
-            unit: Unit::Column(4),
-            cells: vec![(1, 4), (4, 4), (7, 4)],
-            values: vec![1, 2, 3],
-            eliminations: rows
-                .into_iter()
-                .flat_map(|r| [1, 2, 3].map(|v| ((r, 4), v)))
-                .collect(),
-        });
+        let triple = subset(
+            false,
+            Unit::Column(4),
+            (&[(1, 4), (4, 4), (7, 4)], &[1, 2, 3]),
+            rows.into_iter()
+                .flat_map(|r| [1, 2, 3].map(|v| ((r, 4), v))),
+        );
         let text = "naked triple: r2c5, r5c5, r8c5 hold only 1, 2 and 3, so 1, 2 and 3 go from r1c5, r3c5, r4c5, r6c5, r7c5, r9c5 in column 5";
         let step = assert_finds(&s, Technique::NakedTriple, triple, text);
         assert_eq!(step.technique(), Technique::NakedTriple);
@@ -232,15 +218,14 @@ mod tests {
         // 4 and 6 in box 5 only at r4c4 and r6c6.
         let s = removed(&[4, 6], box_but(4, &[(3, 3), (5, 5)]));
         let others = [1, 2, 3, 5, 7, 8, 9];
-        let pair = Step::HiddenSubset(HiddenSubset {
-            unit: Unit::Box(4),
-            cells: vec![(3, 3), (5, 5)],
-            values: vec![4, 6],
-            eliminations: [(3, 3), (5, 5)]
+        let pair = subset(
+            true,
+            Unit::Box(4),
+            (&[(3, 3), (5, 5)], &[4, 6]),
+            [(3, 3), (5, 5)]
                 .into_iter()
-                .flat_map(|cell| others.map(|v| (cell, v)))
-                .collect(),
-        });
+                .flat_map(|cell| others.map(|v| (cell, v))),
+        );
         let text =
             "hidden pair: 4 and 6 in box 5 lie only in r4c4, r6c6, so r4c4, r6c6 keep only 4 and 6";
         let step = assert_finds(&s, Technique::HiddenPair, pair, text);
@@ -256,22 +241,21 @@ mod tests {
         // 1, 2, 3 in row 9 only in r9c1, r9c5, r9c9.
         let mut s = removed(&[1, 2, 3], row_but(8, &[0, 4, 8]));
         let cells = [(8, 0), (8, 4), (8, 8)];
-        let triple = Step::HiddenSubset(HiddenSubset {
-            unit: Unit::Row(8),
-            cells: cells.into(),
-            values: vec![1, 2, 3],
-            eliminations: cells
+        let triple = subset(
+            true,
+            Unit::Row(8),
+            (&cells, &[1, 2, 3]),
+            cells
                 .into_iter()
-                .flat_map(|cell| (4..=9).map(move |v| (cell, v)))
-                .collect(),
-        });
+                .flat_map(|cell| (4..=9).map(move |v| (cell, v))),
+        );
         let text = "hidden triple: 1, 2 and 3 in row 9 lie only in r9c1, r9c5, r9c9, so r9c1, r9c5, r9c9 keep only 1, 2 and 3";
         assert_finds(&s, Technique::HiddenTriple, triple, text);
         assert_eq!(s.find(Technique::HiddenQuad), None);
         // A fourth value confined to those cells and one more makes a quad.
         remove(&mut s, &[4], [1, 2, 3, 5, 6].map(|c| (8, c)));
         let quad = s.find(Technique::HiddenQuad).unwrap();
-        let Step::HiddenSubset(HiddenSubset { cells, values, .. }) = &quad else {
+        let Step::Subset(Subset { cells, values, .. }) = &quad else {
             panic!()
         };
         assert_eq!(cells, &[(8, 0), (8, 4), (8, 7), (8, 8)]);

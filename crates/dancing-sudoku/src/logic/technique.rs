@@ -96,115 +96,44 @@ type Finder = fn(&LogicSolver) -> Option<Step>;
 /// The techniques, easiest first, with their names, their scores in tenths (Sudoku
 /// Explainer's) and their finders: adding a technique is a variant of [`Technique`], a
 /// row here (a test checks that the rows follow the variants' order) and its module.
-const TABLE: [(Technique, &str, u16, Finder); Technique::COUNT] = [
-    (Technique::FullHouse, "full house", 10, singles::full_house),
-    (
-        Technique::HiddenSingle,
-        "hidden single",
-        15,
-        singles::hidden_single,
-    ),
-    (Technique::DirectPointing, "direct pointing", 17, |s| {
-        locked::direct(s, Technique::Pointing)
-    }),
-    (Technique::DirectClaiming, "direct claiming", 19, |s| {
-        locked::direct(s, Technique::Claiming)
-    }),
-    (Technique::DirectHiddenPair, "direct hidden pair", 20, |s| {
-        subsets::direct_hidden(s, 2)
-    }),
-    (
-        Technique::NakedSingle,
-        "naked single",
-        23,
-        singles::naked_single,
-    ),
-    (
-        Technique::DirectHiddenTriple,
-        "direct hidden triple",
-        25,
-        |s| subsets::direct_hidden(s, 3),
-    ),
-    (Technique::Pointing, "pointing", 26, locked::pointing),
-    (Technique::Claiming, "claiming", 28, locked::claiming),
-    (Technique::NakedPair, "naked pair", 30, |s| {
-        subsets::naked(s, 2)
-    }),
-    (Technique::XWing, "x-wing", 32, |s| fish::fish(s, 2)),
-    (Technique::HiddenPair, "hidden pair", 34, |s| {
-        subsets::hidden(s, 2)
-    }),
-    (Technique::NakedTriple, "naked triple", 36, |s| {
-        subsets::naked(s, 3)
-    }),
-    (Technique::Swordfish, "swordfish", 38, |s| fish::fish(s, 3)),
-    (Technique::HiddenTriple, "hidden triple", 40, |s| {
-        subsets::hidden(s, 3)
-    }),
-    (Technique::XYWing, "xy-wing", 42, wings::xy_wing),
-    (Technique::XYZWing, "xyz-wing", 44, wings::xyz_wing),
-    (
-        Technique::UniqueRectangle,
-        "unique rectangle",
-        45,
-        uniqueness::unique_loop,
-    ),
-    (Technique::NakedQuad, "naked quad", 50, |s| {
-        subsets::naked(s, 4)
-    }),
-    (Technique::Jellyfish, "jellyfish", 52, |s| fish::fish(s, 4)),
-    (Technique::HiddenQuad, "hidden quad", 54, |s| {
-        subsets::hidden(s, 4)
-    }),
-    (
-        Technique::Bug,
-        "bivalue universal grave",
-        56,
-        uniqueness::bug,
-    ),
-    (
-        Technique::SimpleColoring,
-        "simple coloring",
-        60,
-        coloring::simple_coloring,
-    ),
-    (Technique::Cycle, "bidirectional cycle", 65, |s| {
-        chains::first(s, Technique::Cycle)
-    }),
-    (Technique::ForcingXChain, "forcing x-chain", 66, |s| {
-        chains::first(s, Technique::ForcingXChain)
-    }),
-    (Technique::XYCycle, "bidirectional xy-cycle", 70, |s| {
-        chains::first(s, Technique::XYCycle)
-    }),
-    (Technique::ForcingChain, "forcing chain", 70, |s| {
-        chains::first(s, Technique::ForcingChain)
-    }),
-    (
-        Technique::AlignedTripleExclusion,
-        "aligned triple exclusion",
-        75,
-        aligned::triple_exclusion,
-    ),
-    (
-        Technique::NishioForcingChain,
-        "nishio forcing chain",
-        75,
-        |s| nets::easiest(s, nets::Kind::Nishio),
-    ),
-    (
-        Technique::MultipleForcingChain,
-        "multiple forcing chains",
-        80,
-        |s| nets::easiest(s, nets::Kind::Multiple),
-    ),
-    (
-        Technique::DynamicForcingChain,
-        "dynamic forcing chains",
-        85,
-        |s| nets::easiest(s, nets::Kind::Dynamic),
-    ),
-];
+#[rustfmt::skip]
+const TABLE: [(Technique, &str, u16, Finder); Technique::COUNT] = {
+    use Technique::*;
+    use nets::Kind::{Dynamic, Multiple, Nishio};
+    [
+        (FullHouse,              "full house",               10, singles::full_house),
+        (HiddenSingle,           "hidden single",            15, singles::hidden_single),
+        (DirectPointing,         "direct pointing",          17, |s| locked::direct(s, Pointing)),
+        (DirectClaiming,         "direct claiming",          19, |s| locked::direct(s, Claiming)),
+        (DirectHiddenPair,       "direct hidden pair",       20, |s| subsets::direct_hidden(s, 2)),
+        (NakedSingle,            "naked single",             23, singles::naked_single),
+        (DirectHiddenTriple,     "direct hidden triple",     25, |s| subsets::direct_hidden(s, 3)),
+        (Pointing,               "pointing",                 26, locked::pointing),
+        (Claiming,               "claiming",                 28, locked::claiming),
+        (NakedPair,              "naked pair",               30, |s| subsets::naked(s, 2)),
+        (XWing,                  "x-wing",                   32, |s| fish::fish(s, 2)),
+        (HiddenPair,             "hidden pair",              34, |s| subsets::hidden(s, 2)),
+        (NakedTriple,            "naked triple",             36, |s| subsets::naked(s, 3)),
+        (Swordfish,              "swordfish",                38, |s| fish::fish(s, 3)),
+        (HiddenTriple,           "hidden triple",            40, |s| subsets::hidden(s, 3)),
+        (XYWing,                 "xy-wing",                  42, wings::xy_wing),
+        (XYZWing,                "xyz-wing",                 44, wings::xyz_wing),
+        (UniqueRectangle,        "unique rectangle",         45, uniqueness::unique_loop),
+        (NakedQuad,              "naked quad",               50, |s| subsets::naked(s, 4)),
+        (Jellyfish,              "jellyfish",                52, |s| fish::fish(s, 4)),
+        (HiddenQuad,             "hidden quad",              54, |s| subsets::hidden(s, 4)),
+        (Bug,                    "bivalue universal grave",  56, uniqueness::bug),
+        (SimpleColoring,         "simple coloring",          60, coloring::simple_coloring),
+        (Cycle,                  "bidirectional cycle",      65, |s| chains::first(s, Cycle)),
+        (ForcingXChain,          "forcing x-chain",          66, |s| chains::first(s, ForcingXChain)),
+        (XYCycle,                "bidirectional xy-cycle",   70, |s| chains::first(s, XYCycle)),
+        (ForcingChain,           "forcing chain",            70, |s| chains::first(s, ForcingChain)),
+        (AlignedTripleExclusion, "aligned triple exclusion", 75, aligned::triple_exclusion),
+        (NishioForcingChain,     "nishio forcing chain",     75, |s| nets::easiest(s, Nishio)),
+        (MultipleForcingChain,   "multiple forcing chains",  80, |s| nets::easiest(s, Multiple)),
+        (DynamicForcingChain,    "dynamic forcing chains",   85, |s| nets::easiest(s, Dynamic)),
+    ]
+};
 
 impl Technique {
     /// How many techniques there are.

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::sets::colex;
-use super::step::{Cell, Deduction};
+use super::step::{Cell, Deduction, deduction};
 use super::words::{cells, removed, size_word, symbol, values};
 use super::{LogicSolver, Step, Technique, bits, values_of};
 use crate::Unit;
@@ -79,19 +79,7 @@ pub struct Bug {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-impl Deduction for UniqueLoop {
-    fn technique(&self) -> Technique {
-        Technique::UniqueRectangle
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-
-    fn tenths(&self) -> u16 {
-        self.tenths
-    }
-}
+deduction!(UniqueLoop, |_| Technique::UniqueRectangle, tenths);
 
 impl fmt::Display for UniqueLoop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -105,19 +93,7 @@ impl fmt::Display for UniqueLoop {
     }
 }
 
-impl Deduction for UniqueLoopSubset {
-    fn technique(&self) -> Technique {
-        Technique::UniqueRectangle
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-
-    fn tenths(&self) -> u16 {
-        self.tenths
-    }
-}
+deduction!(UniqueLoopSubset, |_| Technique::UniqueRectangle, tenths);
 
 impl fmt::Display for UniqueLoopSubset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction};
+use super::step::{Cell, deduction};
 use super::words::{cells, cells_of, symbol, values};
 use super::{LogicSolver, Step, Technique};
 
@@ -24,15 +24,7 @@ pub struct Wing {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
-impl Deduction for Wing {
-    fn technique(&self) -> Technique {
-        self.technique
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &self.eliminations
-    }
-}
+deduction!(Wing, |wing| wing.technique);
 
 impl fmt::Display for Wing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

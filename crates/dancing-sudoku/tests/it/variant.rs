@@ -386,12 +386,18 @@ fn killer_4x4_matches_brute_force() {
     }
 }
 
-/// The puzzles of a published file, each with the solution on its `# solution` line.
-fn with_solutions<T, E: std::fmt::Debug>(
-    text: &str,
-    puzzles: impl Iterator<Item = Result<(Grid, T), E>>,
-) -> Vec<(Grid, T, Grid)> {
-    let puzzles: Vec<(Grid, T)> = puzzles.collect::<Result<_, _>>().unwrap();
+/// The published puzzles of one kind (`common/killer_published.txt`,
+/// `common/jigsaw_published.txt`), each with its rules and the solution on its
+/// `# solution` line.
+fn published(kind: Kind) -> Vec<(Grid, Variant, Grid)> {
+    let text = match kind {
+        Kind::Killer => include_str!("common/killer_published.txt"),
+        _ => include_str!("common/jigsaw_published.txt"),
+    };
+    let puzzles: Vec<_> = Batch::new(text.as_bytes())
+        .variant(kind)
+        .collect::<Result<_, _>>()
+        .unwrap();
     let solutions: Vec<Grid> = text
         .lines()
         .filter_map(|l| l.strip_prefix("# solution "))
@@ -401,29 +407,13 @@ fn with_solutions<T, E: std::fmt::Debug>(
     puzzles
         .into_iter()
         .zip(solutions)
-        .map(|((grid, rules), solution)| (grid, rules, solution))
+        .map(|(puzzle, solution)| (puzzle.grid, puzzle.variant, solution))
         .collect()
-}
-
-/// The published killers of `common/killer_published.txt`, with their solutions.
-fn published_killers() -> Vec<(Grid, Vec<Cage>, Grid)> {
-    let text = include_str!("common/killer_published.txt");
-    let batch = Batch::new(text.as_bytes()).variant(Kind::Killer);
-    with_solutions(
-        text,
-        batch.map(|p| {
-            p.map(|p| match p.variant {
-                Variant::Killer(cages) => (p.grid, cages),
-                other => panic!("{other:?}"),
-            })
-        }),
-    )
 }
 
 #[test]
 fn published_killers_have_their_published_solutions() {
-    for (puzzle, cages, published) in published_killers() {
-        let variant = Variant::Killer(cages);
+    for (puzzle, variant, published) in published(Kind::Killer) {
         assert!(variant.satisfied_by(&puzzle, &published));
         let mut solver = VariantSolver::new();
         solver.set_variant(variant);
@@ -440,26 +430,13 @@ fn published_killers_have_their_published_solutions() {
     }
 }
 
-/// The published jigsaws of `common/jigsaw_published.txt`, with their solutions.
-fn published_jigsaws() -> Vec<(Grid, Regions, Grid)> {
-    let text = include_str!("common/jigsaw_published.txt");
-    let batch = Batch::new(text.as_bytes()).variant(Kind::Jigsaw);
-    with_solutions(
-        text,
-        batch.map(|p| {
-            p.map(|p| match p.variant {
-                Variant::Jigsaw(regions) => (p.grid, regions),
-                other => panic!("{other:?}"),
-            })
-        }),
-    )
-}
-
 #[test]
 fn published_jigsaws_have_their_published_solutions() {
-    for (puzzle, regions, published) in published_jigsaws() {
+    for (puzzle, variant, published) in published(Kind::Jigsaw) {
+        let Variant::Jigsaw(regions) = &variant else {
+            panic!("{variant:?}")
+        };
         assert!(regions.is_connected());
-        let variant = Variant::Jigsaw(regions);
         assert!(variant.satisfied_by(&puzzle, &published));
         let mut solver = VariantSolver::new();
         solver.set_variant(variant.clone());
@@ -474,8 +451,7 @@ fn published_jigsaws_have_their_published_solutions() {
 fn the_learner_and_auto_agree_with_the_links() {
     let mut rng = Rng::new(0x05ee_d5a7);
     let jigsaw = Regions::from_labels(2, JIGSAW_4X4.chars()).unwrap();
-    let (killer, _, _) = published_killers().remove(0);
-    let killer_cages = published_killers().remove(0).1;
+    let (killer, killer_rules, _) = published(Kind::Killer).remove(0);
     let mut cases: Vec<(Variant, Grid)> = Vec::new();
     for variant in [Variant::X, Variant::Hyper] {
         let mut solver = VariantSolver::new();
@@ -488,10 +464,10 @@ fn the_learner_and_auto_agree_with_the_links() {
     }
     cases.push((Variant::Jigsaw(jigsaw.clone()), Grid::empty(2)));
     cases.push((Variant::Jigsaw(jigsaw), "1...............".parse().unwrap()));
-    cases.push((Variant::Killer(killer_cages.clone()), killer));
+    cases.push((killer_rules.clone(), killer));
     let mut four = Grid::empty(3);
     four.set(0, 0, 6);
-    cases.push((Variant::Killer(killer_cages), four));
+    cases.push((killer_rules, four));
     for (variant, puzzle) in cases {
         let mut links = VariantSolver::new();
         let mut learner = VariantSolver::with_learner();
@@ -520,15 +496,12 @@ fn the_learner_and_auto_agree_with_the_links() {
         assert_eq!(learned(searches[3].1), searches[0].0 > 10, "{searches:?}");
     }
     // Unique puzzles: the learner's solution is the published one.
-    for (puzzle, regions, published) in published_jigsaws() {
-        let mut learner = VariantSolver::with_learner();
-        learner.set_variant(Variant::Jigsaw(regions));
-        assert_eq!(learner.solve_unique(&puzzle), Ok(published));
-    }
-    for (puzzle, cages, published) in published_killers() {
-        let mut learner = VariantSolver::with_learner();
-        learner.set_variant(Variant::Killer(cages));
-        assert_eq!(learner.solve_unique(&puzzle), Ok(published));
+    for kind in [Kind::Jigsaw, Kind::Killer] {
+        for (puzzle, variant, published) in published(kind) {
+            let mut learner = VariantSolver::with_learner();
+            learner.set_variant(variant);
+            assert_eq!(learner.solve_unique(&puzzle), Ok(published));
+        }
     }
 }
 
