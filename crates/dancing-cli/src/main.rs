@@ -14,6 +14,7 @@ mod input;
 mod judges;
 mod learner;
 mod logic;
+mod memo;
 mod pick;
 mod plan;
 mod pretty;

@@ -21,6 +21,8 @@ pub(crate) enum Engine {
     Multi,
     /// The faster of the links and the dense engine on the first nodes (`pick.rs`).
     Fastest,
+    /// The memoized search and its ZDD (`memo.rs`).
+    Memo,
 }
 
 /// How the engine is run.
@@ -59,6 +61,9 @@ pub(crate) struct Plan {
 /// dancing cells searches on one thread, without a prefix), before reading any input,
 /// rather than ignoring it.
 pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
+    if args.memo.wanted() {
+        return check_memo(args);
+    }
     if args.engine == XcEngine::Multi {
         return match multi_unsupported(args) {
             Some(flag) => Err(Failure::input(format!(
@@ -92,10 +97,35 @@ pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     }
 }
 
+/// Refuses what the memoized search does not do: it searches on one thread, with its
+/// own engine, for all the solutions (not the cheapest), in Knuth's format.
+fn check_memo(args: &XcArgs) -> Result<(), Failure> {
+    let unsupported = [
+        (args.split.threads != 1, "--threads"),
+        (args.split.split.is_some(), "--split"),
+        (args.split.split_jobs.is_some(), "--split-jobs"),
+        (args.split.prefix.is_some(), "--prefix"),
+        (args.min_cost, "--min-cost"),
+        (args.best.is_some(), "--best"),
+        (args.matrix, "--matrix"),
+        (args.cnf, "--cnf"),
+        (args.solver == XcSolver::Sat, "--solver sat"),
+        (args.engine != XcEngine::Auto, "--engine"),
+    ];
+    match unsupported.iter().find(|(given, _)| *given) {
+        Some((_, flag)) => Err(Failure::input(format!(
+            "the memoized search (--memo, --sample, --zdd) cannot be combined with {flag}"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The plan for `problem`, read from the file `name`; what [`check_engine`] let
 /// through before reading is not checked again.
 pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan, Failure> {
-    let (engine, mode) = if problem.has_bounds() || args.engine == XcEngine::Multi {
+    let (engine, mode) = if args.memo.wanted() {
+        (Engine::Memo, Mode::Search)
+    } else if problem.has_bounds() || args.engine == XcEngine::Multi {
         check_multi(args, name, problem)?;
         let mode = if args.split.split.is_some() {
             Mode::Split

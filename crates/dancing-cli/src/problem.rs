@@ -22,6 +22,10 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
             args,
         } => (problems::pentominoes(*width, *height), args),
         ProblemKind::Latin { n, args } => (problems::latin_square(usize::from(*n)), args),
+        ProblemKind::Domino {
+            size: (width, height),
+            args,
+        } => (problems::dominoes(*width, *height), args),
         ProblemKind::Tiling { .. } => unreachable!("answered above"),
     };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -104,6 +108,10 @@ fn picture(kind: &ProblemKind, problem: &Problem, solution: &[OptionId]) -> Stri
             ..
         } => problems::polyomino_picture(problem, solution, *width, *height),
         ProblemKind::Latin { n, .. } => latin_picture(problem, solution, usize::from(*n)),
+        ProblemKind::Domino {
+            size: (width, height),
+            ..
+        } => domino_picture(problem, solution, *width, *height),
         ProblemKind::Tiling { .. } => String::new(),
     }
 }
@@ -129,5 +137,26 @@ fn latin_picture(problem: &Problem, solution: &[OptionId], n: usize) -> String {
             let cells: Vec<String> = row.iter().map(|s| format!("{s:>width$}")).collect();
             cells.join(" ") + "\n"
         })
+        .collect()
+}
+
+/// The board of a solution of [`problems::dominoes`]: `<>` for a horizontal domino,
+/// `^` over `v` for a vertical one. The options' items are the cells, row by row.
+fn domino_picture(problem: &Problem, solution: &[OptionId], width: usize, height: usize) -> String {
+    let mut board = vec!['.'; width * height];
+    for &option in solution {
+        let cells: Vec<usize> = problem
+            .option_items(option)
+            .map(|(item, _)| item.index())
+            .collect();
+        if let [a, b] = cells[..] {
+            let (first, second) = if b == a + 1 { ('<', '>') } else { ('^', 'v') };
+            board[a] = first;
+            board[b] = second;
+        }
+    }
+    board
+        .chunks(width)
+        .map(|row| row.iter().collect::<String>() + "\n")
         .collect()
 }

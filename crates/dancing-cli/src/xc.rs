@@ -86,6 +86,7 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
                 _ => plain(plan, args, problem, &mut solver),
             }
         }
+        Engine::Memo => crate::memo::run(plan, args, problem),
         Engine::Cells => plain(plan, args, problem, &mut CellsSolver::new(problem)),
         Engine::Dense => {
             let mut dense = DenseSolver::new(problem)

@@ -169,6 +169,7 @@ mod error;
 pub mod format;
 mod ids;
 mod limits;
+mod memo;
 mod multi;
 #[cfg(feature = "parallel")]
 mod parallel;
@@ -190,6 +191,7 @@ pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
+pub use memo::{BigUint, Memo, MemoError, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSolutions};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};

@@ -271,6 +271,44 @@ pub fn polyomino_picture(
         .collect()
 }
 
+/// Tilings of a `width`×`height` board by dominoes: items are the cells `r{y}c{x}`
+/// (1-based), all primary, declared row by row; an option is a domino, horizontal or
+/// vertical, listed by its first cell in reading order. The counts of the square boards
+/// 2×2, 4×4, 6×6, 8×8 are 2, 36, 6,728 and 12,988,816 (OEIS A004003).
+///
+/// ```
+/// use dancing::{Engine, Solver, problems};
+///
+/// assert_eq!(Solver::new(&problems::dominoes(4, 4)).count(), 36);
+/// assert_eq!(Solver::new(&problems::dominoes(3, 2)).count(), 3);
+/// ```
+///
+/// # Panics
+/// If the board is empty.
+#[track_caller]
+pub fn dominoes(width: usize, height: usize) -> Problem {
+    assert!(width > 0 && height > 0, "the board must have squares");
+    let mut b = ProblemBuilder::new();
+    let mut cell = Vec::with_capacity(width * height);
+    for y in 0..height {
+        for x in 0..width {
+            cell.push(b.primary(&format!("r{}c{}", y + 1, x + 1)).unwrap());
+        }
+    }
+    for y in 0..height {
+        for x in 0..width {
+            let here = cell[y * width + x];
+            if x + 1 < width {
+                b.option([here, cell[y * width + x + 1]]).unwrap();
+            }
+            if y + 1 < height {
+                b.option([here, cell[(y + 1) * width + x]]).unwrap();
+            }
+        }
+    }
+    build(b)
+}
+
 /// A rectangle of a [`rectangle_tiling`]: the unit squares `x1..x2` × `y1..y2`, given by
 /// its lower-left corner `(x1, y1)` and upper-right corner `(x2, y2)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

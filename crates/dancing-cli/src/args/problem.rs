@@ -60,6 +60,19 @@ Examples:
         #[command(flatten)]
         args: ProblemArgs,
     },
+    /// Domino tilings of a board: WIDTHxHEIGHT cells, each covered by one domino.
+    #[command(after_help = "\
+Examples:
+  dancing problem domino 4x4
+  dancing problem domino 8x8 --count
+  dancing problem domino 12x12 --dlx | dancing xc --count --memo")]
+    Domino {
+        /// The board as WIDTHxHEIGHT, up to 1,000,000 cells
+        #[arg(value_parser = parse_board)]
+        size: (usize, usize),
+        #[command(flatten)]
+        args: ProblemArgs,
+    },
     /// Latin squares: an N×N grid, each of 1..N once per row and column.
     #[command(after_help = "\
 Examples:
@@ -90,6 +103,21 @@ Examples:
 }
 
 /// Parses `WxH` for a box of 60 cells.
+/// Reads a board `WIDTHxHEIGHT` of 1 to 1,000,000 cells.
+fn parse_board(text: &str) -> Result<(usize, usize), String> {
+    let (w, h) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("`{text}` is not WIDTHxHEIGHT, for example 8x8"))?;
+    match (w.trim().parse::<usize>(), h.trim().parse::<usize>()) {
+        (Ok(w), Ok(h)) if w > 0 && h > 0 && w.saturating_mul(h) <= 1_000_000 => Ok((w, h)),
+        (Ok(w), Ok(h)) => Err(format!(
+            "a {w}x{h} board has {} cells: give one of 1 to 1,000,000",
+            w.saturating_mul(h)
+        )),
+        _ => Err(format!("`{text}` is not WIDTHxHEIGHT, for example 8x8")),
+    }
+}
+
 fn parse_box(text: &str) -> Result<(usize, usize), String> {
     let (w, h) = text
         .split_once(['x', 'X', '×'])

@@ -31,7 +31,9 @@ Examples:
   dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
   dancing xc --split-jobs 1000 big.dlx > jobs.txt
   dancing xc --count --prefix \"1650 499 132\" big.dlx     one line of jobs.txt
-  dancing xc --matrix < cases.txt        one line per case: `3 2 4 6` or `NO`"
+  dancing xc --matrix < cases.txt        one line per case: `3 2 4 6` or `NO`
+  dancing xc --count --memo board.dlx    memoized: counts that repeat are counted once
+  dancing xc --sample 5 --seed 7 board.dlx    five solutions drawn uniformly"
 )]
 pub(crate) struct XcArgs {
     /// The input file; standard input when absent or `-`
@@ -80,6 +82,8 @@ pub(crate) struct XcArgs {
     /// --matrix, --cnf or --solver sat
     #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
     pub(crate) engine: XcEngine,
+    #[command(flatten)]
+    pub(crate) memo: MemoArgs,
     #[command(flatten)]
     pub(crate) split: SplitArgs,
     #[command(flatten)]
@@ -145,4 +149,55 @@ pub(crate) enum XcEngine {
     /// Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and solutions on
     /// one thread. Files with bounds use it without being asked
     Multi,
+}
+
+/// The memoized search (`dancing xc --memo`): a ZDD of all the solutions.
+#[derive(Debug, Args)]
+pub(crate) struct MemoArgs {
+    /// Search with a memo of the states met (what is left to cover), each solved once,
+    /// building a ZDD of all the solutions: counts (exact however large, with --count)
+    /// take milliseconds where the subproblems repeat, as on boards tiled by small
+    /// pieces, and the solutions come from the ZDD. Where they do not repeat (queens,
+    /// Langford pairs) it is slower than the plain search. --max-memory bounds the memo
+    /// (exit code 3 when reached)
+    #[arg(long)]
+    pub(crate) memo: bool,
+    /// Print K solutions drawn uniformly at random (with repeats) from the memo's ZDD
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit"],
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub(crate) sample: Option<u64>,
+    /// The seed of --sample: the same seed draws the same solutions (by default one is
+    /// drawn, and --stats tells it)
+    #[arg(long, value_name = "S", requires = "sample")]
+    pub(crate) seed: Option<u64>,
+    /// Write the memo's ZDD to FILE in the text format of Knuth's ZDDREAD programs (see
+    /// docs/formats.md)
+    #[arg(long, value_name = "FILE")]
+    pub(crate) zdd: Option<PathBuf>,
+    /// The item the memoized search covers next: the first open one in the order with
+    /// the narrower frontier (`frontier`), in the declared order (`declared`), or the one
+    /// with the fewest options (`mrv`); `auto` (the default) takes `frontier` when that
+    /// frontier is narrow (a board's width), else `mrv`
+    #[arg(long, value_enum, value_name = "ORDER")]
+    pub(crate) memo_order: Option<MemoOrderArg>,
+}
+
+impl MemoArgs {
+    /// Whether the memoized search runs: asked for, or needed by --sample or --zdd.
+    pub(crate) fn wanted(&self) -> bool {
+        self.memo || self.sample.is_some() || self.zdd.is_some() || self.memo_order.is_some()
+    }
+}
+
+/// `--memo-order`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MemoOrderArg {
+    /// `frontier` when its frontier is narrow, else `mrv`
+    Auto,
+    /// The declared or the Cuthill–McKee order, whichever has the narrower frontier
+    Frontier,
+    /// The first open item as declared
+    Declared,
+    /// The item with the fewest options left
+    Mrv,
 }

@@ -1,0 +1,226 @@
+//! `dancing xc --memo`, `--sample` and `--zdd`: the memoized search, and what its ZDD
+//! answers (the exact count, the solutions, uniform samples, the diagram itself).
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use dancing::{Memo, MemoError, MemoOrder, MemoProgress, Problem, StopReason, Zdd};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::args::{MemoOrderArg, XcArgs};
+use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::input::human_size;
+use crate::plan::Plan;
+use crate::report::{plural, stop_name, stop_note};
+use crate::search::searching;
+use crate::xc::print_solution;
+
+pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+    let order = match args.memo.memo_order {
+        None | Some(MemoOrderArg::Auto) => MemoOrder::Auto,
+        Some(MemoOrderArg::Frontier) => MemoOrder::Frontier,
+        Some(MemoOrderArg::Declared) => MemoOrder::Declared,
+        Some(MemoOrderArg::Mrv) => MemoOrder::Mrv,
+    };
+    let progress = Arc::new(MemoProgress::default());
+    let memo = Memo::new(problem)
+        .limits(args.search.limits())
+        .max_memory(args.max_memory)
+        .order(order)
+        .progress(Arc::clone(&progress));
+    let started = Instant::now();
+    let line = StatusLine::start(args.search.report.progress, progress);
+    let built = searching(|| memo.build());
+    drop(line);
+    let zdd = match built {
+        Ok(zdd) => zdd,
+        Err(MemoError::Stopped(reason)) => return Ok(stopped(args, reason, started)),
+        Err(MemoError::Memory { bytes }) => {
+            eprintln!(
+                "error: the memo reached --max-memory {} ({} held) before the search ended; \
+                 raise --max-memory, or search without --memo",
+                human_size(args.max_memory),
+                human_size(bytes)
+            );
+            return Ok(EXIT_STOPPED);
+        }
+        Err(error) => return Err(Failure::input(error.to_string())),
+    };
+    if let Some(path) = &args.memo.zdd {
+        let file =
+            File::create(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let mut out = BufWriter::new(file);
+        zdd.write_text(&mut out)?;
+        out.flush()?;
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let seed = args.memo.seed.unwrap_or_else(random_seed);
+    let mut listed = 0u64;
+    let mut first = true;
+    if let Some(k) = args.memo.sample {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..k {
+            let Some(solution) = zdd.sample(&mut rng) else {
+                break;
+            };
+            print_solution(&mut out, problem, &solution, &mut first)?;
+            listed += 1;
+        }
+    } else if plan.count {
+        writeln!(out, "{}", count_text(&zdd, plan.limit))?;
+    } else {
+        for solution in zdd
+            .solutions()
+            .take(plan.limit.map_or(usize::MAX, |n| n as usize))
+        {
+            print_solution(&mut out, problem, &solution, &mut first)?;
+            listed += 1;
+        }
+    }
+    out.flush()?;
+    report(args, &zdd, started.elapsed(), (listed, seed));
+    Ok(EXIT_OK)
+}
+
+/// The count as `--count` prints it: exact, or `N+` when `--limit N` is below it.
+fn count_text(zdd: &Zdd, limit: Option<u64>) -> String {
+    let count = zdd.count();
+    match limit {
+        Some(limit) if count > limit.into() => format!("{limit}+"),
+        _ => count.to_string(),
+    }
+}
+
+/// A seed for `--sample` without `--seed`, from the clock.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// The summary and `--stats` of a search that a limit stopped; its exit code.
+fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> u8 {
+    args.search.report.print(
+        || {
+            format!(
+                "the memoized search stopped before counting, {:.3} s{}",
+                started.elapsed().as_secs_f64(),
+                stop_note(Some(reason))
+            )
+        },
+        || {
+            serde_json::json!({
+                "complete": false,
+                "stopped": stop_name(Some(reason)),
+                "seconds": started.elapsed().as_secs_f64(),
+            })
+        },
+    );
+    if reason == StopReason::Interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_STOPPED
+    }
+}
+
+/// The summary line and `--stats` of a memoized search: the count, the states, the
+/// memo and the diagram.
+fn report(args: &XcArgs, zdd: &Zdd, elapsed: Duration, (listed, seed): (u64, u64)) {
+    let stats = zdd.stats();
+    let count = zdd.count();
+    args.search.report.print(
+        || {
+            let drawn = match args.memo.sample {
+                Some(_) => format!(" ({} drawn, seed {seed})", plural(listed, "solution")),
+                None => String::new(),
+            };
+            format!(
+                "{count} solutions{drawn}, {} states, {} remembered, {} ZDD nodes, {}, {:.3} s",
+                stats.states,
+                stats.entries,
+                stats.nodes,
+                human_size(stats.bytes),
+                elapsed.as_secs_f64()
+            )
+        },
+        || {
+            // Counts past 2^64 are written as strings, which JSON readers keep exact.
+            let solutions = match u64::try_from(&count) {
+                Ok(n) => serde_json::json!(n),
+                Err(_) => serde_json::json!(count.to_string()),
+            };
+            serde_json::json!({
+                "solutions": solutions,
+                "states": stats.states,
+                "memo_entries": stats.entries,
+                "memo_hits": stats.hits,
+                "zdd_nodes": stats.nodes,
+                "bytes": stats.bytes,
+                "seconds": elapsed.as_secs_f64(),
+                "complete": true,
+                "engine": "memo",
+                "memo_order": format!("{:?}", stats.order).to_lowercase(),
+                "seed": args.memo.sample.map(|_| seed),
+            })
+        },
+    );
+}
+
+/// `--progress`: states reached and memory held, redrawn from a thread of its own
+/// while the search runs, on a terminal only.
+struct StatusLine {
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl StatusLine {
+    fn start(enabled: bool, progress: Arc<MemoProgress>) -> Self {
+        let mut line = Self {
+            stop: None,
+            thread: None,
+        };
+        if !enabled || !io::stderr().is_terminal() {
+            return line;
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+        if let Ok(style) = ProgressStyle::with_template("[{elapsed_precise}] {msg}") {
+            bar.set_style(style);
+        }
+        let (stop, stopped) = mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("memo-status".to_owned())
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(Duration::from_millis(200))
+                {
+                    bar.set_message(format!(
+                        "{} states, {} held",
+                        progress.states.load(Ordering::Relaxed),
+                        human_size(progress.bytes.load(Ordering::Relaxed))
+                    ));
+                }
+                bar.finish_and_clear();
+            });
+        if let Ok(thread) = thread {
+            line.stop = Some(stop);
+            line.thread = Some(thread);
+        }
+        line
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

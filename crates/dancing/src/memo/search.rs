@@ -1,0 +1,427 @@
+//! The memoized search: Algorithm X (with colors and multiplicities) that remembers the
+//! ZDD of the solutions of every state it has met at an item boundary, and builds
+//! the ZDD of the whole problem bottom up.
+//!
+//! A state is what is left to do after some items have been covered: which items are
+//! still open, how often the open ones with multiplicities are used already, and which
+//! colors the secondary items took. Two partial solutions that leave the same state
+//! have the same completions, so the search explores each state once.
+//!
+//! The search covers the first open primary item `i` of its [order](super::MemoOrder)
+//! (or the one with the fewest options left, by MRV): it decides each option of `i`
+//! in turn, in the problem's order, leaving it out or taking it (if it fits), until `i`
+//! has been covered as often as it may (or it has no options left, when it must have
+//! been covered as often as it must). Then `i` is closed, whatever it can still take,
+//! so every solution is found once: by the options it has on `i`. A decision is a ZDD
+//! node `(option, lo: the solutions without it, hi: those with it)`.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::order::{MemoOrder, primary_order};
+use super::table::{Table, hash};
+use super::{MemoError, MemoProgress, MemoStats, Node};
+use crate::{Limits, Problem};
+
+/// The empty family (no solution).
+pub(super) const BOTTOM: u32 = 0;
+/// The family of the empty set (the one way to finish).
+pub(super) const TOP: u32 = 1;
+
+/// The problem in the search's terms: items by position (the primary ones first, in
+/// search order, then the secondary ones), options as (position, color) lists.
+#[derive(Debug)]
+struct Model {
+    primaries: usize,
+    /// Each option's entries: `entries[starts[o]..starts[o + 1]]`.
+    starts: Vec<u32>,
+    entries: Vec<(u32, u32)>,
+    /// The options of each primary position, in the problem's order.
+    of_item: Vec<Vec<u32>>,
+    /// `(lower, upper)` of each primary position.
+    bounds: Vec<(u32, u32)>,
+    /// The primary positions that may be covered more than once.
+    multi: Vec<u32>,
+    /// The secondary positions that some option colors.
+    colorable: Vec<u32>,
+}
+
+impl Model {
+    fn new(problem: &Problem, order: MemoOrder) -> (Self, MemoOrder) {
+        let mut at = vec![0u32; problem.item_count()];
+        let (primary, order) = primary_order(problem, order);
+        let primaries = primary.len();
+        let secondary = problem.items().filter(|&i| !problem.is_primary(i));
+        for (k, i) in primary
+            .iter()
+            .copied()
+            .chain(secondary.map(|i| i.index()))
+            .enumerate()
+        {
+            at[i] = k as u32;
+        }
+        let mut starts = vec![0u32];
+        let mut entries = Vec::with_capacity(problem.entry_count());
+        let mut of_item = vec![Vec::new(); primaries];
+        let mut colorable = vec![false; problem.item_count()];
+        for o in problem.options() {
+            for (item, color) in problem.option_items(o) {
+                let k = at[item.index()];
+                let color = color.map_or(0, |c| c.index() as u32 + 1);
+                if (k as usize) < primaries {
+                    of_item[k as usize].push(o.index() as u32);
+                } else if color > 0 {
+                    colorable[k as usize] = true;
+                }
+                entries.push((k, color));
+            }
+            starts.push(entries.len() as u32);
+        }
+        let bounds: Vec<(u32, u32)> = primary
+            .iter()
+            .map(|&i| problem.bounds(crate::ItemId::new(i)))
+            .collect();
+        let multi = (0..primaries as u32)
+            .filter(|&k| bounds[k as usize].1 > 1)
+            .collect();
+        let colorable = (0..problem.item_count() as u32)
+            .filter(|&k| colorable[k as usize])
+            .collect();
+        let model = Self {
+            primaries,
+            starts,
+            entries,
+            of_item,
+            bounds,
+            multi,
+            colorable,
+        };
+        (model, order)
+    }
+
+    fn option(&self, o: u32) -> &[(u32, u32)] {
+        &self.entries[self.starts[o as usize] as usize..self.starts[o as usize + 1] as usize]
+    }
+}
+
+/// A change to undo.
+#[derive(Debug, Clone, Copy)]
+enum Undo {
+    /// A primary position used once more.
+    Used(u32),
+    /// A secondary position taken (covered, or colored).
+    Taken(u32),
+    /// The mark where an option's changes begin.
+    Mark,
+}
+
+/// A step of the search, on its explicit stack (a state may be thousands of items deep).
+#[derive(Debug, Clone, Copy)]
+enum Frame {
+    /// Find the next item to cover, at or after position `from` (in a fixed order).
+    State { from: u32 },
+    /// The solutions of the state whose key is the top one of the key stack are known.
+    Remember,
+    /// Decide option `j` of item `item`'s list.
+    Decide { item: u32, j: u32 },
+    /// Option `j` left out gave the result (the `lo` branch): now take it.
+    Take { item: u32, j: u32 },
+    /// Option `j` taken gave the result: undo it and make the node.
+    Join { j_option: u32, lo: u32 },
+    /// The item was closed: reopen it once its state is answered.
+    Reopen { item: u32 },
+}
+
+/// The memoized search over one problem.
+#[derive(Debug)]
+pub(super) struct Search {
+    model: Model,
+    order: MemoOrder,
+    /// Bit `k` set: position `k` is open (a primary item not yet closed nor full, a
+    /// secondary one not taken). Bits past the last position are set.
+    open: Vec<u64>,
+    used: Vec<u32>,
+    color: Vec<u32>,
+    trail: Vec<Undo>,
+    table: Table,
+    pub(super) nodes: Vec<Node>,
+    /// The keys of the states being explored, end to end, with their starts.
+    keys: Vec<u64>,
+    key_starts: Vec<usize>,
+    key: Vec<u64>,
+    stats: MemoStats,
+}
+
+impl Search {
+    pub(super) fn new(problem: &Problem, order: MemoOrder) -> Self {
+        let (model, order) = Model::new(problem, order);
+        let positions = problem.item_count();
+        let mut open = vec![u64::MAX; positions.div_ceil(64).max(1)];
+        // Every position starts open; a primary item with an upper bound of 0 is full.
+        for (k, &(_, hi)) in model.bounds.iter().enumerate() {
+            if hi == 0 {
+                open[k / 64] &= !(1 << (k % 64));
+            }
+        }
+        Self {
+            used: vec![0; model.primaries],
+            color: vec![0; positions],
+            model,
+            order,
+            open,
+            trail: Vec::new(),
+            table: Table::new(),
+            nodes: vec![Node::default(), Node::default()],
+            keys: Vec::new(),
+            key_starts: Vec::new(),
+            key: Vec::new(),
+            stats: MemoStats {
+                order,
+                ..MemoStats::default()
+            },
+        }
+    }
+
+    fn is_open(&self, k: u32) -> bool {
+        self.open[k as usize / 64] >> (k % 64) & 1 == 1
+    }
+
+    fn set_open(&mut self, k: u32, open: bool) {
+        let bit = 1u64 << (k % 64);
+        if open {
+            self.open[k as usize / 64] |= bit;
+        } else {
+            self.open[k as usize / 64] &= !bit;
+        }
+    }
+
+    /// Whether option `o` fits the state.
+    fn fits(&self, o: u32) -> bool {
+        self.model.option(o).iter().all(|&(k, color)| {
+            self.is_open(k)
+                || (color > 0
+                    && (k as usize) >= self.model.primaries
+                    && self.color[k as usize] == color)
+        })
+    }
+
+    /// Takes option `o` (which fits), recording what to undo.
+    fn take(&mut self, o: u32) {
+        self.trail.push(Undo::Mark);
+        let primaries = self.model.primaries;
+        let (start, end) = (
+            self.model.starts[o as usize] as usize,
+            self.model.starts[o as usize + 1] as usize,
+        );
+        for e in start..end {
+            let (k, color) = self.model.entries[e];
+            if (k as usize) < primaries {
+                self.used[k as usize] += 1;
+                if self.used[k as usize] == self.model.bounds[k as usize].1 {
+                    self.set_open(k, false);
+                }
+                self.trail.push(Undo::Used(k));
+            } else if self.is_open(k) {
+                self.set_open(k, false);
+                self.color[k as usize] = color;
+                self.trail.push(Undo::Taken(k));
+            }
+        }
+    }
+
+    /// Undoes the last option taken.
+    fn untake(&mut self) {
+        while let Some(undo) = self.trail.pop() {
+            match undo {
+                Undo::Mark => return,
+                Undo::Used(k) => {
+                    self.used[k as usize] -= 1;
+                    self.set_open(k, true);
+                }
+                Undo::Taken(k) => {
+                    self.color[k as usize] = 0;
+                    self.set_open(k, true);
+                }
+            }
+        }
+    }
+
+    /// The next item to cover, `None` when every primary item is closed.
+    fn next_item(&self, from: u32) -> Option<u32> {
+        let primaries = self.model.primaries as u32;
+        if self.order == MemoOrder::Mrv {
+            return (0..primaries)
+                .filter(|&k| self.is_open(k))
+                .min_by_key(|&k| {
+                    self.model.of_item[k as usize]
+                        .iter()
+                        .filter(|&&o| self.fits(o))
+                        .count()
+                });
+        }
+        let mut w = from as usize / 64;
+        let mut word = self.open.get(w)? & (u64::MAX << (from % 64));
+        loop {
+            if word != 0 {
+                let k = (w * 64) as u32 + word.trailing_zeros();
+                return (k < primaries).then_some(k);
+            }
+            w += 1;
+            word = *self.open.get(w)?;
+        }
+    }
+
+    /// Builds the state's key in `self.key`: the open bits from the first word with an
+    /// open position to the last word with a closed one, then the use counts of the open
+    /// positions with multiplicities, then the colors of the colored secondary ones.
+    fn make_key(&mut self) {
+        self.key.clear();
+        let first = self
+            .open
+            .iter()
+            .position(|&w| w != 0)
+            .unwrap_or(self.open.len());
+        let last = self
+            .open
+            .iter()
+            .rposition(|&w| w != u64::MAX)
+            .map_or(first, |w| (w + 1).max(first));
+        // The first word's index, and how many words follow, in one word.
+        self.key.push((first as u64) << 32 | (last - first) as u64);
+        self.key.extend_from_slice(&self.open[first..last]);
+        for &k in &self.model.multi {
+            if self.used[k as usize] > 0 && self.is_open(k) {
+                self.key
+                    .push(u64::from(k) << 32 | u64::from(self.used[k as usize]));
+            }
+        }
+        for &k in &self.model.colorable {
+            if self.color[k as usize] > 0 {
+                self.key
+                    .push(1 << 63 | u64::from(k) << 32 | u64::from(self.color[k as usize]));
+            }
+        }
+    }
+
+    fn node(&mut self, option: u32, lo: u32, hi: u32) -> u32 {
+        if hi == BOTTOM {
+            return lo;
+        }
+        self.nodes.push(Node { option, lo, hi });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn bytes(&self) -> usize {
+        self.table.bytes() + self.nodes.capacity() * size_of::<Node>() + self.keys.capacity() * 8
+    }
+
+    /// Runs the search to the root node of the ZDD of all solutions.
+    pub(super) fn run(
+        &mut self,
+        limits: &Limits,
+        max_memory: u64,
+        progress: Option<&MemoProgress>,
+    ) -> Result<u32, MemoError> {
+        let started = Instant::now();
+        let mut next_check = limits.next_check_every(0, 1 << 12);
+        let mut stack = vec![Frame::State { from: 0 }];
+        let mut ret = BOTTOM;
+        while let Some(frame) = stack.pop() {
+            match frame {
+                Frame::State { from } => {
+                    self.stats.states += 1;
+                    if self.stats.states >= next_check {
+                        if let Some(reason) = limits.reached(self.stats.states, started) {
+                            return Err(MemoError::Stopped(reason));
+                        }
+                        let bytes = self.bytes() as u64;
+                        if let Some(progress) = progress {
+                            progress.states.store(self.stats.states, Ordering::Relaxed);
+                            progress.bytes.store(bytes, Ordering::Relaxed);
+                        }
+                        if bytes > max_memory {
+                            return Err(MemoError::Memory { bytes });
+                        }
+                        next_check = limits.next_check_every(self.stats.states, 1 << 12);
+                    }
+                    let Some(item) = self.next_item(from) else {
+                        ret = TOP;
+                        continue;
+                    };
+                    self.make_key();
+                    let h = hash(&self.key);
+                    if let Some(node) = self.table.get(&self.key, h) {
+                        self.stats.hits += 1;
+                        ret = node;
+                        continue;
+                    }
+                    self.key_starts.push(self.keys.len());
+                    self.keys.extend_from_slice(&self.key);
+                    stack.push(Frame::Remember);
+                    stack.push(Frame::Decide { item, j: 0 });
+                }
+                Frame::Remember => {
+                    let start = self.key_starts.pop().expect("a key per state");
+                    // Growing the memo doubles a block: refused if that passes the bound.
+                    let words = self.keys.len() - start;
+                    let bytes = (self.bytes() + self.table.growth(words)) as u64;
+                    if bytes > max_memory {
+                        return Err(MemoError::Memory { bytes });
+                    }
+                    let key = &self.keys[start..];
+                    self.table.insert(key, hash(key), ret);
+                    self.keys.truncate(start);
+                }
+                Frame::Decide { item, mut j } => {
+                    let options = &self.model.of_item[item as usize];
+                    // Options that no longer fit are skipped.
+                    while self.is_open(item)
+                        && (j as usize) < options.len()
+                        && !self.fits(options[j as usize])
+                    {
+                        j += 1;
+                    }
+                    if !self.is_open(item) || j as usize == options.len() {
+                        // No more for this item: it is done if covered often enough.
+                        if self.used[item as usize] < self.model.bounds[item as usize].0 {
+                            ret = BOTTOM;
+                            continue;
+                        }
+                        let was_open = self.is_open(item);
+                        if was_open {
+                            self.set_open(item, false);
+                            stack.push(Frame::Reopen { item });
+                        }
+                        stack.push(Frame::State { from: item + 1 });
+                        continue;
+                    }
+                    stack.push(Frame::Take { item, j });
+                    stack.push(Frame::Decide { item, j: j + 1 });
+                }
+                Frame::Take { item, j } => {
+                    let lo = ret;
+                    let option = self.model.of_item[item as usize][j as usize];
+                    self.take(option);
+                    stack.push(Frame::Join {
+                        j_option: option,
+                        lo,
+                    });
+                    stack.push(Frame::Decide { item, j: j + 1 });
+                }
+                Frame::Join { j_option, lo } => {
+                    self.untake();
+                    ret = self.node(j_option, lo, ret);
+                }
+                Frame::Reopen { item } => self.set_open(item, true),
+            }
+        }
+        self.stats.entries = self.table.len() as u64;
+        self.stats.nodes = self.nodes.len() as u64 - 2;
+        self.stats.bytes = self.bytes() as u64;
+        Ok(ret)
+    }
+
+    pub(super) fn stats(&self) -> MemoStats {
+        self.stats
+    }
+}

@@ -1,0 +1,256 @@
+//! The ZDD of all the solutions, as a value: count, list, sample uniformly, write out.
+
+use std::io::{self, Write};
+
+use num_bigint::BigUint;
+use rand_core::RngCore;
+
+use super::search::{BOTTOM, TOP};
+use super::{MemoStats, Node};
+use crate::OptionId;
+
+/// The number of solutions below each node: `u128` while they fit, else unbounded.
+#[derive(Debug, Clone)]
+enum Counts {
+    Small(Vec<u128>),
+    Big(Vec<BigUint>),
+}
+
+impl Counts {
+    /// The counts of every node, bottom up (a node's children come before it).
+    fn of(nodes: &[Node]) -> Self {
+        let mut small = vec![0u128; nodes.len()];
+        small[TOP as usize] = 1;
+        for (k, node) in nodes.iter().enumerate().skip(2) {
+            match small[node.lo as usize].checked_add(small[node.hi as usize]) {
+                Some(sum) => small[k] = sum,
+                None => return Self::big(nodes),
+            }
+        }
+        Self::Small(small)
+    }
+
+    fn big(nodes: &[Node]) -> Self {
+        let mut big: Vec<BigUint> = Vec::with_capacity(nodes.len());
+        big.push(BigUint::ZERO);
+        big.push(BigUint::from(1u8));
+        for node in &nodes[2..] {
+            let sum = &big[node.lo as usize] + &big[node.hi as usize];
+            big.push(sum);
+        }
+        Self::Big(big)
+    }
+}
+
+/// A zero-suppressed decision diagram of the solutions of a problem, as
+/// [`Memo::build`](super::Memo::build) makes it: each node decides one option, its
+/// `hi` branch the solutions with it and its `lo` branch those without. Counting,
+/// listing and drawing solutions walk it without a new search.
+///
+/// ```
+/// use dancing::{Memo, problems};
+///
+/// let zdd = Memo::new(&problems::dominoes(4, 4)).build()?;
+/// assert_eq!(zdd.count(), 36u32.into());
+/// assert_eq!(zdd.solutions().count(), 36);
+/// # Ok::<(), dancing::MemoError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Zdd {
+    nodes: Vec<Node>,
+    root: u32,
+    counts: Counts,
+    stats: MemoStats,
+}
+
+impl Zdd {
+    pub(super) fn new(nodes: Vec<Node>, root: u32, stats: MemoStats) -> Self {
+        let counts = Counts::of(&nodes);
+        Self {
+            nodes,
+            root,
+            counts,
+            stats,
+        }
+    }
+
+    /// The number of solutions, exact however large.
+    pub fn count(&self) -> BigUint {
+        match &self.counts {
+            Counts::Small(c) => BigUint::from(c[self.root as usize]),
+            Counts::Big(c) => c[self.root as usize].clone(),
+        }
+    }
+
+    /// The number of solutions if it fits in a `u128`.
+    pub fn count_u128(&self) -> Option<u128> {
+        match &self.counts {
+            Counts::Small(c) => Some(c[self.root as usize]),
+            Counts::Big(c) => u128::try_from(&c[self.root as usize]).ok(),
+        }
+    }
+
+    /// The number of decision nodes (the two sinks not counted).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len() - 2
+    }
+
+    /// What the search that built it did: states, memo entries and hits, nodes, bytes.
+    pub fn stats(&self) -> MemoStats {
+        self.stats
+    }
+
+    /// Every solution, as its options in the order the search decided them, each once.
+    pub fn solutions(&self) -> ZddSolutions<'_> {
+        ZddSolutions {
+            zdd: self,
+            stack: if self.root == BOTTOM {
+                Vec::new()
+            } else {
+                vec![(self.root, 0)]
+            },
+            chosen: Vec::new(),
+        }
+    }
+
+    /// One solution drawn uniformly at random (each with probability 1/count), `None`
+    /// when there is none. The same generator state gives the same solution.
+    pub fn sample(&self, rng: &mut impl RngCore) -> Option<Vec<OptionId>> {
+        match &self.counts {
+            Counts::Small(c) => {
+                let mut r = below_u128(c[self.root as usize], rng)?;
+                Some(self.descend(|_, hi| {
+                    if r < c[hi as usize] {
+                        true
+                    } else {
+                        r -= c[hi as usize];
+                        false
+                    }
+                }))
+            }
+            Counts::Big(c) => {
+                let mut r = below_big(&c[self.root as usize], rng)?;
+                Some(self.descend(|_, hi| {
+                    if r < c[hi as usize] {
+                        true
+                    } else {
+                        r -= &c[hi as usize];
+                        false
+                    }
+                }))
+            }
+        }
+    }
+
+    /// The path from the root to the top sink where `high(lo, hi)` says at each node
+    /// whether to take its option.
+    fn descend(&self, mut high: impl FnMut(u32, u32) -> bool) -> Vec<OptionId> {
+        let mut chosen = Vec::new();
+        let mut at = self.root;
+        while at > TOP {
+            let node = self.nodes[at as usize];
+            if high(node.lo, node.hi) {
+                chosen.push(OptionId::new(node.option as usize));
+                at = node.hi;
+            } else {
+                at = node.lo;
+            }
+        }
+        chosen
+    }
+
+    /// Writes the diagram in the text format of Knuth's ZDDREAD programs: a line
+    /// `id: (~var?lo:hi)` per node, ids in hexadecimal (0 and 1 are the sinks), the
+    /// variable the 1-based option number, and last a dummy root of variable 0 whose
+    /// `hi` is the diagram's root (see docs/formats.md).
+    pub fn write_text(&self, mut out: impl Write) -> io::Result<()> {
+        for (k, node) in self.nodes.iter().enumerate().skip(2) {
+            writeln!(
+                out,
+                "{k:x}: (~{}?{:x}:{:x})",
+                node.option + 1,
+                node.lo,
+                node.hi
+            )?;
+        }
+        writeln!(out, "{:x}: (~0?0:{:x})", self.nodes.len(), self.root)
+    }
+}
+
+/// A uniform draw from `0..n`, `None` when `n` is 0.
+fn below_u128(n: u128, rng: &mut impl RngCore) -> Option<u128> {
+    if n == 0 {
+        return None;
+    }
+    let bits = 128 - (n - 1).leading_zeros();
+    loop {
+        let x = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+            .checked_shr(128 - bits)
+            .unwrap_or(0);
+        if x < n {
+            return Some(x);
+        }
+    }
+}
+
+/// A uniform draw from `0..n`, `None` when `n` is 0.
+fn below_big(n: &BigUint, rng: &mut impl RngCore) -> Option<BigUint> {
+    if *n == BigUint::ZERO {
+        return None;
+    }
+    let bits = (n - 1u8).bits();
+    let words = bits.div_ceil(64) as usize;
+    loop {
+        let mut digits: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
+        let spare = words as u64 * 64 - bits;
+        if let Some(top) = digits.last_mut() {
+            *top = top.checked_shr(spare as u32).unwrap_or(0);
+        }
+        let x = BigUint::from_slice(
+            &digits
+                .iter()
+                .flat_map(|&d| [d as u32, (d >> 32) as u32])
+                .collect::<Vec<u32>>(),
+        );
+        if x < *n {
+            return Some(x);
+        }
+    }
+}
+
+/// The solutions of a [`Zdd`], from [`Zdd::solutions`].
+#[derive(Debug)]
+pub struct ZddSolutions<'z> {
+    zdd: &'z Zdd,
+    /// Nodes to go through: each with 0 (take its option next), 1 (then leave it out).
+    stack: Vec<(u32, u8)>,
+    chosen: Vec<OptionId>,
+}
+
+impl Iterator for ZddSolutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while let Some((at, stage)) = self.stack.pop() {
+            if at == TOP {
+                return Some(self.chosen.clone());
+            }
+            let node = self.zdd.nodes[at as usize];
+            match stage {
+                0 => {
+                    // Take the option: come back to leave it out.
+                    self.stack.push((at, 1));
+                    self.chosen.push(OptionId::new(node.option as usize));
+                    self.stack.push((node.hi, 0));
+                }
+                _ => {
+                    self.chosen.pop();
+                    if node.lo != BOTTOM {
+                        self.stack.push((node.lo, 0));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
