@@ -15,6 +15,7 @@ mod hostile;
 mod layouts;
 mod learn;
 mod limits;
+mod memo;
 mod multiplicities;
 mod split;
 mod threads;

@@ -8,6 +8,7 @@ mod dense;
 mod dense_split;
 mod fuzz_corpus;
 mod hostile;
+mod memo;
 mod multiplicities;
 mod oracles;
 mod solver;

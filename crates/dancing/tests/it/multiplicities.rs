@@ -17,7 +17,7 @@ use dancing_testkit::{self as testkit, sorted};
 /// A small problem with bounds: `bounds[i]` for primary item `i`, then `secondary`
 /// secondary items; options are (item, color) pairs, colors only on secondary items.
 #[derive(Debug, Clone)]
-struct Spec {
+pub(crate) struct Spec {
     bounds: Vec<(u32, u32)>,
     secondary: usize,
     options: Vec<Vec<(usize, Option<u8>)>>,
@@ -25,7 +25,7 @@ struct Spec {
 
 /// Up to 4 primary items with bounds `lo:hi`, `hi` ≤ 3, up to 3 secondary items, and
 /// up to `max_options` options; colors when `colors`.
-fn spec(max_options: usize, colors: bool) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec(max_options: usize, colors: bool) -> impl Strategy<Value = Spec> {
     let bounds = proptest::collection::vec((0u32..=3, 1u32..=3), 1..5)
         .prop_map(|b| b.into_iter().map(|(lo, hi)| (lo.min(hi), hi)).collect());
     (bounds, 0usize..4).prop_flat_map(move |(bounds, secondary): (Vec<(u32, u32)>, _)| {
@@ -53,7 +53,7 @@ fn spec(max_options: usize, colors: bool) -> impl Strategy<Value = Spec> {
     })
 }
 
-fn build(spec: &Spec) -> Problem {
+pub(crate) fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
     let mut ids: Vec<ItemId> = Vec::new();
     for (k, &(lo, hi)) in spec.bounds.iter().enumerate() {
@@ -69,7 +69,7 @@ fn build(spec: &Spec) -> Problem {
 /// Every set of options (as sorted indices) that covers each primary item `i` between
 /// its bounds, and each secondary item at most once, or only by options that give it
 /// one and the same color.
-fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     let primary = spec.bounds.len();
     let items = primary + spec.secondary;
     (0u32..1 << spec.options.len())

@@ -1,0 +1,170 @@
+//! `dancing xc --memo`, `--sample` and `--zdd`, run as a user would: counts equal to the
+//! plain search's on every bundled file, exact big counts, the statistics, samples that
+//! repeat with their seed, the diagram written out, and what the memo refuses or stops.
+
+use std::collections::BTreeSet;
+
+use crate::common::{self, ok, problem_dlx, run, text};
+
+/// The solutions of `xc` output: blank-line separated blocks, each sorted.
+fn solution_set(stdout: &str) -> BTreeSet<String> {
+    stdout
+        .split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| block.trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn counts_and_solutions_are_the_plain_search_ones() {
+    let files = [
+        "samples/toy.dlx",
+        "samples/problem.dlx",
+        "samples/costed.dlx",
+        "samples/bounds.dlx",
+        "samples/choose.dlx",
+        "tests/data/colors.dlx",
+        "tests/data/knuth_colors.dlx",
+        "tests/data/multiplicities/bounds.dlx",
+    ];
+    for file in files {
+        let plain = ok(&["xc", "--count", file], b"");
+        assert_eq!(ok(&["xc", "--count", "--memo", file], b""), plain, "{file}");
+        for order in ["auto", "frontier", "declared", "mrv"] {
+            let args = ["xc", "--count", "--memo-order", order, file];
+            assert_eq!(ok(&args, b""), plain, "{file} {order}");
+        }
+        let listed = solution_set(&ok(&["xc", "--memo", file], b""));
+        assert_eq!(listed, solution_set(&ok(&["xc", file], b"")), "{file}");
+        assert_eq!(listed.len().to_string(), plain.trim(), "{file}");
+    }
+}
+
+#[test]
+fn domino_boards_count_exactly_with_their_statistics() {
+    let board = problem_dlx(&["domino", "14x14"]);
+    let output = run(&["xc", "--count", "--memo", "--stats", "-"], &board);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), "112202208776036178000000\n");
+    let stderr = text(&output.stderr);
+    let mut lines = stderr.lines();
+    let summary = lines.next().unwrap_or_default();
+    assert!(
+        summary.starts_with("112202208776036178000000 solutions, ")
+            && summary.contains(" ZDD nodes, "),
+        "{summary}"
+    );
+    let stats: serde_json::Value = serde_json::from_str(lines.next().unwrap_or_default()).unwrap();
+    // Past 2^64 the count is a string, which JSON readers keep exact.
+    assert_eq!(stats["solutions"], "112202208776036178000000");
+    assert_eq!(stats["memo_order"], "frontier");
+    for key in ["states", "memo_entries", "memo_hits", "zdd_nodes", "bytes"] {
+        assert!(stats[key].as_u64().is_some_and(|n| n > 0), "{key}: {stats}");
+    }
+    assert!(stats["memo_hits"].as_u64() < stats["states"].as_u64());
+    // --limit below the count: at least that many.
+    let small = problem_dlx(&["domino", "4x4"]);
+    let limited = run(&["xc", "--count", "--memo", "--limit", "5", "-"], &small);
+    assert_eq!(text(&limited.stdout), "5+\n");
+    let listed = run(&["xc", "--memo", "--limit", "3", "-"], &small);
+    assert_eq!(solution_set(&text(&listed.stdout)).len(), 3);
+}
+
+#[test]
+fn samples_repeat_with_their_seed_and_are_solutions() {
+    let board = problem_dlx(&["domino", "6x6"]);
+    let args = ["xc", "--sample", "8", "--seed", "7", "--stats", "-"];
+    let first = run(&args, &board);
+    assert_eq!(first.status.code(), Some(0));
+    assert_eq!(text(&first.stdout), text(&run(&args, &board).stdout));
+    let blocks: Vec<&str> = text(&first.stdout).leak().split("\n\n").collect();
+    assert_eq!(blocks.len(), 8);
+    let all = solution_set(&ok(&["xc", "-"], &board));
+    for block in blocks {
+        assert!(all.contains(block.trim()), "{block}");
+    }
+    let stderr = text(&first.stderr);
+    assert!(stderr.contains("(8 solutions drawn, seed 7)"), "{stderr}");
+    assert!(stderr.contains("\"seed\":7"), "{stderr}");
+    let other = run(&["xc", "--sample", "8", "--seed", "8", "-"], &board);
+    assert_ne!(text(&other.stdout), text(&first.stdout));
+}
+
+#[test]
+fn the_diagram_is_written_in_the_zddread_format() {
+    let dir = std::env::temp_dir().join(format!("dancing-memo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("toy.zdd");
+    let out = ok(
+        &[
+            "xc",
+            "--count",
+            "--zdd",
+            path.to_str().unwrap(),
+            "samples/toy.dlx",
+        ],
+        b"",
+    );
+    assert_eq!(out, "1\n");
+    let written = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert!(!lines.is_empty());
+    for line in &lines {
+        let (id, rest) = line.split_once(": (~").expect("`id: (~var?lo:hi)`");
+        assert!(
+            u64::from_str_radix(id, 16).is_ok() && rest.ends_with(')'),
+            "{line}"
+        );
+    }
+    assert!(lines.last().unwrap().contains(": (~0?0:"), "{written}");
+}
+
+#[test]
+fn what_the_memo_refuses_is_a_usage_error() {
+    let refused: [(&[&str], &str); 6] = [
+        (&["--threads", "2"], "--threads"),
+        (&["--min-cost"], "--min-cost"),
+        (&["--split", "2"], "--split"),
+        (&["--prefix", "1"], "--prefix"),
+        (&["--engine", "dense"], "--engine"),
+        (&["--solver", "sat"], "--solver sat"),
+    ];
+    common::assert_refused(&["xc", "--memo"], &refused, "samples/toy.dlx", |flag| {
+        format!(
+            "error: the memoized search (--memo, --sample, --zdd) cannot be combined with {flag}"
+        )
+    });
+    // --sample and --count ask for different answers.
+    let both = run(&["xc", "--sample", "2", "--count", "samples/toy.dlx"], b"");
+    assert_eq!(both.status.code(), Some(2));
+    let seedless = run(&["xc", "--seed", "2", "samples/toy.dlx"], b"");
+    assert_eq!(seedless.status.code(), Some(2));
+}
+
+#[test]
+fn the_memory_bound_and_the_limits_stop_it_with_exit_3() {
+    let board = problem_dlx(&["domino", "12x12"]);
+    let bounded = run(
+        &["xc", "--count", "--memo", "--max-memory", "2M", "-"],
+        &board,
+    );
+    assert_eq!(bounded.status.code(), Some(3));
+    assert_eq!(text(&bounded.stdout), "");
+    let stderr = text(&bounded.stderr);
+    assert!(
+        stderr.starts_with("error: the memo reached --max-memory 2 MiB"),
+        "{stderr}"
+    );
+    let stopped = run(
+        &["xc", "--count", "--memo", "--max-nodes", "1000", "-"],
+        &board,
+    );
+    assert_eq!(stopped.status.code(), Some(3));
+    assert_eq!(text(&stopped.stdout), "");
+    let stderr = text(&stopped.stderr);
+    assert!(
+        stderr.contains("(stopped: --max-nodes reached)"),
+        "{stderr}"
+    );
+}

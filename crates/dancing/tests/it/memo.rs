@@ -1,0 +1,314 @@
+//! The memoized search (`Memo`, `Zdd`) against independent oracles: the brute force on
+//! small random problems (plain, colored, with multiplicities), the plain search on the
+//! classic problems and the bundled files, the published domino counts (OEIS A004003),
+//! a transfer matrix over the columns of a strip, Fibonacci numbers past 2^128, and a
+//! chi-square test of the sampling.
+
+use std::collections::BTreeSet;
+
+use dancing::{
+    BigUint, Engine, Limits, Memo, MemoError, MemoOrder, MultiSolver, Problem, Solver, StopReason,
+    Zdd, format, problems,
+};
+use dancing_testkit::sorted;
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::{brute_force, colors_and_costs, multiplicities};
+
+const ORDERS: [MemoOrder; 4] = [
+    MemoOrder::Auto,
+    MemoOrder::Frontier,
+    MemoOrder::Declared,
+    MemoOrder::Mrv,
+];
+
+/// The diagram of `problem` in `order`.
+fn zdd(problem: &Problem, order: MemoOrder) -> Zdd {
+    Memo::new(problem).order(order).build().expect("no limits")
+}
+
+/// The solutions of the diagram as sorted option indices: each once, as many as counted,
+/// each a valid cover.
+fn solutions(problem: &Problem, zdd: &Zdd) -> Result<BTreeSet<Vec<usize>>, TestCaseError> {
+    let listed: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
+    let unique: BTreeSet<Vec<usize>> = listed.iter().cloned().collect();
+    prop_assert_eq!(unique.len(), listed.len(), "a solution listed twice");
+    prop_assert_eq!(zdd.count(), BigUint::from(listed.len()));
+    for solution in zdd.solutions() {
+        prop_assert!(problem.verify(&solution).is_ok(), "{:?}", solution);
+    }
+    Ok(unique)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn plain_problems_have_the_brute_force_solutions(spec in brute_force::spec()) {
+        let problem = brute_force::build(&spec);
+        let expected = brute_force::brute_force(&spec);
+        for order in ORDERS {
+            prop_assert_eq!(&solutions(&problem, &zdd(&problem, order))?, &expected);
+        }
+    }
+
+    #[test]
+    fn colored_problems_have_the_brute_force_solutions(spec in colors_and_costs::spec(10, 0)) {
+        let problem = colors_and_costs::build(&spec);
+        let expected: BTreeSet<Vec<usize>> = colors_and_costs::brute_force(&spec)
+            .into_iter()
+            .map(|(options, _)| options)
+            .collect();
+        for order in ORDERS {
+            prop_assert_eq!(&solutions(&problem, &zdd(&problem, order))?, &expected);
+        }
+    }
+
+    #[test]
+    fn multiplicities_have_the_brute_force_solutions(spec in multiplicities::spec(9, true)) {
+        let problem = multiplicities::build(&spec);
+        let expected = multiplicities::brute_force(&spec);
+        for order in ORDERS {
+            prop_assert_eq!(&solutions(&problem, &zdd(&problem, order))?, &expected);
+        }
+    }
+}
+
+/// The count of the diagram as a `u64`, for problems the plain search counts.
+fn memo_count(problem: &Problem, order: MemoOrder) -> u64 {
+    u64::try_from(zdd(problem, order).count()).expect("a count the plain search can reach")
+}
+
+#[test]
+fn the_classic_problems_count_as_the_plain_search_counts() {
+    let cases = [
+        problems::queens(8),
+        problems::langford(8),
+        problems::latin_square(4),
+        problems::dominoes(6, 5),
+    ];
+    for problem in &cases {
+        let plain = Solver::new(problem).count().exact().expect("complete");
+        for order in ORDERS {
+            assert_eq!(memo_count(problem, order), plain, "{order:?}");
+        }
+    }
+    // The pieces reach every cell: a fixed order would remember millions of states
+    // (the default takes MRV there).
+    let pentominoes = problems::pentominoes(20, 3);
+    for order in [MemoOrder::Auto, MemoOrder::Mrv] {
+        assert_eq!(memo_count(&pentominoes, order), 8, "{order:?}");
+    }
+}
+
+#[test]
+fn the_bundled_files_count_as_the_plain_search_counts() {
+    let files = [
+        include_str!("../../../dancing-cli/samples/toy.dlx"),
+        include_str!("../../../dancing-cli/samples/problem.dlx"),
+        include_str!("../../../dancing-cli/samples/costed.dlx"),
+        include_str!("../../../dancing-cli/samples/bounds.dlx"),
+        include_str!("../../../dancing-cli/samples/choose.dlx"),
+        include_str!("../../../dancing-cli/tests/data/colors.dlx"),
+        include_str!("../../../dancing-cli/tests/data/knuth_colors.dlx"),
+        include_str!("../../../dancing-cli/tests/data/multiplicities/bounds.dlx"),
+        include_str!("../../../dancing-cli/tests/data/multiplicities/choose.dlx"),
+    ];
+    for text in files {
+        let problem = format::parse_str(text).expect("a bundled file reads");
+        let plain = if problem.has_bounds() {
+            MultiSolver::new(&problem).count()
+        } else {
+            Solver::new(&problem).count()
+        };
+        let plain = plain.exact().expect("complete");
+        for order in ORDERS {
+            assert_eq!(memo_count(&problem, order), plain, "{order:?} on {text}");
+        }
+    }
+}
+
+#[test]
+fn square_boards_have_the_published_domino_counts() {
+    // OEIS A004003: the domino tilings of the 2n×2n board.
+    let published = [
+        "1",
+        "2",
+        "36",
+        "6728",
+        "12988816",
+        "258584046368",
+        "53060477521960000",
+        "112202208776036178000000",
+    ];
+    for (n, &count) in published.iter().enumerate().skip(1) {
+        let zdd = zdd(&problems::dominoes(2 * n, 2 * n), MemoOrder::Auto);
+        assert_eq!(zdd.count().to_string(), count, "{0}×{0}", 2 * n);
+    }
+}
+
+/// The domino tilings of a board `rows` tall and `columns` wide, by a transfer matrix
+/// over the columns: a state is the set of cells of the next column that dominoes
+/// sticking out of this one already fill.
+fn transfer_matrix(rows: usize, columns: usize) -> u128 {
+    let mut ways = vec![0u128; 1 << rows];
+    ways[0] = 1;
+    for _ in 0..columns {
+        let mut next = vec![0u128; 1 << rows];
+        for (filled, &w) in ways.iter().enumerate() {
+            if w > 0 {
+                fill(rows, 0, filled, 0, w, &mut next);
+            }
+        }
+        ways = next;
+    }
+    ways[0]
+}
+
+/// Fills the column from row `r` on, given the cells `filled` already, adding `w` to
+/// `next[sticking]` for each way (`sticking`: the next column's cells taken so far).
+fn fill(rows: usize, r: usize, filled: usize, sticking: usize, w: u128, next: &mut [u128]) {
+    if r == rows {
+        next[sticking] += w;
+        return;
+    }
+    if filled >> r & 1 == 1 {
+        return fill(rows, r + 1, filled, sticking, w, next);
+    }
+    // A domino into the next column, or one down this column.
+    fill(rows, r + 1, filled, sticking | 1 << r, w, next);
+    if r + 1 < rows && filled >> (r + 1) & 1 == 0 {
+        fill(rows, r + 2, filled, sticking, w, next);
+    }
+}
+
+#[test]
+fn strips_count_as_their_transfer_matrix() {
+    for rows in 1..=6 {
+        for columns in [1, 2, 3, 7, 20, 40] {
+            let expected = transfer_matrix(rows, columns);
+            // Both ways round: rows declared along the long side or across it.
+            for (w, h) in [(columns, rows), (rows, columns)] {
+                let zdd = zdd(&problems::dominoes(w, h), MemoOrder::Auto);
+                assert_eq!(zdd.count_u128(), Some(expected), "{w}×{h}");
+            }
+        }
+    }
+    // 6×40 has 28 digits.
+    assert_eq!(
+        transfer_matrix(6, 40).to_string(),
+        "5214171781414287060178827977"
+    );
+}
+
+#[test]
+fn counts_past_2_to_the_128_are_exact_and_sampled() {
+    // The 2×n strip has Fibonacci(n + 1) tilings; n = 200 passes 2^128.
+    let n = 200;
+    let (mut a, mut b) = (BigUint::from(1u8), BigUint::from(1u8));
+    for _ in 1..n {
+        let c = &a + &b;
+        a = b;
+        b = c;
+    }
+    let problem = problems::dominoes(n, 2);
+    let zdd = zdd(&problem, MemoOrder::Auto);
+    assert_eq!(zdd.count(), b);
+    assert_eq!(zdd.count_u128(), None);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..20 {
+        let drawn = zdd.sample(&mut rng).expect("a solution");
+        assert!(problem.verify(&drawn).is_ok());
+    }
+}
+
+#[test]
+fn samples_are_uniform_and_repeat_with_their_seed() {
+    // The 36 tilings of 4×4, drawn 36,000 times: a chi-square test with 35 degrees of
+    // freedom, whose 0.1% critical value is 66.6.
+    let problem = problems::dominoes(4, 4);
+    let zdd = zdd(&problem, MemoOrder::Auto);
+    let all: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
+    assert_eq!(all.len(), 36);
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let draws = 36_000;
+    let mut seen = vec![0u32; all.len()];
+    for _ in 0..draws {
+        let drawn = sorted(&zdd.sample(&mut rng).expect("a solution"));
+        seen[all.iter().position(|s| *s == drawn).expect("a tiling")] += 1;
+    }
+    let expected = f64::from(draws) / all.len() as f64;
+    let chi_square: f64 = seen
+        .iter()
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi_square < 66.6, "chi-square {chi_square}: {seen:?}");
+    // The same seed draws the same solutions.
+    let draw = |seed| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..10).map(|_| zdd.sample(&mut rng)).collect::<Vec<_>>()
+    };
+    assert_eq!(draw(7), draw(7));
+    assert_ne!(draw(7), draw(8));
+    // No solution: nothing to draw.
+    let none = format::parse_str("a b\na\n").unwrap();
+    assert_eq!(Memo::new(&none).build().unwrap().sample(&mut rng), None);
+}
+
+#[test]
+fn the_text_diagram_reads_back_to_the_same_count() {
+    let problem = problems::dominoes(6, 6);
+    let zdd = zdd(&problem, MemoOrder::Auto);
+    let mut text = Vec::new();
+    zdd.write_text(&mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    // Each line is `id: (~var?lo:hi)` in hexadecimal; the last is the dummy root.
+    let mut nodes = std::collections::HashMap::new();
+    let mut root = 0;
+    for line in text.lines() {
+        let (id, rest) = line.split_once(": (~").expect("id: (~");
+        let (var, rest) = rest.split_once('?').expect("var?");
+        let (lo, hi) = rest.trim_end_matches(')').split_once(':').expect("lo:hi");
+        let parse = |s: &str| u64::from_str_radix(s, 16).unwrap();
+        let var: usize = var.parse().unwrap();
+        assert!(var <= problem.option_count());
+        if var == 0 {
+            root = parse(hi);
+        }
+        nodes.insert(parse(id), (parse(lo), parse(hi)));
+    }
+    assert_eq!(nodes.len(), zdd.node_count() + 1);
+    fn count(at: u64, nodes: &std::collections::HashMap<u64, (u64, u64)>) -> u64 {
+        match at {
+            0 | 1 => at,
+            _ => {
+                let (lo, hi) = nodes[&at];
+                count(lo, nodes) + count(hi, nodes)
+            }
+        }
+    }
+    assert_eq!(count(root, &nodes), 6728);
+}
+
+#[test]
+fn limits_and_the_memory_bound_stop_the_search() {
+    let problem = problems::dominoes(12, 12);
+    let memory = Memo::new(&problem).max_memory(1 << 20).build().unwrap_err();
+    assert!(
+        matches!(memory, MemoError::Memory { bytes } if bytes > 1 << 20),
+        "{memory:?}"
+    );
+    assert!(memory.to_string().contains("memory bound"));
+    let nodes = Memo::new(&problem)
+        .limits(Limits::max_nodes(5_000))
+        .build()
+        .unwrap_err();
+    assert_eq!(nodes, MemoError::Stopped(StopReason::NodeLimit));
+    // Under generous bounds the same search ends.
+    let zdd = Memo::new(&problem).max_memory(1 << 30).build().unwrap();
+    assert_eq!(zdd.count().to_string(), "53060477521960000");
+    let stats = zdd.stats();
+    assert!(stats.hits > 0 && stats.entries < stats.states && stats.order == MemoOrder::Frontier);
+}
