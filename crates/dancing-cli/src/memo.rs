@@ -141,7 +141,11 @@ fn report(args: &XcArgs, zdd: &Zdd, elapsed: Duration, (listed, seed): (u64, u64
                 Some(_) => format!(" ({} drawn, seed {seed})", plural(listed, "solution")),
                 None => String::new(),
             };
-            let noun = if count == 1u8.into() { "solution" } else { "solutions" };
+            let noun = if count == 1u8.into() {
+                "solution"
+            } else {
+                "solutions"
+            };
             format!(
                 "{count} {noun}{drawn}, {} states, {} remembered, {} ZDD nodes, {}, {:.3} s",
                 stats.states,
