@@ -78,42 +78,55 @@ pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
         XcEngine::Auto | XcEngine::Links | XcEngine::Multi => return Ok(()),
     };
     let cells = args.engine == XcEngine::Cells;
-    let unsupported = [
-        (cells && args.split.threads != 1, "--threads"),
-        (cells && args.split.split.is_some(), "--split"),
-        (cells && args.split.split_jobs.is_some(), "--split-jobs"),
-        (cells && args.split.prefix.is_some(), "--prefix"),
-        (args.min_cost, "--min-cost"),
-        (args.best.is_some(), "--best"),
-        (args.matrix, "--matrix"),
-        (args.cnf, "--cnf"),
-        (args.solver == XcSolver::Sat, "--solver sat"),
-    ];
-    match unsupported.iter().find(|(given, _)| *given) {
-        Some((_, flag)) => Err(Failure::input(format!(
+    let parallel = splitting(args).map(|(given, flag)| (cells && given, flag));
+    match first_given(parallel.into_iter().chain(links_only(args))) {
+        Some(flag) => Err(Failure::input(format!(
             "--engine {engine} cannot be combined with {flag}; use --engine links for it"
         ))),
         None => Ok(()),
     }
 }
 
-/// Refuses what the memoized search does not do: it searches on one thread, with its
-/// own engine, for all the solutions (not the cheapest), in Knuth's format.
-fn check_memo(args: &XcArgs) -> Result<(), Failure> {
-    let unsupported = [
+/// The flags that split a search or run it on threads, each with whether it is given.
+fn splitting(args: &XcArgs) -> [(bool, &'static str); 4] {
+    [
         (args.split.threads != 1, "--threads"),
         (args.split.split.is_some(), "--split"),
         (args.split.split_jobs.is_some(), "--split-jobs"),
         (args.split.prefix.is_some(), "--prefix"),
+    ]
+}
+
+/// The flags only the links take (costs, the matrix format, the formula, the
+/// learner), each with whether it is given.
+fn links_only(args: &XcArgs) -> [(bool, &'static str); 5] {
+    [
         (args.min_cost, "--min-cost"),
         (args.best.is_some(), "--best"),
         (args.matrix, "--matrix"),
         (args.cnf, "--cnf"),
         (args.solver == XcSolver::Sat, "--solver sat"),
-        (args.engine != XcEngine::Auto, "--engine"),
-    ];
-    match unsupported.iter().find(|(given, _)| *given) {
-        Some((_, flag)) => Err(Failure::input(format!(
+    ]
+}
+
+/// The first of `flags` that is given.
+fn first_given(flags: impl IntoIterator<Item = (bool, &'static str)>) -> Option<&'static str> {
+    flags
+        .into_iter()
+        .find(|&(given, _)| given)
+        .map(|(_, flag)| flag)
+}
+
+/// Refuses what the memoized search does not do: it searches on one thread, with its
+/// own engine, for all the solutions (not the cheapest), in Knuth's format.
+fn check_memo(args: &XcArgs) -> Result<(), Failure> {
+    let engine = [(args.engine != XcEngine::Auto, "--engine")];
+    let flags = splitting(args)
+        .into_iter()
+        .chain(links_only(args))
+        .chain(engine);
+    match first_given(flags) {
+        Some(flag) => Err(Failure::input(format!(
             "the memoized search (--memo, --sample, --zdd) cannot be combined with {flag}"
         ))),
         None => Ok(()),
@@ -203,18 +216,8 @@ fn threads_or_search(args: &XcArgs) -> Mode {
 /// take: it counts, lists and limits solutions on one thread or several, and splits to
 /// a depth (with null moves in its prefixes).
 fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
-    let unsupported = [
-        (args.split.split_jobs.is_some(), "--split-jobs"),
-        (args.min_cost, "--min-cost"),
-        (args.best.is_some(), "--best"),
-        (args.matrix, "--matrix"),
-        (args.cnf, "--cnf"),
-        (args.solver == XcSolver::Sat, "--solver sat"),
-    ];
-    unsupported
-        .iter()
-        .find(|(given, _)| *given)
-        .map(|&(_, flag)| flag)
+    let split_jobs = [(args.split.split_jobs.is_some(), "--split-jobs")];
+    first_given(split_jobs.into_iter().chain(links_only(args)))
 }
 
 /// Refuses, once the file shows multiplicities (only its item line can), what their

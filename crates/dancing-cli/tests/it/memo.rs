@@ -145,26 +145,19 @@ fn what_the_memo_refuses_is_a_usage_error() {
 #[test]
 fn the_memory_bound_and_the_limits_stop_it_with_exit_3() {
     let board = problem_dlx(&["domino", "12x12"]);
-    let bounded = run(
-        &["xc", "--count", "--memo", "--max-memory", "2M", "-"],
-        &board,
-    );
-    assert_eq!(bounded.status.code(), Some(3));
-    assert_eq!(text(&bounded.stdout), "");
-    let stderr = text(&bounded.stderr);
-    assert!(
-        stderr.starts_with("error: the memo reached --max-memory 2 MiB"),
-        "{stderr}"
-    );
-    let stopped = run(
-        &["xc", "--count", "--memo", "--max-nodes", "1000", "-"],
-        &board,
-    );
-    assert_eq!(stopped.status.code(), Some(3));
-    assert_eq!(text(&stopped.stdout), "");
-    let stderr = text(&stopped.stderr);
-    assert!(
-        stderr.contains("(stopped: --max-nodes reached)"),
-        "{stderr}"
-    );
+    let stops = [
+        (
+            "--max-memory",
+            "2M",
+            "error: the memo reached --max-memory 2 MiB",
+        ),
+        ("--max-nodes", "1000", "(stopped: --max-nodes reached)"),
+    ];
+    for (flag, value, said) in stops {
+        let stopped = run(&["xc", "--count", "--memo", flag, value, "-"], &board);
+        assert_eq!(stopped.status.code(), Some(3), "{flag}");
+        assert_eq!(text(&stopped.stdout), "", "{flag}");
+        let stderr = text(&stopped.stderr);
+        assert!(stderr.contains(said), "{flag}: {stderr}");
+    }
 }
