@@ -15,7 +15,6 @@ mod judges;
 mod learner;
 mod logic;
 mod memo;
-mod pick;
 mod plan;
 mod pretty;
 mod problem;

@@ -2,11 +2,10 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::{Engine, OptionId, Problem, Solver, problems};
+use dancing::{Engine, OptionId, Problem, problems};
 
 use crate::args::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
-use crate::pick::{self, Picked};
 use crate::report;
 use crate::search;
 
@@ -44,9 +43,9 @@ fn solve(
     args: &ProblemArgs,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    match pick::pick(problem, Solver::new(problem)) {
-        Picked::Links(mut links) => solve_with(kind, problem, args, out, &mut links),
-        Picked::Dense(mut dense) => solve_with(kind, problem, args, out, &mut dense),
+    match dancing::pick(problem) {
+        dancing::Picked::Links(mut links) => solve_with(kind, problem, args, out, &mut links),
+        dancing::Picked::Dense(mut dense) => solve_with(kind, problem, args, out, &mut dense),
     }
 }
 

@@ -15,7 +15,6 @@ use crate::args::XcArgs;
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
-use crate::pick::{self, Picked};
 use crate::plan::{self, Engine, Mode, Plan};
 use crate::report;
 use crate::{learner, search, split};
@@ -93,9 +92,9 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
                 .map_err(|e| Failure::input(format!("{name}: {e}; use --engine links for it")))?;
             splitting(plan, args, problem, &mut dense)
         }
-        Engine::Fastest => match pick::pick(problem, Solver::new(problem)) {
-            Picked::Links(mut links) => splitting(plan, args, problem, &mut links),
-            Picked::Dense(mut dense) => splitting(plan, args, problem, &mut dense),
+        Engine::Fastest => match dancing::pick(problem) {
+            dancing::Picked::Links(mut links) => splitting(plan, args, problem, &mut links),
+            dancing::Picked::Dense(mut dense) => splitting(plan, args, problem, &mut dense),
         },
         Engine::Links => match plan.mode {
             Mode::Cheapest(k) => cheapest(args, problem, k),

@@ -84,6 +84,7 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "sat")]
 mod auto;
 mod bands;
 mod bitmask;
@@ -92,7 +93,6 @@ pub mod generate;
 mod grid;
 pub mod judge;
 mod links;
-#[cfg(feature = "sat")]
 pub mod logic;
 mod names;
 pub mod parse;

@@ -173,6 +173,7 @@ mod memo;
 mod multi;
 #[cfg(feature = "parallel")]
 mod parallel;
+mod pick;
 mod problem;
 pub mod problems;
 pub mod reduce;
@@ -195,6 +196,7 @@ pub use memo::{BigUint, Memo, MemoError, MemoOrder, MemoProgress, MemoStats, Zdd
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};
+pub use pick::{Picked, pick};
 pub use problem::{DisplayOption, OptionItems, Problem};
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};

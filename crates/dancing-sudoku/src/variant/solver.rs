@@ -24,6 +24,8 @@ enum Backend {
 struct Engine {
     variant: Variant,
     order: usize,
+    /// The matrix, which the learner encodes (the links hold their own copy).
+    #[cfg_attr(not(feature = "sat"), allow(dead_code))]
     problem: dancing::Problem,
     links: dancing::Solver,
     /// The cells of the puzzle whose givens are forced now, if `forced_valid`; the

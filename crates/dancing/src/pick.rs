@@ -1,4 +1,5 @@
-//! `--engine auto`: which engine runs a plain search, chosen by timing both.
+//! Which engine runs a plain search, chosen by timing both (the command line's
+//! `--engine auto`, the Python `engine="auto"`).
 //!
 //! The links and the dense engine walk the same search tree in the same order, so the
 //! time each takes over the first nodes of a search compares them directly: each
@@ -10,10 +11,9 @@
 //! words of options to rule out few of them. Dancing cells is never picked: it was slower than the links on every problem
 //! measured.
 
-use dancing::Engine;
 use std::time::{Duration, Instant};
 
-use dancing::{DenseSolver, Limits, Problem, Solver};
+use crate::{DenseSolver, Engine, Limits, Problem, Solver};
 
 /// Nodes each engine searches per probe: about a millisecond, against the seconds a
 /// search worth choosing for takes.
@@ -27,19 +27,31 @@ const PROBE_TIME: Duration = Duration::from_millis(20);
 /// take well under a megabyte.
 const MAX_DENSE_BYTES: usize = 64 << 20;
 
-/// An engine ready to search, as `--engine auto` chose it.
-pub(crate) enum Picked {
+/// An engine ready to search, as [`pick`] chose it.
+#[derive(Debug)]
+pub enum Picked {
     /// Dancing links.
     Links(Solver),
     /// The dense engine.
     Dense(DenseSolver),
 }
 
-/// Times both engines on the first nodes of `problem`'s search (the links given as
-/// `links`, a solver of `problem` with nothing fixed) and returns the faster,
-/// with no limits set. A search that the probe finishes stays on the links; so does a
-/// problem whose dense tables would pass [`MAX_DENSE_BYTES`].
-pub(crate) fn pick(problem: &Problem, mut links: Solver) -> Picked {
+/// Times the links and the dense engine on the first nodes of `problem`'s search and
+/// returns the faster, with no limits set. A search that the probe finishes stays on
+/// the links; so does a problem whose dense tables would pass 64 MiB.
+///
+/// ```
+/// use dancing::{Engine, Picked, pick, problems};
+///
+/// let problem = problems::pentominoes(20, 3);
+/// let count = match pick(&problem) {
+///     Picked::Links(mut links) => links.count(),
+///     Picked::Dense(mut dense) => dense.count(),
+/// };
+/// assert_eq!(count, 8);
+/// ```
+pub fn pick(problem: &Problem) -> Picked {
+    let mut links = Solver::new(problem);
     if DenseSolver::memory(problem) > MAX_DENSE_BYTES {
         return Picked::Links(links);
     }
@@ -80,20 +92,17 @@ pub(crate) fn pick(problem: &Problem, mut links: Solver) -> Picked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dancing::problems;
+    use crate::problems;
 
     #[test]
     fn a_search_the_probe_finishes_stays_on_the_links() {
-        assert!(matches!(
-            pick(&problems::queens(6), Solver::new(&problems::queens(6))),
-            Picked::Links(_)
-        ));
+        assert!(matches!(pick(&problems::queens(6)), Picked::Links(_)));
     }
 
     #[test]
     fn the_engine_picked_has_no_limits_left() {
         let problem = problems::pentominoes(20, 3);
-        let count = match pick(&problem, Solver::new(&problem)) {
+        let count = match pick(&problem) {
             Picked::Links(mut links) => links.count(),
             Picked::Dense(mut dense) => dense.count(),
         };

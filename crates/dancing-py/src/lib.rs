@@ -1,0 +1,24 @@
+//! The native half of the `dancing` Python package: exact cover (`Problem`) and the
+//! sudoku tools, over the `dancing` and `dancing-sudoku` crates. The Python half
+//! (`python/dancing/`) re-exports it with its stubs; maturin builds both into one wheel.
+//!
+//! Searches run on a thread of their own with the GIL released, and the calling thread
+//! checks Python's signals every 50 ms: Ctrl-C stops the search through the engine's
+//! interrupt flag and raises `KeyboardInterrupt`. Every error is a Python exception with
+//! the library's message.
+
+mod problem;
+mod run;
+mod sudoku;
+
+use pyo3::prelude::*;
+
+/// The `dancing._dancing` module.
+#[pymodule]
+fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<problem::Problem>()?;
+    m.add_class::<problem::Solutions>()?;
+    m.add("SearchStopped", m.py().get_type::<run::SearchStopped>())?;
+    sudoku::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,471 @@
+//! `dancing.Problem`: an exact-cover problem built from Python lists or Knuth's DLX
+//! text, with its searches (`count`, `first`, `solutions`).
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use dancing::{
+    CellsSolver, Count, DenseSolver, Engine, Limits, Memo, MultiSolver, OptionId, ParallelSolver,
+    Picked, Solver, Stats,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::run::{interruptible, limits, stopped};
+
+/// An exact-cover problem: items to cover and options that cover them.
+#[pyclass(module = "dancing", frozen)]
+pub(crate) struct Problem {
+    inner: Arc<dancing::Problem>,
+    /// Each option's Python object, handed back in the solutions instead of its index.
+    data: Option<Arc<Vec<Py<PyAny>>>>,
+}
+
+/// The engines `engine=` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    /// The faster of the links and the dense engine, timed on the first nodes.
+    Fastest,
+    Links,
+    Dense,
+    Cells,
+    Multi,
+}
+
+impl Problem {
+    /// The engine named `name` for this problem: `auto` is the faster of the links and
+    /// the dense engine, or Algorithm M when the problem has multiplicities.
+    fn engine(&self, name: &str) -> PyResult<Which> {
+        let bounds = self.inner.has_bounds();
+        let which = match name {
+            "auto" if bounds => Which::Multi,
+            "auto" => Which::Fastest,
+            "links" => Which::Links,
+            "dense" => Which::Dense,
+            "cells" => Which::Cells,
+            "multi" => Which::Multi,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown engine {other:?}: expected auto, links, dense, cells or multi"
+                )));
+            }
+        };
+        if bounds && which != Which::Multi {
+            return Err(PyValueError::new_err(format!(
+                "the problem has multiplicities, which engine {name:?} cannot search; use auto or multi"
+            )));
+        }
+        Ok(which)
+    }
+
+    /// A solution as Python sees it: option indices in input order, or their data.
+    fn solution<'py>(&self, py: Python<'py>, options: &[u32]) -> PyResult<Bound<'py, PyList>> {
+        match &self.data {
+            Some(data) => PyList::new(py, options.iter().map(|&o| data[o as usize].clone_ref(py))),
+            None => PyList::new(py, options),
+        }
+    }
+}
+
+/// The options of a solution, sorted, as indices.
+fn sorted(options: &[OptionId]) -> Vec<u32> {
+    let mut list: Vec<u32> = options.iter().map(|o| o.index() as u32).collect();
+    list.sort_unstable();
+    list
+}
+
+/// Counts with `engine` under `limits`, up to `limit` solutions if given.
+fn count_with<E: Engine>(engine: &mut E, limits: Limits, limit: Option<u64>) -> Count {
+    engine.set_limits(limits);
+    match limit {
+        Some(limit) => engine.count_up_to(limit),
+        None => engine.count(),
+    }
+}
+
+/// The same on `threads` threads.
+fn count_parallel<S: dancing::Branches + Send>(
+    mut solver: S,
+    threads: usize,
+    limits: Limits,
+    limit: Option<u64>,
+) -> Count {
+    solver.set_limits(limits);
+    let mut parallel = ParallelSolver::new(solver, threads);
+    match limit {
+        Some(limit) => parallel.count_up_to(limit),
+        None => parallel.count(),
+    }
+}
+
+/// Reads a name for the DLX text: one token, neither empty nor the `|` separator.
+fn token(name: &str, what: &str) -> PyResult<()> {
+    if name.is_empty() || name == "|" || name.chars().any(char::is_whitespace) {
+        return Err(PyValueError::new_err(format!(
+            "{what} {name:?} is not a name: one word, without spaces, not `|`"
+        )));
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl Problem {
+    /// Builds a problem from item names and options (lists of item names), with
+    /// Knuth's notations: `"2:3|name"` for an item covered 2 to 3 times, `"name:color"`
+    /// for a secondary item given a color, `"|5"` in an option for its cost. `data`,
+    /// if given, has one object per option, which the solutions list instead of the
+    /// option indices.
+    #[new]
+    #[pyo3(signature = (items, options, secondary = Vec::new(), data = None))]
+    fn new(
+        items: Vec<String>,
+        options: Vec<Vec<String>>,
+        secondary: Vec<String>,
+        data: Option<Vec<Py<PyAny>>>,
+    ) -> PyResult<Self> {
+        for name in &items {
+            token(name, "item")?;
+        }
+        for name in &secondary {
+            token(name, "secondary item")?;
+        }
+        let mut text = items.join(" ");
+        if !secondary.is_empty() {
+            text.push_str(" | ");
+            text.push_str(&secondary.join(" "));
+        }
+        text.push('\n');
+        for (k, option) in options.iter().enumerate() {
+            if option.is_empty() {
+                return Err(PyValueError::new_err(format!("option {k} has no items")));
+            }
+            for name in option {
+                token(name, &format!("option {k}: item"))?;
+            }
+            text.push_str(&option.join(" "));
+            text.push('\n');
+        }
+        if let Some(data) = &data
+            && data.len() != options.len()
+        {
+            return Err(PyValueError::new_err(format!(
+                "data has {} objects for {} options: give one per option",
+                data.len(),
+                options.len()
+            )));
+        }
+        let inner = dancing::format::parse_str(&text).map_err(|e| {
+            PyValueError::new_err(format!("{e} (line 1 lists the items, line k + 2 option k)"))
+        })?;
+        Ok(Self {
+            inner: Arc::new(inner),
+            data: data.map(Arc::new),
+        })
+    }
+
+    /// Reads a problem in Knuth's DLX text format (what `dancing xc` reads).
+    #[staticmethod]
+    fn from_dlx(text: &str) -> PyResult<Self> {
+        let inner =
+            dancing::format::parse_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Self {
+            inner: Arc::new(inner),
+            data: None,
+        })
+    }
+
+    /// The number of items, primary and secondary.
+    #[getter]
+    fn item_count(&self) -> usize {
+        self.inner.item_count()
+    }
+
+    /// The number of options.
+    #[getter]
+    fn option_count(&self) -> usize {
+        self.inner.option_count()
+    }
+
+    /// Option `index` as a line of DLX text.
+    fn option(&self, index: usize) -> PyResult<String> {
+        if index >= self.inner.option_count() {
+            return Err(PyValueError::new_err(format!(
+                "option {index} does not exist: the problem has {}",
+                self.inner.option_count()
+            )));
+        }
+        Ok(self.inner.format_option(OptionId::new(index)))
+    }
+
+    /// The problem in Knuth's DLX text format.
+    fn to_dlx(&self) -> String {
+        dancing::format::to_string(&self.inner)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Problem({} items, {} options)",
+            self.inner.item_count(),
+            self.inner.option_count()
+        )
+    }
+
+    /// The number of solutions (at most `limit`), searched by `engine` on `threads`
+    /// threads (0: every core), or counted without visiting them with `memo=True` (a
+    /// ZDD of all the solutions: exact however large, fast where subproblems repeat).
+    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        threads: usize,
+        engine: &str,
+        memo: bool,
+    ) -> PyResult<PyObject> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = limits(timeout, &flag)?;
+        let problem = Arc::clone(&self.inner);
+        if memo {
+            let built = interruptible(py, &flag, move || {
+                Memo::new(&problem).limits(limits).build()
+            })?;
+            let zdd = built.map_err(|e| match e {
+                dancing::MemoError::Stopped(reason) => {
+                    stopped(Some(reason), 0).unwrap_or_else(|| PyValueError::new_err(e.to_string()))
+                }
+                other => pyo3::exceptions::PyMemoryError::new_err(other.to_string()),
+            })?;
+            let count = zdd.count();
+            let count = match limit {
+                Some(limit) if count > limit.into() => limit.into(),
+                _ => count,
+            };
+            // Python's int reads the decimal digits exactly, however many.
+            return Ok(py
+                .get_type::<pyo3::types::PyInt>()
+                .call1((count.to_string(),))?
+                .unbind());
+        }
+        let which = self.engine(engine)?;
+        let count = interruptible(py, &flag, move || -> PyResult<Count> {
+            let problem = &*problem;
+            Ok(match (which, threads) {
+                (Which::Fastest, 1) => match dancing::pick(problem) {
+                    Picked::Links(mut links) => count_with(&mut links, limits, limit),
+                    Picked::Dense(mut dense) => count_with(&mut dense, limits, limit),
+                },
+                (Which::Fastest, n) => match dancing::pick(problem) {
+                    Picked::Links(links) => count_parallel(links, n, limits, limit),
+                    Picked::Dense(dense) => count_parallel(dense, n, limits, limit),
+                },
+                (Which::Links, 1) => count_with(&mut Solver::new(problem), limits, limit),
+                (Which::Multi, 1) => count_with(&mut MultiSolver::new(problem), limits, limit),
+                (Which::Cells, 1) => count_with(&mut CellsSolver::new(problem), limits, limit),
+                (Which::Dense, 1) => count_with(&mut dense(problem)?, limits, limit),
+                (Which::Links, n) => count_parallel(Solver::new(problem), n, limits, limit),
+                (Which::Multi, n) => count_parallel(MultiSolver::new(problem), n, limits, limit),
+                (Which::Dense, n) => count_parallel(dense(problem)?, n, limits, limit),
+                (Which::Cells, _) => {
+                    return Err(PyValueError::new_err(
+                        "engine \"cells\" searches on one thread",
+                    ));
+                }
+            })
+        })??;
+        if let Some(error) = stopped(count.reason(), count.found()) {
+            return Err(error);
+        }
+        Ok(count.found().into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// The first solution (a list of option indices, or of their data), or `None`.
+    #[pyo3(signature = (*, timeout = None, engine = "auto"))]
+    fn first(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        engine: &str,
+    ) -> PyResult<Option<PyObject>> {
+        let mut solutions = self.solutions(py, Some(1), timeout, engine)?;
+        let first = solutions.next_solution(py)?;
+        Ok(first.map(|list| list.into_any().unbind()))
+    }
+
+    /// The solutions one at a time, as the search finds them (at most `limit`): each a
+    /// list of option indices in input order, or of their data. The search runs ahead
+    /// on a thread of its own, a few hundred solutions at most.
+    #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto"))]
+    fn solutions(
+        &self,
+        _py: Python<'_>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        engine: &str,
+    ) -> PyResult<Solutions> {
+        let which = self.engine(engine)?;
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = limits(timeout, &flag)?;
+        let problem = Arc::clone(&self.inner);
+        if which == Which::Dense {
+            dense(&problem)?;
+        }
+        let (send, receive) = mpsc::sync_channel(256);
+        let thread = std::thread::Builder::new()
+            .name("dancing-solutions".to_owned())
+            .spawn(move || produce(&problem, which, limits, limit, &send))
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        Ok(Solutions {
+            receive: Mutex::new(receive),
+            flag,
+            thread: Mutex::new(Some(thread)),
+            problem: Self {
+                inner: Arc::clone(&self.inner),
+                data: self.data.clone(),
+            },
+        })
+    }
+}
+
+/// The dense engine for `problem`, or the error that it is too large for it.
+fn dense(problem: &dancing::Problem) -> PyResult<DenseSolver> {
+    DenseSolver::new(problem)
+        .map_err(|e| PyValueError::new_err(format!("{e}; use engine=\"links\"")))
+}
+
+/// What the search thread sends: a solution, or how the search ended.
+enum Message {
+    Solution(Vec<u32>),
+    End(Stats),
+}
+
+/// Runs the search of `which` and sends each solution (up to `limit`), then its end.
+fn produce(
+    problem: &dancing::Problem,
+    which: Which,
+    limits: Limits,
+    limit: Option<u64>,
+    send: &SyncSender<Message>,
+) {
+    let mut left = limit.unwrap_or(u64::MAX);
+    let visit = |options: &[OptionId]| {
+        if send.send(Message::Solution(sorted(options))).is_err() {
+            return ControlFlow::Break(());
+        }
+        left -= 1;
+        if left == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    fn run<E: Engine>(
+        mut engine: E,
+        limits: Limits,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Stats {
+        engine.set_limits(limits);
+        engine.visit(visit)
+    }
+    let stats = match which {
+        Which::Fastest => match dancing::pick(problem) {
+            Picked::Links(links) => run(links, limits, visit),
+            Picked::Dense(dense) => run(dense, limits, visit),
+        },
+        Which::Links => run(Solver::new(problem), limits, visit),
+        Which::Multi => run(MultiSolver::new(problem), limits, visit),
+        Which::Cells => run(CellsSolver::new(problem), limits, visit),
+        Which::Dense => match DenseSolver::new(problem) {
+            Ok(dense) => run(dense, limits, visit),
+            Err(_) => Stats::default(),
+        },
+    };
+    let _ = send.send(Message::End(stats));
+}
+
+/// The solutions of a search in progress (`Problem.solutions`): an iterator.
+#[pyclass(module = "dancing")]
+pub(crate) struct Solutions {
+    receive: Mutex<Receiver<Message>>,
+    flag: Arc<AtomicBool>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+    problem: Problem,
+}
+
+impl Solutions {
+    /// The next solution, `None` at the end; Ctrl-C stops the search and raises
+    /// `KeyboardInterrupt`, a timeout raises `SearchStopped`.
+    fn next_solution<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        // Solutions may come faster than the wait below times out: a Ctrl-C is looked
+        // for at every call (a flag's read).
+        if let Err(error) = py.check_signals() {
+            self.finish();
+            return Err(error);
+        }
+        loop {
+            let received = {
+                let receive = &self.receive;
+                py.allow_threads(|| {
+                    let receive = receive.lock().unwrap_or_else(|e| e.into_inner());
+                    receive.recv_timeout(Duration::from_millis(50))
+                })
+            };
+            match received {
+                Ok(Message::Solution(options)) => {
+                    return Ok(Some(self.problem.solution(py, &options)?));
+                }
+                Ok(Message::End(stats)) => {
+                    self.finish();
+                    return match stopped(stats.stopped, stats.solutions) {
+                        Some(error) => Err(error),
+                        None => Ok(None),
+                    };
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(error) = py.check_signals() {
+                        self.finish();
+                        return Err(error);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the search thread and waits for it: it ends at its next heartbeat (the
+    /// flag) or at a send, which draining the channel unblocks.
+    fn finish(&mut self) {
+        self.flag.store(true, Ordering::Relaxed);
+        let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(thread) = thread {
+            let receive = self.receive.lock().unwrap_or_else(|e| e.into_inner());
+            while !thread.is_finished() {
+                while receive.try_recv().is_ok() {}
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let _ = thread.join();
+        }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        self.next_solution(py)
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}

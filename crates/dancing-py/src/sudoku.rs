@@ -1,0 +1,198 @@
+//! `dancing.sudoku`: solve, count, rate, hint and generate, on puzzles written as the
+//! command line reads them (one line, rows, frames, pencilmarks, variant marks).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use dancing_sudoku::generate::{Generator, Symmetry};
+use dancing_sudoku::logic::{Difficulty, Rater};
+use dancing_sudoku::parse::{Batch, Puzzle};
+use dancing_sudoku::variant::Kind;
+use dancing_sudoku::{Grid, Solve, VariantSolver};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::run::{interruptible, limits, stopped};
+
+/// Reads the one puzzle of `text`, under `variant` if named.
+fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
+    let mut batch = Batch::new(text.as_bytes());
+    if let Some(name) = variant {
+        let kind: Kind = name
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+        batch = batch.variant(kind);
+    }
+    let mut puzzles = batch;
+    match puzzles.next() {
+        Some(Ok(puzzle)) => Ok(puzzle),
+        Some(Err(error)) => Err(PyValueError::new_err(error.to_string())),
+        None => Err(PyValueError::new_err("no puzzle in the text")),
+    }
+}
+
+/// A score to one decimal as the `float` that prints so (`10.9`, not the `f32`'s
+/// `10.899999618530273`).
+fn tenths(score: f32) -> f64 {
+    (f64::from(score) * 10.0).round() / 10.0
+}
+
+/// The solver of `puzzle`'s rules.
+fn solver(puzzle: &Puzzle) -> VariantSolver {
+    let mut solver = VariantSolver::new();
+    solver.set_variant(puzzle.variant.clone());
+    solver
+}
+
+/// The solution of the puzzle as one line, or `None` when it has none.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, variant = None, timeout = None))]
+fn solve(
+    py: Python<'_>,
+    puzzle: &str,
+    variant: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<Option<String>> {
+    let puzzle = self::puzzle(puzzle, variant)?;
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let (solution, stats) = interruptible(py, &flag, move || {
+        let mut solver = solver(&puzzle);
+        solver.set_limits(limits);
+        let solution = solver.solve(&puzzle.grid);
+        (solution, solver.stats())
+    })?;
+    if solution.is_none()
+        && let Some(error) = stopped(stats.stopped, 0)
+    {
+        return Err(error);
+    }
+    Ok(solution.map(|grid: Grid| grid.to_string()))
+}
+
+/// The number of solutions, counting up to `limit` (2: enough to tell a proper puzzle).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit = 2, variant = None, timeout = None))]
+fn count(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: u64,
+    variant: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<u64> {
+    let puzzle = self::puzzle(puzzle, variant)?;
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let count = interruptible(py, &flag, move || {
+        let mut solver = solver(&puzzle);
+        solver.set_limits(limits);
+        solver.count_up_to(&puzzle.grid, limit)
+    })?;
+    if let Some(error) = stopped(count.reason(), count.found()) {
+        return Err(error);
+    }
+    Ok(count.found())
+}
+
+/// The rating on Sudoku Explainer's scale: a dict with `score`, `technique` (the
+/// hardest used, or `None`), `needs_search` and `text` (`"7.1 forcing chain"`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, timeout = None))]
+fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bound<'py, PyDict>> {
+    let puzzle = self::puzzle(puzzle, None)?;
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let rating = interruptible(py, &flag, move || {
+        Rater::new().limits(limits).rate(puzzle.position())
+    })?
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let dict = PyDict::new(py);
+    dict.set_item("score", tenths(rating.score))?;
+    dict.set_item("technique", rating.hardest.map(|t| t.name()))?;
+    dict.set_item("needs_search", rating.needs_search())?;
+    dict.set_item("text", rating.to_string())?;
+    Ok(dict)
+}
+
+/// The next step a person would take, as a dict: `text` (the sentence), `technique`,
+/// `score`, `placement` (`(row, column, value)`, 0-based cells) or `None`, and
+/// `eliminations` (a list of `(row, column, value)`). `None` when the puzzle is solved or
+/// no technique applies.
+#[pyfunction]
+fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let puzzle = self::puzzle(puzzle, None)?;
+    let step = Rater::new()
+        .hint(puzzle.position())
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let Some(step) = step else {
+        return Ok(None);
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("text", step.to_string())?;
+    dict.set_item("technique", step.technique().name())?;
+    dict.set_item("score", tenths(step.score()))?;
+    dict.set_item("placement", step.placement().map(|((r, c), v)| (r, c, v)))?;
+    let eliminations: Vec<(usize, usize, u8)> = step
+        .eliminations()
+        .iter()
+        .map(|&((r, c), v)| (r, c, v))
+        .collect();
+    dict.set_item("eliminations", eliminations)?;
+    Ok(Some(dict))
+}
+
+/// `count` puzzles with one solution each, as lines, the same for the same `seed`.
+#[pyfunction]
+#[pyo3(signature = (count = 1, *, seed = None, order = 3, symmetry = None, difficulty = None, variant = None, timeout = None))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    count: u64,
+    seed: Option<u64>,
+    order: usize,
+    symmetry: Option<&str>,
+    difficulty: Option<&str>,
+    variant: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<Vec<String>> {
+    let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut builder = Generator::builder()
+        .order(order)
+        .limits(limits(timeout, &flag)?);
+    if let Some(seed) = seed {
+        builder = builder.seed(seed);
+    }
+    if let Some(name) = symmetry {
+        builder = builder.symmetry(name.parse::<Symmetry>().map_err(|e| value(&e))?);
+    }
+    if let Some(name) = difficulty {
+        builder = builder.difficulty(name.parse::<Difficulty>().map_err(|e| value(&e))?);
+    }
+    if let Some(name) = variant {
+        builder = builder.kind(name.parse::<Kind>().map_err(|e| value(&e))?);
+    }
+    let generator = builder.build().map_err(|e| value(&e))?;
+    interruptible(py, &flag, move || {
+        (0..count)
+            .map(|k| generator.generate(k).map(|made| made.puzzle.to_string()))
+            .collect::<Result<Vec<String>, _>>()
+    })?
+    .map_err(|e| match e {
+        dancing_sudoku::generate::GenerateError::Stopped(reason) => {
+            stopped(Some(reason), 0).unwrap_or_else(|| value(&e))
+        }
+        other => value(&other),
+    })
+}
+
+/// Adds the sudoku functions to the module (`dancing.sudoku` re-exports them).
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    Ok(())
+}

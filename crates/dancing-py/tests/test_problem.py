@@ -1,0 +1,146 @@
+"""dancing.Problem from Python: counts against known answers and the brute force,
+solutions and their data, engines and threads, the memo, and every error path."""
+
+import itertools
+import pathlib
+import random
+
+import pytest
+
+import dancing
+
+DATA = pathlib.Path(__file__).parent / "data"
+
+
+def brute_force(items, options, secondary=()):
+    """Every set of options (as sorted indices) covering each item exactly once and
+    each secondary item at most once."""
+    found = []
+    for size in range(len(options) + 1):
+        for chosen in itertools.combinations(range(len(options)), size):
+            covered = [name for k in chosen for name in options[k]]
+            if sorted(covered) == sorted(set(covered)) and set(items) <= set(covered):
+                if set(covered) <= set(items) | set(secondary):
+                    found.append(list(chosen))
+    return sorted(found)
+
+
+def test_the_small_problem_of_the_readme():
+    p = dancing.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+    assert p.count() == 2
+    assert p.first() == [0, 1]
+    assert sorted(p.solutions()) == [[0, 1], [2, 3]]
+    assert (p.item_count, p.option_count) == (3, 4)
+    assert p.option(3) == "b c"
+    assert repr(p) == "Problem(3 items, 4 options)"
+
+
+def test_pentominoes_count_9356():
+    p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    assert p.count() == 9356
+    assert p.count(threads=2) == 9356
+    assert p.count(limit=10) == 10
+
+
+def test_random_problems_match_the_brute_force():
+    rng = random.Random(7)
+    for _ in range(200):
+        items = [f"i{k}" for k in range(rng.randint(1, 5))]
+        secondary = [f"s{k}" for k in range(rng.randint(0, 2))]
+        names = items + secondary
+        options = []
+        for _ in range(rng.randint(0, 9)):
+            option = rng.sample(names, rng.randint(1, min(3, len(names))))
+            if any(name in items for name in option):
+                options.append(option)
+        p = dancing.Problem(items, options, secondary)
+        expected = brute_force(items, options, secondary)
+        assert sorted(p.solutions()) == expected
+        assert p.count() == len(expected)
+        assert p.count(memo=True) == len(expected)
+        for engine in ("links", "dense", "cells"):
+            assert p.count(engine=engine) == len(expected)
+
+
+def test_options_hand_back_their_data():
+    cells = ["a1", "a2", "b1", "b2"]
+    options = [["a1", "a2"], ["b1", "b2"], ["a1", "b1"], ["a2", "b2"]]
+    p = dancing.Problem(cells, options, data=["top", "bottom", "left", {"right": 1}])
+    assert sorted(map(str, p.solutions())) == ["['left', {'right': 1}]", "['top', 'bottom']"]
+
+
+def test_colors_costs_and_multiplicities_as_in_the_dlx_format():
+    colored = dancing.Problem(["a", "b"], [["a", "x:red"], ["b", "x:red"], ["b", "x:blue"]], ["x"])
+    assert colored.count() == 1
+    bounded = dancing.Problem(["2:3|n", "0:1|a", "0:1|b", "0:1|c"], [["n", "a"], ["n", "b"], ["n", "c"]])
+    assert bounded.count() == 4
+    assert bounded.count(engine="multi") == 4
+    assert bounded.count(memo=True) == 4
+    costed = dancing.Problem(["a"], [["a", "|5"], ["a", "|2"]])
+    assert costed.count() == 2
+    assert "a" in costed.to_dlx()
+
+
+def test_the_memo_counts_past_64_bits():
+    board = ["r%dc%d" % (r, c) for r in range(14) for c in range(14)]
+    dominoes = []
+    for r in range(14):
+        for c in range(14):
+            if c + 1 < 14:
+                dominoes.append(["r%dc%d" % (r, c), "r%dc%d" % (r, c + 1)])
+            if r + 1 < 14:
+                dominoes.append(["r%dc%d" % (r, c), "r%dc%d" % (r + 1, c)])
+    p = dancing.Problem(board, dominoes)
+    assert p.count(memo=True) == 112202208776036178000000
+    assert p.count(memo=True, limit=5) == 5
+
+
+def test_a_timeout_raises_search_stopped():
+    p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    with pytest.raises(dancing.SearchStopped, match="timeout"):
+        p.count(timeout=0.05)
+    with pytest.raises(dancing.SearchStopped):
+        list(p.solutions(timeout=0.05))
+
+
+def test_an_abandoned_iterator_stops_its_search():
+    p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    solutions = p.solutions()
+    first = next(solutions)
+    assert len(first) == 12
+    del solutions
+    assert len(list(p.solutions(limit=3))) == 3
+
+
+@pytest.mark.parametrize(
+    "build, message",
+    [
+        (lambda: dancing.Problem(["a", "a"], [["a"]]), "duplicate item name `a`"),
+        (lambda: dancing.Problem(["a"], [["b"]]), "unknown item `b`"),
+        (lambda: dancing.Problem(["a b"], [["a"]]), "is not a name"),
+        (lambda: dancing.Problem(["a"], [["a\nb"]]), "is not a name"),
+        (lambda: dancing.Problem(["a"], [[]]), "option 0 has no items"),
+        (lambda: dancing.Problem(["|"], [["a"]]), "is not a name"),
+        (lambda: dancing.Problem(["a"], [["a"]], data=[1, 2]), "one per option"),
+        (lambda: dancing.Problem.from_dlx("a\nb\n"), "unknown item `b`"),
+        (lambda: dancing.Problem.from_dlx(""), "item"),
+        (lambda: dancing.Problem(["a"], [["a"]]).count(engine="quantum"), "unknown engine"),
+        (lambda: dancing.Problem(["a"], [["a"]]).count(timeout=-1), "timeout must be"),
+        (lambda: dancing.Problem(["a"], [["a"]]).count(timeout=float("nan")), "timeout must be"),
+        (lambda: dancing.Problem(["a"], [["a"]]).option(5), "does not exist"),
+        (lambda: dancing.Problem(["2:1|a"], [["a"]]), "lower bound 2 above its upper bound 1"),
+        (lambda: dancing.Problem(["2|a"], [["a"]]).count(engine="links"), "multiplicities"),
+    ],
+)
+def test_bad_input_raises_value_error(build, message):
+    with pytest.raises(ValueError, match=message):
+        build()
+
+
+def test_wrong_types_raise_type_error():
+    with pytest.raises(TypeError):
+        dancing.Problem("abc", 5)
+    with pytest.raises(TypeError):
+        dancing.Problem([1, 2], [["a"]])
+    with pytest.raises(TypeError):
+        dancing.Problem(["a"], [["a"]]).count(limit="many")

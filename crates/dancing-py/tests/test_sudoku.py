@@ -1,0 +1,90 @@
+"""dancing.sudoku from Python: solve, count, rate, hint and generate, checked against
+the rules, variants, and every error path."""
+
+import pathlib
+
+import pytest
+
+from dancing import sudoku
+
+# A 17-clue puzzle: the first of the collection of 49,158 (Gordon Royle's, updated by
+# Mladen Dobrichev and the enjoysudoku forum).
+SEVENTEEN = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def is_solution(grid, puzzle):
+    """Every row, column and box of a 9×9 grid holds 1-9, and the givens are kept."""
+    assert len(grid) == 81
+    rows = [grid[9 * r : 9 * r + 9] for r in range(9)]
+    columns = [grid[c::9] for c in range(9)]
+    boxes = [
+        "".join(grid[9 * (3 * (b // 3) + r) + 3 * (b % 3) + c] for r in range(3) for c in range(3))
+        for b in range(9)
+    ]
+    units_ok = all(sorted(unit) == list("123456789") for unit in rows + columns + boxes)
+    givens_ok = all(p in ".0" or p == g for p, g in zip(puzzle, grid))
+    return units_ok and givens_ok
+
+
+def test_a_17_clue_puzzle_is_solved_counted_rated_and_hinted():
+    solution = sudoku.solve(SEVENTEEN)
+    assert is_solution(solution, SEVENTEEN)
+    assert sudoku.count(SEVENTEEN, limit=2) == 1
+    rating = sudoku.rate(SEVENTEEN)
+    assert 1.0 <= rating["score"] <= 11.0 and rating["text"].startswith(str(rating["score"]))
+    hint = sudoku.hint(SEVENTEEN)
+    assert hint["technique"] and hint["text"].startswith(hint["technique"])
+    r, c, v = hint["placement"] or hint["eliminations"][0]
+    if hint["placement"]:
+        assert solution[9 * r + c] == str(v)
+    else:
+        assert solution[9 * r + c] != str(v)
+
+
+def test_inkala_needs_search_and_an_empty_grid_has_many_solutions():
+    rating = sudoku.rate(INKALA)
+    assert rating["needs_search"] and rating["score"] > 9.0 and rating["technique"] is None
+    assert sudoku.count("." * 81, limit=5) == 5
+    assert sudoku.hint(sudoku.solve(SEVENTEEN)) is None
+
+
+def test_generated_puzzles_are_proper_and_repeat_with_their_seed():
+    puzzles = sudoku.generate(2, seed=1)
+    assert len(puzzles) == 2 and puzzles == sudoku.generate(2, seed=1)
+    for puzzle in puzzles:
+        assert sudoku.count(puzzle) == 1
+    assert sudoku.generate(1, seed=2) != sudoku.generate(1, seed=1)
+    big = sudoku.generate(1, seed=3, order=2, symmetry="rotational")
+    assert len(big[0]) == 16 and sudoku.count(big[0]) == 1
+    hard = sudoku.generate(1, seed=4, difficulty="easy")
+    assert sudoku.rate(hard[0])["score"] > 0
+
+
+def test_variants_by_mark_or_by_name():
+    x = sudoku.generate(1, seed=5, variant="x")[0]
+    solution = sudoku.solve(x, variant="x")
+    assert is_solution(solution, x)
+    # The x rule: both diagonals hold 1-9.
+    assert sorted(solution[10 * k] for k in range(9)) == list("123456789")
+    assert sorted(solution[8 * k + 8] for k in range(9)) == list("123456789")
+    assert sudoku.count(x, variant="x") == 1
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: sudoku.solve("12"), "wrong length"),
+        (lambda: sudoku.solve(""), "no puzzle"),
+        (lambda: sudoku.solve("11" + "." * 79), "1"),
+        (lambda: sudoku.solve(SEVENTEEN, variant="octagonal"), "octagonal"),
+        (lambda: sudoku.rate("x" * 81), "line 1"),
+        (lambda: sudoku.generate(1, symmetry="sideways"), "sideways"),
+        (lambda: sudoku.generate(1, difficulty="impossible"), "impossible"),
+        (lambda: sudoku.generate(1, order=9), "9"),
+        (lambda: sudoku.count(SEVENTEEN, timeout=0.0), "timeout must be"),
+    ],
+)
+def test_bad_puzzles_and_settings_raise_value_error(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
