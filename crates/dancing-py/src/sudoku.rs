@@ -8,7 +8,7 @@ use dancing_sudoku::generate::{Generator, Symmetry};
 use dancing_sudoku::logic::{Difficulty, Rater};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Grid, Solve, VariantSolver};
+use dancing_sudoku::{BandSolver, Grid, Solve, Variant, VariantSolver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -38,11 +38,15 @@ fn tenths(score: f32) -> f64 {
     (f64::from(score) * 10.0).round() / 10.0
 }
 
-/// The solver of `puzzle`'s rules.
-fn solver(puzzle: &Puzzle) -> VariantSolver {
+/// The solver of `puzzle`'s rules: the bit-parallel band solver for classic 9×9 (the
+/// command line's default there), the variants' links otherwise.
+fn solver(puzzle: &Puzzle) -> Box<dyn Solve + Send> {
+    if puzzle.variant == Variant::Classic && puzzle.grid.order() == 3 {
+        return Box::new(BandSolver::new());
+    }
     let mut solver = VariantSolver::new();
     solver.set_variant(puzzle.variant.clone());
-    solver
+    Box::new(solver)
 }
 
 /// The solution of the puzzle as one line, or `None` when it has none.
