@@ -60,7 +60,7 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
         out.flush()?;
     }
     let mut out = BufWriter::new(io::stdout().lock());
-    let seed = args.memo.seed.unwrap_or_else(random_seed);
+    let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut listed = 0u64;
     let mut first = true;
     if let Some(k) = args.memo.sample {
@@ -95,14 +95,6 @@ fn count_text(zdd: &Zdd, limit: Option<u64>) -> String {
         Some(limit) if count > limit.into() => format!("{limit}+"),
         _ => count.to_string(),
     }
-}
-
-/// A seed for `--sample` without `--seed`, from the clock.
-fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 /// The summary and `--stats` of a search that a limit stopped; its exit code.

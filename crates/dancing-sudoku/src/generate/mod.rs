@@ -281,30 +281,13 @@ impl GeneratorBuilder {
         if self.difficulty.is_some() && self.kind != Kind::Classic {
             return Err(GenerateError::DifficultyOfVariant(self.kind));
         }
-        let seed = *self.seed.get_or_insert_with(random_seed);
+        let seed = *self.seed.get_or_insert_with(dancing::random_seed);
         Ok(Generator {
             orbits: self.symmetry.orbits(side),
             seed,
             settings: self,
         })
     }
-}
-
-/// A seed for a generator built without one: the clock's nanoseconds, the process id
-/// and a count of the seeds drawn, so that generators built in one instant differ.
-fn random_seed() -> u64 {
-    static DRAWN: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let drawn = DRAWN.fetch_add(1, Ordering::Relaxed);
-    // SplitMix64's finalizer spreads the bits, so close clocks give unrelated seeds.
-    let mut z = nanos
-        ^ u64::from(std::process::id()).rotate_left(32)
-        ^ drawn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Makes puzzles: see the [module docs](self). Immutable and `Sync`: threads may share
