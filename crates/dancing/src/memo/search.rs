@@ -120,8 +120,9 @@ enum Undo {
 enum Frame {
     /// Find the next item to cover, at or after position `from` (in a fixed order).
     State { from: u32 },
-    /// The solutions of the state whose key is the top one of the key stack are known.
-    Remember,
+    /// The solutions of the state whose key (hashed to `hash`) is the top one of the
+    /// key stack are known.
+    Remember { hash: u64 },
     /// Decide option `j` of item `item`'s list.
     Decide { item: u32, j: u32 },
     /// Option `j` left out gave the result (the `lo` branch): now take it.
@@ -357,10 +358,10 @@ impl Search {
                     }
                     self.key_starts.push(self.keys.len());
                     self.keys.extend_from_slice(&self.key);
-                    stack.push(Frame::Remember);
+                    stack.push(Frame::Remember { hash: h });
                     stack.push(Frame::Decide { item, j: 0 });
                 }
-                Frame::Remember => {
+                Frame::Remember { hash } => {
                     let start = self.key_starts.pop().expect("a key per state");
                     // Growing the memo doubles a block: refused if that passes the bound.
                     let words = self.keys.len() - start;
@@ -368,8 +369,7 @@ impl Search {
                     if bytes > max_memory {
                         return Err(MemoError::Memory { bytes });
                     }
-                    let key = &self.keys[start..];
-                    self.table.insert(key, hash(key), ret);
+                    self.table.insert(&self.keys[start..], hash, ret);
                     self.keys.truncate(start);
                 }
                 Frame::Decide { item, mut j } => {
