@@ -79,6 +79,69 @@ fn sorted(options: &[OptionId]) -> Vec<u32> {
     list
 }
 
+/// An engine built for one search.
+enum Ready {
+    Links(Solver),
+    Dense(DenseSolver),
+    Cells(CellsSolver),
+    Multi(MultiSolver),
+}
+
+impl Ready {
+    /// The engine `which` of `problem` (`Fastest` timed by `dancing::pick`).
+    fn new(problem: &dancing::Problem, which: Which) -> PyResult<Self> {
+        Ok(match which {
+            Which::Fastest => match dancing::pick(problem) {
+                Picked::Links(links) => Self::Links(links),
+                Picked::Dense(dense) => Self::Dense(dense),
+            },
+            Which::Links => Self::Links(Solver::new(problem)),
+            Which::Dense => Self::Dense(
+                DenseSolver::new(problem)
+                    .map_err(|e| PyValueError::new_err(format!("{e}; use engine=\"links\"")))?,
+            ),
+            Which::Cells => Self::Cells(CellsSolver::new(problem)),
+            Which::Multi => Self::Multi(MultiSolver::new(problem)),
+        })
+    }
+
+    /// Counts under `limits` on `threads` threads, up to `limit` solutions if given.
+    fn count(self, threads: usize, limits: Limits, limit: Option<u64>) -> PyResult<Count> {
+        Ok(match (self, threads) {
+            (Self::Links(mut e), 1) => count_with(&mut e, limits, limit),
+            (Self::Dense(mut e), 1) => count_with(&mut e, limits, limit),
+            (Self::Cells(mut e), 1) => count_with(&mut e, limits, limit),
+            (Self::Multi(mut e), 1) => count_with(&mut e, limits, limit),
+            (Self::Links(e), n) => count_parallel(e, n, limits, limit),
+            (Self::Dense(e), n) => count_parallel(e, n, limits, limit),
+            (Self::Multi(e), n) => count_parallel(e, n, limits, limit),
+            (Self::Cells(_), _) => {
+                return Err(PyValueError::new_err(
+                    "engine \"cells\" searches on one thread",
+                ));
+            }
+        })
+    }
+
+    /// Visits the solutions under `limits`.
+    fn visit(self, limits: Limits, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        fn run<E: Engine>(
+            mut engine: E,
+            limits: Limits,
+            visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+        ) -> Stats {
+            engine.set_limits(limits);
+            engine.visit(visit)
+        }
+        match self {
+            Self::Links(e) => run(e, limits, visit),
+            Self::Dense(e) => run(e, limits, visit),
+            Self::Cells(e) => run(e, limits, visit),
+            Self::Multi(e) => run(e, limits, visit),
+        }
+    }
+}
+
 /// Counts with `engine` under `limits`, up to `limit` solutions if given.
 fn count_with<E: Engine>(engine: &mut E, limits: Limits, limit: Option<u64>) -> Count {
     engine.set_limits(limits);
@@ -253,30 +316,8 @@ impl Problem {
                 .unbind());
         }
         let which = self.engine(engine)?;
-        let count = interruptible(py, &flag, move || -> PyResult<Count> {
-            let problem = &*problem;
-            Ok(match (which, threads) {
-                (Which::Fastest, 1) => match dancing::pick(problem) {
-                    Picked::Links(mut links) => count_with(&mut links, limits, limit),
-                    Picked::Dense(mut dense) => count_with(&mut dense, limits, limit),
-                },
-                (Which::Fastest, n) => match dancing::pick(problem) {
-                    Picked::Links(links) => count_parallel(links, n, limits, limit),
-                    Picked::Dense(dense) => count_parallel(dense, n, limits, limit),
-                },
-                (Which::Links, 1) => count_with(&mut Solver::new(problem), limits, limit),
-                (Which::Multi, 1) => count_with(&mut MultiSolver::new(problem), limits, limit),
-                (Which::Cells, 1) => count_with(&mut CellsSolver::new(problem), limits, limit),
-                (Which::Dense, 1) => count_with(&mut dense(problem)?, limits, limit),
-                (Which::Links, n) => count_parallel(Solver::new(problem), n, limits, limit),
-                (Which::Multi, n) => count_parallel(MultiSolver::new(problem), n, limits, limit),
-                (Which::Dense, n) => count_parallel(dense(problem)?, n, limits, limit),
-                (Which::Cells, _) => {
-                    return Err(PyValueError::new_err(
-                        "engine \"cells\" searches on one thread",
-                    ));
-                }
-            })
+        let count = interruptible(py, &flag, move || {
+            Ready::new(&problem, which)?.count(threads, limits, limit)
         })??;
         if let Some(error) = stopped(count.reason(), count.found()) {
             return Err(error);
@@ -292,7 +333,7 @@ impl Problem {
         timeout: Option<f64>,
         engine: &str,
     ) -> PyResult<Option<PyObject>> {
-        let mut solutions = self.solutions(py, Some(1), timeout, engine)?;
+        let mut solutions = self.solutions(Some(1), timeout, engine)?;
         let first = solutions.next_solution(py)?;
         Ok(first.map(|list| list.into_any().unbind()))
     }
@@ -303,7 +344,6 @@ impl Problem {
     #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto"))]
     fn solutions(
         &self,
-        _py: Python<'_>,
         limit: Option<u64>,
         timeout: Option<f64>,
         engine: &str,
@@ -311,14 +351,12 @@ impl Problem {
         let which = self.engine(engine)?;
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
-        let problem = Arc::clone(&self.inner);
-        if which == Which::Dense {
-            dense(&problem)?;
-        }
+        // Built here, so that an engine that cannot take the problem says so at once.
+        let ready = Ready::new(&self.inner, which)?;
         let (send, receive) = mpsc::sync_channel(256);
         let thread = std::thread::Builder::new()
             .name("dancing-solutions".to_owned())
-            .spawn(move || produce(&problem, which, limits, limit, &send))
+            .spawn(move || produce(ready, limits, limit, &send))
             .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
         Ok(Solutions {
             receive: Mutex::new(receive),
@@ -332,28 +370,16 @@ impl Problem {
     }
 }
 
-/// The dense engine for `problem`, or the error that it is too large for it.
-fn dense(problem: &dancing::Problem) -> PyResult<DenseSolver> {
-    DenseSolver::new(problem)
-        .map_err(|e| PyValueError::new_err(format!("{e}; use engine=\"links\"")))
-}
-
 /// What the search thread sends: a solution, or how the search ended.
 enum Message {
     Solution(Vec<u32>),
     End(Stats),
 }
 
-/// Runs the search of `which` and sends each solution (up to `limit`), then its end.
-fn produce(
-    problem: &dancing::Problem,
-    which: Which,
-    limits: Limits,
-    limit: Option<u64>,
-    send: &SyncSender<Message>,
-) {
+/// Runs the search of `engine` and sends each solution (up to `limit`), then its end.
+fn produce(engine: Ready, limits: Limits, limit: Option<u64>, send: &SyncSender<Message>) {
     let mut left = limit.unwrap_or(u64::MAX);
-    let visit = |options: &[OptionId]| {
+    let stats = engine.visit(limits, |options| {
         if send.send(Message::Solution(sorted(options))).is_err() {
             return ControlFlow::Break(());
         }
@@ -363,28 +389,7 @@ fn produce(
         } else {
             ControlFlow::Continue(())
         }
-    };
-    fn run<E: Engine>(
-        mut engine: E,
-        limits: Limits,
-        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Stats {
-        engine.set_limits(limits);
-        engine.visit(visit)
-    }
-    let stats = match which {
-        Which::Fastest => match dancing::pick(problem) {
-            Picked::Links(links) => run(links, limits, visit),
-            Picked::Dense(dense) => run(dense, limits, visit),
-        },
-        Which::Links => run(Solver::new(problem), limits, visit),
-        Which::Multi => run(MultiSolver::new(problem), limits, visit),
-        Which::Cells => run(CellsSolver::new(problem), limits, visit),
-        Which::Dense => match DenseSolver::new(problem) {
-            Ok(dense) => run(dense, limits, visit),
-            Err(_) => Stats::default(),
-        },
-    };
+    });
     let _ = send.send(Message::End(stats));
 }
 

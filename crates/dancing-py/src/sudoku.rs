@@ -24,8 +24,7 @@ fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
             .map_err(|e| PyValueError::new_err(format!("{e}")))?;
         batch = batch.variant(kind);
     }
-    let mut puzzles = batch;
-    match puzzles.next() {
+    match batch.next() {
         Some(Ok(puzzle)) => Ok(puzzle),
         Some(Err(error)) => Err(PyValueError::new_err(error.to_string())),
         None => Err(PyValueError::new_err("no puzzle in the text")),
