@@ -8,7 +8,10 @@ use crate::solve::{Books, Inside, Method, Solve};
 
 mod tables;
 
-use tables::{ALL, CLAIMS, COLUMNS, MINIROWS, OTHER_BANDS, PEERS_KEEP, ROW, ROWS_OF, SHRINK};
+use tables::{
+    ALL, COLUMNS, MINIROWS, OTHER_BANDS, PEERS_KEEP, PERMUTATIONS, ROW, ROWS_OF, SHRINK, WAY_CELLS,
+    WAYS,
+};
 
 /// Where propagation left a state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,9 +34,6 @@ struct State {
     seen: [u32; 27],
     /// The cells of each band not fixed yet.
     unfixed: [u32; 3],
-    /// The cells of each band with exactly two candidates, as the last count of
-    /// singles found them.
-    pairs: [u32; 3],
 }
 
 impl State {
@@ -42,7 +42,6 @@ impl State {
         cand: [ALL; 27],
         seen: [0; 27],
         unfixed: [ALL; 3],
-        pairs: [0; 3],
     };
 
     /// Places the givens of a 9×9 grid's cells; `None` if they clash. Branch-free
@@ -83,7 +82,7 @@ impl State {
 
     /// Places digit `d` at bit `bit` of band `b` for a guess or a naked single: the
     /// peers in the row and the box lose `d` now, the rest follows by propagation.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         self.cand[3 * d + b] &= PEERS_KEEP[bit.trailing_zeros() as usize];
     }
@@ -119,6 +118,7 @@ impl State {
     }
 
     /// Propagates every word with news until none is left; `false` on a dead end.
+    #[inline(always)]
     fn propagate(&mut self) -> bool {
         macro_rules! sweep {
             ($news:ident; $($d:literal)*) => {$(
@@ -151,22 +151,24 @@ impl State {
         }
     }
 
-    /// Places the naked singles of every band and records the bivalue cells. `None` on
-    /// a dead end (a cell with no candidate), else whether it placed any.
+    /// Places the naked singles of every band. `None` on a dead end (a cell with no candidate), else whether it placed any.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
+        // Counted digit by digit over the three bands at once (a loop the compiler
+        // keeps in registers: 4% faster on the hardest sets than band by band).
+        let (mut ones, mut twos) = ([0u32; 3], [0u32; 3]);
+        for digit in self.cand.chunks_exact(3) {
+            for b in 0..3 {
+                twos[b] |= ones[b] & digit[b];
+                ones[b] |= digit[b];
+            }
+        }
+        if ones != [ALL; 3] {
+            return None;
+        }
         let mut placed = false;
         for b in 0..3 {
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for d in 0..9 {
-                let cand = self.cand[3 * d + b];
-                three |= two & cand;
-                two |= one & cand;
-                one |= cand;
-            }
-            if one != ALL {
-                return None;
-            }
-            self.pairs[b] = two & !three;
+            let (one, two) = (ones[b], twos[b]);
             let singles = one & !two & self.unfixed[b];
             if singles == 0 {
                 continue;
@@ -189,6 +191,7 @@ impl State {
 
     /// Propagates and places singles until a guess is needed, the grid is full, or a
     /// dead end.
+    #[inline(always)]
     fn settle(&mut self) -> Outcome {
         loop {
             if !self.propagate() {
@@ -200,7 +203,7 @@ impl State {
             match self.naked_singles() {
                 None => return Outcome::Dead,
                 Some(true) => {}
-                Some(false) => match self.column_claims() {
+                Some(false) => match self.claims_and_triads() {
                     None => return Outcome::Dead,
                     Some(true) => {}
                     Some(false) => return Outcome::Open,
@@ -209,26 +212,154 @@ impl State {
         }
     }
 
-    /// Claiming by columns: a digit whose column has cells left in one band only must
-    /// take that column in its box of that band (which covers the column's hidden
-    /// singles). `None` on a dead end (a column with no place for a digit), else
-    /// whether anything changed.
-    fn column_claims(&mut self) -> Option<bool> {
-        let cols = self.cand.map(|cand| (cand | cand >> 9 | cand >> 18) & ROW);
-        let mut covered = ROW;
-        let mut changed = false;
+    /// What to guess on: a digit's way through a band or a stack, tdoku's choice
+    /// (t-dillon/tdoku, written anew from its description). Every digit takes each band
+    /// along one of six permutations of its minirows, and each stack along one of six
+    /// permutations of its minicolumns; of the six bands and stacks, take the one with
+    /// the fewest ways left over its nine digits, and in it a digit with the fewest
+    /// (two when there is one). Each alternative fixes three minirows or minicolumns of
+    /// the digit at once, where a cell guess fixes one cell.
+    ///
+    /// On the hardest sets this needs 30% fewer guesses than the bivalue cells
+    /// (forum-hardest-1905-11+: 163 a puzzle against 241) and takes 15% less time.
+    /// Returns the branch and its alternatives (bit `p` for `PERMUTATIONS[p]`), or
+    /// `None` when every digit has one way left everywhere.
+    #[inline(always)]
+    fn choose_way(&self) -> Option<(Branch, u16)> {
+        // How many ways each digit has in each band (`rows`, by word) and in each stack
+        // (`stacks[d]`: stack x's count in bits 8x..8x + 8), counted without tables
+        // (see `row_ways` and `stack_ways`) so that the loops run on vectors.
+        let mut padded = [0u32; 32];
+        padded[..27].copy_from_slice(&self.cand);
+        let mut rows = [0u32; 32];
+        for (count, &cand) in rows.iter_mut().zip(&padded) {
+            *count = row_ways(cand);
+        }
+        let mut stacks = [0u32; 9];
+        for (count, digit) in stacks.iter_mut().zip(self.cand.chunks_exact(3)) {
+            *count = stack_ways(digit[0], digit[1], digit[2]);
+        }
+        let mut totals = [0u32; 6];
         for d in 0..9 {
-            let [c0, c1, c2] = [cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]];
-            covered &= c0 | c1 | c2;
-            let shared = c0 & c1 | c0 & c2 | c1 & c2;
-            for (b, c) in [c0, c1, c2].into_iter().enumerate() {
-                let word = 3 * d + b;
-                let kept = self.cand[word] & CLAIMS[(c & !shared) as usize];
-                changed |= kept != self.cand[word];
-                self.cand[word] = kept;
+            for b in 0..3 {
+                totals[b] += rows[3 * d + b];
+                totals[3 + b] += (stacks[d] >> (8 * b)) & 0xFF;
             }
         }
-        (covered == ROW).then_some(changed)
+        // Nine ways in all: every digit is settled there.
+        let mut best: Option<(u32, usize)> = None;
+        for (line, &total) in totals.iter().enumerate() {
+            if total > 9 && best.is_none_or(|(fewest, _)| total < fewest) {
+                best = Some((total, line));
+            }
+        }
+        let (_, line) = best?;
+        let mut pick: Option<(u32, usize)> = None;
+        for d in 0..9 {
+            let count = if line < 3 {
+                rows[3 * d + line]
+            } else {
+                (stacks[d] >> (8 * (line - 3))) & 0xFF
+            };
+            if count >= 2 && pick.is_none_or(|(fewest, _)| count < fewest) {
+                pick = Some((count, d));
+            }
+        }
+        let (_, d) = pick?;
+        Some(if line < 3 {
+            let word = 3 * d + line;
+            let ways = WAYS[minirows_of(self.cand[word])].set;
+            (Branch::Rows { word: word as u8 }, u16::from(ways))
+        } else {
+            let x = line - 3;
+            let mut s = 0;
+            for b in 0..3 {
+                let cand = self.cand[3 * d + b];
+                s |= ((((cand | cand >> 9 | cand >> 18) >> (3 * x)) & 7) << (3 * b)) as usize;
+            }
+            let branch = Branch::Columns {
+                digit: d as u8,
+                stack: x as u8,
+            };
+            (branch, u16::from(WAYS[s].set))
+        })
+    }
+
+    /// What the columns and the triads tell, before a guess:
+    ///
+    /// - **Claiming by columns**: a digit whose column has cells left in one band only
+    ///   takes that column in its box of that band (this covers the columns' hidden
+    ///   singles, which the band-wise steps do not see).
+    /// - **Hidden triads**: three digits that must take a minirow (each left in one box
+    ///   of its row) fill its three cells, and the other digits leave them; the same
+    ///   for minicolumns (three digits each left in one column of a box). This is half
+    ///   of tdoku's triad reasoning (its exactly-three constraints over the digits of
+    ///   an intersection), and takes 20–35% of the guesses away.
+    ///
+    /// Everything is computed from the state as it comes in, word by word without
+    /// tables, so that the loops run on vectors. `None` on a dead end (a column with no
+    /// place for a digit, a fourth digit that must take a full minirow or
+    /// minicolumn), else whether anything changed.
+    #[inline(always)]
+    fn claims_and_triads(&mut self) -> Option<bool> {
+        let mut padded = [0u32; 32];
+        padded[..27].copy_from_slice(&self.cand);
+        // Each word's columns (bit c), its columns alone in their box, and its
+        // minirows alone in their row (bit 9r + 3x).
+        let (mut columns, mut lone_columns) = ([0u32; 32], [0u32; 32]);
+        let mut lone_rows = [0u32; 32];
+        for k in 0..32 {
+            let cand = padded[k];
+            let cols = (cand | cand >> 9 | cand >> 18) & ROW;
+            columns[k] = cols;
+            lone_columns[k] = cols & !(next_in_box(cols) | after_in_box(cols));
+            lone_rows[k] = lone_minirows(cand);
+        }
+        let mut covered = ROW;
+        let mut claimed = [0u32; 27];
+        // The digits that must take each minirow and minicolumn, counted for the
+        // three bands at once: band b's minirows at bits 9r + 3x + b, its columns at
+        // bits 9b + c.
+        let (mut r1, mut r2, mut r3, mut r4) = (0, 0, 0, 0);
+        let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
+        for d in 0..9 {
+            let [w0, w1, w2] = [3 * d, 3 * d + 1, 3 * d + 2];
+            let [k0, k1, k2] = [columns[w0], columns[w1], columns[w2]];
+            covered &= k0 | k1 | k2;
+            let shared = k0 & k1 | k0 & k2 | k1 & k2;
+            for (b, k) in [k0, k1, k2].into_iter().enumerate() {
+                claimed[w0 + b] = k & !shared;
+            }
+            let r = lone_rows[w0] | lone_rows[w1] << 1 | lone_rows[w2] << 2;
+            let c = lone_columns[w0] | lone_columns[w1] << 9 | lone_columns[w2] << 18;
+            r4 |= r3 & r;
+            r3 |= r2 & r;
+            r2 |= r1 & r;
+            r1 |= r;
+            c4 |= c3 & c;
+            c3 |= c2 & c;
+            c2 |= c1 & c;
+            c1 |= c;
+        }
+        if covered != ROW || r4 | c4 != 0 {
+            return None;
+        }
+        let mut changed = false;
+        for (word, cand) in self.cand.iter_mut().enumerate() {
+            let b = word % 3;
+            // A claimed column takes its box: the box's other columns go.
+            let claim = claimed[word];
+            let other = (claim | next_in_box(claim) | after_in_box(claim)) & !claim;
+            // Full minirows and minicolumns this digit need not take go.
+            let full_rows = (r3 >> b) & 0o111_111_111 & !lone_rows[word];
+            let full_columns = (c3 >> (9 * b)) & ROW & !lone_columns[word];
+            let columns_gone = other | full_columns;
+            let dropped = full_rows | full_rows << 1 | full_rows << 2;
+            let dropped = dropped | columns_gone | columns_gone << 9 | columns_gone << 18;
+            changed |= *cand & dropped != 0;
+            *cand &= !dropped;
+        }
+        Some(changed)
     }
 
     /// The digits (bit `d`) still possible at bit `bit` of band `b`.
@@ -243,27 +374,13 @@ impl State {
         digits
     }
 
-    /// The cell to guess on, as (band, bit): the first bivalue cell of the band with
-    /// the most bivalue cells, or else the first of the unfixed cells with the fewest
-    /// candidates.
-    ///
-    /// Taking the band with the most bivalue cells, rather than the first band with
-    /// one, cut the guesses by a third on the hardest puzzles (641 to 432 a puzzle on
-    /// forum-hardest-1106, each puzzle under a random symmetry so that no layout of the
-    /// collections favours a band).
+    /// The cell to guess on, as (band, bit): the first of the unfixed cells with the
+    /// fewest candidates. Only a fallback: [`choose_way`](Self::choose_way) finds a
+    /// digit with two ways or more in every open state (a digit with one way left in
+    /// every band and stack has its cells fixed).
     fn guess_cell(&self) -> (usize, u32) {
-        let (mut most, mut band) = (0, 0);
-        for (b, pairs) in self.pairs.iter().enumerate() {
-            if pairs.count_ones() > most {
-                (most, band) = (pairs.count_ones(), b);
-            }
-        }
-        if most > 0 {
-            let pairs = self.pairs[band];
-            return (band, pairs & pairs.wrapping_neg());
-        }
-        // No bivalue cell (rare: early in hard puzzles). Count the candidates of every
-        // cell in four bit planes and take the lowest count.
+        // Count the candidates of every cell in four bit planes and take the lowest
+        // count.
         let mut planes = [[0u32; 4]; 3];
         for (b, plane) in planes.iter_mut().enumerate() {
             for d in 0..9 {
@@ -275,7 +392,7 @@ impl State {
                 }
             }
         }
-        for count in 3..=9u32 {
+        for count in 2..=9u32 {
             for (b, plane) in planes.iter().enumerate() {
                 let mut cells = self.unfixed[b];
                 for (k, bit) in plane.iter().enumerate() {
@@ -303,13 +420,136 @@ impl State {
     }
 }
 
-/// A saved state and the digits still to try at its guessed cell.
+/// The minirows (bit `3r + x`) where the digit of a band's word `cand` can go,
+/// without tables: the cells of each minirow are folded onto its first (bits
+/// `9r + 3x`), and one multiplication by `0b10101` moves the three of each row to bits
+/// `9r + 4..9r + 7` (the nine partial products of a row fall on distinct bits, so
+/// nothing carries).
+#[inline]
+fn minirows_of(cand: u32) -> usize {
+    let folded = (cand | cand >> 1 | cand >> 2) & 0o111_111_111;
+    let p = folded * 0b10101;
+    (((p >> 4) & 7) | ((p >> 10) & 0o70) | ((p >> 16) & 0o700)) as usize
+}
+
+/// The number of ways (permutations of minirows) a digit with the cells `cand` of a
+/// band can take the band: the permanent of its 3×3 of minirows, row 0's box `x`
+/// with row 1 in box `x + 1` and row 2 in box `x + 2` (mod 3), or the other way round.
+#[inline(always)]
+fn row_ways(cand: u32) -> u32 {
+    const FIRST: u32 = 0o111;
+    let folded = cand | cand >> 1 | cand >> 2;
+    let (r0, r1, r2) = (
+        folded & FIRST,
+        (folded >> 9) & FIRST,
+        (folded >> 18) & FIRST,
+    );
+    // Bit 3x of `next(v)` is bit 3(x + 1 mod 3) of v; `after` the one beyond.
+    let next = |v: u32| (v >> 3) | ((v & 1) << 6);
+    let after = |v: u32| (v >> 6) | ((v & 0o11) << 3);
+    let ways = (r0 & next(r1) & after(r2)) + (r0 & after(r1) & next(r2));
+    // Three fields of at most 2 each: their sum fits the first.
+    (ways + (ways >> 3) + (ways >> 6)) & 7
+}
+
+/// The ways a digit with the cells `b0`, `b1`, `b2` of the three bands can take each
+/// stack (one column in each band, one band in each column): stack x's count in bits
+/// `8x..8x + 8`. The same permanent as [`row_ways`], on the columns of each band.
+#[inline(always)]
+fn stack_ways(b0: u32, b1: u32, b2: u32) -> u32 {
+    let columns = |cand: u32| (cand | cand >> 9 | cand >> 18) & ROW;
+    let (c0, c1, c2) = (columns(b0), columns(b1), columns(b2));
+    // Within each stack's three columns: bit k of `next(v)` is bit k + 1 (mod 3).
+    let next = |v: u32| ((v >> 1) & 0o333) | ((v << 2) & 0o444);
+    let after = |v: u32| ((v >> 2) & 0o111) | ((v << 1) & 0o666);
+    let (p, q) = (c0 & next(c1) & after(c2), c0 & after(c1) & next(c2));
+    // Each stack's count in three bits at 3x: at most 6.
+    let fields = (p & 0o111)
+        + ((p >> 1) & 0o111)
+        + ((p >> 2) & 0o111)
+        + (q & 0o111)
+        + ((q >> 1) & 0o111)
+        + ((q >> 2) & 0o111);
+    (fields & 7) | ((fields >> 3) & 7) << 8 | ((fields >> 6) & 7) << 16
+}
+
+/// The minirows of a digit's cells `cand` in a band that are alone in their row, at
+/// their first bit `9r + 3x`.
+#[inline(always)]
+fn lone_minirows(cand: u32) -> u32 {
+    let folded = (cand | cand >> 1 | cand >> 2) & 0o111_111_111;
+    // Within each row: the minirow of the next box, and of the box after.
+    let next = ((folded >> 3) & 0o011_011_011) | ((folded << 6) & 0o100_100_100);
+    let after = ((folded >> 6) & 0o001_001_001) | ((folded << 3) & 0o110_110_110);
+    folded & !(next | after)
+}
+
+/// Nine column bits `columns` moved within their boxes: bit `c` takes the next column
+/// of its box (`c + 1`, the first after the last).
+#[inline(always)]
+fn next_in_box(columns: u32) -> u32 {
+    ((columns >> 1) & 0o333) | ((columns << 2) & 0o444)
+}
+
+/// Nine column bits `columns` moved within their boxes: bit `c` takes the column
+/// after the next (`c + 2`, round the box).
+#[inline(always)]
+fn after_in_box(columns: u32) -> u32 {
+    ((columns >> 2) & 0o111) | ((columns << 1) & 0o666)
+}
+
+/// What a guess decides.
+#[derive(Debug, Clone, Copy)]
+enum Branch {
+    /// The digit of bit `bit` of band `band`: alternatives are digits.
+    Cell { band: u8, bit: u32 },
+    /// The minirows of word `word` (a digit in a band): alternatives are permutations,
+    /// row `r` taking box `PERMUTATIONS[p][r]`.
+    Rows { word: u8 },
+    /// The columns of digit `digit` in stack `stack`: band `b` takes column
+    /// `PERMUTATIONS[p][b]` of the stack.
+    Columns { digit: u8, stack: u8 },
+}
+
+impl Branch {
+    /// Takes alternative `k` in `state`; propagation does the rest.
+    #[inline(always)]
+    fn take(self, state: &mut State, k: usize) {
+        match self {
+            Branch::Cell { band, bit } => state.place(k, usize::from(band), bit),
+            Branch::Rows { word } => state.cand[usize::from(word)] &= WAY_CELLS[k],
+            Branch::Columns { digit, stack } => {
+                let (d, x) = (usize::from(digit), usize::from(stack));
+                for (b, column) in PERMUTATIONS[k].into_iter().enumerate() {
+                    let dropped = (7 << (3 * x)) & !(1 << (3 * x + column));
+                    state.cand[3 * d + b] &= !(dropped | dropped << 9 | dropped << 18);
+                }
+            }
+        }
+    }
+}
+
+/// A settled state saved at a guess, what was guessed there and the alternatives
+/// still to try. Settled, every word's news has been propagated (`seen` is `cand`),
+/// so only the candidates and the unfixed cells are kept: half the bytes to copy.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
-    state: State,
-    band: u8,
-    bit: u32,
+    cand: [u32; 27],
+    unfixed: [u32; 3],
+    branch: Branch,
     untried: u16,
+}
+
+impl Frame {
+    /// The state saved.
+    #[inline]
+    fn state(&self) -> State {
+        State {
+            cand: self.cand,
+            seen: self.cand,
+            unfixed: self.unfixed,
+        }
+    }
 }
 
 /// The bit-parallel 9×9 solver: candidates as one 27-bit mask per digit and band,
@@ -383,8 +623,37 @@ impl BandSolver {
     }
 
     /// Counts the solutions of a 9×9 puzzle up to `limit`, the first written into
-    /// `first`.
-    fn find_9x9(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
+    /// `first`: with AVX2 where the processor has it (checked at run time), else on
+    /// the instructions every processor of the target has.
+    fn find_9x9(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("lzcnt")
+        {
+            #[allow(unsafe_code)]
+            // SAFETY: `search_avx2` needs these five features, and the processor has
+            // them (checked just above).
+            return unsafe { self.search_avx2(puzzle, limit, first) };
+        }
+        self.search(puzzle, limit, first)
+    }
+
+    /// [`search`](Self::search) compiled for AVX2: the compiler runs the passes over
+    /// all words (`choose_way`, `claims_and_triads`, the singles' counts) on 256-bit
+    /// vectors, eight words at a time, and uses BMI's shifts and bit counts. 10% less
+    /// time on the hard sets than the same code on the baseline x86-64 instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn search_avx2(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        self.search(puzzle, limit, first)
+    }
+
+    /// The search itself, inlined into each version of [`find_9x9`](Self::find_9x9).
+    #[inline(always)]
+    fn search(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         self.books.stats = Stats::default();
         // The clock only under a time limit (see the type's docs).
         let timed = self.books.limits.timeout.is_some() || self.books.limits.deadline.is_some();
@@ -411,34 +680,37 @@ impl BandSolver {
                 }
                 Outcome::Dead => {}
                 Outcome::Open => {
-                    let (b, bit) = state.guess_cell();
-                    let digits = state.digits_at(b, bit);
-                    let d = digits.trailing_zeros() as usize;
-                    self.stack.push(Frame {
-                        state,
-                        band: b as u8,
-                        bit,
-                        untried: digits & (digits - 1),
+                    let (branch, alternatives) = state.choose_way().unwrap_or_else(|| {
+                        let (b, bit) = state.guess_cell();
+                        let band = b as u8;
+                        (Branch::Cell { band, bit }, state.digits_at(b, bit))
                     });
-                    state.place(d, b, bit);
+                    let k = alternatives.trailing_zeros() as usize;
+                    self.stack.push(Frame {
+                        cand: state.cand,
+                        unfixed: state.unfixed,
+                        branch,
+                        untried: alternatives & (alternatives - 1),
+                    });
+                    branch.take(&mut state, k);
                     if !self.guessed(&mut next_check, started) {
                         break 'search;
                     }
                     continue 'search;
                 }
             }
-            // Back to the deepest guess with a digit left to try.
+            // Back to the deepest guess with an alternative left to try.
             let Some(top) = self.stack.last_mut() else {
                 break 'search;
             };
-            let d = top.untried.trailing_zeros() as usize;
+            let k = top.untried.trailing_zeros() as usize;
             top.untried &= top.untried - 1;
-            let (b, bit) = (usize::from(top.band), top.bit);
-            state = top.state;
+            let branch = top.branch;
+            state = top.state();
             if top.untried == 0 {
                 self.stack.pop();
             }
-            state.place(d, b, bit);
+            branch.take(&mut state, k);
             if !self.guessed(&mut next_check, started) {
                 break 'search;
             }

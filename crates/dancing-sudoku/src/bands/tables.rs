@@ -40,8 +40,9 @@ const fn minirow_cells(minirows: usize) -> u32 {
     cells
 }
 
-/// The six ways three rows can take one box each.
-const PERMUTATIONS: [[usize; 3]; 6] = [
+/// The six ways three rows can take one box each (or three bands one column each of
+/// a stack): `PERMUTATIONS[p][r]` is the box of row `r`.
+pub(super) const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -56,14 +57,62 @@ const fn on_permutations(s: usize) -> usize {
     let mut kept = 0;
     let mut p = 0;
     while p < 6 {
-        let rows = PERMUTATIONS[p];
-        let mask = (1 << rows[0]) | (1 << (3 + rows[1])) | (1 << (6 + rows[2]));
+        let mask = permutation_minirows(p);
         if s & mask == mask {
             kept |= mask;
         }
         p += 1;
     }
     kept
+}
+
+/// The minirows (bit `3r + x`) of permutation `p`.
+const fn permutation_minirows(p: usize) -> usize {
+    let rows = PERMUTATIONS[p];
+    (1 << rows[0]) | (1 << (3 + rows[1])) | (1 << (6 + rows[2]))
+}
+
+/// The ways a digit can still take a band (or a stack), by its 3×3 mask `s` of
+/// places (bit `3r + x`).
+#[derive(Clone, Copy)]
+pub(super) struct Ways {
+    /// Bit `p` set if `PERMUTATIONS[p]` lies inside `s`.
+    pub(super) set: u8,
+    /// How many: `set.count_ones()`.
+    pub(super) count: u8,
+}
+
+pub(super) static WAYS: [Ways; 512] = ways_table();
+
+const fn ways_table() -> [Ways; 512] {
+    let mut table = [Ways { set: 0, count: 0 }; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mask = permutation_minirows(p);
+            if s & mask == mask {
+                table[s].set |= 1 << p;
+                table[s].count += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// `WAY_CELLS[p]`: the cells of a band in the minirows of permutation `p`.
+pub(super) static WAY_CELLS: [u32; 6] = way_cells_table();
+
+const fn way_cells_table() -> [u32; 6] {
+    let mut table = [0; 6];
+    let mut p = 0;
+    while p < 6 {
+        table[p] = minirow_cells(permutation_minirows(p));
+        p += 1;
+    }
+    table
 }
 
 /// What a band's minirows tell, by the minirow mask `s` of a digit.
@@ -144,30 +193,6 @@ const fn columns_table() -> [Columns; 512] {
     table
 }
 
-/// `CLAIMS[cols]`: the cells of a band a digit keeps when it must take the columns
-/// `cols` in their boxes: in a box with such a column, only those columns.
-pub(super) static CLAIMS: [u32; 512] = claims_table();
-
-const fn claims_table() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut dropped = 0;
-        let mut x = 0;
-        while x < 3 {
-            let in_box = (cols >> (3 * x)) & 7;
-            if in_box != 0 {
-                dropped |= (7 & !in_box) << (3 * x);
-            }
-            x += 1;
-        }
-        let dropped = dropped as u32;
-        table[cols] = ALL & !(dropped | dropped << 9 | dropped << 18);
-        cols += 1;
-    }
-    table
-}
-
 /// `ROWS_OF[m]`: the cells of the rows with a minirow in `m` (bit `3r + x`).
 pub(super) static ROWS_OF: [u32; 512] = rows_of_table();
 
@@ -226,6 +251,27 @@ mod tests {
     }
 
     #[test]
+    fn ways_are_the_permutations_inside_a_mask() {
+        assert_eq!(WAYS[0o777].count, 6);
+        assert_eq!(WAYS[0o777].set, 0b111111);
+        // A permutation holds itself only; the identity is permutation 0.
+        assert_eq!(WAYS[0b100_010_001].set, 1);
+        assert_eq!(WAYS[0b000_111_111].count, 0);
+        // Rows 0 and 1 free in boxes 0 and 1, row 2 in box 2: two ways.
+        assert_eq!(WAYS[0b100_011_011].count, 2);
+        for s in 0..512 {
+            assert_eq!(u32::from(WAYS[s].count), WAYS[s].set.count_ones());
+            let mut union = 0;
+            for p in 0..6 {
+                if WAYS[s].set & 1 << p != 0 {
+                    union |= WAY_CELLS[p];
+                }
+            }
+            assert_eq!(union, MINIROWS[s].allowed, "{s:o}");
+        }
+    }
+
+    #[test]
     fn minirows_alone_in_their_row_are_found() {
         assert_eq!(MINIROWS[0o777].alone, 0);
         assert_eq!(MINIROWS[0o777].allowed, ALL);
@@ -246,17 +292,6 @@ mod tests {
             ALL & !(taken | taken << 9 | taken << 18)
         );
         assert_eq!(COLUMNS[cols].single, 0b101_101_101);
-    }
-
-    #[test]
-    fn claimed_columns_keep_their_box_to_themselves() {
-        // Column 4 (box 1) claimed: columns 3 and 5 lose the digit, the others keep it.
-        let dropped = 0b000_101_000u32;
-        assert_eq!(
-            CLAIMS[0b000_010_000],
-            ALL & !(dropped | dropped << 9 | dropped << 18)
-        );
-        assert_eq!(CLAIMS[0], ALL);
     }
 
     #[test]
