@@ -5,22 +5,28 @@
 //! the search.
 //!
 //! ```sh
-//! cargo run --release -p dancing-benches --example whole_sudoku -- [--rounds N] [--dlx] [count|generate]
+//! cargo run --release -p dancing-benches --example whole_sudoku -- [--rounds N] [--dlx] [--tdoku PROGRAM] [count|generate]
 //! ```
 //!
-//! - `count`: each bundled set (17-clue, top1465, forum-hardest-1905-11+) is grown to
-//!   many puzzles by random symmetries of its puzzles ([`equivalent`]: each as hard and
-//!   with as many solutions as the one it comes from), written to a temporary file, and
-//!   counted. Every row must print the same counts before anything is timed. `--dlx`
-//!   adds the dancing links row (ten times slower).
+//! - `count`: each bundled set (17-clue, top1465, forum-hardest-1905-11+,
+//!   forum-hardest-1106) is grown to many puzzles by random symmetries of its puzzles
+//!   ([`equivalent`]: each as hard and with as many solutions as the one it comes
+//!   from), written to a temporary file, and counted. Every row must print the same
+//!   counts before anything is timed. `--dlx` adds the dancing links row (ten times
+//!   slower). `--tdoku PROGRAM` adds tdoku (t-dillon/tdoku, built outside this
+//!   repository): `PROGRAM FILE` must print one count (up to 2) per puzzle line, as
+//!   `benches/peers/tdoku_count.c` linked with tdoku's solver does (docs/benchmarks.md
+//!   says how to build it); each row's time is then also given as a ratio to tdoku's.
 //! - `generate`: 2,000 puzzles without symmetry and with the half-turn symmetry, ours
 //!   from a fixed seed; every puzzle of both must have one solution (checked with
 //!   `dancing sudoku count`).
 //!
 //! Rounds alternate the rows, starting each round one row later, so that all see the
 //! same machine; the median wall time of each row is printed with the peer's speed
-//! relative to it (`speed` above 1: the row is faster than the `sudoku` crate). `uptime`
-//! is printed before and after: figures taken under load are not worth keeping.
+//! relative to it (`speed` above 1: the row is faster than the `sudoku` crate), and with
+//! `--tdoku` the median of the rounds' ratios of the row's time to tdoku's (below 1:
+//! faster than tdoku). `uptime` is printed before and after: figures taken under load
+//! are not worth keeping.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -30,10 +36,11 @@ use dancing_benches::whole::{build, exit, load, median, rounds as rounds_arg};
 use dancing_benches::{equivalent, sudoku_set};
 
 /// The sets counted, and how many puzzles each is grown to.
-const COUNT_SETS: [(&str, usize); 3] = [
+const COUNT_SETS: [(&str, usize); 4] = [
     ("17-clue", 100_000),
     ("top1465", 50_000),
     ("forum-hardest-1905-11+", 20_000),
+    ("forum-hardest-1106", 5_000),
 ];
 
 /// Puzzles generated per run.
@@ -44,8 +51,18 @@ struct Row {
     name: String,
     program: PathBuf,
     args: Vec<String>,
-    /// Whether this is the peer, the row the others are compared with.
-    peer: bool,
+    /// Which program this is: ours, or a peer the rows are compared with.
+    kind: Kind,
+}
+
+/// Who wrote a row's program.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Ours,
+    /// The `sudoku` crate: every row's speed is given relative to it.
+    SudokuCrate,
+    /// tdoku, when given: every row's time is also given as a ratio to its.
+    Tdoku,
 }
 
 impl Row {
@@ -80,6 +97,7 @@ fn main() -> ExitCode {
 fn run() -> Result<(), String> {
     let mut rounds = 7usize;
     let mut dlx = false;
+    let mut tdoku = None;
     let mut modes = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -88,6 +106,10 @@ fn run() -> Result<(), String> {
                 rounds = rounds_arg(args.next())?;
             }
             "--dlx" => dlx = true,
+            "--tdoku" => {
+                let program = args.next().ok_or("--tdoku needs the program to run")?;
+                tdoku = Some(PathBuf::from(program));
+            }
             "count" | "generate" => modes.push(arg),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -106,8 +128,12 @@ fn run() -> Result<(), String> {
         dancing: binary(profile_dir, "dancing"),
         count: binary(examples, "sudoku_count"),
         generate: binary(examples, "sudoku_generate"),
+        tdoku,
     };
-    for program in [&tools.dancing, &tools.count, &tools.generate] {
+    for program in [&tools.dancing, &tools.count, &tools.generate]
+        .into_iter()
+        .chain(&tools.tdoku)
+    {
         if !program.exists() {
             return Err(format!(
                 "{} is missing: build it first (see this example's docs)",
@@ -124,19 +150,19 @@ fn run() -> Result<(), String> {
             for (set, puzzles) in COUNT_SETS {
                 let file = grown(set, puzzles, &dir)?;
                 let rows = tools.count_rows(&file, dlx);
-                let medians = timed(&rows, rounds, |outputs| same_counts(&rows, outputs))?;
-                report(&format!("count {set} ×{puzzles}"), &rows, &medians);
+                let times = timed(&rows, rounds, |outputs| same_counts(&rows, outputs))?;
+                report(&format!("count {set} ×{puzzles}"), &rows, &times);
             }
         } else {
             for symmetry in ["none", "rotational"] {
                 let rows = tools.generate_rows(symmetry);
-                let medians = timed(&rows, rounds, |outputs| {
+                let times = timed(&rows, rounds, |outputs| {
                     all_unique(&tools.dancing, &rows, outputs, &dir)
                 })?;
                 report(
                     &format!("generate {GENERATED}, symmetry {symmetry}"),
                     &rows,
-                    &medians,
+                    &times,
                 );
             }
         }
@@ -151,6 +177,8 @@ struct Tools {
     dancing: PathBuf,
     count: PathBuf,
     generate: PathBuf,
+    /// tdoku's counting program, when given.
+    tdoku: Option<PathBuf>,
 }
 
 impl Tools {
@@ -169,7 +197,7 @@ impl Tools {
                     .map(str::to_owned)
                     .chain([file.clone()])
                     .collect(),
-                peer: false,
+                kind: Kind::Ours,
             }
         };
         let mut rows = vec![ours(None), ours(Some("bands"))];
@@ -179,9 +207,17 @@ impl Tools {
         rows.push(Row {
             name: "sudoku_count (sudoku 0.8)".to_owned(),
             program: self.count.clone(),
-            args: vec![file],
-            peer: true,
+            args: vec![file.clone()],
+            kind: Kind::SudokuCrate,
         });
+        if let Some(tdoku) = &self.tdoku {
+            rows.push(Row {
+                name: "tdoku".to_owned(),
+                program: tdoku.clone(),
+                args: vec![file],
+                kind: Kind::Tdoku,
+            });
+        }
         rows
     }
 
@@ -196,13 +232,13 @@ impl Tools {
                     .chain(["--symmetry", symmetry])
                     .map(str::to_owned)
                     .collect(),
-                peer: false,
+                kind: Kind::Ours,
             },
             Row {
                 name: format!("sudoku_generate (sudoku 0.8) {symmetry}"),
                 program: self.generate.clone(),
                 args: vec![count, symmetry.to_owned()],
-                peer: true,
+                kind: Kind::SudokuCrate,
             },
         ]
     }
@@ -224,12 +260,12 @@ fn grown(name: &str, puzzles: usize, dir: &Path) -> Result<PathBuf, String> {
 }
 
 /// Runs every row once and checks the outputs with `check`, then `rounds` rounds of the
-/// rows alternating; the median time of each row.
+/// rows alternating; each row's times, round by round.
 fn timed(
     rows: &[Row],
     rounds: usize,
     check: impl FnOnce(&[String]) -> Result<(), String>,
-) -> Result<Vec<Duration>, String> {
+) -> Result<Vec<Vec<Duration>>, String> {
     let outputs = rows
         .iter()
         .map(|row| row.run().map(|(output, _)| output))
@@ -242,7 +278,7 @@ fn timed(
             times[index].push(rows[index].run()?.1);
         }
     }
-    Ok(times.into_iter().map(median).collect())
+    Ok(times)
 }
 
 /// Every row printed the same counts (`2+`, a count stopped at its limit of 2, is 2).
@@ -278,7 +314,7 @@ fn all_unique(dancing: &Path, rows: &[Row], outputs: &[String], dir: &Path) -> R
                 .map(str::to_owned)
                 .chain([file.display().to_string()])
                 .collect(),
-            peer: false,
+            kind: Kind::Ours,
         };
         let counts = check.run()?.0;
         let unique = counts.lines().filter(|&line| line == "1").count();
@@ -293,20 +329,35 @@ fn all_unique(dancing: &Path, rows: &[Row], outputs: &[String], dir: &Path) -> R
     Ok(())
 }
 
-fn report(title: &str, rows: &[Row], medians: &[Duration]) {
-    let peer = rows
-        .iter()
-        .zip(medians)
-        .find(|(row, _)| row.peer)
-        .map(|(_, time)| time.as_secs_f64())
-        .unwrap_or(f64::NAN);
+/// Prints each row's median time, the `sudoku` crate's speed relative to it and, with
+/// tdoku, the median over the rounds of the row's time ÷ tdoku's.
+fn report(title: &str, rows: &[Row], times: &[Vec<Duration>]) {
+    let medians: Vec<Duration> = times.iter().cloned().map(median).collect();
+    let of = |kind: Kind| rows.iter().position(|row| row.kind == kind);
+    let peer = of(Kind::SudokuCrate).map_or(f64::NAN, |k| medians[k].as_secs_f64());
+    let tdoku = of(Kind::Tdoku);
     println!("\n{title}");
-    for (row, time) in rows.iter().zip(medians) {
-        println!(
+    for (k, row) in rows.iter().enumerate() {
+        print!(
             "  {:<54} {:>10.1?}  speed {:>5.2}×",
             row.name,
-            time,
-            peer / time.as_secs_f64()
+            medians[k],
+            peer / medians[k].as_secs_f64()
         );
+        if let Some(t) = tdoku {
+            let ratios = times[k].iter().zip(&times[t]);
+            let ratios: Vec<f64> = ratios
+                .map(|(a, b)| a.as_secs_f64() / b.as_secs_f64())
+                .collect();
+            print!("  ÷ tdoku {:>5.3}", median_f64(ratios));
+        }
+        println!();
     }
+}
+
+/// The median of `values`, taken as [`median`] takes it (the upper middle of an even
+/// count).
+fn median_f64(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
