@@ -41,9 +41,11 @@
 //!   [`solutions`](SudokuSolver::solutions) (an iterator) and
 //!   [`visit`](SudokuSolver::visit), with the engine's [`Stats`].
 //! - [`BandSolver`]: the bit-parallel 9×9 solver (candidates as one word per
-//!   digit and band, locked candidates and singles by word operations, JCZSolve's
-//!   layout), several times faster than dancing links on 9×9 and the default there
-//!   through `AutoSolver`; other orders go to dancing links.
+//!   digit and band, locked candidates, singles and hidden triads by word operations
+//!   in JCZSolve's layout, guesses on a digit's way through a band or a stack as in
+//!   tdoku, AVX2 where the processor has it), several times faster than dancing links
+//!   on 9×9 and the default there through `AutoSolver`; other orders go to dancing
+//!   links.
 //! - [`BitmaskSolver`]: the classic bitmask depth-first solver, as a baseline and a
 //!   cross-check.
 //! - [`Grid::solve`], [`Grid::count_up_to`], [`Grid::is_unique`]: shortcuts through a
