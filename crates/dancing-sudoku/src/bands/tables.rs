@@ -262,9 +262,9 @@ mod tests {
         for s in 0..512 {
             assert_eq!(u32::from(WAYS[s].count), WAYS[s].set.count_ones());
             let mut union = 0;
-            for p in 0..6 {
+            for (p, cells) in WAY_CELLS.iter().enumerate() {
                 if WAYS[s].set & 1 << p != 0 {
-                    union |= WAY_CELLS[p];
+                    union |= cells;
                 }
             }
             assert_eq!(union, MINIROWS[s].allowed, "{s:o}");
