@@ -271,7 +271,7 @@ impl State {
         let (_, d) = pick?;
         Some(if line < 3 {
             let word = 3 * d + line;
-            let ways = WAYS[minirows_of(self.cand[word])].set;
+            let ways = WAYS[minirows_of(self.cand[word])];
             (Branch::Rows { word: word as u8 }, u16::from(ways))
         } else {
             let x = line - 3;
@@ -283,7 +283,7 @@ impl State {
                 digit: d as u8,
                 stack: x as u8,
             };
-            (branch, u16::from(WAYS[s].set))
+            (branch, u16::from(WAYS[s]))
         })
     }
 
@@ -847,8 +847,8 @@ mod tests {
                 (seed >> 37) as u32 & ALL,
             ];
             for &cand in &words {
-                let way = WAYS[minirows_of(cand)];
-                assert_eq!(row_ways(cand), u32::from(way.count), "{cand:o}");
+                let ways = WAYS[minirows_of(cand)];
+                assert_eq!(row_ways(cand), ways.count_ones(), "{cand:o}");
             }
             let stacks = stack_ways(words[0], words[1], words[2]);
             let columns = words.map(|cand| (cand | cand >> 9 | cand >> 18) & ROW);
@@ -857,7 +857,7 @@ mod tests {
                 for (b, c) in columns.iter().enumerate() {
                     s |= ((c >> (3 * x)) & 7) << (3 * b);
                 }
-                let count = u32::from(WAYS[s as usize].count);
+                let count = WAYS[s as usize].count_ones();
                 assert_eq!((stacks >> (8 * x)) & 0xFF, count, "{words:?} stack {x}");
             }
         }

@@ -72,28 +72,19 @@ const fn permutation_minirows(p: usize) -> usize {
     (1 << rows[0]) | (1 << (3 + rows[1])) | (1 << (6 + rows[2]))
 }
 
-/// The ways a digit can still take a band (or a stack), by its 3×3 mask `s` of
-/// places (bit `3r + x`).
-#[derive(Clone, Copy)]
-pub(super) struct Ways {
-    /// Bit `p` set if `PERMUTATIONS[p]` lies inside `s`.
-    pub(super) set: u8,
-    /// How many: `set.count_ones()`.
-    pub(super) count: u8,
-}
+/// `WAYS[s]`: the ways a digit can still take a band (or a stack), by its 3×3 mask
+/// `s` of places (bit `3r + x`): bit `p` set if `PERMUTATIONS[p]` lies inside `s`.
+pub(super) static WAYS: [u8; 512] = ways_table();
 
-pub(super) static WAYS: [Ways; 512] = ways_table();
-
-const fn ways_table() -> [Ways; 512] {
-    let mut table = [Ways { set: 0, count: 0 }; 512];
+const fn ways_table() -> [u8; 512] {
+    let mut table = [0; 512];
     let mut s = 0;
     while s < 512 {
         let mut p = 0;
         while p < 6 {
             let mask = permutation_minirows(p);
             if s & mask == mask {
-                table[s].set |= 1 << p;
-                table[s].count += 1;
+                table[s] |= 1 << p;
             }
             p += 1;
         }
@@ -252,18 +243,16 @@ mod tests {
 
     #[test]
     fn ways_are_the_permutations_inside_a_mask() {
-        assert_eq!(WAYS[0o777].count, 6);
-        assert_eq!(WAYS[0o777].set, 0b111111);
+        assert_eq!(WAYS[0o777], 0b111111);
         // A permutation holds itself only; the identity is permutation 0.
-        assert_eq!(WAYS[0b100_010_001].set, 1);
-        assert_eq!(WAYS[0b000_111_111].count, 0);
+        assert_eq!(WAYS[0b100_010_001], 1);
+        assert_eq!(WAYS[0b000_111_111], 0);
         // Rows 0 and 1 free in boxes 0 and 1, row 2 in box 2: two ways.
-        assert_eq!(WAYS[0b100_011_011].count, 2);
+        assert_eq!(WAYS[0b100_011_011].count_ones(), 2);
         for s in 0..512 {
-            assert_eq!(u32::from(WAYS[s].count), WAYS[s].set.count_ones());
             let mut union = 0;
             for (p, cells) in WAY_CELLS.iter().enumerate() {
-                if WAYS[s].set & 1 << p != 0 {
+                if WAYS[s] & 1 << p != 0 {
                     union |= cells;
                 }
             }
