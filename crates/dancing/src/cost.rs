@@ -37,7 +37,7 @@ use crate::solver::Solver;
 
 mod search;
 
-pub(crate) use search::CostSearch;
+pub(crate) use search::{CostSearch, SharedThreshold};
 
 /// A solution with its total cost, from [`Solver::min_cost`] and [`Solver::best`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -41,7 +41,7 @@ use std::time::Instant;
 
 use std::sync::Arc;
 
-use crate::cost::{CostSearch, CostedSolution, keep};
+use crate::cost::{CostSearch, CostedSolution, SharedThreshold, keep};
 use crate::count::Count;
 use crate::engine::Engine;
 use crate::ids::OptionId;
@@ -336,7 +336,7 @@ impl ParallelSolver<Solver> {
         let fixed = self.solver.fixed_nodes().to_vec();
         let mut template = CostSearch::new(&problem, pricing.arena.clone(), &fixed);
         template.set_limits(self.solver.limits().clone());
-        let threshold = Arc::new(AtomicU64::new(u64::MAX));
+        let threshold = Arc::new(SharedThreshold::default());
         template.share_threshold(Arc::clone(&threshold));
         let found = Mutex::new(Vec::new());
         let mut parallel = ParallelSolver::new(template, self.threads);
@@ -349,8 +349,7 @@ impl ParallelSolver<Solver> {
             let solution = Solution::from_options(options.to_vec());
             let mut found = lock(&found);
             if keep(&mut found, k, CostedSolution::new(cost, solution)) {
-                let last = u64::try_from(found[k - 1].cost()).unwrap_or(u64::MAX);
-                threshold.fetch_min(last, Relaxed);
+                threshold.lower(found[k - 1].cost());
             }
             ControlFlow::Continue(())
         });
@@ -578,12 +577,17 @@ mod tests {
     /// A random problem: primary items (with bounds `lo:hi` when `bounded`), secondary
     /// items that options may color, and options of random items and costs.
     fn random_problem(bounded: bool) -> impl Strategy<Value = Problem> {
+        random_costed(bounded, (0u64..20).boxed())
+    }
+
+    /// The same with costs drawn by `costs`.
+    fn random_costed(bounded: bool, costs: BoxedStrategy<u64>) -> impl Strategy<Value = Problem> {
         let bounds = proptest::collection::vec((0u32..=2, 1u32..=2), 3..7);
         let options = proptest::collection::vec(
             (
                 proptest::collection::vec(0usize..9, 1..4),
                 proptest::option::of(0u32..3),
-                0u64..20,
+                costs,
             ),
             4..24,
         );
@@ -674,6 +678,35 @@ mod tests {
                     let cost: u128 = solution.options().iter().map(|&o| u128::from(problem.option_cost(o))).sum();
                     prop_assert_eq!(cost, solution.cost());
                 }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// Costs near and past 2^64 (an option costs at most 2^64 − 1, a solution's total
+        /// is exact): on 2, 3 and 8 threads the `k` cheapest cost exactly what the
+        /// cheapest `k` of all the solutions, listed by the plain search, cost.
+        #[test]
+        fn costs_past_two_to_the_64_on_threads(
+            problem in random_costed(false, prop_oneof![0u64..4, (u64::MAX - 3)..=u64::MAX].boxed()),
+            k in 1usize..5,
+        ) {
+            let mut all: Vec<u128> = Solver::new(&problem)
+                .solutions()
+                .map(|s| s.options().iter().map(|&o| u128::from(problem.option_cost(o))).sum())
+                .collect();
+            all.sort_unstable();
+            all.truncate(k);
+            for threads in [1, 2, 3, 8] {
+                let mut parallel = ParallelSolver::new(Solver::new(&problem), threads);
+                parallel.heartbeat = 2;
+                let costs: Vec<u128> = parallel.best(k).iter().map(|s| s.cost()).collect();
+                prop_assert_eq!(&costs, &all, "{} threads", threads);
+                prop_assert!(parallel.stats().is_complete());
+                let min = ParallelSolver::new(Solver::new(&problem), threads).min_cost();
+                prop_assert_eq!(min.map(|s| s.cost()), all.first().copied());
             }
         }
     }

@@ -2,8 +2,7 @@
 //! the links, pruned by the bound (see the module above), run by the loop every engine
 //! shares, and its side of [`Branches`], so that threads share the work and the bound.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
 use crate::arena::{Arena, Unwatched};
@@ -30,9 +29,9 @@ pub(crate) struct CostSearch {
     /// The cost of the options chosen (fixed ones included).
     spent: u128,
     /// A solution must cost less than this.
-    threshold: u128,
-    /// The threshold shared by the threads of a parallel search (saturated to `u64`).
-    shared: Option<Arc<AtomicU64>>,
+    threshold: Threshold,
+    /// The threshold shared by the threads of a parallel search.
+    shared: Option<Arc<SharedThreshold>>,
     scratch: Vec<OptionId>,
 }
 
@@ -50,7 +49,7 @@ impl CostSearch {
             resume: Resume::Finished,
             rest: vec![(0, 0); depth],
             spent: 0,
-            threshold: u128::MAX,
+            threshold: Threshold::NONE,
             shared: None,
             scratch: Vec::new(),
         };
@@ -73,12 +72,12 @@ impl CostSearch {
 
     /// Only solutions cheaper than `threshold` count from now on.
     pub(crate) fn lower_threshold(&mut self, threshold: u128) {
-        self.threshold = self.threshold.min(threshold);
+        self.threshold.lower(threshold);
     }
 
     /// Shares the threshold with the clones of this search (the threads of a parallel
     /// search): each reads it when its loop resumes.
-    pub(crate) fn share_threshold(&mut self, shared: Arc<AtomicU64>) {
+    pub(crate) fn share_threshold(&mut self, shared: Arc<SharedThreshold>) {
         self.shared = Some(shared);
     }
 
@@ -114,6 +113,54 @@ impl CostSearch {
     }
 }
 
+/// The cost a solution must beat: the `k`-th best found so far, once `k` are found.
+/// Totals are exact (`u128`): no cost stands for "no bound".
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Threshold(Option<u128>);
+
+impl Threshold {
+    /// No solution found yet: every cost is admitted.
+    pub(crate) const NONE: Self = Self(None);
+
+    /// Whether a solution costing `cost` would beat the threshold.
+    #[inline]
+    fn admits(self, cost: u128) -> bool {
+        self.0.is_none_or(|threshold| cost < threshold)
+    }
+
+    /// Only costs below `cost` are admitted from now on.
+    fn lower(&mut self, cost: u128) {
+        self.0 = Some(self.0.map_or(cost, |t| t.min(cost)));
+    }
+}
+
+/// The threshold the threads of a parallel cheapest search share: the lowest `k`-th
+/// best cost any of them has found. Read when a worker's loop resumes (at a heartbeat
+/// or after a solution), so a lock costs nothing that matters.
+#[derive(Debug, Default)]
+pub(crate) struct SharedThreshold(Mutex<Threshold>);
+
+impl Default for Threshold {
+    fn default() -> Self {
+        Self::NONE
+    }
+}
+
+impl SharedThreshold {
+    /// The shared cost to beat, once some thread has found `k` solutions.
+    pub(crate) fn get(&self) -> Option<u128> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).0
+    }
+
+    /// Lowers the shared threshold to `cost` if that is lower.
+    pub(crate) fn lower(&self, cost: u128) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .lower(cost);
+    }
+}
+
 /// The steps of branch and bound on the cost-sorted links.
 struct CostSteps<'a, const COLORS: bool> {
     arena: &'a mut Arena,
@@ -122,7 +169,7 @@ struct CostSteps<'a, const COLORS: bool> {
     pricing: &'a Pricing,
     primary: &'a ItemTable<bool>,
     spent: &'a mut u128,
-    threshold: u128,
+    threshold: Threshold,
 }
 
 /// What the steps work on: the links, the choices, the rest bounds, the costs, which
@@ -134,7 +181,7 @@ type Parts<'a> = (
     &'a Pricing,
     &'a ItemTable<bool>,
     &'a mut u128,
-    u128,
+    Threshold,
 );
 
 impl<'a, const COLORS: bool> CostSteps<'a, COLORS> {
@@ -180,7 +227,7 @@ impl<const COLORS: bool> CostSteps<'_, COLORS> {
             }
             let outside = sum.saturating_sub(inside).div_ceil(Pricing::SCALE);
             let price = *self.spent + u128::from(cost[x as usize]);
-            if emptied == empty && price + outside < self.threshold {
+            if emptied == empty && self.threshold.admits(price + outside) {
                 return Some(x);
             }
             x = nodes[x as usize].down;
@@ -204,7 +251,7 @@ impl<const COLORS: bool> Steps for CostSteps<'_, COLORS> {
         let key = &self.pricing.key;
         let mut i = self.arena.items()[0].next;
         if i == 0 {
-            return if *self.spent < self.threshold {
+            return if self.threshold.admits(*self.spent) {
                 Entered::Solved
             } else {
                 Entered::DeadEnd(0)
@@ -222,7 +269,11 @@ impl<const COLORS: bool> Steps for CostSteps<'_, COLORS> {
             bound += u128::from(key[self.arena.nodes()[i as usize].down as usize]);
             i = self.arena.items()[i as usize].next;
         }
-        if best_len == 0 || *self.spent + bound.div_ceil(Pricing::SCALE) >= self.threshold {
+        if best_len == 0
+            || !self
+                .threshold
+                .admits(*self.spent + bound.div_ceil(Pricing::SCALE))
+        {
             return Entered::DeadEnd(0);
         }
         let cover = self.arena.cover::<COLORS>(best, &mut Unwatched);
@@ -271,8 +322,8 @@ impl Engine for CostSearch {
     const NAME: &'static str = "links";
 
     fn run(&mut self, _: Inside) -> Event {
-        if let Some(shared) = &self.shared {
-            self.threshold = self.threshold.min(u128::from(shared.load(Relaxed)));
+        if let Some(cost) = self.shared.as_ref().and_then(|shared| shared.get()) {
+            self.threshold.lower(cost);
         }
         let problem = self.front.problem.clone();
         let at = Position::new(
