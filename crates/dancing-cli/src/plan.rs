@@ -39,9 +39,10 @@ pub(crate) enum Mode {
     Budgeted,
     /// `--solver sat`: the CDCL learner.
     Learner,
-    /// `--min-cost` (1) or `--best K`: the cheapest solutions.
+    /// `--min-cost` (1) or `--best K`: the cheapest solutions, on `--threads` threads,
+    /// below `--prefix` when given.
     Cheapest(usize),
-    /// `--cnf`: the problem as a DIMACS formula.
+    /// `--cnf`: the problem as a DIMACS formula, `--prefix`'s options forced.
     Cnf,
 }
 
@@ -165,6 +166,29 @@ pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan,
 /// split or parallel search (with `--engine auto`, on the faster of the links and the
 /// dense engine, whatever the threads, the split or the prefix).
 fn links(args: &XcArgs, problem: &Problem) -> Result<(Engine, Mode), Failure> {
+    let whole = if args.min_cost {
+        Some("--min-cost")
+    } else if args.best.is_some() {
+        Some("--best")
+    } else if args.cnf {
+        Some("--cnf")
+    } else {
+        None
+    };
+    if let Some(whole) = whole {
+        // These answer for the whole problem, or the subproblem of `--prefix`: a split's
+        // lines are the same with them or without, so each job asks for them.
+        let split = [
+            (args.split.split.is_some(), "--split"),
+            (args.split.split_jobs.is_some(), "--split-jobs"),
+        ];
+        if let Some(flag) = first_given(split) {
+            return Err(Failure::input(format!(
+                "{flag} cannot be combined with {whole}: split without it, then run each \
+                 line with {whole} --prefix LINE"
+            )));
+        }
+    }
     if args.min_cost || args.best.is_some() {
         let k = args.best.map_or(1, |k| k as usize);
         return Ok((Engine::Links, Mode::Cheapest(k)));

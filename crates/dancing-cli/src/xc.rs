@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 
 use dancing::Engine as _;
-use dancing::cnf::Cnf;
+use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
@@ -98,12 +98,7 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
         },
         Engine::Links => match plan.mode {
             Mode::Cheapest(k) => cheapest(args, problem, k),
-            Mode::Cnf => {
-                let mut out = BufWriter::new(io::stdout().lock());
-                Cnf::new(problem).write_dimacs(problem, &mut out)?;
-                out.flush()?;
-                Ok(EXIT_OK)
-            }
+            Mode::Cnf => cnf(args, problem),
             Mode::Learner => learner::learn(plan, args, problem, Stats::default()),
             Mode::Budgeted => learner::budgeted(plan, args, problem),
             Mode::Search | Mode::Split | Mode::Threads(_) => {
@@ -195,6 +190,7 @@ pub(crate) fn print_solution(
 /// `| cost N` line (a comment in Knuth's format), with a blank line between them.
 fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
     let mut solver = Solver::new(problem);
+    split::follow_prefix(args, problem, &mut solver)?;
     let threads = search::thread_count(args.split.threads);
     let (found, stats) = match threads {
         1 => {
@@ -234,6 +230,28 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
         &[("cost", cost.into()), ("threads", threads.into())],
     );
     Ok(search_code(&stats))
+}
+
+/// `--cnf`: the problem as a DIMACS formula; below `--prefix`, the subproblem's (its
+/// options forced by unit clauses, once the links have checked that they name one).
+fn cnf(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+    let prefix = split::follow_prefix(args, problem, &mut Solver::new(problem))?;
+    let removed = vec![
+        false;
+        if prefix.is_empty() {
+            0
+        } else {
+            problem.option_count()
+        }
+    ];
+    let restriction = (!prefix.is_empty()).then_some(Restriction {
+        forced: &prefix,
+        removed: &removed,
+    });
+    let mut out = BufWriter::new(io::stdout().lock());
+    Cnf::with(problem, Encoding::default(), restriction).write_dimacs(problem, &mut out)?;
+    out.flush()?;
+    Ok(EXIT_OK)
 }
 
 /// `--matrix`: each case answered by its first exact cover (or its count with `--count`).

@@ -1,0 +1,155 @@
+//! The hostile run's findings, each reproduced as it was found and held to the right
+//! answer: cheapest solutions on threads and below prefixes, the memo's limits, closed
+//! and full standard streams, and the minor ones.
+
+use crate::common::{ok, run, text};
+
+/// The cheapest solution of a problem whose options cost 2^64 − 1 or more in all, on
+/// one thread and on several: the same answer, never a silent empty one.
+#[test]
+fn f1_costs_past_two_to_the_64_survive_threads() {
+    let max = u64::MAX;
+    let one = format!("a\na |{max}\n");
+    for threads in ["1", "2", "3", "8"] {
+        let output = run(
+            &["xc", "--min-cost", "--threads", threads, "--stats"],
+            one.as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(0), "{threads} threads");
+        assert_eq!(
+            text(&output.stdout),
+            format!("| cost {max}\na |{max}\n"),
+            "{threads} threads"
+        );
+        let stderr = text(&output.stderr);
+        let stats: serde_json::Value =
+            serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON");
+        assert_eq!(stats["cost"], serde_json::json!(max), "{threads} threads");
+        assert_eq!(stats["complete"], true);
+    }
+    // Two solutions, one of them past 2^64 in all: both listed, cheapest first.
+    let two = format!("a b\na b |{max}\na |{max}\nb |1\na b |5\n");
+    for threads in ["1", "2", "3", "8"] {
+        let listed = ok(&["xc", "--best", "3", "--threads", threads], two.as_bytes());
+        let total = u128::from(max) + 1;
+        assert_eq!(
+            listed,
+            format!(
+                "| cost 5\na b |5\n\n| cost {max}\na b |{max}\n\n| cost {total}\na |{max}\nb |1\n"
+            ),
+            "{threads} threads"
+        );
+    }
+}
+
+const COSTED: &str = "samples/costed.dlx";
+
+/// `--prefix` with `--min-cost` and `--best` answers the subproblem, on one thread and
+/// on two; the subproblems' answers together give the whole problem's.
+#[test]
+fn f2_prefix_answers_the_subproblems_cheapest() {
+    let split = ok(&["xc", "--split", "1", COSTED], b"");
+    let lines: Vec<&str> = split.lines().collect();
+    assert_eq!(lines, ["1", "4"]);
+    for threads in ["1", "2"] {
+        let below = |line: &str, flags: &[&str]| {
+            let mut args = vec!["xc", "--threads", threads, "--prefix", line];
+            args.extend_from_slice(flags);
+            args.push(COSTED);
+            ok(&args, b"")
+        };
+        assert_eq!(below("1", &["--min-cost"]), "| cost 10\nA B C |10\n");
+        assert_eq!(below("4", &["--min-cost"]), "| cost 7\nC |3\nA B |4\n");
+        assert_eq!(
+            below("4", &["--best", "5"]),
+            "| cost 7\nC |3\nA B |4\n\n| cost 9\nA |3\nB |3\nC |3\n"
+        );
+    }
+    // The whole problem's cheapest is the cheapest of the jobs'.
+    assert_eq!(
+        ok(&["xc", "--min-cost", COSTED], b""),
+        "| cost 7\nC |3\nA B |4\n"
+    );
+}
+
+/// A prefix naming no option, or one off the search's path, is refused with the
+/// cheapest search as with any other.
+#[test]
+fn f2_a_bad_prefix_is_refused_with_costs() {
+    for flags in [&["--min-cost"][..], &["--best", "2"], &["--cnf"]] {
+        for (prefix, message) in [
+            (
+                "99",
+                "error: --prefix: `99` is not an option number (1 to 5)\n",
+            ),
+            (
+                "2",
+                "error: --prefix: option 2 is not one the search tries at the first level (it does not contain item `C`, which the search branches on there); use a line that --split printed for this input\n",
+            ),
+        ] {
+            let mut args = vec!["xc", "--prefix", prefix];
+            args.extend_from_slice(flags);
+            args.push(COSTED);
+            let output = run(&args, b"");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert_eq!(text(&output.stdout), "", "{args:?}");
+            assert_eq!(text(&output.stderr), message, "{args:?}");
+        }
+    }
+}
+
+/// `--split` and `--split-jobs` with the cheapest search or the formula: refused with
+/// how to do it, never solutions in place of split lines.
+#[test]
+fn f2_splitting_the_cheapest_search_is_refused_with_the_way_to_do_it() {
+    for (flags, whole) in [
+        (&["--min-cost"][..], "--min-cost"),
+        (&["--best", "2"], "--best"),
+        (&["--cnf"], "--cnf"),
+    ] {
+        for split in [["--split", "1"], ["--split-jobs", "4"]] {
+            let mut args = vec!["xc"];
+            args.extend_from_slice(&split);
+            args.extend_from_slice(flags);
+            args.push(COSTED);
+            let output = run(&args, b"");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert_eq!(text(&output.stdout), "", "{args:?}");
+            assert_eq!(
+                text(&output.stderr),
+                format!(
+                    "error: {} cannot be combined with {whole}: split without it, then run each line with {whole} --prefix LINE\n",
+                    split[0]
+                ),
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// `--cnf --prefix LINE`: the whole formula with the line's options as unit clauses, so
+/// the formula's models are the subproblem's solutions.
+#[test]
+fn f2_the_formula_below_a_prefix_forces_its_options() {
+    let whole = ok(&["xc", "--cnf", COSTED], b"");
+    let below = ok(&["xc", "--cnf", "--prefix", "4", COSTED], b"");
+    let clauses = |text: &str| -> (usize, Vec<String>) {
+        let header = text
+            .lines()
+            .find(|l| l.starts_with("p cnf"))
+            .expect("a header");
+        let count = header.split(' ').nth(3).unwrap().parse().unwrap();
+        let body = text
+            .lines()
+            .skip_while(|l| !l.starts_with("p cnf"))
+            .skip(1)
+            .map(str::to_owned)
+            .collect();
+        (count, body)
+    };
+    let (n, whole) = clauses(&whole);
+    let (m, below) = clauses(&below);
+    assert_eq!(m, n + 1);
+    assert_eq!(below[0], "4 0");
+    assert_eq!(below[1..], whole[..]);
+}
