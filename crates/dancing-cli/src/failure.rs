@@ -35,7 +35,7 @@ impl Failure {
     /// The exit code and, unless stdout was closed by its reader, the message to print.
     pub(crate) fn report(&self) -> ExitCode {
         if !self.message.is_empty() {
-            eprintln!("error: {}", self.message);
+            stderr_line!("error: {}", self.message);
         }
         ExitCode::from(self.code)
     }

@@ -42,7 +42,7 @@ pub(crate) fn stdin_hint(reading: Reading) -> String {
 /// started without a file seems to hang.
 pub(crate) fn hint_if_typing(reading: Reading) {
     if io::stdin().is_terminal() {
-        eprintln!("{}", stdin_hint(reading));
+        stderr_line!("{}", stdin_hint(reading));
     }
 }
 

@@ -172,7 +172,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         Some((_, GenerateError::Stopped(StopReason::Interrupted))) => Ok(EXIT_INTERRUPTED),
         Some((_, GenerateError::Stopped(_))) => Ok(EXIT_STOPPED),
         Some((index, error)) => {
-            eprintln!(
+            stderr_line!(
                 "error: puzzle {} of seed {seed}: {error}; loosen --clues or --difficulty, or raise --max-attempts",
                 index + 1
             );
@@ -272,8 +272,8 @@ impl batch::Progress for Making {
 
     fn eprintln(&self, line: &str) {
         match &self.bar {
-            Some(bar) => bar.suspend(|| eprintln!("{line}")),
-            None => eprintln!("{line}"),
+            Some(bar) => bar.suspend(|| stderr_line!("{line}")),
+            None => stderr_line!("{line}"),
         }
     }
 }
@@ -328,7 +328,7 @@ fn nudge_after_a_while(mut nudge: Nudge) -> Option<NudgeGuard> {
             if let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(NUDGE_AFTER)
                 && let Some(line) = nudge.due(NUDGE_AFTER)
             {
-                eprintln!("{line}; --timeout bounds the run");
+                stderr_line!("{line}; --timeout bounds the run");
             }
         })
         .ok()?;

@@ -56,7 +56,7 @@ pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Resu
     out.write_all(output.as_bytes())?;
     out.flush()?;
     if let Err(error) = &result {
-        eprintln!("error: {name}: {error}");
+        stderr_line!("error: {name}: {error}");
     }
     Ok(code)
 }

@@ -5,6 +5,18 @@
 //! written, 2 for bad input or usage, 3 when `--timeout` or `--max-nodes` stopped a
 //! search, 130 after Ctrl-C. Formats are described in `docs/formats.md`.
 
+/// Writes a line on standard error as `eprintln!` does, but drops it quietly when
+/// standard error is closed or full (`2>&1 | head -1`, `2>/dev/full`), where
+/// `eprintln!` panics: a message that cannot be read must not end the run nor cost the
+/// answers already written. Every line the command line writes there goes through it
+/// (clippy refuses `eprintln!` in this crate, see `clippy.toml`).
+macro_rules! stderr_line {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 mod args;
 mod batch;
 mod failure;

@@ -42,7 +42,7 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
         Ok(zdd) => zdd,
         Err(MemoError::Stopped(reason)) => return Ok(stopped(args, reason, started)),
         Err(MemoError::Memory { bytes }) => {
-            eprintln!(
+            stderr_line!(
                 "error: the memo reached --max-memory {} ({} held) before the search ended; \
                  raise --max-memory, or search without --memo",
                 human_size(args.max_memory),

@@ -18,10 +18,10 @@ impl ReportArgs {
         stats: impl FnOnce() -> serde_json::Value,
     ) {
         if !self.quiet {
-            eprintln!("{}", summary());
+            stderr_line!("{}", summary());
         }
         if self.stats {
-            eprintln!("{}", stats());
+            stderr_line!("{}", stats());
         }
     }
 }

@@ -196,7 +196,7 @@ impl Progress {
         if self.nudge.is_armed()
             && let Some(line) = self.nudge.due(self.started.elapsed())
         {
-            eprintln!("{line}");
+            stderr_line!("{line}");
         }
         self.update(search);
     }

@@ -170,7 +170,7 @@ impl SplitOutput {
         }
         self.out.flush()?;
         if !args.search.report.quiet {
-            eprintln!("{}", split_summary(self.lines, stats, short));
+            stderr_line!("{}", split_summary(self.lines, stats, short));
         }
         Ok(search_code(stats))
     }

@@ -164,7 +164,7 @@ impl BatchProgress {
                         Some(bar) => draw(bar, &shared, size, elapsed),
                         None => {
                             if let Some(line) = nudge.due(elapsed) {
-                                eprintln!("{line}");
+                                stderr_line!("{line}");
                                 break;
                             }
                         }
@@ -215,8 +215,8 @@ impl Progress for BatchProgress {
     /// Prints the line above the status line, which is redrawn after it.
     fn eprintln(&self, line: &str) {
         match &self.bar {
-            Some(bar) => bar.suspend(|| eprintln!("{line}")),
-            None => eprintln!("{line}"),
+            Some(bar) => bar.suspend(|| stderr_line!("{line}")),
+            None => stderr_line!("{line}"),
         }
     }
 }

@@ -155,12 +155,12 @@ const MAX_WARNINGS: usize = 10;
 /// line as Knuth's programs name the option (`--quiet` silences only the summary).
 fn warn(name: &str, warnings: &[Warning]) {
     for warning in warnings.iter().take(MAX_WARNINGS) {
-        eprintln!("warning: {name}: {warning}");
+        stderr_line!("warning: {name}: {warning}");
     }
     if warnings.len() > MAX_WARNINGS {
         let more = warnings.len() - MAX_WARNINGS;
         let s = if more == 1 { "" } else { "s" };
-        eprintln!("warning: {name}: {more} more warning{s} not shown");
+        stderr_line!("warning: {name}: {more} more warning{s} not shown");
     }
 }
 
@@ -271,7 +271,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
             Err(e) => {
                 // The cases before it are answered; nothing after it can be trusted.
                 out.flush()?;
-                eprintln!(
+                stderr_line!(
                     "error: {}",
                     crate::failure::shorten(&format!("{}: {e}", input.name))
                 );

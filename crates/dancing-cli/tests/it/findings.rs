@@ -2,7 +2,9 @@
 //! answer: cheapest solutions on threads and below prefixes, the memo's limits, closed
 //! and full standard streams, and the minor ones.
 
-use crate::common::{ok, run, text};
+use std::process::{Command, Stdio};
+
+use crate::common::{self, ok, run, text};
 
 /// The cheapest solution of a problem whose options cost 2^64 − 1 or more in all, on
 /// one thread and on several: the same answer, never a silent empty one.
@@ -152,4 +154,106 @@ fn f2_the_formula_below_a_prefix_forces_its_options() {
     assert_eq!(m, n + 1);
     assert_eq!(below[0], "4 0");
     assert_eq!(below[1..], whole[..]);
+}
+
+/// A command of every kind that writes to both streams, run from the crate's folder.
+const EVERY_COMMAND: [&[&str]; 16] = [
+    &["xc", "--sample", "3", "--seed", "7", "samples/board.dlx"],
+    &["xc", "samples/problem.dlx"],
+    &["xc", "--count", "--stats", "samples/problem.dlx"],
+    &["xc", "--memo", "--count", "--stats", "samples/board.dlx"],
+    &["xc", "--split", "1", "samples/problem.dlx"],
+    &["xc", "--matrix", "--stats", "samples/cases.txt"],
+    &["xc", "samples/ignored.dlx"],
+    &["xc", "--min-cost", "--threads", "2", "samples/costed.dlx"],
+    &["problem", "queens", "8", "--stats"],
+    &[
+        "sudoku",
+        "solve",
+        "--stats",
+        "../dancing-sudoku/data/famous.txt",
+    ],
+    &["sudoku", "check", "--threads", "2", "samples/puzzles.txt"],
+    &["sudoku", "rate", "../dancing-sudoku/data/famous.txt"],
+    &["sudoku", "hint", "--steps", "samples/puzzle.txt"],
+    &["sudoku", "generate", "--count", "3", "--seed", "1"],
+    &["sudoku", "judge", "poj3074", "samples/input.txt"],
+    &["xc", "/nonexistent"],
+];
+
+/// The exit code a command gives with both streams readable.
+fn normal_code(args: &[&str]) -> i32 {
+    if args.contains(&"/nonexistent") { 2 } else { 0 }
+}
+
+/// Runs `dancing ARGS` with standard output going to `stdout` and standard error to
+/// `stderr`, and no input.
+fn run_with(args: &[&str], stdout: Stdio, stderr: Stdio) -> std::process::ExitStatus {
+    common::dancing_in_crate(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .status()
+        .expect("the binary runs")
+}
+
+/// Both streams a pipe whose reader is gone (what `2>&1 | head -1` becomes once `head`
+/// has its line, made certain): every write fails at once. The run ends quietly with
+/// its documented code, never a panic (101).
+#[test]
+fn f9_both_streams_closed_by_their_reader() {
+    for args in EVERY_COMMAND {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let both = writer.try_clone().expect("a second end");
+        let status = run_with(args, writer.into(), both.into());
+        let code = if normal_code(args) == 2 { 2 } else { 0 };
+        assert_eq!(status.code(), Some(code), "{args:?}");
+    }
+}
+
+/// Standard error closed by its reader, or full (`2>/dev/full`), or closed at the
+/// start (`2>&-`), while standard output goes to a file: every answer is written, as
+/// with a readable standard error, and the exit code is the usual one.
+#[test]
+fn f9_a_closed_or_full_standard_error_loses_no_answer() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-stderr");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    for (n, args) in EVERY_COMMAND.iter().enumerate() {
+        let expected = common::dancing_in_crate(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(expected.status.code(), Some(normal_code(args)), "{args:?}");
+        let out = dir.join(format!("{n}.out"));
+        let file = || std::fs::File::create(&out).expect("an output file");
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+        let full = full.expect("/dev/full");
+        for (how, status) in [
+            ("closed pipe", run_with(args, file().into(), writer.into())),
+            ("/dev/full", run_with(args, file().into(), full.into())),
+        ] {
+            assert_eq!(status.code(), expected.status.code(), "{args:?}, {how}");
+            let written = std::fs::read(&out).expect("the output");
+            assert_eq!(text(&written), text(&expected.stdout), "{args:?}, {how}");
+        }
+        // `2>&-`: a shell closes descriptor 2 before the program starts.
+        let mut line = String::from("exec \"$0\" \"$@\" 2>&-");
+        line.push_str(" >\"$DANCING_OUT\"");
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(&line)
+            .arg(env!("CARGO_BIN_EXE_dancing"))
+            .args(*args)
+            .env("DANCING_OUT", &out)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .status()
+            .expect("sh runs");
+        assert_eq!(status.code(), expected.status.code(), "{args:?}, 2>&-");
+        let written = std::fs::read(&out).expect("the output");
+        assert_eq!(text(&written), text(&expected.stdout), "{args:?}, 2>&-");
+    }
 }
