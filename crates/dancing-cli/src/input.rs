@@ -71,11 +71,11 @@ impl<R: BufRead> Budget<R> {
     pub(crate) fn flag(&self) -> Rc<Cell<bool>> {
         Rc::clone(&self.exceeded)
     }
+}
 
-    fn over(&self) -> io::Error {
-        self.exceeded.set(true);
-        io::Error::other("the input is larger than the memory limit allows")
-    }
+/// The error of a read past the budget.
+fn too_large() -> io::Error {
+    io::Error::other("the input is larger than the memory limit allows")
 }
 
 impl<R: BufRead> Read for Budget<R> {
@@ -92,16 +92,15 @@ impl<R: BufRead> Read for Budget<R> {
 }
 
 impl<R: BufRead> BufRead for Budget<R> {
+    /// Asks the inner reader once: a terminal answers an end of input (Ctrl-D) once, and
+    /// asking again would wait for a second one.
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         let left = self.left;
-        let over = {
-            let buf = self.inner.fill_buf()?;
-            left == 0 && !buf.is_empty()
-        };
-        if over {
-            return Err(self.over());
-        }
         let buf = self.inner.fill_buf()?;
+        if left == 0 && !buf.is_empty() {
+            self.exceeded.set(true);
+            return Err(too_large());
+        }
         let n = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
         Ok(&buf[..n])
     }
@@ -181,6 +180,34 @@ mod tests {
         assert_eq!(human_size(4 << 30), "4 GiB");
         assert_eq!(human_size(2_621_440), "2.5 MiB");
         assert_eq!(human_size(100), "100 bytes");
+    }
+
+    /// A reader that answers each read with its next chunk, an empty chunk being an end
+    /// of input (as a terminal gives one per Ctrl-D), and counts the reads.
+    struct Chunks(Vec<&'static [u8]>, usize);
+
+    impl Read for Chunks {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            self.1 += 1;
+            let chunk = if self.0.is_empty() {
+                &b"more"[..]
+            } else {
+                self.0.remove(0)
+            };
+            out[..chunk.len()].copy_from_slice(chunk);
+            Ok(chunk.len())
+        }
+    }
+
+    #[test]
+    fn one_end_of_input_ends_the_reading() {
+        let terminal = BufReader::new(Chunks(vec![b"A B\n", b"A\n", b"", b"B\n"], 0));
+        let mut budget = Budget::new(terminal, 1 << 20);
+        let mut all = String::new();
+        budget.read_to_string(&mut all).unwrap();
+        assert_eq!(all, "A B\nA\n");
+        // Three reads: two lines and one end of input, never a read past it.
+        assert_eq!(budget.inner.get_ref().1, 3);
     }
 
     #[test]

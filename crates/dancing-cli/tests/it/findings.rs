@@ -257,3 +257,77 @@ fn f9_a_closed_or_full_standard_error_loses_no_answer() {
         assert_eq!(text(&written), text(&expected.stdout), "{args:?}, 2>&-");
     }
 }
+
+/// Types `typed` into `dancing ARGS` through a pseudo-terminal, then one Ctrl-D: the
+/// command must end its reading there and answer, as `cat` does, without waiting for
+/// a second Ctrl-D (which is sent, to end the test either way, only if it has not
+/// ended after a generous wait).
+#[cfg(unix)]
+fn one_ctrl_d_ends(args: &[&str], typed: &str) -> (Option<i32>, String, bool) {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    use std::io::{Read as _, Write as _};
+    use std::os::unix::ffi::OsStrExt as _;
+
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("its name");
+    let path = std::ffi::OsStr::from_bytes(name.as_bytes());
+    let terminal = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .expect("the terminal's side");
+    let mut child = common::dancing_in_crate(args)
+        .stdin(terminal)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut keys = std::fs::File::from(master);
+    keys.write_all(typed.as_bytes()).expect("typing");
+    keys.write_all(b"\x04").expect("Ctrl-D");
+    let mut second = false;
+    let mut waited = 0;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        waited += 1;
+        if waited == 600 && !second {
+            second = true;
+            keys.write_all(b"\x04").expect("a second Ctrl-D");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut out)
+        .expect("the answers");
+    (status.code(), out, second)
+}
+
+/// One Ctrl-D at a terminal ends the input of every command that reads one.
+#[cfg(unix)]
+#[test]
+fn one_ctrl_d_ends_the_input_at_a_terminal() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    for (args, typed, answer) in [
+        (&["xc"][..], "A B\nA\nB\nA B\n", "A\nB\n\nA B\n"),
+        (&["xc", "--count"], "A B\nA\nB\nA B\n", "2\n"),
+        (&["xc", "--matrix"], "3 3\n1 1\n1 2\n1 3\n", "3 1 2 3\n"),
+        (&["sudoku", "count"], puzzle, "1\n"),
+        (&["sudoku", "rate"], "1234341221434321\n", ""),
+    ] {
+        let (code, out, second) = one_ctrl_d_ends(args, typed);
+        assert!(!second, "{args:?} waited for a second Ctrl-D");
+        assert_eq!(code, Some(0), "{args:?}");
+        if !answer.is_empty() {
+            assert_eq!(out, answer, "{args:?}");
+        }
+    }
+}
