@@ -3,15 +3,14 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use dancing::{Memo, MemoError, MemoOrder, MemoProgress, Problem, StopReason, Zdd};
+use dancing::{Memo, MemoError, MemoOrder, MemoProgress, OptionId, Problem, StopReason, Zdd};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
 
 use crate::args::{MemoOrderArg, XcArgs};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
@@ -28,13 +27,17 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
         Some(MemoOrderArg::Declared) => MemoOrder::Declared,
         Some(MemoOrderArg::Mrv) => MemoOrder::Mrv,
     };
+    let started = Instant::now();
+    // One budget for the whole run: the build, then the listing or the draws.
+    let mut limits = args.search.limits();
+    limits.deadline = limits.end(started);
+    limits.timeout = None;
     let progress = Arc::new(MemoProgress::default());
     let memo = Memo::new(problem)
-        .limits(args.search.limits())
+        .limits(limits.clone())
         .max_memory(args.max_memory)
         .order(order)
         .progress(Arc::clone(&progress));
-    let started = Instant::now();
     let line = StatusLine::start(args.search.report.progress, progress);
     let built = searching(|| memo.build());
     drop(line);
@@ -63,29 +66,37 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut listed = 0u64;
     let mut first = true;
-    if let Some(k) = args.memo.sample {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..k {
-            let Some(solution) = zdd.sample(&mut rng) else {
-                break;
-            };
-            print_solution(&mut out, problem, &solution, &mut first)?;
-            listed += 1;
+    let mut written = Ok(());
+    // Each solution written; a write that fails (a closed pipe) ends the walk.
+    let mut print = |solution: &[OptionId]| {
+        written = print_solution(&mut out, problem, solution, &mut first);
+        listed += 1;
+        if written.is_err() || plan.limit.is_some_and(|limit| listed >= limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
+    };
+    let stop = if let Some(k) = args.memo.sample {
+        searching(|| zdd.visit_samples(k, seed, &limits, &mut print))
     } else if plan.count {
-        writeln!(out, "{}", count_text(&zdd, plan.limit))?;
+        None
     } else {
-        for solution in zdd
-            .solutions()
-            .take(plan.limit.map_or(usize::MAX, |n| n as usize))
-        {
-            print_solution(&mut out, problem, &solution, &mut first)?;
-            listed += 1;
-        }
+        searching(|| zdd.visit(&limits, &mut print))
+    };
+    written?;
+    if plan.count {
+        writeln!(out, "{}", count_text(&zdd, plan.limit))?;
     }
     out.flush()?;
-    report(args, &zdd, started.elapsed(), (listed, seed));
-    Ok(EXIT_OK)
+    // `--limit` reached is what was asked for, not a stop.
+    let stop = stop.filter(|&reason| reason != StopReason::Caller);
+    report(args, &zdd, started.elapsed(), (listed, seed), stop);
+    Ok(match stop {
+        Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
+        Some(_) => EXIT_STOPPED,
+        None => EXIT_OK,
+    })
 }
 
 /// The count as `--count` prints it: exact, or `N+` when `--limit N` is below it.
@@ -124,7 +135,13 @@ fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> u8 {
 
 /// The summary line and `--stats` of a memoized search: the count, the states, the
 /// memo and the diagram.
-fn report(args: &XcArgs, zdd: &Zdd, elapsed: Duration, (listed, seed): (u64, u64)) {
+fn report(
+    args: &XcArgs,
+    zdd: &Zdd,
+    elapsed: Duration,
+    (listed, seed): (u64, u64),
+    stop: Option<StopReason>,
+) {
     let stats = zdd.stats();
     let count = zdd.count();
     args.search.report.print(
@@ -139,12 +156,13 @@ fn report(args: &XcArgs, zdd: &Zdd, elapsed: Duration, (listed, seed): (u64, u64
                 "solutions"
             };
             format!(
-                "{count} {noun}{drawn}, {} states, {} remembered, {} ZDD nodes, {}, {:.3} s",
+                "{count} {noun}{drawn}, {} states, {} remembered, {} ZDD nodes, {}, {:.3} s{}",
                 stats.states,
                 stats.entries,
                 stats.nodes,
                 human_size(stats.bytes),
-                elapsed.as_secs_f64()
+                elapsed.as_secs_f64(),
+                stop_note(stop)
             )
         },
         || {
@@ -161,7 +179,8 @@ fn report(args: &XcArgs, zdd: &Zdd, elapsed: Duration, (listed, seed): (u64, u64
                 "zdd_nodes": stats.nodes,
                 "bytes": stats.bytes,
                 "seconds": elapsed.as_secs_f64(),
-                "complete": true,
+                "complete": stop.is_none(),
+                "stopped": stop_name(stop),
                 "engine": "memo",
                 "memo_order": format!("{:?}", stats.order).to_lowercase(),
                 "seed": args.memo.sample.map(|_| seed),

@@ -193,12 +193,17 @@ pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
-pub use memo::{BigUint, Memo, MemoError, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSolutions};
+pub use memo::{
+    BigUint, Memo, MemoError, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions,
+};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};
 pub use pick::{Picked, pick};
 pub use problem::{DisplayOption, OptionItems, Problem};
+/// The random-number traits [`Zdd::sample`] takes, in the version this crate uses
+/// (`dancing::rand_core::RngCore`), so that a generator of yours need not match it.
+pub use rand_core;
 pub use seed::random_seed;
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};

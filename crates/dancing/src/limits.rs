@@ -190,3 +190,37 @@ impl Limits {
         }
     }
 }
+
+/// The limits of a walk that counts its own steps (a ZDD's solutions, a sample's
+/// draws): ticked once a step, it checks every [`Limits::CHECK_INTERVAL`] steps, and
+/// exactly at the node limit, which counts steps.
+#[derive(Debug)]
+pub(crate) struct Clock<'l> {
+    limits: &'l Limits,
+    started: Instant,
+    steps: u64,
+    next: u64,
+}
+
+impl<'l> Clock<'l> {
+    /// A clock started now.
+    pub(crate) fn new(limits: &'l Limits) -> Self {
+        Self {
+            limits,
+            started: Instant::now(),
+            steps: 0,
+            next: limits.next_check(0),
+        }
+    }
+
+    /// One more step: the limit it reached, if any.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Option<StopReason> {
+        self.steps += 1;
+        if self.steps < self.next {
+            return None;
+        }
+        self.next = self.limits.next_check(self.steps);
+        self.limits.reached(self.steps, self.started)
+    }
+}

@@ -331,3 +331,63 @@ fn one_ctrl_d_ends_the_input_at_a_terminal() {
         }
     }
 }
+
+/// 40 items, each covered by its one option or left out: 2^40 solutions, which the
+/// memo counts at once and no listing or drawing finishes.
+fn two_to_the_40() -> String {
+    let items: Vec<String> = (0..40).map(|k| format!("0:1|a{k}")).collect();
+    let options: String = (0..40).map(|k| format!("a{k}\n")).collect();
+    format!("{}\n{options}", items.join(" "))
+}
+
+/// Waits for `child` to end by itself, for up to ten minutes (it must stop long
+/// before: this only keeps a regression from hanging the suite).
+fn ends_by_itself(child: &mut std::process::Child) -> std::process::ExitStatus {
+    for _ in 0..12_000 {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    panic!("the run did not stop at its limit");
+}
+
+/// The memo's listing and its draws answer to `--timeout`, `--max-nodes` (solutions
+/// listed or drawn, after the states of the build) and `--limit`.
+#[test]
+fn f3_the_memos_listing_and_draws_answer_to_every_limit() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("two_to_the_40.dlx");
+    std::fs::write(&path, two_to_the_40()).expect("a scratch file");
+    let path = path.to_str().expect("a UTF-8 path");
+    for flags in [&["--memo"][..], &["--sample", "1000000000"]] {
+        let mut args = vec!["xc", "--timeout", "1", "-q", "--stats"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let mut child = common::dancing_in_crate(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let status = ends_by_itself(&mut child);
+        assert_eq!(status.code(), Some(3), "{args:?}");
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        let stats: serde_json::Value = serde_json::from_str(stderr.trim()).expect("JSON");
+        assert_eq!(stats["stopped"], "timeout", "{args:?}");
+        assert_eq!(stats["complete"], false, "{args:?}");
+        assert_eq!(stats["solutions"], 1_u64 << 40, "{args:?}");
+    }
+    for flags in [&["--memo"][..], &["--sample", "1000000000", "--seed", "1"]] {
+        let mut args = vec!["xc", "--max-nodes", "2000", "-q"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(3), "{args:?}");
+        let solutions = text(&output.stdout).split("\n\n").count();
+        assert_eq!(solutions, 2000, "{args:?}");
+    }
+    let listed = ok(&["xc", "--memo", "--limit", "3", path], b"");
+    assert_eq!(listed.split("\n\n").count(), 3);
+}

@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicU64;
 
 pub use num_bigint::BigUint;
 pub use order::MemoOrder;
-pub use zdd::{Zdd, ZddSolutions};
+pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
 use crate::{Limits, Problem, StopReason};
 

@@ -2,12 +2,16 @@
 
 use std::io::{self, Write};
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
-use rand_core::RngCore;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
 
 use super::search::{BOTTOM, TOP};
 use super::{MemoStats, Node};
-use crate::OptionId;
+use crate::limits::Clock;
+use crate::{Limits, OptionId, StopReason};
 
 /// The number of solutions below each node: `u128` while they fit, else unbounded.
 #[derive(Debug, Clone)]
@@ -113,8 +117,98 @@ impl Zdd {
         }
     }
 
-    /// One solution drawn uniformly at random (each with probability 1/count), `None`
-    /// when there is none. The same generator state gives the same solution.
+    /// Every solution, as [`solutions`](Self::solutions) lists them, handed to `visit`
+    /// without a copy, until `visit` breaks or `limits` stop the walk: checked every
+    /// [`Limits::CHECK_INTERVAL`] solutions, the node limit counting solutions and the
+    /// timeout from this call. Returns what stopped it ([`StopReason::Caller`] for a
+    /// break), or `None` once every solution was visited.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dancing::{Limits, Memo, StopReason, problems};
+    ///
+    /// let zdd = Memo::new(&problems::dominoes(4, 4)).build()?;
+    /// let mut seen = 0;
+    /// let stop = zdd.visit(&Limits::max_nodes(10), |_| {
+    ///     seen += 1;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!((seen, stop), (10, Some(StopReason::NodeLimit)));
+    /// assert_eq!(zdd.visit(&Limits::none(), |_| ControlFlow::Continue(())), None);
+    /// # Ok::<(), dancing::MemoError>(())
+    /// ```
+    pub fn visit(
+        &self,
+        limits: &Limits,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<StopReason> {
+        let mut clock = Clock::new(limits);
+        let mut walk = self.solutions();
+        while walk.advance() {
+            if visit(&walk.chosen).is_break() {
+                return Some(StopReason::Caller);
+            }
+            if let Some(reason) = clock.tick() {
+                return Some(reason);
+            }
+        }
+        None
+    }
+
+    /// Solutions drawn uniformly and independently (each with probability 1/count),
+    /// from a generator seeded by `seed`: the same seed draws the same solutions, on
+    /// every machine (ChaCha8, as `dancing xc --sample K --seed S` draws them). Endless;
+    /// empty when there is no solution. To draw from a generator of your own, see
+    /// [`sample`](Self::sample).
+    ///
+    /// ```
+    /// use dancing::{Memo, problems};
+    ///
+    /// let problem = problems::dominoes(4, 4);
+    /// let zdd = Memo::new(&problem).build()?;
+    /// let drawn: Vec<_> = zdd.samples(7).take(3).collect();
+    /// assert_eq!(drawn.len(), 3);
+    /// assert!(drawn.iter().all(|s| problem.verify(s).is_ok()));
+    /// assert_eq!(drawn, zdd.samples(7).take(3).collect::<Vec<_>>());
+    /// # Ok::<(), dancing::MemoError>(())
+    /// ```
+    pub fn samples(&self, seed: u64) -> ZddSamples<'_> {
+        ZddSamples {
+            zdd: self,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The first `k` of [`samples(seed)`](Self::samples), handed to `visit` until it
+    /// breaks or `limits` stop the draws (counted as [`visit`](Self::visit) counts
+    /// solutions): what stopped them, or `None` once `k` were drawn (or none exists).
+    pub fn visit_samples(
+        &self,
+        k: u64,
+        seed: u64,
+        limits: &Limits,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<StopReason> {
+        let mut clock = Clock::new(limits);
+        for solution in self
+            .samples(seed)
+            .take(usize::try_from(k).unwrap_or(usize::MAX))
+        {
+            if visit(&solution).is_break() {
+                return Some(StopReason::Caller);
+            }
+            if let Some(reason) = clock.tick() {
+                return Some(reason);
+            }
+        }
+        None
+    }
+
+    /// One solution drawn uniformly at random (each with probability 1/count) by `rng`,
+    /// any generator of [`rand_core`](crate::rand_core) 0.9 (re-exported, so that its
+    /// version is the one this crate takes), `None` when there is none. The same
+    /// generator state gives the same solution. [`samples`](Self::samples) draws from a
+    /// seed instead.
     pub fn sample(&self, rng: &mut impl RngCore) -> Option<Vec<OptionId>> {
         match &self.counts {
             Counts::Small(c) => {
@@ -227,13 +321,12 @@ pub struct ZddSolutions<'z> {
     chosen: Vec<OptionId>,
 }
 
-impl Iterator for ZddSolutions<'_> {
-    type Item = Vec<OptionId>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl ZddSolutions<'_> {
+    /// Goes to the next solution, `false` after the last; the solution is `chosen`.
+    fn advance(&mut self) -> bool {
         while let Some((at, stage)) = self.stack.pop() {
             if at == TOP {
-                return Some(self.chosen.clone());
+                return true;
             }
             let node = self.zdd.nodes[at as usize];
             match stage {
@@ -251,6 +344,30 @@ impl Iterator for ZddSolutions<'_> {
                 }
             }
         }
-        None
+        false
+    }
+}
+
+impl Iterator for ZddSolutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.advance().then(|| self.chosen.clone())
+    }
+}
+
+/// Solutions drawn uniformly and independently, from [`Zdd::samples`]: endless, or
+/// empty when there is no solution.
+#[derive(Debug)]
+pub struct ZddSamples<'z> {
+    zdd: &'z Zdd,
+    rng: ChaCha8Rng,
+}
+
+impl Iterator for ZddSamples<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.zdd.sample(&mut self.rng)
     }
 }
