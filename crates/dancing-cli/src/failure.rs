@@ -78,7 +78,7 @@ pub(crate) fn shorten(message: &str) -> String {
 pub(crate) fn search_code(stats: &Stats) -> u8 {
     match stats.stopped {
         Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-        Some(StopReason::NodeLimit | StopReason::Timeout) => EXIT_STOPPED,
+        Some(StopReason::NodeLimit | StopReason::Timeout | StopReason::Memory) => EXIT_STOPPED,
         _ => EXIT_OK,
     }
 }

@@ -63,6 +63,7 @@ pub(crate) fn learn(
     spent: Stats,
 ) -> Result<u8, Failure> {
     let mut learner = Learner::new(problem);
+    learner.set_max_memory(args.max_memory);
     let started = std::time::Instant::now();
     let mut limits = args.search.limits();
     limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));

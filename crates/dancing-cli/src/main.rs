@@ -27,6 +27,7 @@ mod judges;
 mod learner;
 mod logic;
 mod memo;
+mod memory;
 mod plan;
 mod pretty;
 mod problem;

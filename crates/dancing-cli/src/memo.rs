@@ -16,7 +16,7 @@ use crate::args::{MemoOrderArg, XcArgs};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::input::human_size;
 use crate::plan::Plan;
-use crate::report::{plural, stop_name, stop_note};
+use crate::report::{peak_rss, plural, stop_name, stop_note};
 use crate::search::searching;
 use crate::xc::print_solution;
 
@@ -43,15 +43,27 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     drop(line);
     let zdd = match built {
         Ok(zdd) => zdd,
-        Err(MemoError::Stopped(reason)) => return Ok(stopped(args, reason, started)),
+        Err(MemoError::Stopped(reason)) => {
+            return Ok(stopped(
+                args,
+                stop_name(Some(reason)),
+                stop_note(Some(reason)),
+                started,
+            ));
+        }
         Err(MemoError::Memory { bytes }) => {
             stderr_line!(
-                "error: the memo reached --max-memory {} ({} held) before the search ended; \
-                 raise --max-memory, or search without --memo",
+                "error: the memo reached --max-memory {} (going on needed {}) before the \
+                 search ended; raise --max-memory, or search without --memo",
                 human_size(args.max_memory),
                 human_size(bytes)
             );
-            return Ok(EXIT_STOPPED);
+            return Ok(stopped(
+                args,
+                Some("max-memory"),
+                " (stopped: --max-memory reached)",
+                started,
+            ));
         }
         Err(error) => return Err(Failure::input(error.to_string())),
     };
@@ -108,25 +120,26 @@ fn count_text(zdd: &Zdd, limit: Option<u64>) -> String {
     }
 }
 
-/// The summary and `--stats` of a search that a limit stopped; its exit code.
-fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> u8 {
+/// The summary and `--stats` of a search that a limit stopped (`name` in the JSON,
+/// `note` ending the summary); its exit code.
+fn stopped(args: &XcArgs, name: Option<&str>, note: &str, started: Instant) -> u8 {
     args.search.report.print(
         || {
             format!(
-                "the memoized search stopped before counting, {:.3} s{}",
+                "the memoized search stopped before counting, {:.3} s{note}",
                 started.elapsed().as_secs_f64(),
-                stop_note(Some(reason))
             )
         },
         || {
             serde_json::json!({
                 "complete": false,
-                "stopped": stop_name(Some(reason)),
+                "peak_rss": peak_rss(),
+                "stopped": name,
                 "seconds": started.elapsed().as_secs_f64(),
             })
         },
     );
-    if reason == StopReason::Interrupted {
+    if name == stop_name(Some(StopReason::Interrupted)) {
         EXIT_INTERRUPTED
     } else {
         EXIT_STOPPED
@@ -180,6 +193,7 @@ fn report(
                 "bytes": stats.bytes,
                 "seconds": elapsed.as_secs_f64(),
                 "complete": stop.is_none(),
+                "peak_rss": peak_rss(),
                 "stopped": stop_name(stop),
                 "engine": "memo",
                 "memo_order": format!("{:?}", stats.order).to_lowercase(),

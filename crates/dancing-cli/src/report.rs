@@ -26,6 +26,21 @@ impl ReportArgs {
     }
 }
 
+/// The most memory the process has held resident so far, in bytes (the `peak_rss` of
+/// `xc`'s and `problem`'s `--stats`, which `--max-memory` bounds): Linux's `VmHWM`;
+/// `None` where it cannot be read.
+pub(crate) fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: u64 = line["VmHWM:".len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
+}
+
 /// A count as `--count` prints it: the number, then `+` when the search stopped before
 /// the end (`--limit` reached, `--timeout`, `--max-nodes`, Ctrl-C), for at least that
 /// many, as `sudoku count` prints `10+`. A script reading the line cannot take a
@@ -41,6 +56,7 @@ pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
         StopReason::NodeLimit => "max-nodes",
         StopReason::Timeout => "timeout",
         StopReason::Interrupted => "interrupted",
+        StopReason::Memory => "max-memory",
         _ => "limit",
     })
 }
@@ -48,6 +64,7 @@ pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
 /// The statistics as one JSON object (`--stats`).
 pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::Value> {
     let serde_json::Value::Object(map) = serde_json::json!({
+        "peak_rss": peak_rss(),
         "solutions": stats.solutions,
         "nodes": stats.nodes,
         "updates": stats.updates,
@@ -119,6 +136,7 @@ pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
         Some(StopReason::NodeLimit) => " (stopped: --max-nodes reached)",
         Some(StopReason::Timeout) => " (stopped: --timeout expired)",
         Some(StopReason::Interrupted) => " (stopped: interrupted)",
+        Some(StopReason::Memory) => " (stopped: --max-memory reached)",
         _ => "",
     }
 }
@@ -319,9 +337,11 @@ mod tests {
             summary(&stats),
             "1 solution, 2 nodes, 30 updates, 1.500 s (stopped: --timeout expired)"
         );
-        let json = serde_json::Value::Object(stats_json(&stats)).to_string();
+        let mut json = stats_json(&stats);
+        let peak = json.remove("peak_rss").expect("the peak memory");
+        assert_eq!(peak.is_u64(), cfg!(target_os = "linux"), "{peak}");
         assert_eq!(
-            json,
+            serde_json::Value::Object(json).to_string(),
             r#"{"complete":false,"nodes":2,"seconds":1.5,"solutions":1,"stopped":"timeout","updates":30}"#
         );
         assert_eq!(

@@ -12,6 +12,7 @@ use dancing::{
 
 use crate::args::XcArgs;
 use crate::failure::{Failure, search_code};
+use crate::memory;
 use crate::report;
 use crate::report::plural;
 use crate::search;
@@ -50,15 +51,16 @@ fn read_prefix<T>(
 pub(crate) fn threads<E: Branches>(
     args: &XcArgs,
     problem: &Problem,
-    solver: &mut E,
+    solver: E,
     threads: usize,
 ) -> Result<u8, Failure> {
+    memory::check_copies(args, problem, &solver, threads + 1, "--threads")?;
     // The workers take turns to print: stdout itself, not a lock on it.
     let mut out = BufWriter::new(io::stdout());
     let mut first = true;
     let mut options = Vec::new();
     let stats = search::run_parallel(
-        solver.clone(),
+        solver,
         threads,
         &args.search,
         args.limit,

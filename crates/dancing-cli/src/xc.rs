@@ -81,20 +81,20 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
                     let depth = args.split.split.unwrap_or(0);
                     split::print_moves_split(args, &mut solver, &prefix, depth)
                 }
-                Mode::Threads(threads) => split::threads(args, problem, &mut solver, threads),
+                Mode::Threads(threads) => split::threads(args, problem, solver, threads),
                 _ => plain(plan, args, problem, &mut solver),
             }
         }
         Engine::Memo => crate::memo::run(plan, args, problem),
         Engine::Cells => plain(plan, args, problem, &mut CellsSolver::new(problem)),
         Engine::Dense => {
-            let mut dense = DenseSolver::new(problem)
+            let dense = DenseSolver::new(problem)
                 .map_err(|e| Failure::input(format!("{name}: {e}; use --engine links for it")))?;
-            splitting(plan, args, problem, &mut dense)
+            splitting(plan, args, problem, dense)
         }
         Engine::Fastest => match dancing::pick(problem) {
-            dancing::Picked::Links(mut links) => splitting(plan, args, problem, &mut links),
-            dancing::Picked::Dense(mut dense) => splitting(plan, args, problem, &mut dense),
+            dancing::Picked::Links(links) => splitting(plan, args, problem, links),
+            dancing::Picked::Dense(dense) => splitting(plan, args, problem, dense),
         },
         Engine::Links => match plan.mode {
             Mode::Cheapest(k) => cheapest(args, problem, k),
@@ -102,7 +102,7 @@ fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<
             Mode::Learner => learner::learn(plan, args, problem, Stats::default()),
             Mode::Budgeted => learner::budgeted(plan, args, problem),
             Mode::Search | Mode::Split | Mode::Threads(_) => {
-                splitting(plan, args, problem, &mut Solver::new(problem))
+                splitting(plan, args, problem, Solver::new(problem))
             }
         },
     }
@@ -114,13 +114,14 @@ fn splitting<E: SplitEngine>(
     plan: &Plan,
     args: &XcArgs,
     problem: &Problem,
-    solver: &mut E,
+    mut solver: E,
 ) -> Result<u8, Failure> {
-    let prefix = split::follow_prefix(args, problem, solver)?;
+    let prefix = split::follow_prefix(args, problem, &mut solver)?;
     match plan.mode {
-        Mode::Split => split::print_split(args, solver, &prefix),
+        Mode::Split => split::print_split(args, &mut solver, &prefix),
+        // The threads' template is this solver itself, not a copy.
         Mode::Threads(threads) => split::threads(args, problem, solver, threads),
-        _ => plain(plan, args, problem, solver),
+        _ => plain(plan, args, problem, &mut solver),
     }
 }
 
@@ -198,6 +199,7 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
             (found, solver.stats())
         }
         threads => {
+            crate::memory::check_copies(args, problem, &solver, threads + 2, "--threads")?;
             solver.set_limits(args.search.limits());
             let mut parallel = ParallelSolver::new(solver, threads);
             let found = search::searching(|| parallel.best(k));

@@ -55,6 +55,10 @@ struct Watch {
     learned: u64,
     /// Calls of the terminate callback, to read the clock only every so often.
     polls: u64,
+    /// The most bytes the process may hold resident (checked every 20 ms or so).
+    max_memory: Option<u64>,
+    /// When the process's size was last read.
+    weighed: Instant,
 }
 
 unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
@@ -66,8 +70,20 @@ unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
         return 0;
     }
     watch.stopped = watch.limits.reached(0, watch.started);
+    if watch.stopped.is_none()
+        && let Some(max) = watch.max_memory
+        && watch.weighed.elapsed() >= WEIGH_EVERY
+    {
+        watch.weighed = Instant::now();
+        if crate::memory::resident().is_some_and(|held| held > max) {
+            watch.stopped = Some(StopReason::Memory);
+        }
+    }
     c_int::from(watch.stopped.is_some())
 }
+
+/// How often a solve reads the process's size when its memory is bounded.
+const WEIGH_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 
 unsafe extern "C" fn learn(state: *mut c_void, _clause: *mut c_int) {
     // SAFETY: as in `terminate`.
@@ -134,7 +150,9 @@ pub(crate) enum Answer {
 }
 
 impl Cadical {
-    pub(crate) fn new(limits: &Limits) -> Self {
+    /// A solver that stops at `limits`, and once the process holds more than
+    /// `max_memory` bytes (as Linux counts them) if given.
+    pub(crate) fn new(limits: &Limits, max_memory: Option<u64>) -> Self {
         // SAFETY: no precondition.
         let solver = unsafe { ccadical_init() };
         assert!(!solver.is_null(), "CaDiCaL could not allocate a solver");
@@ -144,13 +162,17 @@ impl Cadical {
             stopped: None,
             learned: 0,
             polls: 0,
+            max_memory,
+            weighed: Instant::now(),
         });
         let state = watch.state();
         // SAFETY: `solver` is live; `state` lives until `Drop`, after the solver.
         unsafe {
             ccadical_set_learn(solver, state, c_int::MAX, Some(learn));
-            let watched =
-                limits.timeout.is_some() || limits.deadline.is_some() || limits.interrupt.is_some();
+            let watched = limits.timeout.is_some()
+                || limits.deadline.is_some()
+                || limits.interrupt.is_some()
+                || max_memory.is_some();
             if watched {
                 ccadical_set_terminate(solver, state, Some(terminate));
             }
@@ -221,6 +243,8 @@ mod tests {
             stopped: None,
             learned: 0,
             polls: 0,
+            max_memory: None,
+            weighed: Instant::now(),
         });
         let state = watch.state();
         for round in 1..=3 {

@@ -27,5 +27,6 @@
 
 mod cadical;
 mod learner;
+mod memory;
 
 pub use learner::{Config, Learner, LearnerStats};

@@ -95,7 +95,17 @@ pub(crate) struct Arena {
     primary: Arc<[bool]>,
 }
 
+/// The bytes a vector holds on the heap.
+pub(crate) fn heap<T>(v: &Vec<T>) -> usize {
+    v.capacity() * size_of::<T>()
+}
+
 impl Arena {
+    /// The bytes of its tables (the item flags are shared).
+    pub(crate) fn memory(&self) -> usize {
+        heap(&self.items) + heap(&self.nodes) + heap(&self.colors)
+    }
+
     /// Lays out the arena. `entries` holds (0-based item, color + 1 or 0) pairs, option
     /// after option; `ends[k]` is where option k ends. Returns the arena and the node
     /// index of each option's first node (plus one entry past the last spacer).

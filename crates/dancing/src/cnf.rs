@@ -155,6 +155,47 @@ impl Cnf {
         cnf
     }
 
+    /// An upper bound on the literals of the formula of `problem` with `encoding`,
+    /// under any restriction (which only removes options or adds one unit clause per
+    /// forced option), counted from the items' uses without writing a clause: what a
+    /// caller checks before the formula, or a solver given it, is made.
+    ///
+    /// ```
+    /// use dancing::cnf::{Cnf, Encoding};
+    ///
+    /// let problem = dancing::problems::queens(8);
+    /// let cnf = Cnf::new(&problem);
+    /// let bound = Cnf::literals_at_most(&problem, Encoding::default());
+    /// assert!(cnf.literal_count() <= bound);
+    /// ```
+    pub fn literals_at_most(problem: &Problem, encoding: Encoding) -> usize {
+        let mut uses = vec![0usize; problem.item_count()];
+        let mut colored = 0;
+        for option in problem.options() {
+            for (item, color) in problem.option_items(option) {
+                uses[item.index()] += 1;
+                colored += usize::from(color.is_some());
+            }
+        }
+        let at_most_one = |m: usize| {
+            if m <= encoding.pairwise_limit.max(2) {
+                m * m.saturating_sub(1)
+            } else {
+                6 * m
+            }
+        };
+        let items: usize = problem
+            .items()
+            .map(|item| {
+                let m = uses[item.index()];
+                let at_least_one = if problem.is_primary(item) { m } else { 0 };
+                at_least_one + at_most_one(m)
+            })
+            .sum();
+        // Each colored use may imply its color's variable; forced options are units.
+        items + 2 * colored + problem.option_count()
+    }
+
     /// The literals that stand for the uses of a secondary item: each uncolored use,
     /// and one per color (the option itself when it is the only one of its color, else
     /// a new variable that each option of the color implies).
@@ -235,6 +276,11 @@ impl Cnf {
     /// Number of clauses.
     pub fn clause_count(&self) -> usize {
         self.clauses
+    }
+
+    /// The number of literals, over every clause.
+    pub fn literal_count(&self) -> usize {
+        self.literals.len() - self.clauses
     }
 
     /// The clauses, each a slice of non-zero DIMACS literals.

@@ -8,6 +8,7 @@
 //! Backtracking is returning to the level's copy: nothing is undone.
 
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps, Tree};
+use crate::arena::heap;
 use crate::engine::{self, Engine, EngineSearch, EngineSolutions, Event, Front, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -222,6 +223,10 @@ impl Engine for DenseSolver {
 
     /// Always consistent: a search works on copies of the state it starts from, which
     /// the next search makes again.
+    fn memory(&self) -> usize {
+        self.tables.memory() + heap(&self.levels) + heap(&self.scratch)
+    }
+
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         Ok(())
     }

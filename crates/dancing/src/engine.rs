@@ -139,6 +139,12 @@ pub trait Engine: fmt::Debug + Sized {
     #[doc(hidden)]
     fn level(&self, _: Inside) -> usize;
 
+    /// The bytes this engine holds besides the problem: its copy of the links or its
+    /// tables, its levels and scratch. Each thread of a
+    /// [`ParallelSolver`](crate::ParallelSolver) holds as much again, so a caller can
+    /// bound a search's memory before it starts.
+    fn memory(&self) -> usize;
+
     /// Checks that the engine's tables are consistent and, when nothing is fixed,
     /// exactly as the problem was built (what every search leaves behind, finished or
     /// abandoned). Meant for tests and debugging.

@@ -18,17 +18,21 @@ pub enum StopReason {
     Timeout,
     /// [`Limits::interrupt`] was raised.
     Interrupted,
+    /// Going on would have passed a memory bound ([`Memo::max_memory`](crate::Memo::max_memory),
+    /// the learner's): the search stopped before allocating more.
+    Memory,
 }
 
 impl fmt::Display for StopReason {
     /// What stopped the search, in a few words: `stopped by the caller`, `node limit`,
-    /// `timeout`, `interrupted`.
+    /// `timeout`, `interrupted`, `memory bound`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::Caller => "stopped by the caller",
             Self::NodeLimit => "node limit",
             Self::Timeout => "timeout",
             Self::Interrupted => "interrupted",
+            Self::Memory => "memory bound",
         })
     }
 }

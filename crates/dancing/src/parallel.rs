@@ -112,6 +112,13 @@ impl<S: Branches> ParallelSolver<S> {
         self.threads
     }
 
+    /// The bytes a search holds besides the problem: the template and a copy of it per
+    /// thread ([`Engine::memory`] each). The cheapest search
+    /// ([`best`](ParallelSolver::best)) holds one copy more, of the links sorted by cost.
+    pub fn memory(&self) -> usize {
+        self.solver.memory() * (self.threads + 1)
+    }
+
     /// The template solver.
     pub fn solver(&self) -> &S {
         &self.solver

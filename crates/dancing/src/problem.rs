@@ -187,6 +187,39 @@ impl Problem {
         (internal, self.primary_count())
     }
 
+    /// The bytes the problem holds: its names, its links as built (twice when options
+    /// have costs: the cheapest search keeps them sorted by cost too), and its
+    /// tables. Each engine copies what it searches on ([`Engine::memory`]
+    /// (crate::Engine::memory)); this is what they share.
+    pub fn memory(&self) -> usize {
+        use crate::arena::heap;
+        let inner = &*self.inner;
+        let names: usize = inner
+            .item_names
+            .iter()
+            .chain(&inner.color_names)
+            .map(|name| name.len() + size_of::<Box<str>>())
+            .sum();
+        // The map holds a second copy of each item's name, and its hash table.
+        let by_name: usize = inner
+            .item_names
+            .iter()
+            .map(|name| name.len() + 2 * size_of::<(Box<str>, ItemId)>())
+            .sum();
+        let pricing = inner
+            .pricing
+            .as_ref()
+            .map_or(0, |p| p.arena.memory() + heap(&p.key) + heap(&p.cost));
+        names
+            + by_name
+            + inner.arena.memory()
+            + pricing
+            + heap(&inner.option_first)
+            + heap(&inner.costs)
+            + heap(&inner.bounds)
+            + inner.columns.get().map_or(0, Columns::memory)
+    }
+
     /// Number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
         self.inner.item_names.len()

@@ -57,7 +57,8 @@ pub(crate) struct XcArgs {
     /// print the number of chosen rows and their 1-based numbers, or `NO`
     #[arg(long)]
     pub(crate) matrix: bool,
-    /// Refuse inputs whose problem would need more memory than this (K, M, G suffixes)
+    /// The most memory the run may take (K, M, G suffixes): larger inputs and more
+    /// threads than fit are refused, the memo and the learner stop before passing it
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(crate) max_memory: u64,
     /// Print the problem as a DIMACS CNF formula (one variable per option, in order;

@@ -391,3 +391,76 @@ fn f3_the_memos_listing_and_draws_answer_to_every_limit() {
     let listed = ok(&["xc", "--memo", "--limit", "3", path], b"");
     assert_eq!(listed.split("\n\n").count(), 3);
 }
+
+/// The JSON line of `--stats` (the last line on standard error) of `output`.
+fn stats_of(output: &std::process::Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
+}
+
+/// Runs `dancing xc --max-memory LIMIT --stats ARGS` on `input`, expecting `code`, and
+/// checks on Linux that the process never held more than the bound promised: the limit
+/// and a tenth, plus 64 MiB for the process itself.
+#[track_caller]
+fn within_memory(limit_mib: u64, args: &[&str], input: &[u8], code: i32) -> serde_json::Value {
+    let limit = format!("{limit_mib}M");
+    let mut all = vec!["xc", "--max-memory", &limit, "--stats", "-q"];
+    all.extend_from_slice(args);
+    let output = run(&all, input);
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{all:?}: {}",
+        text(&output.stderr)
+    );
+    let stats = stats_of(&output);
+    if cfg!(target_os = "linux") {
+        let peak = stats["peak_rss"].as_u64().expect("the peak on Linux");
+        let bound = (limit_mib << 20) * 11 / 10 + (64 << 20);
+        assert!(peak <= bound, "{all:?}: peak {peak} bytes, bound {bound}");
+    }
+    stats
+}
+
+/// F4 and the memory bound: the memo's search and its count, the links on one thread
+/// and on several, and the learner, each held to `--max-memory`.
+#[test]
+fn f4_max_memory_bounds_the_memo_the_links_and_the_learner() {
+    // The memo's count of 8×3000 dominoes: huge counts node by node, once 843 MiB.
+    let strip = common::problem_dlx(&["domino", "8x3000"]);
+    let stats = within_memory(100, &["--count", "--memo"], &strip, 0);
+    assert!(
+        stats["solutions"]
+            .as_str()
+            .expect("a count past 2^64")
+            .starts_with("1631028990835")
+    );
+    // 16×16 needs about 144 MiB: stopped before allocating past 64 MiB, whole at 256.
+    let board = common::problem_dlx(&["domino", "16x16"]);
+    let stopped = within_memory(64, &["--count", "--memo"], &board, 3);
+    assert_eq!(stopped["stopped"], "max-memory");
+    let whole = within_memory(256, &["--count", "--memo"], &board, 0);
+    assert_eq!(whole["solutions"], "2444888770250892795802079170816"); // OEIS A004003
+    // One item and a million options, read to the limit: one thread fits; the copies
+    // of two threads would not, and are refused before they are made.
+    let mut wide = b"a\n".to_vec();
+    wide.extend(b"a\n".repeat(1_000_000));
+    let counted = within_memory(100, &["--count"], &wide, 0);
+    assert_eq!(counted["solutions"], 1_000_000);
+    let refused = run(
+        &["xc", "--max-memory", "100M", "--count", "--threads", "2"],
+        &wide,
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).starts_with("error: --threads 2 would hold 3 copies"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // The learner: a formula whose solver would pass the limit is not handed to it.
+    let mut options = b"a\n".to_vec();
+    options.extend(b"a\n".repeat(300_000));
+    let learner = within_memory(100, &["--solver", "sat"], &options, 3);
+    assert_eq!(learner["stopped"], "max-memory");
+    assert_eq!(learner["solutions"], 0);
+}

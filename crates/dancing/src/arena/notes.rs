@@ -62,6 +62,11 @@ pub(crate) struct Notes {
 }
 
 impl Notes {
+    /// The bytes of its lists.
+    pub(crate) fn memory(&self) -> usize {
+        crate::arena::heap(&self.hints)
+    }
+
     /// Empty notes for a problem of `items` items.
     pub(crate) fn new(items: usize) -> Self {
         Self {

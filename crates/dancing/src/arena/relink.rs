@@ -17,6 +17,11 @@ pub(crate) struct Columns {
 }
 
 impl Columns {
+    /// The bytes of its tables.
+    pub(crate) fn memory(&self) -> usize {
+        super::heap(&self.start) + super::heap(&self.entries)
+    }
+
     /// The lists of `arena`, which must be as built; `option_first` as returned by
     /// [`Arena::build`].
     pub(crate) fn new(arena: &Arena, option_first: &[u32]) -> Self {

@@ -4,6 +4,7 @@
 use super::CellsSolver;
 use super::tables::{Live, Tables};
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps, Tree};
+use crate::arena::heap;
 use crate::engine::{self, Engine, Event, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -129,6 +130,10 @@ impl Engine for CellsSolver {
 
     /// Checks the sets: every cell where its position says, in its item's region, every
     /// item active and every option live.
+    fn memory(&self) -> usize {
+        self.tables.memory() + heap(&self.levels) + heap(&self.scratch)
+    }
+
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.tables.check()
     }

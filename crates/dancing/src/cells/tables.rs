@@ -6,6 +6,7 @@
 //! touch shorter prefixes, so putting back an earlier length puts back exactly the
 //! elements removed since, in some order: undoing is restoring lengths, nothing more.
 
+use crate::arena::heap;
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
 use crate::problem::Problem;
@@ -73,6 +74,17 @@ pub(super) struct Tables {
 }
 
 impl Tables {
+    /// The bytes of the tables.
+    pub(super) fn memory(&self) -> usize {
+        heap(&self.cells)
+            + heap(&self.colors)
+            + heap(&self.options)
+            + heap(&self.set)
+            + heap(&self.state)
+            + heap(&self.items)
+            + heap(&self.trail)
+    }
+
     /// Lays out the sets of `problem` as built: every option live, every item active.
     pub(super) fn new(problem: &Problem) -> Self {
         let n = problem.item_count();

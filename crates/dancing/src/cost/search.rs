@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
-use crate::arena::{Arena, Unwatched};
+use crate::arena::{Arena, Unwatched, heap};
 use crate::engine::{Engine, Event, Front, INSIDE, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::{Header, ItemTable, OptionId};
@@ -376,6 +376,10 @@ impl Engine for CostSearch {
 
     fn level(&self, _: Inside) -> usize {
         self.level - self.base
+    }
+
+    fn memory(&self) -> usize {
+        self.arena.memory() + heap(&self.choice) + heap(&self.rest) + heap(&self.scratch)
     }
 
     fn check_integrity(&self) -> Result<(), IntegrityError> {

@@ -3,6 +3,7 @@
 //! each), and each primary item's count of them. Nothing is undone: each level keeps
 //! its own copy of the state.
 
+use crate::arena::heap;
 use crate::problem::Problem;
 
 /// A primary item's count once it is covered: above any real count, so the choice of
@@ -72,6 +73,19 @@ pub(super) struct Tables {
 }
 
 impl Tables {
+    /// The bytes of the tables.
+    pub(super) fn memory(&self) -> usize {
+        heap(&self.masks)
+            + heap(&self.entries)
+            + heap(&self.entry_start)
+            + heap(&self.removal)
+            + heap(&self.conflicts)
+            + heap(&self.secondaries)
+            + heap(&self.secondary_start)
+            + heap(&self.states)
+            + heap(&self.len)
+    }
+
     /// The largest number of options the engine takes: counts are 16-bit, and signed,
     /// for the vector minimum that SSE2 has.
     pub(super) const MAX_OPTIONS: usize = COVERED as usize - 1;

@@ -43,7 +43,8 @@ pub struct MemoStats {
     pub hits: u64,
     /// Decision nodes of the ZDD.
     pub nodes: u64,
-    /// Bytes held at the end: the memo, its keys and the ZDD.
+    /// The most bytes held at once: while searching, the memo, its keys, the diagram and
+    /// the search's stacks; while counting, the diagram and the counts.
     pub bytes: u64,
     /// The order the search took the items in ([`MemoOrder::Auto`] resolved).
     pub order: MemoOrder,
@@ -66,9 +67,10 @@ pub struct MemoProgress {
 pub enum MemoError {
     /// A limit stopped it (timeout, interrupt, the node limit counted in states).
     Stopped(StopReason),
-    /// The memo and the diagram reached the memory bound ([`Memo::max_memory`]).
+    /// The memo and the diagram would pass the memory bound ([`Memo::max_memory`]):
+    /// the search stopped before allocating.
     Memory {
-        /// The bytes held when it stopped.
+        /// The bytes it would have held with the allocation it refused.
         bytes: u64,
     },
 }
@@ -79,7 +81,7 @@ impl fmt::Display for MemoError {
             Self::Stopped(reason) => write!(f, "the memoized search stopped ({reason})"),
             Self::Memory { bytes } => write!(
                 f,
-                "the memo reached its memory bound ({} MiB held)",
+                "the memo reached its memory bound (going on needed {} MiB)",
                 bytes >> 20
             ),
         }
@@ -146,8 +148,11 @@ impl<'p> Memo<'p> {
         self
     }
 
-    /// Stops the search with [`MemoError::Memory`] once the memo and the diagram hold
-    /// more than `bytes`.
+    /// Stops the search with [`MemoError::Memory`] once what it holds would pass
+    /// `bytes`: the memo, its keys, the diagram and the search's stacks, then the
+    /// diagram and its counts (each allocation is checked before it is made, the
+    /// diagram's growth every few thousand states). What the problem itself takes is
+    /// not counted.
     pub fn max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = bytes;
         self
@@ -161,6 +166,7 @@ impl<'p> Memo<'p> {
         let mut search = search::Search::new(self.problem, self.order);
         let root = search.run(&self.limits, self.max_memory, self.progress.as_deref())?;
         let stats = search.stats();
-        Ok(Zdd::new(std::mem::take(&mut search.nodes), root, stats))
+        // The memo is freed before counting, which holds the nodes and their counts.
+        Zdd::new(search.into_nodes(), root, stats, self.max_memory)
     }
 }

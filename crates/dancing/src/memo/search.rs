@@ -151,6 +151,8 @@ pub(super) struct Search {
     key_starts: Vec<usize>,
     key: Vec<u64>,
     stats: MemoStats,
+    /// The bytes of the model and the state, which do not grow.
+    fixed: usize,
 }
 
 impl Search {
@@ -180,7 +182,25 @@ impl Search {
                 order,
                 ..MemoStats::default()
             },
+            fixed: 0,
         }
+        .sized()
+    }
+
+    /// Notes the bytes of the model and the state.
+    fn sized(mut self) -> Self {
+        let model = &self.model;
+        self.fixed =
+            (model.starts.capacity() + model.multi.capacity() + model.colorable.capacity()) * 4
+                + model.entries.capacity() * 8
+                + model.bounds.capacity() * 8
+                + model
+                    .of_item
+                    .iter()
+                    .map(|list| list.capacity() * 4 + size_of::<Vec<u32>>())
+                    .sum::<usize>()
+                + (self.open.capacity() * 8 + self.used.capacity() * 4 + self.color.capacity() * 4);
+        self
     }
 
     fn is_open(&self, k: u32) -> bool {
@@ -312,8 +332,21 @@ impl Search {
         (self.nodes.len() - 1) as u32
     }
 
-    fn bytes(&self) -> usize {
-        self.table.bytes() + self.nodes.capacity() * size_of::<Node>() + self.keys.capacity() * 8
+    /// The bytes held: the memo and its keys, the diagram, and the search's stacks
+    /// (`frames` on the explicit stack). The diagram grows by moving its pages, so
+    /// only what is written of it counts.
+    fn bytes(&self, frames: usize) -> usize {
+        self.table.bytes()
+            + self.nodes.len() * size_of::<Node>()
+            + (self.keys.capacity() + self.key_starts.capacity() + self.key.capacity()) * 8
+            + self.trail.capacity() * size_of::<Undo>()
+            + frames * size_of::<Frame>()
+            + self.fixed
+    }
+
+    /// The diagram's nodes, the memo and the search's stacks freed.
+    pub(super) fn into_nodes(self) -> Vec<Node> {
+        self.nodes
     }
 
     /// Runs the search to the root node of the ZDD of all solutions.
@@ -335,7 +368,8 @@ impl Search {
                         if let Some(reason) = limits.reached(self.stats.states, started) {
                             return Err(MemoError::Stopped(reason));
                         }
-                        let bytes = self.bytes() as u64;
+                        let bytes = self.bytes(stack.capacity()) as u64;
+                        self.stats.bytes = self.stats.bytes.max(bytes);
                         if let Some(progress) = progress {
                             progress.states.store(self.stats.states, Ordering::Relaxed);
                             progress.bytes.store(bytes, Ordering::Relaxed);
@@ -365,7 +399,8 @@ impl Search {
                     let start = self.key_starts.pop().expect("a key per state");
                     // Growing the memo doubles a block: refused if that passes the bound.
                     let words = self.keys.len() - start;
-                    let bytes = (self.bytes() + self.table.growth(words)) as u64;
+                    let bytes = (self.bytes(stack.capacity()) + self.table.growth(words)) as u64;
+                    self.stats.bytes = self.stats.bytes.max(bytes);
                     if bytes > max_memory {
                         return Err(MemoError::Memory { bytes });
                     }
@@ -417,7 +452,7 @@ impl Search {
         }
         self.stats.entries = self.table.len() as u64;
         self.stats.nodes = self.nodes.len() as u64 - 2;
-        self.stats.bytes = self.bytes() as u64;
+        self.stats.bytes = self.stats.bytes.max(self.bytes(stack.capacity()) as u64);
         Ok(ret)
     }
 

@@ -45,9 +45,12 @@ impl Table {
         self.len
     }
 
-    /// The bytes the table and its keys take.
+    /// The bytes the table and its keys take in memory: every slot (their hashes spread
+    /// over the whole table, so every page of it is written), and the keys' words
+    /// written so far (their vector grows by moving its pages, not copying them, so
+    /// the part reserved and not yet written takes no memory).
     pub(super) fn bytes(&self) -> usize {
-        self.slots.capacity() * size_of::<Slot>() + self.arena.capacity() * size_of::<u64>()
+        self.slots.capacity() * size_of::<Slot>() + self.arena.len() * size_of::<u64>()
     }
 
     fn first_slot(&self, hash: u64) -> usize {
@@ -92,16 +95,13 @@ impl Table {
         self.len += 1;
     }
 
-    /// The bytes that inserting a key of `words` words would add at once: the table
-    /// doubled, or the arena moved to a larger block (both grow by doubling).
+    /// The bytes that inserting a key of `words` words would add at once: its words,
+    /// and when the table is full a table twice as large, written while the old one is
+    /// still held.
     pub(super) fn growth(&self, words: usize) -> usize {
-        let mut bytes = 0;
+        let mut bytes = (words + 1) * size_of::<u64>();
         if 2 * (self.len + 1) > self.slots.len() {
             bytes += 2 * self.slots.len() * size_of::<Slot>();
-        }
-        if self.arena.len() + words + 1 > self.arena.capacity() {
-            bytes +=
-                (self.arena.len() + words + 1).max(2 * self.arena.capacity()) * size_of::<u64>();
         }
         bytes
     }

@@ -3,17 +3,19 @@
 use std::io::{self, Write};
 
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 use num_bigint::BigUint;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::search::{BOTTOM, TOP};
-use super::{MemoStats, Node};
+use super::{MemoError, MemoStats, Node};
 use crate::limits::Clock;
 use crate::{Limits, OptionId, StopReason};
 
-/// The number of solutions below each node: `u128` while they fit, else unbounded.
+/// The number of solutions below each node, for drawing: `u128` while they fit, else
+/// unbounded.
 #[derive(Debug, Clone)]
 enum Counts {
     Small(Vec<u128>),
@@ -21,20 +23,19 @@ enum Counts {
 }
 
 impl Counts {
-    /// The counts of every node, bottom up (a node's children come before it).
-    fn of(nodes: &[Node]) -> Self {
+    /// The counts of every node, bottom up (a node's children come before it), in
+    /// `u128`s, or `None` if one overflows.
+    fn small(nodes: &[Node]) -> Option<Vec<u128>> {
         let mut small = vec![0u128; nodes.len()];
         small[TOP as usize] = 1;
         for (k, node) in nodes.iter().enumerate().skip(2) {
-            match small[node.lo as usize].checked_add(small[node.hi as usize]) {
-                Some(sum) => small[k] = sum,
-                None => return Self::big(nodes),
-            }
+            small[k] = small[node.lo as usize].checked_add(small[node.hi as usize])?;
         }
-        Self::Small(small)
+        Some(small)
     }
 
-    fn big(nodes: &[Node]) -> Self {
+    /// The same, unbounded.
+    fn big(nodes: &[Node]) -> Vec<BigUint> {
         let mut big: Vec<BigUint> = Vec::with_capacity(nodes.len());
         big.push(BigUint::ZERO);
         big.push(BigUint::from(1u8));
@@ -42,8 +43,69 @@ impl Counts {
             let sum = &big[node.lo as usize] + &big[node.hi as usize];
             big.push(sum);
         }
-        Self::Big(big)
+        big
     }
+
+    /// Every node's count, as few bytes as they allow.
+    fn of(nodes: &[Node]) -> Self {
+        Self::small(nodes).map_or_else(|| Self::Big(Self::big(nodes)), Self::Small)
+    }
+}
+
+/// The number of solutions of the diagram rooted at `root`, within `budget` bytes:
+/// `u128` counts node by node while they fit that way; past 2^128, each node's count is
+/// kept only until its last parent has read it, so that a long diagram of huge counts
+/// (dominoes on an 8×3000 board: 1.26 million nodes, counts of 18,000 bits) holds a
+/// few of them at a time. `Err` with the bytes it would need once it passes `budget`.
+fn root_count(nodes: &[Node], root: u32, budget: u64) -> Result<(BigUint, u64), u64> {
+    let small = (nodes.len() * size_of::<u128>()) as u64;
+    if small <= budget
+        && let Some(counts) = Counts::small(nodes)
+    {
+        return Ok((BigUint::from(counts[root as usize]), small));
+    }
+    // The last node (in bottom-up order) that reads each node's count.
+    let mut last = vec![0u32; nodes.len()];
+    for (k, node) in nodes.iter().enumerate().skip(2) {
+        last[node.lo as usize] = k as u32;
+        last[node.hi as usize] = k as u32;
+    }
+    let mut held = (nodes.len() * size_of::<u32>()) as u64;
+    let mut peak = held;
+    let mut live: std::collections::HashMap<u32, BigUint> = std::collections::HashMap::new();
+    // Bytes of a live count: its entry in the map and its digits on the heap.
+    let size = |n: &BigUint| 64 + n.bits().div_ceil(64) * 8;
+    let one = BigUint::from(1u8);
+    for (k, node) in nodes.iter().enumerate().skip(2) {
+        let value = |at: u32| match at {
+            BOTTOM => None,
+            TOP => Some(&one),
+            at => live.get(&at),
+        };
+        let sum = match (value(node.lo), value(node.hi)) {
+            (Some(lo), Some(hi)) => lo + hi,
+            (Some(n), None) | (None, Some(n)) => n.clone(),
+            (None, None) => BigUint::ZERO,
+        };
+        held += size(&sum);
+        live.insert(k as u32, sum);
+        for child in [node.lo, node.hi] {
+            let read_last = child > TOP && last[child as usize] == k as u32 && child != root;
+            if read_last && let Some(gone) = live.remove(&child) {
+                held -= size(&gone);
+            }
+        }
+        peak = peak.max(held);
+        if held > budget {
+            return Err(held);
+        }
+    }
+    let count = match root {
+        BOTTOM => BigUint::ZERO,
+        TOP => one,
+        root => live.remove(&root).unwrap_or_default(),
+    };
+    Ok((count, peak))
 }
 
 /// A zero-suppressed decision diagram of the solutions of a problem, as
@@ -63,34 +125,59 @@ impl Counts {
 pub struct Zdd {
     nodes: Vec<Node>,
     root: u32,
-    counts: Counts,
+    /// The number of solutions.
+    count: BigUint,
+    /// The count below every node, made for the first draw.
+    counts: OnceLock<Counts>,
     stats: MemoStats,
 }
 
 impl Zdd {
-    pub(super) fn new(nodes: Vec<Node>, root: u32, stats: MemoStats) -> Self {
-        let counts = Counts::of(&nodes);
-        Self {
+    /// The diagram of `nodes` rooted at `root`, counted within `max_memory` bytes in
+    /// all (the nodes' included).
+    pub(super) fn new(
+        nodes: Vec<Node>,
+        root: u32,
+        mut stats: MemoStats,
+        max_memory: u64,
+    ) -> Result<Self, MemoError> {
+        let held = (nodes.len() * size_of::<Node>()) as u64;
+        let budget = max_memory.saturating_sub(held);
+        let (count, counting) =
+            root_count(&nodes, root, budget).map_err(|bytes| MemoError::Memory {
+                bytes: held + bytes,
+            })?;
+        stats.bytes = stats.bytes.max(held + counting);
+        Ok(Self {
             nodes,
             root,
-            counts,
+            count,
+            counts: OnceLock::new(),
             stats,
-        }
+        })
     }
 
     /// The number of solutions, exact however large.
     pub fn count(&self) -> BigUint {
-        match &self.counts {
-            Counts::Small(c) => BigUint::from(c[self.root as usize]),
-            Counts::Big(c) => c[self.root as usize].clone(),
-        }
+        self.count.clone()
     }
 
     /// The number of solutions if it fits in a `u128`.
     pub fn count_u128(&self) -> Option<u128> {
-        match &self.counts {
-            Counts::Small(c) => Some(c[self.root as usize]),
-            Counts::Big(c) => u128::try_from(&c[self.root as usize]).ok(),
+        u128::try_from(&self.count).ok()
+    }
+
+    /// The bytes that the first draw ([`sample`](Self::sample),
+    /// [`samples`](Self::samples)) allocates, at most: the number of solutions below
+    /// every node, which no count of the whole diagram needs (16 bytes a node while
+    /// the count fits 128 bits; past that, up to the root count's size a node, as no
+    /// node has more solutions than the root).
+    pub fn sampling_bytes(&self) -> u64 {
+        let nodes = self.nodes.len() as u64;
+        if self.count.bits() <= 128 {
+            nodes * 16
+        } else {
+            nodes * (size_of::<BigUint>() as u64 + 16 + self.count.bits().div_ceil(64) * 8)
         }
     }
 
@@ -210,7 +297,7 @@ impl Zdd {
     /// generator state gives the same solution. [`samples`](Self::samples) draws from a
     /// seed instead.
     pub fn sample(&self, rng: &mut impl RngCore) -> Option<Vec<OptionId>> {
-        match &self.counts {
+        match self.counts.get_or_init(|| Counts::of(&self.nodes)) {
             Counts::Small(c) => {
                 let mut r = below_u128(c[self.root as usize], rng)?;
                 Some(self.descend(|_, hi| {
@@ -369,5 +456,50 @@ impl Iterator for ZddSamples<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.zdd.sample(&mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A diagram whose node `k` has `k − 1` and `k − 2` below it (node 2 the top sink
+    /// twice): the counts are Fibonacci numbers, past 2^128 from node 185 on.
+    fn fibonacci(nodes: u32) -> Vec<Node> {
+        let mut all = vec![Node::default(); 2];
+        all.push(Node {
+            option: 0,
+            lo: TOP,
+            hi: TOP,
+        });
+        for k in 3..nodes {
+            all.push(Node {
+                option: k,
+                lo: k - 1,
+                hi: k - 2,
+            });
+        }
+        all
+    }
+
+    #[test]
+    fn counts_past_128_bits_keep_a_few_nodes_at_a_time() {
+        let nodes = fibonacci(2_000);
+        let root = 1_999;
+        let table = Counts::big(&nodes);
+        let (count, peak) = root_count(&nodes, root, u64::MAX).expect("no bound");
+        assert_eq!(count, table[root as usize]);
+        assert!(count.bits() > 1_000);
+        // The last-use table and three counts of at most 1,400 bits at a time.
+        let last = (nodes.len() * 4) as u64;
+        assert!(peak < last + 3 * (64 + 176), "{peak}");
+        // Below that, refused with what it would need.
+        let refused = root_count(&nodes, root, last + 100).unwrap_err();
+        assert!(refused > last + 100);
+        // Small counts: exact in u128, the table's bytes.
+        let small = fibonacci(100);
+        let (count, bytes) = root_count(&small, 99, u64::MAX).unwrap();
+        assert_eq!(count, Counts::big(&small)[99]);
+        assert_eq!(bytes, 100 * 16);
     }
 }

@@ -2,6 +2,7 @@
 //! and Algorithm M's side of [`Engine`].
 
 use super::{MultiSolver, Resume};
+use crate::arena::heap;
 use crate::engine::{self, Engine, Event, Inside};
 use crate::error::IntegrityError;
 use crate::ids::OptionId;
@@ -120,6 +121,14 @@ impl Engine for MultiSolver {
     /// Checks the links: every list circular, every length right, every option laid out
     /// as hides walk it. See [`is_pristine`](MultiSolver::is_pristine) for whether a
     /// search left anything behind.
+    fn memory(&self) -> usize {
+        self.arena.memory()
+            + heap(&self.bound)
+            + heap(&self.slack)
+            + heap(&self.levels)
+            + heap(&self.scratch)
+    }
+
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.arena.check_links()
     }

@@ -3,6 +3,7 @@
 
 use super::{Branching, Solver};
 use crate::algorithm_x::{self, Entered, Position, Resume, Steps};
+use crate::arena::heap;
 use crate::arena::{Arena, Node, Notes, Unwatched};
 use crate::engine::{Engine, Event, Front, Inside};
 use crate::error::IntegrityError;
@@ -50,6 +51,14 @@ impl Engine for Solver {
 
     /// Checks the links: every link consistent and, when nothing is fixed, the links
     /// (and those of the cheapest-solution search, once made) exactly as built.
+    fn memory(&self) -> usize {
+        self.arena.memory()
+            + self.cost_arena.as_ref().map_or(0, Arena::memory)
+            + self.notes.memory()
+            + heap(&self.choice)
+            + heap(&self.scratch)
+    }
+
     fn check_integrity(&self) -> Result<(), IntegrityError> {
         self.arena.check_links()?;
         if self.base == 0 && self.arena != *self.front.problem.arena() {

@@ -175,6 +175,7 @@ macro_rules! snapshot {
             filters => vec![
                 (r"\b\d+\.\d{3} s\b", "[TIME] s"),
                 (r#""seconds":[0-9.e+-]+"#, r#""seconds":[SECONDS]"#),
+                (r#""peak_rss":(\d+|null)"#, r#""peak_rss":[BYTES]"#),
                 (r#""puzzles_per_second":[0-9.e+-]+"#, r#""puzzles_per_second":[RATE]"#),
                 (r"\b\d+(\.\d)? puzzles/s\b", "[RATE] puzzles/s"),
                 // `--engine auto` picks one of these two by timing them.

@@ -1,0 +1,37 @@
+//! `--max-memory`: what a search may hold. Reading is bounded by the size of the input
+//! (`xc.rs`); the copies an engine makes for its threads are counted here before they
+//! are made; the memo and the learner count what they grow as they go.
+
+use dancing::{Engine, Problem};
+
+use crate::args::XcArgs;
+use crate::failure::Failure;
+use crate::input::human_size;
+
+/// Refuses, before any is made, `copies` copies of `engine` (the template and one a
+/// thread) that would take the process past `--max-memory` with the problem and the
+/// engine already held; `flag` is what asked for them.
+pub(crate) fn check_copies<E: Engine>(
+    args: &XcArgs,
+    problem: &Problem,
+    engine: &E,
+    copies: usize,
+    flag: &str,
+) -> Result<(), Failure> {
+    let copy = engine.memory() as u64;
+    // The engine given is the first copy.
+    let needed = problem.memory() as u64 + copy * copies as u64;
+    if needed <= args.max_memory {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "{flag} {} would hold {copies} copies of the {} engine's tables ({} each, {} with \
+         the problem), more than --max-memory {} allows; use fewer threads or raise \
+         --max-memory",
+        args.split.threads,
+        E::NAME,
+        human_size(copy),
+        human_size(needed),
+        human_size(args.max_memory),
+    )))
+}
