@@ -216,16 +216,10 @@ fn write_puzzle(
         return writeln!(out);
     }
     // A variant's puzzle carries its mark, which `solve` reads back: its regions, or
-    // the variant's name.
-    match (&generated.variant, regions, rating) {
-        (_, Some(regions), _) => {
-            writeln!(out, "{puzzle} {}", pretty::labels(regions, puzzle.side()))
-        }
-        (Variant::X | Variant::Hyper, _, _) => {
-            writeln!(out, "{puzzle} {}", generated.variant.name())
-        }
-        (_, None, Some(rating)) => writeln!(out, "{puzzle} {rating}"),
-        (_, None, None) => writeln!(out, "{puzzle}"),
+    // the variant's name; a classic one its rating, if asked.
+    match (&generated.variant, rating) {
+        (Variant::Classic, Some(rating)) => writeln!(out, "{puzzle} {rating}"),
+        _ => writeln!(out, "{}", generated.line()),
     }
 }
 

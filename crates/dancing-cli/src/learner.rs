@@ -68,7 +68,11 @@ pub(crate) fn learn(
     let mut limits = args.search.limits();
     limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));
     learner.set_limits(limits);
-    let limit = plan.limit.unwrap_or(u64::MAX);
+    let limit = if plan.count {
+        report::count_bound(plan.limit)
+    } else {
+        plan.limit.unwrap_or(u64::MAX)
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut first = true;
     let mut written = Ok(());
@@ -92,6 +96,11 @@ pub(crate) fn learn(
         updates: spent.updates,
         elapsed: spent.elapsed + learned.elapsed,
         stopped: learned.stopped,
+    };
+    let stats = if plan.count {
+        report::within_limit(stats, plan.limit)
+    } else {
+        stats
     };
     if plan.count {
         writeln!(out, "{}", report::count_text(&stats))?;

@@ -37,7 +37,6 @@ mod split;
 mod status;
 mod sudoku;
 mod tiling;
-mod workers;
 mod xc;
 
 use std::process::ExitCode;

@@ -75,17 +75,6 @@ pub(crate) fn draw(grid: &Grid, puzzle: &Grid, style: Style) -> String {
     out
 }
 
-/// A jigsaw's regions as N² labels row by row, each region the symbol of its number
-/// (`1`-`9`, then `A`…): the second field of a jigsaw puzzle line.
-pub(crate) fn labels(regions: &Regions, side: usize) -> String {
-    (0..side * side)
-        .map(|k| {
-            let region = regions.region_of(k / side, k % side);
-            Alphabet::Digits.symbol(region as u8 + 1).unwrap_or('?')
-        })
-        .collect()
-}
-
 /// `grid` drawn with the borders of a jigsaw's regions: `|` and `-` where neighbouring
 /// cells lie in different regions, `+` at the corners (plain ASCII: box-drawing
 /// characters have no junction for every shape).

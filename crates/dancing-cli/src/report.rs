@@ -42,12 +42,30 @@ pub(crate) fn peak_rss() -> Option<u64> {
 }
 
 /// A count as `--count` prints it: the number, then `+` when the search stopped before
-/// the end (`--limit` reached, `--timeout`, `--max-nodes`, Ctrl-C), for at least that
-/// many, as `sudoku count` prints `10+`. A script reading the line cannot take a
+/// the end (`--timeout`, `--max-nodes`, Ctrl-C: at least that many; `--limit N`: more
+/// than N), as `sudoku count` prints `10+`. A script reading the line cannot take a
 /// partial count for the total.
 pub(crate) fn count_text(stats: &Stats) -> String {
     let more = if stats.is_complete() { "" } else { "+" };
     format!("{}{more}", stats.solutions)
+}
+
+/// How far a count with `--limit N` searches: one solution past N, so that a count of
+/// exactly N is printed `N`, and `N+` only when there are more.
+pub(crate) fn count_bound(limit: Option<u64>) -> u64 {
+    limit.map_or(u64::MAX, |n| n.saturating_add(1))
+}
+
+/// The statistics of a count that searched to [`count_bound`]: a solution past the
+/// limit is not counted, and says that the count stopped at the limit.
+pub(crate) fn within_limit(mut stats: Stats, limit: Option<u64>) -> Stats {
+    if let Some(limit) = limit
+        && stats.solutions > limit
+    {
+        stats.solutions = limit;
+        stats.stopped = Some(StopReason::Caller);
+    }
+    stats
 }
 
 /// The name of a stop reason in the summary and the JSON statistics.

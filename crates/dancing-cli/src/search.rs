@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::args::{LimitArgs, SearchArgs};
 use crate::failure::Failure;
 use crate::feedback::Nudge;
+use crate::report;
 
 /// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
 /// (1,024) nodes.
@@ -135,12 +136,12 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
     let mut progress = Progress::new(args.report.progress);
     SEARCHING.store(true, Ordering::SeqCst);
     // The count is the statistics' `solutions`.
-    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| {
+    let _ = solver.count_watched(report::count_bound(limit), |search| {
         progress.heartbeat(search)
     });
     SEARCHING.store(false, Ordering::SeqCst);
     progress.finish();
-    solver.stats()
+    report::within_limit(solver.stats(), limit)
 }
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
@@ -248,8 +249,8 @@ pub(crate) fn run_parallel<E: Branches>(
     let stats = match limit {
         Some(0) => Stats::default(),
         Some(limit) if count => searching(|| {
-            let _ = parallel.count_up_to(limit);
-            parallel.stats()
+            let _ = parallel.count_up_to(report::count_bound(Some(limit)));
+            report::within_limit(parallel.stats(), Some(limit))
         }),
         None if count => searching(|| {
             let _ = parallel.count();

@@ -10,7 +10,7 @@ use std::time::Instant;
 use dancing::Stats;
 use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Grid, Method, PuzzleErrorKind, Variant, Verdict};
+use dancing_sudoku::{Grid, Method, PuzzleErrorKind, PuzzleSolver, Variant, Verdict};
 
 use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
@@ -21,7 +21,6 @@ use crate::logic::{self, Task};
 use crate::pretty::{self, Style};
 use crate::report::{self, Outcome, Tally, stop_name, stopped_answer};
 use crate::status;
-use crate::workers::{Job, Solver};
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
 const CHUNK: usize = 4096;
@@ -82,17 +81,18 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
 /// The answer line for one puzzle, the statistics of the searches it took, the method
 /// that answered, and the outcome. A search stopped by a limit makes the answer
 /// `stopped: <limit>`.
-fn answer(solver: &mut Solver, job: &Job, mode: Mode) -> Answer {
-    let Job { grid, variant, .. } = job;
+fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
+    let Puzzle { grid, variant, .. } = puzzle;
     // Each question is one search: how far to count, and whether to keep the first.
     let (limit, keep) = match mode {
         Mode::Solve { unique, .. } => (if unique { 2 } else { 1 }, true),
-        Mode::Count { limit } => (limit, false),
+        // One past the limit: `N+` only when there are more than N.
+        Mode::Count { limit } => (limit.saturating_add(1), false),
         Mode::Check => (2, false),
     };
     let mut first = keep.then(|| Grid::empty(grid.order()));
-    let found = solver.find(job, limit, first.as_mut());
-    let (stats, method) = solver.last();
+    let found = solver.find(puzzle, limit, first.as_mut());
+    let (stats, method) = (solver.stats(), solver.method());
     if let Some(reason) = stats.limit_stop() {
         return (
             stopped_answer(reason).into(),
@@ -107,15 +107,15 @@ fn answer(solver: &mut Solver, job: &Job, mode: Mode) -> Answer {
             1 | 2 if !unique || found == 1 => {
                 let solution = first.expect("kept");
                 (
-                    show(&solution, grid, variant.as_ref(), pretty).into(),
+                    show(&solution, grid, variant, pretty).into(),
                     Outcome::Solved,
                 )
             }
             _ => ("multiple solutions".into(), Outcome::Multiple),
         },
         Mode::Count { limit } => match found {
-            // At the limit: at least that many.
-            n if n >= limit => (format!("{n}+").into(), Outcome::AtLimit),
+            // Past the limit: more than that many.
+            n if n > limit => (format!("{limit}+").into(), Outcome::AtLimit),
             0 => ("0".into(), Outcome::NoSolution),
             1 => ("1".into(), Outcome::Unique),
             n => (n.to_string().into(), Outcome::Multiple),
@@ -135,14 +135,9 @@ fn answer(solver: &mut Solver, job: &Job, mode: Mode) -> Answer {
 
 /// A solution as one line, or drawn (followed by a blank line, which keeps drawings
 /// apart).
-fn show(
-    solution: &Grid,
-    puzzle: &Grid,
-    variant: Option<&Variant>,
-    pretty: Option<Style>,
-) -> String {
+fn show(solution: &Grid, puzzle: &Grid, variant: &Variant, pretty: Option<Style>) -> String {
     match (pretty, variant) {
-        (Some(style), Some(Variant::Jigsaw(regions))) => {
+        (Some(style), Variant::Jigsaw(regions)) => {
             pretty::draw_regions(solution, puzzle, regions, style)
         }
         (Some(style), _) => pretty::draw(solution, puzzle, style),
@@ -156,16 +151,9 @@ fn show(
 type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 
 /// Turns one entry of the batch into a job.
-fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Job> {
+fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
     match entry {
-        Ok(puzzle) => {
-            let position = puzzle.pencilmarks.filter(|position| !position.is_plain());
-            Entry::Puzzle(Job {
-                grid: puzzle.grid,
-                variant: (puzzle.variant != Variant::Classic).then_some(puzzle.variant),
-                position,
-            })
-        }
+        Ok(puzzle) => Entry::Puzzle(puzzle),
         Err(error) => {
             // The library cannot name the command's flag; the command can.
             let hint = match error.kind {
@@ -187,7 +175,7 @@ fn entries(
     reader: Box<dyn BufRead>,
     name: &str,
     kind: Option<Kind>,
-) -> Box<dyn Iterator<Item = Entry<Job>> + '_> {
+) -> Box<dyn Iterator<Item = Entry<Puzzle>> + '_> {
     let batch = Batch::new(reader);
     let batch = match kind {
         Some(kind) => batch.variant(kind),
@@ -248,8 +236,12 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let limits = args.run.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
     // are built once.
-    let solvers: Vec<Mutex<Solver>> = (0..threads.count)
-        .map(|_| Mutex::new(Solver::new(args.solver, limits.clone())))
+    let solvers: Vec<Mutex<PuzzleSolver>> = (0..threads.count)
+        .map(|_| {
+            let mut solver = PuzzleSolver::new(args.solver.choice());
+            solver.set_limits(limits.clone());
+            Mutex::new(solver)
+        })
         .collect();
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();

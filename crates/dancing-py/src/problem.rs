@@ -24,6 +24,25 @@ pub(crate) struct Problem {
     inner: Arc<dancing::Problem>,
     /// Each option's Python object, handed back in the solutions instead of its index.
     data: Option<Arc<Vec<Py<PyAny>>>>,
+    /// The options as the caller numbered them, when some were left out of the
+    /// problem (those of secondary items only, which no search can choose).
+    numbering: Option<Arc<Numbering>>,
+}
+
+/// The caller's numbering of the options, where the problem left some out.
+#[derive(Debug)]
+struct Numbering {
+    /// The caller's index of each option of the problem, in order.
+    kept: Vec<u32>,
+    /// Each option the problem left out: the caller's index and its DLX line.
+    left_out: Vec<(u32, String)>,
+}
+
+impl Numbering {
+    /// How many options the caller gave.
+    fn len(&self) -> usize {
+        self.kept.len() + self.left_out.len()
+    }
 }
 
 /// The engines `engine=` names.
@@ -63,12 +82,26 @@ impl Problem {
         Ok(which)
     }
 
-    /// A solution as Python sees it: option indices in input order, or their data.
+    /// The caller's index of the problem's option `o`.
+    fn caller_index(&self, o: u32) -> u32 {
+        self.numbering.as_ref().map_or(o, |n| n.kept[o as usize])
+    }
+
+    /// A solution as Python sees it: option indices in the caller's order, or their
+    /// data.
     fn solution<'py>(&self, py: Python<'py>, options: &[u32]) -> PyResult<Bound<'py, PyList>> {
+        let indices = options.iter().map(|&o| self.caller_index(o));
         match &self.data {
-            Some(data) => PyList::new(py, options.iter().map(|&o| data[o as usize].clone_ref(py))),
-            None => PyList::new(py, options),
+            Some(data) => PyList::new(py, indices.map(|k| data[k as usize].clone_ref(py))),
+            None => PyList::new(py, indices),
         }
+    }
+
+    /// How many options the caller gave.
+    fn caller_count(&self) -> usize {
+        self.numbering
+            .as_ref()
+            .map_or_else(|| self.inner.option_count(), |n| n.len())
     }
 }
 
@@ -168,9 +201,9 @@ fn count_parallel<S: dancing::Branches + Send>(
 
 /// Reads a name for the DLX text: one token, neither empty nor the `|` separator.
 fn token(name: &str, what: &str) -> PyResult<()> {
-    if name.is_empty() || name == "|" || name.chars().any(char::is_whitespace) {
+    if name.is_empty() || name.starts_with('|') || name.chars().any(char::is_whitespace) {
         return Err(PyValueError::new_err(format!(
-            "{what} {name:?} is not a name: one word, without spaces, not `|`"
+            "{what} {name:?} is not a name: one word, without spaces, not starting with `|`"
         )));
     }
     Ok(())
@@ -207,10 +240,26 @@ impl Problem {
             if option.is_empty() {
                 return Err(PyValueError::new_err(format!("option {k} has no items")));
             }
-            for name in option {
+            // Its items, then its costs (`|5`): a line starting with `|` is a comment.
+            let (costs, names): (Vec<&String>, Vec<&String>) =
+                option.iter().partition(|name| name.starts_with('|'));
+            if names.is_empty() {
+                return Err(PyValueError::new_err(format!("option {k} has no items")));
+            }
+            for name in &names {
                 token(name, &format!("option {k}: item"))?;
             }
-            text.push_str(&option.join(" "));
+            if let Some(cost) = costs.iter().find(|c| c.chars().any(char::is_whitespace)) {
+                return Err(PyValueError::new_err(format!(
+                    "option {k}: {cost:?} is not a cost: `|` and digits, without spaces"
+                )));
+            }
+            for (n, word) in names.iter().chain(&costs).enumerate() {
+                if n > 0 {
+                    text.push(' ');
+                }
+                text.push_str(word);
+            }
             text.push('\n');
         }
         if let Some(data) = &data
@@ -222,12 +271,31 @@ impl Problem {
                 options.len()
             )));
         }
-        let inner = dancing::format::parse_str(&text).map_err(|e| {
+        let parsed = dancing::format::parse_str_with_warnings(&text).map_err(|e| {
             PyValueError::new_err(format!("{e} (line 1 lists the items, line k + 2 option k)"))
         })?;
+        // An option of secondary items only is left out of the problem (no search can
+        // choose it); the others keep the caller's numbers.
+        let numbering = (!parsed.warnings.is_empty()).then(|| {
+            let left: Vec<u32> = parsed
+                .warnings
+                .iter()
+                .map(|w| (w.line - 2) as u32)
+                .collect();
+            Arc::new(Numbering {
+                kept: (0..options.len() as u32)
+                    .filter(|k| !left.contains(k))
+                    .collect(),
+                left_out: left
+                    .iter()
+                    .map(|&k| (k, options[k as usize].join(" ")))
+                    .collect(),
+            })
+        });
         Ok(Self {
-            inner: Arc::new(inner),
+            inner: Arc::new(parsed.into_problem()),
             data: data.map(Arc::new),
+            numbering,
         })
     }
 
@@ -239,6 +307,7 @@ impl Problem {
         Ok(Self {
             inner: Arc::new(inner),
             data: None,
+            numbering: None,
         })
     }
 
@@ -248,21 +317,32 @@ impl Problem {
         self.inner.item_count()
     }
 
-    /// The number of options.
+    /// The number of options, as given (those of secondary items only included).
     #[getter]
     fn option_count(&self) -> usize {
-        self.inner.option_count()
+        self.caller_count()
     }
 
     /// Option `index` as a line of DLX text.
     fn option(&self, index: usize) -> PyResult<String> {
-        if index >= self.inner.option_count() {
+        if index >= self.caller_count() {
             return Err(PyValueError::new_err(format!(
                 "option {index} does not exist: the problem has {}",
-                self.inner.option_count()
+                self.caller_count()
             )));
         }
-        Ok(self.inner.format_option(OptionId::new(index)))
+        let Some(numbering) = &self.numbering else {
+            return Ok(self.inner.format_option(OptionId::new(index)));
+        };
+        if let Some((_, line)) = numbering
+            .left_out
+            .iter()
+            .find(|&&(k, _)| k as usize == index)
+        {
+            return Ok(line.clone());
+        }
+        let at = numbering.kept.partition_point(|&k| (k as usize) < index);
+        Ok(self.inner.format_option(OptionId::new(at)))
     }
 
     /// The problem in Knuth's DLX text format.
@@ -274,7 +354,7 @@ impl Problem {
         format!(
             "Problem({} items, {} options)",
             self.inner.item_count(),
-            self.inner.option_count()
+            self.caller_count()
         )
     }
 
@@ -291,6 +371,22 @@ impl Problem {
         engine: &str,
         memo: bool,
     ) -> PyResult<PyObject> {
+        if threads > ParallelSolver::<Solver>::MAX_THREADS {
+            return Err(PyValueError::new_err(format!(
+                "threads={threads}: at most {} (0 for every core)",
+                ParallelSolver::<Solver>::MAX_THREADS
+            )));
+        }
+        if limit == Some(0) {
+            return Err(PyValueError::new_err(
+                "limit=0 counts nothing: give a limit of 1 or more, or None for all",
+            ));
+        }
+        if memo && threads != 1 {
+            return Err(PyValueError::new_err(
+                "memo=True counts on one thread: leave threads out",
+            ));
+        }
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         let problem = Arc::clone(&self.inner);
@@ -333,7 +429,7 @@ impl Problem {
         timeout: Option<f64>,
         engine: &str,
     ) -> PyResult<Option<PyObject>> {
-        let mut solutions = self.solutions(Some(1), timeout, engine)?;
+        let solutions = self.solutions(Some(1), timeout, engine)?;
         let first = solutions.next_solution(py)?;
         Ok(first.map(|list| list.into_any().unbind()))
     }
@@ -365,6 +461,7 @@ impl Problem {
             problem: Self {
                 inner: Arc::clone(&self.inner),
                 data: self.data.clone(),
+                numbering: self.numbering.clone(),
             },
         })
     }
@@ -393,8 +490,9 @@ fn produce(engine: Ready, limits: Limits, limit: Option<u64>, send: &SyncSender<
     let _ = send.send(Message::End(stats));
 }
 
-/// The solutions of a search in progress (`Problem.solutions`): an iterator.
-#[pyclass(module = "dancing")]
+/// The solutions of a search in progress (`Problem.solutions`): an iterator, which
+/// threads may share (each solution goes to one of them).
+#[pyclass(module = "dancing", frozen)]
 pub(crate) struct Solutions {
     receive: Mutex<Receiver<Message>>,
     flag: Arc<AtomicBool>,
@@ -405,7 +503,7 @@ pub(crate) struct Solutions {
 impl Solutions {
     /// The next solution, `None` at the end; Ctrl-C stops the search and raises
     /// `KeyboardInterrupt`, a timeout raises `SearchStopped`.
-    fn next_solution<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+    fn next_solution<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
         // Solutions may come faster than the wait below times out: a Ctrl-C is looked
         // for at every call (a flag's read).
         if let Err(error) = py.check_signals() {
@@ -443,16 +541,14 @@ impl Solutions {
     }
 
     /// Stops the search thread and waits for it: it ends at its next heartbeat (the
-    /// flag) or at a send, which draining the channel unblocks.
-    fn finish(&mut self) {
+    /// flag) or at a send, which draining the channel unblocks; it has ended when the
+    /// channel says it is gone.
+    fn finish(&self) {
         self.flag.store(true, Ordering::Relaxed);
         let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(thread) = thread {
             let receive = self.receive.lock().unwrap_or_else(|e| e.into_inner());
-            while !thread.is_finished() {
-                while receive.try_recv().is_ok() {}
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            while receive.recv().is_ok() {}
             let _ = thread.join();
         }
     }
@@ -464,7 +560,7 @@ impl Solutions {
         slf
     }
 
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
         self.next_solution(py)
     }
 }

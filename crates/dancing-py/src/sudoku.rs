@@ -8,7 +8,7 @@ use dancing_sudoku::generate::{Generator, Symmetry};
 use dancing_sudoku::logic::{Difficulty, Rater};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{BandSolver, Grid, Solve, Variant, VariantSolver};
+use dancing_sudoku::{Grid, Limits, PuzzleSolver, SolverChoice};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -37,15 +37,13 @@ fn tenths(score: f32) -> f64 {
     (f64::from(score) * 10.0).round() / 10.0
 }
 
-/// The solver of `puzzle`'s rules: the bit-parallel band solver for classic 9×9 (the
-/// command line's default there), the variants' links otherwise.
-fn solver(puzzle: &Puzzle) -> Box<dyn Solve + Send> {
-    if puzzle.variant == Variant::Classic && puzzle.grid.order() == 3 {
-        return Box::new(BandSolver::new());
-    }
-    let mut solver = VariantSolver::new();
-    solver.set_variant(puzzle.variant.clone());
-    Box::new(solver)
+/// The solver of any puzzle, as the command line's default chooses it: the band solver
+/// for classic 9×9, the links for the other orders, the variants and pencilmark grids
+/// (from their candidates).
+fn solver(limits: Limits) -> PuzzleSolver {
+    let mut solver = PuzzleSolver::new(SolverChoice::Auto);
+    solver.set_limits(limits);
+    solver
 }
 
 /// The solution of the puzzle as one line, or `None` when it has none.
@@ -61,9 +59,8 @@ fn solve(
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let (solution, stats) = interruptible(py, &flag, move || {
-        let mut solver = solver(&puzzle);
-        solver.set_limits(limits);
-        let solution = solver.solve(&puzzle.grid);
+        let mut solver = solver(limits);
+        let solution = solver.solve(&puzzle);
         (solution, solver.stats())
     })?;
     if solution.is_none()
@@ -88,9 +85,7 @@ fn count(
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let count = interruptible(py, &flag, move || {
-        let mut solver = solver(&puzzle);
-        solver.set_limits(limits);
-        solver.count_up_to(&puzzle.grid, limit)
+        solver(limits).count_up_to(&puzzle, limit)
     })?;
     if let Some(error) = stopped(count.reason(), count.found()) {
         return Err(error);
@@ -179,7 +174,7 @@ fn generate(
     let generator = builder.build().map_err(|e| value(&e))?;
     interruptible(py, &flag, move || {
         (0..count)
-            .map(|k| generator.generate(k).map(|made| made.puzzle.to_string()))
+            .map(|k| generator.generate(k).map(|made| made.line()))
             .collect::<Result<Vec<String>, _>>()
     })?
     .map_err(|e| match e {

@@ -144,3 +144,68 @@ def test_wrong_types_raise_type_error():
         dancing.Problem([1, 2], [["a"]])
     with pytest.raises(TypeError):
         dancing.Problem(["a"], [["a"]]).count(limit="many")
+
+
+def test_options_of_secondary_items_only_keep_the_numbering():
+    # Such an option no search can choose: it is left out of the problem, but the others
+    # keep their numbers, their data, and the count of options as given.
+    p = dancing.Problem(["a", "b"], [["x"], ["a"], ["b"]], secondary=["x"], data=["X", "A", "B"])
+    assert p.first() == ["A", "B"]
+    assert repr(p) == "Problem(3 items, 3 options)"
+    assert (p.option_count, p.option(0), p.option(1), p.option(2)) == (3, "x", "a", "b")
+    bare = dancing.Problem(["a", "b"], [["x"], ["a"], ["x", "y"], ["b"]], secondary=["x", "y"])
+    assert bare.first() == [1, 3]
+    assert sorted(bare.solutions()) == [[1, 3]]
+    # Against the brute force, with such options anywhere among the others.
+    rng = random.Random(11)
+    for _ in range(200):
+        items = [f"i{k}" for k in range(rng.randint(1, 4))]
+        secondary = [f"s{k}" for k in range(rng.randint(1, 3))]
+        options = [
+            rng.sample(items + secondary, rng.randint(1, min(3, len(items) + len(secondary))))
+            if rng.random() < 0.7
+            else rng.sample(secondary, rng.randint(1, len(secondary)))
+            for _ in range(rng.randint(1, 8))
+        ]
+        choosable = [k for k, o in enumerate(options) if set(o) & set(items)]
+        expected = sorted(
+            sorted(choosable[k] for k in s)
+            for s in brute_force(items, [options[k] for k in choosable], secondary)
+        )
+        p = dancing.Problem(items, options, secondary, data=list(range(len(options))))
+        assert sorted(sorted(s) for s in p.solutions()) == expected
+        assert p.option_count == len(options)
+
+
+def test_one_iterator_shared_by_threads():
+    import threading
+
+    p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    solutions = p.solutions(limit=300)
+    got, errors = [], []
+
+    def take():
+        try:
+            for s in solutions:
+                got.append(tuple(s))
+        except Exception as error:  # noqa: BLE001 - any error fails the test below
+            errors.append(error)
+
+    threads = [threading.Thread(target=take) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(got) == len(set(got)) == 300
+
+
+def test_the_command_lines_refusals():
+    p = dancing.Problem(["a"], [["a"]])
+    with pytest.raises(ValueError, match="at most 256"):
+        p.count(threads=257)
+    with pytest.raises(ValueError, match="limit=0"):
+        p.count(limit=0)
+    with pytest.raises(ValueError, match="one thread"):
+        p.count(memo=True, threads=2)
+    assert p.count(threads=256) == 1

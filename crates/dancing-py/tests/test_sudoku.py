@@ -88,3 +88,35 @@ def test_variants_by_mark_or_by_name():
 def test_bad_puzzles_and_settings_raise_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_pencilmarks_are_counted_and_solved_from_their_candidates():
+    # One cell with no candidate: no solution, whatever the others allow.
+    assert sudoku.count("." * 9 + "123456789" * 80, limit=5) == 0
+    assert sudoku.solve("." * 9 + "123456789" * 80) is None
+    # Inkala's puzzle in the Sukaku layout, one empty cell's true value taken away.
+    solution = sudoku.solve(INKALA)
+    cells = []
+    for k, (given, value) in enumerate(zip(INKALA, solution)):
+        if given != ".":
+            cells.append("." * (int(given) - 1) + given + "." * (9 - int(given)))
+        else:
+            cells.append("".join(str(v) for v in range(1, 10)))
+    assert sudoku.count("".join(cells)) == 1
+    assert sudoku.solve("".join(cells)) == solution
+    empty = INKALA.index(".")
+    true = int(solution[empty])
+    cells[empty] = "".join(str(v) if v != true else "." for v in range(1, 10))
+    assert sudoku.count("".join(cells)) == 0
+    assert sudoku.solve("".join(cells)) is None
+
+
+def test_generated_jigsaws_keep_their_regions():
+    lines = sudoku.generate(2, variant="jigsaw", seed=3)
+    for line in lines:
+        puzzle, regions = line.split()
+        assert len(puzzle) == len(regions) == 81
+        assert sorted(set(regions)) == list("123456789")
+        assert sudoku.count(line, variant="jigsaw") == 1
+    x = sudoku.generate(1, variant="x", seed=3)[0]
+    assert x.endswith(" x") and sudoku.count(x) == 1

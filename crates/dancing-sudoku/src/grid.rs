@@ -78,8 +78,11 @@ impl Alphabet {
     }
 }
 
-/// A unit of the grid: a row, a column or a box, numbered from 0 (boxes row by row).
+/// A unit of the grid: a row, a column or a box, numbered from 0 (boxes row by row);
+/// for the variants, a jigsaw's region, an X sudoku's diagonal or a hyper sudoku's
+/// window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Unit {
     /// Row `r`.
     Row(usize),
@@ -87,6 +90,12 @@ pub enum Unit {
     Column(usize),
     /// Box `b`, counting boxes row by row from the top left.
     Box(usize),
+    /// A jigsaw's region `k`, as its labels number them from 0.
+    Region(usize),
+    /// An X sudoku's diagonal: 0 from the top left, 1 from the top right.
+    Diagonal(usize),
+    /// A hyper sudoku's window `k`, row by row from the top left.
+    Window(usize),
 }
 
 impl fmt::Display for Unit {
@@ -95,6 +104,10 @@ impl fmt::Display for Unit {
             Self::Row(r) => write!(f, "row {}", r + 1),
             Self::Column(c) => write!(f, "column {}", c + 1),
             Self::Box(b) => write!(f, "box {}", b + 1),
+            Self::Region(k) => write!(f, "region {}", k + 1),
+            Self::Diagonal(0) => f.write_str("the main diagonal"),
+            Self::Diagonal(_) => f.write_str("the anti-diagonal"),
+            Self::Window(k) => write!(f, "window {}", k + 1),
         }
     }
 }
@@ -339,11 +352,9 @@ impl Grid {
                 if v == 0 {
                     continue;
                 }
-                let units = [Unit::Row(r), Unit::Column(c), Unit::Box(self.box_of(r, c))];
-                for (kind, unit) in units.into_iter().enumerate() {
-                    let u = match unit {
-                        Unit::Row(u) | Unit::Column(u) | Unit::Box(u) => u,
-                    };
+                let b = self.box_of(r, c);
+                let units = [(Unit::Row(r), r), (Unit::Column(c), c), (Unit::Box(b), b)];
+                for (kind, (unit, u)) in units.into_iter().enumerate() {
                     let slot = &mut seen[(kind * n + u) * (n + 1) + v];
                     if *slot == 0 {
                         *slot = (r * n + c + 1) as u32;

@@ -99,6 +99,7 @@ pub mod logic;
 mod names;
 pub mod parse;
 mod position;
+mod router;
 mod solve;
 pub mod target;
 pub mod variant;
@@ -114,6 +115,7 @@ pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
 pub use names::UnknownName;
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use position::{Position, PositionError};
+pub use router::{PuzzleSolver, SolverChoice};
 pub use solve::{Method, Solve, Verdict};
 pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
 

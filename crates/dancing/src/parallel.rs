@@ -85,6 +85,11 @@ pub struct ParallelSolver<S = Solver> {
 }
 
 impl<S: Branches> ParallelSolver<S> {
+    /// The most threads the front ends ask for (`dancing xc --threads`, Python's
+    /// `threads=`): a search on more would spend its time starting and sharing work,
+    /// not searching.
+    pub const MAX_THREADS: usize = 256;
+
     /// The most option ids the threads of an ordered search keep ahead of the next
     /// solution in order (4 MiB): see [`visit_ordered`](Self::visit_ordered).
     pub const ORDERED_WINDOW: usize = reorder::WINDOW;

@@ -28,6 +28,18 @@ pub(crate) enum SolverKind {
 }
 
 impl SolverKind {
+    /// The library's choice of the same name.
+    pub(crate) fn choice(self) -> dancing_sudoku::SolverChoice {
+        use dancing_sudoku::SolverChoice;
+        match self {
+            Self::Auto => SolverChoice::Auto,
+            Self::Bands => SolverChoice::Bands,
+            Self::Dlx => SolverChoice::Links,
+            Self::Sat => SolverChoice::Learner,
+            Self::Bitmask => SolverChoice::Bitmask,
+        }
+    }
+
     /// The name as `--solver` takes it.
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -115,9 +127,9 @@ Examples:
         #[command(flatten)]
         batch: BatchArgs,
     },
-    /// Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).
+    /// Count each puzzle's solutions, up to a limit (printed as `1000+` when there are more).
     #[command(long_about = concat!(
-        "Count each puzzle's solutions, up to a limit (printed as `1000+` when reached).\n\n",
+        "Count each puzzle's solutions, up to a limit (printed as `1000+` when there are more).\n\n",
         batch_layouts!()
     ))]
     #[command(after_help = "\

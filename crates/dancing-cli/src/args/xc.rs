@@ -101,7 +101,8 @@ pub(crate) struct SplitArgs {
     /// Langford pairs, colors and multiplicities; --min-cost 0.56 and --best 0.59 (the
     /// threads share the best cost found as the bound; ties may come out differently)
     #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "matrix",
-          value_parser = clap::value_parser!(u16).range(0..=256))]
+          value_parser = clap::value_parser!(u16)
+              .range(0..=dancing::ParallelSolver::<dancing::Solver>::MAX_THREADS as i64))]
     pub(crate) threads: u16,
     /// Print the subproblems at this depth instead of solving, one per line as they are
     /// found: the 1-based numbers of the options chosen at the first levels, for

@@ -24,9 +24,10 @@ const FRONT_ENDS: [&[&str]; 11] = [
     &["problem", "tiling"],
 ];
 
-/// Runs `command` to its end, killing it past `limit`; its output, how long it took,
-/// and the most memory it held (its peak resident set, read from `/proc` while it runs).
-pub(crate) fn watched(mut command: Command, limit: Duration) -> (Output, Duration, u64) {
+/// Runs `command` to its end, killing it past `limit` (a guard that keeps a regression
+/// from hanging the suite, never a claim about speed); its output and the most memory
+/// it held (its peak resident set, read from `/proc` while it runs).
+pub(crate) fn watched(mut command: Command, limit: Duration) -> (Output, u64) {
     let started = Instant::now();
     let mut child = command
         .stdout(Stdio::piped())
@@ -49,7 +50,7 @@ pub(crate) fn watched(mut command: Command, limit: Duration) -> (Output, Duratio
         std::thread::sleep(Duration::from_millis(5));
     }
     let output = child.wait_with_output().unwrap();
-    (output, started.elapsed(), peak)
+    (output, peak)
 }
 
 /// `dancing args` with standard input from `path`.
@@ -60,9 +61,9 @@ fn from_file(args: &[&str], path: &str) -> Command {
 }
 
 #[test]
-fn an_endless_line_is_one_error_in_a_bounded_time_and_memory() {
+fn an_endless_line_is_one_error_in_bounded_memory() {
     for args in FRONT_ENDS {
-        let (output, took, peak) = watched(from_file(args, "/dev/zero"), Duration::from_secs(20));
+        let (output, peak) = watched(from_file(args, "/dev/zero"), Duration::from_secs(600));
         assert_eq!(
             output.status.code(),
             Some(2),
@@ -71,7 +72,6 @@ fn an_endless_line_is_one_error_in_a_bounded_time_and_memory() {
         );
         let stderr = text(&output.stderr);
         assert!(stderr.contains("error: <stdin>"), "{args:?}: {stderr}");
-        assert!(took < Duration::from_secs(10), "{args:?}: {took:?}");
         assert!(peak < 100 * 1024, "{args:?}: {peak} KiB");
     }
 }
@@ -90,14 +90,13 @@ fn a_100_mb_line_is_one_error_and_the_rest_is_read() {
     drop(file);
     let path = path.to_str().unwrap();
     for args in FRONT_ENDS {
-        let (output, took, peak) = watched(from_file(args, path), Duration::from_secs(20));
+        let (output, peak) = watched(from_file(args, path), Duration::from_secs(600));
         let code = output.status.code();
         assert!(
             code == Some(2),
             "{args:?}: {code:?} {}",
             text(&output.stderr)
         );
-        assert!(took < Duration::from_secs(10), "{args:?}: {took:?}");
         assert!(peak < 100 * 1024, "{args:?}: {peak} KiB");
         let batch = args[0] == "sudoku" && args[1] != "judge";
         if batch && !args.contains(&"killer") && !args.contains(&"jigsaw") {
@@ -231,10 +230,11 @@ fn rating_the_bundled_36x36_puzzles_is_bounded_by_default() {
     for command in ["rate", "hint"] {
         let mut run = dancing_in_crate(&["sudoku", command, "-q", path]);
         run.stdin(Stdio::null());
-        let (output, took, peak) = watched(run, Duration::from_secs(60));
+        // The budgets are work (the nets' potentials, the search's nodes): the time they
+        // take idle is in docs/benchmarks.md.
+        let (output, peak) = watched(run, Duration::from_secs(600));
         assert_eq!(output.status.code(), Some(0), "{command}");
         assert_eq!(text(&output.stdout).lines().count(), 2, "{command}");
-        assert!(took < Duration::from_secs(30), "{command}: {took:?}");
         assert!(peak < 100 * 1024, "{command}: {peak} KiB");
     }
 }

@@ -464,3 +464,93 @@ fn f4_max_memory_bounds_the_memo_the_links_and_the_learner() {
     assert_eq!(learner["stopped"], "max-memory");
     assert_eq!(learner["solutions"], 0);
 }
+
+/// `--count --limit N`: `N` when there are exactly N, `N+` only when there are more,
+/// on every path that counts (one thread, threads, the learner, the memo, sudoku).
+#[test]
+fn minor_a_count_at_its_limit_is_exact() {
+    let three = b"a\na\na\na\n";
+    for extra in [
+        &[][..],
+        &["--threads", "2"],
+        &["--solver", "sat"],
+        &["--memo"],
+        &["--engine", "dense"],
+    ] {
+        for (limit, answer) in [("2", "2+\n"), ("3", "3\n"), ("4", "3\n")] {
+            let mut args = vec!["xc", "--count", "--limit", limit, "--stats", "-q"];
+            args.extend_from_slice(extra);
+            let output = run(&args, three);
+            assert_eq!(text(&output.stdout), answer, "{args:?}");
+            // The memo counts them all, whatever it prints.
+            let complete = answer == "3\n" || extra == ["--memo"];
+            assert_eq!(stats_of(&output)["complete"], complete, "{args:?}");
+        }
+    }
+    // A 4×4 grid of one given has 72 completions (288 grids, a quarter with 1 there).
+    let puzzle = "1...............\n";
+    assert_eq!(
+        ok(&["sudoku", "count", "--limit", "72"], puzzle.as_bytes()),
+        "72\n"
+    );
+    assert_eq!(
+        ok(&["sudoku", "count", "--limit", "71"], puzzle.as_bytes()),
+        "71+\n"
+    );
+}
+
+/// Two givens alike in an X sudoku's diagonal, a hyper sudoku's window or a jigsaw's
+/// region are a bad input (exit 2, the cells named), as in a row, column or box.
+#[test]
+fn minor_a_clash_in_a_variants_house_is_an_error() {
+    let mut cells = vec!['.'; 81];
+    cells[0] = '1';
+    cells[30] = '1';
+    let diagonal: String = cells.iter().collect();
+    let mut cells = vec!['.'; 81];
+    cells[10] = '2';
+    cells[30] = '2';
+    let window: String = cells.iter().collect();
+    for (line, flags, message) in [
+        (
+            format!("{diagonal} x\n"),
+            &[][..],
+            "1 appears twice in the main diagonal: r1c1 and r4c4",
+        ),
+        (
+            format!("{diagonal}\n"),
+            &["--variant", "x"],
+            "1 appears twice in the main diagonal: r1c1 and r4c4",
+        ),
+        (
+            format!("{window} hyper\n"),
+            &[],
+            "2 appears twice in window 1: r2c2 and r4c4",
+        ),
+    ] {
+        let mut args = vec!["sudoku", "solve"];
+        args.extend_from_slice(flags);
+        let output = run(&args, line.as_bytes());
+        assert_eq!(output.status.code(), Some(2), "{line}");
+        assert!(
+            text(&output.stderr).contains(message),
+            "{}",
+            text(&output.stderr)
+        );
+    }
+    // A generated jigsaw's regions: r1c1 and r4c2 share region 1, and neither a row, a
+    // column nor a box.
+    let regions =
+        "111333333111333222441222225411255555444556666447566869477888869778889969777789999";
+    let mut jig: Vec<char> = (0..81).map(|_| '.').collect();
+    jig[0] = '7';
+    jig[28] = '7';
+    let line = format!("{} {regions}\n", jig.iter().collect::<String>());
+    let output = run(&["sudoku", "solve"], line.as_bytes());
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("7 appears twice in region 1: r1c1 and r4c2"),
+        "{}",
+        text(&output.stderr)
+    );
+}

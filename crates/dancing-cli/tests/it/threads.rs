@@ -79,9 +79,10 @@ fn sudoku_36() -> String {
     text
 }
 
-/// `dancing xc ARGS FILE`, run to its end (killed and failed past a minute), its
-/// standard output going to a file so that it never waits for a reader.
-fn xc(args: &[&str], file: &PathBuf) -> (Output, Duration) {
+/// `dancing xc ARGS FILE`, run to its end (killed and failed past ten minutes, which
+/// only keeps a regression from hanging the suite), its standard output going to a
+/// file so that it never waits for a reader.
+fn xc(args: &[&str], file: &PathBuf) -> Output {
     let out = temp_file("stdout", "");
     let mut command: Command = dancing_in_crate(&["xc"]);
     command.args(args).arg(file).stdin(Stdio::null());
@@ -92,22 +93,29 @@ fn xc(args: &[&str], file: &PathBuf) -> (Output, Duration) {
         .spawn()
         .expect("the binary runs");
     while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(60) {
+        if started.elapsed() > Duration::from_secs(600) {
             let _ = child.kill();
-            panic!("still running after a minute: {command:?}");
+            panic!("still running after ten minutes: {command:?}");
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let took = started.elapsed();
     let mut output = child.wait_with_output().unwrap();
     output.stdout = std::fs::read(&out).unwrap();
     let _ = std::fs::remove_file(out);
-    (output, took)
+    output
+}
+
+/// The JSON line of `--stats` of `output`.
+fn stats(output: &Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
 }
 
 #[test]
 fn searches_with_nothing_to_share_run_at_one_threads_speed() {
-    // Each took 60 s or more on two threads (one thread: well under a second).
+    // Each took 60 s or more on two threads (one thread: well under a second): the
+    // threads split and gave away work without end. Two threads do the work of one,
+    // node for node, with no job given away where there is nothing to share.
     let cases = [
         ("chain.dlx", chain(3000), vec!["--count"], "1\n"),
         ("wide.dlx", wide(200_000), vec!["--count"], "200000\n"),
@@ -121,12 +129,12 @@ fn searches_with_nothing_to_share_run_at_one_threads_speed() {
     for (name, input, args, count) in cases {
         let file = temp_file(name, &input);
         let mut one = args.clone();
-        one.extend(["--threads", "1", "--solver", "dlx", "-q"]);
-        let (single, single_took) = xc(&one, &file);
+        one.extend(["--threads", "1", "--solver", "dlx", "-q", "--stats"]);
+        let single = xc(&one, &file);
         assert_eq!(text(&single.stdout), count, "{name}");
         let mut two = args.clone();
-        two.extend(["--threads", "2", "--timeout", "2", "-q"]);
-        let (output, took) = xc(&two, &file);
+        two.extend(["--threads", "2", "-q", "--stats"]);
+        let output = xc(&two, &file);
         assert_eq!(
             output.status.code(),
             Some(0),
@@ -134,9 +142,10 @@ fn searches_with_nothing_to_share_run_at_one_threads_speed() {
             text(&output.stderr)
         );
         assert_eq!(text(&output.stdout), count, "{name}");
+        let (one, two) = (stats(&single), stats(&output));
         assert!(
-            took < single_took + Duration::from_secs(2),
-            "{name}: {took:?} on two threads, {single_took:?} on one"
+            two["nodes"].as_u64() <= one["nodes"].as_u64().map(|n| n + 2048),
+            "{name}: {two} on two threads, {one} on one"
         );
         let _ = std::fs::remove_file(file);
     }
@@ -145,9 +154,8 @@ fn searches_with_nothing_to_share_run_at_one_threads_speed() {
 #[test]
 fn limits_stop_the_threads_at_once() {
     let queens = temp_file("queens15.dlx", &text(&problem_dlx(&["queens", "15"])));
-    let (output, took) = xc(&["--count", "--threads", "2", "--timeout", "2"], &queens);
+    let output = xc(&["--count", "--threads", "2", "--timeout", "2"], &queens);
     assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
-    assert!(took < Duration::from_millis(2500), "{took:?}");
     assert!(text(&output.stdout).ends_with("+\n"));
     assert!(
         text(&output.stderr).contains("(stopped: --timeout expired)"),
@@ -155,8 +163,21 @@ fn limits_stop_the_threads_at_once() {
         text(&output.stderr)
     );
     let chain = temp_file("chain-nodes.dlx", &chain(3000));
-    let (output, _) = xc(&["--count", "--threads", "2", "--max-nodes", "100"], &chain);
+    let output = xc(
+        &[
+            "--count",
+            "--threads",
+            "2",
+            "--max-nodes",
+            "100",
+            "--stats",
+            "-q",
+        ],
+        &chain,
+    );
     assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    // Overshot by at most a heartbeat a thread.
+    assert!(stats(&output)["nodes"].as_u64().unwrap() < 100 + 2 * 1024);
     let _ = std::fs::remove_file(queens);
     let _ = std::fs::remove_file(chain);
 }
@@ -176,25 +197,25 @@ fn splits_answer_to_limits_and_ctrl_c() {
     let big = PathBuf::from("samples/big.dlx");
     // The depth-12 split of the pentominoes is the whole search: a second stops it,
     // and the lines printed still cover the search.
-    let (output, took) = xc(&["--split", "12", "--timeout", "1"], &big);
+    let output = xc(&["--split", "12", "--timeout", "1"], &big);
     assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
-    assert!(took < Duration::from_millis(1500), "{took:?}");
     let stderr = text(&output.stderr);
     assert!(stderr.contains("(stopped: --timeout expired)"), "{stderr}");
     // The parts left whole are shallower than the ones split, and come last.
     let stdout = text(&output.stdout);
     let last = stdout.lines().last().expect("lines");
     assert!(last.split(' ').count() < 12, "{last}");
-    // A hundred thousand jobs of a 4-second search: bounded work, fewer jobs.
-    let (output, took) = xc(&["--split-jobs", "100000"], &big);
+    // A hundred thousand jobs of a 4-second search: bounded work (a sixteenth of the
+    // search's estimated size: 26,730 lines, 0.15 s), fewer jobs.
+    let output = xc(&["--split-jobs", "100000"], &big);
     assert_eq!(output.status.code(), Some(0));
-    assert!(took < Duration::from_secs(10), "{took:?}");
     let stderr = text(&output.stderr);
     assert!(stderr.contains("fewer than asked"), "{stderr}");
+    let lines = text(&output.stdout).lines().count();
+    assert!((1_000..100_000).contains(&lines), "{lines} lines");
     // A node limit stops the balanced split too.
-    let (output, took) = xc(&["--split-jobs", "1000", "--max-nodes", "10"], &big);
+    let output = xc(&["--split-jobs", "1000", "--max-nodes", "10"], &big);
     assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
-    assert!(took < Duration::from_secs(2), "{took:?}");
     // Ctrl-C in a split: exit 130, the summary says so.
     let output = interrupt(
         &["xc", "--split", "12", "-"],
@@ -212,7 +233,7 @@ fn dancing_path(path: &str) -> PathBuf {
 #[test]
 fn a_thread_count_far_past_the_cores_is_refused() {
     let queens = temp_file("queens8.dlx", &text(&problem_dlx(&["queens", "8"])));
-    let (output, _) = xc(&["--count", "--threads", "65535"], &queens);
+    let output = xc(&["--count", "--threads", "65535"], &queens);
     assert_eq!(output.status.code(), Some(2));
     assert!(
         text(&output.stderr).contains("65535 is not in 0..=256"),
@@ -260,10 +281,9 @@ fn solutions_in_order_hold_bounded_memory() {
         peak = peak.max(kb);
     }
     assert!(peak < 64 * 1024, "{peak} KiB");
+    // The reader gone, the run ends by itself (the wait would hang the suite if not).
     drop(reader);
-    let closed = Instant::now();
     let status = child.wait().unwrap();
-    assert!(closed.elapsed() < Duration::from_secs(5));
     assert!(status.code().is_some());
     let _ = std::fs::remove_file(file);
 }

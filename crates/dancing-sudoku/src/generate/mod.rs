@@ -149,6 +149,18 @@ pub struct Generated {
     pub variant: Variant,
 }
 
+impl Generated {
+    /// The puzzle as one line, with its variant's mark after it (a jigsaw's regions,
+    /// `x`, `hyper`), as a batch reads it back: what `dancing sudoku generate` prints.
+    pub fn line(&self) -> String {
+        match &self.variant {
+            Variant::Jigsaw(regions) => format!("{} {}", self.puzzle, regions.labels()),
+            Variant::X | Variant::Hyper => format!("{} {}", self.puzzle, self.variant.name()),
+            _ => self.puzzle.to_string(),
+        }
+    }
+}
+
 /// Settings of a [`Generator`]; [`build`](Self::build) checks them.
 #[derive(Debug, Clone)]
 pub struct GeneratorBuilder {

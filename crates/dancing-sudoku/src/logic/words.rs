@@ -53,6 +53,9 @@ pub(super) fn lines(list: &[Unit]) -> String {
             Unit::Row(n) => ("rows", n),
             Unit::Column(n) => ("columns", n),
             Unit::Box(n) => ("boxes", n),
+            Unit::Region(n) => ("regions", n),
+            Unit::Diagonal(n) => ("diagonals", n),
+            Unit::Window(n) => ("windows", n),
         };
         if i == 0 {
             let _ = write!(out, "{word} {}", n + 1);

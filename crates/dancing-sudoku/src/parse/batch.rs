@@ -794,18 +794,77 @@ fn unchecked(number: usize, order: usize, cells: Vec<u8>) -> Puzzle {
     }
 }
 
-/// The first clash of `puzzle`'s givens under its rules: in a row, a column or a box,
-/// or for a jigsaw in a row or a column (its regions stand for the boxes, and a clash
-/// there leaves the puzzle without solution).
+/// The first clash of `puzzle`'s givens under its rules: in a row, a column or a box
+/// (for a jigsaw, a region in its place), then in a diagonal or a window of the
+/// variants that have them. Any of them leaves the puzzle without a solution, and says
+/// the input is wrong rather than the puzzle hard.
 fn clash(puzzle: &Puzzle) -> Option<Conflict> {
-    match &puzzle.variant {
-        Variant::Jigsaw(_) => puzzle
-            .grid
-            .conflicts()
-            .into_iter()
-            .find(|conflict| !matches!(conflict.unit, Unit::Box(_))),
-        _ => puzzle.grid.validate().err(),
+    let grid = &puzzle.grid;
+    let lines = grid
+        .conflicts()
+        .into_iter()
+        .find(|conflict| !matches!(conflict.unit, Unit::Box(_)));
+    let n = grid.side();
+    let houses: Vec<(Unit, Vec<usize>)> = match &puzzle.variant {
+        Variant::Jigsaw(regions) => (0..n)
+            .map(|k| {
+                let cells = regions.cells(k).into_iter().map(|(r, c)| r * n + c);
+                (Unit::Region(k), cells.collect())
+            })
+            .collect(),
+        Variant::X => {
+            let extra = puzzle.variant.extra_units(grid.order());
+            extra
+                .into_iter()
+                .enumerate()
+                .map(|(k, h)| (Unit::Diagonal(k), h))
+                .collect()
+        }
+        Variant::Hyper => {
+            let extra = puzzle.variant.extra_units(grid.order());
+            extra
+                .into_iter()
+                .enumerate()
+                .map(|(k, h)| (Unit::Window(k), h))
+                .collect()
+        }
+        _ => return grid.validate().err(),
+    };
+    if let Variant::X | Variant::Hyper = puzzle.variant
+        && let Err(conflict) = grid.validate()
+    {
+        return Some(conflict);
     }
+    lines.or_else(|| {
+        houses
+            .into_iter()
+            .find_map(|(unit, cells)| house_clash(grid, unit, &cells))
+    })
+}
+
+/// The first value given twice in the house `cells` (cell indices r·N + c, in reading
+/// order), as a conflict in `unit`.
+fn house_clash(grid: &Grid, unit: Unit, cells: &[usize]) -> Option<Conflict> {
+    let n = grid.side();
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable();
+    let mut seen: Vec<Option<usize>> = vec![None; n + 1];
+    for &k in &sorted {
+        let (r, c) = (k / n, k % n);
+        let value = grid.get(r, c);
+        if value == 0 {
+            continue;
+        }
+        if let Some(first) = seen[usize::from(value)] {
+            return Some(Conflict {
+                value,
+                unit,
+                cells: [(first / n, first % n), (r, c)],
+            });
+        }
+        seen[usize::from(value)] = Some(k);
+    }
+    None
 }
 
 /// The symbols of a row with their 0-based columns: every character but white space and

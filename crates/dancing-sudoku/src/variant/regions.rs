@@ -150,6 +150,21 @@ impl Regions {
         self.order() * self.order()
     }
 
+    /// Each cell's region as one symbol (`1` for the first, up to `9`, then `A`, …),
+    /// row by row: the mark after a jigsaw's puzzle line, which the batch reads back.
+    ///
+    /// ```
+    /// use dancing_sudoku::Regions;
+    ///
+    /// assert_eq!(Regions::boxes(2).labels(), "1122112233443344");
+    /// ```
+    pub fn labels(&self) -> String {
+        self.region
+            .iter()
+            .map(|&region| crate::Alphabet::Digits.symbol(region + 1).unwrap_or('?'))
+            .collect()
+    }
+
     /// The region (0..N) of row `r`, column `c` (0-based).
     ///
     /// # Panics

@@ -92,7 +92,7 @@ pub(super) struct Reorder<F, M> {
     changed: Condvar,
     /// Bumped when the head changes, so a worker knows when to look again.
     epoch: AtomicU64,
-    /// Set when the visitor broke.
+    /// Set when the visitor broke, or the search stopped.
     broke: AtomicBool,
 }
 
@@ -247,6 +247,11 @@ where
         lock(&self.window).peak
     }
 
+    /// Passes nothing more on: the search stopped.
+    pub(super) fn stop(&self) {
+        self.broke.store(true, Relaxed);
+    }
+
     /// Wakes every worker waiting for room, at a stop.
     pub(super) fn wake_all(&self) {
         let _window = lock(&self.window);
@@ -285,5 +290,44 @@ where
         unit.head = true;
         let kept = std::mem::take(&mut unit.kept);
         kept.pass(&|s| self.visit(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+
+    /// What a later unit kept is passed on when the head ends; after a stop, nothing
+    /// more is, so a stopped search's output ends where the stop found it.
+    #[test]
+    fn a_stop_passes_nothing_more_on() {
+        for stopped in [false, true] {
+            let passed = Cell::new(0);
+            let reorder = Reorder::new(
+                |_: &[OptionId]| {
+                    passed.set(passed.get() + 1);
+                    ControlFlow::Continue(())
+                },
+                1 << 10,
+            );
+            let never = AtomicBool::new(false);
+            reorder.open(vec![0u32]);
+            reorder.open(vec![1u32]);
+            let head = Unit::new(vec![0u32]);
+            let mut later = Unit::new(vec![1u32]);
+            for k in 0..3 {
+                let _ = reorder.found(&mut later, &[OptionId::new(k)], &never);
+            }
+            let _ = reorder.finish(later, None);
+            assert_eq!(passed.get(), 0, "kept until the head ends");
+            if stopped {
+                reorder.stop();
+            }
+            let _ = reorder.finish(head, None);
+            assert_eq!(passed.get(), if stopped { 0 } else { 3 });
+        }
     }
 }

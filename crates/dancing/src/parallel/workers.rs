@@ -199,6 +199,9 @@ impl<M: Copy + Ord, F: Fn(&[OptionId]) -> ControlFlow<()>> Shared<M, F> {
         lock(&self.reason).get_or_insert(reason);
         self.stop.store(true, Relaxed);
         if let Mode::Ordered(reorder) = &self.mode {
+            // Nothing more is passed on, not even what the window holds: the output of
+            // a stopped search ends where the stop found it, as one thread's does.
+            reorder.stop();
             reorder.wake_all();
         }
         let _queue = lock(&self.queue);

@@ -360,13 +360,27 @@ fn variants(text: &str, kind: Option<Kind>) -> Vec<Result<&'static str, String>>
         .collect()
 }
 
+/// A puzzle of one given, which every variant's rules allow.
+const ONE: &str =
+    "1................................................................................";
+
 #[test]
 fn marks_name_the_variant() {
     let jigsaw = "1.......3....... 1122112233443344";
-    let text = format!("{INKALA} x\n{INKALA} hyper\n{jigsaw}\n{INKALA} a comment\n");
+    let text = format!("{ONE} x\n{ONE} hyper\n{jigsaw}\n{INKALA} a comment\n");
     assert_eq!(
         variants(&text, None),
         [Ok("x"), Ok("hyper"), Ok("jigsaw"), Ok("classic")]
+    );
+    // Inkala's puzzle repeats a 1 on the anti-diagonal and in a window: marked as an X
+    // or hyper sudoku, it is a bad input, as a clash in a row is.
+    let clashing = format!("{INKALA} x\n{INKALA} hyper\n");
+    assert_eq!(
+        variants(&clashing, None),
+        [
+            Err("line 1, column 57: 1 appears twice in the anti-diagonal: r6c4 and r7c3".into()),
+            Err("line 2, column 57: 1 appears twice in window 3: r6c4 and r7c3".into())
+        ]
     );
     // Told the rules: the marks must agree.
     assert_eq!(
@@ -375,7 +389,7 @@ fn marks_name_the_variant() {
             Ok("x"),
             Err("line 2, column 83: the puzzle is marked as hyper sudoku, not x".into()),
             Err("line 3, column 18: the puzzle is marked as jigsaw sudoku, not x".into()),
-            Ok("x")
+            Err("line 4, column 57: 1 appears twice in the anti-diagonal: r6c4 and r7c3".into())
         ]
     );
     let classic = variants(&text, Some(Kind::Classic));
@@ -421,14 +435,15 @@ fn fields_after_a_puzzle_are_a_comment() {
     let solution =
         "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
     let zeros = INKALA.replace('.', "0");
-    let text = format!("{INKALA}:1:{solution}\n{zeros},{solution}\n{INKALA};x\n");
+    let text = format!("{INKALA}:1:{solution}\n{zeros},{solution}\n{ONE};x\n");
     let puzzles: Vec<Puzzle> = Batch::new(text.as_bytes())
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(puzzles.len(), 3);
     let inkala = Grid::parse_line(INKALA).unwrap();
-    assert!(puzzles.iter().all(|p| p.grid == inkala));
+    assert!(puzzles[..2].iter().all(|p| p.grid == inkala));
     // A mark after a separator is still a mark.
+    assert_eq!(puzzles[2].grid, Grid::parse_line(ONE).unwrap());
     assert_eq!(puzzles[2].variant, Variant::X);
     assert_eq!(Grid::parse_line(&format!("{INKALA}:1")).unwrap(), inkala);
 }
