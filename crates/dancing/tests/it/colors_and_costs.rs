@@ -114,6 +114,65 @@ proptest! {
         }
     }
 
+    /// A split's prefixes with costs, as a distributed cheapest search runs them: each
+    /// prefix's `k` cheapest are the `k` cheapest of the brute force's solutions that
+    /// hold its options, on one thread and on two, costs past 2^64 included; the
+    /// cheapest of all the jobs' answers is the whole problem's.
+    #[test]
+    fn prefixes_answer_their_subproblems_cheapest(
+        spec in spec(10, 3),
+        huge in proptest::bool::ANY,
+        depth in 1usize..3,
+        k in 1usize..4,
+    ) {
+        let mut spec = spec;
+        if huge {
+            for option in &mut spec.options {
+                option.1 = u64::MAX - option.1;
+            }
+        }
+        let problem = build(&spec);
+        let all: Vec<(Vec<usize>, u128)> = brute_force(&spec)
+            .into_iter()
+            .map(|(chosen, _)| {
+                let cost = chosen.iter().map(|&o| u128::from(spec.options[o].1)).sum();
+                (chosen, cost)
+            })
+            .collect();
+        let mut splitter = Solver::new(&problem);
+        let prefixes: Vec<Vec<OptionId>> =
+            splitter.split(depth).into_subproblems().into_iter().map(|s| s.prefix().to_vec()).collect();
+        let mut best_of_jobs: Vec<u128> = Vec::new();
+        for prefix in &prefixes {
+            let mut expected: Vec<u128> = all
+                .iter()
+                .filter(|(chosen, _)| prefix.iter().all(|o| chosen.contains(&o.index())))
+                .map(|&(_, cost)| cost)
+                .collect();
+            expected.sort_unstable();
+            expected.truncate(k);
+            for threads in [1, 2] {
+                let mut solver = Solver::new(&problem);
+                for &option in prefix {
+                    solver.descend(option).unwrap();
+                }
+                let found = if threads == 1 {
+                    solver.best(k)
+                } else {
+                    dancing::ParallelSolver::new(solver, threads).best(k)
+                };
+                let costs: Vec<u128> = found.iter().map(|s| s.cost()).collect();
+                prop_assert_eq!(&costs, &expected, "prefix {:?}, {} threads", prefix, threads);
+                for s in &found {
+                    prop_assert!(prefix.iter().all(|o| s.options().contains(o)));
+                }
+            }
+            best_of_jobs.extend(expected.first());
+        }
+        let whole = Solver::new(&problem).min_cost().map(|s| s.cost());
+        prop_assert_eq!(best_of_jobs.into_iter().min(), whole);
+    }
+
     #[test]
     fn cheapest_with_a_forced_option(spec in spec(12, 9), pick in 0usize..12) {
         prop_assume!(pick < spec.options.len());
