@@ -189,8 +189,8 @@ impl Problem {
 
     /// The bytes the problem holds: its names, its links as built (twice when options
     /// have costs: the cheapest search keeps them sorted by cost too), and its
-    /// tables. Each engine copies what it searches on ([`Engine::memory`]
-    /// (crate::Engine::memory)); this is what they share.
+    /// tables. Each engine copies what it searches on
+    /// ([`Engine::memory`](crate::Engine::memory)); this is what they share.
     pub fn memory(&self) -> usize {
         use crate::arena::heap;
         let inner = &*self.inner;
