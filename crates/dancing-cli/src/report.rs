@@ -30,15 +30,7 @@ impl ReportArgs {
 /// `xc`'s and `problem`'s `--stats`, which `--max-memory` bounds): Linux's `VmHWM`;
 /// `None` where it cannot be read.
 pub(crate) fn peak_rss() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kib: u64 = line["VmHWM:".len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kib * 1024)
+    dancing_sat::status_bytes("VmHWM")
 }
 
 /// A count as `--count` prints it: the number, then `+` when the search stopped before

@@ -29,4 +29,7 @@ mod cadical;
 mod learner;
 mod memory;
 
+#[doc(hidden)]
+pub use memory::status_bytes;
+
 pub use learner::{Config, Learner, LearnerStats};

@@ -2,7 +2,7 @@
 //! classic grid, a variant, a pencilmark grid) with the solver its rules call for, made
 //! on first need and kept, so that a worker thread holds one of each at most.
 
-use dancing::{Count, Limits, Stats, StopReason};
+use dancing::{Count, Limits, Stats};
 
 use crate::parse::Puzzle;
 use crate::solve::{Method, Solve};
@@ -222,12 +222,7 @@ impl PuzzleSolver {
     /// [`Solve::count_up_to`] counts them.
     pub fn count_up_to(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
         let found = self.find(puzzle, limit, None);
-        let stopped = if found >= limit {
-            Some(StopReason::Caller)
-        } else {
-            self.stats().stopped
-        };
-        Count::new(found, stopped)
+        Count::up_to(found, limit, self.stats().stopped)
     }
 
     /// The first solution of `puzzle`, if any (`None` too when a limit stopped the

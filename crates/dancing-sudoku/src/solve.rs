@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use dancing::{Count, Limits, Stats, StopReason};
+use dancing::{Count, Limits, Stats};
 
 use crate::grid::Grid;
 
@@ -171,12 +171,7 @@ pub trait Solve {
     #[inline]
     fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Count {
         let found = self.find(puzzle, limit, None);
-        let stopped = if found >= limit {
-            Some(StopReason::Caller)
-        } else {
-            self.stats().stopped
-        };
-        Count::new(found, stopped)
+        Count::up_to(found, limit, self.stats().stopped)
     }
 
     /// The number of solutions of `puzzle`, all of them unless a [`Limits`] bound stops

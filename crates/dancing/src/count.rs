@@ -65,6 +65,25 @@ impl Count {
         }
     }
 
+    /// The count of a search that stopped at `limit` solutions if it found that many:
+    /// [`Partial`](Self::Partial) with [`StopReason::Caller`] there (at least `limit`),
+    /// else as `stopped` says.
+    ///
+    /// ```
+    /// use dancing::{Count, StopReason};
+    ///
+    /// assert_eq!(Count::up_to(3, 3, None), Count::Partial { found: 3, reason: StopReason::Caller });
+    /// assert_eq!(Count::up_to(2, 3, None), Count::Complete(2));
+    /// ```
+    pub fn up_to(found: u64, limit: u64, stopped: Option<StopReason>) -> Self {
+        let stopped = if found >= limit {
+            Some(StopReason::Caller)
+        } else {
+            stopped
+        };
+        Self::new(found, stopped)
+    }
+
     /// The count a search with these statistics made: its solutions, complete unless
     /// it was stopped.
     pub fn from_stats(stats: &Stats) -> Self {
