@@ -1,29 +1,14 @@
 //! What `dancing xc` will do, decided before it runs: the arguments, and the problem
 //! once read (only its item line can show multiplicities), resolved into a [`Plan`]: the
-//! engine, the mode and the output. `xc.rs` carries the plan out; nothing here runs a
-//! search or prints an answer.
+//! engine named, the mode and the output. Which engine searches is the library's
+//! ([`dancing::AnyEngine`]), what each can do too ([`EngineName::can`]); this file only
+//! asks, and words the refusals in the command line's flags. `xc.rs` carries the plan
+//! out; nothing here runs a search or prints an answer.
 
-use dancing::Problem;
+use dancing::{Capability, EngineName, Problem};
 
-use crate::args::{XcArgs, XcEngine, XcSolver};
+use crate::args::{XcArgs, XcSolver};
 use crate::failure::Failure;
-
-/// The engine that searches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Engine {
-    /// Dancing links (`Solver`).
-    Links,
-    /// Dancing cells (`CellsSolver`).
-    Cells,
-    /// The dense bitsets (`DenseSolver`).
-    Dense,
-    /// Algorithm M (`MultiSolver`), for multiplicities.
-    Multi,
-    /// The faster of the links and the dense engine on the first nodes (`pick.rs`).
-    Fastest,
-    /// The memoized search and its ZDD (`memo.rs`).
-    Memo,
-}
 
 /// How the engine is run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,17 +24,19 @@ pub(crate) enum Mode {
     Budgeted,
     /// `--solver sat`: the CDCL learner.
     Learner,
-    /// `--min-cost` (1) or `--best K`: the cheapest solutions, on `--threads` threads,
-    /// below `--prefix` when given.
+    /// `--min-cost` (1) or `--best K`: the cheapest solutions.
     Cheapest(usize),
-    /// `--cnf`: the problem as a DIMACS formula, `--prefix`'s options forced.
+    /// `--cnf`: the problem as a DIMACS formula.
     Cnf,
+    /// The memoized search and its diagram (`--memo`, `--sample`, `--zdd`).
+    Memo,
 }
 
 /// What `dancing xc` does with a problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Plan {
-    pub(crate) engine: Engine,
+    /// The engine asked for (`auto` picks one when the problem is read).
+    pub(crate) engine: EngineName,
     pub(crate) mode: Mode,
     /// Print the number of solutions instead of the solutions.
     pub(crate) count: bool,
@@ -57,102 +44,89 @@ pub(crate) struct Plan {
     pub(crate) limit: Option<u64>,
 }
 
-/// Refuses what `--engine cells`, `--engine dense` and `--engine multi` cannot do
-/// (costs, the matrix format, the CNF output and the learner belong to the links;
-/// dancing cells searches on one thread, without a prefix), before reading any input,
-/// rather than ignoring it.
+impl XcArgs {
+    /// The engine asked for: `--engine`, or the memo that `--memo`, `--sample` and
+    /// `--zdd` ask for.
+    pub(crate) fn engine_name(&self) -> EngineName {
+        if self.memo.wanted() {
+            EngineName::Memo
+        } else {
+            self.engine
+        }
+    }
+}
+
+/// The flags that ask something of the engine besides one search on one thread, each
+/// with whether it is given and what it asks.
+fn asked(args: &XcArgs) -> [(bool, &'static str, Capability); 10] {
+    use Capability::{Cheapest, Formula, Matrix, Prefix, Split, SplitJobs, Threads};
+    [
+        (args.split.threads != 1, "--threads", Threads),
+        (args.split.split.is_some(), "--split", Split),
+        (args.split.split_jobs.is_some(), "--split-jobs", SplitJobs),
+        (args.split.prefix.is_some(), "--prefix", Prefix),
+        (args.min_cost, "--min-cost", Cheapest),
+        (args.best.is_some(), "--best", Cheapest),
+        (args.matrix, "--matrix", Matrix),
+        (args.cnf, "--cnf", Formula),
+        (args.solver == XcSolver::Sat, "--solver sat", Formula),
+        // The memo is its own engine: naming another with it is a contradiction.
+        (
+            args.memo.wanted() && args.engine != EngineName::Auto,
+            "--engine",
+            Formula,
+        ),
+    ]
+}
+
+/// The first flag given that `engine` cannot do.
+fn refused(args: &XcArgs, engine: EngineName) -> Option<&'static str> {
+    asked(args)
+        .into_iter()
+        .find(|&(given, flag, what)| given && (!engine.can(what) || flag == "--engine"))
+        .map(|(_, flag, _)| flag)
+}
+
+/// Refuses what the engine named cannot do, before reading any input, rather than
+/// ignoring it.
 pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
-    if args.memo.wanted() {
-        return check_memo(args);
-    }
-    if args.engine == XcEngine::Multi {
-        return match multi_unsupported(args) {
-            Some(flag) => Err(Failure::input(format!(
-                "--engine multi cannot be combined with {flag} yet; use --engine links for it"
-            ))),
-            None => Ok(()),
-        };
-    }
-    let engine = match args.engine {
-        XcEngine::Cells => "cells",
-        XcEngine::Dense => "dense",
-        XcEngine::Auto | XcEngine::Links | XcEngine::Multi => return Ok(()),
+    let engine = args.engine_name();
+    let refused = if engine == EngineName::Memo {
+        refused(args, engine)
+    } else {
+        // `--engine` alone names no contradiction.
+        asked(args)
+            .into_iter()
+            .find(|&(given, flag, what)| given && flag != "--engine" && !engine.can(what))
+            .map(|(_, flag, _)| flag)
     };
-    let cells = args.engine == XcEngine::Cells;
-    let parallel = splitting(args).map(|(given, flag)| (cells && given, flag));
-    match first_given(parallel.into_iter().chain(links_only(args))) {
-        Some(flag) => Err(Failure::input(format!(
-            "--engine {engine} cannot be combined with {flag}; use --engine links for it"
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// The flags that split a search or run it on threads, each with whether it is given.
-fn splitting(args: &XcArgs) -> [(bool, &'static str); 4] {
-    [
-        (args.split.threads != 1, "--threads"),
-        (args.split.split.is_some(), "--split"),
-        (args.split.split_jobs.is_some(), "--split-jobs"),
-        (args.split.prefix.is_some(), "--prefix"),
-    ]
-}
-
-/// The flags only the links take (costs, the matrix format, the formula, the
-/// learner), each with whether it is given.
-fn links_only(args: &XcArgs) -> [(bool, &'static str); 5] {
-    [
-        (args.min_cost, "--min-cost"),
-        (args.best.is_some(), "--best"),
-        (args.matrix, "--matrix"),
-        (args.cnf, "--cnf"),
-        (args.solver == XcSolver::Sat, "--solver sat"),
-    ]
-}
-
-/// The first of `flags` that is given.
-fn first_given(flags: impl IntoIterator<Item = (bool, &'static str)>) -> Option<&'static str> {
-    flags
-        .into_iter()
-        .find(|&(given, _)| given)
-        .map(|(_, flag)| flag)
-}
-
-/// Refuses what the memoized search does not do: it searches on one thread, with its
-/// own engine, for all the solutions (not the cheapest), in Knuth's format.
-fn check_memo(args: &XcArgs) -> Result<(), Failure> {
-    let engine = [(args.engine != XcEngine::Auto, "--engine")];
-    let flags = splitting(args)
-        .into_iter()
-        .chain(links_only(args))
-        .chain(engine);
-    match first_given(flags) {
-        Some(flag) => Err(Failure::input(format!(
-            "the memoized search (--memo, --sample, --zdd) cannot be combined with {flag}"
-        ))),
-        None => Ok(()),
-    }
+    let Some(flag) = refused else {
+        return Ok(());
+    };
+    Err(Failure::input(if args.memo.wanted() {
+        format!("the memoized search (--memo, --sample, --zdd) cannot be combined with {flag}")
+    } else {
+        format!("--engine {engine} cannot be combined with {flag}; use --engine links for it")
+    }))
 }
 
 /// The plan for `problem`, read from the file `name`; what [`check_engine`] let
 /// through before reading is not checked again.
 pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan, Failure> {
-    let (engine, mode) = if args.memo.wanted() {
-        (Engine::Memo, Mode::Search)
-    } else if problem.has_bounds() || args.engine == XcEngine::Multi {
-        check_multi(args, name, problem)?;
-        let mode = if args.split.split.is_some() {
-            Mode::Split
-        } else {
-            threads_or_search(args)
-        };
-        (Engine::Multi, mode)
-    } else {
-        match args.engine {
-            XcEngine::Cells => (Engine::Cells, Mode::Search),
-            XcEngine::Dense => (Engine::Dense, split_or_threads(args)),
-            XcEngine::Auto | XcEngine::Links | XcEngine::Multi => links(args, problem)?,
+    let engine = args.engine_name();
+    if problem.has_bounds() && engine == EngineName::Auto {
+        // The engine `auto` picks for multiplicities, and what it refuses.
+        if let Some(flag) = refused(args, EngineName::Multi) {
+            return Err(Failure::input(format!(
+                "{name} has multiplicities{}: their search (Algorithm M) does not take {flag}",
+                bounded(problem)
+            )));
         }
+    }
+    let mode = if engine == EngineName::Memo {
+        Mode::Memo
+    } else {
+        links_mode(args, problem, engine)?.unwrap_or_else(|| split_or_threads(args))
     };
     Ok(Plan {
         engine,
@@ -162,19 +136,46 @@ pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan,
     })
 }
 
-/// The links' plan: the cheapest solutions, the formula, the learner, or a search,
-/// split or parallel search (with `--engine auto`, on the faster of the links and the
-/// dense engine, whatever the threads, the split or the prefix).
-fn links(args: &XcArgs, problem: &Problem) -> Result<(Engine, Mode), Failure> {
-    let whole = if args.min_cost {
-        Some("--min-cost")
-    } else if args.best.is_some() {
-        Some("--best")
-    } else if args.cnf {
-        Some("--cnf")
-    } else {
-        None
-    };
+/// ` (item `x` has bounds 2:3)`: the item a refusal for multiplicities names.
+pub(crate) fn bounded_of(error: &dancing::RouteError) -> String {
+    match error {
+        dancing::RouteError::Multiplicities { item, bounds, .. } => {
+            format!(" (item `{}` has bounds {}:{})", item, bounds.0, bounds.1)
+        }
+        _ => String::new(),
+    }
+}
+
+/// ` (item `x` has bounds 2:3)`: the first primary item of `problem` with bounds.
+pub(crate) fn bounded(problem: &Problem) -> String {
+    problem
+        .items()
+        .find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1))
+        .map_or_else(String::new, |i| {
+            let (lo, hi) = problem.bounds(i);
+            format!(" (item `{}` has bounds {lo}:{hi})", problem.item_name(i))
+        })
+}
+
+/// The modes of the links' own: the cheapest solutions, the formula, the learner, or
+/// the links under a budget before the learner; `None` for a search, a split or
+/// threads.
+fn links_mode(
+    args: &XcArgs,
+    problem: &Problem,
+    engine: EngineName,
+) -> Result<Option<Mode>, Failure> {
+    if !engine.can(Capability::Cheapest) || problem.has_bounds() {
+        return Ok(None);
+    }
+    let whole = [
+        (args.min_cost, "--min-cost"),
+        (args.best.is_some(), "--best"),
+        (args.cnf, "--cnf"),
+    ]
+    .into_iter()
+    .find(|&(given, _)| given)
+    .map(|(_, flag)| flag);
     if let Some(whole) = whole {
         // These answer for the whole problem, or the subproblem of `--prefix`: a split's
         // lines are the same with them or without, so each job asks for them.
@@ -182,7 +183,7 @@ fn links(args: &XcArgs, problem: &Problem) -> Result<(Engine, Mode), Failure> {
             (args.split.split.is_some(), "--split"),
             (args.split.split_jobs.is_some(), "--split-jobs"),
         ];
-        if let Some(flag) = first_given(split) {
+        if let Some((_, flag)) = split.into_iter().find(|&(given, _)| given) {
             return Err(Failure::input(format!(
                 "{flag} cannot be combined with {whole}: split without it, then run each \
                  line with {whole} --prefix LINE"
@@ -191,32 +192,27 @@ fn links(args: &XcArgs, problem: &Problem) -> Result<(Engine, Mode), Failure> {
     }
     if args.min_cost || args.best.is_some() {
         let k = args.best.map_or(1, |k| k as usize);
-        return Ok((Engine::Links, Mode::Cheapest(k)));
+        return Ok(Some(Mode::Cheapest(k)));
     }
     if args.cnf {
-        return Ok((Engine::Links, Mode::Cnf));
+        return Ok(Some(Mode::Cnf));
     }
     let parallel = args.split.threads != 1
         || args.split.split.is_some()
         || args.split.split_jobs.is_some()
         || args.split.prefix.is_some();
-    match args.solver {
+    Ok(match args.solver {
         XcSolver::Sat if parallel => {
             return Err(Failure::input(
                 "--solver sat searches on one thread: it cannot be combined with --threads, --split, --split-jobs or --prefix",
             ));
         }
-        XcSolver::Sat => return Ok((Engine::Links, Mode::Learner)),
+        XcSolver::Sat => Some(Mode::Learner),
         XcSolver::Auto if args.limit.is_some() && !parallel && !problem.has_costs() => {
-            return Ok((Engine::Links, Mode::Budgeted));
+            Some(Mode::Budgeted)
         }
-        _ => {}
-    }
-    let engine = match args.engine {
-        XcEngine::Auto => Engine::Fastest,
-        _ => Engine::Links,
-    };
-    Ok((engine, split_or_threads(args)))
+        _ => None,
+    })
 }
 
 /// `--split` or `--split-jobs`, else `--threads`, else one search.
@@ -224,58 +220,10 @@ fn split_or_threads(args: &XcArgs) -> Mode {
     if args.split.split.is_some() || args.split.split_jobs.is_some() {
         Mode::Split
     } else {
-        threads_or_search(args)
-    }
-}
-
-/// A search on `--threads` threads, or on one.
-fn threads_or_search(args: &XcArgs) -> Mode {
-    match args.split.threads {
-        1 => Mode::Search,
-        threads => Mode::Threads(usize::from(threads)),
-    }
-}
-
-/// The first flag given that the search with multiplicities (Algorithm M) does not
-/// take: it counts, lists and limits solutions on one thread or several, and splits to
-/// a depth (with null moves in its prefixes).
-fn multi_unsupported(args: &XcArgs) -> Option<&'static str> {
-    let split_jobs = [(args.split.split_jobs.is_some(), "--split-jobs")];
-    first_given(split_jobs.into_iter().chain(links_only(args)))
-}
-
-/// Refuses, once the file shows multiplicities (only its item line can), what their
-/// search does not do: another engine, or a flag Algorithm M does not take. The
-/// search has not started, so nothing was printed.
-fn check_multi(args: &XcArgs, name: &str, problem: &Problem) -> Result<(), Failure> {
-    if args.engine == XcEngine::Multi {
-        // Refused before reading.
-        return Ok(());
-    }
-    let bounded = problem
-        .items()
-        .find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1))
-        .map_or_else(String::new, |i| {
-            let (lo, hi) = problem.bounds(i);
-            format!(" (item `{}` has bounds {lo}:{hi})", problem.item_name(i))
-        });
-    let engine = match args.engine {
-        XcEngine::Cells => Some("cells"),
-        XcEngine::Dense => Some("dense"),
-        XcEngine::Links => Some("links"),
-        XcEngine::Auto | XcEngine::Multi => None,
-    };
-    if let Some(engine) = engine {
-        return Err(Failure::input(format!(
-            "{name} has multiplicities{bounded}, which --engine {engine} cannot search; \
-             leave --engine out or use --engine multi"
-        )));
-    }
-    match multi_unsupported(args) {
-        Some(flag) => Err(Failure::input(format!(
-            "{name} has multiplicities{bounded}: their search (Algorithm M) does not take {flag}"
-        ))),
-        None => Ok(()),
+        match args.split.threads {
+            1 => Mode::Search,
+            threads => Mode::Threads(usize::from(threads)),
+        }
     }
 }
 
@@ -300,33 +248,40 @@ mod tests {
     const PLAIN: &str = "a b\na\nb\na b\n";
     const BOUNDS: &str = "2|a b\na\na b\nb\n";
 
-    fn engine_and_mode(args: &[&str], text: &str) -> (Engine, Mode) {
+    fn engine_and_mode(args: &[&str], text: &str) -> (EngineName, Mode) {
         let plan = plan_of(args, text).unwrap();
         (plan.engine, plan.mode)
     }
 
     #[test]
-    fn a_plain_search_runs_on_the_faster_engine() {
-        assert_eq!(engine_and_mode(&[], PLAIN), (Engine::Fastest, Mode::Search));
+    fn a_plain_search_runs_on_the_engine_named() {
+        assert_eq!(
+            engine_and_mode(&[], PLAIN),
+            (EngineName::Auto, Mode::Search)
+        );
         let plan = plan_of(&["--count", "--limit", "5", "--solver", "dlx"], PLAIN).unwrap();
         assert_eq!(
             (plan.engine, plan.count, plan.limit),
-            (Engine::Fastest, true, Some(5))
+            (EngineName::Auto, true, Some(5))
+        );
+        assert_eq!(
+            engine_and_mode(&["--memo"], PLAIN),
+            (EngineName::Memo, Mode::Memo)
+        );
+        assert_eq!(
+            engine_and_mode(&["--engine", "memo"], PLAIN),
+            (EngineName::Memo, Mode::Memo)
         );
     }
 
     #[test]
-    fn splitting_threads_and_prefixes_keep_the_engine_one_thread_would_use() {
+    fn splitting_threads_and_prefixes_keep_the_engine_named() {
         let threads = engine_and_mode(&["--threads", "2"], PLAIN);
-        assert_eq!(threads, (Engine::Fastest, Mode::Threads(2)));
+        assert_eq!(threads, (EngineName::Auto, Mode::Threads(2)));
         let split = engine_and_mode(&["--engine", "dense", "--split", "2"], PLAIN);
-        assert_eq!(split, (Engine::Dense, Mode::Split));
-        let links = engine_and_mode(&["--engine", "links", "--threads", "2"], PLAIN);
-        assert_eq!(links, (Engine::Links, Mode::Threads(2)));
+        assert_eq!(split, (EngineName::Dense, Mode::Split));
         let prefix = engine_and_mode(&["--prefix", "1"], PLAIN);
-        assert_eq!(prefix, (Engine::Fastest, Mode::Search));
-        let dense = engine_and_mode(&["--engine", "dense"], PLAIN);
-        assert_eq!(dense, (Engine::Dense, Mode::Search));
+        assert_eq!(prefix, (EngineName::Auto, Mode::Search));
         let refused = plan_of(&["--engine", "cells", "--threads", "2"], PLAIN).unwrap_err();
         assert!(
             refused.contains("--engine cells cannot be combined with --threads"),
@@ -361,16 +316,14 @@ mod tests {
 
     #[test]
     fn multiplicities_go_to_algorithm_m() {
-        assert_eq!(engine_and_mode(&[], BOUNDS), (Engine::Multi, Mode::Search));
-        let counted = engine_and_mode(&["--count", "--threads", "2"], BOUNDS);
-        assert_eq!(counted, (Engine::Multi, Mode::Threads(2)));
-        let split = engine_and_mode(&["--split", "1", "--prefix", "1"], BOUNDS);
-        assert_eq!(split, (Engine::Multi, Mode::Split));
-        let refused = plan_of(&["--engine", "links"], BOUNDS).unwrap_err();
-        assert!(
-            refused.contains("which --engine links cannot search"),
-            "{refused}"
+        assert_eq!(
+            engine_and_mode(&[], BOUNDS),
+            (EngineName::Auto, Mode::Search)
         );
+        let counted = engine_and_mode(&["--count", "--threads", "2"], BOUNDS);
+        assert_eq!(counted, (EngineName::Auto, Mode::Threads(2)));
+        let split = engine_and_mode(&["--split", "1", "--prefix", "1"], BOUNDS);
+        assert_eq!(split, (EngineName::Auto, Mode::Split));
         let refused = plan_of(&["--min-cost"], BOUNDS).unwrap_err();
         assert!(refused.contains("does not take --min-cost"), "{refused}");
     }

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::{Engine, OptionId, Problem, problems};
+use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, problems};
 
 use crate::args::{ProblemArgs, ProblemKind};
 use crate::failure::{Failure, search_code};
@@ -43,20 +43,10 @@ fn solve(
     args: &ProblemArgs,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    match dancing::pick(problem) {
-        dancing::Picked::Links(mut links) => solve_with(kind, problem, args, out, &mut links),
-        dancing::Picked::Dense(mut dense) => solve_with(kind, problem, args, out, &mut dense),
-    }
-}
-
-fn solve_with<E: Engine>(
-    kind: &ProblemKind,
-    problem: &Problem,
-    args: &ProblemArgs,
-    out: &mut impl Write,
-    solver: &mut E,
-) -> Result<u8, Failure> {
-    let engine = [("engine", E::NAME.into())];
+    let mut engine =
+        AnyEngine::new(problem, EngineName::Auto).expect("`auto` searches every problem");
+    let solver = &mut engine;
+    let engine = [("engine", solver.name().into())];
     if args.count {
         let stats = search::count(solver, &args.search, args.limit);
         writeln!(out, "{}", report::count_text(&stats))?;

@@ -6,9 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use dancing::format::quote;
-use dancing::{
-    Branches, Engine, ForceError, ItemId, Move, MultiSolver, OptionId, Problem, SplitEngine, Stats,
-};
+use dancing::{AnyEngine, Engine, ForceError, ItemId, Move, OptionId, PrefixError, Problem, Stats};
 
 use crate::args::XcArgs;
 use crate::failure::{Failure, search_code};
@@ -17,50 +15,47 @@ use crate::report;
 use crate::report::plural;
 use crate::search;
 
-/// Follows `--prefix` (when given) with either engine that splits: the search below it
-/// is the subproblem the line names. Returns the prefix.
-pub(crate) fn follow_prefix<E: SplitEngine>(
+/// Follows `--prefix` (when given): the search below it is the subproblem the line
+/// names. A move is an option's 1-based number, or, for a problem with multiplicities,
+/// `~K` for the null move on item `K`. Returns the prefix.
+pub(crate) fn follow_prefix(
     args: &XcArgs,
     problem: &Problem,
-    solver: &mut E,
-) -> Result<Vec<OptionId>, Failure> {
-    let prefix = read_prefix(args, problem, parse_prefix)?;
-    for (level, &option) in prefix.iter().enumerate() {
-        solver
-            .descend(option)
-            .map_err(|e| invalid_prefix(&e, problem, &prefix[..level], option))?;
-    }
+    engine: &mut AnyEngine,
+) -> Result<Vec<Move>, Failure> {
+    let Some(text) = args.split.prefix.as_deref() else {
+        return Ok(Vec::new());
+    };
+    let prefix = if problem.has_bounds() {
+        parse_moves(text, problem)?
+    } else {
+        parse_prefix(text, problem)?
+            .into_iter()
+            .map(Move::Choose)
+            .collect()
+    };
+    engine
+        .follow_prefix(&prefix)
+        .map_err(|e| invalid_prefix(&e, problem, &prefix))?;
     Ok(prefix)
 }
 
-/// `--prefix` read by `parse` (options or moves); none when it is not given.
-fn read_prefix<T>(
+/// The search on `threads` threads (below the prefix followed): the solutions as the
+/// sequential search prints them, in the same order, or their count.
+pub(crate) fn threads(
     args: &XcArgs,
     problem: &Problem,
-    parse: fn(&str, &Problem) -> Result<Vec<T>, Failure>,
-) -> Result<Vec<T>, Failure> {
-    args.split
-        .prefix
-        .as_deref()
-        .map_or(Ok(Vec::new()), |text| parse(text, problem))
-}
-
-/// The search on `threads` threads (below the prefix followed), with any engine that
-/// runs on threads: the solutions as the sequential search prints them, in the same
-/// order, or their count.
-pub(crate) fn threads<E: Branches>(
-    args: &XcArgs,
-    problem: &Problem,
-    solver: E,
+    engine: AnyEngine,
     threads: usize,
 ) -> Result<u8, Failure> {
-    memory::check_copies(args, problem, &solver, threads + 1, "--threads")?;
+    memory::check_copies(args, problem, &engine, threads + 1, "--threads")?;
+    let name = engine.name();
     // The workers take turns to print: stdout itself, not a lock on it.
     let mut out = BufWriter::new(io::stdout());
     let mut first = true;
     let mut options = Vec::new();
     let stats = search::run_parallel(
-        solver,
+        engine,
         threads,
         &args.search,
         args.limit,
@@ -85,53 +80,50 @@ pub(crate) fn threads<E: Branches>(
     report::report(
         &stats,
         &args.search,
-        &[("engine", E::NAME.into()), ("threads", threads.into())],
+        &[("engine", name.into()), ("threads", threads.into())],
     );
     Ok(search_code(&stats))
 }
 
-/// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each the 1-based
-/// numbers of its options (those of `--prefix` first). `--split` prints the lines as
-/// the walk finds them; both answer to `--timeout`, `--max-nodes` and Ctrl-C, and a
-/// split they stop still prints lines that cover the whole search (the parts not split
-/// yet, whole), with exit code 3 (130 on Ctrl-C).
-pub(crate) fn print_split<E: SplitEngine>(
+/// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each its moves (those
+/// of `--prefix` first), as `--prefix` reads them. `--split` prints the lines as the
+/// walk finds them; both answer to `--timeout`, `--max-nodes` and Ctrl-C, and a split
+/// they stop still prints lines that cover the whole search (the parts not split yet,
+/// whole), with exit code 3 (130 on Ctrl-C).
+pub(crate) fn print_split(
     args: &XcArgs,
-    solver: &mut E,
-    prefix: &[OptionId],
+    engine: &mut AnyEngine,
+    prefix: &[Move],
 ) -> Result<u8, Failure> {
-    solver.set_limits(args.search.limits());
+    engine.set_limits(args.search.limits());
     let mut output = SplitOutput::new();
-    let mut line = String::new();
-    let mut print = |out: &mut dyn Write, options: &[OptionId]| -> io::Result<()> {
-        line.clear();
-        for option in prefix.iter().chain(options) {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&(option.index() + 1).to_string());
-        }
-        writeln!(out, "{line}")
+    let mut line = prefix.to_vec();
+    let mut print = |out: &mut dyn Write, moves: &[Move]| -> io::Result<()> {
+        line.truncate(prefix.len());
+        line.extend_from_slice(moves);
+        writeln!(out, "{}", moves_text(&line))
     };
     let (stats, short) = match args.split.split {
         Some(depth) => {
             let stats = search::searching(|| {
-                solver.split_each(depth, |options| {
-                    let written = print(&mut output.out, options);
+                engine.split_each(depth, |moves| {
+                    let written = print(&mut output.out, moves);
                     output.wrote(written)
                 })
             });
             (stats, false)
         }
         None => {
-            let split = search::searching(|| solver.split_jobs(args.split.split_jobs.unwrap_or(1)));
-            for subproblem in split.subproblems() {
-                let written = print(&mut output.out, subproblem.prefix());
+            let jobs = args.split.split_jobs.unwrap_or(1);
+            let (prefixes, stats, short) = search::searching(|| engine.split_jobs(jobs))
+                .expect("engines that refuse --split-jobs are refused before reading");
+            for moves in &prefixes {
+                let written = print(&mut output.out, moves);
                 if output.wrote(written).is_break() {
                     break;
                 }
             }
-            (split.stats(), split.is_short())
+            (stats, short)
         }
     };
     output.finish(args, &stats, short)
@@ -198,83 +190,36 @@ fn parse_prefix(text: &str, problem: &Problem) -> Result<Vec<OptionId>, Failure>
         .collect()
 }
 
-/// The message for a `--prefix` whose option `option` cannot follow `before`, with the
-/// options numbered from 1 as on the command line.
-fn invalid_prefix(
-    error: &ForceError,
-    problem: &Problem,
-    before: &[OptionId],
-    option: OptionId,
-) -> Failure {
-    let after = if before.is_empty() {
+/// The message for a `--prefix` whose move at `error.position` the search does not
+/// make there, with options numbered from 1 as on the command line.
+fn invalid_prefix(error: &PrefixError, problem: &Problem, prefix: &[Move]) -> Failure {
+    let position = error.position;
+    let after = if position == 0 {
         "at the first level".to_owned()
     } else {
-        let numbers: Vec<String> = before.iter().map(|o| (o.index() + 1).to_string()).collect();
-        format!("after {}", numbers.join(" "))
+        format!("after {}", moves_text(&prefix[..position]))
     };
-    let why = match error {
+    let why = match error.error {
         ForceError::NotOnPath { item, .. } => format!(
             "it does not contain item `{}`, which the search branches on there",
-            quote(problem.item_name(*item))
+            quote(problem.item_name(item))
         ),
         ForceError::Conflict { .. } => "it conflicts with the options before it".to_owned(),
-        other => return Failure::input(format!("--prefix: {other}")),
+        ForceError::NotABranch { .. } => {
+            return Failure::input(format!(
+                "--prefix: move {} (`{}`) is not one the search makes {after}; use a line \
+                 that --split printed for this input",
+                position + 1,
+                move_text(prefix[position]),
+            ));
+        }
+        ref other => return Failure::input(format!("--prefix: {other}")),
     };
     Failure::input(format!(
         "--prefix: option {} is not one the search tries {after} ({why}); \
          use a line that --split printed for this input",
-        option.index() + 1
+        move_text(prefix[position])
     ))
-}
-
-/// `--prefix` for a problem with multiplicities (Algorithm M): its moves are replayed,
-/// and the search below them is the subproblem the line names. A move is an option's
-/// 1-based number, or `~K` for the null move on item `K` (1-based, in declaration
-/// order): the item takes none of its remaining options. Returns the moves.
-pub(crate) fn follow_moves(
-    args: &XcArgs,
-    problem: &Problem,
-    solver: &mut MultiSolver,
-) -> Result<Vec<Move>, Failure> {
-    let prefix = read_prefix(args, problem, parse_moves)?;
-    solver.replay(&prefix).map_err(|e| match e {
-        ForceError::NotABranch { position } => Failure::input(format!(
-            "--prefix: move {} (`{}`) is not one the search makes {}; use a line \
-             that --split printed for this input",
-            position + 1,
-            move_text(prefix[position]),
-            if position == 0 {
-                "at the first level".to_owned()
-            } else {
-                format!("after {}", moves_text(&prefix[..position]))
-            }
-        )),
-        other => Failure::input(format!("--prefix: {other}")),
-    })?;
-    Ok(prefix)
-}
-
-/// `--split DEPTH` for a problem with multiplicities: the subproblems below the moves
-/// followed, one per line, as `--prefix` reads them, printed as the walk finds them,
-/// under the same limits as [`print_split`].
-pub(crate) fn print_moves_split(
-    args: &XcArgs,
-    solver: &mut MultiSolver,
-    prefix: &[Move],
-    depth: usize,
-) -> Result<u8, Failure> {
-    solver.set_limits(args.search.limits());
-    let mut output = SplitOutput::new();
-    let mut moves = prefix.to_vec();
-    let stats = search::searching(|| {
-        solver.split_each(depth, |subproblem| {
-            moves.truncate(prefix.len());
-            moves.extend_from_slice(subproblem);
-            let written = writeln!(output.out, "{}", moves_text(&moves));
-            output.wrote(written)
-        })
-    });
-    output.finish(args, &stats, false)
 }
 
 /// A move as `--split` prints it: an option's 1-based number, or `~K` for the null

@@ -7,7 +7,7 @@ use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
 use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
-    CellsSolver, DenseSolver, MultiSolver, OptionId, ParallelSolver, Problem, Solver, SplitEngine,
+    AnyEngine, EngineName, OptionId, ParallelSolver, Problem, RouteError, Solver, SplitEngine,
     Stats,
 };
 
@@ -15,7 +15,7 @@ use crate::args::XcArgs;
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
-use crate::plan::{self, Engine, Mode, Plan};
+use crate::plan::{self, Mode, Plan};
 use crate::report;
 use crate::{learner, search, split};
 use smallvec::SmallVec;
@@ -72,61 +72,37 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
 
 /// Carries out `plan` on `problem` (read from the file `name`).
 fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<u8, Failure> {
-    match plan.engine {
-        Engine::Multi => {
-            let mut solver = MultiSolver::new(problem);
-            let prefix = split::follow_moves(args, problem, &mut solver)?;
-            match plan.mode {
-                Mode::Split => {
-                    let depth = args.split.split.unwrap_or(0);
-                    split::print_moves_split(args, &mut solver, &prefix, depth)
-                }
-                Mode::Threads(threads) => split::threads(args, problem, solver, threads),
-                _ => plain(plan, args, problem, &mut solver),
-            }
-        }
-        Engine::Memo => crate::memo::run(plan, args, problem),
-        Engine::Cells => plain(plan, args, problem, &mut CellsSolver::new(problem)),
-        Engine::Dense => {
-            let dense = DenseSolver::new(problem)
-                .map_err(|e| Failure::input(format!("{name}: {e}; use --engine links for it")))?;
-            splitting(plan, args, problem, dense)
-        }
-        Engine::Fastest => match dancing::pick(problem) {
-            dancing::Picked::Links(links) => splitting(plan, args, problem, links),
-            dancing::Picked::Dense(dense) => splitting(plan, args, problem, dense),
-        },
-        Engine::Links => match plan.mode {
-            Mode::Cheapest(k) => cheapest(args, problem, k),
-            Mode::Cnf => cnf(args, problem),
-            Mode::Learner => learner::learn(plan, args, problem, Stats::default()),
-            Mode::Budgeted => learner::budgeted(plan, args, problem),
-            Mode::Search | Mode::Split | Mode::Threads(_) => {
-                splitting(plan, args, problem, Solver::new(problem))
-            }
-        },
-    }
-}
-
-/// An engine that splits: `--prefix` followed, then the split, the search on threads or
-/// the plain search the plan asks for.
-fn splitting<E: SplitEngine>(
-    plan: &Plan,
-    args: &XcArgs,
-    problem: &Problem,
-    mut solver: E,
-) -> Result<u8, Failure> {
-    let prefix = split::follow_prefix(args, problem, &mut solver)?;
     match plan.mode {
-        Mode::Split => split::print_split(args, &mut solver, &prefix),
-        // The threads' template is this solver itself, not a copy.
-        Mode::Threads(threads) => split::threads(args, problem, solver, threads),
-        _ => plain(plan, args, problem, &mut solver),
+        Mode::Memo => return crate::memo::run(plan, args, problem),
+        Mode::Cheapest(k) => return cheapest(args, problem, k),
+        Mode::Cnf => return cnf(args, problem),
+        Mode::Learner => return learner::learn(plan, args, problem, Stats::default()),
+        Mode::Budgeted => return learner::budgeted(plan, args, problem),
+        Mode::Search | Mode::Split | Mode::Threads(_) => {}
+    }
+    let mut engine = AnyEngine::new(problem, plan.engine).map_err(|e| refusal(&e, name))?;
+    let prefix = split::follow_prefix(args, problem, &mut engine)?;
+    match plan.mode {
+        Mode::Split => split::print_split(args, &mut engine, &prefix),
+        Mode::Threads(threads) => split::threads(args, problem, engine, threads),
+        _ => plain(plan, args, problem, &mut engine),
     }
 }
 
-/// The plain search with either engine: the count, or every solution (up to
-/// `--limit`), then the summary.
+/// The message for an engine that cannot take the problem read from `name`.
+fn refusal(error: &RouteError, name: &str) -> Failure {
+    match error {
+        RouteError::Multiplicities { engine, .. } => Failure::input(format!(
+            "{name} has multiplicities{}, which --engine {engine} cannot search; leave \
+             --engine out or use --engine multi",
+            crate::plan::bounded_of(error)
+        )),
+        other => Failure::input(format!("{name}: {other}; use --engine links for it")),
+    }
+}
+
+/// The plain search with any engine: the count, or every solution (up to `--limit`),
+/// then the summary.
 fn plain<E: dancing::Engine>(
     plan: &Plan,
     args: &XcArgs,
@@ -145,7 +121,7 @@ fn plain<E: dancing::Engine>(
         })?
     };
     out.flush()?;
-    report::report(&stats, &args.search, &[("engine", E::NAME.into())]);
+    report::report(&stats, &args.search, &[("engine", solver.name().into())]);
     Ok(search_code(&stats))
 }
 
@@ -190,8 +166,7 @@ pub(crate) fn print_solution(
 /// `--min-cost` and `--best K`: the cheapest solutions, cheapest first, each after a
 /// `| cost N` line (a comment in Knuth's format), with a blank line between them.
 fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
-    let mut solver = Solver::new(problem);
-    split::follow_prefix(args, problem, &mut solver)?;
+    let mut solver = prefixed_links(args, problem)?;
     let threads = search::thread_count(args.split.threads);
     let (found, stats) = match threads {
         1 => {
@@ -234,10 +209,21 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
     Ok(search_code(&stats))
 }
 
+/// The links below `--prefix`, for the modes that are theirs alone (the cheapest
+/// solutions, the formula).
+fn prefixed_links(args: &XcArgs, problem: &Problem) -> Result<Solver, Failure> {
+    let mut engine = AnyEngine::new(problem, EngineName::Links).map_err(|e| refusal(&e, ""))?;
+    split::follow_prefix(args, problem, &mut engine)?;
+    let AnyEngine::Links(solver) = engine else {
+        unreachable!("the links asked for")
+    };
+    Ok(solver)
+}
+
 /// `--cnf`: the problem as a DIMACS formula; below `--prefix`, the subproblem's (its
 /// options forced by unit clauses, once the links have checked that they name one).
 fn cnf(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
-    let prefix = split::follow_prefix(args, problem, &mut Solver::new(problem))?;
+    let prefix: Vec<OptionId> = prefixed_links(args, problem)?.fixed().collect();
     let removed = vec![
         false;
         if prefix.is_empty() {

@@ -9,8 +9,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use dancing::{
-    CellsSolver, Count, DenseSolver, Engine, Limits, Memo, MultiSolver, OptionId, ParallelSolver,
-    Picked, Solver, Stats,
+    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, OptionId, ParallelSolver,
+    Solver, Stats,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -45,43 +45,7 @@ impl Numbering {
     }
 }
 
-/// The engines `engine=` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Which {
-    /// The faster of the links and the dense engine, timed on the first nodes.
-    Fastest,
-    Links,
-    Dense,
-    Cells,
-    Multi,
-}
-
 impl Problem {
-    /// The engine named `name` for this problem: `auto` is the faster of the links and
-    /// the dense engine, or Algorithm M when the problem has multiplicities.
-    fn engine(&self, name: &str) -> PyResult<Which> {
-        let bounds = self.inner.has_bounds();
-        let which = match name {
-            "auto" if bounds => Which::Multi,
-            "auto" => Which::Fastest,
-            "links" => Which::Links,
-            "dense" => Which::Dense,
-            "cells" => Which::Cells,
-            "multi" => Which::Multi,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown engine {other:?}: expected auto, links, dense, cells or multi"
-                )));
-            }
-        };
-        if bounds && which != Which::Multi {
-            return Err(PyValueError::new_err(format!(
-                "the problem has multiplicities, which engine {name:?} cannot search; use auto or multi"
-            )));
-        }
-        Ok(which)
-    }
-
     /// The caller's index of the problem's option `o`.
     fn caller_index(&self, o: u32) -> u32 {
         self.numbering.as_ref().map_or(o, |n| n.kept[o as usize])
@@ -112,91 +76,41 @@ fn sorted(options: &[OptionId]) -> Vec<u32> {
     list
 }
 
-/// An engine built for one search.
-enum Ready {
-    Links(Solver),
-    Dense(DenseSolver),
-    Cells(CellsSolver),
-    Multi(MultiSolver),
+/// The engine `name` (the caller's word, as the command line's `--engine` reads it)
+/// built for `problem`, or why it cannot be.
+fn engine(problem: &dancing::Problem, name: &str) -> PyResult<AnyEngine> {
+    let name: EngineName = name
+        .parse()
+        .map_err(|e: dancing::UnknownEngine| PyValueError::new_err(e.to_string()))?;
+    AnyEngine::new(problem, name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-impl Ready {
-    /// The engine `which` of `problem` (`Fastest` timed by `dancing::pick`).
-    fn new(problem: &dancing::Problem, which: Which) -> PyResult<Self> {
-        Ok(match which {
-            Which::Fastest => match dancing::pick(problem) {
-                Picked::Links(links) => Self::Links(links),
-                Picked::Dense(dense) => Self::Dense(dense),
-            },
-            Which::Links => Self::Links(Solver::new(problem)),
-            Which::Dense => Self::Dense(
-                DenseSolver::new(problem)
-                    .map_err(|e| PyValueError::new_err(format!("{e}; use engine=\"links\"")))?,
-            ),
-            Which::Cells => Self::Cells(CellsSolver::new(problem)),
-            Which::Multi => Self::Multi(MultiSolver::new(problem)),
-        })
-    }
-
-    /// Counts under `limits` on `threads` threads, up to `limit` solutions if given.
-    fn count(self, threads: usize, limits: Limits, limit: Option<u64>) -> PyResult<Count> {
-        Ok(match (self, threads) {
-            (Self::Links(mut e), 1) => count_with(&mut e, limits, limit),
-            (Self::Dense(mut e), 1) => count_with(&mut e, limits, limit),
-            (Self::Cells(mut e), 1) => count_with(&mut e, limits, limit),
-            (Self::Multi(mut e), 1) => count_with(&mut e, limits, limit),
-            (Self::Links(e), n) => count_parallel(e, n, limits, limit),
-            (Self::Dense(e), n) => count_parallel(e, n, limits, limit),
-            (Self::Multi(e), n) => count_parallel(e, n, limits, limit),
-            (Self::Cells(_), _) => {
-                return Err(PyValueError::new_err(
-                    "engine \"cells\" searches on one thread",
-                ));
-            }
-        })
-    }
-
-    /// Visits the solutions under `limits`.
-    fn visit(self, limits: Limits, visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        fn run<E: Engine>(
-            mut engine: E,
-            limits: Limits,
-            visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-        ) -> Stats {
-            engine.set_limits(limits);
-            engine.visit(visit)
-        }
-        match self {
-            Self::Links(e) => run(e, limits, visit),
-            Self::Dense(e) => run(e, limits, visit),
-            Self::Cells(e) => run(e, limits, visit),
-            Self::Multi(e) => run(e, limits, visit),
-        }
-    }
-}
-
-/// Counts with `engine` under `limits`, up to `limit` solutions if given.
-fn count_with<E: Engine>(engine: &mut E, limits: Limits, limit: Option<u64>) -> Count {
-    engine.set_limits(limits);
-    match limit {
-        Some(limit) => engine.count_up_to(limit),
-        None => engine.count(),
-    }
-}
-
-/// The same on `threads` threads.
-fn count_parallel<S: dancing::Branches + Send>(
-    mut solver: S,
+/// Counts with `engine` under `limits` on `threads` threads, up to `limit` solutions if
+/// given.
+fn count_with(
+    mut engine: AnyEngine,
     threads: usize,
     limits: Limits,
     limit: Option<u64>,
-) -> Count {
-    solver.set_limits(limits);
-    let mut parallel = ParallelSolver::new(solver, threads);
-    match limit {
+) -> PyResult<Count> {
+    engine.set_limits(limits);
+    if threads == 1 {
+        return Ok(match limit {
+            Some(limit) => engine.count_up_to(limit),
+            None => engine.count(),
+        });
+    }
+    if !engine.kind().can(Capability::Threads) {
+        return Err(PyValueError::new_err(format!(
+            "engine {:?} searches on one thread",
+            engine.name()
+        )));
+    }
+    let mut parallel = ParallelSolver::new(engine, threads);
+    Ok(match limit {
         Some(limit) => parallel.count_up_to(limit),
         None => parallel.count(),
-    }
+    })
 }
 
 /// Reads a name for the DLX text: one token, neither empty nor the `|` separator.
@@ -382,6 +296,10 @@ impl Problem {
                 "limit=0 counts nothing: give a limit of 1 or more, or None for all",
             ));
         }
+        let name: EngineName = engine
+            .parse()
+            .map_err(|e: dancing::UnknownEngine| PyValueError::new_err(e.to_string()))?;
+        let memo = memo || name == EngineName::Memo;
         if memo && threads != 1 {
             return Err(PyValueError::new_err(
                 "memo=True counts on one thread: leave threads out",
@@ -411,9 +329,9 @@ impl Problem {
                 .call1((count.to_string(),))?
                 .unbind());
         }
-        let which = self.engine(engine)?;
+        let engine = self::engine(&problem, engine)?;
         let count = interruptible(py, &flag, move || {
-            Ready::new(&problem, which)?.count(threads, limits, limit)
+            count_with(engine, threads, limits, limit)
         })??;
         if let Some(error) = stopped(count.reason(), count.found()) {
             return Err(error);
@@ -444,11 +362,10 @@ impl Problem {
         timeout: Option<f64>,
         engine: &str,
     ) -> PyResult<Solutions> {
-        let which = self.engine(engine)?;
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         // Built here, so that an engine that cannot take the problem says so at once.
-        let ready = Ready::new(&self.inner, which)?;
+        let ready = self::engine(&self.inner, engine)?;
         let (send, receive) = mpsc::sync_channel(256);
         let thread = std::thread::Builder::new()
             .name("dancing-solutions".to_owned())
@@ -474,9 +391,10 @@ enum Message {
 }
 
 /// Runs the search of `engine` and sends each solution (up to `limit`), then its end.
-fn produce(engine: Ready, limits: Limits, limit: Option<u64>, send: &SyncSender<Message>) {
+fn produce(mut engine: AnyEngine, limits: Limits, limit: Option<u64>, send: &SyncSender<Message>) {
     let mut left = limit.unwrap_or(u64::MAX);
-    let stats = engine.visit(limits, |options| {
+    engine.set_limits(limits);
+    let stats = engine.visit(|options| {
         if send.send(Message::Solution(sorted(options))).is_err() {
             return ControlFlow::Break(());
         }

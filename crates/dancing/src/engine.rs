@@ -157,6 +157,13 @@ pub trait Engine: fmt::Debug + Sized {
     #[doc(hidden)]
     fn front_mut(&mut self, _: Inside) -> &mut Front;
 
+    /// The engine's name, as [`EngineName`](crate::EngineName) words it: `links`,
+    /// `dense`, `cells` or `multi` (for [`AnyEngine`](crate::AnyEngine), the engine
+    /// inside).
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
     /// The problem being solved.
     fn problem(&self) -> &Problem {
         &self.front(INSIDE).problem

@@ -173,10 +173,10 @@ mod memo;
 mod multi;
 #[cfg(feature = "parallel")]
 mod parallel;
-mod pick;
 mod problem;
 pub mod problems;
 pub mod reduce;
+mod router;
 mod seed;
 mod solution;
 mod solver;
@@ -199,11 +199,11 @@ pub use memo::{
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};
-pub use pick::{Picked, pick};
 pub use problem::{DisplayOption, OptionItems, Problem};
 /// The random-number traits [`Zdd::sample`] takes, in the version this crate uses
 /// (`dancing::rand_core::RngCore`), so that a generator of yours need not match it.
 pub use rand_core;
+pub use router::{AnyEngine, Capability, EngineName, PrefixError, RouteError, UnknownEngine};
 pub use seed::random_seed;
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};

@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
+use dancing::EngineName;
 
 use super::{SearchArgs, parse_limit};
 use crate::input::parse_size;
@@ -80,9 +82,9 @@ pub(crate) struct XcArgs {
     /// sat, and never hand a search over to the learner. `multi` (Algorithm M) searches
     /// files with multiplicities (`u:v|name`), which it is chosen for by default, on
     /// one thread or several; it does not take --split-jobs, --min-cost, --best,
-    /// --matrix, --cnf or --solver sat
-    #[arg(long, value_enum, default_value_t = XcEngine::Auto)]
-    pub(crate) engine: XcEngine,
+    /// --matrix, --cnf or --solver sat. `memo` is --memo
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = engine_names())]
+    pub(crate) engine: EngineName,
     #[command(flatten)]
     pub(crate) memo: MemoArgs,
     #[command(flatten)]
@@ -137,22 +139,6 @@ pub(crate) enum XcSolver {
     Sat,
 }
 
-/// Which search engine `dancing xc` runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum XcEngine {
-    /// The faster of links and dense on this problem, timed on its first nodes
-    Auto,
-    /// Dancing links (Algorithms X and C): every feature
-    Links,
-    /// Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one thread
-    Cells,
-    /// Bitsets of live options, for small problems: counts and solutions on one thread
-    Dense,
-    /// Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and solutions on
-    /// one thread. Files with bounds use it without being asked
-    Multi,
-}
-
 /// The memoized search (`dancing xc --memo`): a ZDD of all the solutions.
 #[derive(Debug, Args)]
 pub(crate) struct MemoArgs {
@@ -202,4 +188,14 @@ pub(crate) enum MemoOrderArg {
     Declared,
     /// The item with the fewest options left
     Mrv,
+}
+
+/// `--engine`: the library's engine names, each with its line of help.
+fn engine_names() -> impl TypedValueParser<Value = EngineName> {
+    let names =
+        EngineName::ALL.map(|name| PossibleValue::new(name.name()).help(name.description()));
+    PossibleValuesParser::new(names).map(|word| {
+        word.parse::<EngineName>()
+            .expect("the possible values are the engine names")
+    })
 }

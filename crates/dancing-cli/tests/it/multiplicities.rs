@@ -194,9 +194,7 @@ fn stats(output: &Output) -> serde_json::Value {
 fn engine_multi_refuses_what_it_cannot_do_before_reading() {
     // The file does not exist: the refusal comes first.
     let message = |named: &str| {
-        format!(
-            "error: --engine multi cannot be combined with {named} yet; use --engine links for it"
-        )
+        format!("error: --engine multi cannot be combined with {named}; use --engine links for it")
     };
     common::assert_refused(
         &["xc", "--engine", "multi"],
