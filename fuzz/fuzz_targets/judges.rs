@@ -1,2 +1,2 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| dancing_fuzz::sudoku::check_judges(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dancing_fuzz::judges::check(data));

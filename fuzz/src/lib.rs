@@ -6,6 +6,7 @@
 //! `#[path]`), which replay every input under `fuzz/regressions/`, so keep each module
 //! free of libFuzzer and reach shared code only through `crate::verify`.
 
+pub mod judges;
 pub mod knuth;
 pub mod matrix;
 pub mod problem;

@@ -3,7 +3,7 @@
 
 use dancing::Engine;
 use dancing::StopReason;
-use dancing::format::hust::{MatrixLimits, MatrixReader};
+use dancing_judges::matrix::{MatrixLimits, MatrixReader};
 
 use crate::verify;
 

@@ -1,6 +1,6 @@
-//! The replay loop of the `fuzz_corpus` integration tests of `dancing` and
-//! `dancing-sudoku`, which include this file through `#[path]`; the fuzz targets do not
-//! use it. Both crates sit two levels below the repository root.
+//! The replay loop of the `fuzz_corpus` integration tests of `dancing`,
+//! `dancing-sudoku` and `dancing-judges`, which include this file through `#[path]`;
+//! the fuzz targets do not use it. The crates sit two levels below the repository root.
 
 use std::path::PathBuf;
 

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use dancing::StopReason;
-use dancing_sudoku::judge::{Judge, JudgeError};
+use dancing_judges::{Judge, JudgeError};
 use dancing_sudoku::parse::Lines;
 
 use crate::args::LimitArgs;

@@ -5,11 +5,11 @@ use std::io::{self, BufWriter, Write};
 use dancing::Engine as _;
 use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
-use dancing::format::hust::{MatrixLimits, MatrixReader};
 use dancing::{
     AnyEngine, EngineName, OptionId, ParallelSolver, Problem, RouteError, Solver, SplitEngine,
     Stats,
 };
+use dancing_judges::matrix::{MatrixLimits, MatrixReader};
 
 use crate::args::XcArgs;
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};

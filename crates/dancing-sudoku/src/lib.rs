@@ -52,10 +52,6 @@
 //!   [`SudokuSolver`] kept per thread.
 //! - [`generate`]: random puzzles of any order with a unique solution, reproducible
 //!   from a seed, with a symmetry, a clue target, minimal if asked.
-//! - [`target`]: target sudoku (NOIP 2009), the highest-scoring solution by branch and
-//!   bound.
-//! - [`judge`]: front ends that answer online judges' inputs (Sicily 1317, NOIP 2009,
-//!   POJ 3074, POJ 3076, HDU 4069 Squiggly Sudoku) with exactly their expected output.
 //! - [`logic`]: solving as a person does, with [`LogicSolver`]: Sudoku Explainer's
 //!   techniques from the full house and hidden singles through their direct forms,
 //!   locked candidates, subsets, fish, xy- and xyz-wings, unique rectangles and loops,
@@ -93,7 +89,6 @@ mod bitmask;
 pub mod encoding;
 pub mod generate;
 mod grid;
-pub mod judge;
 mod links;
 pub mod logic;
 mod names;
@@ -101,7 +96,6 @@ pub mod parse;
 mod position;
 mod router;
 mod solve;
-pub mod target;
 pub mod variant;
 
 #[cfg(feature = "sat")]

@@ -81,7 +81,8 @@ pub(crate) fn single(text: &str) -> Result<Puzzle, PuzzleError> {
     }
 }
 
-pub(crate) use lex::block_from_lines;
+#[doc(hidden)]
+pub use lex::block_from_lines;
 use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_side, row_length};
 
 /// A grid that could not be read: where (1-based line, and column in characters when it
@@ -97,7 +98,8 @@ pub struct PuzzleError {
 }
 
 impl PuzzleError {
-    pub(crate) fn new(line: usize, column: Option<usize>, kind: PuzzleErrorKind) -> Self {
+    /// An error of `kind` at a 1-based line and, where it helps, column.
+    pub fn new(line: usize, column: Option<usize>, kind: PuzzleErrorKind) -> Self {
         Self { line, column, kind }
     }
 

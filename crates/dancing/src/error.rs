@@ -331,8 +331,7 @@ pub enum IntegrityError {
     },
 }
 
-/// An error in a text format (Knuth's DLX format or the HUST matrix format), with its
-/// 1-based position in the input.
+/// An error in Knuth's DLX text format, with its 1-based position in the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ParseError {
@@ -370,9 +369,8 @@ impl std::error::Error for ParseError {
     }
 }
 
-/// What went wrong while reading a text format. The first variants are those of Knuth's
-/// format, the ones from [`Expected`](Self::Expected) on those of the HUST matrix format;
-/// both may fail to read or build.
+/// What went wrong while reading Knuth's format: its syntax, the problem it builds, or
+/// the reading itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -400,46 +398,6 @@ pub enum ParseErrorKind {
     NotUtf8,
     /// Reading failed.
     Io(IoError),
-    /// A token is not the non-negative integer that was expected.
-    Expected {
-        /// What was expected there.
-        what: &'static str,
-        /// The token found (shortened if long).
-        found: String,
-    },
-    /// The input ended inside a case.
-    UnexpectedEnd {
-        /// What was expected there.
-        what: &'static str,
-    },
-    /// A case declares no column.
-    NoColumns,
-    /// A row lists more ones than the case has columns.
-    TooManyOnes {
-        /// The count given.
-        count: u64,
-        /// The number of columns.
-        columns: usize,
-    },
-    /// A column number is 0 or larger than the number of columns.
-    ColumnOutOfRange {
-        /// The column given.
-        column: u64,
-        /// The number of columns.
-        columns: usize,
-    },
-    /// A row lists the same column twice.
-    RepeatedColumn {
-        /// The repeated column.
-        column: usize,
-    },
-    /// The case exceeds a [`MatrixLimits`](crate::format::hust::MatrixLimits) bound.
-    TooLarge {
-        /// What is too large: `rows`, `columns` or `ones`.
-        what: &'static str,
-        /// The bound.
-        limit: usize,
-    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -474,23 +432,6 @@ impl fmt::Display for ParseErrorKind {
             ),
             Self::NotUtf8 => write!(f, "the input is not valid UTF-8"),
             Self::Io(e) => write!(f, "read error: {e}"),
-            Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),
-            Self::UnexpectedEnd { what } => write!(f, "expected {what}, found end of input"),
-            Self::NoColumns => write!(f, "a matrix needs at least one column"),
-            Self::TooManyOnes { count, columns } => write!(
-                f,
-                "a row with {count} ones in a matrix of {columns} columns; expected at most {columns}"
-            ),
-            Self::ColumnOutOfRange { column, columns } => write!(
-                f,
-                "column {column} is out of range; expected 1 to {columns}"
-            ),
-            Self::RepeatedColumn { column } => {
-                write!(f, "column {column} appears twice in the row")
-            }
-            Self::TooLarge { what, limit } => {
-                write!(f, "too many {what}: the limit is {limit}")
-            }
         }
     }
 }

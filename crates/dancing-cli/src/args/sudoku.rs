@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
+use dancing_judges::Judge;
 use dancing_sudoku::generate::Symmetry;
-use dancing_sudoku::judge::Judge;
 use dancing_sudoku::logic::Difficulty;
 use dancing_sudoku::variant::Kind;
 

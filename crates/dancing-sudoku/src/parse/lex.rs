@@ -240,7 +240,9 @@ pub(super) fn is_frame(line: &str) -> bool {
 /// Reads a block of rows from `lines` (numbered pairs), stopping after the last row.
 /// `side` fixes the side in advance (for judges); otherwise the first row gives it.
 /// Lines that are blank or start with `#` are skipped only when `skip_comments`.
-pub(crate) fn block_from_lines<'a>(
+/// Public for the judges' crate, not part of this crate's subject.
+#[doc(hidden)]
+pub fn block_from_lines<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
     alphabet: Alphabet,
     mut side: Option<usize>,

@@ -9,14 +9,11 @@ mod cross_check;
 mod fuzz_corpus;
 mod generate;
 mod globs;
-mod judge;
 mod learn;
 mod logic;
 mod oracles;
 mod parse;
 mod snapshots;
-mod target;
-mod target_via_costs;
 mod variant;
 mod variant_parse;
 

@@ -4,17 +4,15 @@
 //!   costs), read and written. Its functions are re-exported here, so
 //!   `dancing::format::parse_str` reads it; `parse_str_with_warnings` also returns the
 //!   [`Warning`]s about options it left out, as Knuth's programs do.
-//! - [`hust`]: the 0/1 sparse-matrix format of the HUST 1017 judge problem, read one
-//!   test case at a time.
 //!
-//! Both report a [`ParseError`]: a 1-based line and column, and a [`ParseErrorKind`].
+//! It reports a [`ParseError`]: a 1-based line and column, and a [`ParseErrorKind`].
 //! Input that an error message repeats goes through [`quote`] first.
 //!
-//! Both skip a leading UTF-8 byte-order mark (`EF BB BF`), which editors on Windows
+//! It skips a leading UTF-8 byte-order mark (`EF BB BF`), which editors on Windows
 //! write at the start of a file; columns on the first line count from the character after
-//! it. [`strip_bom`] and [`skip_bom`] do the same for other readers of text.
+//! it. The helpers below that do the same for the sibling crates' readers are public for
+//! them, not part of this crate's subject, and hidden from its documentation.
 
-pub mod hust;
 pub mod knuth;
 
 use std::io::{self, BufRead, Read};
@@ -25,9 +23,11 @@ pub use knuth::{
     parse_str_with_warnings, to_string,
 };
 
+#[doc(hidden)]
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+#[doc(hidden)]
 /// `text` without a leading byte-order mark (U+FEFF), if it has one.
 ///
 /// ```
@@ -40,11 +40,13 @@ pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+#[doc(hidden)]
 /// `bytes` without a leading byte-order mark (`EF BB BF`), if they have one.
 pub fn strip_bom_bytes(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(BOM).unwrap_or(bytes)
 }
 
+#[doc(hidden)]
 /// `reader` with a leading byte-order mark skipped, if it has one; otherwise it reads
 /// exactly as before.
 ///
@@ -83,9 +85,11 @@ pub fn skip_bom<R: BufRead>(mut reader: R) -> io::Result<io::Chain<io::Cursor<Ve
     Ok(io::Cursor::new(head).chain(reader))
 }
 
+#[doc(hidden)]
 /// The most characters of a name or token that an error message quotes.
 pub const QUOTE_LIMIT: usize = 32;
 
+#[doc(hidden)]
 /// Input quoted in an error message: escaped, so that binary input cannot send control
 /// characters to a terminal, and cut after [`QUOTE_LIMIT`] characters with `…`, so that a
 /// 10 MB token makes a short message.

@@ -3,12 +3,11 @@
 //! passing on stable, without libFuzzer.
 
 use crate::replay::replay_tests;
-use crate::{knuth, matrix, problem, verify};
+use crate::{knuth, problem, verify};
 
 replay_tests! {
     knuth_format_inputs: "knuth" => knuth::check;
     built_problem_inputs: "problem" => problem::check;
-    matrix_inputs: "matrix" => matrix::check;
 }
 
 #[test]

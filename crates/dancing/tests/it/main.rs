@@ -27,10 +27,6 @@ mod knuth;
 #[path = "../../../../fuzz/src/problem.rs"]
 mod problem;
 
-#[allow(unreachable_pub, dead_code)]
-#[path = "../../../../fuzz/src/matrix.rs"]
-mod matrix;
-
 #[allow(unreachable_pub)]
 #[path = "../../../../fuzz/src/replay.rs"]
 mod replay;

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use dancing_sudoku::judge::{self, Judge, JudgeError};
+use dancing_judges::{self as judge, Judge, JudgeError};
 use dancing_sudoku::{Alphabet, Grid, Limits, Solve, StopReason, SudokuSolver};
 
 const SICILY_INPUT: &str = "3

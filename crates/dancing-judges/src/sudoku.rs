@@ -1,4 +1,4 @@
-//! Online-judge front ends: each reads a judge's input text and returns exactly the
+//! The sudoku judges' front ends: each reads a judge's input text and returns exactly the
 //! judge's expected output text. A leading byte-order mark is skipped.
 //!
 //! | function | judge | input | output |
@@ -17,11 +17,11 @@
 //! with [`JudgeError::Stopped`], which carries the answers to the puzzles before it.
 //!
 //! ```
-//! let output = dancing_sudoku::judge::poj3074(
+//! let output = dancing_judges::poj3074(
 //!     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\nend\n",
 //! )?;
 //! assert_eq!(output, "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n");
-//! # Ok::<(), dancing_sudoku::judge::JudgeError>(())
+//! # Ok::<(), dancing_judges::JudgeError>(())
 //! ```
 
 use std::fmt;
@@ -32,10 +32,9 @@ use std::str::FromStr;
 use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason};
 
-use crate::grid::{Alphabet, Grid};
-use crate::links::SudokuSolver;
-use crate::parse::{PuzzleError, PuzzleErrorKind, block_from_lines};
-use crate::solve::Solve;
+use dancing_sudoku::parse::block_from_lines;
+use dancing_sudoku::{Alphabet, Grid, PuzzleError, PuzzleErrorKind, Solve, SudokuSolver};
+
 use crate::target;
 
 mod hdu4069;
@@ -89,7 +88,7 @@ impl Judge {
     ///
     /// ```
     /// use dancing_sudoku::Limits;
-    /// use dancing_sudoku::judge::{Judge, JudgeError};
+    /// use dancing_judges::{Judge, JudgeError};
     ///
     /// // An empty grid: proving its best score takes far more than 1,000 nodes.
     /// let input = "0 0 0 0 0 0 0 0 0\n".repeat(9);
@@ -145,7 +144,7 @@ pub enum JudgeError {
     #[error("{0}")]
     Grid(PuzzleError),
     /// The first line of a Sicily input is not the number of puzzles.
-    #[error("line {line}: expected the number of puzzles, found `{}`", crate::parse::quote(.found))]
+    #[error("line {line}: expected the number of puzzles, found `{}`", dancing::format::quote(.found))]
     BadCount {
         /// The line.
         line: usize,
@@ -306,9 +305,9 @@ fn read_count<'a>(
 /// ```
 /// let input = "1\n\
 ///     7_9__2___\n3_____891\n___39___4\n48__6____\n__5___6__\n____4__23\n2___57___\n568_____7\n___8__4_2\n";
-/// let output = dancing_sudoku::judge::sicily(input)?;
+/// let output = dancing_judges::sicily(input)?;
 /// assert!(output.starts_with("Puzzle 1 solution is\n719482365\n"));
-/// # Ok::<(), dancing_sudoku::judge::JudgeError>(())
+/// # Ok::<(), dancing_judges::JudgeError>(())
 /// ```
 pub fn sicily(input: &str) -> Result<String, JudgeError> {
     sicily_with(input, &Limits::none())
@@ -430,8 +429,8 @@ fn trailing<'a>(
 ///
 /// ```
 /// let input = "0 0 0 7 0 2 4 5 3\n9 0 0 0 0 8 0 0 0\n7 4 0 0 0 5 0 1 0\n1 9 5 0 8 0 0 0 0\n0 7 0 0 0 0 0 2 5\n0 3 0 5 7 9 1 0 8\n0 0 0 6 0 1 0 0 0\n0 6 0 9 0 0 0 0 1\n0 0 0 0 0 0 0 0 6\n";
-/// assert_eq!(dancing_sudoku::judge::noip(input)?, "2852\n");
-/// # Ok::<(), dancing_sudoku::judge::JudgeError>(())
+/// assert_eq!(dancing_judges::noip(input)?, "2852\n");
+/// # Ok::<(), dancing_judges::JudgeError>(())
 /// ```
 pub fn noip(input: &str) -> Result<String, JudgeError> {
     noip_with(input, &Limits::none())
@@ -550,7 +549,7 @@ fn poj3076_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
 ///         .collect();
 ///     input += &(row.join(" ") + "\n");
 /// }
-/// let output = dancing_sudoku::judge::hdu4069(&input)?;
+/// let output = dancing_judges::hdu4069(&input)?;
 /// assert_eq!(output, format!("Case 1:\n{}", solved.as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect::<String>()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

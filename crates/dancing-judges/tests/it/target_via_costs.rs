@@ -1,6 +1,6 @@
 //! The NOIP 2009 target sudoku re-expressed as a minimum-cost exact cover, solved by the
 //! engine's generic branch and bound ([`dancing::Solver::min_cost`]) and checked against
-//! the judge's answers and against the dedicated solver of [`dancing_sudoku::target`].
+//! the judge's answers and against the dedicated solver of [`dancing_judges::target`].
 //!
 //! Each option (row, column, value) costs `90 − weight × value`, which is never negative
 //! since weights are at most 10 and values at most 9. Every solution has 81 options, so
@@ -11,7 +11,8 @@ use dancing::Engine;
 use dancing::SplitEngine;
 
 use dancing::{OptionId, Problem, Solver};
-use dancing_sudoku::{Grid, encoding, target};
+use dancing_judges::target;
+use dancing_sudoku::{Grid, encoding};
 use proptest::prelude::*;
 
 const MAX_PRICE: u64 = 90;

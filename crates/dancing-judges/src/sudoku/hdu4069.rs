@@ -16,10 +16,9 @@ use std::fmt::Write as _;
 use dancing::Limits;
 
 use super::{JudgeError, end_line, lines, read_count, skip_blank, stopped};
-use crate::grid::Grid;
-use crate::parse::{PuzzleError, PuzzleErrorKind};
-use crate::solve::{Solve, Verdict};
-use crate::variant::{Regions, Variant, VariantSolver};
+use dancing_sudoku::{
+    Alphabet, Grid, PuzzleError, PuzzleErrorKind, Regions, Solve, Variant, VariantSolver, Verdict,
+};
 
 const UP: u16 = 16;
 const RIGHT: u16 = 32;
@@ -72,7 +71,7 @@ pub(super) fn hdu4069_with(input: &str, limits: &Limits) -> Result<String, Judge
         match Verdict::from_count(found) {
             Verdict::NoSolution => out.push_str("No solution\n"),
             Verdict::Multiple => out.push_str("Multiple Solutions\n"),
-            Verdict::Unique => out.push_str(&solution.to_rows_with(crate::Alphabet::Digits, '0')),
+            Verdict::Unique => out.push_str(&solution.to_rows_with(Alphabet::Digits, '0')),
         }
     }
     super::trailing(&mut lines)?;

@@ -4,7 +4,8 @@
 use crate::common;
 
 use common::Rng;
-use dancing_sudoku::{Grid, Solve, SudokuSolver, target};
+use dancing_judges::target;
+use dancing_sudoku::{Grid, Solve, SudokuSolver};
 
 #[test]
 fn noip_samples() {

@@ -29,7 +29,8 @@
 //! best solution found so far, marked as not proven.
 //!
 //! ```
-//! use dancing_sudoku::{Grid, target};
+//! use dancing_judges::target;
+//! use dancing_sudoku::Grid;
 //!
 //! let puzzle = Grid::parse_numbers("7 0 0 9 0 0 0 0 1 / 1 0 0 0 0 5 9 0 0 / 0 0 0 2 0 0 0 8 0 / 0 0 5 0 2 0 0 0 3 / 0 0 0 0 0 0 6 4 8 / 4 1 3 0 0 0 0 0 0 / 0 0 7 0 0 2 0 9 0 / 2 0 1 0 6 0 8 0 4 / 0 8 0 5 0 4 0 1 2")?;
 //! assert_eq!(target::max_score(&puzzle), Some(2829));
@@ -41,7 +42,7 @@ use std::time::Instant;
 
 use dancing::{Limits, Stats};
 
-use crate::grid::Grid;
+use dancing_sudoku::Grid;
 
 /// The weight of row `r`, column `c` (0-based) in a grid of side `side`:
 /// 6 + the distance to the nearest edge (10 at the centre of a 9×9 grid).
@@ -95,7 +96,8 @@ impl Outcome {
 /// [`Limits::CHECK_INTERVAL`] nodes and stops with the best solution found so far.
 ///
 /// ```
-/// use dancing_sudoku::{Grid, Limits, target};
+/// use dancing_judges::target;
+/// use dancing_sudoku::{Grid, Limits};
 ///
 /// let sparse = Grid::empty(3);
 /// let limits = Limits::max_nodes(5_000);

@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use dancing::Engine;
-//! use dancing::format::hust::MatrixReader;
+//! use dancing_judges::matrix::MatrixReader;
 //!
 //! let input = "6 7\n3 1 4 7\n2 1 4\n3 4 5 7\n3 3 5 6\n4 2 3 6 7\n2 2 7\n";
 //! let mut cases = MatrixReader::new(input.as_bytes());
@@ -38,11 +38,10 @@
 
 use std::io::{BufRead, ErrorKind};
 
-use super::{QUOTE_LIMIT, quote};
-use crate::builder::ProblemBuilder;
-use crate::error::{ParseError, ParseErrorKind};
-use crate::ids::{ItemId, OptionId};
-use crate::problem::Problem;
+use std::fmt;
+
+use dancing::format::{BOM, IoError, QUOTE_LIMIT, quote};
+use dancing::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// One test case: the problem and the input row of each of its options.
 #[derive(Debug, Clone)]
@@ -115,13 +114,113 @@ impl Default for MatrixLimits {
     }
 }
 
-/// The old name of [`ParseError`], which both text formats now share.
-#[deprecated(note = "use `dancing::format::ParseError`")]
-pub type MatrixError = ParseError;
+/// An error in the matrix format, with its 1-based position in the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MatrixError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: MatrixErrorKind,
+}
 
-/// The old name of [`ParseErrorKind`], which both text formats now share.
-#[deprecated(note = "use `dancing::format::ParseErrorKind`")]
-pub type MatrixErrorKind = ParseErrorKind;
+impl fmt::Display for MatrixError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
+    }
+}
+
+impl std::error::Error for MatrixError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            MatrixErrorKind::Io(e) => Some(e.get()),
+            MatrixErrorKind::Build(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// What went wrong in a [`MatrixError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MatrixErrorKind {
+    /// A token is not what was expected there.
+    Expected {
+        /// What was expected there.
+        what: &'static str,
+        /// The token found (shortened if long).
+        found: String,
+    },
+    /// The input ended inside a case.
+    UnexpectedEnd {
+        /// What was expected there.
+        what: &'static str,
+    },
+    /// A case declares no column.
+    NoColumns,
+    /// A row lists more ones than the case has columns.
+    TooManyOnes {
+        /// The count given.
+        count: u64,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// A column number is 0 or larger than the number of columns.
+    ColumnOutOfRange {
+        /// The column given.
+        column: u64,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// A row lists the same column twice.
+    RepeatedColumn {
+        /// The repeated column.
+        column: usize,
+    },
+    /// The case exceeds a [`MatrixLimits`] bound.
+    TooLarge {
+        /// What is too large: `rows`, `columns` or `ones`.
+        what: &'static str,
+        /// The bound.
+        limit: usize,
+    },
+    /// The engine's builder refused the case.
+    Build(BuildError),
+    /// The input could not be read.
+    Io(IoError),
+}
+
+impl fmt::Display for MatrixErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),
+            Self::UnexpectedEnd { what } => write!(f, "expected {what}, found end of input"),
+            Self::NoColumns => write!(f, "a matrix needs at least one column"),
+            Self::TooManyOnes { count, columns } => write!(
+                f,
+                "a row with {count} ones in a matrix of {columns} columns; expected at most {columns}"
+            ),
+            Self::ColumnOutOfRange { column, columns } => write!(
+                f,
+                "column {column} is out of range; expected 1 to {columns}"
+            ),
+            Self::RepeatedColumn { column } => {
+                write!(f, "column {column} appears twice in the row")
+            }
+            Self::TooLarge { what, limit } => {
+                write!(f, "too many {what}: the limit is {limit}")
+            }
+            Self::Build(e) => write!(f, "{e}"),
+            Self::Io(e) => write!(f, "read error: {e}"),
+        }
+    }
+}
 
 /// Splits a byte stream into white-space separated tokens, tracking positions, without
 /// ever holding more than a short prefix of a token (a 10 MB token costs nothing).
@@ -158,18 +257,22 @@ impl<R: BufRead> Tokens<R> {
         }
     }
 
-    fn io_error(&self, e: std::io::Error) -> ParseError {
-        ParseError::new(self.line, self.column, ParseErrorKind::Io(e.into()))
+    fn io_error(&self, e: std::io::Error) -> MatrixError {
+        MatrixError {
+            line: self.line,
+            column: self.column,
+            kind: MatrixErrorKind::Io(e.into()),
+        }
     }
 
     /// Skips a byte-order mark at the start of the input. Bytes that begin one but end
     /// otherwise (never valid text here) are left for the tokens.
-    fn skip_bom(&mut self) -> Result<(), ParseError> {
+    fn skip_bom(&mut self) -> Result<(), MatrixError> {
         loop {
             match self.reader.fill_buf() {
                 Ok(buf) => {
-                    if buf.starts_with(super::BOM) {
-                        self.reader.consume(super::BOM.len());
+                    if buf.starts_with(BOM) {
+                        self.reader.consume(BOM.len());
                     }
                     return Ok(());
                 }
@@ -180,7 +283,7 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// The next token, or `None` at the end of input.
-    fn next(&mut self) -> Result<Option<Token>, ParseError> {
+    fn next(&mut self) -> Result<Option<Token>, MatrixError> {
         self.token.clear();
         self.token_len = 0;
         let mut start = (self.line, self.column);
@@ -264,19 +367,19 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// The next token as a number, with `what` naming it in errors.
-    fn number(&mut self, what: &'static str) -> Result<(u64, Token), ParseError> {
+    fn number(&mut self, what: &'static str) -> Result<(u64, Token), MatrixError> {
         match self.next()? {
-            None => Err(ParseError {
+            None => Err(MatrixError {
                 line: self.line,
                 column: self.column,
-                kind: ParseErrorKind::UnexpectedEnd { what },
+                kind: MatrixErrorKind::UnexpectedEnd { what },
             }),
             Some(token) => match token.value {
                 Some(value) => Ok((value, token)),
-                None => Err(ParseError {
+                None => Err(MatrixError {
                     line: token.line,
                     column: token.column,
-                    kind: ParseErrorKind::Expected {
+                    kind: MatrixErrorKind::Expected {
                         what,
                         found: self.quote(),
                     },
@@ -286,7 +389,7 @@ impl<R: BufRead> Tokens<R> {
     }
 }
 
-/// Reads test cases one at a time; an iterator of `Result<MatrixCase, ParseError>`.
+/// Reads test cases one at a time; an iterator of `Result<MatrixCase, MatrixError>`.
 /// After an error the iterator ends, since the rest of the input cannot be trusted.
 #[derive(Debug)]
 pub struct MatrixReader<R> {
@@ -310,11 +413,11 @@ impl<R: BufRead> MatrixReader<R> {
         }
     }
 
-    fn read_case(&mut self) -> Result<Option<MatrixCase>, ParseError> {
+    fn read_case(&mut self) -> Result<Option<MatrixCase>, MatrixError> {
         let Some(first) = self.tokens.next()? else {
             return Ok(None);
         };
-        let error = |token: Token, kind| ParseError {
+        let error = |token: Token, kind| MatrixError {
             line: token.line,
             column: token.column,
             kind,
@@ -322,7 +425,7 @@ impl<R: BufRead> MatrixReader<R> {
         let rows = first.value.ok_or_else(|| {
             error(
                 first,
-                ParseErrorKind::Expected {
+                MatrixErrorKind::Expected {
                     what: "the number of rows",
                     found: self.tokens.quote(),
                 },
@@ -333,19 +436,19 @@ impl<R: BufRead> MatrixReader<R> {
             usize::try_from(value)
                 .ok()
                 .filter(|&v| v <= limit)
-                .ok_or_else(|| error(at, ParseErrorKind::TooLarge { what, limit }))
+                .ok_or_else(|| error(at, MatrixErrorKind::TooLarge { what, limit }))
         };
         let rows = bounded(rows, self.limits.max_rows, "rows", first)?;
         let (columns, at) = self.tokens.number("the number of columns")?;
         if columns == 0 {
-            return Err(error(at, ParseErrorKind::NoColumns));
+            return Err(error(at, MatrixErrorKind::NoColumns));
         }
         let columns = bounded(columns, self.limits.max_columns, "columns", at)?;
         let mut builder = ProblemBuilder::new();
         let items: Vec<ItemId> = (1..=columns)
             .map(|c| builder.primary(&c.to_string()))
             .collect::<Result<_, _>>()
-            .map_err(|e| error(at, ParseErrorKind::Build(e)))?;
+            .map_err(|e| error(at, MatrixErrorKind::Build(e)))?;
         // Per column, the last row that used it: finds repeats in O(1).
         let mut last_row = vec![0u32; columns];
         let mut option_rows = Vec::new();
@@ -354,13 +457,13 @@ impl<R: BufRead> MatrixReader<R> {
         for row in 1..=rows {
             let (count, at) = self.tokens.number("the number of ones in a row")?;
             if count > columns as u64 {
-                return Err(error(at, ParseErrorKind::TooManyOnes { count, columns }));
+                return Err(error(at, MatrixErrorKind::TooManyOnes { count, columns }));
             }
             entries += count as usize;
             if entries > self.limits.max_entries {
                 return Err(error(
                     at,
-                    ParseErrorKind::TooLarge {
+                    MatrixErrorKind::TooLarge {
                         what: "ones",
                         limit: self.limits.max_entries,
                     },
@@ -372,7 +475,7 @@ impl<R: BufRead> MatrixReader<R> {
                 if column == 0 || column > columns as u64 {
                     return Err(error(
                         at,
-                        ParseErrorKind::ColumnOutOfRange { column, columns },
+                        MatrixErrorKind::ColumnOutOfRange { column, columns },
                     ));
                 }
                 let index = column as usize - 1;
@@ -380,7 +483,7 @@ impl<R: BufRead> MatrixReader<R> {
                 if last_row[index] == row as u32 {
                     return Err(error(
                         at,
-                        ParseErrorKind::RepeatedColumn { column: index + 1 },
+                        MatrixErrorKind::RepeatedColumn { column: index + 1 },
                     ));
                 }
                 last_row[index] = row as u32;
@@ -389,13 +492,13 @@ impl<R: BufRead> MatrixReader<R> {
             if !row_items.is_empty() {
                 builder
                     .option(row_items.iter().copied())
-                    .map_err(|e| error(at, ParseErrorKind::Build(e)))?;
+                    .map_err(|e| error(at, MatrixErrorKind::Build(e)))?;
                 option_rows.push(row as u32);
             }
         }
         let problem = builder
             .build()
-            .map_err(|e| error(first, ParseErrorKind::Build(e)))?;
+            .map_err(|e| error(first, MatrixErrorKind::Build(e)))?;
         Ok(Some(MatrixCase {
             problem,
             option_rows,
@@ -406,7 +509,7 @@ impl<R: BufRead> MatrixReader<R> {
 }
 
 impl<R: BufRead> Iterator for MatrixReader<R> {
-    type Item = Result<MatrixCase, ParseError>;
+    type Item = Result<MatrixCase, MatrixError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
@@ -421,10 +524,9 @@ impl<R: BufRead> Iterator for MatrixReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
-    use crate::solver::Solver;
+    use dancing::{Engine, Solver};
 
-    fn cases(text: &str) -> Vec<Result<MatrixCase, ParseError>> {
+    fn cases(text: &str) -> Vec<Result<MatrixCase, MatrixError>> {
         MatrixReader::new(text.as_bytes()).collect()
     }
 
@@ -440,7 +542,8 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 1));
         // A byte-order mark split over two reads is still skipped.
         let split = std::io::Read::chain(&b"\xEF"[..], &b"\xBB\xBF1 1\n1 1\n"[..]);
-        let reader = crate::format::skip_bom(std::io::BufReader::with_capacity(1, split)).unwrap();
+        let reader =
+            dancing::format::skip_bom(std::io::BufReader::with_capacity(1, split)).unwrap();
         assert_eq!(MatrixReader::new(reader).count(), 1);
     }
 
@@ -474,7 +577,7 @@ mod tests {
         text.extend(std::iter::repeat_n(b'7', 1 << 20));
         let e = MatrixReader::new(&text[..]).next().unwrap().unwrap_err();
         assert_eq!((e.line, e.column), (1, 3));
-        let ParseErrorKind::Expected { found, .. } = &e.kind else {
+        let MatrixErrorKind::Expected { found, .. } = &e.kind else {
             panic!("unexpected {e}")
         };
         assert!(found.starts_with("\u{fffd}") && found.ends_with('…'));
