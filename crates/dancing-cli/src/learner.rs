@@ -8,10 +8,10 @@ use dancing_sat::Learner;
 
 use crate::args::{SearchArgs, XcArgs};
 use crate::failure::{Failure, search_code};
+use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::report;
 use crate::search;
-use crate::xc::print_solution;
 
 /// `--solver auto` with `--limit`: dancing links under a node budget, collecting what
 /// they find (at most `--limit` solutions). If the budget settles the search, its

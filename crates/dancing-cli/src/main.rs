@@ -28,6 +28,7 @@ mod learner;
 mod logic;
 mod memo;
 mod memory;
+mod output;
 mod plan;
 mod pretty;
 mod problem;

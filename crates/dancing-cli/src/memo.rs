@@ -15,10 +15,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::args::{MemoOrderArg, XcArgs};
 use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
 use crate::input::human_size;
+use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::report::{peak_rss, plural, stop_name, stop_note};
 use crate::search::searching;
-use crate::xc::print_solution;
 
 pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     let order = match args.memo.memo_order {

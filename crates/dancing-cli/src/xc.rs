@@ -18,7 +18,6 @@ use crate::input::{self, Budget};
 use crate::plan::{self, Mode, Plan};
 use crate::report;
 use crate::{learner, search, split};
-use smallvec::SmallVec;
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
 /// Knuth-format input. The worst case is options of one one-character item (`A\n`): each
@@ -117,7 +116,7 @@ fn plain<E: dancing::Engine>(
     } else {
         let mut first = true;
         search::run(solver, &args.search, plan.limit, |solution| {
-            print_solution(&mut out, problem, solution, &mut first)
+            crate::output::print_solution(&mut out, problem, solution, &mut first)
         })?
     };
     out.flush()?;
@@ -139,28 +138,6 @@ fn warn(name: &str, warnings: &[Warning]) {
         let s = if more == 1 { "" } else { "s" };
         stderr_line!("warning: {name}: {more} more warning{s} not shown");
     }
-}
-
-/// Prints the options of one solution in Knuth's format, sorted, after a blank line
-/// unless it is the first.
-pub(crate) fn print_solution(
-    out: &mut impl Write,
-    problem: &Problem,
-    solution: &[OptionId],
-    first: &mut bool,
-) -> io::Result<()> {
-    if !*first {
-        writeln!(out)?;
-    }
-    *first = false;
-    // Solutions stream out with no allocation: the options are sorted on the stack (a
-    // solution has at most one option per primary item; few have more than 64).
-    let mut options: SmallVec<[OptionId; 64]> = SmallVec::from_slice(solution);
-    options.sort_unstable();
-    for option in options {
-        writeln!(out, "{}", problem.display_option(option))?;
-    }
-    Ok(())
 }
 
 /// `--min-cost` and `--best K`: the cheapest solutions, cheapest first, each after a

@@ -61,6 +61,17 @@ mod lines;
 pub use batch::{Batch, Puzzle};
 pub use lines::{Lines, MAX_LINE, MAX_SKIP};
 
+impl FromStr for crate::Position {
+    type Err = PuzzleError;
+
+    /// One puzzle in any layout a [`Batch`] reads, pencilmark grids included; text
+    /// after it is an error. (Here beside the batch, which the position knows nothing
+    /// of.)
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        single(text).map(|puzzle| puzzle.position())
+    }
+}
+
 /// The one puzzle of `text`, in any layout a [`Batch`] reads: the first error, or an
 /// error if the text holds no puzzle or more than one.
 pub(crate) fn single(text: &str) -> Result<Puzzle, PuzzleError> {

@@ -251,16 +251,6 @@ impl fmt::Display for Position {
     }
 }
 
-impl std::str::FromStr for Position {
-    type Err = crate::PuzzleError;
-
-    /// One puzzle in any layout a [`Batch`](crate::parse::Batch) reads, pencilmark grids
-    /// included; text after it is an error.
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        crate::parse::single(text).map(|puzzle| puzzle.position())
-    }
-}
-
 /// The values 1..=`side` as bits.
 fn full(side: usize) -> u64 {
     if side >= 64 {

@@ -55,7 +55,8 @@ mod reorder;
 mod workers;
 
 use reorder::Reorder;
-use workers::{Mode, Shared, lock, work};
+use reorder::lock;
+use workers::{Mode, Shared, work};
 
 /// Solutions the iterator of [`ParallelSolver::solutions_ordered`] holds ready for its
 /// caller, besides the window.

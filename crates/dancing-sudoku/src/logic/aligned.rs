@@ -7,9 +7,10 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction, deduction};
+use super::deduction::{Cell, Deduction, deduction};
+use super::state::{LogicSolver, bits};
+use super::technique::Technique;
 use super::words::{cells, cells_of, joined, removed, values};
-use super::{LogicSolver, Step, Technique, bits};
 
 /// An aligned exclusion ([`Technique::AlignedTripleExclusion`]): every way to fill
 /// `cells` that gives one of them a removed candidate repeats a value within a unit or
@@ -60,7 +61,7 @@ const DEGREE: u32 = 3;
 type Set = u128;
 
 /// The first aligned triple exclusion, in SE's order, that removes something.
-pub(super) fn triple_exclusion(s: &LogicSolver) -> Option<Step> {
+pub(super) fn triple_exclusion(s: &LogicSolver) -> Option<AlignedExclusion> {
     let cells = s.side * s.side;
     if cells > Set::BITS as usize {
         return None;
@@ -143,11 +144,11 @@ pub(super) fn triple_exclusion(s: &LogicSolver) -> Option<Step> {
                 excluders.extend(set_bits(shared).map(|j| s.candidates[j]));
                 let base = [bases[low], bases[top], bases[k]];
                 if let Some(gone) = check(s, base, &excluders) {
-                    return Some(Step::AlignedExclusion(AlignedExclusion {
+                    return Some(AlignedExclusion {
                         cells: base.iter().map(|&i| s.cell(i)).collect(),
                         excluders: set_bits(shared).map(|j| s.cell(j)).collect(),
                         eliminations: gone,
-                    }));
+                    });
                 }
             }
         }
@@ -265,6 +266,7 @@ fn check(s: &LogicSolver, cells: [usize; 3], excluders: &[u64]) -> Option<Vec<(C
 mod tests {
     use super::super::test_support::*;
     use super::triple_exclusion;
+    use crate::logic::Step;
 
     #[test]
     fn nothing_without_excluders_nor_on_large_grids() {
@@ -291,7 +293,7 @@ mod tests {
             ((0, 4), &[1, 2]),
             ((0, 5), &[1, 3]),
         ]);
-        let step = triple_exclusion(&s).expect("an aligned triple exclusion");
+        let step = Step::from(triple_exclusion(&s).expect("an aligned triple exclusion"));
         check_step(&s, &step);
         assert_eq!(step.eliminations().len(), 9, "{step}");
         assert!(

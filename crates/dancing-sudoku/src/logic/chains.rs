@@ -22,10 +22,11 @@
 
 use std::fmt;
 
+use super::deduction::{Cell, Deduction, deduction};
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::{Cell, deduction};
+use super::state::{LogicSolver, bits};
+use super::technique::Technique;
 use super::words::{removed, write_line};
-use super::{LogicSolver, Step, Technique, bits};
 
 /// A forcing chain or bidirectional cycle (see [`Technique::Cycle`] and the others):
 /// `links` are the candidates the chain passes, each with whether it holds (`true`) or
@@ -60,26 +61,26 @@ const NONE: u32 = u32::MAX;
 
 /// The easiest chain step, if any: the first of [`all`], found without building the
 /// steps that cannot come first.
-pub(super) fn easiest(s: &LogicSolver) -> Option<Step> {
+pub(super) fn easiest(s: &LogicSolver) -> Option<Chain> {
     collect(s, true).into_iter().next()
 }
 
 /// Every chain step that eliminates something, easiest first: by score, then length,
 /// then kind, then the order found (cells in reading order, values ascending; cycles
 /// before forcing chains).
-pub(super) fn all(s: &LogicSolver) -> Vec<Step> {
+pub(super) fn all(s: &LogicSolver) -> Vec<Chain> {
     collect(s, false)
 }
 
 /// The first step of [`all`] that uses `technique`.
-pub(super) fn first(s: &LogicSolver, technique: Technique) -> Option<Step> {
+pub(super) fn first(s: &LogicSolver, technique: Technique) -> Option<Chain> {
     all(s)
         .into_iter()
         .find(|step| step.technique() == technique)
 }
 
 /// [`all`], or with `only_best` just the first.
-fn collect(s: &LogicSolver, only_best: bool) -> Vec<Step> {
+fn collect(s: &LogicSolver, only_best: bool) -> Vec<Chain> {
     let mut search = Search::new(s, only_best);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         search.new_pass();
@@ -135,7 +136,7 @@ struct Search<'s> {
     /// The queues of the breadth-first searches, kept for their memory.
     queues: [Vec<u32>; 3],
     /// The steps found so far.
-    findings: Findings,
+    findings: Findings<Chain>,
 }
 
 impl<'s> Search<'s> {
@@ -507,7 +508,7 @@ impl<'s> Search<'s> {
     /// The step of the cycle ending at node `end`, if it eliminates anything: the
     /// candidates seen by an on-potential of the cycle read forwards and by one read
     /// backwards (an off-potential forwards), outside the cycle's cells.
-    fn cycle_step(&self, end: u32, both: bool) -> Option<Step> {
+    fn cycle_step(&self, end: u32, both: bool) -> Option<Chain> {
         let path = self.path(end);
         let s = self.s;
         let cells: Vec<usize> = path[1..].iter().map(|&p| self.numbers.parts(p).0).collect();
@@ -543,18 +544,18 @@ impl<'s> Search<'s> {
         } else {
             Technique::Cycle
         };
-        Some(Step::Chain(Chain {
+        Some(Chain {
             technique,
             links: self.links(&path),
             eliminations,
             tenths: base + length_tenths(self.complexity(end)),
-        }))
+        })
     }
 
     /// The step of the forcing chain ending at node `end`: its root is false when the
     /// chain turns it off, true (its cell loses its other candidates) when it turns it
     /// on.
-    fn forcing_step(&self, end: u32, y: bool) -> Step {
+    fn forcing_step(&self, end: u32, y: bool) -> Chain {
         let path = self.path(end);
         let eliminations = self.numbers.removals(self.s, self.nodes[end as usize].pot);
         let (technique, base) = if y {
@@ -562,12 +563,12 @@ impl<'s> Search<'s> {
         } else {
             (Technique::ForcingXChain, 66)
         };
-        Step::Chain(Chain {
+        Chain {
             technique,
             links: self.links(&path),
             eliminations,
             tenths: base + length_tenths(self.complexity(end)),
-        })
+        }
     }
 }
 

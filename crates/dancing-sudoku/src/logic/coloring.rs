@@ -2,9 +2,10 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction, deduction, removing};
+use super::deduction::{Cell, Deduction, deduction, removing};
+use super::state::LogicSolver;
+use super::technique::Technique;
 use super::words::{cells, cells_of, symbol};
-use super::{LogicSolver, Step, Technique};
 
 /// Simple coloring: `value`'s conjugate pairs (units where it has exactly two places)
 /// chain cells that alternate between two colors, one of which holds `value`
@@ -38,7 +39,7 @@ impl fmt::Display for Coloring {
 
 /// Values ascending; chains by their first cell in reading order; a color wrap before a
 /// color trap.
-pub(super) fn simple_coloring(s: &LogicSolver) -> Option<Step> {
+pub(super) fn simple_coloring(s: &LogicSolver) -> Option<Coloring> {
     let n = s.side;
     let cells = n * n;
     for value in 1..=n as u8 {
@@ -86,7 +87,7 @@ pub(super) fn simple_coloring(s: &LogicSolver) -> Option<Step> {
 }
 
 /// The color wrap or color trap of one chain, if it eliminates anything.
-fn eliminate(s: &LogicSolver, value: u8, bit: u64, chain: &[Vec<usize>; 2]) -> Option<Step> {
+fn eliminate(s: &LogicSolver, value: u8, bit: u64, chain: &[Vec<usize>; 2]) -> Option<Coloring> {
     let wrapped = (0..2).find(|&c| {
         let side = &chain[c];
         side.iter()
@@ -116,6 +117,7 @@ mod tests {
     use super::super::Technique;
     use super::super::test_support::*;
     use super::*;
+    use crate::logic::Step;
 
     /// Keeps `value` as a candidate only in `cells` and in the rows given whole in `free`.
     fn only(value: u8, cells: &[(usize, usize)], free: &[usize]) -> LogicSolver {

@@ -1,6 +1,6 @@
 //! The difficulty bands of the rating scale, by name.
 
-use super::Rating;
+use super::rating::Rating;
 use crate::names::by_name;
 
 /// A band of [ratings](crate::logic::Rater::rate), for generating puzzles of a chosen

@@ -2,9 +2,11 @@
 
 use std::fmt;
 
-use super::step::{Cell, Deduction, deduction, removing};
+use super::deduction::{Cell, Deduction, deduction, removing};
+use super::sets::locked_set;
+use super::state::{LogicSolver, bits};
+use super::technique::Technique;
 use super::words::{cells, cells_of, lines, symbol};
-use super::{LogicSolver, Step, Technique, bits, locked_set};
 use crate::Unit;
 
 /// A fish: `value` in the `base` lines (rows or columns) lies only in the `cover` lines
@@ -43,7 +45,7 @@ impl fmt::Display for Fish {
 }
 
 /// Values ascending; for each, rows as the base, then columns.
-pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Step> {
+pub(super) fn fish(s: &LogicSolver, size: usize) -> Option<Fish> {
     let n = s.side;
     let mut bases = (1..=n as u8).flat_map(|value| [(value, false), (value, true)]);
     bases.find_map(|(value, columns)| {
@@ -78,6 +80,7 @@ mod tests {
     use super::super::test_support::*;
     use super::*;
     use crate::Unit;
+    use crate::logic::Step;
 
     /// A 9×9 grid where `value` is a candidate in `rows` only at `columns`.
     fn confined(value: u8, rows: &[usize], columns: &[usize]) -> super::super::LogicSolver {

@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use super::singles::Direct;
-use super::step::{Cell, deduction, removing};
+use super::deduction::{Cell, deduction, removing};
+use super::state::{LogicSolver, bits};
+use super::technique::Technique;
 use super::words::{cells, cells_of, symbol};
-use super::{LogicSolver, Step, Technique, bits};
 use crate::Unit;
 
 /// Pointing (`from` a box `to` a line) or claiming (`from` a line `to` a box): the
@@ -40,7 +40,7 @@ impl fmt::Display for LockedCandidates {
 }
 
 /// Boxes in order, values ascending, the row before the column.
-pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
+pub(super) fn pointing(s: &LogicSolver) -> Option<LockedCandidates> {
     let n = s.side;
     (2 * n..3 * n).find_map(|unit| {
         s.places(unit).find_map(|(value, mask)| {
@@ -61,7 +61,7 @@ pub(super) fn pointing(s: &LogicSolver) -> Option<Step> {
 }
 
 /// Rows, then columns, values ascending.
-pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
+pub(super) fn claiming(s: &LogicSolver) -> Option<LockedCandidates> {
     let n = s.side;
     (0..2 * n).find_map(|line| {
         s.places(line).find_map(|(value, mask)| {
@@ -75,65 +75,14 @@ pub(super) fn claiming(s: &LogicSolver) -> Option<Step> {
     })
 }
 
-/// Sudoku Explainer's direct pointing (`cause` [`Technique::Pointing`]) or direct
-/// claiming (`cause` [`Technique::Claiming`]): `value`, with two places or more in a first unit, has them all in a
-/// second; another unit of the first's kind that crosses the second then keeps one
-/// place outside it, where the step places `value`. In SE's order: the pairs of kinds
-/// (box and column, box and row; or column and box, row and box), then values, then
-/// the units by number.
-pub(super) fn direct(s: &LogicSolver, cause: Technique) -> Option<Step> {
-    let n = s.side;
-    let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
-    let kinds = if cause == Technique::Pointing {
-        [(boxes.clone(), columns), (boxes, rows)]
-    } else {
-        [(columns, boxes.clone()), (rows, boxes)]
-    };
-    for (firsts, seconds) in kinds {
-        for value in 1..=n as u8 {
-            for from in firsts.clone() {
-                let places = s.positions(from, value);
-                if places.count_ones() < 2 {
-                    continue;
-                }
-                let cells: Vec<usize> = bits(places).map(|k| s.unit_cell(from, k)).collect();
-                for to in seconds.clone() {
-                    if !cells.iter().all(|&i| s.in_unit(to, i)) {
-                        continue;
-                    }
-                    for other in firsts.clone().filter(|&u| u != from) {
-                        let places = s.positions(other, value);
-                        let outside: Vec<usize> = bits(places)
-                            .map(|k| s.unit_cell(other, k))
-                            .filter(|&i| !s.in_unit(to, i))
-                            .collect();
-                        if places.count_ones() < 2 || outside.len() != 1 {
-                            continue;
-                        }
-                        let locked = locked(s, cause, value, from, to)
-                            .expect("a place of the other unit lies in `to`");
-                        return Some(Step::Direct(Direct {
-                            cause: Box::new(locked),
-                            cell: s.cell(outside[0]),
-                            value,
-                            unit: s.unit(other),
-                        }));
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
 /// The step for `value` confined from `from` to `to`, if it eliminates anything.
-fn locked(
+pub(super) fn locked(
     s: &LogicSolver,
     technique: Technique,
     value: u8,
     from: usize,
     to: usize,
-) -> Option<Step> {
+) -> Option<LockedCandidates> {
     let bit = 1u64 << (value - 1);
     let mut eliminations: Vec<_> = (0..s.side)
         .map(|k| s.unit_cell(to, k))
@@ -155,6 +104,7 @@ mod tests {
     use super::super::test_support::*;
     use super::*;
     use crate::Unit;
+    use crate::logic::Step;
 
     #[test]
     fn pointing_found_and_not() {
@@ -214,7 +164,7 @@ mod tests {
             to: Unit::Row(0),
             eliminations: each(5, [(0, 3), (0, 6), (0, 7), (0, 8)]),
         });
-        let direct = Step::Direct(Direct {
+        let direct = Step::Direct(crate::logic::Direct {
             cause: Box::new(cause),
             cell: (1, 4),
             value: 5,

@@ -139,7 +139,9 @@
 mod aligned;
 mod chains;
 mod coloring;
+mod deduction;
 mod difficulty;
+mod direct;
 mod fish;
 mod geometry;
 mod locked;
@@ -149,8 +151,10 @@ mod potentials;
 mod rating;
 mod sets;
 mod singles;
+mod state;
 mod step;
 mod subsets;
+mod table;
 mod technique;
 mod uniqueness;
 mod wings;
@@ -159,189 +163,23 @@ mod words;
 pub use aligned::AlignedExclusion;
 pub use chains::Chain;
 pub use coloring::Coloring;
+pub use deduction::Cell;
 pub use difficulty::Difficulty;
 pub use fish::Fish;
 pub use locked::LockedCandidates;
 pub use nets::{Net, Premise};
 pub use rating::{Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET};
-pub use singles::{Direct, FullHouse, HiddenSingle, NakedSingle};
-pub use step::{Cell, Step};
+pub use singles::{FullHouse, HiddenSingle, NakedSingle};
+pub use step::{Direct, Step};
 pub use subsets::Subset;
 pub use technique::{Technique, UnknownTechnique};
 pub use uniqueness::{Bug, UniqueLoop, UniqueLoopSubset};
 pub use wings::Wing;
 
-use geometry::Geometry;
-use sets::locked_set;
-
-use crate::{Conflict, Grid, Position, Unit};
-
-/// The candidates of one puzzle, with the values placed so far.
-///
-/// ```
-/// use dancing_sudoku::{Grid, LogicSolver};
-///
-/// let puzzle: Grid = "1...........2...".parse()?;
-/// let mut solver = LogicSolver::new(&puzzle)?;
-/// // r1c2 sees the 1 in its row and its box.
-/// assert_eq!(solver.candidates(0, 1), 0b1110);
-/// solver.remove_candidate(0, 1, 2);
-/// assert_eq!(solver.candidates(0, 1), 0b1100);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogicSolver {
-    order: usize,
-    side: usize,
-    geometry: &'static Geometry,
-    /// Placed values, row by row (0: empty).
-    values: Vec<u8>,
-    /// Candidates of each empty cell, bit `v - 1` for value `v`; 0 for a placed cell.
-    candidates: Vec<u64>,
-    /// Whether the uniqueness techniques may be used.
-    uniqueness: bool,
-}
+pub use state::LogicSolver;
+pub(crate) use state::bits;
 
 impl LogicSolver {
-    /// The candidates of `puzzle`: each empty cell may hold every value not seen in its
-    /// row, column or box. Clashing givens are refused.
-    pub fn new(puzzle: &Grid) -> Result<Self, Conflict> {
-        Self::from_position(&Position::new(puzzle))
-    }
-
-    /// The candidates of `position` as they are (a pencilmark grid's, with what the
-    /// player took away). Clashing values are refused.
-    ///
-    /// ```
-    /// use dancing_sudoku::{LogicSolver, Position};
-    ///
-    /// let position: Position = "1 24 234 234\n234 234 1 234\n234 1 234 234\n234 234 234 1\n".parse()?;
-    /// let solver = LogicSolver::from_position(&position)?;
-    /// assert_eq!(solver.candidates(0, 1), 0b1010);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_position(position: &Position) -> Result<Self, Conflict> {
-        let puzzle = position.grid();
-        puzzle.validate()?;
-        let order = puzzle.order();
-        Ok(Self {
-            order,
-            side: puzzle.side(),
-            geometry: Geometry::of(order),
-            values: puzzle.cells().to_vec(),
-            candidates: position.masks().to_vec(),
-            uniqueness: true,
-        })
-    }
-
-    /// The position: the values placed and the candidates left.
-    pub fn position(&self) -> Position {
-        Position::with_candidates(self.grid(), self.candidates.clone())
-            .expect("the solver's candidates are a grid's")
-    }
-
-    /// The values placed so far, givens included.
-    pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.order, self.values.clone())
-            .expect("the solver keeps a grid of its order")
-    }
-
-    /// The side N of the grid.
-    pub fn side(&self) -> usize {
-        self.side
-    }
-
-    /// The candidates of row `r`, column `c` (0-based): bit `v - 1` for value `v`, 0 for
-    /// a cell that holds a value.
-    pub fn candidates(&self, r: usize, c: usize) -> u64 {
-        self.candidates[r * self.side + c]
-    }
-
-    /// The value at row `r`, column `c` (0: empty).
-    pub fn value(&self, r: usize, c: usize) -> u8 {
-        self.values[r * self.side + c]
-    }
-
-    /// Whether every cell holds a value.
-    pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
-    }
-
-    /// Whether the position has no solution any more: an empty cell without candidates,
-    /// a unit where some value can go nowhere, or a value placed twice in a unit. It
-    /// happens to a puzzle without solution, or after a wrong step was applied.
-    pub fn is_broken(&self) -> bool {
-        let full = self.full();
-        if (0..self.side * self.side).any(|i| self.values[i] == 0 && self.candidates[i] == 0) {
-            return true;
-        }
-        (0..3 * self.side).any(|unit| {
-            let (mut placed, mut possible) = (0u64, 0u64);
-            for k in 0..self.side {
-                let i = self.unit_cell(unit, k);
-                let v = self.values[i];
-                if v != 0 {
-                    let bit = 1u64 << (v - 1);
-                    if placed & bit != 0 {
-                        return true;
-                    }
-                    placed |= bit;
-                }
-                possible |= self.candidates[i];
-            }
-            (placed | possible) != full
-        })
-    }
-
-    /// Removes `value` from the candidates of row `r`, column `c` (nothing if it is not
-    /// one). Used to set up a position by hand, or to follow a deduction made elsewhere.
-    ///
-    /// # Panics
-    ///
-    /// If the cell is outside the grid or `value` is not in 1..=N.
-    #[track_caller]
-    pub fn remove_candidate(&mut self, r: usize, c: usize, value: u8) {
-        self.check(r, c, value);
-        self.candidates[r * self.side + c] &= !(1u64 << (value - 1));
-    }
-
-    /// Places `value` at row `r`, column `c` and removes it from the candidates of the
-    /// cell's peers. Nothing checks that `value` is a candidate: placing a wrong one
-    /// leads to a [broken](Self::is_broken) position.
-    ///
-    /// # Panics
-    ///
-    /// If the cell is outside the grid or `value` is not in 1..=N.
-    #[track_caller]
-    pub fn place(&mut self, r: usize, c: usize, value: u8) {
-        self.check(r, c, value);
-        let i = r * self.side + c;
-        self.values[i] = value;
-        self.candidates[i] = 0;
-        let bit = !(1u64 << (value - 1));
-        for k in 0..self.side {
-            for unit in [r, self.side + c, 2 * self.side + self.box_index(i)] {
-                let j = self.unit_cell(unit, k);
-                self.candidates[j] &= bit;
-            }
-        }
-    }
-
-    #[track_caller]
-    fn check(&self, r: usize, c: usize, value: u8) {
-        let n = self.side;
-        assert!(
-            r < n && c < n,
-            "r{}c{} is outside the {n}×{n} grid",
-            r + 1,
-            c + 1
-        );
-        assert!(
-            (1..=n).contains(&usize::from(value)),
-            "{value} is not a value of the {n}×{n} grid"
-        );
-    }
-
     /// Carries out `step`: places its value, or removes its eliminations. A direct form
     /// places its single only, as Sudoku Explainer's rating does (its cause's removals
     /// are the step's [`eliminations`](Step::eliminations), to apply as well when
@@ -358,26 +196,13 @@ impl LogicSolver {
         }
     }
 
-    /// Allows or forbids the uniqueness techniques ([`Technique::UniqueRectangle`],
-    /// [`Technique::Bug`]), which assume that the puzzle has one solution: forbid them
-    /// for a position of a puzzle not known to be proper. Allowed by default; the
-    /// rating functions check the puzzle first.
-    pub fn set_uniqueness(&mut self, allowed: bool) {
-        self.uniqueness = allowed;
-    }
-
-    /// Whether the uniqueness techniques may be used (see [`set_uniqueness`](Self::set_uniqueness)).
-    pub fn uniqueness(&self) -> bool {
-        self.uniqueness
-    }
-
     /// The first instance of `technique` in the [scan order](self#scan-order), if any
     /// (none for a uniqueness technique when they are [forbidden](Self::set_uniqueness)).
     pub fn find(&self, technique: Technique) -> Option<Step> {
         if !self.uniqueness && matches!(technique, Technique::UniqueRectangle | Technique::Bug) {
             return None;
         }
-        technique.find_in(self)
+        table::find(technique, self)
     }
 
     /// The easiest step available, as Sudoku Explainer picks it: the first technique of
@@ -395,7 +220,7 @@ impl LogicSolver {
             .into_iter()
             .take_while(|&t| t < Technique::SimpleColoring)
             .find_map(|t| self.find(t))
-            .or_else(|| chains::easiest(self))
+            .or_else(|| chains::easiest(self).map(Step::from))
             .or_else(|| self.find(Technique::AlignedTripleExclusion))
             .or_else(|| {
                 [
@@ -404,155 +229,9 @@ impl LogicSolver {
                     nets::Kind::Dynamic,
                 ]
                 .into_iter()
-                .find_map(|net| nets::easiest(self, net))
+                .find_map(|net| nets::easiest(self, net).map(Step::from))
             })
     }
-
-    // Geometry shared by the techniques. Cells are indices `r * side + c`; units are
-    // indices 0..side (rows), side..2·side (columns), 2·side..3·side (boxes).
-
-    fn full(&self) -> u64 {
-        (1u64 << self.side) - 1
-    }
-
-    /// The `k`-th cell of `unit`, in reading order.
-    #[inline]
-    fn unit_cell(&self, unit: usize, k: usize) -> usize {
-        usize::from(self.geometry.units[unit * self.side + k])
-    }
-
-    /// The cells that see cell `i` (its box, row, then column, as SE lists them),
-    /// without repeats.
-    fn house(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let per = self.geometry.peers_per_cell;
-        self.geometry.peers[i * per..(i + 1) * per]
-            .iter()
-            .map(|&j| usize::from(j))
-    }
-
-    /// The position of cell `i` in `unit`, which holds it: `unit_cell`'s inverse.
-    fn unit_position(&self, unit: usize, i: usize) -> usize {
-        let (n, order) = (self.side, self.order);
-        let (r, c) = (i / n, i % n);
-        match unit / n {
-            0 => c,
-            1 => r,
-            _ => r % order * order + c % order,
-        }
-    }
-
-    #[inline]
-    fn box_index(&self, i: usize) -> usize {
-        usize::from(self.geometry.boxes[i])
-    }
-
-    /// Whether two different cells share a unit.
-    #[inline]
-    fn sees(&self, a: usize, b: usize) -> bool {
-        a != b
-            && (a / self.side == b / self.side
-                || a % self.side == b % self.side
-                || self.box_index(a) == self.box_index(b))
-    }
-
-    fn cell(&self, i: usize) -> Cell {
-        (i / self.side, i % self.side)
-    }
-
-    fn unit(&self, unit: usize) -> Unit {
-        let n = self.side;
-        match unit / n {
-            0 => Unit::Row(unit),
-            1 => Unit::Column(unit - n),
-            _ => Unit::Box(unit - 2 * n),
-        }
-    }
-
-    /// For each value `v` of `unit`, at `v - 1`, the mask of the positions `k` where it
-    /// is a candidate: all of them in one pass over the unit.
-    fn unit_positions(&self, unit: usize) -> [u64; 36] {
-        let mut places = [0u64; 36];
-        for k in 0..self.side {
-            for b in bits(self.candidates[self.unit_cell(unit, k)]) {
-                places[b] |= 1 << k;
-            }
-        }
-        places
-    }
-
-    /// The positions of every value in every unit: `unit * side + value - 1` holds the
-    /// mask of `value`'s places in `unit`.
-    fn places_table(&self) -> Vec<u64> {
-        let n = self.side;
-        let mut table = vec![0u64; 3 * n * n];
-        for unit in 0..3 * n {
-            table[unit * n..(unit + 1) * n].copy_from_slice(&self.unit_positions(unit)[..n]);
-        }
-        table
-    }
-
-    /// The values with a place left in `unit`, ascending, each with the mask of its
-    /// places (positions `k`).
-    fn places(&self, unit: usize) -> impl Iterator<Item = (u8, u64)> + use<> {
-        let places = self.unit_positions(unit);
-        (1..=self.side as u8)
-            .map(move |v| (v, places[usize::from(v) - 1]))
-            .filter(|&(_, m)| m != 0)
-    }
-
-    /// Every unit in the order Sudoku Explainer looks for singles: boxes, then columns,
-    /// then rows.
-    fn se_order(&self) -> impl Iterator<Item = usize> + use<> {
-        let n = self.side;
-        (2 * n..3 * n).chain(n..2 * n).chain(0..n)
-    }
-
-    /// The units of cell `i` in Sudoku Explainer's order: box, row, column.
-    fn se_units(&self, i: usize) -> [usize; 3] {
-        let n = self.side;
-        [2 * n + self.box_index(i), i / n, n + i % n]
-    }
-
-    /// How many cells of `unit` are empty.
-    fn empty_cells(&self, unit: usize) -> usize {
-        (0..self.side)
-            .filter(|&k| self.values[self.unit_cell(unit, k)] == 0)
-            .count()
-    }
-
-    /// Whether cell `i` lies in `unit`.
-    fn in_unit(&self, unit: usize, i: usize) -> bool {
-        let n = self.side;
-        match unit / n {
-            0 => i / n == unit,
-            1 => i % n == unit - n,
-            _ => self.box_index(i) == unit - 2 * n,
-        }
-    }
-
-    /// The cells of `unit` where `value` is a candidate, as a mask of positions `k`.
-    fn positions(&self, unit: usize, value: u8) -> u64 {
-        let bit = 1u64 << (value - 1);
-        (0..self.side)
-            .filter(|&k| self.candidates[self.unit_cell(unit, k)] & bit != 0)
-            .fold(0, |m, k| m | 1 << k)
-    }
-}
-
-/// The set bits of a mask, lowest first.
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
-}
-
-/// The values of a candidate mask, ascending.
-fn values_of(mask: u64) -> Vec<u8> {
-    bits(mask).map(|b| b as u8 + 1).collect()
 }
 
 #[cfg(test)]

@@ -21,11 +21,12 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::rc::Rc;
 
+use super::deduction::{Cell, deduction};
 use super::outcome::Outcome;
 use super::potentials::{Findings, Pots, length_tenths};
-use super::step::{Cell, deduction};
+use super::state::{LogicSolver, bits};
+use super::technique::Technique;
 use super::words::{candidate, cells, removed, symbol, write_line};
-use super::{LogicSolver, Step, Technique, bits};
 use crate::Unit;
 
 /// A forcing net ([`Technique::NishioForcingChain`],
@@ -187,7 +188,7 @@ struct Search<'s> {
     /// The queues of on- and off-potentials to follow, kept for their memory.
     queues: [VecDeque<u32>; 2],
     /// The steps found so far.
-    findings: Findings,
+    findings: Findings<Net>,
     /// Implied on-potentials, each with its parents' range in `parents`.
     next: Vec<(u32, usize, usize)>,
     parents: Vec<u32>,
@@ -198,19 +199,19 @@ struct Search<'s> {
 
 /// The easiest step of `net` in the position: the first of [`all`], found without
 /// building the steps that cannot come first.
-pub(super) fn easiest(s: &LogicSolver, net: Kind) -> Option<Step> {
+pub(super) fn easiest(s: &LogicSolver, net: Kind) -> Option<Net> {
     collect(s, net, true).into_iter().next()
 }
 
 /// Every step of `net` in the position, easiest first: by score, then length, then
 /// SE's kind (double implications, cell chains, region chains, contradictions).
 #[cfg(test)]
-fn all(s: &LogicSolver, net: Kind) -> Vec<Step> {
+fn all(s: &LogicSolver, net: Kind) -> Vec<Net> {
     collect(s, net, false)
 }
 
 /// [`all`], or with `only_best` just the first.
-fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Step> {
+fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
     let numbers = Pots(s.side);
     let source_places = s.places_table();
     let mut search = Search {
@@ -485,14 +486,14 @@ impl Search<'_> {
             .iter()
             .map(|&(outcome, node)| self.line_to(outcome, node))
             .collect();
-        let step = Step::Net(Net {
+        let step = Net {
             technique: net.technique(),
             premise,
             conclusion: (self.s.cell(i), v, on),
             branches,
             eliminations,
             tenths,
-        });
+        };
         self.findings.keep(key, step);
     }
 

@@ -1,8 +1,8 @@
 //! Potentials (a candidate assumed to hold or not) as numbers, and Sudoku Explainer's
 //! increment for the length of a chain of them, and the steps their searches find.
 
-use super::step::Cell;
-use super::{LogicSolver, Step, bits};
+use super::deduction::Cell;
+use super::state::{LogicSolver, bits};
 
 /// Potentials as numbers, for a grid of side `.0`: `(cell · side + value − 1) · 2`, plus
 /// 1 for on.
@@ -48,12 +48,12 @@ pub(super) type Key = (u16, usize, u8);
 
 /// The steps a chain search finds: all of them, or, when only the easiest is wanted,
 /// the best so far, so that the search can skip what cannot beat it.
-pub(super) struct Findings {
+pub(super) struct Findings<T> {
     only_best: bool,
-    found: Vec<(Key, Step)>,
+    found: Vec<(Key, T)>,
 }
 
-impl Findings {
+impl<T: PartialEq> Findings<T> {
     pub(super) fn new(only_best: bool) -> Self {
         Self {
             only_best,
@@ -76,7 +76,7 @@ impl Findings {
     }
 
     /// Keeps `step` (alone, when only the best is wanted).
-    pub(super) fn keep(&mut self, key: Key, step: Step) {
+    pub(super) fn keep(&mut self, key: Key, step: T) {
         if self.only_best {
             self.found.clear();
         }
@@ -84,9 +84,9 @@ impl Findings {
     }
 
     /// The steps, easiest first (then in the order found), without repeats.
-    pub(super) fn into_steps(mut self) -> Vec<Step> {
+    pub(super) fn into_steps(mut self) -> Vec<T> {
         self.found.sort_by_key(|&(key, _)| key);
-        let mut steps: Vec<Step> = Vec::with_capacity(self.found.len());
+        let mut steps: Vec<T> = Vec::with_capacity(self.found.len());
         for (_, step) in self.found {
             if !steps.contains(&step) {
                 steps.push(step);

@@ -6,7 +6,10 @@ use std::time::Instant;
 
 use dancing::{Limits, Stats, StopReason};
 
-use super::{LogicSolver, Step, Technique, technique::tenths_to_score};
+use super::state::LogicSolver;
+use super::step::Step;
+use super::technique::Technique;
+use super::technique::tenths_to_score;
 use crate::links::with_solver;
 use crate::{Conflict, Grid, Position, Solve};
 

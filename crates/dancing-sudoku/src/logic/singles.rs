@@ -1,11 +1,13 @@
-//! Singles: full house, hidden single, naked single; and the direct forms, a single
-//! that another step's eliminations leave.
+//! Singles: full house, hidden single, naked single. (The direct forms, a single that
+//! another step's eliminations leave, hold that step: they sit with [`Step`](super::Step)
+//! in `step.rs`, their finders in `direct.rs`.)
 
 use std::fmt;
 
-use super::step::{Cell, Deduction, deduction};
+use super::deduction::{Cell, Deduction, deduction};
+use super::state::LogicSolver;
+use super::technique::Technique;
 use super::words::{cells, symbol};
-use super::{LogicSolver, Step, Technique};
 use crate::Unit;
 
 /// `cell` has `value` as its only candidate.
@@ -39,23 +41,6 @@ pub struct FullHouse {
     /// The value missing from the unit.
     pub value: u8,
     /// The unit.
-    pub unit: Unit,
-}
-
-/// One of Sudoku Explainer's direct forms: `cause` (a pointing, a claiming, a hidden
-/// pair or a hidden triple) removes candidates, after which `value` has one place left
-/// in `unit`, `cell`. The step removes the cause's candidates and places the value, as
-/// SE applies it (so the cause is not found again at the next step).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Direct {
-    /// The deduction that leaves the single, with the candidates it would remove.
-    pub cause: Box<Step>,
-    /// The cell where the value goes.
-    pub cell: Cell,
-    /// The value.
-    pub value: u8,
-    /// The unit where the value has no other place once `cause` is applied.
     pub unit: Unit,
 }
 
@@ -107,40 +92,8 @@ impl fmt::Display for FullHouse {
     }
 }
 
-impl Deduction for Direct {
-    fn technique(&self) -> Technique {
-        match self.cause.technique() {
-            Technique::Pointing => Technique::DirectPointing,
-            Technique::Claiming => Technique::DirectClaiming,
-            Technique::HiddenPair => Technique::DirectHiddenPair,
-            _ => Technique::DirectHiddenTriple,
-        }
-    }
-
-    fn placement(&self) -> Option<(Cell, u8)> {
-        Some((self.cell, self.value))
-    }
-
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        self.cause.eliminations()
-    }
-}
-
-impl fmt::Display for Direct {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let because = self.cause.to_string();
-        let because = because.split_once(": ").map_or(&*because, |(_, rest)| rest);
-        let (name, unit) = (self.technique(), self.unit);
-        let (value, cell) = (symbol(self.value), cells(&[self.cell]));
-        write!(
-            f,
-            "{name}: {because}; then {value} in {unit} must go to {cell}"
-        )
-    }
-}
-
 /// Boxes, then columns, then rows: the first unit with one empty cell.
-pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
+pub(super) fn full_house(s: &LogicSolver) -> Option<FullHouse> {
     let n = s.side;
     s.se_order().find_map(|unit| {
         let mut empty = (0..n)
@@ -148,18 +101,16 @@ pub(super) fn full_house(s: &LogicSolver) -> Option<Step> {
             .filter(|&i| s.values[i] == 0);
         let i = empty.next()?;
         let candidates = s.candidates[i];
-        (empty.next().is_none() && candidates != 0).then(|| {
-            Step::FullHouse(FullHouse {
-                cell: s.cell(i),
-                value: candidates.trailing_zeros() as u8 + 1,
-                unit: s.unit(unit),
-            })
+        (empty.next().is_none() && candidates != 0).then(|| FullHouse {
+            cell: s.cell(i),
+            value: candidates.trailing_zeros() as u8 + 1,
+            unit: s.unit(unit),
         })
     })
 }
 
 /// Boxes, then columns, then rows; in each unit the lowest value with one place.
-pub(super) fn hidden_single(s: &LogicSolver) -> Option<Step> {
+pub(super) fn hidden_single(s: &LogicSolver) -> Option<HiddenSingle> {
     let n = s.side;
     for unit in s.se_order() {
         let (mut once, mut twice) = (0u64, 0u64);
@@ -175,26 +126,24 @@ pub(super) fn hidden_single(s: &LogicSolver) -> Option<Step> {
                 .map(|k| s.unit_cell(unit, k))
                 .find(|&i| s.candidates[i] & bit != 0)?;
             let value = bit.trailing_zeros() as u8 + 1;
-            return Some(Step::HiddenSingle(HiddenSingle {
+            return Some(HiddenSingle {
                 cell: s.cell(i),
                 value,
                 unit: s.unit(unit),
-            }));
+            });
         }
     }
     None
 }
 
 /// Cells in reading order.
-pub(super) fn naked_single(s: &LogicSolver) -> Option<Step> {
+pub(super) fn naked_single(s: &LogicSolver) -> Option<NakedSingle> {
     s.candidates
         .iter()
         .position(|m| m.count_ones() == 1)
-        .map(|i| {
-            Step::NakedSingle(NakedSingle {
-                cell: s.cell(i),
-                value: s.candidates[i].trailing_zeros() as u8 + 1,
-            })
+        .map(|i| NakedSingle {
+            cell: s.cell(i),
+            value: s.candidates[i].trailing_zeros() as u8 + 1,
         })
 }
 
@@ -203,6 +152,7 @@ mod tests {
     use super::super::test_support::*;
     use super::*;
     use crate::Unit;
+    use crate::logic::Step;
 
     #[test]
     fn hidden_singles_in_a_box_score_1_2_in_a_line_1_5() {

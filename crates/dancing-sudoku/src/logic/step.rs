@@ -4,77 +4,11 @@
 
 use std::fmt;
 
-use super::Technique;
+use super::deduction::{Cell, Deduction};
+use super::technique::Technique;
+use super::words::{cells, symbol};
 use super::{aligned, chains, coloring, fish, locked, nets, singles, subsets, uniqueness, wings};
-
-/// A cell as a 0-based `(row, column)`, as everywhere in the crate ([`Grid`](crate::Grid),
-/// cages, regions).
-pub type Cell = (usize, usize);
-
-/// What a step's data tells, whatever its family: each family's module implements it
-/// beside its finder and its sentence ([`Display`](fmt::Display)).
-pub(super) trait Deduction: fmt::Display {
-    /// The technique the step uses.
-    fn technique(&self) -> Technique;
-
-    /// The cell and value placed, for a single.
-    fn placement(&self) -> Option<(Cell, u8)> {
-        None
-    }
-
-    /// The candidates removed.
-    fn eliminations(&self) -> &[(Cell, u8)] {
-        &[]
-    }
-
-    /// The score in tenths.
-    fn tenths(&self) -> u16 {
-        self.technique().tenths()
-    }
-}
-
-/// Implements [`Deduction`] for a family's step from its fields: `technique` computed
-/// from the step (`|step| …`), the `eliminations` field as the candidates removed, and
-/// with `tenths` the `tenths` field as the score, or with `placement` the `cell` and
-/// `value` fields as the value placed.
-macro_rules! deduction {
-    ($data:ty, |$step:pat_param| $technique:expr) => {
-        deduction!(@impl $data, |$step| $technique, {
-            fn eliminations(&self) -> &[($crate::logic::Cell, u8)] {
-                &self.eliminations
-            }
-        });
-    };
-    ($data:ty, |$step:pat_param| $technique:expr, tenths) => {
-        deduction!(@impl $data, |$step| $technique, {
-            fn eliminations(&self) -> &[($crate::logic::Cell, u8)] {
-                &self.eliminations
-            }
-
-            fn tenths(&self) -> u16 {
-                self.tenths
-            }
-        });
-    };
-    ($data:ty, |$step:pat_param| $technique:expr, placement) => {
-        deduction!(@impl $data, |$step| $technique, {
-            fn placement(&self) -> Option<($crate::logic::Cell, u8)> {
-                Some((self.cell, self.value))
-            }
-        });
-    };
-    (@impl $data:ty, |$step:pat_param| $technique:expr, { $($rest:tt)* }) => {
-        impl $crate::logic::step::Deduction for $data {
-            fn technique(&self) -> $crate::logic::Technique {
-                let $step = self;
-                $technique
-            }
-
-            $($rest)*
-        }
-    };
-}
-pub(super) use deduction;
+use crate::Unit;
 
 /// The steps, one row each: the variant and the family's data (adding a family adds its
 /// row; a technique of an existing family adds none).
@@ -115,7 +49,7 @@ steps! {
     /// The last empty cell of a unit.
     FullHouse(singles::FullHouse),
     /// One of Sudoku Explainer's direct forms: a cause, then a single.
-    Direct(singles::Direct),
+    Direct(Direct),
     /// Pointing or claiming.
     LockedCandidates(locked::LockedCandidates),
     /// A naked or hidden pair, triple or quad.
@@ -138,15 +72,6 @@ steps! {
     Chain(chains::Chain),
     /// A forcing net: Nishio, multiple or dynamic forcing chains.
     Net(nets::Net),
-}
-
-/// The step `make` builds from `eliminations`, if there are any: a finder's step
-/// must remove something.
-pub(super) fn removing<T: Into<Step>>(
-    eliminations: Vec<(Cell, u8)>,
-    make: impl FnOnce(Vec<(Cell, u8)>) -> T,
-) -> Option<Step> {
-    (!eliminations.is_empty()).then(|| make(eliminations).into())
 }
 
 impl Step {
@@ -181,8 +106,66 @@ impl Step {
     }
 }
 
+impl From<uniqueness::LoopStep> for Step {
+    fn from(step: uniqueness::LoopStep) -> Self {
+        match step {
+            uniqueness::LoopStep::Plain(step) => step.into(),
+            uniqueness::LoopStep::Subset(step) => step.into(),
+        }
+    }
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.deduction().fmt(f)
+    }
+}
+
+/// One of Sudoku Explainer's direct forms: `cause` (a pointing, a claiming, a hidden
+/// pair or a hidden triple) removes candidates, after which `value` has one place left
+/// in `unit`, `cell`. The step removes the cause's candidates and places the value, as
+/// SE applies it (so the cause is not found again at the next step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Direct {
+    /// The deduction that leaves the single, with the candidates it would remove.
+    pub cause: Box<Step>,
+    /// The cell where the value goes.
+    pub cell: Cell,
+    /// The value.
+    pub value: u8,
+    /// The unit where the value has no other place once `cause` is applied.
+    pub unit: Unit,
+}
+
+impl Deduction for Direct {
+    fn technique(&self) -> Technique {
+        match self.cause.technique() {
+            Technique::Pointing => Technique::DirectPointing,
+            Technique::Claiming => Technique::DirectClaiming,
+            Technique::HiddenPair => Technique::DirectHiddenPair,
+            _ => Technique::DirectHiddenTriple,
+        }
+    }
+
+    fn placement(&self) -> Option<(Cell, u8)> {
+        Some((self.cell, self.value))
+    }
+
+    fn eliminations(&self) -> &[(Cell, u8)] {
+        self.cause.eliminations()
+    }
+}
+
+impl fmt::Display for Direct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let because = self.cause.to_string();
+        let because = because.split_once(": ").map_or(&*because, |(_, rest)| rest);
+        let (name, unit) = (self.technique(), self.unit);
+        let (value, cell) = (symbol(self.value), cells(&[self.cell]));
+        write!(
+            f,
+            "{name}: {because}; then {value} in {unit} must go to {cell}"
+        )
     }
 }

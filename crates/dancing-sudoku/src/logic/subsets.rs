@@ -3,10 +3,11 @@
 
 use std::fmt;
 
-use super::singles::Direct;
-use super::step::{Cell, Deduction, deduction, removing};
+use super::deduction::{Cell, Deduction, deduction, removing};
+use super::sets::locked_set;
+use super::state::{LogicSolver, bits, values_of};
+use super::technique::Technique;
 use super::words::{cells, cells_of, values};
-use super::{LogicSolver, Step, Technique, bits, locked_set, values_of};
 use crate::Unit;
 
 /// A naked subset (`hidden` false): `cells` of `unit` hold only `values` (as many as
@@ -68,7 +69,7 @@ impl fmt::Display for Subset {
 }
 
 /// `size` cells of a unit holding only `size` values: units rows, columns, boxes.
-pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
+pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Subset> {
     (0..3 * s.side).find_map(|unit| {
         let cells: Vec<usize> = (0..s.side).map(|k| s.unit_cell(unit, k)).collect();
         let items = cells.iter().map(|&i| (i, s.candidates[i]));
@@ -90,7 +91,7 @@ pub(super) fn naked(s: &LogicSolver, size: usize) -> Option<Step> {
 }
 
 /// `size` values of a unit with only `size` places: units rows, columns, boxes.
-pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
+pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Subset> {
     (0..3 * s.side).find_map(|unit| {
         let items = s.places(unit).map(|(v, m)| (usize::from(v), m));
         locked_set(items, size, |chosen, union| {
@@ -99,36 +100,14 @@ pub(super) fn hidden(s: &LogicSolver, size: usize) -> Option<Step> {
     })
 }
 
-/// Sudoku Explainer's direct hidden pair (`size` 2) or triple (3): a hidden subset
-/// after whose eliminations another value of its unit has one place left, where the
-/// step places it. Units in SE's order (boxes, columns, rows), those with more than
-/// `size` empty cells.
-pub(super) fn direct_hidden(s: &LogicSolver, size: usize) -> Option<Step> {
-    let n = s.side;
-    let units = (2 * n..3 * n).chain(n..2 * n).chain(0..n);
-    units
-        .filter(|&unit| s.empty_cells(unit) > size)
-        .find_map(|unit| {
-            let items = s.places(unit).map(|(v, m)| (usize::from(v), m));
-            locked_set(items, size, |chosen, union| {
-                let (value, places) = s
-                    .places(unit)
-                    .filter(|(v, _)| !chosen.contains(&usize::from(*v)))
-                    .find(|&(_, m)| m.count_ones() > 1 && (m & !union).count_ones() == 1)?;
-                let cause = hidden_subset(s, unit, chosen, union)?;
-                Some(Step::Direct(Direct {
-                    cause: Box::new(cause),
-                    cell: s.cell(s.unit_cell(unit, (places & !union).trailing_zeros() as usize)),
-                    value,
-                    unit: s.unit(unit),
-                }))
-            })
-        })
-}
-
 /// The hidden subset of `chosen` values of `unit`, whose places are `union`, if it
 /// eliminates anything.
-fn hidden_subset(s: &LogicSolver, unit: usize, chosen: &[usize], union: u64) -> Option<Step> {
+pub(super) fn hidden_subset(
+    s: &LogicSolver,
+    unit: usize,
+    chosen: &[usize],
+    union: u64,
+) -> Option<Subset> {
     let keep = chosen.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
     let cells: Vec<usize> = bits(union).map(|k| s.unit_cell(unit, k)).collect();
     let eliminations: Vec<_> = cells
@@ -150,6 +129,7 @@ mod tests {
     use super::super::test_support::*;
     use super::*;
     use crate::Unit;
+    use crate::logic::Step;
 
     /// The step of a subset of `cells` and `values` in `unit` removing `eliminations`.
     fn subset(

@@ -3,9 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{LogicSolver, Step};
-use super::{aligned, chains, coloring, fish, locked, nets, singles, subsets, uniqueness, wings};
-
 /// A solving technique, ordered by difficulty (the order of [`Technique::ALL`], which is
 /// the order of [`score`](Technique::score)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -90,48 +87,45 @@ pub enum Technique {
     DynamicForcingChain,
 }
 
-/// A technique's finder: the first instance in the [scan order](super#scan-order), if any.
-type Finder = fn(&LogicSolver) -> Option<Step>;
-
-/// The techniques, easiest first, with their names, their scores in tenths (Sudoku
-/// Explainer's) and their finders: adding a technique is a variant of [`Technique`], a
-/// row here (a test checks that the rows follow the variants' order) and its module.
+/// The techniques, easiest first, with their names and their scores in tenths (Sudoku
+/// Explainer's): adding a technique is a variant of [`Technique`], a row here and in the
+/// finders' table (`table.rs`; tests check that both follow the variants' order), and
+/// its family's module.
 #[rustfmt::skip]
-const TABLE: [(Technique, &str, u16, Finder); Technique::COUNT] = {
+const TABLE: [(Technique, &str, u16); Technique::COUNT] = {
     use Technique::*;
-    use nets::Kind::{Dynamic, Multiple, Nishio};
     [
-        (FullHouse,              "full house",               10, singles::full_house),
-        (HiddenSingle,           "hidden single",            15, singles::hidden_single),
-        (DirectPointing,         "direct pointing",          17, |s| locked::direct(s, Pointing)),
-        (DirectClaiming,         "direct claiming",          19, |s| locked::direct(s, Claiming)),
-        (DirectHiddenPair,       "direct hidden pair",       20, |s| subsets::direct_hidden(s, 2)),
-        (NakedSingle,            "naked single",             23, singles::naked_single),
-        (DirectHiddenTriple,     "direct hidden triple",     25, |s| subsets::direct_hidden(s, 3)),
-        (Pointing,               "pointing",                 26, locked::pointing),
-        (Claiming,               "claiming",                 28, locked::claiming),
-        (NakedPair,              "naked pair",               30, |s| subsets::naked(s, 2)),
-        (XWing,                  "x-wing",                   32, |s| fish::fish(s, 2)),
-        (HiddenPair,             "hidden pair",              34, |s| subsets::hidden(s, 2)),
-        (NakedTriple,            "naked triple",             36, |s| subsets::naked(s, 3)),
-        (Swordfish,              "swordfish",                38, |s| fish::fish(s, 3)),
-        (HiddenTriple,           "hidden triple",            40, |s| subsets::hidden(s, 3)),
-        (XYWing,                 "xy-wing",                  42, wings::xy_wing),
-        (XYZWing,                "xyz-wing",                 44, wings::xyz_wing),
-        (UniqueRectangle,        "unique rectangle",         45, uniqueness::unique_loop),
-        (NakedQuad,              "naked quad",               50, |s| subsets::naked(s, 4)),
-        (Jellyfish,              "jellyfish",                52, |s| fish::fish(s, 4)),
-        (HiddenQuad,             "hidden quad",              54, |s| subsets::hidden(s, 4)),
-        (Bug,                    "bivalue universal grave",  56, uniqueness::bug),
-        (SimpleColoring,         "simple coloring",          60, coloring::simple_coloring),
-        (Cycle,                  "bidirectional cycle",      65, |s| chains::first(s, Cycle)),
-        (ForcingXChain,          "forcing x-chain",          66, |s| chains::first(s, ForcingXChain)),
-        (XYCycle,                "bidirectional xy-cycle",   70, |s| chains::first(s, XYCycle)),
-        (ForcingChain,           "forcing chain",            70, |s| chains::first(s, ForcingChain)),
-        (AlignedTripleExclusion, "aligned triple exclusion", 75, aligned::triple_exclusion),
-        (NishioForcingChain,     "nishio forcing chain",     75, |s| nets::easiest(s, Nishio)),
-        (MultipleForcingChain,   "multiple forcing chains",  80, |s| nets::easiest(s, Multiple)),
-        (DynamicForcingChain,    "dynamic forcing chains",   85, |s| nets::easiest(s, Dynamic)),
+        (FullHouse,              "full house",               10),
+        (HiddenSingle,           "hidden single",            15),
+        (DirectPointing,         "direct pointing",          17),
+        (DirectClaiming,         "direct claiming",          19),
+        (DirectHiddenPair,       "direct hidden pair",       20),
+        (NakedSingle,            "naked single",             23),
+        (DirectHiddenTriple,     "direct hidden triple",     25),
+        (Pointing,               "pointing",                 26),
+        (Claiming,               "claiming",                 28),
+        (NakedPair,              "naked pair",               30),
+        (XWing,                  "x-wing",                   32),
+        (HiddenPair,             "hidden pair",              34),
+        (NakedTriple,            "naked triple",             36),
+        (Swordfish,              "swordfish",                38),
+        (HiddenTriple,           "hidden triple",            40),
+        (XYWing,                 "xy-wing",                  42),
+        (XYZWing,                "xyz-wing",                 44),
+        (UniqueRectangle,        "unique rectangle",         45),
+        (NakedQuad,              "naked quad",               50),
+        (Jellyfish,              "jellyfish",                52),
+        (HiddenQuad,             "hidden quad",              54),
+        (Bug,                    "bivalue universal grave",  56),
+        (SimpleColoring,         "simple coloring",          60),
+        (Cycle,                  "bidirectional cycle",      65),
+        (ForcingXChain,          "forcing x-chain",          66),
+        (XYCycle,                "bidirectional xy-cycle",   70),
+        (ForcingChain,           "forcing chain",            70),
+        (AlignedTripleExclusion, "aligned triple exclusion", 75),
+        (NishioForcingChain,     "nishio forcing chain",     75),
+        (MultipleForcingChain,   "multiple forcing chains",  80),
+        (DynamicForcingChain,    "dynamic forcing chains",   85),
     ]
 };
 
@@ -158,11 +152,6 @@ impl Technique {
     /// The score in tenths, so that scores compare exactly.
     pub(crate) fn tenths(self) -> u16 {
         TABLE[self.index()].2
-    }
-
-    /// The first instance of this technique in `s`, by its family's finder.
-    pub(super) fn find_in(self, s: &LogicSolver) -> Option<Step> {
-        (TABLE[self.index()].3)(s)
     }
 
     /// The difficulty on Sudoku Explainer's scale (see the [module docs](super)). A hidden

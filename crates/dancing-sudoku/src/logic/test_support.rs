@@ -1,6 +1,8 @@
 //! Helpers for the techniques' unit tests: positions built by hand.
 
-use super::{LogicSolver, Step, Technique};
+use super::state::LogicSolver;
+use super::step::Step;
+use super::technique::Technique;
 use crate::Grid;
 
 /// The solver of a puzzle in the one-line form.

@@ -5,10 +5,11 @@
 
 use std::fmt;
 
+use super::deduction::{Cell, Deduction, deduction};
 use super::sets::colex;
-use super::step::{Cell, Deduction, deduction};
+use super::state::{LogicSolver, bits, values_of};
+use super::technique::Technique;
 use super::words::{cells, removed, size_word, symbol, values};
-use super::{LogicSolver, Step, Technique, bits, values_of};
 use crate::Unit;
 
 /// A unique rectangle or loop: `cells` (in loop order) all hold both `values`, and all
@@ -168,9 +169,29 @@ fn could_swap([a, b]: [u8; 2], loop_cells: &[Cell]) -> String {
     )
 }
 
+/// A unique loop of either shape: what [`unique_loop`] finds, made a
+/// [`Step`](super::Step) (`UniqueLoop` or `UniqueLoopSubset`) above the families.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum LoopStep {
+    /// Types 1, 2 and 4.
+    Plain(UniqueLoop),
+    /// Type 3.
+    Subset(UniqueLoopSubset),
+}
+
+impl LoopStep {
+    /// Its score in tenths.
+    fn tenths(&self) -> u16 {
+        match self {
+            Self::Plain(step) => step.tenths(),
+            Self::Subset(step) => step.tenths(),
+        }
+    }
+}
+
 /// The easiest unique rectangle or loop, if any: by score, then type.
-pub(super) fn unique_loop(s: &LogicSolver) -> Option<Step> {
-    let mut found: Vec<(u16, u8, Step)> = Vec::new();
+pub(super) fn unique_loop(s: &LogicSolver) -> Option<LoopStep> {
+    let mut found: Vec<(u16, u8, LoopStep)> = Vec::new();
     let mut seen: Vec<(u8, Vec<usize>)> = Vec::new();
     for start in 0..s.side * s.side {
         let candidates = s.candidates[start];
@@ -275,7 +296,7 @@ fn is_valid_loop(s: &LogicSolver, cells: &[usize]) -> bool {
 /// with other values share one, which leaves the cells that see them all), type 3 (the
 /// two such cells make a subset with others, [`type_3`]) and type 4 (one value of the
 /// pair confined to the two such cells in a unit: the other value leaves them).
-fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
+fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, LoopStep)> {
     let extras: Vec<usize> = cells
         .iter()
         .copied()
@@ -288,7 +309,7 @@ fn loop_steps(s: &LogicSolver, cells: &[usize], pair: u64) -> Vec<(u8, Step)> {
             eliminations.sort_unstable();
             (
                 kind,
-                Step::UniqueLoop(UniqueLoop {
+                LoopStep::Plain(UniqueLoop {
                     kind,
                     cells: cells.iter().map(|&i| s.cell(i)).collect(),
                     values: [value(pair), value(pair & (pair - 1))],
@@ -347,12 +368,17 @@ const MAX_ROOF_SUBSET: usize = 7;
 /// subsets of each size from the number of those values up: with other cells the roof
 /// makes a naked subset, or with the pair and other values a hidden one. Returns the
 /// first naked and the first hidden subset that remove something.
-fn type_3(s: &LogicSolver, cells: &[usize], [c1, c2]: [usize; 2], pair: u64) -> [Option<Step>; 2] {
+fn type_3(
+    s: &LogicSolver,
+    cells: &[usize],
+    [c1, c2]: [usize; 2],
+    pair: u64,
+) -> [Option<LoopStep>; 2] {
     let n = s.side;
     let extra = (s.candidates[c1] | s.candidates[c2]) & !pair;
     let base = loop_tenths(cells.len());
     let step = |unit: usize, hidden: bool, subset: Vec<usize>, values: u64, gone, tenths| {
-        Step::UniqueLoopSubset(UniqueLoopSubset {
+        LoopStep::Subset(UniqueLoopSubset {
             cells: cells.iter().map(|&i| s.cell(i)).collect(),
             values: [value(pair), value(pair & (pair - 1))],
             roof: [s.cell(c1), s.cell(c2)],
@@ -550,7 +576,7 @@ fn value(mask: u64) -> u8 {
 /// with two places in every unit) must be those of one cell (type 1: the cell keeps only
 /// them) or one value (type 2: the value leaves every cell that sees all of its BUG
 /// cells).
-pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
+pub(super) fn bug(s: &LogicSolver) -> Option<Bug> {
     let n = s.side;
     let mut rest = s.candidates.clone();
     let mut cells: Vec<usize> = Vec::new();
@@ -618,12 +644,12 @@ pub(super) fn bug(s: &LogicSolver) -> Option<Step> {
     }
     let mut eliminations = eliminations;
     eliminations.sort_unstable();
-    Some(Step::Bug(Bug {
+    Some(Bug {
         kind,
         cells: cells.iter().map(|&i| s.cell(i)).collect(),
         values: values_of(values),
         eliminations,
-    }))
+    })
 }
 
 #[cfg(test)]

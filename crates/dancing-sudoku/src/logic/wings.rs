@@ -2,9 +2,10 @@
 
 use std::fmt;
 
-use super::step::{Cell, deduction};
+use super::deduction::{Cell, deduction};
+use super::state::LogicSolver;
+use super::technique::Technique;
 use super::words::{cells, cells_of, symbol, values};
-use super::{LogicSolver, Step, Technique};
 
 /// An xy-wing or xyz-wing. The pivot holds x and y (xy-wing) or x, y and z (xyz-wing);
 /// the pincers see the pivot and hold x and z, y and z. Whichever is true, one of them
@@ -52,16 +53,16 @@ impl fmt::Display for Wing {
 }
 
 /// Pivots in reading order, pincer pairs in reading order.
-pub(super) fn xy_wing(s: &LogicSolver) -> Option<Step> {
+pub(super) fn xy_wing(s: &LogicSolver) -> Option<Wing> {
     wing(s, Technique::XYWing)
 }
 
 /// Pivots in reading order, pincer pairs in reading order.
-pub(super) fn xyz_wing(s: &LogicSolver) -> Option<Step> {
+pub(super) fn xyz_wing(s: &LogicSolver) -> Option<Wing> {
     wing(s, Technique::XYZWing)
 }
 
-fn wing(s: &LogicSolver, technique: Technique) -> Option<Step> {
+fn wing(s: &LogicSolver, technique: Technique) -> Option<Wing> {
     let xyz = technique == Technique::XYZWing;
     let pivot_size = if xyz { 3 } else { 2 };
     let cells = s.side * s.side;
@@ -99,13 +100,13 @@ fn wing(s: &LogicSolver, technique: Technique) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                return Some(Step::Wing(Wing {
+                return Some(Wing {
                     technique,
                     pivot: s.cell(pivot),
                     pincers: [s.cell(a), s.cell(b)],
                     values: [value(ma & !z), value(mb & !z), value(z)],
                     eliminations,
-                }));
+                });
             }
         }
     }
@@ -116,6 +117,7 @@ fn wing(s: &LogicSolver, technique: Technique) -> Option<Step> {
 mod tests {
     use super::super::test_support::*;
     use super::*;
+    use crate::logic::Step;
 
     #[test]
     fn xy_wing_found_and_not() {

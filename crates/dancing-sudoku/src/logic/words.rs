@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Write};
 
-use super::step::Cell;
+use super::deduction::Cell;
 use crate::{Alphabet, Unit};
 
 /// A value's symbol: 1-9, then A for 10 and on.

@@ -15,10 +15,15 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::workers::lock;
 use crate::ids::OptionId;
+
+/// A lock on `mutex`, whatever a panicking thread left in it (the panic reaches the
+/// caller through the thread's join; the data stays usable for the others to stop).
+pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// The most options the workers other than the head keep, in all (4 MiB of ids).
 pub(super) const WINDOW: usize = 1 << 20;

@@ -12,10 +12,10 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
-use super::reorder::{Reorder, Unit};
+use super::reorder::{Reorder, Unit, lock};
 use crate::engine::{Event, INSIDE};
 use crate::ids::OptionId;
 use crate::limits::{Limits, StopReason};
@@ -84,10 +84,6 @@ pub(super) struct Shared<M, F> {
     /// Nodes between a worker's heartbeats.
     pub(super) heartbeat: u64,
     pub(super) mode: Mode<F, M>,
-}
-
-pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl<M: Copy + Ord, F: Fn(&[OptionId]) -> ControlFlow<()>> Shared<M, F> {
