@@ -42,8 +42,11 @@ pub fn check(data: &[u8]) {
                 "line {line} outside the input's {lines} lines: {message}"
             );
             assert!(message.chars().count() < 500, "overlong message: {message}");
-            if let JudgeError::Stopped { output, reason, .. } = &e {
-                assert_eq!(*reason, StopReason::NodeLimit, "{message}");
+            if let JudgeError::Stopped {
+                output, stopped, ..
+            } = &e
+            {
+                assert_eq!(stopped.reason, StopReason::NodeLimit, "{message}");
                 if !output.is_empty() {
                     check_output(judge, text, output, false);
                 }

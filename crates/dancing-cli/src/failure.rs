@@ -74,13 +74,20 @@ pub(crate) fn shorten(message: &str) -> String {
     format!("{head}…{tail}")
 }
 
-/// The exit code of a finished search.
-pub(crate) fn search_code(stats: &Stats) -> u8 {
-    match stats.stopped {
+/// The exit code of a run that a limit may have stopped: the one place where a stop
+/// becomes a code. 130 after Ctrl-C, 3 for `--timeout`, `--max-nodes` and
+/// `--max-memory`; 0 for none, or for a caller's own stop (`--limit` reached).
+pub(crate) fn exit_code(stop: Option<StopReason>) -> u8 {
+    match stop {
         Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
         Some(StopReason::NodeLimit | StopReason::Timeout | StopReason::Memory) => EXIT_STOPPED,
         _ => EXIT_OK,
     }
+}
+
+/// The exit code of a finished search: [`exit_code`] of its stop.
+pub(crate) fn search_code(stats: &Stats) -> u8 {
+    exit_code(stats.stopped)
 }
 
 /// Whether standard output and standard error both go to a terminal, where a person

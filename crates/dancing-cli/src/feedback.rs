@@ -67,11 +67,6 @@ impl Nudge {
         Self { armed, doing }
     }
 
-    /// A nudge armed when stderr is a terminal and there is no status line already.
-    pub(crate) fn on_terminal(progress: bool, doing: &'static str) -> Self {
-        Self::new(!progress && io::stderr().is_terminal(), doing)
-    }
-
     /// Whether it may still speak (so its owner can skip reading the clock).
     pub(crate) fn is_armed(&self) -> bool {
         self.armed

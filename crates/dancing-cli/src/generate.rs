@@ -1,23 +1,21 @@
 //! `dancing sudoku generate`: puzzles from a seed, streamed in order, optionally rated,
 //! drawn, and made by several threads.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use dancing::StopReason;
+use dancing::{Stats, Stopped};
 use dancing_sudoku::Variant;
 use dancing_sudoku::generate::{GenerateError, Generated, Generator};
 use dancing_sudoku::logic;
 use dancing_sudoku::variant::Kind;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::args::GenerateArgs;
 use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
-use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
-use crate::feedback::{NUDGE_AFTER, Nudge};
+use crate::failure::{EXIT_OK, EXIT_STOPPED, Failure, exit_code};
+use crate::line::StatusLine;
 use crate::pretty::{self, Style};
 use crate::report::{plural, stop_name, stop_note};
 
@@ -79,7 +77,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let style = Style::detect();
     let progress = Making::start(args.run.report.progress, args.count, Arc::clone(&tried));
     let started = Instant::now();
-    let mut out = Answers::under(io::stdout().lock(), progress.bar.clone());
+    let mut out = Answers::under(io::stdout().lock(), progress.line.bar().cloned());
     let mut made = Made::default();
     // After a failure, the chunk's later puzzles not yet started are skipped (the
     // earlier ones are made: the run writes every puzzle before its first failure).
@@ -104,7 +102,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             }
             Some(result)
         },
-        |reason| Some(Err(GenerateError::Stopped(reason))),
+        |reason| {
+            Some(Err(GenerateError::Stopped(Stopped::new(
+                reason,
+                Stats::default(),
+            ))))
+        },
         |_| Spread::Runs(1),
         |made, out, result, _| {
             // The driver counts each entry before writing it: this one is the last.
@@ -140,7 +143,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         attempts = tried.load(Ordering::Relaxed);
     }
     let stopped = match &failed {
-        Some((_, GenerateError::Stopped(reason))) => Some(*reason),
+        Some((_, GenerateError::Stopped(stop))) => Some(stop.reason),
         _ => None,
     };
     args.run.report.print(
@@ -169,8 +172,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     );
     match failed {
         None => Ok(EXIT_OK),
-        Some((_, GenerateError::Stopped(StopReason::Interrupted))) => Ok(EXIT_INTERRUPTED),
-        Some((_, GenerateError::Stopped(_))) => Ok(EXIT_STOPPED),
+        Some((_, GenerateError::Stopped(stop))) => Ok(exit_code(Some(stop.reason))),
         Some((index, error)) => {
             stderr_line!(
                 "error: puzzle {} of seed {seed}: {error}; loosen --clues or --difficulty, or raise --max-attempts",
@@ -241,17 +243,32 @@ fn summary((made, asked): (u64, u64), attempts: u64, seed: u64, elapsed: Duratio
 /// A run's status line (puzzles made of those asked, attempts, pace, time left) when
 /// `--progress` asks for it on a terminal, else the nudge to a person left waiting.
 struct Making {
-    bar: Option<ProgressBar>,
-    /// Ends the nudge's thread when dropped.
-    _nudge: Option<NudgeGuard>,
+    line: StatusLine,
 }
 
 impl Making {
     fn start(progress: bool, count: u64, tried: Arc<AtomicU64>) -> Self {
-        let bar = (progress && io::stderr().is_terminal()).then(|| new_bar(count, tried));
-        // Without --progress, a person left waiting is told once how to see and bound it.
-        let nudge = nudge_after_a_while(Nudge::on_terminal(progress, "generating"));
-        Self { bar, _nudge: nudge }
+        let line = StatusLine::start(
+            progress,
+            false,
+            ("generating", "; --timeout bounds the run"),
+            (
+                Some(count),
+                "{pos}/{len} puzzles {msg}, {elapsed} so far, {eta} left {wide_bar}",
+            ),
+            move |bar, elapsed| {
+                // indicatif's own `{per_sec}` prints four decimals (`208.1094/s`).
+                let rate = bar.position() as f64 / elapsed.as_secs_f64().max(1e-9);
+                let rate = if rate < 10.0 {
+                    format!("{rate:.1}/s")
+                } else {
+                    format!("{rate:.0}/s")
+                };
+                let tried = tried.load(Ordering::Relaxed);
+                bar.set_message(format!("({tried} attempts), {rate}"));
+            },
+        );
+        Self { line }
     }
 }
 
@@ -259,90 +276,12 @@ impl batch::Progress for Making {
     fn chunk_read(&self, _: usize) {}
 
     fn answered(&self) {
-        if let Some(bar) = &self.bar {
+        if let Some(bar) = self.line.bar() {
             bar.inc(1);
         }
     }
 
     fn eprintln(&self, line: &str) {
-        match &self.bar {
-            Some(bar) => bar.suspend(|| stderr_line!("{line}")),
-            None => stderr_line!("{line}"),
-        }
-    }
-}
-
-impl Drop for Making {
-    fn drop(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-fn new_bar(count: u64, tried: Arc<AtomicU64>) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
-    // Redrawn on its own, so the time moves while one slow puzzle is being made.
-    bar.enable_steady_tick(Duration::from_millis(200));
-    if let Ok(style) = ProgressStyle::with_template(
-        "{pos}/{len} puzzles ({tried} attempts), {rate}, {elapsed} so far, {eta} left {wide_bar}",
-    ) {
-        // indicatif's own `{per_sec}` prints four decimals (`208.1094/s`).
-        let style = style.with_key(
-            "tried",
-            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", tried.load(Ordering::Relaxed));
-            },
-        );
-        bar.set_style(style.with_key(
-            "rate",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let rate = state.per_sec();
-                let _ = if rate < 10.0 {
-                    write!(w, "{rate:.1}/s")
-                } else {
-                    write!(w, "{rate:.0}/s")
-                };
-            },
-        ));
-    }
-    bar
-}
-
-/// Prints `nudge`'s line once [`NUDGE_AFTER`] has passed, from a thread of its own, unless
-/// the returned guard is dropped first (the run ended). Nothing when it is not armed.
-fn nudge_after_a_while(mut nudge: Nudge) -> Option<NudgeGuard> {
-    if !nudge.is_armed() {
-        return None;
-    }
-    let (stop, stopped) = mpsc::channel::<()>();
-    let thread = std::thread::Builder::new()
-        .name("nudge".to_owned())
-        .spawn(move || {
-            if let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(NUDGE_AFTER)
-                && let Some(line) = nudge.due(NUDGE_AFTER)
-            {
-                stderr_line!("{line}; --timeout bounds the run");
-            }
-        })
-        .ok()?;
-    Some(NudgeGuard {
-        stop: Some(stop),
-        thread: Some(thread),
-    })
-}
-
-/// Ends the nudge's thread when dropped.
-struct NudgeGuard {
-    stop: Option<mpsc::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for NudgeGuard {
-    fn drop(&mut self) {
-        drop(self.stop.take());
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        self.line.eprintln(line);
     }
 }

@@ -5,12 +5,11 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use dancing::StopReason;
 use dancing_judges::{Judge, JudgeError};
 use dancing_sudoku::parse::Lines;
 
 use crate::args::LimitArgs;
-use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::failure::{EXIT_OK, Failure, exit_code};
 use crate::feedback::{self, Reading};
 use crate::input;
 use crate::search::searching;
@@ -46,10 +45,9 @@ pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Resu
     // A stopped search still lets the answers before it go out.
     let (output, code) = match &result {
         Ok(output) => (output, EXIT_OK),
-        Err(JudgeError::Stopped { output, reason, .. }) => match reason {
-            StopReason::Interrupted => (output, EXIT_INTERRUPTED),
-            _ => (output, EXIT_STOPPED),
-        },
+        Err(JudgeError::Stopped {
+            output, stopped, ..
+        }) => (output, exit_code(Some(stopped.reason))),
         Err(error) => return Err(Failure::input(format!("{name}: {error}"))),
     };
     let mut out = io::stdout().lock();

@@ -210,9 +210,9 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
 fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut Totals) -> String {
     let position = puzzle.position();
     let verdict = |error: RateError, totals: &mut Totals| match error {
-        RateError::Stopped(reason) => {
-            totals.stop(reason);
-            format!("{}\n", crate::report::stopped_answer(reason))
+        RateError::Stopped(stop) => {
+            totals.stop(stop.reason);
+            format!("{}\n", crate::report::stopped_answer(stop.reason))
         }
         RateError::Conflict(conflict) => {
             totals.no_solution += 1;

@@ -25,6 +25,7 @@ mod generate;
 mod input;
 mod judges;
 mod learner;
+mod line;
 mod logic;
 mod memo;
 mod memory;

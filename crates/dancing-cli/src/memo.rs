@@ -2,19 +2,18 @@
 //! answers (the exact count, the solutions, uniform samples, the diagram itself).
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use dancing::{Memo, MemoError, MemoOrder, MemoProgress, OptionId, Problem, StopReason, Zdd};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use dancing::{Memo, MemoOrder, MemoProgress, OptionId, Problem, StopReason, Zdd};
 
 use crate::args::{MemoOrderArg, XcArgs};
-use crate::failure::{EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, Failure};
+use crate::failure::{Failure, exit_code};
 use crate::input::human_size;
+use crate::line::StatusLine;
 use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::report::{peak_rss, plural, stop_name, stop_note};
@@ -33,39 +32,41 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     limits.deadline = limits.end(started);
     limits.timeout = None;
     let progress = Arc::new(MemoProgress::default());
+    let watched = Arc::clone(&progress);
     let memo = Memo::new(problem)
         .limits(limits.clone())
         .max_memory(args.max_memory)
         .order(order)
-        .progress(Arc::clone(&progress));
-    let line = StatusLine::start(args.search.report.progress, progress);
+        .progress(Arc::clone(&watched));
+    let mut line = StatusLine::start(
+        args.search.report.progress,
+        false,
+        ("counting", ""),
+        (None, "[{elapsed_precise}] {msg}"),
+        move |bar, _| {
+            bar.set_message(format!(
+                "{} states, {} held",
+                progress.states.load(Ordering::Relaxed),
+                human_size(progress.bytes.load(Ordering::Relaxed))
+            ));
+        },
+    );
     let built = searching(|| memo.build());
-    drop(line);
+    line.finish();
+    let progress_bytes = watched.bytes.load(Ordering::Relaxed);
     let zdd = match built {
         Ok(zdd) => zdd,
-        Err(MemoError::Stopped(reason)) => {
-            return Ok(stopped(
-                args,
-                stop_name(Some(reason)),
-                stop_note(Some(reason)),
-                started,
-            ));
+        Err(stop) => {
+            if stop.reason == StopReason::Memory {
+                stderr_line!(
+                    "error: the memo reached --max-memory {} ({} held) before the search \
+                     ended; raise --max-memory, or search without --memo",
+                    human_size(args.max_memory),
+                    human_size(progress_bytes)
+                );
+            }
+            return Ok(stopped(args, stop.reason, started));
         }
-        Err(MemoError::Memory { bytes }) => {
-            stderr_line!(
-                "error: the memo reached --max-memory {} (going on needed {}) before the \
-                 search ended; raise --max-memory, or search without --memo",
-                human_size(args.max_memory),
-                human_size(bytes)
-            );
-            return Ok(stopped(
-                args,
-                Some("max-memory"),
-                " (stopped: --max-memory reached)",
-                started,
-            ));
-        }
-        Err(error) => return Err(Failure::input(error.to_string())),
     };
     if let Some(path) = &args.memo.zdd {
         let file =
@@ -104,25 +105,21 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     // `--limit` reached is what was asked for, not a stop.
     let stop = stop.filter(|&reason| reason != StopReason::Caller);
     report(args, &zdd, started.elapsed(), (listed, seed), stop);
-    Ok(match stop {
-        Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-        Some(_) => EXIT_STOPPED,
-        None => EXIT_OK,
-    })
+    Ok(exit_code(stop))
 }
 
 /// The count as `--count` prints it: exact, or `N+` when `--limit N` is below it.
 fn count_text(zdd: &Zdd, limit: Option<u64>) -> String {
     let count = zdd.count();
     match limit {
-        Some(limit) if count > limit.into() => format!("{limit}+"),
+        Some(limit) if count > limit.into() => crate::report::more_than(limit),
         _ => count.to_string(),
     }
 }
 
-/// The summary and `--stats` of a search that a limit stopped (`name` in the JSON,
-/// `note` ending the summary); its exit code.
-fn stopped(args: &XcArgs, name: Option<&str>, note: &str, started: Instant) -> u8 {
+/// The summary and `--stats` of a search that a limit stopped; its exit code.
+fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> u8 {
+    let note = stop_note(Some(reason));
     args.search.report.print(
         || {
             format!(
@@ -134,16 +131,12 @@ fn stopped(args: &XcArgs, name: Option<&str>, note: &str, started: Instant) -> u
             serde_json::json!({
                 "complete": false,
                 "peak_rss": peak_rss(),
-                "stopped": name,
+                "stopped": stop_name(Some(reason)),
                 "seconds": started.elapsed().as_secs_f64(),
             })
         },
     );
-    if name == stop_name(Some(StopReason::Interrupted)) {
-        EXIT_INTERRUPTED
-    } else {
-        EXIT_STOPPED
-    }
+    exit_code(Some(reason))
 }
 
 /// The summary line and `--stats` of a memoized search: the count, the states, the
@@ -201,56 +194,4 @@ fn report(
             })
         },
     );
-}
-
-/// `--progress`: states reached and memory held, redrawn from a thread of its own
-/// while the search runs, on a terminal only.
-struct StatusLine {
-    stop: Option<mpsc::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl StatusLine {
-    fn start(enabled: bool, progress: Arc<MemoProgress>) -> Self {
-        let mut line = Self {
-            stop: None,
-            thread: None,
-        };
-        if !enabled || !io::stderr().is_terminal() {
-            return line;
-        }
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
-        if let Ok(style) = ProgressStyle::with_template("[{elapsed_precise}] {msg}") {
-            bar.set_style(style);
-        }
-        let (stop, stopped) = mpsc::channel::<()>();
-        let thread = std::thread::Builder::new()
-            .name("memo-status".to_owned())
-            .spawn(move || {
-                while let Err(RecvTimeoutError::Timeout) =
-                    stopped.recv_timeout(Duration::from_millis(200))
-                {
-                    bar.set_message(format!(
-                        "{} states, {} held",
-                        progress.states.load(Ordering::Relaxed),
-                        human_size(progress.bytes.load(Ordering::Relaxed))
-                    ));
-                }
-                bar.finish_and_clear();
-            });
-        if let Ok(thread) = thread {
-            line.stop = Some(stop);
-            line.thread = Some(thread);
-        }
-        line
-    }
-}
-
-impl Drop for StatusLine {
-    fn drop(&mut self) {
-        drop(self.stop.take());
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use dancing::{Stats, StopReason};
 
 use crate::args::{ReportArgs, SearchArgs};
-use crate::failure::{EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED};
+use crate::failure::EXIT_INPUT;
 
 impl ReportArgs {
     /// Prints the summary line unless `--quiet`, then the statistics if `--stats`.
@@ -38,8 +38,17 @@ pub(crate) fn peak_rss() -> Option<u64> {
 /// than N), as `sudoku count` prints `10+`. A script reading the line cannot take a
 /// partial count for the total.
 pub(crate) fn count_text(stats: &Stats) -> String {
-    let more = if stats.is_complete() { "" } else { "+" };
-    format!("{}{more}", stats.solutions)
+    if stats.is_complete() {
+        stats.solutions.to_string()
+    } else {
+        more_than(stats.solutions)
+    }
+}
+
+/// `N+`: the one way every command writes a count it stopped at, at least N (more than
+/// N when `--limit N` stopped it).
+pub(crate) fn more_than(n: u64) -> String {
+    format!("{n}+")
 }
 
 /// How far a count with `--limit N` searches: one solution past N, so that a count of
@@ -281,10 +290,8 @@ impl Gravest {
     /// Ctrl-C first, then a limit, then bad input (`errors` of them).
     pub(crate) fn exit_code(&self, errors: u64) -> u8 {
         match self.0 {
-            Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-            Some(_) => EXIT_STOPPED,
             None if errors > 0 => EXIT_INPUT,
-            None => EXIT_OK,
+            stop => crate::failure::exit_code(stop),
         }
     }
 }

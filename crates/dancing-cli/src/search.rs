@@ -1,19 +1,18 @@
 //! Running a search under the command line's control: limits, Ctrl-C, the progress
 //! line, and the statistics printed at the end.
 
-use std::io::{self, IsTerminal};
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use dancing::{
     Branches, CostedSolution, Engine, EngineSearch, Event, Limits, OptionId, Solver, Stats,
 };
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{LimitArgs, SearchArgs};
 use crate::failure::Failure;
-use crate::feedback::Nudge;
+use crate::line::StatusLine;
 use crate::report;
 
 /// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
@@ -116,7 +115,7 @@ pub(crate) fn run<E: Engine>(
                 if let Err(e) = visit(search.solution()) {
                     break Err(e);
                 }
-                progress.update(&search);
+                progress.heartbeat(&search);
             }
             Event::Heartbeat => progress.heartbeat(&search),
             _ => break Ok(()),
@@ -157,12 +156,22 @@ pub(crate) fn cheapest(solver: &mut Solver, args: &SearchArgs, k: usize) -> Vec<
 
 /// The live status line of `--progress`: solutions, nodes per second, and Knuth's
 /// estimate of how much of the tree is done. Without it, a search on a terminal that
-/// runs long says once that the line exists.
+/// runs long says once that the line exists. The search publishes its counts at its
+/// heartbeats (every 1,024 nodes); the line draws them.
 struct Progress {
-    bar: Option<ProgressBar>,
+    line: StatusLine,
+    /// What the search last published, when the line is drawn.
+    published: Option<Arc<Mutex<Published>>>,
     last: Instant,
-    started: Instant,
-    nudge: Nudge,
+}
+
+/// The counts of a search as the line shows them.
+#[derive(Debug, Clone, Copy, Default)]
+struct Published {
+    /// Knuth's estimate of the fraction explored.
+    explored: f64,
+    stats: Stats,
+    depth: usize,
 }
 
 /// Progress is measured in millionths of the tree.
@@ -170,61 +179,55 @@ const PROGRESS_SCALE: f64 = 1_000_000.0;
 
 impl Progress {
     fn new(enabled: bool) -> Self {
-        // A status line is for people: never into a file or a pipe.
-        let bar = (enabled && io::stderr().is_terminal()).then(|| {
-            let bar = ProgressBar::with_draw_target(
+        let published = Arc::new(Mutex::new(Published::default()));
+        let drawn = Arc::clone(&published);
+        let line = StatusLine::start(
+            enabled,
+            false,
+            ("searching", ""),
+            (
                 Some(PROGRESS_SCALE as u64),
-                ProgressDrawTarget::stderr_with_hz(10),
-            );
-            bar.set_style(
-                ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {percent:>3}% {msg}")
-                    .expect("a valid template"),
-            );
-            bar
-        });
+                "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
+            ),
+            move |bar, _| {
+                let now = *drawn.lock().unwrap_or_else(PoisonError::into_inner);
+                let seconds = now.stats.elapsed.as_secs_f64().max(1e-9);
+                bar.set_position((now.explored * PROGRESS_SCALE) as u64);
+                bar.set_message(format!(
+                    "{} solutions, {:.0} nodes/s, depth {}",
+                    now.stats.solutions,
+                    now.stats.nodes as f64 / seconds,
+                    now.depth
+                ));
+            },
+        );
         Self {
-            bar,
+            published: line.bar().is_some().then_some(published),
+            line,
             last: Instant::now(),
-            started: Instant::now(),
-            nudge: Nudge::on_terminal(enabled, "searching"),
         }
     }
 
-    /// Every [`Limits::CHECK_INTERVAL`] nodes: the status line, or the nudge. The clock
-    /// is read here only when the nudge may still speak, so a search into a pipe or a
-    /// file pays nothing for it.
+    /// Publishes the search's counts for the line, at most ten times a second: Knuth's
+    /// estimate costs a walk of the current path.
     fn heartbeat<E: Engine>(&mut self, search: &EngineSearch<'_, E>) {
-        if self.nudge.is_armed()
-            && let Some(line) = self.nudge.due(self.started.elapsed())
-        {
-            stderr_line!("{line}");
-        }
-        self.update(search);
-    }
-
-    fn update<E: Engine>(&mut self, search: &EngineSearch<'_, E>) {
-        let Some(bar) = &self.bar else { return };
-        // The bar redraws at most ten times a second; computing the estimate costs a
-        // walk of the current path, so it is done no more often than that.
+        let Some(published) = &self.published else {
+            return;
+        };
         if self.last.elapsed() < Duration::from_millis(100) {
             return;
         }
         self.last = Instant::now();
-        let stats = search.stats();
-        let seconds = stats.elapsed.as_secs_f64().max(1e-9);
-        bar.set_position((search.progress() * PROGRESS_SCALE) as u64);
-        bar.set_message(format!(
-            "{} solutions, {:.0} nodes/s, depth {}",
-            stats.solutions,
-            stats.nodes as f64 / seconds,
-            search.depth()
-        ));
+        let now = Published {
+            explored: search.progress(),
+            stats: search.stats(),
+            depth: search.depth(),
+        };
+        *published.lock().unwrap_or_else(PoisonError::into_inner) = now;
     }
 
     fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
+        self.line.finish();
     }
 }
 

@@ -2,20 +2,19 @@
 //! one-time nudge towards it) while it runs, the batch's input opened and counted for
 //! the time left, and its answers written around the line.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::batch::{Answers, Progress};
 use crate::failure::Failure;
-use crate::feedback::{self, NUDGE_AFTER, Nudge, Reading};
+use crate::feedback::{self, Reading};
 use crate::input::{self, Input};
+use crate::line::StatusLine;
 use crate::report::{plural, rate};
 
 /// The bytes a chunk of puzzles came from, so the status line can tell how far into the
@@ -107,8 +106,6 @@ impl BufRead for Counted {
     }
 }
 
-/// How often the status line is redrawn.
-const REDRAW: Duration = Duration::from_millis(100);
 /// The status line measures progress in millionths of the input.
 const SCALE: f64 = 1_000_000.0;
 
@@ -121,15 +118,11 @@ const SCALE: f64 = 1_000_000.0;
 /// twice before answering the first puzzle, and lines are not puzzles anyway (comments,
 /// blank lines). Bytes cost nothing to count, and puzzles of one file are about the
 /// same length. Standard input has no length: its line shows no time left.
-#[derive(Debug)]
 pub(crate) struct BatchProgress {
     shared: Arc<Shared>,
-    bar: Option<ProgressBar>,
+    line: StatusLine,
     /// Whether the input's bytes are counted (a bar with a known length).
     counting: bool,
-    /// Stops the status thread when dropped or sent to.
-    stop: Option<mpsc::Sender<()>>,
-    thread: Option<JoinHandle<()>>,
 }
 
 impl BatchProgress {
@@ -137,46 +130,24 @@ impl BatchProgress {
     /// stderr is not a terminal or the input is typed (`interactive`). `size` is the
     /// input file's length, when known.
     pub(crate) fn start(progress: bool, interactive: bool, size: Option<u64>) -> Self {
-        let terminal = !interactive && io::stderr().is_terminal();
-        let bar = (progress && terminal).then(|| new_bar(size));
-        let nudge = Nudge::new(terminal && !progress, "solving");
         let shared = Arc::new(Shared::default());
-        let mut this = Self {
-            shared: Arc::clone(&shared),
-            counting: bar.is_some() && size.is_some(),
-            bar: bar.clone(),
-            stop: None,
-            thread: None,
+        let template = match size {
+            Some(_) => "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
+            None => "[{elapsed_precise}] {msg}",
         };
-        if bar.is_none() && !nudge.is_armed() {
-            return this;
+        let drawn = Arc::clone(&shared);
+        let line = StatusLine::start(
+            progress,
+            interactive,
+            ("solving", ""),
+            (size.map(|_| SCALE as u64), template),
+            move |bar, elapsed| draw(bar, &drawn, size, elapsed),
+        );
+        Self {
+            shared,
+            counting: line.bar().is_some() && size.is_some(),
+            line,
         }
-        let (stop, stopped) = mpsc::channel::<()>();
-        let started = Instant::now();
-        let thread = std::thread::Builder::new()
-            .name("status".to_owned())
-            .spawn(move || {
-                let mut nudge = nudge;
-                let every = if bar.is_some() { REDRAW } else { NUDGE_AFTER };
-                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                    let elapsed = started.elapsed();
-                    match &bar {
-                        Some(bar) => draw(bar, &shared, size, elapsed),
-                        None => {
-                            if let Some(line) = nudge.due(elapsed) {
-                                stderr_line!("{line}");
-                                break;
-                            }
-                        }
-                    }
-                }
-            });
-        // Without a thread the batch runs as it would without a terminal.
-        if let Ok(thread) = thread {
-            this.stop = Some(stop);
-            this.thread = Some(thread);
-        }
-        this
     }
 
     /// The batch's input, its bytes counted if the status line estimates the time left.
@@ -207,17 +178,14 @@ impl Progress for BatchProgress {
     }
 
     fn answered(&self) {
-        if self.bar.is_some() {
+        if self.line.bar().is_some() {
             self.shared.done.fetch_add(1, Ordering::Relaxed);
         }
     }
 
     /// Prints the line above the status line, which is redrawn after it.
     fn eprintln(&self, line: &str) {
-        match &self.bar {
-            Some(bar) => bar.suspend(|| stderr_line!("{line}")),
-            None => stderr_line!("{line}"),
-        }
+        self.line.eprintln(line);
     }
 }
 
@@ -225,24 +193,12 @@ impl BatchProgress {
     /// The batch's answers, written to `out` with the status line hidden when standard
     /// output is the terminal it is drawn on: else the answers would land after it.
     pub(crate) fn answers<W: Write>(&self, out: W) -> Answers<W> {
-        Answers::under(out, self.bar.clone())
+        Answers::under(out, self.line.bar().cloned())
     }
 
-    /// Stops the status thread and erases the line, before the summary is printed.
+    /// Stops the status line and erases it, before the summary is printed.
     pub(crate) fn finish(&mut self) {
-        drop(self.stop.take());
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-impl Drop for BatchProgress {
-    fn drop(&mut self) {
-        self.finish();
+        self.line.finish();
     }
 }
 
@@ -256,20 +212,6 @@ pub(crate) fn open(file: Option<&Path>, progress: bool) -> Result<(Input, BatchP
     let progress = BatchProgress::start(progress, input.interactive, input::size(file));
     input.reader = progress.wrap(input.reader);
     Ok((input, progress))
-}
-
-/// A status line: with a bar and percentage when the input's length is known.
-fn new_bar(size: Option<u64>) -> ProgressBar {
-    let (length, template) = match size {
-        Some(_) => (
-            Some(SCALE as u64),
-            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
-        ),
-        None => (None, "[{elapsed_precise}] {msg}"),
-    };
-    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr_with_hz(10));
-    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
-    bar
 }
 
 fn draw(bar: &ProgressBar, shared: &Shared, size: Option<u64>, elapsed: Duration) {
@@ -348,11 +290,11 @@ mod tests {
     #[test]
     fn off_a_terminal_nothing_runs() {
         // Tests run with stderr captured, never a terminal.
-        if io::stderr().is_terminal() {
+        if std::io::IsTerminal::is_terminal(&io::stderr()) {
             return;
         }
         let mut progress = BatchProgress::start(true, false, Some(100));
-        assert!(progress.bar.is_none() && progress.thread.is_none() && !progress.counting);
+        assert!(progress.line.bar().is_none() && !progress.counting);
         progress.answered();
         assert_eq!(progress.shared.done.load(Ordering::Relaxed), 0);
         progress.finish();

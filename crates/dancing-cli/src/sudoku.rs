@@ -115,7 +115,7 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
         },
         Mode::Count { limit } => match found {
             // Past the limit: more than that many.
-            n if n > limit => (format!("{limit}+").into(), Outcome::AtLimit),
+            n if n > limit => (report::more_than(limit).into(), Outcome::AtLimit),
             0 => ("0".into(), Outcome::NoSolution),
             1 => ("1".into(), Outcome::Unique),
             n => (n.to_string().into(), Outcome::Multiple),

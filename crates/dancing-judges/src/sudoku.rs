@@ -30,7 +30,7 @@ use std::iter::Peekable;
 use std::str::FromStr;
 
 use dancing::format::strip_bom;
-use dancing::{Count, Limits, StopReason};
+use dancing::{Count, Limits, StopReason, Stopped};
 
 use dancing_sudoku::parse::block_from_lines;
 use dancing_sudoku::{Alphabet, Grid, PuzzleError, PuzzleErrorKind, Solve, SudokuSolver};
@@ -209,7 +209,7 @@ pub enum JudgeError {
         line: usize,
     },
     /// A limit of [`Judge::run_with`] stopped the search of a puzzle.
-    #[error("line {line}: puzzle {puzzle}: the search stopped ({reason}){}", match .best_so_far {
+    #[error("line {line}: puzzle {puzzle}: the search stopped ({}){}", .stopped.reason, match .best_so_far {
         Some(score) => format!("; the best score found so far is {score}, not proven the highest"),
         None => String::new(),
     })]
@@ -218,8 +218,8 @@ pub enum JudgeError {
         line: usize,
         /// 1-based number of the puzzle.
         puzzle: usize,
-        /// Which limit.
-        reason: StopReason,
+        /// Which limit, and what the puzzle's search had done.
+        stopped: Stopped,
         /// The judge's output for the puzzles before this one.
         output: String,
         /// For NOIP, the highest score found before the stop, if any.
@@ -325,7 +325,7 @@ fn stopped(
         Some(reason) => Err(JudgeError::Stopped {
             line,
             puzzle,
-            reason,
+            stopped: Stopped::new(reason, solver.stats()),
             output: output.to_owned(),
             best_so_far: None,
         }),
@@ -458,7 +458,7 @@ fn noip_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
         return Err(JudgeError::Stopped {
             line: 1,
             puzzle: 1,
-            reason,
+            stopped: Stopped::new(reason, outcome.stats),
             output: String::new(),
             best_so_far: outcome.best.map(|(score, _)| score),
         });

@@ -312,11 +312,9 @@ impl Problem {
             let built = interruptible(py, &flag, move || {
                 Memo::new(&problem).limits(limits).build()
             })?;
-            let zdd = built.map_err(|e| match e {
-                dancing::MemoError::Stopped(reason) => {
-                    stopped(Some(reason), 0).unwrap_or_else(|| PyValueError::new_err(e.to_string()))
-                }
-                other => pyo3::exceptions::PyMemoryError::new_err(other.to_string()),
+            let zdd = built.map_err(|stop| {
+                stopped(Some(stop.reason), 0)
+                    .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
             })?;
             let count = zdd.count();
             let count = match limit {

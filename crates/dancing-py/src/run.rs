@@ -86,6 +86,9 @@ pub(crate) fn stopped(reason: Option<StopReason>, found: u64) -> Option<PyErr> {
     match reason {
         None | Some(StopReason::Caller) => None,
         Some(StopReason::Interrupted) => Some(pyo3::exceptions::PyKeyboardInterrupt::new_err(())),
+        Some(StopReason::Memory) => Some(pyo3::exceptions::PyMemoryError::new_err(
+            "the search reached its memory bound",
+        )),
         Some(reason) => Some(SearchStopped::new_err(format!(
             "the search stopped ({reason}) after {found} solutions"
         ))),

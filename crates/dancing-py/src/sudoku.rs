@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use dancing_sudoku::generate::{Generator, Symmetry};
-use dancing_sudoku::logic::{Difficulty, Rater};
+use dancing_sudoku::logic::{Difficulty, RateError, Rater};
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Limits, PuzzleSolver, SolverChoice};
@@ -93,6 +93,17 @@ fn count(
     Ok(count.found())
 }
 
+/// A rating's error as Python sees it: a stop as every search's (`SearchStopped`,
+/// `KeyboardInterrupt`), anything else a `ValueError`.
+fn rate_error(error: RateError) -> PyErr {
+    match error {
+        RateError::Stopped(stop) => {
+            stopped(Some(stop.reason), 0).unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
+        }
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
 /// The rating on Sudoku Explainer's scale: a dict with `score`, `technique` (the
 /// hardest used, or `None`), `needs_search` and `text` (`"7.1 forcing chain"`).
 #[pyfunction]
@@ -104,7 +115,7 @@ fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bo
     let rating = interruptible(py, &flag, move || {
         Rater::new().limits(limits).rate(puzzle.position())
     })?
-    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    .map_err(rate_error)?;
     let dict = PyDict::new(py);
     dict.set_item("score", tenths(rating.score))?;
     dict.set_item("technique", rating.hardest.map(|t| t.name()))?;
@@ -120,9 +131,7 @@ fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bo
 #[pyfunction]
 fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
     let puzzle = self::puzzle(puzzle, None)?;
-    let step = Rater::new()
-        .hint(puzzle.position())
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let step = Rater::new().hint(puzzle.position()).map_err(rate_error)?;
     let Some(step) = step else {
         return Ok(None);
     };
@@ -178,8 +187,8 @@ fn generate(
             .collect::<Result<Vec<String>, _>>()
     })?
     .map_err(|e| match e {
-        dancing_sudoku::generate::GenerateError::Stopped(reason) => {
-            stopped(Some(reason), 0).unwrap_or_else(|| value(&e))
+        dancing_sudoku::generate::GenerateError::Stopped(stop) => {
+            stopped(Some(stop.reason), 0).unwrap_or_else(|| value(&e))
         }
         other => value(&other),
     })

@@ -193,9 +193,7 @@ pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
-pub use memo::{
-    BigUint, Memo, MemoError, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions,
-};
+pub use memo::{BigUint, Memo, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};
@@ -208,5 +206,5 @@ pub use seed::random_seed;
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};
 pub use split::{Branches, Split, SplitEngine, Subproblem};
-pub use stats::Stats;
+pub use stats::{Stats, Stopped};
 pub use verify::CoverError;

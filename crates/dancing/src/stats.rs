@@ -43,6 +43,50 @@ impl Stats {
     pub fn limit_stop(&self) -> Option<StopReason> {
         self.stopped.filter(|&reason| reason != StopReason::Caller)
     }
+
+    /// The stop, in the shape every long-running call reports one ([`Stopped`]): why,
+    /// and these statistics; `None` when the search was complete.
+    pub fn stop(&self) -> Option<Stopped> {
+        self.stopped.map(|reason| Stopped {
+            reason,
+            stats: *self,
+        })
+    }
+}
+
+/// A long-running call stopped before its end: why, and what it had done by then. The
+/// one shape of a stop, wherever it happens: an engine's search (its [`Stats::stop`]),
+/// the memoized search ([`Memo::build`](crate::Memo::build)'s error), and in the sibling
+/// crates the rater, the generator, the judges.
+///
+/// ```
+/// use dancing::{Limits, Memo, StopReason, problems};
+///
+/// let stopped = Memo::new(&problems::dominoes(12, 12))
+///     .limits(Limits::max_nodes(100))
+///     .build()
+///     .unwrap_err();
+/// assert_eq!(stopped.reason, StopReason::NodeLimit);
+/// assert_eq!(stopped.stats.nodes, 100); // states reached
+/// assert_eq!(stopped.to_string(), "stopped: node limit");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("stopped: {reason}")]
+#[non_exhaustive]
+pub struct Stopped {
+    /// Why.
+    pub reason: StopReason,
+    /// What was done before: nodes (or states, or steps), solutions, time; its
+    /// `stopped` is `Some(reason)`.
+    pub stats: Stats,
+}
+
+impl Stopped {
+    /// A stop for `reason` after what `stats` tells.
+    pub fn new(reason: StopReason, mut stats: Stats) -> Self {
+        stats.stopped = Some(reason);
+        Self { reason, stats }
+    }
 }
 
 /// `92 solutions, 2057 nodes, 16101 updates, 0.003 s`: the counts and the time, as a line for people, with the limit

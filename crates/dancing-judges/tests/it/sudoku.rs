@@ -75,16 +75,19 @@ fn a_limit_stops_a_judge_and_keeps_the_answers_before() {
         .unwrap()
         .replace("Puzzle 2", "Puzzle 1")
         + "\n";
-    assert_eq!(
-        Judge::Sicily.run_with(&input, &limits),
-        Err(JudgeError::Stopped {
-            line: 11,
-            puzzle: 2,
-            reason: StopReason::NodeLimit,
-            output: expected_output,
-            best_so_far: None,
-        })
-    );
+    let Err(JudgeError::Stopped {
+        line: 11,
+        puzzle: 2,
+        stopped,
+        output,
+        best_so_far: None,
+    }) = Judge::Sicily.run_with(&input, &limits)
+    else {
+        panic!("not stopped at puzzle 2");
+    };
+    assert_eq!(output, expected_output);
+    assert_eq!(stopped.reason, StopReason::NodeLimit);
+    assert!(stopped.stats.nodes >= 5_000, "{stopped:?}");
 
     // NOIP stops with the best score found so far, which a solution reaches.
     let empty = "0 0 0 0 0 0 0 0 0\n".repeat(9);
@@ -92,13 +95,14 @@ fn a_limit_stops_a_judge_and_keeps_the_answers_before() {
     let JudgeError::Stopped {
         line: 1,
         puzzle: 1,
-        reason: StopReason::NodeLimit,
+        stopped,
         best_so_far: Some(score),
         ..
     } = error
     else {
         panic!("not stopped by the node limit: {error:?}");
     };
+    assert_eq!(stopped.reason, StopReason::NodeLimit);
     assert!((2500..=4000).contains(&score), "{score}");
     assert_eq!(
         error.to_string(),

@@ -50,7 +50,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use dancing::{Limits, StopReason};
+use dancing::{Limits, Stats, Stopped};
 
 use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
 use crate::logic::{self, RateError, Rating};
@@ -114,8 +114,8 @@ pub enum GenerateError {
         attempts: u64,
     },
     /// A limit of [`GeneratorBuilder::limits`] stopped the puzzle.
-    #[error("stopped: {0}")]
-    Stopped(StopReason),
+    #[error("{0}")]
+    Stopped(Stopped),
 }
 
 /// The fewest givens of a proper puzzle of side `side`, with the reason, where known.
@@ -396,7 +396,7 @@ impl Generator {
                     .rate(&puzzle)
                 {
                     Ok(rating) if Difficulty::of(&rating) == band => Some(rating),
-                    Err(RateError::Stopped(reason)) => return Err(GenerateError::Stopped(reason)),
+                    Err(RateError::Stopped(stop)) => return Err(GenerateError::Stopped(stop)),
                     _ => continue,
                 },
                 None => None,
@@ -420,7 +420,10 @@ impl Generator {
     /// `Err(Stopped)` once the deadline has passed or the interrupt flag is up.
     fn on_time(&self) -> Result<(), GenerateError> {
         match self.settings.limits.passed() {
-            Some(reason) => Err(GenerateError::Stopped(reason)),
+            Some(reason) => Err(GenerateError::Stopped(Stopped::new(
+                reason,
+                Stats::default(),
+            ))),
             None => Ok(()),
         }
     }
@@ -529,7 +532,7 @@ impl Generator {
 /// `Err(Stopped)` if a limit (not the caller) stopped `solver`'s last search.
 fn not_stopped(solver: &dyn Solve) -> Result<(), GenerateError> {
     match solver.stats().limit_stop() {
-        Some(reason) => Err(GenerateError::Stopped(reason)),
+        Some(reason) => Err(GenerateError::Stopped(Stopped::new(reason, solver.stats()))),
         None => Ok(()),
     }
 }

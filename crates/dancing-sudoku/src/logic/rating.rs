@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::time::Instant;
 
-use dancing::{Limits, Stats, StopReason};
+use dancing::{Limits, Stats, StopReason, Stopped};
 
 use super::state::LogicSolver;
 use super::step::Step;
@@ -34,8 +34,8 @@ pub enum RateError {
     Multiple,
     /// A limit stopped the work before the answer: the node limit in a search, the
     /// deadline or the interrupt flag anywhere (see [`Rater::limits`]).
-    #[error("stopped: {0}")]
-    Stopped(StopReason),
+    #[error("{0}")]
+    Stopped(Stopped),
 }
 
 /// The steps of a puzzle from its givens to the end: each the easiest available
@@ -138,7 +138,8 @@ impl Rater {
     ///
     /// let puzzle: Grid = "12.......1..2..3".parse()?;
     /// let past = Rater::new().limits(Limits::deadline(Instant::now()));
-    /// assert_eq!(past.rating_path(&puzzle), Err(RateError::Stopped(StopReason::Timeout)));
+    /// let Err(RateError::Stopped(stop)) = past.rating_path(&puzzle) else { panic!() };
+    /// assert_eq!(stop.reason, StopReason::Timeout);
     ///
     /// // A famous puzzle that stalls the techniques, with a search of more than 1 node.
     /// let hard = FAMOUS
@@ -147,7 +148,8 @@ impl Rater {
     ///     .find(|grid| Rater::new().rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
     ///     .expect("a famous puzzle beyond the techniques");
     /// let tight = Rater::new().limits(Limits::max_nodes(1));
-    /// assert_eq!(tight.rate(&hard), Err(RateError::Stopped(StopReason::NodeLimit)));
+    /// let Err(RateError::Stopped(stop)) = tight.rate(&hard) else { panic!() };
+    /// assert_eq!(stop.reason, StopReason::NodeLimit);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn limits(mut self, limits: Limits) -> Self {
@@ -313,7 +315,11 @@ impl Rater {
                 .reached(0, started)
                 .filter(|&r| r != StopReason::NodeLimit)
             {
-                return Err(RateError::Stopped(reason));
+                let done = Stats {
+                    elapsed: started.elapsed(),
+                    ..Stats::default()
+                };
+                return Err(RateError::Stopped(Stopped::new(reason, done)));
             }
         }
         let path = Path {
@@ -327,7 +333,7 @@ impl Rater {
 /// `Err(Stopped)` if a limit other than the caller stopped the search of `stats`.
 fn stopped(stats: &Stats) -> Result<(), RateError> {
     match stats.limit_stop() {
-        Some(reason) => Err(RateError::Stopped(reason)),
+        Some(reason) => Err(RateError::Stopped(Stopped::new(reason, *stats))),
         None => Ok(()),
     }
 }

@@ -13,7 +13,6 @@ mod search;
 mod table;
 mod zdd;
 
-use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
@@ -21,7 +20,7 @@ pub use num_bigint::BigUint;
 pub use order::MemoOrder;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
-use crate::{Limits, Problem, StopReason};
+use crate::{Limits, Problem, Stopped};
 
 /// A ZDD node: `option` decided, `lo` the solutions without it, `hi` those with it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -60,35 +59,6 @@ pub struct MemoProgress {
     /// Bytes held so far.
     pub bytes: AtomicU64,
 }
-
-/// Why a memoized search gave no diagram.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MemoError {
-    /// A limit stopped it (timeout, interrupt, the node limit counted in states).
-    Stopped(StopReason),
-    /// The memo and the diagram would pass the memory bound ([`Memo::max_memory`]):
-    /// the search stopped before allocating.
-    Memory {
-        /// The bytes it would have held with the allocation it refused.
-        bytes: u64,
-    },
-}
-
-impl fmt::Display for MemoError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Stopped(reason) => write!(f, "the memoized search stopped ({reason})"),
-            Self::Memory { bytes } => write!(
-                f,
-                "the memo reached its memory bound (going on needed {} MiB)",
-                bytes >> 20
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MemoError {}
 
 /// A memoized search of one problem, with its settings; [`build`](Self::build) runs it.
 ///
@@ -148,7 +118,7 @@ impl<'p> Memo<'p> {
         self
     }
 
-    /// Stops the search with [`MemoError::Memory`] once what it holds would pass
+    /// Stops the search with [`StopReason::Memory`](crate::StopReason::Memory) once what it holds would pass
     /// `bytes`: the memo, its keys, the diagram and the search's stacks, then the
     /// diagram and its counts (each allocation is checked before it is made, the
     /// diagram's growth every few thousand states). What the problem itself takes is
@@ -161,8 +131,9 @@ impl<'p> Memo<'p> {
     /// Runs the search: the ZDD of all solutions.
     ///
     /// # Errors
-    /// [`MemoError`] when a limit or the memory bound stops it.
-    pub fn build(&self) -> Result<Zdd, MemoError> {
+    /// [`Stopped`] when a limit or the memory bound ([`StopReason::Memory`](crate::StopReason::Memory)) stops it:
+    /// its `stats` count the states reached as nodes.
+    pub fn build(&self) -> Result<Zdd, Stopped> {
         let mut search = search::Search::new(self.problem, self.order);
         let root = search.run(&self.limits, self.max_memory, self.progress.as_deref())?;
         let stats = search.stats();

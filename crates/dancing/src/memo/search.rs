@@ -20,8 +20,8 @@ use std::time::Instant;
 
 use super::order::{MemoOrder, primary_order};
 use super::table::{Table, hash};
-use super::{MemoError, MemoProgress, MemoStats, Node};
-use crate::{Limits, Problem};
+use super::{MemoProgress, MemoStats, Node};
+use crate::{Limits, Problem, Stats, StopReason, Stopped};
 
 /// The empty family (no solution).
 pub(super) const BOTTOM: u32 = 0;
@@ -355,7 +355,7 @@ impl Search {
         limits: &Limits,
         max_memory: u64,
         progress: Option<&MemoProgress>,
-    ) -> Result<u32, MemoError> {
+    ) -> Result<u32, Stopped> {
         let started = Instant::now();
         let mut next_check = limits.next_check_every(0, 1 << 12);
         let mut stack = vec![Frame::State { from: 0 }];
@@ -366,7 +366,7 @@ impl Search {
                     self.stats.states += 1;
                     if self.stats.states >= next_check {
                         if let Some(reason) = limits.reached(self.stats.states, started) {
-                            return Err(MemoError::Stopped(reason));
+                            return Err(self.stopped(reason, started));
                         }
                         let bytes = self.bytes(stack.capacity()) as u64;
                         self.stats.bytes = self.stats.bytes.max(bytes);
@@ -375,7 +375,7 @@ impl Search {
                             progress.bytes.store(bytes, Ordering::Relaxed);
                         }
                         if bytes > max_memory {
-                            return Err(MemoError::Memory { bytes });
+                            return Err(self.stopped(StopReason::Memory, started));
                         }
                         next_check = limits.next_check_every(self.stats.states, 1 << 12);
                     }
@@ -402,7 +402,7 @@ impl Search {
                     let bytes = (self.bytes(stack.capacity()) + self.table.growth(words)) as u64;
                     self.stats.bytes = self.stats.bytes.max(bytes);
                     if bytes > max_memory {
-                        return Err(MemoError::Memory { bytes });
+                        return Err(self.stopped(StopReason::Memory, started));
                     }
                     self.table.insert(&self.keys[start..], hash, ret);
                     self.keys.truncate(start);
@@ -454,6 +454,16 @@ impl Search {
         self.stats.nodes = self.nodes.len() as u64 - 2;
         self.stats.bytes = self.stats.bytes.max(self.bytes(stack.capacity()) as u64);
         Ok(ret)
+    }
+
+    /// The stop for `reason`: the states reached as nodes, the time since `started`.
+    fn stopped(&self, reason: StopReason, started: Instant) -> Stopped {
+        let stats = Stats {
+            nodes: self.stats.states,
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        };
+        Stopped::new(reason, stats)
     }
 
     pub(super) fn stats(&self) -> MemoStats {

@@ -10,9 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::search::{BOTTOM, TOP};
-use super::{MemoError, MemoStats, Node};
+use super::{MemoStats, Node};
 use crate::limits::Clock;
-use crate::{Limits, OptionId, StopReason};
+use crate::{Limits, OptionId, Stats, StopReason, Stopped};
 
 /// The number of solutions below each node, for drawing: `u128` while they fit, else
 /// unbounded.
@@ -119,7 +119,7 @@ fn root_count(nodes: &[Node], root: u32, budget: u64) -> Result<(BigUint, u64), 
 /// let zdd = Memo::new(&problems::dominoes(4, 4)).build()?;
 /// assert_eq!(zdd.count(), 36u32.into());
 /// assert_eq!(zdd.solutions().count(), 36);
-/// # Ok::<(), dancing::MemoError>(())
+/// # Ok::<(), dancing::Stopped>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Zdd {
@@ -140,13 +140,16 @@ impl Zdd {
         root: u32,
         mut stats: MemoStats,
         max_memory: u64,
-    ) -> Result<Self, MemoError> {
+    ) -> Result<Self, Stopped> {
         let held = (nodes.len() * size_of::<Node>()) as u64;
         let budget = max_memory.saturating_sub(held);
-        let (count, counting) =
-            root_count(&nodes, root, budget).map_err(|bytes| MemoError::Memory {
-                bytes: held + bytes,
-            })?;
+        let (count, counting) = root_count(&nodes, root, budget).map_err(|_| {
+            let done = Stats {
+                nodes: stats.states,
+                ..Stats::default()
+            };
+            Stopped::new(StopReason::Memory, done)
+        })?;
         stats.bytes = stats.bytes.max(held + counting);
         Ok(Self {
             nodes,
@@ -222,7 +225,7 @@ impl Zdd {
     /// });
     /// assert_eq!((seen, stop), (10, Some(StopReason::NodeLimit)));
     /// assert_eq!(zdd.visit(&Limits::none(), |_| ControlFlow::Continue(())), None);
-    /// # Ok::<(), dancing::MemoError>(())
+    /// # Ok::<(), dancing::Stopped>(())
     /// ```
     pub fn visit(
         &self,
@@ -257,7 +260,7 @@ impl Zdd {
     /// assert_eq!(drawn.len(), 3);
     /// assert!(drawn.iter().all(|s| problem.verify(s).is_ok()));
     /// assert_eq!(drawn, zdd.samples(7).take(3).collect::<Vec<_>>());
-    /// # Ok::<(), dancing::MemoError>(())
+    /// # Ok::<(), dancing::Stopped>(())
     /// ```
     pub fn samples(&self, seed: u64) -> ZddSamples<'_> {
         ZddSamples {

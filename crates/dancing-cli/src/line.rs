@@ -1,0 +1,114 @@
+//! The one status line of every command: with `--progress` on a terminal, a line on
+//! standard error redrawn ten times a second from a thread of its own, while the work
+//! only counts what it does; without it, once after a few seconds, the nudge towards it.
+//! Never into a pipe or a file.
+
+use std::io::{self, IsTerminal};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::feedback::{NUDGE_AFTER, Nudge};
+
+/// How often the line is redrawn.
+const REDRAW: Duration = Duration::from_millis(100);
+
+/// A running status line (or nudge), stopped and erased by [`finish`](Self::finish) or
+/// when dropped.
+pub(crate) struct StatusLine {
+    bar: Option<ProgressBar>,
+    /// Stops the thread when dropped or sent to.
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl StatusLine {
+    /// Starts the line when `progress` asks for it and standard error is a terminal:
+    /// `length` (the bar's length; none for a line without a bar) and `template`
+    /// (indicatif's) shape it, and `redraw` fills it in every tenth of a second, with the
+    /// time since the start. Without `progress`, on a terminal, `doing` (`searching`,
+    /// `solving`, …) names what the nudge says is still going on, with `tail` after it.
+    /// Nothing at all when `quiet` (a person is typing the input).
+    pub(crate) fn start(
+        progress: bool,
+        quiet: bool,
+        (doing, tail): (&'static str, &'static str),
+        (length, template): (Option<u64>, &str),
+        mut redraw: impl FnMut(&ProgressBar, Duration) + Send + 'static,
+    ) -> Self {
+        let terminal = !quiet && io::stderr().is_terminal();
+        let bar = (progress && terminal).then(|| {
+            let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr_with_hz(10));
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        let mut nudge = Nudge::new(terminal && !progress, doing);
+        let mut line = Self {
+            bar: bar.clone(),
+            stop: None,
+            thread: None,
+        };
+        if bar.is_none() && !nudge.is_armed() {
+            return line;
+        }
+        let (stop, stopped) = mpsc::channel::<()>();
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("status".to_owned())
+            .spawn(move || {
+                let every = if bar.is_some() { REDRAW } else { NUDGE_AFTER };
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    let elapsed = started.elapsed();
+                    match &bar {
+                        Some(bar) => redraw(bar, elapsed),
+                        None => {
+                            if let Some(said) = nudge.due(elapsed) {
+                                stderr_line!("{said}{tail}");
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+        // Without a thread the work goes on as it would without a terminal.
+        if let Ok(thread) = thread {
+            line.stop = Some(stop);
+            line.thread = Some(thread);
+        }
+        line
+    }
+
+    /// The bar, when the line is drawn.
+    pub(crate) fn bar(&self) -> Option<&ProgressBar> {
+        self.bar.as_ref()
+    }
+
+    /// Prints `text` above the line, which is redrawn after it.
+    pub(crate) fn eprintln(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| stderr_line!("{text}")),
+            None => stderr_line!("{text}"),
+        }
+    }
+
+    /// Stops the thread and erases the line, before the summary is printed.
+    pub(crate) fn finish(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
