@@ -2,7 +2,6 @@
 //! each puzzle's givens forced into it in place of the last puzzle's.
 
 use dancing::Engine as _;
-use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use dancing::{Count, Event, Limits, Stats};
@@ -370,16 +369,9 @@ impl Solve for SudokuSolver {
     }
 }
 
-thread_local! {
-    static SOLVER: RefCell<SudokuSolver> = RefCell::new(SudokuSolver::new());
-}
-
-/// Runs `f` with this thread's shared solver (or a fresh one if it is busy).
-pub(crate) fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-    SOLVER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut solver) => f(&mut solver),
-        Err(_) => f(&mut SudokuSolver::new()),
-    })
+/// Runs `f` with one of this thread's kept solvers, without limits.
+fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+    crate::router::with_links(&Limits::none(), f)
 }
 
 /// Shortcuts to the [`Solve`] methods of a [`SudokuSolver`] kept per thread, so repeated

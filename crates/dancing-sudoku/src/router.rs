@@ -1,6 +1,13 @@
 //! One way in for a puzzle of any kind: [`PuzzleSolver`] answers what a batch reads (a
 //! classic grid, a variant, a pencilmark grid) with the solver its rules call for, made
 //! on first need and kept, so that a worker thread holds one of each at most.
+//!
+//! The crate's own callers without a solver of their own (the [`Grid`] and
+//! [`Position`](crate::Position) shortcuts, the generator's checker, the rater's
+//! uniqueness check and stall search) borrow one from the thread's kept solvers here:
+//! [`with_links`], [`with_classic`], [`with_variants`].
+
+use std::cell::RefCell;
 
 use dancing::{Count, Limits, Stats};
 
@@ -104,6 +111,65 @@ impl std::str::FromStr for SolverChoice {
                 },
             })
     }
+}
+
+/// The solver of classic puzzles that [`SolverChoice::Auto`] makes.
+#[cfg(feature = "sat")]
+type AutoClassic = crate::AutoSolver;
+#[cfg(not(feature = "sat"))]
+type AutoClassic = BandSolver;
+
+/// The solvers a thread keeps for the crate's own callers: a pool of each kind, so that
+/// a nested call (a rating inside a generator's acceptance test, say) takes a second
+/// solver, which is kept too. Each is made on first need, its matrices built once.
+#[derive(Default)]
+struct Kept {
+    links: RefCell<Vec<SudokuSolver>>,
+    classic: RefCell<Vec<AutoClassic>>,
+    variants: RefCell<Vec<VariantSolver>>,
+}
+
+thread_local! {
+    static KEPT: Kept = Kept::default();
+}
+
+/// Runs `f` with a solver from `pool` (or `make`'s, when every kept one is in use) under
+/// `limits`, then keeps it.
+fn with_kept<S: Solve, T>(
+    pool: fn(&Kept) -> &RefCell<Vec<S>>,
+    make: fn() -> S,
+    limits: &Limits,
+    f: impl FnOnce(&mut S) -> T,
+) -> T {
+    let mut solver = KEPT
+        .with(|kept| pool(kept).borrow_mut().pop())
+        .unwrap_or_else(make);
+    solver.set_limits(limits.clone());
+    let answer = f(&mut solver);
+    KEPT.with(|kept| pool(kept).borrow_mut().push(solver));
+    answer
+}
+
+/// Runs `f` with one of this thread's dancing-links solvers, under `limits`.
+pub(crate) fn with_links<T>(limits: &Limits, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+    with_kept(|kept| &kept.links, SudokuSolver::new, limits, f)
+}
+
+/// Runs `f` with one of this thread's solvers of classic puzzles as
+/// [`SolverChoice::Auto`] makes them, under `limits`.
+pub(crate) fn with_classic<T>(limits: &Limits, f: impl FnOnce(&mut dyn Solve) -> T) -> T {
+    with_kept(|kept| &kept.classic, AutoClassic::new, limits, |s| f(s))
+}
+
+/// Runs `f` with one of this thread's variant solvers as [`SolverChoice::Auto`] makes
+/// them, under `limits`.
+pub(crate) fn with_variants<T>(limits: &Limits, f: impl FnOnce(&mut VariantSolver) -> T) -> T {
+    with_kept(
+        |kept| &kept.variants,
+        || SolverChoice::Auto.variants(),
+        limits,
+        f,
+    )
 }
 
 /// Which solver answered last.

@@ -346,12 +346,8 @@ impl Generator {
     ) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(index);
-        with_checker(self.settings.order, self.settings.kind, |checker| {
-            checker.solver().set_limits(self.settings.limits.clone());
-            let made = self.attempts(&mut rng, checker, &mut accept);
-            // The checker is this thread's: the next generator sets its own limits.
-            checker.solver().set_limits(Limits::none());
-            made
+        with_checker(self.settings.kind, &self.settings.limits, |checker| {
+            self.attempts(&mut rng, checker, &mut accept)
         })
     }
 

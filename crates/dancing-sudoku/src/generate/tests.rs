@@ -67,7 +67,7 @@ fn random_solutions_are_solved_and_differ() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let grids: Vec<Grid> = (0..4)
             .map(|_| {
-                with_checker(order, Kind::Classic, |checker| match checker {
+                with_checker(Kind::Classic, &Limits::none(), |checker| match checker {
                     Checker::Classic(solver) => {
                         generator.random_solution(&mut rng, *solver).unwrap()
                     }

@@ -1,6 +1,5 @@
 //! Walking a puzzle step by step, and rating it.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::time::Instant;
 
@@ -10,7 +9,7 @@ use super::state::LogicSolver;
 use super::step::Step;
 use super::technique::Technique;
 use super::technique::tenths_to_score;
-use crate::links::with_solver;
+use crate::router::{with_classic, with_links};
 use crate::{Conflict, Grid, Position, Solve};
 
 /// The most dancing-links nodes a rating spends measuring the search left after the
@@ -211,13 +210,9 @@ impl Rater {
         } else {
             end
         };
-        let stats = with_solver(|s| {
-            let saved = s.limits().clone();
-            s.set_limits(limits);
+        let stats = with_links(&limits, |s| {
             s.find_position(&stall, 2, None);
-            let stats = s.stats();
-            s.set_limits(saved);
-            stats
+            s.stats()
         });
         let over_budget = stats.stopped == Some(StopReason::NodeLimit) && budget == SEARCH_BUDGET;
         if !over_budget {
@@ -270,21 +265,12 @@ impl Rater {
         position.grid().validate()?;
         let (found, stats) = if position.is_plain() {
             let grid = position.grid();
-            with_checker(|checker| {
-                checker.set_limits(self.limits.clone());
-                let found = checker.find(grid, 2, None);
-                let stats = checker.stats();
-                checker.set_limits(Limits::none());
-                (found, stats)
+            with_classic(&self.limits, |checker| {
+                (checker.find(grid, 2, None), checker.stats())
             })
         } else {
-            with_solver(|s| {
-                let saved = s.limits().clone();
-                s.set_limits(self.limits.clone());
-                let found = s.find_position(position, 2, None);
-                let stats = s.stats();
-                s.set_limits(saved);
-                (found, stats)
+            with_links(&self.limits, |s| {
+                (s.find_position(position, 2, None), s.stats())
             })
         };
         stopped(&stats)?;
@@ -336,24 +322,6 @@ fn stopped(stats: &Stats) -> Result<(), RateError> {
         Some(reason) => Err(RateError::Stopped(Stopped::new(reason, *stats))),
         None => Ok(()),
     }
-}
-
-/// The uniqueness checker of ratings and hints.
-#[cfg(feature = "sat")]
-type Checker = crate::AutoSolver;
-#[cfg(not(feature = "sat"))]
-type Checker = crate::BandSolver;
-
-thread_local! {
-    static CHECKER: RefCell<Checker> = RefCell::new(Checker::new());
-}
-
-/// Runs `f` with this thread's uniqueness checker (a new one for a nested call).
-fn with_checker<T>(f: impl FnOnce(&mut dyn Solve) -> T) -> T {
-    CHECKER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut checker) => f(&mut *checker),
-        Err(_) => f(&mut Checker::new()),
-    })
 }
 
 /// The difficulty of a puzzle: the hardest step of its [`Path`], or the search left when
