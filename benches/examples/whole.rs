@@ -172,7 +172,6 @@ fn run() -> Result<(), String> {
         xc(None),
         xc(Some("links")),
         xc(Some("dense")),
-        xc(Some("cells")),
         Row::Process {
             name: "dlx_count (dlx 0.8)".to_owned(),
             program: binary(examples, "dlx_count"),

@@ -1,13 +1,17 @@
 //! Independent checks of a search: every solution is an exact cover (colors
 //! compatible), no solution repeats, the links are restored after every search, on
-//! small problems the count agrees with a plain backtracking oracle, and dancing cells
-//! search the same tree as the links.
+//! small problems the count agrees with a plain backtracking oracle, and the dense
+//! engine (and dancing cells, where the build has them) search the same tree as the
+//! links.
 
 use dancing::Engine;
 use dancing::SplitEngine;
 use std::collections::HashSet;
 
-use dancing::{Branching, CellsSolver, ItemId, Limits, MultiSolver, OptionId, Problem, Solver};
+use dancing::{
+    AnyEngine, Branching, DenseSolver, EngineName, ItemId, Limits, MultiSolver, OptionId, Problem,
+    Solver,
+};
 
 /// Problems with at most this many options are also counted by [`oracle_count`].
 pub const ORACLE_OPTIONS: usize = 16;
@@ -195,7 +199,13 @@ pub fn search(problem: &Problem, max_nodes: u64) {
         );
     }
 
-    same_as_cells(problem, max_nodes);
+    // Dancing cells where the build has it (the engine crate's `cells` feature).
+    if let Ok(cells) = AnyEngine::new(problem, EngineName::Cells) {
+        same_as_links(problem, cells, max_nodes);
+    }
+    if let Ok(dense) = DenseSolver::new(problem) {
+        same_as_links(problem, dense, max_nodes);
+    }
 
     // Fixing options: every solution found with an option forced contains it.
     for option in problem.options().take(3) {
@@ -329,35 +339,36 @@ fn search_bounded(problem: &Problem, max_nodes: u64) {
     );
 }
 
-/// Dancing cells under the same node limit as the links: the same solutions in the same
-/// order, the same statistics, and the sets restored.
-fn same_as_cells(problem: &Problem, max_nodes: u64) {
+/// Another engine that walks the links' tree (dancing cells, the dense bitsets) under
+/// the same node limit as the links: the same solutions in the same order, the same
+/// statistics, and its tables restored.
+fn same_as_links<E: Engine>(problem: &Problem, mut other: E, max_nodes: u64) {
     let limits = Limits {
         max_nodes: Some(max_nodes),
         ..Limits::default()
     };
+    let name = other.name();
     let mut links = Solver::new(problem);
     links.set_limits(limits.clone());
-    let mut cells = CellsSolver::new(problem);
-    cells.set_limits(limits);
+    other.set_limits(limits);
     let mut by_links = links.solutions();
-    let mut by_cells = cells.solutions();
+    let mut by_other = other.solutions();
     for k in 0..MAX_SOLUTIONS {
-        let (a, b) = (by_links.next(), by_cells.next());
-        assert_eq!(a, b, "solution {k}: the links and the cells differ");
+        let (a, b) = (by_links.next(), by_other.next());
+        assert_eq!(a, b, "solution {k}: the links and {name} differ");
         if a.is_none() {
             break;
         }
     }
-    drop((by_links, by_cells));
-    let (a, b) = (links.stats(), cells.stats());
+    drop((by_links, by_other));
+    let (a, b) = (links.stats(), other.stats());
     assert_eq!(
         (a.solutions, a.nodes, a.updates, a.stopped),
         (b.solutions, b.nodes, b.updates, b.stopped),
-        "the links' statistics and the cells'"
+        "the links' statistics and {name}'s"
     );
-    if let Err(e) = cells.check_integrity() {
-        panic!("sets broken after a cells search: {e}");
+    if let Err(e) = other.check_integrity() {
+        panic!("tables broken after a {name} search: {e}");
     }
 }
 

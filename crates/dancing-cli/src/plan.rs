@@ -91,6 +91,12 @@ fn refused(args: &XcArgs, engine: EngineName) -> Option<&'static str> {
 /// ignoring it.
 pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     let engine = args.engine_name();
+    if let Some(feature) = engine.missing_feature() {
+        return Err(Failure::input(format!(
+            "--engine {engine}: this build has none; it comes with the `{feature}` feature \
+             (cargo build --release --features dancing-cli/{feature})"
+        )));
+    }
     let refused = if engine == EngineName::Memo {
         refused(args, engine)
     } else {
@@ -282,9 +288,9 @@ mod tests {
         assert_eq!(split, (EngineName::Dense, Mode::Split));
         let prefix = engine_and_mode(&["--prefix", "1"], PLAIN);
         assert_eq!(prefix, (EngineName::Auto, Mode::Search));
-        let refused = plan_of(&["--engine", "cells", "--threads", "2"], PLAIN).unwrap_err();
+        let refused = plan_of(&["--engine", "multi", "--split-jobs", "2"], PLAIN).unwrap_err();
         assert!(
-            refused.contains("--engine cells cannot be combined with --threads"),
+            refused.contains("--engine multi cannot be combined with --split-jobs"),
             "{refused}"
         );
     }
@@ -307,9 +313,9 @@ mod tests {
             refused.contains("--solver sat searches on one thread"),
             "{refused}"
         );
-        let refused = plan_of(&["--engine", "cells", "--cnf"], PLAIN).unwrap_err();
+        let refused = plan_of(&["--engine", "dense", "--cnf"], PLAIN).unwrap_err();
         assert!(
-            refused.contains("--engine cells cannot be combined with --cnf"),
+            refused.contains("--engine dense cannot be combined with --cnf"),
             "{refused}"
         );
     }

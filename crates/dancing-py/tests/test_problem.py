@@ -58,8 +58,20 @@ def test_random_problems_match_the_brute_force():
         assert sorted(p.solutions()) == expected
         assert p.count() == len(expected)
         assert p.count(memo=True) == len(expected)
-        for engine in ("links", "dense", "cells"):
+        for engine in ("links", "dense"):
             assert p.count(engine=engine) == len(expected)
+
+
+def test_cells_is_in_builds_with_its_feature_only():
+    p = dancing.Problem(["a", "b"], [["a", "b"], ["a"], ["b"]])
+    try:
+        count = p.count(engine="cells")
+    except ValueError as error:
+        assert str(error) == (
+            "this build has no cells engine: it comes with the `cells` feature of the dancing crate"
+        )
+    else:
+        assert count == 2
 
 
 def test_options_hand_back_their_data():

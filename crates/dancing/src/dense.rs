@@ -26,7 +26,7 @@ pub type DenseSearch<'s> = EngineSearch<'s, DenseSolver>;
 pub type DenseSolutions<'s> = EngineSolutions<'s, DenseSolver>;
 
 /// Searches a [`Problem`] on bitsets of options: the interface of
-/// [`CellsSolver`](crate::CellsSolver), on a third engine, fastest on small problems.
+/// [`Solver`](crate::Solver), on another engine, fastest on small problems.
 ///
 /// It branches as the links engine does (the active primary item with the fewest
 /// options, ties to the earliest declared; its options in input order), so it finds

@@ -1,5 +1,5 @@
 //! What every search engine offers, written once: [`Engine`], the trait that the links
-//! ([`Solver`](crate::Solver)), dancing cells ([`CellsSolver`](crate::CellsSolver)), the
+//! ([`Solver`](crate::Solver)), dancing cells (`CellsSolver`, with the `cells` feature), the
 //! dense bitsets ([`DenseSolver`](crate::DenseSolver)) and Algorithm M
 //! ([`MultiSolver`](crate::MultiSolver)) implement; the running search
 //! ([`EngineSearch`]) and the iterator over solutions ([`EngineSolutions`]) on top of it.
@@ -85,7 +85,7 @@ impl Front {
 /// [`set_limits`](Self::set_limits), with the [`Stats`] of [`stats`](Self::stats).
 ///
 /// The engines on it are [`Solver`](crate::Solver) (dancing links),
-/// [`CellsSolver`](crate::CellsSolver) (dancing cells),
+/// `CellsSolver` (dancing cells, with the `cells` feature),
 /// [`DenseSolver`](crate::DenseSolver) (bitsets) and
 /// [`MultiSolver`](crate::MultiSolver) (Algorithm M, for multiplicities). The first
 /// three find the same solutions in the same order with the same statistics;
@@ -94,7 +94,7 @@ impl Front {
 /// value only this crate can make) can be called and implemented only in this crate.
 ///
 /// ```
-/// use dancing::{CellsSolver, Engine, Event, Solver, problems};
+/// use dancing::{DenseSolver, Engine, Event, Solver, problems};
 ///
 /// /// Solutions counted by hand from the events, as any engine gives them.
 /// fn solutions<E: Engine>(engine: &mut E) -> u64 {
@@ -110,8 +110,9 @@ impl Front {
 /// }
 /// let problem = problems::queens(6);
 /// assert_eq!(solutions(&mut Solver::new(&problem)), 4);
-/// assert_eq!(solutions(&mut CellsSolver::new(&problem)), 4);
-/// assert_eq!(CellsSolver::new(&problem).count(), 4);
+/// assert_eq!(solutions(&mut DenseSolver::new(&problem)?), 4);
+/// assert_eq!(DenseSolver::new(&problem)?.count(), 4);
+/// # Ok::<(), dancing::DenseTooLarge>(())
 /// ```
 pub trait Engine: fmt::Debug + Sized {
     /// The engine's name, as `dancing xc --engine` takes it: `links`, `cells`, `dense`
@@ -307,7 +308,7 @@ pub(crate) fn finish<E: Engine>(engine: &mut E, stopped: Option<StopReason>) {
 
 /// A search in progress, from [`Engine::search`]: the low-level interface under the
 /// iterator, the counters and the visitor. Dropping it abandons the search and restores
-/// the engine. [`Search`](crate::Search), [`CellsSearch`](crate::CellsSearch),
+/// the engine. [`Search`](crate::Search), `CellsSearch`,
 /// [`DenseSearch`](crate::DenseSearch) and [`MultiSearch`](crate::MultiSearch) name it
 /// for each engine.
 #[derive(Debug)]
@@ -367,7 +368,7 @@ impl<E: Engine> Drop for EngineSearch<'_, E> {
 }
 
 /// Lazy iterator over solutions, from [`Engine::solutions`].
-/// [`Solutions`](crate::Solutions), [`CellsSolutions`](crate::CellsSolutions),
+/// [`Solutions`](crate::Solutions), `CellsSolutions`,
 /// [`DenseSolutions`](crate::DenseSolutions) and
 /// [`MultiSolutions`](crate::MultiSolutions) name it for each engine.
 #[derive(Debug)]

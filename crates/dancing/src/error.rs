@@ -320,7 +320,7 @@ pub enum IntegrityError {
     /// broken.
     #[error("the cost search's links: {0}")]
     CostLinks(Box<IntegrityError>),
-    /// The sparse sets of a [`CellsSolver`](crate::CellsSolver) are inconsistent, or not
+    /// The sparse sets of a `CellsSolver` are inconsistent, or not
     /// as built after a search: `table` names the array and `index` the first bad entry.
     #[error("the dancing cells' {table} is broken at {index}")]
     Cells {

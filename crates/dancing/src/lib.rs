@@ -51,14 +51,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! And searched by [`CellsSolver`], the sparse-set engine, with the same statistics:
+//! And searched by any engine by its name, here the dense bitsets, with the same
+//! statistics:
 //!
 //! ```
-//! use dancing::Engine;
+//! use dancing::{AnyEngine, Engine, EngineName};
 //! let problem = dancing::format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
-//! let mut cells = dancing::CellsSolver::new(&problem);
-//! assert_eq!(cells.count(), 1);
-//! assert_eq!((cells.stats().nodes, cells.stats().updates), (6, 30));
+//! let mut dense = AnyEngine::new(&problem, "dense".parse()?)?;
+//! assert_eq!(dense.count(), 1);
+//! assert_eq!((dense.stats().nodes, dense.stats().updates), (6, 30));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -88,14 +89,15 @@
 //!   subproblems (prefixes, replayed with [`Solver::replay`]) for a cluster;
 //!   `ParallelSolver` searches on several threads, one solver clone each, with the
 //!   same counts, solutions and statistics as the sequential search.
-//! - [`CellsSolver`] is a second engine on the same [`Problem`]: Knuth's and Solnon's
-//!   dancing cells (TAOCP Vol. 4B §7.2.2.3, his programs SSXC1 and SSXCC). Each item
-//!   keeps its options in a sparse set; a removal swaps an option behind the live part
-//!   and an undo restores set sizes by a trail, so covered items are never touched
-//!   again. It supports secondary items and colors, finds the same solutions in the
-//!   same order as [`Solver`], and its [`Stats`] are the same to the node and update.
-//!   It forces, descends, replays and splits as [`Solver`] does (the same prefixes and
-//!   errors), and `ParallelSolver` runs it on threads; it ignores costs.
+//! - `CellsSolver`, with the `cells` feature, is a second engine on the same
+//!   [`Problem`]: Knuth's and Solnon's dancing cells (TAOCP Vol. 4B §7.2.2.3, his
+//!   programs SSXC1 and SSXCC). Each item keeps its options in a sparse set; a removal
+//!   swaps an option behind the live part and an undo restores set sizes by a trail, so
+//!   covered items are never touched again. It supports secondary items and colors,
+//!   finds the same solutions in the same order as [`Solver`], and its [`Stats`] are
+//!   the same to the node and update; one thread, no prefixes, no costs. It is off by
+//!   default: it is slower than the links on every problem measured
+//!   (docs/benchmarks.md).
 //! - [`DenseSolver`] is a third engine, for small problems (up to 32,766 options): each
 //!   level keeps a bitset of the live options and each primary item's count, and a
 //!   choice rules out options a machine word (64 options) at a time, with nothing to
@@ -103,7 +105,7 @@
 //!   fastest engine on small problems (up to 2× the links on polyomino packings),
 //!   slower than the links on larger ones (queens 40).
 //!   Secondary items and colors, forcing, splitting and parallel search; no costs.
-//! - [`Engine`], implemented by [`Solver`], [`DenseSolver`], [`CellsSolver`] and
+//! - [`Engine`], implemented by [`Solver`], [`DenseSolver`], `CellsSolver` and
 //!   [`MultiSolver`], names what they share beyond one search; [`SplitEngine`] and
 //!   [`Branches`] what the splitter and the parallel workers, written once, need of the
 //!   engines that split (all but dancing cells), and so can a caller's code that should
@@ -159,6 +161,7 @@ macro_rules! on_split_engines {
 mod algorithm_x;
 mod arena;
 mod builder;
+#[cfg(feature = "cells")]
 mod cells;
 pub mod cnf;
 mod cost;
@@ -185,6 +188,7 @@ mod stats;
 mod verify;
 
 pub use builder::{OptionData, ProblemBuilder};
+#[cfg(feature = "cells")]
 pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
 pub use count::Count;

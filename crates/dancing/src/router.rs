@@ -19,6 +19,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+#[cfg(feature = "cells")]
+use crate::CellsSolver;
 use crate::engine::{Engine, Front, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::OptionId;
@@ -27,7 +29,7 @@ use crate::multi::Move;
 use crate::problem::Problem;
 use crate::split::{Branches, Given, SplitEngine};
 use crate::stats::Stats;
-use crate::{CellsSolver, DenseSolver, DenseTooLarge, MultiSolver, Solver};
+use crate::{DenseSolver, DenseTooLarge, MultiSolver, Solver};
 
 /// Nodes each engine searches per probe of `auto`: about a millisecond, against the
 /// seconds a search worth choosing for takes.
@@ -53,7 +55,8 @@ pub enum EngineName {
     Links,
     /// The dense bitsets ([`DenseSolver`]), for problems of few options.
     Dense,
-    /// Dancing cells ([`CellsSolver`]): one thread, no prefixes.
+    /// Dancing cells (`CellsSolver`): one thread, no prefixes; only in a build with
+    /// the `cells` feature.
     Cells,
     /// Algorithm M ([`MultiSolver`]): multiplicities.
     Multi,
@@ -106,7 +109,8 @@ impl EngineName {
                  threads, split"
             }
             Self::Cells => {
-                "Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one thread"
+                "Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one \
+                 thread, in builds with the `cells` feature"
             }
             Self::Multi => {
                 "Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and \
@@ -128,6 +132,23 @@ impl EngineName {
             Self::Cells => "cells",
             Self::Multi => "multi",
             Self::Memo => "memo",
+        }
+    }
+
+    /// The cargo feature this build lacks for the engine, if any: `cells` for dancing
+    /// cells without it.
+    ///
+    /// ```
+    /// use dancing::EngineName;
+    ///
+    /// assert_eq!(EngineName::Links.missing_feature(), None);
+    /// let cells = EngineName::Cells.missing_feature();
+    /// assert_eq!(cells.is_none(), cfg!(feature = "cells"));
+    /// ```
+    pub fn missing_feature(self) -> Option<&'static str> {
+        match self {
+            Self::Cells if !cfg!(feature = "cells") => Some("cells"),
+            _ => None,
         }
     }
 
@@ -193,6 +214,17 @@ pub enum RouteError {
         /// Its bounds.
         bounds: (u32, u32),
     },
+    /// The engine is not in this build: a cargo feature leaves it out.
+    #[error(
+        "this build has no {engine} engine: it comes with the `{feature}` feature of the \
+         dancing crate"
+    )]
+    NotBuilt {
+        /// The engine named.
+        engine: EngineName,
+        /// The feature that builds it.
+        feature: &'static str,
+    },
     /// The dense engine's tables would be too large for the problem.
     #[error(transparent)]
     TooLarge(#[from] DenseTooLarge),
@@ -221,7 +253,7 @@ pub struct PrefixError {
 /// use dancing::{AnyEngine, Engine, EngineName, problems};
 ///
 /// let problem = problems::queens(8);
-/// for name in ["auto", "links", "dense", "cells", "multi"] {
+/// for name in ["auto", "links", "dense", "multi"] {
 ///     let mut engine = AnyEngine::new(&problem, name.parse()?)?;
 ///     assert_eq!(engine.count(), 92, "{}", engine.name());
 /// }
@@ -235,6 +267,7 @@ pub enum AnyEngine {
     /// The dense bitsets.
     Dense(DenseSolver),
     /// Dancing cells.
+    #[cfg(feature = "cells")]
     Cells(CellsSolver),
     /// Algorithm M.
     Multi(MultiSolver),
@@ -246,6 +279,7 @@ macro_rules! each {
         match $any {
             AnyEngine::Links($engine) => $body,
             AnyEngine::Dense($engine) => $body,
+            #[cfg(feature = "cells")]
             AnyEngine::Cells($engine) => $body,
             AnyEngine::Multi($engine) => $body,
         }
@@ -256,11 +290,18 @@ impl AnyEngine {
     /// The engine `name` for `problem`, no limits set. `auto` picks Algorithm M for a
     /// problem with multiplicities, else times the links and the dense engine (see the
     /// module); `links`, `dense` and `cells` refuse multiplicities, `dense` a problem
-    /// too large for its tables, and `memo` is no search engine.
+    /// too large for its tables, `memo` is no search engine, and `cells` needs the
+    /// `cells` feature.
     ///
     /// # Errors
     /// [`RouteError`] as above.
     pub fn new(problem: &Problem, name: EngineName) -> Result<Self, RouteError> {
+        if let Some(feature) = name.missing_feature() {
+            return Err(RouteError::NotBuilt {
+                engine: name,
+                feature,
+            });
+        }
         if problem.has_bounds() && !matches!(name, EngineName::Auto | EngineName::Multi) {
             if name == EngineName::Memo {
                 return Err(RouteError::Memo);
@@ -280,7 +321,10 @@ impl AnyEngine {
             EngineName::Auto => fastest(problem),
             EngineName::Links => Self::Links(Solver::new(problem)),
             EngineName::Dense => Self::Dense(DenseSolver::new(problem)?),
+            #[cfg(feature = "cells")]
             EngineName::Cells => Self::Cells(CellsSolver::new(problem)),
+            #[cfg(not(feature = "cells"))]
+            EngineName::Cells => unreachable!("refused above: not built"),
             EngineName::Multi => Self::Multi(MultiSolver::new(problem)),
             EngineName::Memo => return Err(RouteError::Memo),
         })
@@ -316,7 +360,9 @@ impl AnyEngine {
                 },
                 error,
             }),
+            #[cfg(feature = "cells")]
             Self::Cells(_) if prefix.is_empty() => Ok(()),
+            #[cfg(feature = "cells")]
             Self::Cells(_) => Err(PrefixError {
                 position: 0,
                 error: ForceError::NotABranch { position: 0 },
@@ -329,6 +375,7 @@ impl AnyEngine {
         match self {
             Self::Links(_) => EngineName::Links,
             Self::Dense(_) => EngineName::Dense,
+            #[cfg(feature = "cells")]
             Self::Cells(_) => EngineName::Cells,
             Self::Multi(_) => EngineName::Multi,
         }
@@ -340,6 +387,7 @@ impl AnyEngine {
             Self::Links(e) => e.release(),
             Self::Dense(e) => e.release(),
             Self::Multi(e) => e.release(),
+            #[cfg(feature = "cells")]
             Self::Cells(_) => {}
         }
     }
@@ -363,6 +411,7 @@ impl AnyEngine {
             Self::Links(e) => e.split_each(depth, &mut options),
             Self::Dense(e) => e.split_each(depth, &mut options),
             Self::Multi(e) => e.split_each(depth, visit),
+            #[cfg(feature = "cells")]
             Self::Cells(e) => {
                 let _ = visit(&[]);
                 e.stats()
@@ -378,7 +427,9 @@ impl AnyEngine {
         let split = match self {
             Self::Links(e) => e.split_jobs(jobs),
             Self::Dense(e) => e.split_jobs(jobs),
-            Self::Multi(_) | Self::Cells(_) => return None,
+            Self::Multi(_) => return None,
+            #[cfg(feature = "cells")]
+            Self::Cells(_) => return None,
         };
         let prefixes = split
             .subproblems()
@@ -525,6 +576,7 @@ impl Branches for AnyEngine {
             Self::Links(e) => e.fixed_len(inside),
             Self::Dense(e) => e.fixed_len(inside),
             Self::Multi(e) => e.fixed_len(inside),
+            #[cfg(feature = "cells")]
             Self::Cells(_) => 0,
         }
     }
@@ -534,6 +586,7 @@ impl Branches for AnyEngine {
             Self::Links(e) => e.truncate_fixed(inside, len),
             Self::Dense(e) => e.truncate_fixed(inside, len),
             Self::Multi(e) => e.truncate_fixed(inside, len),
+            #[cfg(feature = "cells")]
             Self::Cells(_) => {}
         }
     }
@@ -543,6 +596,7 @@ impl Branches for AnyEngine {
             Self::Links(e) => e.follow(inside, option_of(m)?),
             Self::Dense(e) => e.follow(inside, option_of(m)?),
             Self::Multi(e) => e.follow(inside, m),
+            #[cfg(feature = "cells")]
             Self::Cells(_) => Err(ForceError::NotABranch { position: 0 }),
         }
     }
@@ -552,6 +606,7 @@ impl Branches for AnyEngine {
             Self::Links(e) => e.follow_sibling(inside, option_of(m)?),
             Self::Dense(e) => e.follow_sibling(inside, option_of(m)?),
             Self::Multi(e) => e.follow_sibling(inside, m),
+            #[cfg(feature = "cells")]
             Self::Cells(_) => Err(ForceError::NotABranch { position: 0 }),
         }
     }
@@ -562,6 +617,7 @@ impl Branches for AnyEngine {
             Self::Dense(e) => e.give_away(inside, from).map(as_moves),
             Self::Multi(e) => e.give_away(inside, from),
             // Dancing cells keeps its work: the other threads find none.
+            #[cfg(feature = "cells")]
             Self::Cells(_) => None,
         }
     }
@@ -607,6 +663,7 @@ mod tests {
             EngineName::Auto,
             EngineName::Links,
             EngineName::Dense,
+            #[cfg(feature = "cells")]
             EngineName::Cells,
             EngineName::Multi,
         ] {
@@ -616,6 +673,17 @@ mod tests {
             let mut parallel = ParallelSolver::new(engine, 3);
             assert_eq!(parallel.count(), Count::Complete(52), "{name} on threads");
         }
+    }
+
+    #[test]
+    #[cfg(not(feature = "cells"))]
+    fn cells_without_its_feature_is_refused_by_name() {
+        let refused = AnyEngine::new(&problems::queens(4), EngineName::Cells).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "this build has no cells engine: it comes with the `cells` feature of the \
+             dancing crate"
+        );
     }
 
     #[test]

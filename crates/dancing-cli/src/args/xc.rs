@@ -28,7 +28,6 @@ Examples:
   dancing xc --min-cost costed.dlx       a cheapest solution, with its cost
   dancing xc --best 3 costed.dlx         the three cheapest, cheapest first
   dancing xc --count --threads 0 problem.dlx
-  dancing xc --count --engine cells problem.dlx     dancing cells, same count
   dancing xc --count --engine dense --threads 0 problem.dlx
   dancing xc --count bounds.dlx          items with multiplicities, `2:3|name`
   dancing xc --split-jobs 1000 big.dlx > jobs.txt
@@ -77,7 +76,8 @@ pub(crate) struct XcArgs {
     /// and runs the faster (`links` whenever an option below needs it), on one thread
     /// or several; `dense` splits and searches in parallel as `links` does (the same
     /// --split lines, the same --prefix) and takes up to 32,766 options; `cells`
-    /// searches on one thread, without --threads, --split, --split-jobs or --prefix;
+    /// (builds with the `cells` feature only) searches on one thread, without
+    /// --threads, --split, --split-jobs or --prefix;
     /// `cells` and `dense` do not take --min-cost, --best, --matrix, --cnf or --solver
     /// sat, and never hand a search over to the learner. `multi` (Algorithm M) searches
     /// files with multiplicities (`u:v|name`), which it is chosen for by default, on

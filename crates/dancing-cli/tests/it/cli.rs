@@ -233,7 +233,7 @@ fn xc_engines_agree() {
             links.extend_from_slice(extra);
             links.extend_from_slice(&["--engine", "links"]);
             let (links_code, links_out, links_err) = xc_output(&links, stdin);
-            for engine in ["cells", "dense", "auto"] {
+            for &engine in OTHER_ENGINES {
                 let mut other = links.clone();
                 *other.last_mut().unwrap() = engine;
                 let (code, out, err) = xc_output(&other, stdin);
@@ -253,8 +253,34 @@ fn xc_engines_agree() {
             }
         }
     }
-    let (_, count, _) = xc_output(&["xc", "--count", "--engine", "cells", "-"], &queens.stdout);
+    let (_, count, _) = xc_output(&["xc", "--count", "--engine", "dense", "-"], &queens.stdout);
     assert_eq!(count, "92\n");
+}
+
+/// The engines checked against the links: dancing cells only in a build with it.
+const OTHER_ENGINES: &[&str] = &[
+    #[cfg(feature = "cells")]
+    "cells",
+    "dense",
+    "auto",
+];
+
+#[test]
+#[cfg(not(feature = "cells"))]
+fn xc_engine_cells_says_which_build_has_it() {
+    for extra in [&[][..], &["--count"], &["--threads", "2"]] {
+        let mut args = vec!["xc", "--engine", "cells"];
+        args.extend_from_slice(extra);
+        args.push("tests/data/toy.dlx");
+        let output = run(&args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&output.stdout), "");
+        assert_eq!(
+            text(&output.stderr),
+            "error: --engine cells: this build has none; it comes with the `cells` feature \
+             (cargo build --release --features dancing-cli/cells)\n"
+        );
+    }
 }
 
 /// Blanks the time out of a summary line, and drops it (and the peak memory) from the
@@ -293,7 +319,7 @@ fn xc_engines_cells_and_dense_refuse_what_they_cannot_do() {
         (&["--prefix", "1"], "--prefix"),
     ];
     refused.extend(common::LINKS_ONLY);
-    for (engine, refused) in [("cells", &refused[..]), ("dense", &refused[4..])] {
+    let check = |engine: &str, refused: &[(&[&str], &str)]| {
         let message = |named: &str| {
             format!(
                 "error: --engine {engine} cannot be combined with {named}; use --engine links for it"
@@ -301,7 +327,10 @@ fn xc_engines_cells_and_dense_refuse_what_they_cannot_do() {
         };
         let args = ["xc", "--engine", engine];
         common::assert_refused(&args, refused, "tests/data/toy.dlx", message);
-    }
+    };
+    #[cfg(feature = "cells")]
+    check("cells", &refused);
+    check("dense", &refused[4..]);
 }
 
 #[test]

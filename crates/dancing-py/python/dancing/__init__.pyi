@@ -56,7 +56,8 @@ class Problem:
         memo: bool = False,
     ) -> int:
         """The number of solutions (at most `limit`), by `engine` (`auto`, `links`,
-        `dense`, `cells`, `multi`) on `threads` threads (0: every core); `memo=True`
+        `dense`, `multi`; `cells` in builds with that feature) on `threads` threads
+        (0: every core); `memo=True`
         counts without visiting them (a ZDD: exact however large, fast where the
         subproblems repeat, as on boards)."""
     def first(self, *, timeout: Optional[float] = None, engine: str = "auto") -> Optional[list[Any]]:

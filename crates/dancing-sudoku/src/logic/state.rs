@@ -172,8 +172,8 @@ impl LogicSolver {
         );
     }
 
-    /// Allows or forbids the uniqueness techniques ([`Technique::UniqueRectangle`],
-    /// [`Technique::Bug`]), which assume that the puzzle has one solution: forbid them
+    /// Allows or forbids the uniqueness techniques ([`Technique::UniqueRectangle`](crate::Technique::UniqueRectangle),
+    /// [`Technique::Bug`](crate::Technique::Bug)), which assume that the puzzle has one solution: forbid them
     /// for a position of a puzzle not known to be proper. Allowed by default; the
     /// rating functions check the puzzle first.
     pub fn set_uniqueness(&mut self, allowed: bool) {

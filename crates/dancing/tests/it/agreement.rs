@@ -9,11 +9,13 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+#[cfg(feature = "cells")]
+use dancing::CellsSolver;
 use dancing::Engine as _;
 use dancing::problems::{self, Rectangle};
 use dancing::{
-    CellsSolver, Count, DenseSolver, EngineSearch, Event, Limits, MultiSolver, OptionId, Problem,
-    Solver, Stats, StopReason, format,
+    Count, DenseSolver, EngineSearch, Event, Limits, MultiSolver, OptionId, Problem, Solver, Stats,
+    StopReason, format,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -24,16 +26,22 @@ use dancing_testkit::sorted;
 /// The engines that must walk the links' tree.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Engine {
+    #[cfg(feature = "cells")]
     Cells,
     Dense,
 }
 
 impl Engine {
-    const ALL: [Self; 2] = [Self::Cells, Self::Dense];
+    const ALL: &[Self] = &[
+        #[cfg(feature = "cells")]
+        Self::Cells,
+        Self::Dense,
+    ];
 
     /// Every solution in the order the search visits them, and the statistics at the end.
     pub(crate) fn solutions(self, problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
         match self {
+            #[cfg(feature = "cells")]
             Self::Cells => {
                 let mut solver = CellsSolver::new(problem);
                 let found = solutions(solver.search());
@@ -47,6 +55,7 @@ impl Engine {
     /// A fresh solver's `count()`, and its statistics.
     fn count(self, problem: &Problem) -> (Count, Stats) {
         match self {
+            #[cfg(feature = "cells")]
             Self::Cells => {
                 let mut solver = CellsSolver::new(problem);
                 let count = solver.count();
@@ -139,7 +148,7 @@ fn rooks(n: usize) -> Problem {
 
 /// Every engine counts `build(n)`, for `n` from 1, as `known` says.
 fn assert_counts(name: &str, known: &[u64], build: impl Fn(usize) -> Problem) {
-    for engine in Engine::ALL {
+    for &engine in Engine::ALL {
         for (n, &count) in (1..).zip(known) {
             assert_eq!(agree(engine, &build(n)), count, "{name} {n}");
         }
@@ -167,7 +176,7 @@ fn latin_squares() {
 #[test]
 fn pentominoes_in_a_long_box() {
     // 2 distinct tilings of 3×20, each in its 4 reflections and rotations.
-    for engine in Engine::ALL {
+    for &engine in Engine::ALL {
         assert_eq!(agree(engine, &problems::pentominoes(20, 3)), 8);
     }
 }
@@ -176,7 +185,7 @@ fn pentominoes_in_a_long_box() {
 fn knuths_examples() {
     let toy = format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
     let colors = format::parse_str(colors_and_costs::KNUTH_COLORS);
-    for engine in Engine::ALL {
+    for &engine in Engine::ALL {
         assert_eq!(agree(engine, toy.as_ref().unwrap()), 1);
         assert_eq!(agree(engine, colors.as_ref().unwrap()), 1);
     }
@@ -192,7 +201,7 @@ fn colors() {
     // only combine with options of the same color.
     let partition = "p q r | s t\np s:a\np s:b t:x\nq s:a\nq s:b\nr t:x\nr t:y s:b\nr\n";
     let partition = format::parse_str(partition).unwrap();
-    for engine in Engine::ALL {
+    for &engine in Engine::ALL {
         assert_eq!(agree(engine, &rooks(6)), 720);
         assert!(agree(engine, &partition) > 0);
     }
@@ -211,7 +220,7 @@ fn costs_are_ignored_for_counting() {
     ];
     let problem = problems::rectangle_tiling(30, 30, &pieces);
     assert!(problem.has_costs());
-    for engine in Engine::ALL {
+    for &engine in Engine::ALL {
         assert_eq!(agree(engine, &problem), 2);
     }
 }
@@ -291,6 +300,7 @@ macro_rules! on_every_engine {
     ($problem:expr, $check:ident) => {{
         let problem = $problem;
         $check(Solver::new(&problem));
+        #[cfg(feature = "cells")]
         $check(CellsSolver::new(&problem));
         $check(DenseSolver::new(&problem).unwrap());
         $check(MultiSolver::new(&problem));
@@ -332,7 +342,7 @@ proptest! {
     fn plain_solutions_are_the_brute_force_covers(spec in brute_force::spec()) {
         let problem = brute_force::build(&spec);
         let expected = brute_force::brute_force(&spec);
-        for engine in Engine::ALL {
+        for &engine in Engine::ALL {
             agrees(engine, &problem, expected.clone())?;
         }
     }
@@ -344,7 +354,7 @@ proptest! {
             .into_iter()
             .map(|(chosen, _)| chosen)
             .collect();
-        for engine in Engine::ALL {
+        for &engine in Engine::ALL {
             agrees(engine, &problem, expected.clone())?;
         }
     }
@@ -353,6 +363,7 @@ proptest! {
     fn an_abandoned_search_restores_the_engine(spec in colors_and_costs::spec(12, 0), take in 0usize..3) {
         let problem = colors_and_costs::build(&spec);
         abandoning_restores(Solver::new(&problem), take)?;
+        #[cfg(feature = "cells")]
         abandoning_restores(CellsSolver::new(&problem), take)?;
         abandoning_restores(DenseSolver::new(&problem).unwrap(), take)?;
     }
@@ -382,19 +393,19 @@ fn long_path(n: usize) -> Problem {
 #[test]
 fn long_problems_walk_the_same_tree_with_the_early_stopping_scan() {
     // Past 4,096 primary items the links stop their scan early once one has shown no
-    // empty list: the same tree as the cells engine's whole scans, node for node.
+    // empty list: the same tree as the dense engine's whole scans, node for node.
     for (n, limit) in [(4_100, 2_000), (5_000, 50_000)] {
         let problem = long_path(n);
         let mut links = Solver::new(&problem);
         let count = links.count_up_to(limit);
         let stats = links.stats();
         links.check_integrity().unwrap();
-        let mut cells = CellsSolver::new(&problem);
-        assert_eq!(cells.count_up_to(limit), count, "{n}");
-        let cells = cells.stats();
+        let mut dense = DenseSolver::new(&problem).unwrap();
+        assert_eq!(dense.count_up_to(limit), count, "{n}");
+        let dense = dense.stats();
         assert_eq!(
             (stats.nodes, stats.updates),
-            (cells.nodes, cells.updates),
+            (dense.nodes, dense.updates),
             "{n}"
         );
         // The count reached the limit: many nodes, each a full scan of thousands of
