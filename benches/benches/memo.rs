@@ -7,7 +7,7 @@ mod common;
 
 use common::ThreadCpuTime;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
-use dancing::{BigUint, Engine, Memo, Problem, Solver, problems};
+use dancing::{BigCount, Engine, Memo, Problem, Solver, problems};
 
 /// The problems, each with whether the plain search can count it here (the domino
 /// tilings of 30×4 are 21 trillion leaves).
@@ -39,7 +39,7 @@ fn memo(c: &mut Criterion<ThreadCpuTime>) {
         }
         let mut solver = Solver::new(&problem);
         let plain = solver.count().exact().expect("complete");
-        assert_eq!(zdd.count(), BigUint::from(plain), "{name}");
+        assert_eq!(zdd.count(), BigCount::from(plain), "{name}");
         group.bench_function(BenchmarkId::new("plain", name), |b| {
             b.iter(|| solver.count());
         });

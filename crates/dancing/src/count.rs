@@ -1,4 +1,9 @@
-//! A number of solutions that says whether it is all of them.
+//! A number of solutions that says whether it is all of them, and one exact however
+//! large.
+
+mod big;
+
+pub use big::{BigCount, CountTooLarge};
 
 use std::fmt;
 use std::iter::Sum;

@@ -191,13 +191,13 @@ pub use builder::{OptionData, ProblemBuilder};
 #[cfg(feature = "cells")]
 pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
-pub use count::Count;
+pub use count::{BigCount, Count, CountTooLarge};
 pub use dense::{DenseSearch, DenseSolutions, DenseSolver, DenseTooLarge};
 pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
-pub use memo::{BigUint, Memo, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions};
+pub use memo::{Memo, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};

@@ -16,7 +16,6 @@ mod zdd;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-pub use num_bigint::BigUint;
 pub use order::MemoOrder;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 

@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
+
+use crate::BigCount;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -126,7 +128,7 @@ pub struct Zdd {
     nodes: Vec<Node>,
     root: u32,
     /// The number of solutions.
-    count: BigUint,
+    count: BigCount,
     /// The count below every node, made for the first draw.
     counts: OnceLock<Counts>,
     stats: MemoStats,
@@ -154,20 +156,20 @@ impl Zdd {
         Ok(Self {
             nodes,
             root,
-            count,
+            count: BigCount::from_big(count),
             counts: OnceLock::new(),
             stats,
         })
     }
 
     /// The number of solutions, exact however large.
-    pub fn count(&self) -> BigUint {
+    pub fn count(&self) -> BigCount {
         self.count.clone()
     }
 
     /// The number of solutions if it fits in a `u128`.
     pub fn count_u128(&self) -> Option<u128> {
-        u128::try_from(&self.count).ok()
+        self.count.to_u128()
     }
 
     /// The bytes that the first draw ([`sample`](Self::sample),
