@@ -1,21 +1,27 @@
 //! A batch: many puzzles in one text, each in the layout it was typed in ([`Batch`]).
 
+mod block;
+mod one_line;
+
 use std::io::BufRead;
+
+use block::{Block, cell_tokens, pencilmark_side, row_symbols, unknown_symbol};
+use one_line::{
+    CANDIDATE_LINE, candidate_line, clash, is_one_line, is_spaced_line, one_line, spaced_line,
+    unchecked,
+};
 
 use super::cages::{Cages, is_cage_line};
 use super::lex::{
-    Symbol, classify, ends_puzzle, is_frame, is_rule, is_separator, line_into, order_of_side,
-    plain_9x9, push_symbol, puzzle_token, row_length,
+    ends_puzzle, is_frame, is_rule, is_separator, order_of_side, plain_9x9, puzzle_token,
+    row_length,
 };
 use super::lines::Lines;
 use super::{PuzzleError, PuzzleErrorKind};
-use crate::grid::{Alphabet, Conflict, Grid, Unit};
+use crate::grid::Grid;
 use crate::position::Position;
 use crate::variant::Kind;
 use crate::variant::{Regions, Variant, VariantError};
-
-/// The lengths of the one-line form.
-const ONE_LINE_LENGTHS: [usize; 5] = [16, 81, 256, 625, 1296];
 
 /// One puzzle of a batch.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,34 +135,6 @@ enum State {
     Skip { side: usize },
 }
 
-/// The rows of a block read so far.
-#[derive(Debug)]
-struct Block {
-    side: usize,
-    /// The line of each row.
-    lines: Vec<usize>,
-    cells: Vec<u8>,
-    /// The column of each cell.
-    columns: Vec<usize>,
-    /// The candidates of each cell written as several symbols (a pencilmark grid), 0 for
-    /// the others; empty until the first such cell.
-    masks: Vec<u64>,
-    /// For a block whose first line could also be a 4×4 puzzle with a value out of
-    /// range: that error, reported instead if no second row follows.
-    as_one_line: Option<PuzzleError>,
-}
-
-impl Block {
-    /// The error for a block that ended on line `number`: the missing rows, or, after
-    /// a lone first line that was read as a row, the error of that line as a puzzle.
-    fn ended(&mut self, number: usize) -> PuzzleError {
-        match self.as_one_line.take() {
-            Some(error) if self.lines.len() == 1 => error,
-            _ => missing_rows(number, self.lines.len(), self.side),
-        }
-    }
-}
-
 /// What a line did.
 enum Step {
     /// Nothing to report yet.
@@ -199,34 +177,7 @@ impl<R: BufRead> Batch<R> {
         }
         let trimmed = text.trim();
         match &mut self.state {
-            State::Idle if self.kind == Some(Kind::Killer) => {
-                if trimmed.is_empty() || trimmed.starts_with('#') {
-                    return Step::Continue;
-                }
-                // A killer block starts with its givens on one line.
-                match one_line(number, text).and_then(|puzzle| match clash(&puzzle) {
-                    None => Ok(puzzle),
-                    Some(conflict) => {
-                        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-                        let (r, c) = conflict.cells[1];
-                        let column = lead + r * puzzle.grid.side() + c + 1;
-                        Err(PuzzleError::new(
-                            number,
-                            Some(column),
-                            PuzzleErrorKind::Conflict(conflict),
-                        ))
-                    }
-                }) {
-                    Ok(puzzle) => {
-                        self.state = State::Killer(Cages::new(number, puzzle.grid));
-                        Step::Continue
-                    }
-                    Err(error) => {
-                        self.state = State::SkipKiller;
-                        Step::Emit(Err(error))
-                    }
-                }
-            }
+            State::Idle if self.kind == Some(Kind::Killer) => self.killer_givens(number, text),
             State::Killer(cages) => {
                 if trimmed.is_empty() {
                     return Step::Emit(self.killer());
@@ -248,94 +199,8 @@ impl<R: BufRead> Batch<R> {
                 }
                 Step::Continue
             }
-            State::Idle => {
-                if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
-                    return Step::Continue;
-                }
-                if is_cage_line(text) {
-                    return Step::Emit(Err(PuzzleError::new(
-                        number,
-                        None,
-                        PuzzleErrorKind::CageLine,
-                    )));
-                }
-                if puzzle_token(text).len() == CANDIDATE_LINE {
-                    return Step::Emit(self.ruled(number, text, candidate_line(number, text)));
-                }
-                let mut as_one_line = None;
-                if is_one_line(text) {
-                    // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
-                    // row of a 16×16 grid typed without spaces, if a second row follows.
-                    match one_line(number, text) {
-                        Err(error)
-                            if matches!(error.kind, PuzzleErrorKind::OutOfRange { .. })
-                                && row_symbols(text).count() == 16 =>
-                        {
-                            as_one_line = Some(error);
-                        }
-                        puzzle => return Step::Emit(self.ruled(number, text, puzzle)),
-                    }
-                }
-                if is_separator(text, None) {
-                    return Step::Continue;
-                }
-                if let Some(side) = pencilmark_side(text) {
-                    self.state = State::Block(Block::new(side, None));
-                    return self.row(number, text);
-                }
-                let symbols = row_symbols(text);
-                if let Some(error) = unknown_symbol(number, text) {
-                    return Step::Emit(Err(error));
-                }
-                let count = symbols.count();
-                if order_of_side(count).is_none() && is_spaced_line(text, count) {
-                    let puzzle = spaced_line(number, text, count);
-                    return Step::Emit(self.ruled(number, "", puzzle));
-                }
-                let Some(_) = order_of_side(count) else {
-                    let before_space = text
-                        .split_whitespace()
-                        .next()
-                        .map_or(0, |token| token.chars().filter(|&c| !is_rule(c)).count());
-                    let spaced = text.split_whitespace().nth(1).is_some();
-                    return Step::Emit(Err(PuzzleError::new(
-                        number,
-                        None,
-                        PuzzleErrorKind::Layout {
-                            before_space: if spaced { before_space } else { count },
-                            symbols: count,
-                        },
-                    )));
-                };
-                self.state = State::Block(Block::new(count, as_one_line));
-                self.row(number, text)
-            }
-            State::Block(block) => {
-                let side = block.side;
-                if trimmed.is_empty() {
-                    let error = block.ended(number);
-                    self.state = State::Idle;
-                    return Step::Emit(Err(error));
-                }
-                if trimmed.starts_with('#') || is_separator(text, Some(side)) {
-                    return Step::Continue;
-                }
-                let count = row_symbols(text).count();
-                if count == side || cell_tokens(text).count() == side {
-                    return self.row(number, text);
-                }
-                if is_one_line(text) || (block.as_one_line.is_some() && block.lines.len() == 1) {
-                    let error = block.ended(number);
-                    self.state = State::Idle;
-                    return Step::EmitAndRetry(error);
-                }
-                self.state = State::Skip { side };
-                if let Some(error) = unknown_symbol(number, text) {
-                    return Step::Emit(Err(error));
-                }
-                let column = row_symbols(text).nth(side).map(|(k, _)| k + 1);
-                Step::Emit(Err(row_length(number, column, count, Some(side))))
-            }
+            State::Idle => self.first_line(number, text),
+            State::Block(_) => self.block_line(number, text),
             State::Skip { side } => {
                 let side = *side;
                 if trimmed.is_empty() {
@@ -349,6 +214,135 @@ impl<R: BufRead> Batch<R> {
                 Step::Continue
             }
         }
+    }
+
+    /// Line `number` between killer puzzles: a killer block starts with its givens on
+    /// one line.
+    fn killer_givens(&mut self, number: usize, text: &str) -> Step {
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return Step::Continue;
+        }
+        match one_line(number, text).and_then(|puzzle| match clash(&puzzle) {
+            None => Ok(puzzle),
+            Some(conflict) => {
+                let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+                let (r, c) = conflict.cells[1];
+                let column = lead + r * puzzle.grid.side() + c + 1;
+                Err(PuzzleError::new(
+                    number,
+                    Some(column),
+                    PuzzleErrorKind::Conflict(conflict),
+                ))
+            }
+        }) {
+            Ok(puzzle) => {
+                self.state = State::Killer(Cages::new(number, puzzle.grid));
+                Step::Continue
+            }
+            Err(error) => {
+                self.state = State::SkipKiller;
+                Step::Emit(Err(error))
+            }
+        }
+    }
+
+    /// Line `number` between puzzles: a puzzle on one line, or the first row of a block.
+    fn first_line(&mut self, number: usize, text: &str) -> Step {
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
+            return Step::Continue;
+        }
+        if is_cage_line(text) {
+            return Step::Emit(Err(PuzzleError::new(
+                number,
+                None,
+                PuzzleErrorKind::CageLine,
+            )));
+        }
+        if puzzle_token(text).len() == CANDIDATE_LINE {
+            return Step::Emit(self.ruled(number, text, candidate_line(number, text)));
+        }
+        let mut as_one_line = None;
+        if is_one_line(text) {
+            // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
+            // row of a 16×16 grid typed without spaces, if a second row follows.
+            match one_line(number, text) {
+                Err(error)
+                    if matches!(error.kind, PuzzleErrorKind::OutOfRange { .. })
+                        && row_symbols(text).count() == 16 =>
+                {
+                    as_one_line = Some(error);
+                }
+                puzzle => return Step::Emit(self.ruled(number, text, puzzle)),
+            }
+        }
+        if is_separator(text, None) {
+            return Step::Continue;
+        }
+        if let Some(side) = pencilmark_side(text) {
+            self.state = State::Block(Block::new(side, None));
+            return self.row(number, text);
+        }
+        let symbols = row_symbols(text);
+        if let Some(error) = unknown_symbol(number, text) {
+            return Step::Emit(Err(error));
+        }
+        let count = symbols.count();
+        if order_of_side(count).is_none() && is_spaced_line(text, count) {
+            let puzzle = spaced_line(number, text, count);
+            return Step::Emit(self.ruled(number, "", puzzle));
+        }
+        if order_of_side(count).is_none() {
+            let before_space = text
+                .split_whitespace()
+                .next()
+                .map_or(0, |token| token.chars().filter(|&c| !is_rule(c)).count());
+            let spaced = text.split_whitespace().nth(1).is_some();
+            return Step::Emit(Err(PuzzleError::new(
+                number,
+                None,
+                PuzzleErrorKind::Layout {
+                    before_space: if spaced { before_space } else { count },
+                    symbols: count,
+                },
+            )));
+        }
+        self.state = State::Block(Block::new(count, as_one_line));
+        self.row(number, text)
+    }
+
+    /// Line `number` inside a block: its next row, a comment or separator, or the end
+    /// of a block cut short.
+    fn block_line(&mut self, number: usize, text: &str) -> Step {
+        let State::Block(block) = &mut self.state else {
+            unreachable!("a block's line outside a block");
+        };
+        let side = block.side;
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            let error = block.ended(number);
+            self.state = State::Idle;
+            return Step::Emit(Err(error));
+        }
+        if trimmed.starts_with('#') || is_separator(text, Some(side)) {
+            return Step::Continue;
+        }
+        let count = row_symbols(text).count();
+        if count == side || cell_tokens(text).count() == side {
+            return self.row(number, text);
+        }
+        if is_one_line(text) || (block.as_one_line.is_some() && block.lines.len() == 1) {
+            let error = block.ended(number);
+            self.state = State::Idle;
+            return Step::EmitAndRetry(error);
+        }
+        self.state = State::Skip { side };
+        if let Some(error) = unknown_symbol(number, text) {
+            return Step::Emit(Err(error));
+        }
+        let column = row_symbols(text).nth(side).map(|(k, _)| k + 1);
+        Step::Emit(Err(row_length(number, column, count, Some(side))))
     }
 
     /// Adds the row on line `number` to the block; the puzzle once it is complete. A row
@@ -481,96 +475,6 @@ impl<R: BufRead> Batch<R> {
     }
 }
 
-impl Block {
-    fn new(side: usize, as_one_line: Option<PuzzleError>) -> Self {
-        Self {
-            side,
-            lines: Vec::with_capacity(side),
-            cells: Vec::with_capacity(side * side),
-            columns: Vec::with_capacity(side * side),
-            masks: Vec::new(),
-            as_one_line,
-        }
-    }
-
-    /// Adds a row of N symbols.
-    fn symbol_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
-        let side = self.side;
-        for (k, ch) in row_symbols(text) {
-            push_symbol(&mut self.cells, ch, Alphabet::Digits, side, number, k + 1)?;
-            self.columns.push(k + 1);
-        }
-        Ok(())
-    }
-
-    /// Adds a row of N cells of a pencilmark grid: one symbol a value (or an empty cell),
-    /// several the cell's candidates.
-    fn pencilmark_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
-        let side = self.side;
-        for (column, token) in cell_tokens(text) {
-            let mut symbols = token.chars();
-            let first = symbols.next().expect("tokens are not empty");
-            if symbols.next().is_none() {
-                push_symbol(
-                    &mut self.cells,
-                    first,
-                    Alphabet::Digits,
-                    side,
-                    number,
-                    column,
-                )?;
-            } else {
-                let mask = candidates(token, side)
-                    .map_err(|kind| PuzzleError::new(number, Some(column), kind))?;
-                self.masks.resize(self.cells.len(), 0);
-                self.masks.push(mask);
-                self.cells.push(0);
-            }
-            self.columns.push(column);
-        }
-        Ok(())
-    }
-
-    /// The puzzle of a complete block, its givens checked; with its candidates if it
-    /// was a pencilmark grid.
-    fn finish(self) -> Result<Puzzle, PuzzleError> {
-        let side = self.side;
-        let order = order_of_side(side).expect("checked side");
-        let grid = Grid::from_cells(order, self.cells).expect("checked cells");
-        if let Err(conflict) = grid.validate() {
-            let (r, c) = conflict.cells[1];
-            return Err(PuzzleError::new(
-                self.lines[r],
-                Some(self.columns[r * side + c]),
-                PuzzleErrorKind::Conflict(conflict),
-            ));
-        }
-        let pencilmarks = (!self.masks.is_empty()).then(|| {
-            // A cell written as one symbol is a value, or (`.`) a cell with every
-            // candidate its peers allow.
-            let full = if side == 64 {
-                u64::MAX
-            } else {
-                (1 << side) - 1
-            };
-            let mut masks = self.masks;
-            masks.resize(side * side, 0);
-            for (mask, &value) in masks.iter_mut().zip(grid.cells()) {
-                if value == 0 && *mask == 0 {
-                    *mask = full;
-                }
-            }
-            Position::with_candidates(grid.clone(), masks).expect("checked candidates")
-        });
-        Ok(Puzzle {
-            line: self.lines[0],
-            grid,
-            pencilmarks,
-            variant: Variant::Classic,
-        })
-    }
-}
-
 impl<R: BufRead> Iterator for Batch<R> {
     type Item = Result<Puzzle, PuzzleError>;
 
@@ -640,267 +544,6 @@ fn kind_variant(kind: Kind) -> Variant {
         Kind::Hyper => Variant::Hyper,
         _ => Variant::Classic,
     }
-}
-
-/// The cells of a row written as tokens between white space and rules, with their
-/// 1-based columns.
-fn cell_tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    text.split(|c: char| c.is_whitespace() || is_rule(c))
-        .map(move |token| {
-            let at = column + 1;
-            column += token.chars().count() + 1;
-            (at, token)
-        })
-        .filter(|(_, token)| !token.is_empty())
-}
-
-/// The side of a pencilmark grid whose first row is `text`: N tokens (N a side), some of
-/// several symbols, each of those a set of values 1..=N.
-fn pencilmark_side(text: &str) -> Option<usize> {
-    let side = cell_tokens(text).count();
-    order_of_side(side)?;
-    let mut several = false;
-    for (_, token) in cell_tokens(text) {
-        if token.chars().nth(1).is_some() {
-            several = true;
-            candidates(token, side).ok()?;
-        }
-    }
-    several.then_some(side)
-}
-
-/// The candidates a token of several symbols stands for, as a mask.
-fn candidates(token: &str, side: usize) -> Result<u64, PuzzleErrorKind> {
-    let mut mask = 0u64;
-    for ch in token.chars() {
-        let value = match classify(ch, Alphabet::Digits) {
-            Symbol::Value(v) if usize::from(v) <= side => v,
-            Symbol::Zero if side == 36 => 36,
-            _ => {
-                return Err(PuzzleErrorKind::Candidates {
-                    token: token.to_owned(),
-                    side,
-                });
-            }
-        };
-        mask |= 1 << (value - 1);
-    }
-    Ok(mask)
-}
-
-/// Whether `text`, of `count` symbols, is a one-line puzzle with its symbols spaced
-/// apart: a one-line length, every token one symbol.
-fn is_spaced_line(text: &str, count: usize) -> bool {
-    ONE_LINE_LENGTHS[1..].contains(&count)
-        && cell_tokens(text).all(|(_, t)| t.chars().nth(1).is_none())
-}
-
-/// The puzzle of a spaced one-line `text` of `count` symbols.
-fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puzzle, PuzzleError> {
-    let side = (1..=36)
-        .find(|n| n * n == count)
-        .expect("a one-line length");
-    let mut cells = Vec::with_capacity(count);
-    let mut columns = Vec::with_capacity(count);
-    for (column, token) in cell_tokens(text) {
-        let ch = token.chars().next().expect("tokens are not empty");
-        push_symbol(&mut cells, ch, Alphabet::Digits, side, number, column)?;
-        columns.push(column);
-    }
-    let order = order_of_side(side).expect("a side");
-    let grid = Grid::from_cells(order, cells).expect("checked cells");
-    grid.validate().map_err(|conflict| {
-        let (r, c) = conflict.cells[1];
-        PuzzleError::new(
-            number,
-            Some(columns[r * side + c]),
-            PuzzleErrorKind::Conflict(conflict),
-        )
-    })?;
-    Ok(Puzzle {
-        line: number,
-        grid,
-        pencilmarks: None,
-        variant: Variant::Classic,
-    })
-}
-
-/// Whether `text` is a puzzle in the one-line form: its first run of characters has a
-/// one-line length and no `|`.
-fn is_one_line(text: &str) -> bool {
-    let token = puzzle_token(text);
-    !token.contains(is_rule) && ONE_LINE_LENGTHS.contains(&token.chars().count())
-}
-
-/// The symbols of a 9×9 pencilmark grid on one line: 9 per cell, the cell's candidates
-/// each in its own place (`1........` is a 1, `.23......` the candidates 2 and 3), as
-/// the Sukaku collections and solving programs write a position.
-const CANDIDATE_LINE: usize = 729;
-
-/// The position of a candidate line (see [`CANDIDATE_LINE`]) on line `number`.
-fn candidate_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
-    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-    let mut cells = vec![0u8; 81];
-    let mut masks = vec![0u64; 81];
-    for (k, ch) in puzzle_token(text).chars().enumerate() {
-        let (cell, place) = (k / 9, k % 9);
-        match ch {
-            '.' | '0' | '_' | '-' => {}
-            '1'..='9' if usize::from(ch as u8 - b'1') == place => masks[cell] |= 1 << place,
-            _ => {
-                return Err(PuzzleError::new(
-                    number,
-                    Some(lead + k + 1),
-                    PuzzleErrorKind::CandidateLine {
-                        symbol: ch,
-                        place: place + 1,
-                    },
-                ));
-            }
-        }
-    }
-    for (value, &mask) in cells.iter_mut().zip(&masks) {
-        if mask.count_ones() == 1 {
-            *value = mask.trailing_zeros() as u8 + 1;
-        }
-    }
-    let grid = Grid::from_cells(3, cells).expect("values 1 to 9");
-    let position = Position::with_candidates(grid.clone(), masks).expect("9×9 candidates");
-    Ok(Puzzle {
-        line: number,
-        grid,
-        pencilmarks: Some(position),
-        variant: Variant::Classic,
-    })
-}
-
-/// The puzzle in the one-line form on line `number`, its givens not yet checked (that
-/// depends on its rules: see [`Batch::ruled`]).
-fn one_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
-    let mut cells = Vec::new();
-    let order = line_into(text, Alphabet::Digits, &mut cells).map_err(|e| e.at_line(number))?;
-    Ok(unchecked(number, order, cells))
-}
-
-/// The puzzle of order `order` whose `cells` were read from line `number`, its givens
-/// not yet checked.
-fn unchecked(number: usize, order: usize, cells: Vec<u8>) -> Puzzle {
-    Puzzle {
-        line: number,
-        grid: Grid::from_cells(order, cells).expect("checked cells"),
-        pencilmarks: None,
-        variant: Variant::Classic,
-    }
-}
-
-/// The first clash of `puzzle`'s givens under its rules: in a row, a column or a box
-/// (for a jigsaw, a region in its place), then in a diagonal or a window of the
-/// variants that have them. Any of them leaves the puzzle without a solution, and says
-/// the input is wrong rather than the puzzle hard.
-fn clash(puzzle: &Puzzle) -> Option<Conflict> {
-    let grid = &puzzle.grid;
-    let lines = grid
-        .conflicts()
-        .into_iter()
-        .find(|conflict| !matches!(conflict.unit, Unit::Box(_)));
-    let n = grid.side();
-    let houses: Vec<(Unit, Vec<usize>)> = match &puzzle.variant {
-        Variant::Jigsaw(regions) => (0..n)
-            .map(|k| {
-                let cells = regions.cells(k).into_iter().map(|(r, c)| r * n + c);
-                (Unit::Region(k), cells.collect())
-            })
-            .collect(),
-        Variant::X => {
-            let extra = puzzle.variant.extra_units(grid.order());
-            extra
-                .into_iter()
-                .enumerate()
-                .map(|(k, h)| (Unit::Diagonal(k), h))
-                .collect()
-        }
-        Variant::Hyper => {
-            let extra = puzzle.variant.extra_units(grid.order());
-            extra
-                .into_iter()
-                .enumerate()
-                .map(|(k, h)| (Unit::Window(k), h))
-                .collect()
-        }
-        _ => return grid.validate().err(),
-    };
-    if let Variant::X | Variant::Hyper = puzzle.variant
-        && let Err(conflict) = grid.validate()
-    {
-        return Some(conflict);
-    }
-    lines.or_else(|| {
-        houses
-            .into_iter()
-            .find_map(|(unit, cells)| house_clash(grid, unit, &cells))
-    })
-}
-
-/// The first value given twice in the house `cells` (cell indices r·N + c, in reading
-/// order), as a conflict in `unit`.
-fn house_clash(grid: &Grid, unit: Unit, cells: &[usize]) -> Option<Conflict> {
-    let n = grid.side();
-    let mut sorted = cells.to_vec();
-    sorted.sort_unstable();
-    let mut seen: Vec<Option<usize>> = vec![None; n + 1];
-    for &k in &sorted {
-        let (r, c) = (k / n, k % n);
-        let value = grid.get(r, c);
-        if value == 0 {
-            continue;
-        }
-        if let Some(first) = seen[usize::from(value)] {
-            return Some(Conflict {
-                value,
-                unit,
-                cells: [(first / n, first % n), (r, c)],
-            });
-        }
-        seen[usize::from(value)] = Some(k);
-    }
-    None
-}
-
-/// The symbols of a row with their 0-based columns: every character but white space and
-/// `|`.
-fn row_symbols(text: &str) -> impl Iterator<Item = (usize, char)> + Clone + '_ {
-    text.chars()
-        .enumerate()
-        .filter(|&(_, ch)| !ch.is_whitespace() && !is_rule(ch))
-}
-
-/// The first character of a row that is no symbol, as an error.
-fn unknown_symbol(number: usize, text: &str) -> Option<PuzzleError> {
-    row_symbols(text)
-        .find(|&(_, ch)| classify(ch, Alphabet::Digits) == Symbol::Unknown)
-        .map(|(k, ch)| {
-            PuzzleError::new(
-                number,
-                Some(k + 1),
-                PuzzleErrorKind::UnknownSymbol {
-                    symbol: ch,
-                    alphabet: Alphabet::Digits,
-                },
-            )
-        })
-}
-
-/// A block that ended, on line `number`, after `rows` of its `side` rows.
-fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleError {
-    PuzzleError::new(
-        number,
-        None,
-        PuzzleErrorKind::MissingRows {
-            found: rows,
-            expected: side,
-        },
-    )
 }
 
 #[cfg(test)]

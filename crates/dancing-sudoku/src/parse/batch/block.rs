@@ -1,0 +1,209 @@
+//! The rows of a block: a grid typed over several lines, of symbols or of candidates.
+
+use super::super::lex::{Symbol, classify, is_rule, order_of_side, push_symbol};
+use super::super::{PuzzleError, PuzzleErrorKind};
+use super::Puzzle;
+use crate::grid::{Alphabet, Grid};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// The rows of a block read so far.
+#[derive(Debug)]
+pub(super) struct Block {
+    pub(super) side: usize,
+    /// The line of each row.
+    pub(super) lines: Vec<usize>,
+    pub(super) cells: Vec<u8>,
+    /// The column of each cell.
+    pub(super) columns: Vec<usize>,
+    /// The candidates of each cell written as several symbols (a pencilmark grid), 0 for
+    /// the others; empty until the first such cell.
+    pub(super) masks: Vec<u64>,
+    /// For a block whose first line could also be a 4×4 puzzle with a value out of
+    /// range: that error, reported instead if no second row follows.
+    pub(super) as_one_line: Option<PuzzleError>,
+}
+
+impl Block {
+    /// The error for a block that ended on line `number`: the missing rows, or, after
+    /// a lone first line that was read as a row, the error of that line as a puzzle.
+    pub(super) fn ended(&mut self, number: usize) -> PuzzleError {
+        match self.as_one_line.take() {
+            Some(error) if self.lines.len() == 1 => error,
+            _ => missing_rows(number, self.lines.len(), self.side),
+        }
+    }
+}
+
+impl Block {
+    pub(super) fn new(side: usize, as_one_line: Option<PuzzleError>) -> Self {
+        Self {
+            side,
+            lines: Vec::with_capacity(side),
+            cells: Vec::with_capacity(side * side),
+            columns: Vec::with_capacity(side * side),
+            masks: Vec::new(),
+            as_one_line,
+        }
+    }
+
+    /// Adds a row of N symbols.
+    pub(super) fn symbol_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
+        let side = self.side;
+        for (k, ch) in row_symbols(text) {
+            push_symbol(&mut self.cells, ch, Alphabet::Digits, side, number, k + 1)?;
+            self.columns.push(k + 1);
+        }
+        Ok(())
+    }
+
+    /// Adds a row of N cells of a pencilmark grid: one symbol a value (or an empty cell),
+    /// several the cell's candidates.
+    pub(super) fn pencilmark_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
+        let side = self.side;
+        for (column, token) in cell_tokens(text) {
+            let mut symbols = token.chars();
+            let first = symbols.next().expect("tokens are not empty");
+            if symbols.next().is_none() {
+                push_symbol(
+                    &mut self.cells,
+                    first,
+                    Alphabet::Digits,
+                    side,
+                    number,
+                    column,
+                )?;
+            } else {
+                let mask = candidates(token, side)
+                    .map_err(|kind| PuzzleError::new(number, Some(column), kind))?;
+                self.masks.resize(self.cells.len(), 0);
+                self.masks.push(mask);
+                self.cells.push(0);
+            }
+            self.columns.push(column);
+        }
+        Ok(())
+    }
+
+    /// The puzzle of a complete block, its givens checked; with its candidates if it
+    /// was a pencilmark grid.
+    pub(super) fn finish(self) -> Result<Puzzle, PuzzleError> {
+        let side = self.side;
+        let order = order_of_side(side).expect("checked side");
+        let grid = Grid::from_cells(order, self.cells).expect("checked cells");
+        if let Err(conflict) = grid.validate() {
+            let (r, c) = conflict.cells[1];
+            return Err(PuzzleError::new(
+                self.lines[r],
+                Some(self.columns[r * side + c]),
+                PuzzleErrorKind::Conflict(conflict),
+            ));
+        }
+        let pencilmarks = (!self.masks.is_empty()).then(|| {
+            // A cell written as one symbol is a value, or (`.`) a cell with every
+            // candidate its peers allow.
+            let full = if side == 64 {
+                u64::MAX
+            } else {
+                (1 << side) - 1
+            };
+            let mut masks = self.masks;
+            masks.resize(side * side, 0);
+            for (mask, &value) in masks.iter_mut().zip(grid.cells()) {
+                if value == 0 && *mask == 0 {
+                    *mask = full;
+                }
+            }
+            Position::with_candidates(grid.clone(), masks).expect("checked candidates")
+        });
+        Ok(Puzzle {
+            line: self.lines[0],
+            grid,
+            pencilmarks,
+            variant: Variant::Classic,
+        })
+    }
+}
+
+/// The cells of a row written as tokens between white space and rules, with their
+/// 1-based columns.
+pub(super) fn cell_tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    text.split(|c: char| c.is_whitespace() || is_rule(c))
+        .map(move |token| {
+            let at = column + 1;
+            column += token.chars().count() + 1;
+            (at, token)
+        })
+        .filter(|(_, token)| !token.is_empty())
+}
+
+/// The side of a pencilmark grid whose first row is `text`: N tokens (N a side), some of
+/// several symbols, each of those a set of values 1..=N.
+pub(super) fn pencilmark_side(text: &str) -> Option<usize> {
+    let side = cell_tokens(text).count();
+    order_of_side(side)?;
+    let mut several = false;
+    for (_, token) in cell_tokens(text) {
+        if token.chars().nth(1).is_some() {
+            several = true;
+            candidates(token, side).ok()?;
+        }
+    }
+    several.then_some(side)
+}
+
+/// The candidates a token of several symbols stands for, as a mask.
+pub(super) fn candidates(token: &str, side: usize) -> Result<u64, PuzzleErrorKind> {
+    let mut mask = 0u64;
+    for ch in token.chars() {
+        let value = match classify(ch, Alphabet::Digits) {
+            Symbol::Value(v) if usize::from(v) <= side => v,
+            Symbol::Zero if side == 36 => 36,
+            _ => {
+                return Err(PuzzleErrorKind::Candidates {
+                    token: token.to_owned(),
+                    side,
+                });
+            }
+        };
+        mask |= 1 << (value - 1);
+    }
+    Ok(mask)
+}
+
+/// The symbols of a row with their 0-based columns: every character but white space and
+/// `|`.
+pub(super) fn row_symbols(text: &str) -> impl Iterator<Item = (usize, char)> + Clone + '_ {
+    text.chars()
+        .enumerate()
+        .filter(|&(_, ch)| !ch.is_whitespace() && !is_rule(ch))
+}
+
+/// The first character of a row that is no symbol, as an error.
+pub(super) fn unknown_symbol(number: usize, text: &str) -> Option<PuzzleError> {
+    row_symbols(text)
+        .find(|&(_, ch)| classify(ch, Alphabet::Digits) == Symbol::Unknown)
+        .map(|(k, ch)| {
+            PuzzleError::new(
+                number,
+                Some(k + 1),
+                PuzzleErrorKind::UnknownSymbol {
+                    symbol: ch,
+                    alphabet: Alphabet::Digits,
+                },
+            )
+        })
+}
+
+/// A block that ended, on line `number`, after `rows` of its `side` rows.
+pub(super) fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleError {
+    PuzzleError::new(
+        number,
+        None,
+        PuzzleErrorKind::MissingRows {
+            found: rows,
+            expected: side,
+        },
+    )
+}
