@@ -53,25 +53,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     // Attempts so far, for the status line while a slow puzzle is being made.
     let tried = Arc::new(AtomicU64::new(0));
     let limits = args.run.limits.limits();
-    let mut builder = Generator::builder()
-        .count_attempts(Arc::clone(&tried))
-        .order(usize::from(args.order))
-        .symmetry(args.symmetry)
-        .minimal(args.minimal)
-        .kind(args.variant)
-        .max_attempts(args.max_attempts)
-        .limits(limits.clone());
-    if let Some(seed) = args.seed {
-        builder = builder.seed(seed);
-    }
-    if let Some(clues) = args.clues {
-        builder = builder.clues(clues);
-    }
-    if let Some(difficulty) = args.difficulty {
-        builder = builder.difficulty(difficulty);
-    }
-    // Without --seed the generator draws one, which the summary prints.
-    let generator = builder.build().map_err(Failure::input)?;
+    let generator = generator(args, &limits, Arc::clone(&tried))?;
     let seed = generator.seed();
     let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
@@ -128,48 +110,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     )?;
     drop(progress);
     let elapsed = started.elapsed();
-    let Made {
-        failed,
-        mut attempts,
-        givens,
-        ..
-    } = made;
-    let made = match &failed {
-        Some((index, _)) => *index,
-        None => args.count,
-    };
     // A run that ended early made attempts for no puzzle: the counter has them all.
-    if failed.is_some() {
-        attempts = tried.load(Ordering::Relaxed);
+    if made.failed.is_some() {
+        made.attempts = tried.load(Ordering::Relaxed);
     }
-    let stopped = match &failed {
-        Some((_, GenerateError::Stopped(stop))) => Some(stop.reason),
-        _ => None,
-    };
-    args.run.report.print(
-        || {
-            format!(
-                "{}{}",
-                summary((made, args.count), attempts, seed, elapsed),
-                stop_note(stopped)
-            )
-        },
-        || {
-            let seconds = elapsed.as_secs_f64();
-            serde_json::json!({
-                "puzzles": made,
-                "attempts": attempts,
-                "seed": seed,
-                "order": args.order,
-                "givens_mean": if made > 0 { givens as f64 / made as f64 } else { 0.0 },
-                "seconds": seconds,
-                "puzzles_per_second": made as f64 / seconds.max(1e-9),
-                "threads": threads.count,
-                "complete": failed.is_none(),
-                "stopped": stop_name(stopped),
-            })
-        },
-    );
+    report(args, &made, (seed, threads.count), elapsed);
+    let failed = made.failed;
     match failed {
         None => Ok(EXIT_OK),
         Some((_, GenerateError::Stopped(stop))) => Ok(exit_code(Some(stop.reason))),
@@ -181,6 +127,77 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             Ok(EXIT_STOPPED)
         }
     }
+}
+
+/// The generator the arguments ask for, counting its attempts into `tried`. Without
+/// --seed it draws one, which the summary prints.
+fn generator(
+    args: &GenerateArgs,
+    limits: &dancing::Limits,
+    tried: Arc<AtomicU64>,
+) -> Result<Generator, Failure> {
+    let mut builder = Generator::builder()
+        .count_attempts(tried)
+        .order(usize::from(args.order))
+        .symmetry(args.symmetry)
+        .minimal(args.minimal)
+        .kind(args.variant)
+        .max_attempts(args.max_attempts)
+        .limits(limits.clone());
+    if let Some(seed) = args.seed {
+        builder = builder.seed(seed);
+    }
+    if let Some(clues) = args.clues {
+        builder = builder.clues(clues);
+    }
+    if let Some(difficulty) = args.difficulty {
+        builder = builder.difficulty(difficulty);
+    }
+    builder.build().map_err(Failure::input)
+}
+
+/// The summary line and `--stats` of a run: the puzzles `made`, with the `seed` and
+/// the number of threads.
+fn report(args: &GenerateArgs, made: &Made, (seed, threads): (u64, usize), elapsed: Duration) {
+    let Made {
+        failed,
+        attempts,
+        givens,
+        ..
+    } = made;
+    let (attempts, givens) = (*attempts, *givens);
+    let count = match failed {
+        Some((index, _)) => *index,
+        None => args.count,
+    };
+    let stopped = match failed {
+        Some((_, GenerateError::Stopped(stop))) => Some(stop.reason),
+        _ => None,
+    };
+    args.run.report.print(
+        || {
+            format!(
+                "{}{}",
+                summary((count, args.count), attempts, seed, elapsed),
+                stop_note(stopped)
+            )
+        },
+        || {
+            let seconds = elapsed.as_secs_f64();
+            serde_json::json!({
+                "puzzles": count,
+                "attempts": attempts,
+                "seed": seed,
+                "order": args.order,
+                "givens_mean": if count > 0 { givens as f64 / count as f64 } else { 0.0 },
+                "seconds": seconds,
+                "puzzles_per_second": count as f64 / seconds.max(1e-9),
+                "threads": threads,
+                "complete": failed.is_none(),
+                "stopped": stop_name(stopped),
+            })
+        },
+    );
 }
 
 /// One puzzle: its line (with the rating after a space if asked), or its drawing.

@@ -163,10 +163,20 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         },
     )?;
     progress.finish();
-    let seconds = started.elapsed().as_secs_f64();
+    report_run(
+        args,
+        task,
+        &totals,
+        threads.count,
+        started.elapsed().as_secs_f64(),
+    );
+    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
+}
 
+/// The summary line and `--stats` of a run: its totals, on `threads` threads.
+fn report_run(args: &LogicArgs, task: Task, totals: &Totals, threads: usize, seconds: f64) {
     args.run.report.print(
-        || summary(&totals, task, seconds),
+        || summary(totals, task, seconds),
         || {
             let names =
                 |map: &BTreeMap<Technique, u64>| -> serde_json::Map<String, serde_json::Value> {
@@ -186,7 +196,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
                 "hardest": names(&totals.hardest),
                 "steps": names(&totals.steps),
                 "seconds": seconds,
-                "threads": threads.count,
+                "threads": threads,
             });
             if matches!(task, Task::Rate) {
                 stats["bands"] = Difficulty::ALL
@@ -203,7 +213,6 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
             stats
         },
     );
-    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
 }
 
 /// The text for one puzzle, ending with a newline.

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dancing::Stats;
 use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
@@ -293,7 +293,12 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         },
     )?;
     progress.finish();
-    let elapsed = started.elapsed();
+    report_batch(args, &totals, threads.count, started.elapsed());
+    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
+}
+
+/// The summary line and `--stats` of a batch: its totals, on `threads` threads.
+fn report_batch(args: &BatchArgs, totals: &Totals, threads: usize, elapsed: Duration) {
     args.run.report.print(
         || {
             report::batch_summary(
@@ -318,7 +323,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 "updates": totals.stats.updates,
                 "seconds": seconds,
                 "puzzles_per_second": totals.counts.puzzles as f64 / seconds.max(1e-9),
-                "threads": threads.count,
+                "threads": threads,
                 "solver": args.solver.name(),
                 "answered_by": {
                     "bands": totals.by_bands,
@@ -330,5 +335,4 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
             })
         },
     );
-    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
 }

@@ -15,185 +15,22 @@
 //! packings, queens and Langford pairs of moderate size); the links win on larger
 //! problems (docs/benchmarks.md). Dancing cells and the memo are never picked.
 
-use std::fmt;
-use std::str::FromStr;
-use std::time::{Duration, Instant};
+mod name;
+mod probe;
+
+pub use name::{Capability, EngineName, UnknownEngine};
+use probe::fastest;
 
 #[cfg(feature = "cells")]
 use crate::CellsSolver;
 use crate::engine::{Engine, Front, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::OptionId;
-use crate::limits::Limits;
 use crate::multi::Move;
 use crate::problem::Problem;
 use crate::split::{Branches, Given, SplitEngine};
 use crate::stats::Stats;
 use crate::{DenseSolver, DenseTooLarge, MultiSolver, Solver};
-
-/// Nodes each engine searches per probe of `auto`: about a millisecond, against the
-/// seconds a search worth choosing for takes.
-const PROBE_NODES: u64 = 4_096;
-
-/// The longest a probe of `auto` runs, where nodes are slow (checked every
-/// [`Limits::CHECK_INTERVAL`] nodes).
-const PROBE_TIME: Duration = Duration::from_millis(20);
-
-/// The largest tables the probe of `auto` builds for the dense engine: the problems it
-/// wins on take well under a megabyte.
-const MAX_DENSE_BYTES: usize = 64 << 20;
-
-/// An engine, by the name the front ends take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum EngineName {
-    /// Algorithm M when the problem has multiplicities, else the faster of the links
-    /// and the dense engine on the first nodes. The default.
-    #[default]
-    Auto,
-    /// Dancing links ([`Solver`]): every capability.
-    Links,
-    /// The dense bitsets ([`DenseSolver`]), for problems of few options.
-    Dense,
-    /// Dancing cells (`CellsSolver`): one thread, no prefixes; only in a build with
-    /// the `cells` feature.
-    Cells,
-    /// Algorithm M ([`MultiSolver`]): multiplicities.
-    Multi,
-    /// The memoized search ([`Memo`](crate::Memo)): counts without visiting, lists and
-    /// draws from its diagram; one thread, all the solutions.
-    Memo,
-}
-
-/// What a search may be asked besides searching on one thread.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Capability {
-    /// Several threads sharing one search ([`ParallelSolver`](crate::ParallelSolver)).
-    Threads,
-    /// Cutting the search into subproblems at a depth.
-    Split,
-    /// Cutting the search into a number of balanced subproblems (Knuth's estimates).
-    SplitJobs,
-    /// Searching below a prefix, a subproblem of a split.
-    Prefix,
-    /// The cheapest solutions (costs: branch and bound).
-    Cheapest,
-    /// The problem as a formula, and the learner that solves it.
-    Formula,
-    /// The cases of the HUST 1017 matrix format, each answered by its first cover.
-    Matrix,
-}
-
-impl EngineName {
-    /// Every name, in the order of the command line's help.
-    pub const ALL: [Self; 6] = [
-        Self::Auto,
-        Self::Links,
-        Self::Dense,
-        Self::Cells,
-        Self::Multi,
-        Self::Memo,
-    ];
-
-    /// What it is, in a line (the command line's help lists it).
-    pub fn description(self) -> &'static str {
-        match self {
-            Self::Auto => {
-                "The faster of links and dense on this problem, timed on its first nodes \
-                 (Algorithm M when it has multiplicities)"
-            }
-            Self::Links => "Dancing links (Algorithms X and C): every feature",
-            Self::Dense => {
-                "Bitsets of live options, for small problems: counts and solutions, on \
-                 threads, split"
-            }
-            Self::Cells => {
-                "Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one \
-                 thread, in builds with the `cells` feature"
-            }
-            Self::Multi => {
-                "Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and \
-                 solutions, on threads, split. Files with bounds use it without being asked"
-            }
-            Self::Memo => {
-                "The memoized search (as --memo): counts without visiting, from a ZDD of \
-                 all the solutions; one thread"
-            }
-        }
-    }
-
-    /// Its word: `auto`, `links`, `dense`, `cells`, `multi` or `memo`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Auto => "auto",
-            Self::Links => "links",
-            Self::Dense => "dense",
-            Self::Cells => "cells",
-            Self::Multi => "multi",
-            Self::Memo => "memo",
-        }
-    }
-
-    /// The cargo feature this build lacks for the engine, if any: `cells` for dancing
-    /// cells without it.
-    ///
-    /// ```
-    /// use dancing::EngineName;
-    ///
-    /// assert_eq!(EngineName::Links.missing_feature(), None);
-    /// let cells = EngineName::Cells.missing_feature();
-    /// assert_eq!(cells.is_none(), cfg!(feature = "cells"));
-    /// ```
-    pub fn missing_feature(self) -> Option<&'static str> {
-        match self {
-            Self::Cells if !cfg!(feature = "cells") => Some("cells"),
-            _ => None,
-        }
-    }
-
-    /// Whether the engine can do `what` (`auto` can do whatever the engine it picks
-    /// for a problem can; a problem with multiplicities goes to Algorithm M).
-    ///
-    /// ```
-    /// use dancing::{Capability, EngineName};
-    ///
-    /// assert!(EngineName::Dense.can(Capability::Threads));
-    /// assert!(!EngineName::Cells.can(Capability::Threads));
-    /// assert!(!EngineName::Multi.can(Capability::SplitJobs));
-    /// ```
-    pub fn can(self, what: Capability) -> bool {
-        use Capability::{Prefix, Split, SplitJobs, Threads};
-        match self {
-            Self::Auto | Self::Links => true,
-            Self::Dense => matches!(what, Threads | Split | SplitJobs | Prefix),
-            Self::Multi => matches!(what, Threads | Split | Prefix),
-            Self::Cells | Self::Memo => false,
-        }
-    }
-}
-
-impl fmt::Display for EngineName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A word that names no engine.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}`: expected auto, links, dense, cells, multi or memo")]
-pub struct UnknownEngine(pub String);
-
-impl FromStr for EngineName {
-    type Err = UnknownEngine;
-
-    fn from_str(word: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|name| name.name() == word)
-            .ok_or_else(|| UnknownEngine(word.to_owned()))
-    }
-}
 
 /// Why an engine cannot search a problem.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -437,71 +274,6 @@ impl AnyEngine {
             .map(|s| s.prefix().iter().map(|&o| Move::Choose(o)).collect())
             .collect();
         Some((prefixes, split.stats(), split.is_short()))
-    }
-}
-
-/// The faster of the links and the dense engine on the first nodes of `problem`'s
-/// search, with no limits set: the links when the probe finishes the search, or when
-/// the dense tables would pass 64 MiB.
-fn fastest(problem: &Problem) -> AnyEngine {
-    let mut links = Solver::new(problem);
-    if DenseSolver::memory(problem) > MAX_DENSE_BYTES {
-        return AnyEngine::Links(links);
-    }
-    let Ok(mut dense) = DenseSolver::new(problem) else {
-        return AnyEngine::Links(links);
-    };
-    let probe = Limits {
-        max_nodes: Some(PROBE_NODES),
-        timeout: Some(PROBE_TIME),
-        ..Limits::none()
-    };
-    links.set_limits(probe.clone());
-    dense.set_limits(probe);
-    // Nodes per second of the probe's own CPU time, the better of two runs of each.
-    let rate = |nodes: u64, time: Duration| nodes as f64 / time.as_secs_f64().max(1e-9);
-    let (mut links_rate, mut dense_rate) = (0.0f64, 0.0f64);
-    for _ in 0..2 {
-        let clock = Clock::start();
-        if links.count().is_complete() {
-            links.set_limits(Limits::none());
-            return AnyEngine::Links(links);
-        }
-        links_rate = links_rate.max(rate(links.stats().nodes, clock.spent()));
-        let clock = Clock::start();
-        // The same tree: it stops where the links stopped, or at the clock.
-        let _partial = dense.count();
-        dense_rate = dense_rate.max(rate(dense.stats().nodes, clock.spent()));
-    }
-    links.set_limits(Limits::none());
-    dense.set_limits(Limits::none());
-    if dense_rate > links_rate {
-        AnyEngine::Dense(dense)
-    } else {
-        AnyEngine::Links(links)
-    }
-}
-
-/// The time a probe takes: the thread's CPU time (what another process cannot take from
-/// it), else the wall clock where the system does not tell it.
-struct Clock {
-    cpu: Option<cpu_time::ThreadTime>,
-    wall: Instant,
-}
-
-impl Clock {
-    fn start() -> Self {
-        Self {
-            cpu: cpu_time::ThreadTime::try_now().ok(),
-            wall: Instant::now(),
-        }
-    }
-
-    fn spent(&self) -> Duration {
-        self.cpu
-            .as_ref()
-            .and_then(|cpu| cpu.try_elapsed().ok())
-            .unwrap_or_else(|| self.wall.elapsed())
     }
 }
 

@@ -1,29 +1,25 @@
 //! Splitting a search into independent subproblems, for threads or for a cluster.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 use std::fmt;
-use std::time::Instant;
 
 use crate::engine::{Engine, INSIDE, Inside};
 use crate::error::ForceError;
 use crate::ids::OptionId;
-use crate::limits::{Limits, StopReason};
 use crate::problem::Problem;
 use crate::stats::Stats;
 use std::ops::ControlFlow;
 
 mod estimate;
+mod jobs;
+mod walk;
 
 use estimate::estimate_nodes;
-use estimate::estimate_prefix;
+pub(crate) use jobs::{Effort, split_jobs};
+use walk::EngineWalk;
+pub(crate) use walk::{Walk, depth_first};
 
 /// Random walks per estimate in [`SplitEngine::split_jobs`].
 pub(crate) const PROBES: usize = 64;
-
-/// [`SplitEngine::split_jobs`] makes at most this many times the subproblems asked for
-/// while it balances them.
-const BALANCE_CAP: usize = 4;
 
 /// One part of a split search: the options chosen at its first levels.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,7 +106,7 @@ impl Split {
     /// (with the commit of each prefix's last option, as parallel searches count them)
     /// gives the sequential statistics.
     ///
-    /// `stopped` says why a split stopped early: the engine's [`Limits`] (timeout,
+    /// `stopped` says why a split stopped early: the engine's [`Limits`](crate::Limits) (timeout,
     /// node limit, interrupt) apply to splitting as to searching, and a split they stop
     /// is still a partition of the search, its subproblems the ones made so far (see
     /// [`SplitEngine::split_each`] and [`SplitEngine::split_jobs`]).
@@ -123,48 +119,6 @@ impl Split {
     /// the subproblems still partition the search.
     pub fn is_short(&self) -> bool {
         self.short
-    }
-}
-
-/// What the search does at a prefix.
-enum Expansion {
-    /// The prefix is a solution.
-    Solved,
-    /// The prefix branches into these options (none at a dead end); expanding it costs
-    /// one node and `updates` updates.
-    Branches {
-        options: Vec<OptionId>,
-        updates: u64,
-    },
-}
-
-/// A prefix waiting to be expanded, ordered by its estimate.
-struct Open {
-    estimate: f64,
-    prefix: Vec<OptionId>,
-}
-
-impl PartialEq for Open {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Open {}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Open {
-    /// Largest estimate first; among equals the earliest prefix, so splits are
-    /// deterministic.
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.estimate
-            .total_cmp(&other.estimate)
-            .then_with(|| other.prefix.cmp(&self.prefix))
     }
 }
 
@@ -283,7 +237,7 @@ pub trait SplitEngine: Levels {
 
     /// [`split`](Self::split), passing each subproblem's prefix to `visit` as the
     /// depth-first walk finds it, in the sequential search's order, until `visit`
-    /// returns `Break`. The walk answers to the engine's [`Limits`] as a search does:
+    /// returns `Break`. The walk answers to the engine's [`Limits`](crate::Limits) as a search does:
     /// when one stops it, the parts of the tree not split yet are passed on whole, at
     /// the depth reached (the branches left at each level, deepest first), so the
     /// prefixes still partition the search; `stopped` in the statistics says why.
@@ -320,7 +274,7 @@ pub trait SplitEngine: Levels {
     /// The split costs at most a sixteenth of the search it cuts up, as estimated (and
     /// at least 16,384 steps of the engine): once probes have taken half of that,
     /// subproblems are estimated as equal shares of their parent, and expanding stops
-    /// when it would cost more ([`Split::is_short`]). The engine's [`Limits`] apply as to a search: a split
+    /// when it would cost more ([`Split::is_short`]). The engine's [`Limits`](crate::Limits) apply as to a search: a split
     /// they stop is the partition made so far.
     fn split_jobs(&mut self, jobs: usize) -> Split {
         split_jobs(self, jobs, PROBES)
@@ -423,7 +377,10 @@ fn replay<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Result<Stats, 
 }
 
 /// [`replay`], returning the updates of committing the last option.
-fn replay_counting<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Result<u64, ForceError> {
+pub(super) fn replay_counting<E: SplitEngine>(
+    engine: &mut E,
+    prefix: &[OptionId],
+) -> Result<u64, ForceError> {
     let start = engine.fixed_len(INSIDE);
     let mut updates = 0;
     for (k, &option) in prefix.iter().enumerate() {
@@ -443,301 +400,12 @@ fn replay_counting<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Resul
     Ok(updates)
 }
 
-/// A search tree walked one level at a time by the depth-first splitter: the engines'
-/// (moves are options) and Algorithm M's (moves are options or null moves).
-pub(crate) trait Walk {
-    /// A branch.
-    type Move: Copy;
-    /// What the search does at the current node: `None` for a solution, else the moves
-    /// below it (none at a dead end) and the updates the split counts for expanding it.
-    fn expand(&mut self) -> Option<(Vec<Self::Move>, u64)>;
-    /// Goes down the first move `m` of the current node; returns the updates the split
-    /// counts for it if the node it leads to is expanded.
-    fn down(&mut self, m: Self::Move) -> u64;
-    /// Replaces the last move by its later sibling `m`; the updates as for `down`.
-    fn across(&mut self, m: Self::Move) -> u64;
-    /// Undoes the last move.
-    fn up(&mut self);
-}
-
-/// An engine as the splitter walks it.
-struct EngineWalk<'a, E>(&'a mut E);
-
-impl<E: SplitEngine> Walk for EngineWalk<'_, E> {
-    type Move = OptionId;
-
-    /// A node that is expanded counts the commit of the option leading to it and the
-    /// cover of its item; a subproblem counts the commit itself, when replayed.
-    fn expand(&mut self) -> Option<(Vec<OptionId>, u64)> {
-        match self.0.next_level(INSIDE) {
-            NextLevel::Solved => None,
-            NextLevel::Item { item, .. } => Some((
-                self.0.branch_options(INSIDE, item),
-                self.0.cover_updates(INSIDE, item),
-            )),
-        }
-    }
-
-    fn down(&mut self, option: OptionId) -> u64 {
-        self.0
-            .follow(INSIDE, option)
-            .expect("the splitter follows the search's branches")
-    }
-
-    fn across(&mut self, option: OptionId) -> u64 {
-        self.0
-            .follow_sibling(INSIDE, option)
-            .expect("the splitter follows the search's branches")
-    }
-
-    fn up(&mut self) {
-        let len = self.0.fixed_len(INSIDE);
-        self.0.truncate_fixed(INSIDE, len - 1);
-    }
-}
-
-/// Nodes the splitters walk between two looks at the limits.
-const LIMIT_CHECK: u64 = 64;
-
-/// The prefixes of `walk`'s tree at depth `depth`, depth first, with the ones that end
-/// above it (solutions; dead ends have no branches and vanish), passed to `visit` in
-/// the search's order; the nodes and updates of the prefixes expanded, and why the walk
-/// stopped early. At a limit, the rest of the tree is passed on at the depth reached.
-pub(crate) fn depth_first<W: Walk>(
-    walk: &mut W,
-    depth: usize,
-    limits: &Limits,
-    mut visit: impl FnMut(&[W::Move]) -> ControlFlow<()>,
-) -> Stats {
-    let started = Instant::now();
-    let mut stats = Stats::default();
-    let mut path: Vec<W::Move> = Vec::new();
-    // The moves of the node at each level of the path, and which one is taken.
-    let mut frames: Vec<(Vec<W::Move>, usize)> = Vec::new();
-    // The updates of the move leading to the current node, counted if it is expanded.
-    let mut leading = 0;
-    let mut walked = 0u64;
-    let mut next_check = 0;
-    'walk: loop {
-        // The current node.
-        if walked >= next_check {
-            if let Some(reason) = limits.reached(walked, started) {
-                stats.stopped = Some(reason);
-                break 'walk;
-            }
-            next_check = walked + LIMIT_CHECK;
-        }
-        walked += 1;
-        let expansion = if path.len() == depth {
-            None
-        } else {
-            walk.expand()
-        };
-        match expansion {
-            None => {
-                if visit(&path).is_break() {
-                    stats.stopped = Some(StopReason::Caller);
-                    break 'walk;
-                }
-            }
-            Some((moves, updates)) => {
-                stats.nodes += 1;
-                stats.updates += leading + updates;
-                if let Some(&first) = moves.first() {
-                    leading = walk.down(first);
-                    path.push(first);
-                    frames.push((moves, 0));
-                    continue 'walk;
-                }
-            }
-        }
-        // The next sibling, climbing as far as needed.
-        loop {
-            let Some((moves, taken)) = frames.last_mut() else {
-                break 'walk;
-            };
-            if *taken + 1 < moves.len() {
-                *taken += 1;
-                let m = moves[*taken];
-                leading = walk.across(m);
-                *path.last_mut().expect("a move per frame") = m;
-                continue 'walk;
-            }
-            frames.pop();
-            path.pop();
-            walk.up();
-        }
-    }
-    if stats.stopped.is_some_and(|r| r != StopReason::Caller) {
-        // The node not walked yet, then the branches left at each level, deepest first.
-        let mut flow = visit(&path);
-        while let Some((moves, taken)) = frames.pop() {
-            path.pop();
-            for &m in &moves[taken + 1..] {
-                if flow.is_continue() {
-                    path.push(m);
-                    flow = visit(&path);
-                    path.pop();
-                }
-            }
-            walk.up();
-        }
-    }
-    for _ in frames.drain(..) {
-        walk.up();
-    }
-    stats.elapsed = started.elapsed();
-    stats
-}
-
-/// What [`split_jobs`] may spend: engine steps (a probe's descent, an expansion's
-/// replay) within a budget, and the caller's limits.
-pub(crate) struct Effort {
-    steps: u64,
-    budget: u64,
-    limits: Limits,
-    started: Instant,
-    next_check: u64,
-    stopped: Option<StopReason>,
-}
-
-impl Effort {
-    /// The least budget: enough to split any problem of a few thousand nodes finely.
-    const FLOOR: u64 = 1 << 14;
-
-    fn new(limits: Limits) -> Self {
-        Self {
-            steps: 0,
-            budget: Self::FLOOR,
-            limits,
-            started: Instant::now(),
-            next_check: 0,
-            stopped: None,
-        }
-    }
-
-    /// A budget of a sixteenth of a search of `nodes` nodes (at least the floor).
-    fn scale_to(&mut self, nodes: f64) {
-        self.budget = Self::FLOOR.max((nodes / 16.0).min(u64::MAX as f64) as u64);
-    }
-
-    /// Takes `n` steps; false once the budget is spent or a limit is reached.
-    pub(crate) fn take(&mut self, n: u64) -> bool {
-        if self.stopped.is_some() {
-            return false;
-        }
-        self.steps += n;
-        if self.steps >= self.next_check {
-            self.stopped = self.limits.reached(self.steps, self.started);
-            self.next_check = self.steps + LIMIT_CHECK;
-        }
-        self.stopped.is_none() && self.steps <= self.budget
-    }
-
-    /// Whether probes may go on: they get half the budget, so that expanding the
-    /// largest subproblems (as equal shares of their parent once estimates stop) can go
-    /// on after them.
-    pub(crate) fn probing(&self) -> bool {
-        self.stopped.is_none() && self.steps <= self.budget / 2
-    }
-}
-
-/// [`SplitEngine::split_jobs`], with `probes` random walks per estimate.
-pub(crate) fn split_jobs<E: SplitEngine>(engine: &mut E, jobs: usize, probes: usize) -> Split {
-    let started = Instant::now();
-    let mut effort = Effort::new(engine.limits().clone());
-    let mut stats = Stats::default();
-    let mut done = Vec::new();
-    let mut open = BinaryHeap::new();
-    let root = Vec::new();
-    let mut total = estimate_prefix(engine, &root, probes, &mut effort).unwrap_or(1.0);
-    effort.scale_to(total);
-    open.push(Open {
-        estimate: total,
-        prefix: root,
-    });
-    let mut short = false;
-    while let Some(largest) = open.peek() {
-        let parts = open.len() + done.len();
-        let balanced = largest.estimate * jobs as f64 <= total;
-        if parts >= jobs && (balanced || parts >= jobs * BALANCE_CAP) {
-            break;
-        }
-        // Replaying the prefix and listing its branches.
-        if !effort.take(largest.prefix.len() as u64 + 1) {
-            short = effort.stopped.is_none();
-            break;
-        }
-        let Some(Open { estimate, prefix }) = open.pop() else {
-            break;
-        };
-        match expand(engine, &prefix) {
-            Expansion::Solved => done.push((prefix, Some(estimate))),
-            Expansion::Branches { options, updates } => {
-                stats.nodes += 1;
-                stats.updates += updates;
-                total -= estimate;
-                let share = estimate / options.len().max(1) as f64;
-                for option in options {
-                    let prefix = extended(&prefix, option);
-                    let estimate = if !effort.probing() {
-                        share
-                    } else {
-                        estimate_prefix(engine, &prefix, probes, &mut effort).unwrap_or(share)
-                    };
-                    total += estimate;
-                    open.push(Open { estimate, prefix });
-                }
-            }
-        }
-    }
-    done.extend(open.into_iter().map(|o| (o.prefix, Some(o.estimate))));
-    stats.stopped = effort.stopped;
-    let mut split = finish_split(done, stats, started);
-    split.short = short;
-    split
-}
-
-/// What the search does at `prefix`. A prefix that is expanded counts the commit of its
-/// last option and the cover of its item; a subproblem counts the commit itself.
-fn expand<E: SplitEngine>(engine: &mut E, prefix: &[OptionId]) -> Expansion {
-    let start = engine.fixed_len(INSIDE);
-    let commit =
-        replay_counting(engine, prefix).expect("the splitter only builds prefixes of the search");
-    let expansion = match engine.next_level(INSIDE) {
-        NextLevel::Solved => Expansion::Solved,
-        NextLevel::Item { item, .. } => Expansion::Branches {
-            options: engine.branch_options(INSIDE, item),
-            updates: commit + engine.cover_updates(INSIDE, item),
-        },
-    };
-    engine.truncate_fixed(INSIDE, start);
-    expansion
-}
-
 /// `prefix` followed by `next`.
 pub(crate) fn extended<M: Clone>(prefix: &[M], next: M) -> Vec<M> {
     let mut longer = Vec::with_capacity(prefix.len() + 1);
     longer.extend_from_slice(prefix);
     longer.push(next);
     longer
-}
-
-fn finish_split(
-    mut parts: Vec<(Vec<OptionId>, Option<f64>)>,
-    mut stats: Stats,
-    started: Instant,
-) -> Split {
-    parts.sort_by(|a, b| a.0.cmp(&b.0));
-    stats.elapsed = started.elapsed();
-    Split {
-        subproblems: parts
-            .into_iter()
-            .map(|(prefix, estimate)| Subproblem { prefix, estimate })
-            .collect(),
-        stats,
-        short: false,
-    }
 }
 
 #[cfg(test)]

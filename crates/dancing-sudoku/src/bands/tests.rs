@@ -1,5 +1,7 @@
 //! Tests of `bands`.
 
+use super::state::*;
+use super::tables::*;
 use super::*;
 
 #[test]

@@ -17,103 +17,17 @@
 //! Multiple chains (8.0) do not: they look at cells of three candidates or more and at
 //! regions, on the grid as it is.
 
+mod net;
+
 use std::collections::VecDeque;
-use std::fmt;
 use std::rc::Rc;
 
-use super::deduction::{Cell, deduction};
+use super::deduction::Cell;
 use super::outcome::Outcome;
 use super::potentials::{Findings, Pots, length_tenths};
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
-use super::words::{candidate, cells, removed, symbol, write_line};
-use crate::Unit;
-
-/// A forcing net ([`Technique::NishioForcingChain`],
-/// [`Technique::MultipleForcingChain`], [`Technique::DynamicForcingChain`]): from
-/// `premise`, every way leads to `conclusion` (a cell, a value, whether it holds).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Net {
-    /// The technique.
-    pub technique: Technique,
-    /// What the chains start from.
-    pub premise: Premise,
-    /// The candidate the chains settle, and whether it holds.
-    pub conclusion: (Cell, u8, bool),
-    /// The chains, one per branch (for a contradiction, the two lines to the candidate
-    /// found both on and off): each the main line of implications from its assumption
-    /// to its end, `(cell, value, holds)`. A dynamic chain's link may also rest on
-    /// candidates the same branch took out earlier, which the line leaves out.
-    pub branches: Vec<Vec<(Cell, u8, bool)>>,
-    /// The candidates removed.
-    pub eliminations: Vec<(Cell, u8)>,
-    /// The score in tenths: the technique's, plus Sudoku Explainer's increment for the
-    /// chains' length.
-    pub tenths: u16,
-}
-
-/// Where the chains of a [`Net`] start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Premise {
-    /// The candidate (cell, value) assumed to hold (`true`) or not leads to a
-    /// contradiction, so the opposite is true.
-    Contradiction(Cell, u8, bool),
-    /// The candidate leads to the conclusion both when it holds and when it does not.
-    Either(Cell, u8),
-    /// Each candidate of the cell leads to the conclusion.
-    Cell(Cell),
-    /// Each place of the value in the unit leads to the conclusion.
-    Region(Unit, u8),
-}
-
-deduction!(Net, |net| net.technique, tenths);
-
-impl fmt::Display for Net {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.technique;
-        let (cell, value, holds) = self.conclusion;
-        let end = candidate(cell, value, holds);
-        match self.premise {
-            Premise::Contradiction(at, v, assumed) => write!(
-                f,
-                "{name}: {} leads to a contradiction",
-                candidate(at, v, assumed),
-            )?,
-            Premise::Either(at, v) => write!(
-                f,
-                "{name}: both {} and {} lead to {end}",
-                candidate(at, v, true),
-                candidate(at, v, false)
-            )?,
-            Premise::Cell(at) => write!(
-                f,
-                "{name}: each candidate of {} leads to {end}",
-                cells(&[at])
-            )?,
-            Premise::Region(unit, v) => write!(
-                f,
-                "{name}: each place of {} in {unit} leads to {end}",
-                symbol(v)
-            )?,
-        }
-        for (k, branch) in self.branches.iter().enumerate() {
-            f.write_str(if k == 0 { " (" } else { "; " })?;
-            write_line(f, branch)?;
-        }
-        if !self.branches.is_empty() {
-            f.write_str(")")?;
-        }
-        // The opposite says what goes: the candidate, or its cell's others.
-        match self.premise {
-            Premise::Contradiction(at, v, assumed) => {
-                write!(f, ", so {}", candidate(at, v, !assumed))
-            }
-            _ => write!(f, ", so {}", removed(&self.eliminations)),
-        }
-    }
-}
+pub use net::{Net, Premise};
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
 /// about a thousand outcomes of 9×9 grids.
@@ -333,31 +247,11 @@ impl Search<'_> {
         (y, dynamic): (bool, bool),
         [pending_on, pending_off]: &mut [VecDeque<u32>; 2],
     ) -> Option<(u32, u32)> {
-        let s = self.s;
-        let n = s.side;
         pending_on.extend(on.iter().map(|&p| out.add(p, &[], false)));
         pending_off.extend(off.iter().map(|&p| out.add(p, &[], false)));
         loop {
             if let Some(node) = pending_on.pop_front() {
-                let (i, v, _) = self.numbers.parts(out.nodes[node as usize].pot);
-                self.offs.clear();
-                if y {
-                    for b in bits(self.grid[i]) {
-                        if b as u8 + 1 != v {
-                            self.offs.push(self.numbers.pot(i, b as u8 + 1, false));
-                        }
-                    }
-                }
-                // The peers in the box, then the row and the column outside the box.
-                let b = s.box_index(i);
-                for (unit_index, unit) in self.s.se_units(i).into_iter().enumerate() {
-                    for k in bits(self.places[unit * n + usize::from(v) - 1]) {
-                        let j = s.unit_cell(unit, k);
-                        if j != i && (unit_index == 0 || s.box_index(j) != b) {
-                            self.offs.push(self.numbers.pot(j, v, false));
-                        }
-                    }
-                }
+                self.offs_of(out.nodes[node as usize].pot, y);
                 for k in 0..self.offs.len() {
                     let p = self.offs[k];
                     if let Some(conjugate) = out.node_of(p | 1) {
@@ -370,50 +264,8 @@ impl Search<'_> {
                     }
                 }
             } else if let Some(node) = pending_off.pop_front() {
-                let pot = out.nodes[node as usize].pot;
-                let (i, v, _) = self.numbers.parts(pot);
-                self.next.clear();
-                self.parents.clear();
-                // A cell left with two candidates: the other one holds.
-                let cell = self.grid[i];
-                if y && cell.count_ones() == 2
-                    && let Some(b) = bits(cell & !(1 << (v - 1))).next()
-                {
-                    let start = self.parents.len();
-                    self.parents.push(node);
-                    for gone in bits(s.candidates[i] & !cell) {
-                        self.parents.extend(out.node_of(self.numbers.pot(
-                            i,
-                            gone as u8 + 1,
-                            false,
-                        )));
-                    }
-                    let p = self.numbers.pot(i, b as u8 + 1, true);
-                    self.next.push((p, start, self.parents.len()));
-                }
-                // A unit left with two places for the value: the other one holds.
-                let slot = usize::from(v) - 1;
-                for unit in self.s.se_units(i) {
-                    let places = self.places[unit * n + slot];
-                    if places.count_ones() != 2 {
-                        continue;
-                    }
-                    for k in bits(places) {
-                        let j = s.unit_cell(unit, k);
-                        let p = self.numbers.pot(j, v, true);
-                        if j == i || self.next.iter().any(|&(q, _, _)| q == p) {
-                            continue;
-                        }
-                        let start = self.parents.len();
-                        self.parents.push(node);
-                        for gone in bits(self.source_places[unit * n + slot] & !places) {
-                            let cell = s.unit_cell(unit, gone);
-                            self.parents
-                                .extend(out.node_of(self.numbers.pot(cell, v, false)));
-                        }
-                        self.next.push((p, start, self.parents.len()));
-                    }
-                }
+                let (i, v, _) = self.numbers.parts(out.nodes[node as usize].pot);
+                self.ons_of(out, node, y);
                 if dynamic {
                     self.take_out(i, v);
                 }
@@ -431,6 +283,78 @@ impl Search<'_> {
                 }
             } else {
                 return None;
+            }
+        }
+    }
+
+    /// Into `offs`, the candidates that go when candidate `pot` holds: the cell's
+    /// others (with `y`), then its value's places among the peers in the box, then in
+    /// the row and the column outside the box.
+    fn offs_of(&mut self, pot: u32, y: bool) {
+        let s = self.s;
+        let n = s.side;
+        let (i, v, _) = self.numbers.parts(pot);
+        self.offs.clear();
+        if y {
+            for b in bits(self.grid[i]) {
+                if b as u8 + 1 != v {
+                    self.offs.push(self.numbers.pot(i, b as u8 + 1, false));
+                }
+            }
+        }
+        let b = s.box_index(i);
+        for (unit_index, unit) in self.s.se_units(i).into_iter().enumerate() {
+            for k in bits(self.places[unit * n + usize::from(v) - 1]) {
+                let j = s.unit_cell(unit, k);
+                if j != i && (unit_index == 0 || s.box_index(j) != b) {
+                    self.offs.push(self.numbers.pot(j, v, false));
+                }
+            }
+        }
+    }
+
+    /// Into `next` (with their parents in `parents`), the candidates that hold when
+    /// the candidate of `node` goes: the cell's other one if two are left (with `y`),
+    /// and the value's other place in a unit left with two.
+    fn ons_of(&mut self, out: &Outcome, node: u32, y: bool) {
+        let s = self.s;
+        let n = s.side;
+        let (i, v, _) = self.numbers.parts(out.nodes[node as usize].pot);
+        self.next.clear();
+        self.parents.clear();
+        let cell = self.grid[i];
+        if y && cell.count_ones() == 2
+            && let Some(b) = bits(cell & !(1 << (v - 1))).next()
+        {
+            let start = self.parents.len();
+            self.parents.push(node);
+            for gone in bits(s.candidates[i] & !cell) {
+                self.parents
+                    .extend(out.node_of(self.numbers.pot(i, gone as u8 + 1, false)));
+            }
+            let p = self.numbers.pot(i, b as u8 + 1, true);
+            self.next.push((p, start, self.parents.len()));
+        }
+        let slot = usize::from(v) - 1;
+        for unit in self.s.se_units(i) {
+            let places = self.places[unit * n + slot];
+            if places.count_ones() != 2 {
+                continue;
+            }
+            for k in bits(places) {
+                let j = s.unit_cell(unit, k);
+                let p = self.numbers.pot(j, v, true);
+                if j == i || self.next.iter().any(|&(q, _, _)| q == p) {
+                    continue;
+                }
+                let start = self.parents.len();
+                self.parents.push(node);
+                for gone in bits(self.source_places[unit * n + slot] & !places) {
+                    let cell = s.unit_cell(unit, gone);
+                    self.parents
+                        .extend(out.node_of(self.numbers.pot(cell, v, false)));
+                }
+                self.next.push((p, start, self.parents.len()));
             }
         }
     }

@@ -192,7 +192,7 @@ pub enum PuzzleErrorKind {
     /// A line longer than [`MAX_LINE`] that did not end within `skipped` bytes more:
     /// the input is not lines of text, and reading stopped there.
     NoLineEnd {
-        /// The bytes skipped, [`MAX_SKIP`].
+        /// The bytes skipped, [`MAX_SKIP`](super::MAX_SKIP).
         skipped: u64,
     },
 }

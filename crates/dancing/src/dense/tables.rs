@@ -165,47 +165,17 @@ impl Tables {
         entry_start.push(entries.len() as u32);
         secondary_start.push(secondaries.len() as u32);
 
-        // One mask per (item, color) given: the item's options less those of that color.
-        let mut color_mask = std::collections::HashMap::new();
-        for e in 0..entries.len() {
-            let Some(color) = colors[e] else { continue };
-            let item = entries[e].item as usize;
-            let next = n + color_mask.len();
-            let index = *color_mask.entry((item, color)).or_insert_with(|| {
-                masks.extend_from_within(item * words..(item + 1) * words);
-                next
-            });
-            entries[e].mask = index as u32;
-        }
-        for option in problem.options() {
-            let o = option.index();
-            for e in entry_start[o] as usize..entry_start[o + 1] as usize {
-                if colors[e].is_some() {
-                    let index = entries[e].mask as usize;
-                    masks[index * words + o / 64] &= !(1 << (o % 64));
-                }
-            }
-        }
-
+        let layout = Layout {
+            items: n,
+            words,
+            entry_start: &entry_start,
+        };
+        layout.color_masks(&mut masks, &mut entries, &colors);
         let mut conflicts = Vec::new();
         if !colored && options * words * 8 <= Self::ONE_PASS_BYTES {
-            conflicts = vec![0; options * words];
-            for (o, row) in conflicts.chunks_exact_mut(words).enumerate() {
-                for entry in &entries[entry_start[o] as usize..entry_start[o + 1] as usize] {
-                    let mask = &masks[entry.mask as usize * words..][..words];
-                    for (r, &m) in row.iter_mut().zip(mask) {
-                        *r |= m;
-                    }
-                }
-            }
+            conflicts = layout.conflicts(&masks, &entries);
         }
-        let stride = 1 + primaries.iter().map(Vec::len).max().unwrap_or(0);
-        let mut removal = Vec::with_capacity(options * stride);
-        for (own, cost) in primaries.iter().zip(hide_cost) {
-            removal.push(cost);
-            removal.extend(own);
-            removal.resize(removal.len() + stride - 1 - own.len(), primary as u32);
-        }
+        let (removal, stride) = removal_rows(&primaries, &hide_cost, primary);
         let state_words = words + active_words;
         let mut states = vec![0; (levels + 1) * state_words];
         for o in 0..options {
@@ -450,4 +420,72 @@ fn rule_out(
         }
     }
     updates
+}
+
+/// The shape of the masks while [`Tables::new`] lays them out.
+struct Layout<'a> {
+    /// The items: the first masks, one each.
+    items: usize,
+    /// Words per mask.
+    words: usize,
+    /// Where each option's entries start.
+    entry_start: &'a [u32],
+}
+
+impl Layout<'_> {
+    /// Adds one mask per (item, color) given, after the items' own: the item's options
+    /// less those of that color, and points each colored entry at its mask.
+    fn color_masks(&self, masks: &mut Vec<u64>, entries: &mut [Entry], colors: &[Option<usize>]) {
+        let words = self.words;
+        let mut color_mask = std::collections::HashMap::new();
+        for (entry, color) in entries.iter_mut().zip(colors) {
+            let Some(color) = *color else { continue };
+            let item = entry.item as usize;
+            let next = self.items + color_mask.len();
+            let index = *color_mask.entry((item, color)).or_insert_with(|| {
+                masks.extend_from_within(item * words..(item + 1) * words);
+                next
+            });
+            entry.mask = index as u32;
+        }
+        for (o, span) in self.entry_start.windows(2).enumerate() {
+            for e in span[0] as usize..span[1] as usize {
+                if colors[e].is_some() {
+                    let index = entries[e].mask as usize;
+                    masks[index * words + o / 64] &= !(1 << (o % 64));
+                }
+            }
+        }
+    }
+
+    /// Each option's conflicts in one mask: the union of its entries' masks, the
+    /// options a choice of it rules out.
+    fn conflicts(&self, masks: &[u64], entries: &[Entry]) -> Vec<u64> {
+        let words = self.words;
+        let options = self.entry_start.len() - 1;
+        let mut conflicts = vec![0; options * words];
+        for (o, row) in conflicts.chunks_exact_mut(words).enumerate() {
+            let span = self.entry_start[o] as usize..self.entry_start[o + 1] as usize;
+            for entry in &entries[span] {
+                let mask = &masks[entry.mask as usize * words..][..words];
+                for (r, &m) in row.iter_mut().zip(mask) {
+                    *r |= m;
+                }
+            }
+        }
+        conflicts
+    }
+}
+
+/// The removal rows, one per option: the cost of hiding it, then its primary items,
+/// padded with `primary` (no item) to the widest; and that width.
+fn removal_rows(primaries: &[Vec<u32>], hide_cost: &[u32], primary: usize) -> (Vec<u32>, usize) {
+    let stride = 1 + primaries.iter().map(Vec::len).max().unwrap_or(0);
+    let mut removal = Vec::with_capacity(primaries.len() * stride);
+    for (own, &cost) in primaries.iter().zip(hide_cost) {
+        removal.push(cost);
+        removal.extend(own);
+        removal.resize(removal.len() + stride - 1 - own.len(), primary as u32);
+    }
+    (removal, stride)
 }

@@ -365,19 +365,8 @@ impl Search {
                 Frame::State { from } => {
                     self.stats.states += 1;
                     if self.stats.states >= next_check {
-                        if let Some(reason) = limits.reached(self.stats.states, started) {
-                            return Err(self.stopped(reason, started));
-                        }
-                        let bytes = self.bytes(stack.capacity()) as u64;
-                        self.stats.bytes = self.stats.bytes.max(bytes);
-                        if let Some(progress) = progress {
-                            progress.states.store(self.stats.states, Ordering::Relaxed);
-                            progress.bytes.store(bytes, Ordering::Relaxed);
-                        }
-                        if bytes > max_memory {
-                            return Err(self.stopped(StopReason::Memory, started));
-                        }
-                        next_check = limits.next_check_every(self.stats.states, 1 << 12);
+                        let check = (limits, max_memory, progress);
+                        next_check = self.check(check, stack.capacity(), started)?;
                     }
                     let Some(item) = self.next_item(from) else {
                         ret = TOP;
@@ -454,6 +443,30 @@ impl Search {
         self.stats.nodes = self.nodes.len() as u64 - 2;
         self.stats.bytes = self.stats.bytes.max(self.bytes(stack.capacity()) as u64);
         Ok(ret)
+    }
+
+    /// The check every few thousand states: the limits, the bytes held (with a stack
+    /// of `stack` frames) against `max_memory`, the progress published; the state count
+    /// of the next check.
+    fn check(
+        &mut self,
+        (limits, max_memory, progress): (&Limits, u64, Option<&MemoProgress>),
+        stack: usize,
+        started: Instant,
+    ) -> Result<u64, Stopped> {
+        if let Some(reason) = limits.reached(self.stats.states, started) {
+            return Err(self.stopped(reason, started));
+        }
+        let bytes = self.bytes(stack) as u64;
+        self.stats.bytes = self.stats.bytes.max(bytes);
+        if let Some(progress) = progress {
+            progress.states.store(self.stats.states, Ordering::Relaxed);
+            progress.bytes.store(bytes, Ordering::Relaxed);
+        }
+        if bytes > max_memory {
+            return Err(self.stopped(StopReason::Memory, started));
+        }
+        Ok(limits.next_check_every(self.stats.states, 1 << 12))
     }
 
     /// The stop for `reason`: the states reached as nodes, the time since `started`.

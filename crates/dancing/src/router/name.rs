@@ -1,0 +1,156 @@
+//! The names of the engines, and what each can do.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// An engine, by the name the front ends take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum EngineName {
+    /// Algorithm M when the problem has multiplicities, else the faster of the links
+    /// and the dense engine on the first nodes. The default.
+    #[default]
+    Auto,
+    /// Dancing links ([`Solver`](crate::Solver)): every capability.
+    Links,
+    /// The dense bitsets ([`DenseSolver`](crate::DenseSolver)), for problems of few options.
+    Dense,
+    /// Dancing cells (`CellsSolver`): one thread, no prefixes; only in a build with
+    /// the `cells` feature.
+    Cells,
+    /// Algorithm M ([`MultiSolver`](crate::MultiSolver)): multiplicities.
+    Multi,
+    /// The memoized search ([`Memo`](crate::Memo)): counts without visiting, lists and
+    /// draws from its diagram; one thread, all the solutions.
+    Memo,
+}
+
+/// What a search may be asked besides searching on one thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Capability {
+    /// Several threads sharing one search ([`ParallelSolver`](crate::ParallelSolver)).
+    Threads,
+    /// Cutting the search into subproblems at a depth.
+    Split,
+    /// Cutting the search into a number of balanced subproblems (Knuth's estimates).
+    SplitJobs,
+    /// Searching below a prefix, a subproblem of a split.
+    Prefix,
+    /// The cheapest solutions (costs: branch and bound).
+    Cheapest,
+    /// The problem as a formula, and the learner that solves it.
+    Formula,
+    /// The cases of the HUST 1017 matrix format, each answered by its first cover.
+    Matrix,
+}
+
+impl EngineName {
+    /// Every name, in the order of the command line's help.
+    pub const ALL: [Self; 6] = [
+        Self::Auto,
+        Self::Links,
+        Self::Dense,
+        Self::Cells,
+        Self::Multi,
+        Self::Memo,
+    ];
+
+    /// What it is, in a line (the command line's help lists it).
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Auto => {
+                "The faster of links and dense on this problem, timed on its first nodes \
+                 (Algorithm M when it has multiplicities)"
+            }
+            Self::Links => "Dancing links (Algorithms X and C): every feature",
+            Self::Dense => {
+                "Bitsets of live options, for small problems: counts and solutions, on \
+                 threads, split"
+            }
+            Self::Cells => {
+                "Dancing cells (sparse sets, TAOCP 7.2.2.3): counts and solutions on one \
+                 thread, in builds with the `cells` feature"
+            }
+            Self::Multi => {
+                "Multiplicities (Knuth's Algorithm M, `u:v|name` bounds): counts and \
+                 solutions, on threads, split. Files with bounds use it without being asked"
+            }
+            Self::Memo => {
+                "The memoized search (as --memo): counts without visiting, from a ZDD of \
+                 all the solutions; one thread"
+            }
+        }
+    }
+
+    /// Its word: `auto`, `links`, `dense`, `cells`, `multi` or `memo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Links => "links",
+            Self::Dense => "dense",
+            Self::Cells => "cells",
+            Self::Multi => "multi",
+            Self::Memo => "memo",
+        }
+    }
+
+    /// The cargo feature this build lacks for the engine, if any: `cells` for dancing
+    /// cells without it.
+    ///
+    /// ```
+    /// use dancing::EngineName;
+    ///
+    /// assert_eq!(EngineName::Links.missing_feature(), None);
+    /// let cells = EngineName::Cells.missing_feature();
+    /// assert_eq!(cells.is_none(), cfg!(feature = "cells"));
+    /// ```
+    pub fn missing_feature(self) -> Option<&'static str> {
+        match self {
+            Self::Cells if !cfg!(feature = "cells") => Some("cells"),
+            _ => None,
+        }
+    }
+
+    /// Whether the engine can do `what` (`auto` can do whatever the engine it picks
+    /// for a problem can; a problem with multiplicities goes to Algorithm M).
+    ///
+    /// ```
+    /// use dancing::{Capability, EngineName};
+    ///
+    /// assert!(EngineName::Dense.can(Capability::Threads));
+    /// assert!(!EngineName::Cells.can(Capability::Threads));
+    /// assert!(!EngineName::Multi.can(Capability::SplitJobs));
+    /// ```
+    pub fn can(self, what: Capability) -> bool {
+        use Capability::{Prefix, Split, SplitJobs, Threads};
+        match self {
+            Self::Auto | Self::Links => true,
+            Self::Dense => matches!(what, Threads | Split | SplitJobs | Prefix),
+            Self::Multi => matches!(what, Threads | Split | Prefix),
+            Self::Cells | Self::Memo => false,
+        }
+    }
+}
+
+impl fmt::Display for EngineName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that names no engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine `{0}`: expected auto, links, dense, cells, multi or memo")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for EngineName {
+    type Err = UnknownEngine;
+
+    fn from_str(word: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|name| name.name() == word)
+            .ok_or_else(|| UnknownEngine(word.to_owned()))
+    }
+}
