@@ -22,6 +22,9 @@
 //! assert_eq!(problem.option_count(), 3);
 //! ```
 
+#[cfg(feature = "sudoku")]
+pub mod sudoku;
+
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
@@ -257,4 +260,18 @@ pub fn choose_between(lo: u32, hi: u32, k: usize) -> String {
         text.push_str(&format!("n o{j}\n"));
     }
     text
+}
+
+/// `len` bytes of a fixed pseudo-random stream (xorshift64): binary garbage for the
+/// readers to refuse, the same in every run.
+pub fn garbage(len: usize) -> Vec<u8> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 56) as u8
+        })
+        .collect()
 }

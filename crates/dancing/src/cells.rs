@@ -26,10 +26,9 @@ pub type CellsSearch<'s> = EngineSearch<'s, CellsSolver>;
 /// [`Engine::solutions`](crate::Engine::solutions).
 pub type CellsSolutions<'s> = EngineSolutions<'s, CellsSolver>;
 
-/// Searches a [`Problem`] with dancing cells: the interface of [`Solver`](crate::Solver)
-/// on a different engine, for plain searches, fixed options ([`force`](crate::SplitEngine::force),
-/// [`descend`](crate::SplitEngine::descend)), splits ([`split`](crate::SplitEngine::split),
-/// [`replay`](crate::SplitEngine::replay)) and, through [`Engine`](crate::Engine), `ParallelSolver`.
+/// Searches a [`Problem`] with dancing cells: the [`Engine`](crate::Engine) entry points
+/// of [`Solver`](crate::Solver) on a different engine, for whole searches on one thread
+/// (no fixed options, splits or threads; built with the `cells` feature).
 ///
 /// It finds the same solutions as the links engine, in the same order (each level
 /// branches on the active primary item with the fewest options left, ties to the

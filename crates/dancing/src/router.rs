@@ -326,6 +326,31 @@ impl Engine for AnyEngine {
     }
 }
 
+impl AnyEngine {
+    /// [`Branches::follow`], or [`Branches::follow_sibling`] when `sibling`.
+    fn take(&mut self, inside: Inside, m: Move, sibling: bool) -> Result<u64, ForceError> {
+        fn on<E: Branches>(
+            e: &mut E,
+            inside: Inside,
+            m: E::Move,
+            sibling: bool,
+        ) -> Result<u64, ForceError> {
+            if sibling {
+                e.follow_sibling(inside, m)
+            } else {
+                e.follow(inside, m)
+            }
+        }
+        match self {
+            Self::Links(e) => on(e, inside, option_of(m)?, sibling),
+            Self::Dense(e) => on(e, inside, option_of(m)?, sibling),
+            Self::Multi(e) => on(e, inside, m, sibling),
+            #[cfg(feature = "cells")]
+            Self::Cells(_) => Err(ForceError::NotABranch { position: 0 }),
+        }
+    }
+}
+
 /// The option of a move for the engines without null moves.
 fn option_of(m: Move) -> Result<OptionId, ForceError> {
     match m {
@@ -364,23 +389,11 @@ impl Branches for AnyEngine {
     }
 
     fn follow(&mut self, inside: Inside, m: Move) -> Result<u64, ForceError> {
-        match self {
-            Self::Links(e) => e.follow(inside, option_of(m)?),
-            Self::Dense(e) => e.follow(inside, option_of(m)?),
-            Self::Multi(e) => e.follow(inside, m),
-            #[cfg(feature = "cells")]
-            Self::Cells(_) => Err(ForceError::NotABranch { position: 0 }),
-        }
+        self.take(inside, m, false)
     }
 
     fn follow_sibling(&mut self, inside: Inside, m: Move) -> Result<u64, ForceError> {
-        match self {
-            Self::Links(e) => e.follow_sibling(inside, option_of(m)?),
-            Self::Dense(e) => e.follow_sibling(inside, option_of(m)?),
-            Self::Multi(e) => e.follow_sibling(inside, m),
-            #[cfg(feature = "cells")]
-            Self::Cells(_) => Err(ForceError::NotABranch { position: 0 }),
-        }
+        self.take(inside, m, true)
     }
 
     fn give_away(&mut self, inside: Inside, from: usize) -> Option<Given<Move>> {

@@ -93,15 +93,7 @@ fn matrix_error_paths() {
 #[test]
 fn binary_garbage_and_a_10_mb_token() {
     // A fixed pseudo-random stream, and every prefix of it.
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let garbage: Vec<u8> = (0..4096)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 56) as u8
-        })
-        .collect();
+    let garbage = dancing_testkit::garbage(4096);
     for end in 0..garbage.len() {
         for _ in MatrixReader::new(&garbage[..end]) {}
     }

@@ -268,7 +268,8 @@ IAFJOECGLDPBHMNK
 "
     );
     // Several puzzles, separated by blank lines; the answers too.
-    let gecode = common::puzzles("gecode_16x16.txt");
+    let name = "gecode_16x16.txt";
+    let gecode = dancing_testkit::sudoku::puzzles(&common::data(name), name);
     let mut many = String::new();
     let mut expected = String::new();
     for (k, p) in gecode.iter().take(3).enumerate() {

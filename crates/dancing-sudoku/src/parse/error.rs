@@ -211,23 +211,6 @@ use dancing::format::quote;
 impl fmt::Display for PuzzleErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Empty
-            | Self::LineLength { .. }
-            | Self::LengthBeforeComment { .. }
-            | Self::RowLength { .. }
-            | Self::MissingRows { .. }
-            | Self::ExtraRow { .. }
-            | Self::Layout { .. }
-            | Self::LineTooLong { .. }
-            | Self::MissingRegions { .. }
-            | Self::NoLineEnd { .. } => self.fmt_shape(f),
-            Self::UnknownSymbol { .. }
-            | Self::NotANumber { .. }
-            | Self::OutOfRange { .. }
-            | Self::ZeroNotEmpty { .. }
-            | Self::TooLargeForLetters { .. }
-            | Self::Candidates { .. }
-            | Self::CandidateLine { .. } => self.fmt_symbol(f),
             Self::Conflict(conflict) => write!(f, "{conflict}"),
             Self::NotUtf8 => write!(f, "the line is not valid UTF-8"),
             Self::Rule(rule) => write!(f, "{rule}"),
@@ -254,12 +237,14 @@ impl fmt::Display for PuzzleErrorKind {
                 "pencilmarks are read for classic sudoku only, not {variant}"
             ),
             Self::Read { message } => write!(f, "read error: {message}; reading stopped here"),
+            _ => self.fmt_shape(f),
         }
     }
 }
 
 impl PuzzleErrorKind {
-    /// The errors of the text's shape: lengths, rows, lines.
+    /// The errors of the text's shape: lengths, rows, lines; the others to
+    /// [`fmt_symbol`](Self::fmt_symbol).
     fn fmt_shape(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty => write!(f, "no grid: the input is empty"),
@@ -330,13 +315,14 @@ impl PuzzleErrorKind {
                 "the line is longer than {MAX_LINE} bytes and has no end within {} MiB more: the input is not lines of text; reading stopped here",
                 skipped >> 20
             ),
-            _ => unreachable!("not a shape error"),
+            _ => self.fmt_symbol(f),
         }
     }
 }
 
 impl PuzzleErrorKind {
-    /// The errors of one symbol or token.
+    /// The errors of one symbol or token, the last that [`fmt`](fmt::Display::fmt)
+    /// hands on.
     fn fmt_symbol(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::UnknownSymbol { symbol, alphabet } => {
@@ -384,7 +370,7 @@ impl PuzzleErrorKind {
                 "`{}` in place {place} of a cell of a candidate line (729 symbols, 9 per cell): place {place} holds {place} or `.`",
                 symbol.escape_debug()
             ),
-            _ => unreachable!("not a symbol error"),
+            _ => unreachable!("every other kind is written by `fmt` or `fmt_shape`"),
         }
     }
 }

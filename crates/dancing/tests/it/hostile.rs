@@ -185,15 +185,7 @@ fn non_utf8_is_reported_where_it_starts() {
 #[test]
 fn binary_garbage_never_panics() {
     // A fixed pseudo-random stream, and every prefix of it.
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let garbage: Vec<u8> = (0..4096)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 56) as u8
-        })
-        .collect();
+    let garbage = dancing_testkit::garbage(4096);
     assert_eq!(
         knuth_error(&garbage),
         "line 1, column 2: the input is not valid UTF-8"

@@ -1,27 +1,12 @@
 //! Helpers shared by the integration tests: the bundled data and a small generator.
-#![allow(dead_code, unreachable_pub)]
+#![allow(dead_code, unreachable_pub, unused_imports)]
 
 use dancing_sudoku::Grid;
+pub use dancing_testkit::sudoku::{Rng, blank_cells, content_lines, random_solved};
 
 /// The text of `crates/dancing-judges/tests/data/NAME`.
 pub fn data(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The content lines of a data file: neither blank nor comments.
-pub fn content_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-}
-
-/// The puzzles of a one-line data file.
-pub fn puzzles(name: &str) -> Vec<Grid> {
-    content_lines(&data(name))
-        .map(|l| Grid::parse_line(l).unwrap_or_else(|e| panic!("{name}: {e}: {l}")))
-        .collect()
+    dancing_testkit::sudoku::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"), name)
 }
 
 /// The first sample of the NOIP 2009 target sudoku, in the judge's input form (rows of
@@ -36,87 +21,5 @@ pub const NOIP_SAMPLES: [(&str, u64); 2] = [(NOIP_1, 2829), (NOIP_2, 2852)];
 
 /// tdoku's test puzzles: (puzzle, count, solution when given).
 pub fn tdoku() -> Vec<(Grid, u64, Option<Grid>)> {
-    content_lines(&data("tdoku_test_puzzles.txt"))
-        .map(|l| {
-            let mut parts = l.split(':');
-            let puzzle = Grid::parse_line(parts.next().unwrap()).unwrap();
-            let count = parts.next().unwrap().parse().unwrap();
-            let solution = parts.next().map(|s| Grid::parse_line(s).unwrap());
-            (puzzle, count, solution)
-        })
-        .collect()
-}
-
-/// A small deterministic random generator (SplitMix64), so tests need no extra crate.
-#[derive(Debug, Clone)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for k in (1..items.len()).rev() {
-            items.swap(k, self.below(k + 1));
-        }
-    }
-}
-
-/// A random solved grid of `order`: the pattern solution (r·n + r/n + c) mod N with
-/// values, rows within bands, bands, columns within stacks and stacks shuffled, and
-/// maybe transposed.
-pub fn random_solved(order: usize, rng: &mut Rng) -> Grid {
-    let n = order;
-    let side = n * n;
-    let mut values: Vec<u8> = (1..=side as u8).collect();
-    rng.shuffle(&mut values);
-    let lines = |rng: &mut Rng| {
-        let mut bands: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut bands);
-        let mut out = Vec::with_capacity(side);
-        for b in bands {
-            let mut within: Vec<usize> = (0..n).collect();
-            rng.shuffle(&mut within);
-            out.extend(within.into_iter().map(|k| b * n + k));
-        }
-        out
-    };
-    let rows = lines(rng);
-    let cols = lines(rng);
-    let transpose = rng.below(2) == 1;
-    let mut grid = Grid::empty(order);
-    for (r, &pr) in rows.iter().enumerate() {
-        for (c, &pc) in cols.iter().enumerate() {
-            let v = values[(pr * n + pr / n + pc) % side];
-            if transpose {
-                grid.set(c, r, v);
-            } else {
-                grid.set(r, c, v);
-            }
-        }
-    }
-    assert!(grid.is_solved());
-    grid
-}
-
-/// `solved` with `blanks` random cells emptied.
-pub fn blank_cells(solved: &Grid, blanks: usize, rng: &mut Rng) -> Grid {
-    let side = solved.side();
-    let mut cells: Vec<usize> = (0..side * side).collect();
-    rng.shuffle(&mut cells);
-    let mut puzzle = solved.clone();
-    for &k in cells.iter().take(blanks) {
-        puzzle.set(k / side, k % side, 0);
-    }
-    puzzle
+    dancing_testkit::sudoku::tdoku(&data("tdoku_test_puzzles.txt"))
 }

@@ -135,20 +135,17 @@ pub(super) fn clash(puzzle: &Puzzle) -> Option<Conflict> {
                 (Unit::Region(k), cells.collect())
             })
             .collect(),
-        Variant::X => {
+        Variant::X | Variant::Hyper => {
+            let unit = if puzzle.variant == Variant::X {
+                Unit::Diagonal
+            } else {
+                Unit::Window
+            };
             let extra = puzzle.variant.extra_units(grid.order());
             extra
                 .into_iter()
                 .enumerate()
-                .map(|(k, h)| (Unit::Diagonal(k), h))
-                .collect()
-        }
-        Variant::Hyper => {
-            let extra = puzzle.variant.extra_units(grid.order());
-            extra
-                .into_iter()
-                .enumerate()
-                .map(|(k, h)| (Unit::Window(k), h))
+                .map(|(k, h)| (unit(k), h))
                 .collect()
         }
         _ => return grid.validate().err(),
