@@ -23,13 +23,13 @@ use crate::{learner, search, split};
 /// Knuth-format input. The worst case is options of one one-character item (`A\n`): each
 /// 2-byte line becomes an 8-byte builder entry (16 while its vector grows), a 16-byte node
 /// and a 16-byte spacer in the problem and again in the solver's copy, and an option
-/// index; each item name costs about 70 bytes of tables for 2 bytes of input. Measured
-/// peaks stay below 35 bytes per input byte; see `docs/formats.md`.
+/// index; each item name costs about 70 bytes of tables for 2 bytes of input. The
+/// measured peaks are in `docs/formats.md`.
 const MEMORY_PER_INPUT_BYTE: u64 = 48;
-/// The same for the matrix format, per one (`1 ` is also 2 bytes of input); measured:
-/// 73 bytes in rows of a single one, 34 in rows of twenty.
+/// The same for the matrix format, per one (`1 ` is also 2 bytes of input), above the
+/// peaks measured in `docs/formats.md`.
 const MEMORY_PER_ONE: u64 = 96;
-/// Per column of the matrix format: a named item and its tables (measured: 193 bytes).
+/// Per column of the matrix format: a named item and its tables (`docs/formats.md`).
 const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {

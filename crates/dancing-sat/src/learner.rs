@@ -23,9 +23,8 @@ pub struct Config {
 
 impl Default for Config {
     /// Both preprocessing rules, the default encoding, and CaDiCaL in stable mode only
-    /// (`stabilizeonly=1`, never switching to its focused mode): 0.70× the time of
-    /// CaDiCaL's defaults on the 25×25 benchmark, and faster on each of its 16 puzzles
-    /// (docs/benchmarks.md).
+    /// (`stabilizeonly=1`, never switching to its focused mode), faster than CaDiCaL's
+    /// defaults on the 25×25 benchmark (docs/benchmarks.md, "Hard instances").
     fn default() -> Self {
         Self {
             rules: Rules::default(),
@@ -86,9 +85,8 @@ pub struct Learner<'p> {
 }
 
 /// What CaDiCaL holds per literal of the formula it is given, about (its clauses,
-/// watches and per-variable tables): measured 141–155 bytes on formulas of 0.05 to 4.2
-/// million literals (one item of many options, random long options, chains of pairs,
-/// queens, Langford pairs), with margin.
+/// watches and per-variable tables), with a margin over what was measured
+/// (docs/benchmarks.md, "The learner's memory").
 const CADICAL_BYTES_PER_LITERAL: u64 = 180;
 
 impl<'p> Learner<'p> {

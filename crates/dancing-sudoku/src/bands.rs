@@ -75,21 +75,21 @@ impl Frame {
 /// - **Hidden triads**, before a guess: a minirow that three digits must take (each
 ///   alone in its row there) is closed to the other six, and so is a minicolumn three
 ///   digits must take. This is part of tdoku's triad reasoning (t-dillon/tdoku: its
-///   exactly-three constraints over an intersection's digits); it takes 20–35% of the
-///   guesses away.
+///   exactly-three constraints over an intersection's digits); it takes guesses
+///   away (docs/benchmarks.md, "The band solver's choices").
 /// - **Guesses on ways** (tdoku's branching, written anew from its description): a
 ///   digit takes each band along one of six permutations of minirows and each stack
 ///   along one of six permutations of minicolumns. Of the three bands and three stacks,
 ///   the search takes the one with the fewest ways left over its nine digits, and in it
 ///   a digit with the fewest (two or more), and tries each of its ways: one guess
 ///   settles three minirows or minicolumns, where a cell guess settles one cell. On the
-///   hardest sets this halves the guesses of the bivalue cells it replaced
-///   (forum-hardest-1905-11+: 128 a puzzle, from 241).
+///   hardest sets this makes far fewer guesses than the bivalue cells it replaced
+///   (docs/benchmarks.md, "The band solver's choices").
 ///
 /// The passes over all words before a guess (the singles' counts, claims and triads,
 /// counting ways) are written without tables, so that the compiler runs them on
 /// vectors; where the processor has AVX2 (checked at run time) a second build of the
-/// search does so eight words at a time, 10% faster on the hard sets. The search is a
+/// search does so eight words at a time (docs/benchmarks.md). The search is a
 /// loop over an explicit stack of saved states: no recursion. A state is 57 words;
 /// only its candidates and unfixed cells are saved at a guess, and nothing is undone.
 ///
@@ -116,7 +116,7 @@ impl Frame {
 /// [`Limits::CHECK_INTERVAL`] guesses (the clock and the interrupt flag).
 /// [`Stats::elapsed`] is measured only when the limits hold a time limit (a timeout or a
 /// deadline), and is zero otherwise: a search takes a few microseconds, and reading the
-/// clock twice for each would cost 3% of a batch of 17-clue puzzles.
+/// clock twice for each would show in a batch of 17-clue puzzles (docs/benchmarks.md).
 #[derive(Debug, Clone, Default)]
 pub struct BandSolver {
     stack: Vec<Frame>,
@@ -147,8 +147,8 @@ impl BandSolver {
 
     /// [`search`](Self::search) compiled for AVX2: the compiler runs the passes over
     /// all words (`choose_way`, `claims_and_triads`, the singles' counts) on 256-bit
-    /// vectors, eight words at a time, and uses BMI's shifts and bit counts. 10% less
-    /// time on the hard sets than the same code on the baseline x86-64 instructions.
+    /// vectors, eight words at a time, and uses BMI's shifts and bit counts
+    /// (docs/benchmarks.md, "The band solver's choices").
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn search_avx2(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {

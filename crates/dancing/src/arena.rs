@@ -11,8 +11,8 @@
 //! the number of nodes in its list (TAOCP: LEN).
 //!
 //! A node is 16 bytes, aligned so that it never straddles a cache line and its index
-//! scales by a shift: measured faster than Knuth's 12 bytes on every engine benchmark
-//! (see `docs/benchmarks.md`). The fourth field links each node of an option to the next
+//! scales by a shift: faster than Knuth's 12 bytes on every engine benchmark
+//! (docs/benchmarks.md, "The node layout"). The fourth field links each node of an option to the next
 //! one, cyclically (the RLINK of Knuth's first dancing-links program): hiding an option
 //! then walks exactly its other nodes, with no test for the spacer, so a loop over
 //! options of one size always runs the same number of times and its branches are

@@ -45,9 +45,9 @@ pub struct Encoding {
 }
 
 impl Default for Encoding {
-    /// Pairwise up to 32 literals, so every list of a sudoku up to 25×25 is pairwise:
-    /// on the 25×25 benchmark the sequential counter took 1.17× the peer's time, against
-    /// 0.89–0.97 pairwise (docs/benchmarks.md).
+    /// Pairwise up to 32 literals, so every list of a sudoku up to 25×25 is pairwise: on
+    /// the 25×25 benchmark the sequential counter was slower (docs/benchmarks.md, "Hard
+    /// instances").
     fn default() -> Self {
         Self { pairwise_limit: 32 }
     }

@@ -102,8 +102,8 @@
 //!   level keeps a bitset of the live options and each primary item's count, and a
 //!   choice rules out options a machine word (64 options) at a time, with nothing to
 //!   undo on backtracking. Same solutions, order and [`Stats`] as [`Solver`]; the
-//!   fastest engine on small problems (up to 2× the links on polyomino packings),
-//!   slower than the links on larger ones (queens 40).
+//!   fastest engine on small problems (polyomino packings), slower than the links on
+//!   larger ones (docs/benchmarks.md).
 //!   Secondary items and colors, forcing, splitting and parallel search; no costs.
 //! - [`Engine`], implemented by [`Solver`], [`DenseSolver`], `CellsSolver` and
 //!   [`MultiSolver`], names what they share beyond one search; [`SplitEngine`] and

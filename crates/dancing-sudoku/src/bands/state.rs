@@ -149,7 +149,7 @@ impl State {
     #[inline(always)]
     pub(super) fn naked_singles(&mut self) -> Option<bool> {
         // Counted digit by digit over the three bands at once (a loop the compiler
-        // keeps in registers: 4% faster on the hardest sets than band by band).
+        // keeps in registers, faster than band by band: docs/benchmarks.md).
         let (mut ones, mut twos) = ([0u32; 3], [0u32; 3]);
         for digit in self.cand.chunks_exact(3) {
             for b in 0..3 {
@@ -214,10 +214,10 @@ impl State {
     /// (two when there is one). Each alternative fixes three minirows or minicolumns of
     /// the digit at once, where a cell guess fixes one cell.
     ///
-    /// On the hardest sets this needs a third fewer guesses than the bivalue cells it
-    /// replaced (forum-hardest-1905-11+: 163 a puzzle against 241) and about 12% less
-    /// time; on puzzles with many solutions, where a search makes a few guesses only,
-    /// counting the ways costs more than it saves.
+    /// On the hardest sets this needs fewer guesses and less time than the bivalue cells
+    /// it replaced (docs/benchmarks.md, "The band solver's choices"); on puzzles with
+    /// many solutions, where a search makes a few guesses only, counting the ways costs
+    /// more than it saves.
     /// Returns the branch and its alternatives (bit `p` for `PERMUTATIONS[p]`), or
     /// `None` when every digit has one way left everywhere.
     #[inline(always)]
@@ -289,7 +289,7 @@ impl State {
     ///   of its row) fill its three cells, and the other digits leave them; the same
     ///   for minicolumns (three digits each left in one column of a box). This is half
     ///   of tdoku's triad reasoning (its exactly-three constraints over the digits of
-    ///   an intersection), and takes 20–35% of the guesses away.
+    ///   an intersection), and takes guesses away (docs/benchmarks.md).
     ///
     /// Everything is computed from the state as it comes in, word by word without
     /// tables, so that the loops run on vectors. `None` on a dead end (a column with no

@@ -34,17 +34,17 @@ pub use net::{Net, Premise};
 const POOL_SLOTS: usize = 1 << 21;
 
 /// What one search of a net may spend, in potentials reached over all its
-/// propagations: a 9×9 search reaches at most about 20,000 (top1465, the forum's
-/// hardest), 200 times less. Past it the search gives up and finds nothing, so the path
+/// propagations: far more than any 9×9 search reaches (docs/benchmarks.md, "The
+/// forcing nets' budgets"). Past it the search gives up and finds nothing, so the path
 /// stalls and the rating measures the search left, as on any stall: on large grids,
 /// where one search can reach millions, a rating or a hint takes seconds, not minutes.
 pub(super) const NET_WORK: usize = 1 << 22;
 
 /// What one search of a net may hold, in potential slots of its outcomes (an outcome
-/// indexes every potential of the grid, 2·N³ of them): 32 MiB. A 9×9 search holds at
-/// most about 500 outcomes of 1,458 slots, 11 times less; a 36×36 grid's outcome has
-/// 93,312 slots, so its search gives up after about 90 outcomes instead of holding
-/// gigabytes.
+/// indexes every potential of the grid, 2·N³ of them): 32 MiB, far more than a 9×9
+/// search holds (docs/benchmarks.md, "The forcing nets' budgets"); a 36×36 grid's
+/// outcome has 93,312 slots, so its search gives up after about 90 outcomes instead of
+/// holding gigabytes.
 pub(super) const NET_SLOTS: usize = 1 << 23;
 
 thread_local! {

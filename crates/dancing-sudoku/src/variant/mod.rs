@@ -23,24 +23,8 @@
 //! option (r, c, v) of a caged cell also covers `cage k has v`. So each digit of the
 //! chosen set appears exactly once in the cage and no other digit appears. The other
 //! model, one option per placement of a permutation of a combination on the cage's
-//! cells, gave the same answers in the tests and was slower everywhere, so it was
-//! removed (its givens could not be forced either, so its matrix was built per
-//! puzzle). A uniqueness check (a count up to 2) of the two published 9×9 killers of the
-//! tests, best of 5 on one core of a shared 2-core machine, matrix built included (the
-//! search alone in parentheses), as measured before the removal:
-//!
-//! | puzzle | combinations (default) | placements |
-//! |---|---|---|
-//! | ukpuzzles.org killer 1, no givens | 1.8 ms (1.5), 861 options, 4,009 nodes | 39.5 ms (36.2), 4,545 options, 2,066 nodes |
-//! | the same, 3 givens | 1.0 ms (0.7) | 11.7 ms (9.6) |
-//! | killersudokuonline.com example, no givens | 1.6 ms (1.3), 853 options, 3,775 nodes | 2.6 ms (1.6), 2,273 options, 278 nodes |
-//! | the same, 3 givens | 0.44 ms (0.15) | 0.71 ms (0.23) |
-//!
-//! Placements take fewer nodes (one choice fills a cage) but each is a long option
-//! whose choice removes thousands of others: 30 times the updates on killer 1 (5.9
-//! million against 195,000), where the five-cell cages of sums 27 and 30 have 1,320 and
-//! 720 placements (11 and 6 combinations). Combinations stay few whatever the cage size.
-//! They were 1.6 to 22 times faster here.
+//! cells, gave the same answers in the tests and was slower on every published killer,
+//! so it was removed (docs/benchmarks.md, "Killer models").
 //!
 //! # Hyper windows
 //!
