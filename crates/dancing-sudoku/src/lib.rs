@@ -98,6 +98,26 @@ mod router;
 mod solve;
 pub mod variant;
 
+/// The Rust examples of README.md and docs/, compiled and run as this crate's doc tests
+/// (this crate depends on the engine, so both crates' examples build here).
+#[cfg(doctest)]
+mod documents {
+    #[doc = include_str!("../../../README.md")]
+    struct Readme;
+    #[doc = include_str!("../../../docs/architecture.md")]
+    struct Architecture;
+    #[doc = include_str!("../../../docs/benchmarks.md")]
+    struct Benchmarks;
+    #[doc = include_str!("../../../docs/distributed.md")]
+    struct Distributed;
+    #[doc = include_str!("../../../docs/formats.md")]
+    struct Formats;
+    #[doc = include_str!("../../../docs/generating.md")]
+    struct Generating;
+    #[doc = include_str!("../../../docs/python.md")]
+    struct Python;
+}
+
 #[cfg(feature = "sat")]
 pub use auto::{AutoSolver, SatSolver};
 pub use bands::BandSolver;

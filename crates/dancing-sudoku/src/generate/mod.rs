@@ -68,7 +68,7 @@ use forced::Givens;
 use random::{below, line_permutation, shuffle};
 pub use settings::Symmetry;
 
-use crate::logic::Difficulty;
+pub use crate::logic::Difficulty;
 use crate::variant::Kind;
 
 /// Why a generator could not be built, or a puzzle not generated.
