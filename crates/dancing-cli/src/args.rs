@@ -8,7 +8,7 @@ mod problem;
 mod sudoku;
 mod xc;
 
-pub(crate) use problem::{ProblemArgs, ProblemKind};
+pub(crate) use problem::{ProblemArgs, ProblemKind, TurnsArg, UsesArg};
 pub(crate) use sudoku::{BatchArgs, GenerateArgs, LogicArgs, SolverKind, SudokuCommand};
 pub(crate) use xc::{MemoOrderArg, XcArgs, XcSolver};
 

@@ -31,6 +31,7 @@ mod memo;
 mod memory;
 mod output;
 mod plan;
+mod polyomino;
 mod pretty;
 mod problem;
 mod report;

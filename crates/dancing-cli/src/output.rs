@@ -1,23 +1,43 @@
 //! Solutions as the commands print them: the one printer that `xc`, the memo and the
 //! learner call down to.
 
+use std::fmt;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use dancing::{OptionId, Problem};
 use smallvec::SmallVec;
 
-/// Prints the options of one solution in Knuth's format, sorted, after a blank line
-/// unless it is the first.
+/// How a solution of a problem that has a picture is drawn (`dancing problem`'s boards,
+/// sequences and squares), in place of its options.
+#[derive(Clone)]
+pub(crate) struct Picture(pub(crate) Arc<Draw>);
+
+/// Draws one solution of a problem.
+pub(crate) type Draw = dyn Fn(&Problem, &[OptionId]) -> String + Send + Sync;
+
+impl fmt::Debug for Picture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Picture")
+    }
+}
+
+/// Prints one solution after a blank line unless it is the first: its picture when the
+/// problem has one, else its options in Knuth's format, sorted.
 pub(crate) fn print_solution(
     out: &mut impl Write,
     problem: &Problem,
     solution: &[OptionId],
     first: &mut bool,
+    picture: Option<&Picture>,
 ) -> io::Result<()> {
     if !*first {
         writeln!(out)?;
     }
     *first = false;
+    if let Some(Picture(draw)) = picture {
+        return out.write_all(draw(problem, solution).as_bytes());
+    }
     // Solutions stream out with no allocation: the options are sorted on the stack (a
     // solution has at most one option per primary item; few have more than 64).
     let mut options: SmallVec<[OptionId; 64]> = SmallVec::from_slice(solution);

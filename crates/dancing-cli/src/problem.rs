@@ -1,13 +1,15 @@
 //! `dancing problem`: classic exact-cover problems, counted and pictured.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
 
-use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, problems};
+use dancing::{AnyEngine, Engine, OptionId, Problem, Stats, problems};
 
-use crate::args::{ProblemArgs, ProblemKind};
-use crate::failure::{Failure, search_code};
-use crate::report;
-use crate::search;
+use crate::args::{ProblemArgs, ProblemKind, XcArgs};
+use crate::failure::{EXIT_OK, Failure, search_code};
+use crate::output::Picture;
+use crate::plan::{self, Mode};
+use crate::{report, search, xc};
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
     if let ProblemKind::Tiling { file, search } = kind {
@@ -25,83 +27,193 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
             size: (width, height),
             args,
         } => (problems::dominoes(*width, *height), args),
+        ProblemKind::Polyomino {
+            board,
+            pieces,
+            turns,
+            uses,
+            args,
+        } => {
+            let board = crate::polyomino::board(board)?;
+            let pieces = crate::polyomino::pieces(pieces)?;
+            let problem = crate::polyomino::problem(&board, &pieces, *turns, *uses)?;
+            return answer(&problem, args, Drawn::Packing(Arc::new(board)), kind);
+        }
         ProblemKind::Tiling { .. } => unreachable!("answered above"),
     };
-    let mut out = BufWriter::new(io::stdout().lock());
-    if args.dlx {
-        out.write_all(dancing::format::to_string(&problem).as_bytes())?;
-        out.flush()?;
-        return Ok(crate::failure::EXIT_OK);
-    }
-    solve(kind, &problem, args, &mut out)
+    answer(&problem, args, drawn(kind), kind)
 }
 
-/// Counts or lists the solutions with the engine `--engine auto` would pick.
-fn solve(
-    kind: &ProblemKind,
+/// Prints `problem`, or counts or draws its solutions as `args` ask.
+fn answer(
     problem: &Problem,
     args: &ProblemArgs,
+    drawn: Drawn,
+    kind: &ProblemKind,
+) -> Result<u8, Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.dlx {
+        out.write_all(dancing::format::to_string(problem).as_bytes())?;
+        out.flush()?;
+        return Ok(EXIT_OK);
+    }
+    let xc = args.xc(Picture(Arc::new(move |problem, solution| {
+        drawn.draw(problem, solution)
+    })));
+    plan::check_engine(&xc)?;
+    if let ProblemKind::Langford { n, .. } = kind
+        && !problems::langford_exists(usize::from(*n))
+    {
+        return none_exist(usize::from(*n), args, &mut out);
+    }
+    if xc.memo.wanted() && !args.count && args.memo.sample.is_none() {
+        return Err(Failure::input(
+            "`dancing problem` with --memo counts (--count) or draws (--sample K); leave \
+             --memo out to see the number of solutions and the first one drawn",
+        ));
+    }
+    let name = "the problem";
+    let plan = plan::plan(&xc, name, problem)?;
+    suggest_memo(kind, &xc);
+    if args.count || plan.mode == Mode::Memo {
+        drop(out);
+        return xc::execute(&plan, &xc, name, problem);
+    }
+    let engine =
+        AnyEngine::new(problem, plan.engine).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    let threads = match plan.mode {
+        Mode::Threads(threads) => threads,
+        _ => 1,
+    };
+    first_drawn(&xc, problem, engine, threads, &mut out)
+}
+
+/// Langford's n ≡ 1, 2 (mod 4): no pairing exists, answered without a search.
+fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<u8, Failure> {
+    let stats = Stats::default();
+    if args.count {
+        writeln!(out, "0")?;
+    } else {
+        writeln!(out, "{}", report::solutions_found(&stats))?;
+    }
+    out.flush()?;
+    stderr_line!(
+        "note: no Langford pairing exists for n = {n}: the two k's at p and p + k + 1 make \
+         the positions' sum have the wrong parity unless n ≡ 0 or 3 (mod 4); no search ran"
+    );
+    report::report(&stats, &args.search, &[("engine", "none".into())]);
+    Ok(EXIT_OK)
+}
+
+/// On boards of dominoes, where the memo counts in milliseconds what the plain search
+/// takes hours to enumerate, a note says so when it is not asked for.
+fn suggest_memo(kind: &ProblemKind, xc: &XcArgs) {
+    if let ProblemKind::Domino {
+        size: (width, height),
+        ..
+    } = kind
+        && width * height >= 64
+        && !xc.memo.wanted()
+        && !xc.search.report.quiet
+    {
+        stderr_line!(
+            "note: the {width}x{height} board has many tilings, and this search visits every \
+             one; --count --memo counts them in milliseconds, --sample K --seed S draws \
+             some uniformly"
+        );
+    }
+}
+
+/// Counts the solutions (up to `--limit`) on `threads` threads and draws the first.
+fn first_drawn(
+    xc: &XcArgs,
+    problem: &Problem,
+    mut engine: AnyEngine,
+    threads: usize,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    let mut engine =
-        AnyEngine::new(problem, EngineName::Auto).expect("`auto` searches every problem");
-    let solver = &mut engine;
-    let engine = [("engine", solver.name().into())];
-    if args.count {
-        let stats = search::count(solver, &args.search, args.limit);
-        writeln!(out, "{}", report::count_text(&stats))?;
-        out.flush()?;
-        report::report(&stats, &args.search, &engine);
-        return Ok(search_code(&stats));
-    }
+    let name = engine.name();
     let mut first: Option<Vec<OptionId>> = None;
-    let stats = search::run(solver, &args.search, args.limit, |solution| {
+    let mut keep = |solution: &[OptionId]| {
         if first.is_none() {
             first = Some(solution.to_vec());
         }
         Ok(())
-    })?;
+    };
+    let stats = if threads > 1 {
+        crate::memory::check_copies(xc, problem, &engine, threads + 1, "--threads")?;
+        search::run_parallel(engine, threads, &xc.search, xc.limit, false, keep)?
+    } else {
+        search::run(&mut engine, &xc.search, xc.limit, &mut keep)?
+    };
     writeln!(out, "{}", report::solutions_found(&stats))?;
-    if let Some(solution) = first {
+    if let (Some(solution), Some(Picture(draw))) = (first, &xc.picture) {
         writeln!(out, "first solution:")?;
-        out.write_all(picture(kind, problem, &solution).as_bytes())?;
+        out.write_all(draw(problem, &solution).as_bytes())?;
     }
     out.flush()?;
-    report::report(&stats, &args.search, &engine);
+    let mut fields = vec![("engine", name.into())];
+    if threads > 1 {
+        fields.push(("threads", threads.into()));
+    }
+    report::report(&stats, &xc.search, &fields);
     Ok(search_code(&stats))
 }
 
-/// A solution drawn for people: a board, a sequence, a box or a square.
-fn picture(kind: &ProblemKind, problem: &Problem, solution: &[OptionId]) -> String {
+/// How a solution of `kind` is drawn.
+fn drawn(kind: &ProblemKind) -> Drawn {
     match kind {
-        ProblemKind::Queens { .. } => {
-            let board = problems::queens_board(problem, solution);
-            let n = board.len();
-            board
-                .iter()
-                .map(|&column| {
-                    let row: Vec<&str> = (0..n)
-                        .map(|c| if c == column { "Q" } else { "." })
-                        .collect();
-                    row.join(" ") + "\n"
-                })
-                .collect()
+        ProblemKind::Queens { .. } => Drawn::Queens,
+        ProblemKind::Langford { .. } => Drawn::Langford,
+        ProblemKind::Pentomino { size, .. } => Drawn::Box(*size),
+        ProblemKind::Latin { n, .. } => Drawn::Latin(usize::from(*n)),
+        ProblemKind::Domino { size, .. } => Drawn::Dominoes(*size),
+        ProblemKind::Polyomino { .. } | ProblemKind::Tiling { .. } => Drawn::Nothing,
+    }
+}
+
+/// What a problem's solutions look like.
+#[derive(Debug, Clone)]
+enum Drawn {
+    Queens,
+    Langford,
+    Box((usize, usize)),
+    Latin(usize),
+    Dominoes((usize, usize)),
+    Packing(Arc<problems::Board>),
+    Nothing,
+}
+
+impl Drawn {
+    /// A solution drawn for people: a board, a sequence, a box or a square.
+    fn draw(&self, problem: &Problem, solution: &[OptionId]) -> String {
+        match *self {
+            Drawn::Queens => {
+                let board = problems::queens_board(problem, solution);
+                let n = board.len();
+                board
+                    .iter()
+                    .map(|&column| {
+                        let row: Vec<&str> = (0..n)
+                            .map(|c| if c == column { "Q" } else { "." })
+                            .collect();
+                        row.join(" ") + "\n"
+                    })
+                    .collect()
+            }
+            Drawn::Langford => {
+                let sequence = problems::langford_sequence(problem, solution);
+                let words: Vec<String> = sequence.iter().map(usize::to_string).collect();
+                words.join(" ") + "\n"
+            }
+            Drawn::Box((width, height)) => {
+                problems::polyomino_picture(problem, solution, width, height)
+            }
+            Drawn::Latin(n) => latin_picture(problem, solution, n),
+            Drawn::Dominoes((width, height)) => domino_picture(problem, solution, width, height),
+            Drawn::Packing(ref board) => problems::packing_picture(problem, board, solution),
+            Drawn::Nothing => String::new(),
         }
-        ProblemKind::Langford { .. } => {
-            let sequence = problems::langford_sequence(problem, solution);
-            let words: Vec<String> = sequence.iter().map(usize::to_string).collect();
-            words.join(" ") + "\n"
-        }
-        ProblemKind::Pentomino {
-            size: (width, height),
-            ..
-        } => problems::polyomino_picture(problem, solution, *width, *height),
-        ProblemKind::Latin { n, .. } => latin_picture(problem, solution, usize::from(*n)),
-        ProblemKind::Domino {
-            size: (width, height),
-            ..
-        } => domino_picture(problem, solution, *width, *height),
-        ProblemKind::Tiling { .. } => String::new(),
     }
 }
 

@@ -53,7 +53,6 @@ pub(crate) fn threads(
     // The workers take turns to print: stdout itself, not a lock on it.
     let mut out = BufWriter::new(io::stdout());
     let mut first = true;
-    let mut options = Vec::new();
     let stats = search::run_parallel(
         engine,
         threads,
@@ -61,16 +60,8 @@ pub(crate) fn threads(
         args.limit,
         args.count,
         |solution| {
-            options.clear();
-            options.extend_from_slice(solution);
-            options.sort_unstable();
-            if !std::mem::replace(&mut first, false) {
-                writeln!(out)?;
-            }
-            for &option in &options {
-                writeln!(out, "{}", problem.format_option(option))?;
-            }
-            Ok(())
+            let picture = args.picture.as_ref();
+            crate::output::print_solution(&mut out, problem, solution, &mut first, picture)
         },
     )?;
     if args.count {

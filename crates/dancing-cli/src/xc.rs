@@ -70,7 +70,12 @@ pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
 }
 
 /// Carries out `plan` on `problem` (read from the file `name`).
-fn execute(plan: &Plan, args: &XcArgs, name: &str, problem: &Problem) -> Result<u8, Failure> {
+pub(crate) fn execute(
+    plan: &Plan,
+    args: &XcArgs,
+    name: &str,
+    problem: &Problem,
+) -> Result<u8, Failure> {
     match plan.mode {
         Mode::Memo => return crate::memo::run(plan, args, problem),
         Mode::Cheapest(k) => return cheapest(args, problem, k),
@@ -116,7 +121,13 @@ fn plain<E: dancing::Engine>(
     } else {
         let mut first = true;
         search::run(solver, &args.search, plan.limit, |solution| {
-            crate::output::print_solution(&mut out, problem, solution, &mut first)
+            crate::output::print_solution(
+                &mut out,
+                problem,
+                solution,
+                &mut first,
+                args.picture.as_ref(),
+            )
         })?
     };
     out.flush()?;

@@ -1,5 +1,5 @@
 //! Classic exact-cover problems, built as [`Problem`]s: N-queens, Langford pairs, Latin
-//! squares and polyomino packing (pentominoes). They serve as examples, as oracles in
+//! squares, domino tilings and polyomino packing (any board, any pieces: [`packing`]). They serve as examples, as oracles in
 //! tests (their solution counts are known) and as benchmarks.
 //!
 //! ```
@@ -7,6 +7,10 @@
 //! let queens = dancing::problems::queens(8);
 //! assert_eq!(dancing::Solver::new(&queens).count(), 92);
 //! ```
+
+mod packing;
+
+pub use packing::{Board, PictureError, Piece, Turns, Uses, packing, packing_picture, turned};
 
 use crate::builder::ProblemBuilder;
 use crate::ids::OptionId;
@@ -81,6 +85,25 @@ pub fn langford(n: usize) -> Problem {
         }
     }
     build(b)
+}
+
+/// Whether [`langford`]`(n)` has any solution: exactly when n ≡ 0 or 3 (mod 4).
+///
+/// The reason (Davies, 1959): put the two k's at positions p and p + k + 1. The 2n
+/// positions sum to n(2n + 1), and the pairs' positions sum to 2·Σp + Σ(k + 1), so
+/// Σ(k + 1) = n(n + 3)/2 must have the parity of n(2n + 1), which fails for n ≡ 1, 2
+/// (mod 4); for n ≡ 0, 3 (mod 4) constructions exist for every n.
+///
+/// ```
+/// use dancing::{Engine, Solver, problems};
+///
+/// for n in 1..=8 {
+///     let count = Solver::new(&problems::langford(n)).count();
+///     assert_eq!(problems::langford_exists(n), count > 0);
+/// }
+/// ```
+pub fn langford_exists(n: usize) -> bool {
+    matches!(n % 4, 0 | 3)
 }
 
 /// The sequence of a solution of [`langford`].

@@ -2,13 +2,19 @@
 
 use clap::{Args, Subcommand};
 
-use super::{SearchArgs, parse_limit};
+use dancing::EngineName;
 
-/// Options shared by the classic problems.
+use super::xc::{MemoArgs, SplitArgs};
+use super::{SearchArgs, XcArgs, XcSolver, parse_limit};
+use crate::input::parse_size;
+use crate::output::Picture;
+
+/// Options shared by the classic problems: `dancing xc`'s, but for reading a file,
+/// costs and the judges' format.
 #[derive(Debug, Args)]
 pub(crate) struct ProblemArgs {
     /// Print the problem in Knuth's DLX format instead of solving it
-    #[arg(long, conflicts_with_all = ["count", "limit"])]
+    #[arg(long, conflicts_with_all = ["count", "limit", "memo", "sample", "zdd", "threads"])]
     pub(crate) dlx: bool,
     /// Print only the number of solutions (as `dancing xc --count`), without a picture
     #[arg(long)]
@@ -17,8 +23,49 @@ pub(crate) struct ProblemArgs {
     /// exit code 0
     #[arg(long, value_name = "N", value_parser = parse_limit)]
     pub(crate) limit: Option<u64>,
+    /// The search engine, as `dancing xc --engine` takes it (`auto` by default: the
+    /// faster of `links` and `dense` on the first nodes)
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = super::xc::engine_names())]
+    pub(crate) engine: EngineName,
+    /// Search with this many threads (at most 256); 0 uses every core
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16)
+              .range(0..=dancing::ParallelSolver::<dancing::Solver>::MAX_THREADS as i64))]
+    pub(crate) threads: u16,
+    /// The most memory the run may take (K, M, G suffixes), as for `dancing xc`
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    pub(crate) max_memory: u64,
+    #[command(flatten)]
+    pub(crate) memo: MemoArgs,
     #[command(flatten)]
     pub(crate) search: SearchArgs,
+}
+
+impl ProblemArgs {
+    /// The same request as `dancing xc` flags, with solutions drawn by `picture`.
+    pub(crate) fn xc(&self, picture: Picture) -> XcArgs {
+        XcArgs {
+            file: None,
+            count: self.count,
+            limit: self.limit,
+            min_cost: false,
+            best: None,
+            matrix: false,
+            max_memory: self.max_memory,
+            cnf: false,
+            solver: XcSolver::Dlx,
+            engine: self.engine,
+            memo: self.memo.clone(),
+            split: SplitArgs {
+                threads: self.threads,
+                split: None,
+                split_jobs: None,
+                prefix: None,
+            },
+            search: self.search.clone(),
+            picture: Some(picture),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -39,7 +86,8 @@ Examples:
     /// Langford pairs: 1 1 2 2 … N N in a row, the two k's k apart.
     #[command(after_help = "\
 Examples:
-  dancing problem langford 7")]
+  dancing problem langford 7
+  dancing problem langford 14            0 at once: none exist for n ≡ 1, 2 (mod 4)")]
     Langford {
         /// The largest number
         #[arg(value_parser = clap::value_parser!(u16).range(1..=500))]
@@ -60,12 +108,47 @@ Examples:
         #[command(flatten)]
         args: ProblemArgs,
     },
+    /// Any board packed with any polyominoes (Knuth's POLYOMINO-DLX): a rectangle or a
+    /// drawn board with holes, a named set or pieces drawn as text.
+    ///
+    /// A board file draws cells as `.` (or `o`, `*`) and holes as `#` (or `X`, a
+    /// space), row by row. A pieces file draws every piece in a letter of its own, `.`
+    /// or a space elsewhere (a whole set in one picture, as a solved board). Pieces are
+    /// turned and reflected unless --turns says otherwise, and each is placed exactly
+    /// once unless --uses says otherwise.
+    #[command(after_help = "\
+Examples:
+  dancing problem polyomino scott --count      Dana Scott's 8x8 with its centre 2x2 removed: 520
+  dancing problem polyomino 10x6               the twelve pentominoes in a 10x6 box
+  dancing problem polyomino 6x6 --pieces tetrominoes --uses any --count
+  dancing problem polyomino holes.txt --pieces pieces.txt --uses any --count
+  dancing problem polyomino holes.txt --pieces pieces.txt --turns rotations --uses any --limit 1")]
+    Polyomino {
+        /// The board: WIDTHxHEIGHT, `scott`, or a file with its picture
+        board: String,
+        /// The pieces: monominoes, dominoes, trominoes, tetrominoes, pentominoes (the
+        /// default) or hexominoes (or the cells' count, 1 to 6), or a file with their
+        /// picture
+        #[arg(long, value_name = "SET|FILE", default_value = "pentominoes")]
+        pieces: String,
+        /// Which orientations a piece may take: all (rotations and reflections), rotations
+        /// (one-sided pieces) or none (as drawn)
+        #[arg(long, value_enum, default_value_t = TurnsArg::All)]
+        turns: TurnsArg,
+        /// How many times each piece is placed: once (every piece), at-most-once, or any
+        /// number of times
+        #[arg(long, value_enum, default_value_t = UsesArg::Once)]
+        uses: UsesArg,
+        #[command(flatten)]
+        args: ProblemArgs,
+    },
     /// Domino tilings of a board: WIDTHxHEIGHT cells, each covered by one domino.
     #[command(after_help = "\
 Examples:
   dancing problem domino 4x4
   dancing problem domino 8x8 --count
-  dancing problem domino 12x12 --dlx | dancing xc --count --memo")]
+  dancing problem domino 12x12 --count --memo
+  dancing problem domino 8x8 --sample 2 --seed 7   two tilings drawn uniformly")]
     Domino {
         /// The board as WIDTHxHEIGHT, up to 1,000,000 cells
         #[arg(value_parser = parse_board)]
@@ -111,7 +194,7 @@ fn parse_board(text: &str) -> Result<(usize, usize), String> {
     match (w.trim().parse::<usize>(), h.trim().parse::<usize>()) {
         (Ok(w), Ok(h)) if w > 0 && h > 0 && w.saturating_mul(h) <= 1_000_000 => Ok((w, h)),
         (Ok(w), Ok(h)) => Err(format!(
-            "a {w}x{h} board has {} cells: give one of 1 to 1,000,000",
+            "the {w}x{h} board has {} cells: give one of 1 to 1,000,000",
             w.saturating_mul(h)
         )),
         _ => Err(format!("`{text}` is not WIDTHxHEIGHT, for example 8x8")),
@@ -128,9 +211,31 @@ fn parse_box(text: &str) -> Result<(usize, usize), String> {
     };
     if w.checked_mul(h) != Some(60) {
         return Err(format!(
-            "a {w}x{h} box has {} cells; the twelve pentominoes need 60 (10x6, 12x5, 15x4 or 20x3)",
+            "the {w}x{h} box has {} cells; the twelve pentominoes need 60 (10x6, 12x5, 15x4 or 20x3)",
             w.saturating_mul(h)
         ));
     }
     Ok((w, h))
+}
+
+/// `--turns` of `dancing problem polyomino`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum TurnsArg {
+    /// Rotations and reflections
+    All,
+    /// Rotations only
+    Rotations,
+    /// As drawn
+    None,
+}
+
+/// `--uses` of `dancing problem polyomino`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum UsesArg {
+    /// Every piece exactly once
+    Once,
+    /// Each piece once or not at all
+    AtMostOnce,
+    /// Each piece any number of times
+    Any,
 }

@@ -91,10 +91,14 @@ pub(crate) struct XcArgs {
     pub(crate) split: SplitArgs,
     #[command(flatten)]
     pub(crate) search: SearchArgs,
+    /// How solutions are drawn when the problem has a picture (`dancing problem`);
+    /// `None` prints their options.
+    #[arg(skip)]
+    pub(crate) picture: Option<crate::output::Picture>,
 }
 
 /// Parallel search and splitting a search into independent jobs (`dancing xc`).
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub(crate) struct SplitArgs {
     /// Search with this many threads (at most 256); 0 uses every core. Solutions come in
     /// the order one thread prints them; threads share the work as they run out of it,
@@ -140,7 +144,7 @@ pub(crate) enum XcSolver {
 }
 
 /// The memoized search (`dancing xc --memo`): a ZDD of all the solutions.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub(crate) struct MemoArgs {
     /// Search with a memo of the states met (what is left to cover), each solved once,
     /// building a ZDD of all the solutions: counts (exact however large, with --count)
@@ -191,7 +195,7 @@ pub(crate) enum MemoOrderArg {
 }
 
 /// `--engine`: the library's engine names, each with its line of help.
-fn engine_names() -> impl TypedValueParser<Value = EngineName> {
+pub(super) fn engine_names() -> impl TypedValueParser<Value = EngineName> {
     let names =
         EngineName::ALL.map(|name| PossibleValue::new(name.name()).help(name.description()));
     PossibleValuesParser::new(names).map(|word| {

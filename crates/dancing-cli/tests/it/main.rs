@@ -18,6 +18,7 @@ mod learn;
 mod limits;
 mod memo;
 mod multiplicities;
+mod problems;
 mod split;
 mod threads;
 mod typed;

@@ -11,6 +11,7 @@ mod hostile;
 mod memo;
 mod multiplicities;
 mod oracles;
+mod packing;
 mod solver;
 
 // The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate

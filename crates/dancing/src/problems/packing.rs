@@ -1,0 +1,463 @@
+//! Packing any board with any set of polyominoes, as Knuth's POLYOMINO-DLX generators
+//! do: a board drawn as text (holes allowed) or a rectangle, pieces by set
+//! (monominoes to hexominoes) or drawn as text, turned or not, each used once, at most
+//! once or any number of times.
+
+use std::fmt;
+
+use super::{build, orientations};
+use crate::builder::ProblemBuilder;
+use crate::ids::OptionId;
+use crate::problem::Problem;
+
+/// The cells to cover: a rectangle, or a picture with holes.
+///
+/// ```
+/// use dancing::problems::Board;
+///
+/// let board: Board = "...\n.#.\n...".parse()?;
+/// assert_eq!((board.width(), board.height(), board.cells()), (3, 3, 8));
+/// # Ok::<(), dancing::problems::PictureError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    /// Row by row: whether the square is a cell to cover (else a hole).
+    open: Vec<bool>,
+}
+
+impl Board {
+    /// A `width`×`height` rectangle with no holes.
+    ///
+    /// # Panics
+    /// If it has no cells.
+    #[track_caller]
+    pub fn rectangle(width: usize, height: usize) -> Board {
+        assert!(width > 0 && height > 0, "the board must have cells");
+        Board {
+            width,
+            height,
+            open: vec![true; width * height],
+        }
+    }
+
+    /// Dana Scott's board (1958): 8×8 with its centre 2×2 removed, which the twelve
+    /// pentominoes pack in 520 ways (65 up to the board's symmetries).
+    pub fn scott() -> Board {
+        let mut board = Board::rectangle(8, 8);
+        for (r, c) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
+            board.open[r * 8 + c] = false;
+        }
+        board
+    }
+
+    /// The width: the longest row of the picture.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The height: the picture's rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// How many cells are to be covered.
+    pub fn cells(&self) -> usize {
+        self.open.iter().filter(|&&open| open).count()
+    }
+
+    /// Whether the square in row `r`, column `c` (0-based) is a cell to cover.
+    pub fn is_cell(&self, r: usize, c: usize) -> bool {
+        r < self.height && c < self.width && self.open[r * self.width + c]
+    }
+}
+
+/// A picture of a board or of pieces that cannot be read: where, and what was found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+#[non_exhaustive]
+pub struct PictureError {
+    /// 1-based line of the picture.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What was expected.
+    pub message: String,
+}
+
+impl std::str::FromStr for Board {
+    type Err = PictureError;
+
+    /// Reads a board drawn row by row: `.`, `o` or `*` is a cell to cover, `#`, `X` or
+    /// a space a hole; rows shorter than the longest end in holes. Blank lines before
+    /// and after are skipped.
+    fn from_str(text: &str) -> Result<Board, PictureError> {
+        let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let first = rows.iter().position(|row| !row.is_empty());
+        let last = rows.iter().rposition(|row| !row.is_empty());
+        let (Some(first), Some(last)) = (first, last) else {
+            return Err(PictureError {
+                line: 1,
+                column: 1,
+                message: "the board is empty: draw its cells as `.` and its holes as `#`".into(),
+            });
+        };
+        let rows = &rows[first..=last];
+        let width = rows
+            .iter()
+            .map(|row| row.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut open = vec![false; width * rows.len()];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, symbol) in row.chars().enumerate() {
+                open[r * width + c] = match symbol {
+                    '.' | 'o' | '*' => true,
+                    '#' | 'X' | ' ' => false,
+                    other => {
+                        return Err(PictureError {
+                            line: first + r + 1,
+                            column: c + 1,
+                            message: format!(
+                                "`{other}` is neither a cell (`.`, `o`, `*`) nor a hole (`#`, `X`, a space)"
+                            ),
+                        });
+                    }
+                };
+            }
+        }
+        let board = Board {
+            width,
+            height: rows.len(),
+            open,
+        };
+        if board.cells() == 0 {
+            return Err(PictureError {
+                line: first + 1,
+                column: 1,
+                message: "the board has no cells: draw them as `.`".into(),
+            });
+        }
+        Ok(board)
+    }
+}
+
+/// One piece: a name (its first character draws it) and its cells (row, column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// The item name: distinct among the pieces of a packing.
+    pub name: String,
+    /// The cells of one orientation.
+    pub cells: Vec<(u8, u8)>,
+}
+
+impl Piece {
+    /// Reads pieces drawn as text: every character other than `.` and a space is a cell
+    /// of the piece it names, so a whole set can be drawn in one picture (as a solved
+    /// board), each piece in its own letter.
+    ///
+    /// ```
+    /// use dancing::problems::Piece;
+    ///
+    /// let pieces = Piece::parse_all("AAB\n.BB")?;
+    /// assert_eq!(pieces.len(), 2);
+    /// assert_eq!(pieces[1].cells, [(0, 2), (1, 1), (1, 2)]);
+    /// # Ok::<(), dancing::problems::PictureError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A piece that is too large (past 255 rows or columns), a name that cannot be an
+    /// item name, or a picture with no piece.
+    pub fn parse_all(text: &str) -> Result<Vec<Piece>, PictureError> {
+        let mut pieces: Vec<Piece> = Vec::new();
+        for (r, row) in text.lines().enumerate() {
+            for (c, symbol) in row.chars().enumerate() {
+                if symbol == '.' || symbol.is_whitespace() {
+                    continue;
+                }
+                let at = |message: String| PictureError {
+                    line: r + 1,
+                    column: c + 1,
+                    message,
+                };
+                if matches!(symbol, '|' | ':') {
+                    return Err(at(format!("`{symbol}` cannot name a piece: use a letter")));
+                }
+                let (Ok(row), Ok(column)) = (u8::try_from(r), u8::try_from(c)) else {
+                    return Err(at("a piece picture is at most 256 by 256".into()));
+                };
+                let name = symbol.to_string();
+                match pieces.iter_mut().find(|piece| piece.name == name) {
+                    Some(piece) => piece.cells.push((row, column)),
+                    None => pieces.push(Piece {
+                        name,
+                        cells: vec![(row, column)],
+                    }),
+                }
+            }
+        }
+        if pieces.is_empty() {
+            return Err(PictureError {
+                line: 1,
+                column: 1,
+                message: "no piece: draw each piece's cells in a letter of its own".into(),
+            });
+        }
+        Ok(pieces)
+    }
+
+    /// The free polyominoes of `size` cells (1 to 6: 1, 1, 2, 5, 12 and 35 pieces):
+    /// the pentominoes in Conway's letters, the tetrominoes `I L O S T`, the trominoes
+    /// `I L`, the domino `D`, the monomino `M`, the hexominoes `a`–`z` and `A`–`I`.
+    ///
+    /// ```
+    /// use dancing::problems::Piece;
+    ///
+    /// let counts: Vec<usize> = (1..=6).map(|n| Piece::set(n).len()).collect();
+    /// assert_eq!(counts, [1, 1, 2, 5, 12, 35]);
+    /// ```
+    ///
+    /// # Panics
+    /// If `size` is not 1 to 6.
+    #[track_caller]
+    pub fn set(size: usize) -> Vec<Piece> {
+        assert!((1..=6).contains(&size), "sets of 1 to 6 cells");
+        let shapes = free_polyominoes(size);
+        let named: Vec<(char, Vec<(u8, u8)>)> = match size {
+            1 => vec![('M', vec![(0, 0)])],
+            2 => vec![('D', vec![(0, 0), (0, 1)])],
+            3 => vec![
+                ('I', vec![(0, 0), (0, 1), (0, 2)]),
+                ('L', vec![(0, 0), (1, 0), (1, 1)]),
+            ],
+            4 => vec![
+                ('I', vec![(0, 0), (0, 1), (0, 2), (0, 3)]),
+                ('L', vec![(0, 0), (1, 0), (2, 0), (2, 1)]),
+                ('O', vec![(0, 0), (0, 1), (1, 0), (1, 1)]),
+                ('S', vec![(0, 1), (0, 2), (1, 0), (1, 1)]),
+                ('T', vec![(0, 0), (0, 1), (0, 2), (1, 1)]),
+            ],
+            5 => super::PENTOMINOES
+                .iter()
+                .map(|(name, cells)| (*name, cells.to_vec()))
+                .collect(),
+            _ => {
+                let letters = ('a'..='z').chain('A'..='I');
+                return letters
+                    .zip(shapes)
+                    .map(|(name, cells)| Piece {
+                        name: name.to_string(),
+                        cells,
+                    })
+                    .collect();
+            }
+        };
+        debug_assert_eq!(named.len(), shapes.len());
+        named
+            .into_iter()
+            .map(|(name, cells)| Piece {
+                name: name.to_string(),
+                cells,
+            })
+            .collect()
+    }
+}
+
+/// Which orientations of a piece may be placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Turns {
+    /// Rotations and reflections (the pieces are two-sided).
+    #[default]
+    All,
+    /// Rotations only (one-sided pieces).
+    Rotations,
+    /// The piece as drawn.
+    None,
+}
+
+/// How many times each piece is placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Uses {
+    /// Exactly once: every piece is placed (a primary item per piece).
+    #[default]
+    Once,
+    /// At most once (a secondary item per piece), for boards smaller than the set.
+    AtMostOnce,
+    /// Any number of times (a secondary item per piece that every placement gives the
+    /// same color, so that it names the piece without limiting it).
+    Any,
+}
+
+impl fmt::Display for Turns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Turns::All => "all",
+            Turns::Rotations => "rotations",
+            Turns::None => "none",
+        })
+    }
+}
+
+/// The orientations of `cells` that `turns` allows, each normalised to touch row 0 and
+/// column 0 and sorted.
+pub fn turned(cells: &[(u8, u8)], turns: Turns) -> Vec<Vec<(u8, u8)>> {
+    match turns {
+        Turns::All => orientations(cells),
+        Turns::None => vec![normalised(
+            cells.iter().map(|&(r, c)| (i32::from(r), i32::from(c))),
+        )],
+        Turns::Rotations => {
+            let mut shapes: Vec<Vec<(u8, u8)>> = Vec::new();
+            let mut shape: Vec<(i32, i32)> = cells
+                .iter()
+                .map(|&(r, c)| (i32::from(r), i32::from(c)))
+                .collect();
+            for _ in 0..4 {
+                let normal = normalised(shape.iter().copied());
+                if !shapes.contains(&normal) {
+                    shapes.push(normal);
+                }
+                shape = shape.iter().map(|&(r, c)| (c, -r)).collect();
+            }
+            shapes
+        }
+    }
+}
+
+fn normalised(cells: impl Iterator<Item = (i32, i32)> + Clone) -> Vec<(u8, u8)> {
+    let min_r = cells.clone().map(|p| p.0).min().unwrap_or(0);
+    let min_c = cells.clone().map(|p| p.1).min().unwrap_or(0);
+    let mut normal: Vec<(u8, u8)> = cells
+        .map(|(r, c)| ((r - min_r) as u8, (c - min_c) as u8))
+        .collect();
+    normal.sort_unstable();
+    normal
+}
+
+/// The free polyominoes of `size` cells, each in its smallest orientation, in order.
+fn free_polyominoes(size: usize) -> Vec<Vec<(u8, u8)>> {
+    let canonical = |cells: &[(u8, u8)]| orientations(cells).into_iter().min().unwrap_or_default();
+    let mut shapes = vec![vec![(0u8, 0u8)]];
+    for _ in 1..size {
+        let mut grown: Vec<Vec<(u8, u8)>> = Vec::new();
+        for shape in &shapes {
+            // Shifted by one so that a neighbour above or left stays unsigned.
+            let shifted: Vec<(i32, i32)> = shape
+                .iter()
+                .map(|&(r, c)| (i32::from(r) + 1, i32::from(c) + 1))
+                .collect();
+            for &(r, c) in &shifted {
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let next = (r + dr, c + dc);
+                    if shifted.contains(&next) {
+                        continue;
+                    }
+                    let cells = normalised(shifted.iter().copied().chain([next]));
+                    let form = canonical(&cells);
+                    if !grown.contains(&form) {
+                        grown.push(form);
+                    }
+                }
+            }
+        }
+        shapes = grown;
+    }
+    shapes.sort();
+    shapes
+}
+
+/// Packs `pieces` into `board`: items one per piece (with [`Uses::Once`] primary, else
+/// secondary, colored with [`Uses::Any`]), then one primary item per cell (`r{r}c{c}`, 0-based, row by row); an option per placement of an allowed
+/// orientation, the piece's item first. Dana Scott's problem counts 520:
+///
+/// ```
+/// use dancing::problems::{Board, Piece, Turns, Uses, packing};
+/// use dancing::{Engine, Solver};
+///
+/// let problem = packing(&Board::scott(), &Piece::set(5), Turns::All, Uses::Once);
+/// assert_eq!(Solver::new(&problem).count(), 520);
+/// ```
+///
+/// # Panics
+/// If two pieces share a name, or a name is not a valid item name.
+#[track_caller]
+pub fn packing(board: &Board, pieces: &[Piece], turns: Turns, uses: Uses) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let mut names = Vec::with_capacity(pieces.len());
+    if uses == Uses::Once {
+        for piece in pieces {
+            names.push(b.primary(&piece.name).expect("distinct piece names"));
+        }
+    }
+    let mut cell = vec![None; board.width * board.height];
+    for r in 0..board.height {
+        for c in 0..board.width {
+            if board.is_cell(r, c) {
+                cell[r * board.width + c] = Some(b.primary(&format!("r{r}c{c}")).unwrap());
+            }
+        }
+    }
+    if uses != Uses::Once {
+        for piece in pieces {
+            names.push(b.secondary(&piece.name).expect("distinct piece names"));
+        }
+    }
+    let color = (uses == Uses::Any).then(|| b.color("1").unwrap());
+    for (k, piece) in pieces.iter().enumerate() {
+        for shape in turned(&piece.cells, turns) {
+            for r in 0..board.height {
+                for c in 0..board.width {
+                    let placed: Option<Vec<_>> = shape
+                        .iter()
+                        .map(|&(dr, dc)| {
+                            let (r, c) = (r + usize::from(dr), c + usize::from(dc));
+                            if c < board.width {
+                                cell.get(r * board.width + c).copied().flatten()
+                            } else {
+                                None
+                            }
+                        })
+                        .collect();
+                    if let Some(placed) = placed {
+                        let piece = (names[k], color);
+                        let cells = placed.into_iter().map(|cell| (cell, None));
+                        b.colored_option(std::iter::once(piece).chain(cells))
+                            .unwrap();
+                    }
+                }
+            }
+        }
+    }
+    build(b)
+}
+
+/// A picture of a solution of [`packing`]: the board's rows, each cell drawn with the
+/// first character of the piece on it, holes as spaces.
+pub fn packing_picture(problem: &Problem, board: &Board, options: &[OptionId]) -> String {
+    let mut grid: Vec<Vec<char>> = (0..board.height)
+        .map(|r| {
+            (0..board.width)
+                .map(|c| if board.is_cell(r, c) { '.' } else { ' ' })
+                .collect()
+        })
+        .collect();
+    for &o in options {
+        let mut letter = '?';
+        for (item, _) in problem.option_items(o) {
+            let name = problem.item_name(item);
+            let cell = name.strip_prefix('r').and_then(|rest| rest.split_once('c'));
+            match cell.map(|(r, c)| (r.parse::<usize>(), c.parse::<usize>())) {
+                Some((Ok(r), Ok(c))) if r < board.height && c < board.width => {
+                    grid[r][c] = letter;
+                }
+                _ => letter = name.chars().next().unwrap_or('?'),
+            }
+        }
+    }
+    grid.into_iter()
+        .map(|row| row.into_iter().collect::<String>().trim_end().to_string() + "\n")
+        .collect()
+}
