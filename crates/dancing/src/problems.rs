@@ -98,7 +98,7 @@ pub fn langford(n: usize) -> Problem {
 /// use dancing::{Engine, Solver, problems};
 ///
 /// for n in 1..=8 {
-///     let count = Solver::new(&problems::langford(n)).count();
+///     let count = Solver::new(&problems::langford(n)).count().found();
 ///     assert_eq!(problems::langford_exists(n), count > 0);
 /// }
 /// ```
