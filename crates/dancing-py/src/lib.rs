@@ -7,8 +7,10 @@
 //! interrupt flag and raises `KeyboardInterrupt`. Every error is a Python exception with
 //! the library's message.
 
+mod input;
 mod problem;
 mod run;
+mod solutions;
 mod sudoku;
 
 use pyo3::prelude::*;
@@ -17,7 +19,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Problem>()?;
-    m.add_class::<problem::Solutions>()?;
+    m.add_class::<solutions::Solutions>()?;
     m.add("SearchStopped", m.py().get_type::<run::SearchStopped>())?;
     sudoku::register(m)?;
     Ok(())

@@ -1,22 +1,21 @@
 //! `dancing.Problem`: an exact-cover problem built from Python lists or Knuth's DLX
 //! text, with its searches (`count`, `first`, `solutions`).
 
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Duration;
 
 use dancing::{
     AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, OptionId, ParallelSolver,
-    Solver, Stats,
+    Solver,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::run::{interruptible, limits, stopped};
+use crate::input::{self, Numbering};
+use crate::run::{count_object, interruptible, limits, stopped};
+use crate::solutions::{Solutions, produce};
 
 /// An exact-cover problem: items to cover and options that cover them.
 #[pyclass(module = "dancing", frozen)]
@@ -29,22 +28,6 @@ pub(crate) struct Problem {
     numbering: Option<Arc<Numbering>>,
 }
 
-/// The caller's numbering of the options, where the problem left some out.
-#[derive(Debug)]
-struct Numbering {
-    /// The caller's index of each option of the problem, in order.
-    kept: Vec<u32>,
-    /// Each option the problem left out: the caller's index and its DLX line.
-    left_out: Vec<(u32, String)>,
-}
-
-impl Numbering {
-    /// How many options the caller gave.
-    fn len(&self) -> usize {
-        self.kept.len() + self.left_out.len()
-    }
-}
-
 impl Problem {
     /// The caller's index of the problem's option `o`.
     fn caller_index(&self, o: u32) -> u32 {
@@ -53,7 +36,11 @@ impl Problem {
 
     /// A solution as Python sees it: option indices in the caller's order, or their
     /// data.
-    fn solution<'py>(&self, py: Python<'py>, options: &[u32]) -> PyResult<Bound<'py, PyList>> {
+    pub(crate) fn solution<'py>(
+        &self,
+        py: Python<'py>,
+        options: &[u32],
+    ) -> PyResult<Bound<'py, PyList>> {
         let indices = options.iter().map(|&o| self.caller_index(o));
         match &self.data {
             Some(data) => PyList::new(py, indices.map(|k| data[k as usize].clone_ref(py))),
@@ -70,7 +57,7 @@ impl Problem {
 }
 
 /// The options of a solution, sorted, as indices.
-fn sorted(options: &[OptionId]) -> Vec<u32> {
+pub(crate) fn sorted(options: &[OptionId]) -> Vec<u32> {
     let mut list: Vec<u32> = options.iter().map(|o| o.index() as u32).collect();
     list.sort_unstable();
     list
@@ -113,107 +100,56 @@ fn count_with(
     })
 }
 
-/// Reads a name for the DLX text: one token, neither empty nor the `|` separator.
-fn token(name: &str, what: &str) -> PyResult<()> {
-    if name.is_empty() || name.starts_with('|') || name.chars().any(char::is_whitespace) {
+/// `threads` as the command line takes it: at most 256, 0 for every core.
+fn checked_threads(threads: usize) -> PyResult<usize> {
+    if threads > ParallelSolver::<Solver>::MAX_THREADS {
         return Err(PyValueError::new_err(format!(
-            "{what} {name:?} is not a name: one word, without spaces, not starting with `|`"
+            "threads={threads}: at most {} (0 for every core)",
+            ParallelSolver::<Solver>::MAX_THREADS
         )));
     }
-    Ok(())
+    Ok(if threads == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        threads
+    })
 }
 
 #[pymethods]
 impl Problem {
     /// Builds a problem from item names and options (lists of item names), with
     /// Knuth's notations: `"2:3|name"` for an item covered 2 to 3 times, `"name:color"`
-    /// for a secondary item given a color, `"|5"` in an option for its cost. `data`,
-    /// if given, has one object per option, which the solutions list instead of the
-    /// option indices.
+    /// for a secondary item given a color, `"|5"` in an option for its cost.
+    ///
+    /// Args:
+    ///     items: the primary items' names (any objects: their `str`), or `None` to
+    ///         take every item the options name that is not secondary, in order of
+    ///         appearance.
+    ///     options: each a list of item names, or one string of names split on spaces.
+    ///     secondary: the secondary items' names (covered at most once).
+    ///     data: one object per option, which the solutions list instead of the
+    ///         option indices.
     #[new]
-    #[pyo3(signature = (items, options, secondary = Vec::new(), data = None))]
+    #[pyo3(signature = (items, options, secondary = Vec::new(), data = None),
+           text_signature = "(items, options, secondary=(), data=None)")]
     fn new(
-        items: Vec<String>,
-        options: Vec<Vec<String>>,
-        secondary: Vec<String>,
+        items: Option<Vec<Bound<'_, PyAny>>>,
+        options: Vec<Bound<'_, PyAny>>,
+        secondary: Vec<Bound<'_, PyAny>>,
         data: Option<Vec<Py<PyAny>>>,
     ) -> PyResult<Self> {
-        for name in &items {
-            token(name, "item")?;
-        }
-        for name in &secondary {
-            token(name, "secondary item")?;
-        }
-        let mut text = items.join(" ");
-        if !secondary.is_empty() {
-            text.push_str(" | ");
-            text.push_str(&secondary.join(" "));
-        }
-        text.push('\n');
-        for (k, option) in options.iter().enumerate() {
-            if option.is_empty() {
-                return Err(PyValueError::new_err(format!("option {k} has no items")));
-            }
-            // Its items, then its costs (`|5`): a line starting with `|` is a comment.
-            let (costs, names): (Vec<&String>, Vec<&String>) =
-                option.iter().partition(|name| name.starts_with('|'));
-            if names.is_empty() {
-                return Err(PyValueError::new_err(format!("option {k} has no items")));
-            }
-            for name in &names {
-                token(name, &format!("option {k}: item"))?;
-            }
-            if let Some(cost) = costs.iter().find(|c| c.chars().any(char::is_whitespace)) {
-                return Err(PyValueError::new_err(format!(
-                    "option {k}: {cost:?} is not a cost: `|` and digits, without spaces"
-                )));
-            }
-            for (n, word) in names.iter().chain(&costs).enumerate() {
-                if n > 0 {
-                    text.push(' ');
-                }
-                text.push_str(word);
-            }
-            text.push('\n');
-        }
-        if let Some(data) = &data
-            && data.len() != options.len()
-        {
-            return Err(PyValueError::new_err(format!(
-                "data has {} objects for {} options: give one per option",
-                data.len(),
-                options.len()
-            )));
-        }
-        let parsed = dancing::format::parse_str_with_warnings(&text).map_err(|e| {
-            PyValueError::new_err(format!("{e} (line 1 lists the items, line k + 2 option k)"))
-        })?;
-        // An option of secondary items only is left out of the problem (no search can
-        // choose it); the others keep the caller's numbers.
-        let numbering = (!parsed.warnings.is_empty()).then(|| {
-            let left: Vec<u32> = parsed
-                .warnings
-                .iter()
-                .map(|w| (w.line - 2) as u32)
-                .collect();
-            Arc::new(Numbering {
-                kept: (0..options.len() as u32)
-                    .filter(|k| !left.contains(k))
-                    .collect(),
-                left_out: left
-                    .iter()
-                    .map(|&k| (k, options[k as usize].join(" ")))
-                    .collect(),
-            })
-        });
+        let (inner, numbering) = input::from_lists(items, options, secondary, data.as_deref())?;
         Ok(Self {
-            inner: Arc::new(parsed.into_problem()),
+            inner: Arc::new(inner),
             data: data.map(Arc::new),
-            numbering,
+            numbering: numbering.map(Arc::new),
         })
     }
 
     /// Reads a problem in Knuth's DLX text format (what `dancing xc` reads).
+    ///
+    /// Args:
+    ///     text: the item line, then one option per line.
     #[staticmethod]
     fn from_dlx(text: &str) -> PyResult<Self> {
         let inner =
@@ -222,6 +158,62 @@ impl Problem {
             inner: Arc::new(inner),
             data: None,
             numbering: None,
+        })
+    }
+
+    /// Reads a 0/1 matrix: one row per option, one column per item, as a list of lists
+    /// or a 2-D numpy array (any truthy entry is a one). Solutions are row indices.
+    /// A row of zeros (or of secondary columns only) is left out, as no search can
+    /// choose it; the other rows keep their numbers.
+    ///
+    /// Args:
+    ///     rows: the matrix, row by row.
+    ///     names: the columns' item names (default `"0"`, `"1"`, …).
+    ///     secondary: how many of the last columns are secondary (covered at most once).
+    #[staticmethod]
+    #[pyo3(signature = (rows, *, names = None, secondary = 0))]
+    fn from_matrix(
+        rows: &Bound<'_, PyAny>,
+        names: Option<Vec<String>>,
+        secondary: usize,
+    ) -> PyResult<Self> {
+        let (inner, numbering) = input::from_matrix(rows, names, secondary)?;
+        Ok(Self {
+            inner: Arc::new(inner),
+            data: None,
+            numbering: numbering.map(Arc::new),
+        })
+    }
+
+    /// Pickling: the problem as DLX text, with the data and the options' numbering.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(PyObject, PyObject)> {
+        let restore = py.get_type::<Problem>().getattr("_restore")?.unbind();
+        let data: Option<Vec<Py<PyAny>>> = self
+            .data
+            .as_ref()
+            .map(|d| d.iter().map(|o| o.clone_ref(py)).collect());
+        let numbering = self
+            .numbering
+            .as_ref()
+            .map(|n| (n.kept.clone(), n.left_out.clone()));
+        let args = (dancing::format::to_string(&self.inner), data, numbering);
+        Ok((restore, args.into_pyobject(py)?.into_any().unbind()))
+    }
+
+    /// The other half of pickling: a problem from `__reduce__`'s parts.
+    #[staticmethod]
+    #[allow(clippy::type_complexity)]
+    fn _restore(
+        text: &str,
+        data: Option<Vec<Py<PyAny>>>,
+        numbering: Option<(Vec<u32>, Vec<(u32, String)>)>,
+    ) -> PyResult<Self> {
+        let inner =
+            dancing::format::parse_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Self {
+            inner: Arc::new(inner),
+            data: data.map(Arc::new),
+            numbering: numbering.map(|(kept, left_out)| Arc::new(Numbering { kept, left_out })),
         })
     }
 
@@ -272,9 +264,19 @@ impl Problem {
         )
     }
 
-    /// The number of solutions (at most `limit`), searched by `engine` on `threads`
-    /// threads (0: every core), or counted without visiting them with `memo=True` (a
-    /// ZDD of all the solutions: exact however large, fast where subproblems repeat).
+    /// The number of solutions, a `dancing.Count` (an `int` whose `complete` is false
+    /// when the search stopped at `limit` with more left), searched by `engine` on
+    /// `threads` threads, or counted without visiting them with `memo=True`.
+    ///
+    /// Args:
+    ///     limit: count at most this many (1 or more), or `None` for all.
+    ///     timeout: seconds before `SearchStopped` (its `count` says how many were
+    ///         found), or `None`.
+    ///     threads: threads searching (0: every core, at most 256).
+    ///     engine: `"auto"`, `"links"`, `"dense"`, `"multi"`, `"memo"` (`"cells"` in
+    ///         builds with it), as `dancing xc --engine` takes them.
+    ///     memo: count from a ZDD of all the solutions: exact however large, fast
+    ///         where subproblems repeat (boards), slow where they do not; one thread.
     #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false))]
     fn count(
         &self,
@@ -313,31 +315,135 @@ impl Problem {
                 Memo::new(&problem).limits(limits).build()
             })?;
             let zdd = built.map_err(|stop| {
-                stopped(Some(stop.reason), 0)
+                stopped(py, Some(stop.reason), stop.stats.solutions)
                     .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
             })?;
             let count = zdd.count();
-            let count = match limit {
-                Some(limit) if count > limit.into() => limit.into(),
-                _ => count,
+            return match limit {
+                Some(limit) if count > limit.into() => count_object(py, &limit.to_string(), false),
+                _ => count_object(py, &count.to_string(), true),
             };
-            // Python's int reads the decimal digits exactly, however many.
-            return Ok(py
-                .get_type::<pyo3::types::PyInt>()
-                .call1((count.to_string(),))?
-                .unbind());
         }
         let engine = self::engine(&problem, engine)?;
+        // One further than the limit, to tell "exactly limit" from "more".
+        let asked = limit.map(|limit| limit.saturating_add(1));
         let count = interruptible(py, &flag, move || {
-            count_with(engine, threads, limits, limit)
+            count_with(engine, threads, limits, asked)
         })??;
-        if let Some(error) = stopped(count.reason(), count.found()) {
+        if let Some(error) = stopped(py, count.reason(), count.found()) {
             return Err(error);
         }
-        Ok(count.found().into_pyobject(py)?.into_any().unbind())
+        let found = count.found();
+        match limit {
+            Some(limit) if found > limit => count_object(py, &limit.to_string(), false),
+            _ => count_object(py, &found.to_string(), true),
+        }
+    }
+
+    /// `k` solutions drawn uniformly at random (with repeats) from a ZDD of all the
+    /// solutions, the same for the same `seed` (a random one when `None`); an empty
+    /// list when there is none.
+    ///
+    /// Args:
+    ///     k: how many solutions to draw.
+    ///     seed: the seed of the draws (any integer), or `None`.
+    ///     timeout: seconds before `SearchStopped`, or `None`.
+    #[pyo3(signature = (k, *, seed = None, timeout = None))]
+    fn sample<'py>(
+        &self,
+        py: Python<'py>,
+        k: usize,
+        seed: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Vec<Bound<'py, PyList>>> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = limits(timeout, &flag)?;
+        let problem = Arc::clone(&self.inner);
+        let seed = seed.unwrap_or_else(dancing::random_seed);
+        let drawn = interruptible(py, &flag, move || {
+            let zdd = Memo::new(&problem).limits(limits).build()?;
+            Ok::<_, dancing::Stopped>(
+                zdd.samples(seed)
+                    .take(k)
+                    .map(|options| sorted(&options))
+                    .collect::<Vec<_>>(),
+            )
+        })?
+        .map_err(|stop| {
+            stopped(py, Some(stop.reason), 0)
+                .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
+        })?;
+        drawn
+            .iter()
+            .map(|options| self.solution(py, options))
+            .collect()
+    }
+
+    /// A solution of least total cost (options cost `"|n"`, 0 by default), as
+    /// `(cost, solution)`, or `None` when there is no solution.
+    ///
+    /// Args:
+    ///     timeout: seconds before `SearchStopped`, or `None`.
+    ///     threads: threads searching (0: every core); they share the best cost.
+    #[pyo3(signature = (*, timeout = None, threads = 1))]
+    fn min_cost<'py>(
+        &self,
+        py: Python<'py>,
+        timeout: Option<f64>,
+        threads: usize,
+    ) -> PyResult<Option<(u128, Bound<'py, PyList>)>> {
+        Ok(self.best(py, 1, timeout, threads)?.into_iter().next())
+    }
+
+    /// The `k` cheapest solutions, cheapest first, each `(cost, solution)`.
+    ///
+    /// Args:
+    ///     k: how many solutions (fewer when the problem has fewer).
+    ///     timeout: seconds before `SearchStopped`, or `None`.
+    ///     threads: threads searching (0: every core); they share the k-th cost.
+    #[pyo3(signature = (k, *, timeout = None, threads = 1))]
+    fn best<'py>(
+        &self,
+        py: Python<'py>,
+        k: usize,
+        timeout: Option<f64>,
+        threads: usize,
+    ) -> PyResult<Vec<(u128, Bound<'py, PyList>)>> {
+        if k == 0 {
+            return Err(PyValueError::new_err(
+                "k=0 asks for nothing: give 1 or more",
+            ));
+        }
+        let threads = checked_threads(threads)?;
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = limits(timeout, &flag)?;
+        let problem = Arc::clone(&self.inner);
+        let (found, stats) = interruptible(py, &flag, move || {
+            let mut solver = Solver::new(&problem);
+            solver.set_limits(limits);
+            if threads == 1 {
+                let found = solver.best(k);
+                (found, solver.stats())
+            } else {
+                let mut parallel = ParallelSolver::new(solver, threads);
+                let found = parallel.best(k);
+                (found, parallel.stats())
+            }
+        })?;
+        if let Some(error) = stopped(py, stats.stopped, found.len() as u64) {
+            return Err(error);
+        }
+        found
+            .iter()
+            .map(|costed| Ok((costed.cost(), self.solution(py, &sorted(costed.options()))?)))
+            .collect()
     }
 
     /// The first solution (a list of option indices, or of their data), or `None`.
+    ///
+    /// Args:
+    ///     timeout: seconds before `SearchStopped`, or `None`.
+    ///     engine: the engine, as for `count`.
     #[pyo3(signature = (*, timeout = None, engine = "auto"))]
     fn first(
         &self,
@@ -353,6 +459,11 @@ impl Problem {
     /// The solutions one at a time, as the search finds them (at most `limit`): each a
     /// list of option indices in input order, or of their data. The search runs ahead
     /// on a thread of its own, a few hundred solutions at most.
+    ///
+    /// Args:
+    ///     limit: at most this many solutions, or `None` for all.
+    ///     timeout: seconds before `SearchStopped` (raised by the next call), or `None`.
+    ///     engine: the engine, as for `count`.
     #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto"))]
     fn solutions(
         &self,
@@ -379,110 +490,5 @@ impl Problem {
                 numbering: self.numbering.clone(),
             },
         })
-    }
-}
-
-/// What the search thread sends: a solution, or how the search ended.
-enum Message {
-    Solution(Vec<u32>),
-    End(Stats),
-}
-
-/// Runs the search of `engine` and sends each solution (up to `limit`), then its end.
-fn produce(mut engine: AnyEngine, limits: Limits, limit: Option<u64>, send: &SyncSender<Message>) {
-    let mut left = limit.unwrap_or(u64::MAX);
-    engine.set_limits(limits);
-    let stats = engine.visit(|options| {
-        if send.send(Message::Solution(sorted(options))).is_err() {
-            return ControlFlow::Break(());
-        }
-        left -= 1;
-        if left == 0 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    let _ = send.send(Message::End(stats));
-}
-
-/// The solutions of a search in progress (`Problem.solutions`): an iterator, which
-/// threads may share (each solution goes to one of them).
-#[pyclass(module = "dancing", frozen)]
-pub(crate) struct Solutions {
-    receive: Mutex<Receiver<Message>>,
-    flag: Arc<AtomicBool>,
-    thread: Mutex<Option<JoinHandle<()>>>,
-    problem: Problem,
-}
-
-impl Solutions {
-    /// The next solution, `None` at the end; Ctrl-C stops the search and raises
-    /// `KeyboardInterrupt`, a timeout raises `SearchStopped`.
-    fn next_solution<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        // Solutions may come faster than the wait below times out: a Ctrl-C is looked
-        // for at every call (a flag's read).
-        if let Err(error) = py.check_signals() {
-            self.finish();
-            return Err(error);
-        }
-        loop {
-            let received = {
-                let receive = &self.receive;
-                py.allow_threads(|| {
-                    let receive = receive.lock().unwrap_or_else(|e| e.into_inner());
-                    receive.recv_timeout(Duration::from_millis(50))
-                })
-            };
-            match received {
-                Ok(Message::Solution(options)) => {
-                    return Ok(Some(self.problem.solution(py, &options)?));
-                }
-                Ok(Message::End(stats)) => {
-                    self.finish();
-                    return match stopped(stats.stopped, stats.solutions) {
-                        Some(error) => Err(error),
-                        None => Ok(None),
-                    };
-                }
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(error) = py.check_signals() {
-                        self.finish();
-                        return Err(error);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Stops the search thread and waits for it: it ends at its next heartbeat (the
-    /// flag) or at a send, which draining the channel unblocks; it has ended when the
-    /// channel says it is gone.
-    fn finish(&self) {
-        self.flag.store(true, Ordering::Relaxed);
-        let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(thread) = thread {
-            let receive = self.receive.lock().unwrap_or_else(|e| e.into_inner());
-            while receive.recv().is_ok() {}
-            let _ = thread.join();
-        }
-    }
-}
-
-#[pymethods]
-impl Solutions {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        self.next_solution(py)
-    }
-}
-
-impl Drop for Solutions {
-    fn drop(&mut self) {
-        self.finish();
     }
 }

@@ -15,7 +15,8 @@ create_exception!(
     dancing,
     SearchStopped,
     pyo3::exceptions::PyRuntimeError,
-    "A search stopped by its timeout before it had an answer."
+    "A search stopped by its timeout or node budget before it had an answer: `reason` \
+     says which, `count` how many solutions it had found by then."
 );
 
 /// How often the waiting thread looks at Python's signals.
@@ -81,16 +82,34 @@ pub(crate) fn interruptible<T: Send>(
 }
 
 /// The error of a search that stopped before its answer, or `None` when it ran to the
-/// end (or stopped where the caller asked).
-pub(crate) fn stopped(reason: Option<StopReason>, found: u64) -> Option<PyErr> {
+/// end (or stopped where the caller asked). A `SearchStopped` carries what was done
+/// before the stop as attributes: `reason` (`"timeout"`, `"node limit"`) and `count`
+/// (the solutions found by then).
+pub(crate) fn stopped(py: Python<'_>, reason: Option<StopReason>, found: u64) -> Option<PyErr> {
     match reason {
         None | Some(StopReason::Caller) => None,
         Some(StopReason::Interrupted) => Some(pyo3::exceptions::PyKeyboardInterrupt::new_err(())),
         Some(StopReason::Memory) => Some(pyo3::exceptions::PyMemoryError::new_err(
             "the search reached its memory bound",
         )),
-        Some(reason) => Some(SearchStopped::new_err(format!(
-            "the search stopped ({reason}) after {found} solutions"
-        ))),
+        Some(reason) => {
+            let error = SearchStopped::new_err(format!(
+                "the search stopped ({reason}) after {found} solutions"
+            ));
+            let value = error.value(py);
+            let set = value
+                .setattr("reason", reason.to_string())
+                .and_then(|()| value.setattr("count", found));
+            Some(set.err().unwrap_or(error))
+        }
     }
+}
+
+/// A count as Python sees it: a `dancing.Count`, an `int` that also says whether it is
+/// `complete` (every solution counted) or the search stopped at `limit` first.
+pub(crate) fn count_object(py: Python<'_>, digits: &str, complete: bool) -> PyResult<PyObject> {
+    // Python's int reads the decimal digits exactly, however many.
+    let value = py.get_type::<pyo3::types::PyInt>().call1((digits,))?;
+    let class = py.import("dancing._count")?.getattr("Count")?;
+    Ok(class.call1((value, complete))?.unbind())
 }

@@ -13,7 +13,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::run::{interruptible, limits, stopped};
+use crate::run::{count_object, interruptible, limits, stopped};
 
 /// Reads the one puzzle of `text`, under `variant` if named.
 fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
@@ -24,11 +24,18 @@ fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
             .map_err(|e| PyValueError::new_err(format!("{e}")))?;
         batch = batch.variant(kind);
     }
-    match batch.next() {
-        Some(Ok(puzzle)) => Ok(puzzle),
-        Some(Err(error)) => Err(PyValueError::new_err(error.to_string())),
-        None => Err(PyValueError::new_err("no puzzle in the text")),
+    let puzzle = match batch.next() {
+        Some(Ok(puzzle)) => puzzle,
+        Some(Err(error)) => return Err(PyValueError::new_err(error.to_string())),
+        None => return Err(PyValueError::new_err("no puzzle in the text")),
+    };
+    if batch.next().is_some() {
+        return Err(PyValueError::new_err(
+            "the text holds more than one puzzle: give one per call (a loop, or the \
+             command line's batches for a file)",
+        ));
     }
+    Ok(puzzle)
 }
 
 /// A score to one decimal as the `float` that prints so (`10.9`, not the `f32`'s
@@ -64,14 +71,16 @@ fn solve(
         (solution, solver.stats())
     })?;
     if solution.is_none()
-        && let Some(error) = stopped(stats.stopped, 0)
+        && let Some(error) = stopped(py, stats.stopped, 0)
     {
         return Err(error);
     }
     Ok(solution.map(|grid: Grid| grid.to_string()))
 }
 
-/// The number of solutions, counting up to `limit` (2: enough to tell a proper puzzle).
+/// The number of solutions, counting up to `limit` (2: enough to tell a proper puzzle),
+/// as a `dancing.Count`: an `int` whose `complete` is false when more than `limit`
+/// solutions exist (the count is then `limit`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, limit = 2, variant = None, timeout = None))]
 fn count(
@@ -80,26 +89,32 @@ fn count(
     limit: u64,
     variant: Option<&str>,
     timeout: Option<f64>,
-) -> PyResult<u64> {
+) -> PyResult<PyObject> {
+    if limit == 0 {
+        return Err(PyValueError::new_err(
+            "limit=0 counts nothing: give a limit of 1 or more",
+        ));
+    }
     let puzzle = self::puzzle(puzzle, variant)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
+    // One further than the limit, to tell "exactly limit" from "more".
     let count = interruptible(py, &flag, move || {
-        solver(limits).count_up_to(&puzzle, limit)
+        solver(limits).count_up_to(&puzzle, limit.saturating_add(1))
     })?;
-    if let Some(error) = stopped(count.reason(), count.found()) {
+    if let Some(error) = stopped(py, count.reason(), count.found()) {
         return Err(error);
     }
-    Ok(count.found())
+    let found = count.found();
+    count_object(py, &found.min(limit).to_string(), found <= limit)
 }
 
 /// A rating's error as Python sees it: a stop as every search's (`SearchStopped`,
 /// `KeyboardInterrupt`), anything else a `ValueError`.
-fn rate_error(error: RateError) -> PyErr {
+fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
     match error {
-        RateError::Stopped(stop) => {
-            stopped(Some(stop.reason), 0).unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
-        }
+        RateError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
+            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -115,7 +130,7 @@ fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bo
     let rating = interruptible(py, &flag, move || {
         Rater::new().limits(limits).rate(puzzle.position())
     })?
-    .map_err(rate_error)?;
+    .map_err(|e| rate_error(py, e))?;
     let dict = PyDict::new(py);
     dict.set_item("score", tenths(rating.score))?;
     dict.set_item("technique", rating.hardest.map(|t| t.name()))?;
@@ -124,18 +139,37 @@ fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bo
     Ok(dict)
 }
 
-/// The next step a person would take, as a dict: `text` (the sentence), `technique`,
-/// `score`, `placement` (`(row, column, value)`, 0-based cells) or `None`, and
-/// `eliminations` (a list of `(row, column, value)`). `None` when the puzzle is solved or
-/// no technique applies.
+/// The next step a person would take, as a dict: `status` (`"step"`, or `"solved"` when
+/// the puzzle is solved, or `"stalled"` when no technique applies and the rest needs
+/// search), `text` (the sentence), `technique` and `score` (`None` without a step),
+/// `placement` (`(row, column, value)`, 0-based cells) or `None`, and `eliminations` (a
+/// list of `(row, column, value)`).
 #[pyfunction]
-fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
+fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> {
     let puzzle = self::puzzle(puzzle, None)?;
-    let step = Rater::new().hint(puzzle.position()).map_err(rate_error)?;
-    let Some(step) = step else {
-        return Ok(None);
-    };
+    let step = Rater::new()
+        .hint(puzzle.position())
+        .map_err(|e| rate_error(py, e))?;
     let dict = PyDict::new(py);
+    let Some(step) = step else {
+        let solved = puzzle.position().grid().is_complete();
+        let (status, text) = if solved {
+            ("solved", "solved")
+        } else {
+            (
+                "stalled",
+                "stalled: no technique applies; the rest needs search",
+            )
+        };
+        dict.set_item("status", status)?;
+        dict.set_item("text", text)?;
+        dict.set_item("technique", py.None())?;
+        dict.set_item("score", py.None())?;
+        dict.set_item("placement", py.None())?;
+        dict.set_item("eliminations", Vec::<(usize, usize, u8)>::new())?;
+        return Ok(dict);
+    };
+    dict.set_item("status", "step")?;
     dict.set_item("text", step.to_string())?;
     dict.set_item("technique", step.technique().name())?;
     dict.set_item("score", tenths(step.score()))?;
@@ -146,7 +180,7 @@ fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Option<Bound<'py, PyDict
         .map(|&((r, c), v)| (r, c, v))
         .collect();
     dict.set_item("eliminations", eliminations)?;
-    Ok(Some(dict))
+    Ok(dict)
 }
 
 /// `count` puzzles with one solution each, as lines, the same for the same `seed`.
@@ -188,7 +222,7 @@ fn generate(
     })?
     .map_err(|e| match e {
         dancing_sudoku::generate::GenerateError::Stopped(stop) => {
-            stopped(Some(stop.reason), 0).unwrap_or_else(|| value(&e))
+            stopped(py, Some(stop.reason), 0).unwrap_or_else(|| value(&e))
         }
         other => value(&other),
     })

@@ -2,6 +2,7 @@
 solutions and their data, engines and threads, the memo, and every error path."""
 
 import itertools
+import pickle
 import pathlib
 import random
 
@@ -128,9 +129,9 @@ def test_an_abandoned_iterator_stops_its_search():
     "build, message",
     [
         (lambda: dancing.Problem(["a", "a"], [["a"]]), "duplicate item name `a`"),
-        (lambda: dancing.Problem(["a"], [["b"]]), "unknown item `b`"),
+        (lambda: dancing.Problem(["a"], [["b"]]), 'option 0 names "b", which is neither'),
         (lambda: dancing.Problem(["a b"], [["a"]]), "is not a name"),
-        (lambda: dancing.Problem(["a"], [["a\nb"]]), "is not a name"),
+        (lambda: dancing.Problem(["a"], [["a\nb"]]), "neither an item"),
         (lambda: dancing.Problem(["a"], [[]]), "option 0 has no items"),
         (lambda: dancing.Problem(["|"], [["a"]]), "is not a name"),
         (lambda: dancing.Problem(["a"], [["a"]], data=[1, 2]), "one per option"),
@@ -153,7 +154,7 @@ def test_wrong_types_raise_type_error():
     with pytest.raises(TypeError):
         dancing.Problem("abc", 5)
     with pytest.raises(TypeError):
-        dancing.Problem([1, 2], [["a"]])
+        dancing.Problem(["a"], 5)
     with pytest.raises(TypeError):
         dancing.Problem(["a"], [["a"]]).count(limit="many")
 
@@ -221,3 +222,128 @@ def test_the_command_lines_refusals():
     with pytest.raises(ValueError, match="one thread"):
         p.count(memo=True, threads=2)
     assert p.count(threads=256) == 1
+
+
+def test_counts_say_whether_they_are_complete():
+    p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    partial = p.count(limit=10)
+    assert (partial, partial.complete) == (10, False)
+    assert isinstance(partial, int) and repr(partial) == "Count(10, complete=False)"
+    small = dancing.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+    # Exactly the limit is complete: nothing was left.
+    assert small.count(limit=2).complete and small.count().complete
+    assert not small.count(limit=1).complete
+    assert not small.count(limit=1, memo=True).complete
+    assert pickle.loads(pickle.dumps(partial)).complete is False
+
+
+def test_a_stopped_search_tells_its_count_and_reason():
+    p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    with pytest.raises(dancing.SearchStopped) as stopped:
+        p.count(timeout=0.001)
+    assert stopped.value.reason == "timeout"
+    assert 0 <= stopped.value.count < 9356
+
+
+def brute_costs(items, options, costs):
+    """Every exact cover's total cost, by brute force."""
+    found = []
+    for size in range(len(options) + 1):
+        for chosen in itertools.combinations(range(len(options)), size):
+            covered = [name for k in chosen for name in options[k]]
+            if sorted(covered) == sorted(items):
+                found.append(sum(costs[k] for k in chosen))
+    return sorted(found)
+
+
+def test_min_cost_and_best_match_the_brute_force():
+    rng = random.Random(11)
+    for _ in range(100):
+        items = [f"i{k}" for k in range(rng.randint(1, 5))]
+        options, costs = [], []
+        for _ in range(rng.randint(1, 8)):
+            options.append(rng.sample(items, rng.randint(1, len(items))))
+            costs.append(rng.choice([0, 1, 5, 2**63]))
+        p = dancing.Problem(items, [o + [f"|{c}"] for o, c in zip(options, costs)])
+        expected = brute_costs(items, options, costs)
+        best = p.best(3, threads=rng.choice([1, 2]))
+        assert [cost for cost, _ in best] == expected[:3]
+        for cost, solution in best:
+            assert sum(costs[k] for k in solution) == cost
+        cheapest = p.min_cost()
+        assert (cheapest[0] if cheapest else None) == (expected[0] if expected else None)
+
+
+def test_samples_are_solutions_and_repeat_with_their_seed():
+    board = [f"r{r}c{c}" for r in range(4) for c in range(4)]
+    dominoes = [[f"r{r}c{c}", f"r{r}c{c + 1}"] for r in range(4) for c in range(3)]
+    dominoes += [[f"r{r}c{c}", f"r{r + 1}c{c}"] for r in range(3) for c in range(4)]
+    p = dancing.Problem(board, dominoes)
+    drawn = p.sample(50, seed=4)
+    assert len(drawn) == 50 and drawn == p.sample(50, seed=4)
+    every = {tuple(s) for s in p.solutions()}
+    assert len(every) == 36
+    assert all(tuple(s) in every for s in drawn)
+    assert len({tuple(s) for s in drawn}) > 10
+    assert dancing.Problem(["a"], [["a", "b"]], secondary=["b"]).sample(3) == [[0]] * 3
+
+
+def test_matrices_from_lists_and_numpy():
+    rows = [[1, 1, 0], [0, 0, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1]]
+    p = dancing.Problem.from_matrix(rows)
+    assert sorted(p.solutions()) == [[0, 2], [3, 4]]
+    assert p.option_count == 5
+    named = dancing.Problem.from_matrix(rows, names=["x", "y", "z"], secondary=1)
+    assert named.option(4) == "y z"
+    # Row 2 covers only the secondary column: no search can choose it.
+    assert sorted(named.solutions()) == [[0], [3, 4]]
+    with pytest.raises(ValueError, match="row 1 has 2 entries"):
+        dancing.Problem.from_matrix([[1, 0, 1], [1, 0]])
+    numpy = pytest.importorskip("numpy")
+    array = numpy.array(rows, dtype=numpy.int8)
+    assert sorted(dancing.Problem.from_matrix(array).solutions()) == [[0, 2], [3, 4]]
+    assert dancing.Problem.from_matrix(array.astype(bool)).count() == 2
+
+
+def test_items_worked_out_and_named_by_any_object():
+    p = dancing.Problem(None, ["a b", "c", "a", "b c"])
+    assert (p.item_count, p.count()) == (3, 2)
+    q = dancing.Problem([1, 2, 3], [[1, 2], [3], (1,), {2, 3}])
+    assert q.count() == 2
+    with pytest.raises(ValueError, match='option 1 names "zz"'):
+        dancing.Problem(["a"], [["a"], ["a", "zz"]])
+    with pytest.raises(ValueError, match="option 0 is a int"):
+        dancing.Problem(["a"], [5])
+
+
+def test_problems_pickle_with_their_data_and_numbering():
+    p = dancing.Problem(["a", "b"], [["x"], ["a"], ["b"]], secondary=["x"], data=["X", "A", "B"])
+    q = pickle.loads(pickle.dumps(p))
+    assert q.first() == p.first() == ["A", "B"]
+    assert q.option_count == 3 and q.option(0) == "x"
+
+
+def test_help_shows_the_parameters():
+    import inspect
+
+    assert str(inspect.signature(dancing.Problem)) == "(items, options, secondary=(), data=None)"
+    for method in ("count", "sample", "best", "min_cost", "from_matrix"):
+        doc = getattr(dancing.Problem, method).__doc__
+        assert "Args:" in doc, method
+    assert "limit" in inspect.signature(dancing.Problem.count).parameters
+
+
+def test_the_exact_cover_samples_count_and_list_as_they_state():
+    # The exact-cover-samples package: 27 problems as numpy 0/1 matrices (Knuth's,
+    # brute-force ones with rows of zeros, Langford pairs, pentominoes, xcover's) and
+    # their 58,326 solutions as row indices.
+    samples = pytest.importorskip("exact_cover_samples")
+    stated = 0
+    for name, make in samples.problems.items():
+        problem = make()
+        expected = samples.canonical(problem["solutions"])
+        p = dancing.Problem.from_matrix(problem["data"])
+        assert p.count() == len(expected), name
+        assert {tuple(s) for s in p.solutions()} == expected, name
+        stated += len(problem["solutions"])
+    assert stated == 58326

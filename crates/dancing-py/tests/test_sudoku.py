@@ -46,7 +46,9 @@ def test_inkala_needs_search_and_an_empty_grid_has_many_solutions():
     rating = sudoku.rate(INKALA)
     assert rating["needs_search"] and rating["score"] > 9.0 and rating["technique"] is None
     assert sudoku.count("." * 81, limit=5) == 5
-    assert sudoku.hint(sudoku.solve(SEVENTEEN)) is None
+    assert not sudoku.count("." * 81, limit=5).complete
+    solved = sudoku.hint(sudoku.solve(SEVENTEEN))
+    assert solved["status"] == "solved" and solved["placement"] is None
 
 
 def test_generated_puzzles_are_proper_and_repeat_with_their_seed():
@@ -120,3 +122,26 @@ def test_generated_jigsaws_keep_their_regions():
         assert sudoku.count(line, variant="jigsaw") == 1
     x = sudoku.generate(1, variant="x", seed=3)[0]
     assert x.endswith(" x") and sudoku.count(x) == 1
+
+
+def test_hints_tell_a_step_from_solved_and_stalled():
+    assert sudoku.hint(SEVENTEEN)["status"] == "step"
+    # The first of the forum's hardest: no technique applies to it as given.
+    hardest = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
+    stalled = sudoku.hint(hardest)
+    assert stalled["status"] == "stalled", stalled
+    assert stalled["technique"] is None and stalled["eliminations"] == []
+    assert sudoku.rate(hardest)["needs_search"]
+
+
+def test_counts_say_whether_they_are_complete():
+    assert sudoku.count(SEVENTEEN).complete
+    two = sudoku.count("." * 81, limit=2)
+    assert (two, two.complete) == (2, False)
+    with pytest.raises(ValueError, match="limit=0"):
+        sudoku.count(SEVENTEEN, limit=0)
+
+
+def test_one_puzzle_per_call():
+    with pytest.raises(ValueError, match="more than one puzzle"):
+        sudoku.solve(SEVENTEEN + "\n" + SEVENTEEN)

@@ -8,9 +8,14 @@
 [0, 1]
 >>> sorted(p.solutions())
 [[0, 1], [2, 3]]
+>>> p.count(limit=1)
+Count(1, complete=False)
+>>> dancing.Problem.from_matrix([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1]]).count()
+2
 """
 
 from . import sudoku
+from ._count import Count
 from ._dancing import Problem, SearchStopped, Solutions
 
-__all__ = ["Problem", "SearchStopped", "Solutions", "sudoku"]
+__all__ = ["Count", "Problem", "SearchStopped", "Solutions", "sudoku"]

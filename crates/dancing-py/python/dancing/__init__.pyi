@@ -1,12 +1,28 @@
 """Exact cover by dancing links, and sudoku (`dancing.sudoku`)."""
 
-from collections.abc import Iterator, Sequence
-from typing import Any, Optional
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Literal, Optional
 
 from . import sudoku as sudoku
 
+Engine = Literal["auto", "links", "dense", "cells", "multi", "memo"]
+"""The engines, as `dancing xc --engine` names them (`cells` only in builds with it)."""
+
+class Count(int):
+    """A number of solutions: an `int`, with `complete` false when the search stopped at
+    its `limit` with more solutions left (the count is then the limit)."""
+
+    complete: bool
+
+    def __new__(cls, value: int, complete: bool = True) -> "Count": ...
+
 class SearchStopped(RuntimeError):
-    """A search stopped by its timeout before it had an answer."""
+    """A search stopped by its timeout or node budget before it had an answer."""
+
+    reason: str
+    """Why: `"timeout"` or `"node limit"`."""
+    count: int
+    """The solutions found before the stop."""
 
 class Solutions(Iterator[list[Any]]):
     """The solutions of a search in progress, as `Problem.solutions` returns them."""
@@ -20,22 +36,35 @@ class Problem:
     (or by options that agree on its color).
 
     Searches run with the GIL released; Ctrl-C stops them with `KeyboardInterrupt`, a
-    `timeout` (seconds) with `SearchStopped`. Bad input raises `ValueError`.
+    `timeout` (seconds) with `SearchStopped`. Bad input raises `ValueError`. Problems
+    pickle (with their data), so they pass to other processes.
     """
 
     def __init__(
         self,
-        items: Sequence[str],
-        options: Sequence[Sequence[str]],
-        secondary: Sequence[str] = (),
+        items: Optional[Sequence[Any]],
+        options: Sequence[Sequence[Any] | str],
+        secondary: Sequence[Any] = (),
         data: Optional[Sequence[Any]] = None,
     ) -> None:
-        """Items by name (`"2:3|name"`: covered 2 to 3 times), options as lists of item
-        names (`"name:color"` colors a secondary item, `"|5"` gives the option a cost),
-        and `data`, one object per option, which solutions list instead of indices."""
+        """Items by name (`"2:3|name"`: covered 2 to 3 times; any hashable: its `str`),
+        or `None` to take every item the options name, in order of appearance; options
+        as lists of item names (or one string, split on spaces; `"name:color"` colors a
+        secondary item, `"|5"` gives the option a cost), and `data`, one object per
+        option, which solutions list instead of indices."""
     @staticmethod
     def from_dlx(text: str) -> "Problem":
         """Reads Knuth's DLX text format, as `dancing xc` does."""
+    @staticmethod
+    def from_matrix(
+        rows: Iterable[Iterable[Any]],
+        *,
+        names: Optional[Sequence[str]] = None,
+        secondary: int = 0,
+    ) -> "Problem":
+        """A 0/1 matrix (lists or a numpy array): rows are options, columns items, the
+        last `secondary` columns secondary. Solutions are row indices; rows of zeros are
+        left out and the others keep their numbers."""
     @property
     def item_count(self) -> int:
         """The number of items, primary and secondary."""
@@ -52,21 +81,32 @@ class Problem:
         limit: Optional[int] = None,
         timeout: Optional[float] = None,
         threads: int = 1,
-        engine: str = "auto",
+        engine: Engine = "auto",
         memo: bool = False,
-    ) -> int:
-        """The number of solutions (at most `limit`), by `engine` (`auto`, `links`,
-        `dense`, `multi`; `cells` in builds with that feature) on `threads` threads
-        (0: every core); `memo=True`
-        counts without visiting them (a ZDD: exact however large, fast where the
-        subproblems repeat, as on boards)."""
-    def first(self, *, timeout: Optional[float] = None, engine: str = "auto") -> Optional[list[Any]]:
+    ) -> Count:
+        """The number of solutions (at most `limit`: `complete` is false when more
+        exist), by `engine` on `threads` threads (0: every core); `memo=True` counts
+        without visiting them (a ZDD: exact however large, fast where the subproblems
+        repeat, as on boards)."""
+    def first(self, *, timeout: Optional[float] = None, engine: Engine = "auto") -> Optional[list[Any]]:
         """The first solution: option indices in input order, or their data."""
     def solutions(
         self,
         *,
         limit: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
+        engine: Engine = "auto",
     ) -> Solutions:
         """The solutions, lazily, each a list of option indices (or their data)."""
+    def sample(
+        self, k: int, *, seed: Optional[int] = None, timeout: Optional[float] = None
+    ) -> list[list[Any]]:
+        """`k` solutions drawn uniformly (with repeats), the same for the same seed."""
+    def min_cost(
+        self, *, timeout: Optional[float] = None, threads: int = 1
+    ) -> Optional[tuple[int, list[Any]]]:
+        """A cheapest solution as `(cost, solution)`, or `None`."""
+    def best(
+        self, k: int, *, timeout: Optional[float] = None, threads: int = 1
+    ) -> list[tuple[int, list[Any]]]:
+        """The `k` cheapest solutions, cheapest first, each `(cost, solution)`."""

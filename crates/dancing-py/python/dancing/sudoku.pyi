@@ -1,36 +1,62 @@
 """Sudoku: solve, count, rate on Sudoku Explainer's scale, hint, generate."""
 
-from typing import Any, Optional
+from typing import Literal, Optional, TypedDict
 
-def solve(puzzle: str, *, variant: Optional[str] = None, timeout: Optional[float] = None) -> Optional[str]:
+from . import Count
+
+Variant = Literal["classic", "x", "hyper", "jigsaw", "killer"]
+Difficulty = Literal["easy", "medium", "hard", "expert", "extreme"]
+Symmetry = Literal["none", "rotational", "diagonal", "mirror"]
+
+class Rating(TypedDict):
+    """`rate`'s answer."""
+
+    score: float
+    technique: Optional[str]
+    needs_search: bool
+    text: str
+
+class Hint(TypedDict):
+    """`hint`'s answer."""
+
+    status: Literal["step", "solved", "stalled"]
+    text: str
+    technique: Optional[str]
+    score: Optional[float]
+    placement: Optional[tuple[int, int, int]]
+    eliminations: list[tuple[int, int, int]]
+
+def solve(puzzle: str, *, variant: Optional[Variant] = None, timeout: Optional[float] = None) -> Optional[str]:
     """The solution as one line, or `None` when the puzzle has none. `variant` names the
-    rules (`classic`, `x`, `hyper`, `jigsaw`, `killer`) when the text does not mark them."""
+    rules when the text does not mark them. One puzzle per call (`ValueError` else)."""
 
 def count(
     puzzle: str,
     *,
     limit: int = 2,
-    variant: Optional[str] = None,
+    variant: Optional[Variant] = None,
     timeout: Optional[float] = None,
-) -> int:
-    """The number of solutions, counted up to `limit` (2 tells a proper puzzle)."""
+) -> Count:
+    """The number of solutions, counted up to `limit` (2 tells a proper puzzle);
+    `complete` is false when more than `limit` exist."""
 
-def rate(puzzle: str, *, timeout: Optional[float] = None) -> dict[str, Any]:
-    """The rating: `score` (float), `technique` (the hardest used, or `None`),
-    `needs_search` (bool) and `text` (`"7.1 forcing chain"`)."""
+def rate(puzzle: str, *, timeout: Optional[float] = None) -> Rating:
+    """The rating: `score`, `technique` (the hardest used, or `None`), `needs_search`
+    and `text` (`"7.1 forcing chain"`)."""
 
-def hint(puzzle: str) -> Optional[dict[str, Any]]:
-    """The next step: `text`, `technique`, `score`, `placement` (`(row, column, value)`,
-    0-based cells, or `None`) and `eliminations` (a list of those), or `None`."""
+def hint(puzzle: str) -> Hint:
+    """The next step (`status` `"step"`), or `"solved"`, or `"stalled"` when no
+    technique applies: `text`, `technique`, `score`, `placement` (`(row, column,
+    value)`, 0-based cells, or `None`) and `eliminations` (a list of those)."""
 
 def generate(
     count: int = 1,
     *,
     seed: Optional[int] = None,
     order: int = 3,
-    symmetry: Optional[str] = None,
-    difficulty: Optional[str] = None,
-    variant: Optional[str] = None,
+    symmetry: Optional[Symmetry] = None,
+    difficulty: Optional[Difficulty] = None,
+    variant: Optional[Variant] = None,
     timeout: Optional[float] = None,
 ) -> list[str]:
     """`count` puzzles with one solution each, the same for the same `seed`."""

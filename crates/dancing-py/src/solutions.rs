@@ -1,0 +1,129 @@
+//! `Problem.solutions`: the search on a thread of its own, running ahead of the
+//! caller by a bounded channel, and the iterator that takes its solutions.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use dancing::{AnyEngine, Engine, Limits, Stats};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::problem::{Problem, sorted};
+use crate::run::stopped;
+
+/// What the search thread sends: a solution, or how the search ended.
+pub(crate) enum Message {
+    Solution(Vec<u32>),
+    End(Stats),
+}
+
+/// Runs the search of `engine` and sends each solution (up to `limit`), then its end.
+pub(crate) fn produce(
+    mut engine: AnyEngine,
+    limits: Limits,
+    limit: Option<u64>,
+    send: &SyncSender<Message>,
+) {
+    let mut left = limit.unwrap_or(u64::MAX);
+    engine.set_limits(limits);
+    let stats = engine.visit(|options| {
+        if send.send(Message::Solution(sorted(options))).is_err() {
+            return ControlFlow::Break(());
+        }
+        left -= 1;
+        if left == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let _ = send.send(Message::End(stats));
+}
+
+/// The solutions of a search in progress (`Problem.solutions`): an iterator, which
+/// threads may share (each solution goes to one of them).
+#[pyclass(module = "dancing", frozen)]
+pub(crate) struct Solutions {
+    pub(crate) receive: Mutex<Receiver<Message>>,
+    pub(crate) flag: Arc<AtomicBool>,
+    pub(crate) thread: Mutex<Option<JoinHandle<()>>>,
+    pub(crate) problem: Problem,
+}
+
+impl Solutions {
+    /// The next solution, `None` at the end; Ctrl-C stops the search and raises
+    /// `KeyboardInterrupt`, a timeout raises `SearchStopped`.
+    pub(crate) fn next_solution<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
+        // Solutions may come faster than the wait below times out: a Ctrl-C is looked
+        // for at every call (a flag's read).
+        if let Err(error) = py.check_signals() {
+            self.finish();
+            return Err(error);
+        }
+        loop {
+            let received = {
+                let receive = &self.receive;
+                py.allow_threads(|| {
+                    let receive = receive.lock().unwrap_or_else(|e| e.into_inner());
+                    receive.recv_timeout(Duration::from_millis(50))
+                })
+            };
+            match received {
+                Ok(Message::Solution(options)) => {
+                    return Ok(Some(self.problem.solution(py, &options)?));
+                }
+                Ok(Message::End(stats)) => {
+                    self.finish();
+                    return match stopped(py, stats.stopped, stats.solutions) {
+                        Some(error) => Err(error),
+                        None => Ok(None),
+                    };
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(error) = py.check_signals() {
+                        self.finish();
+                        return Err(error);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the search thread and waits for it: it ends at its next heartbeat (the
+    /// flag) or at a send, which draining the channel unblocks; it has ended when the
+    /// channel says it is gone.
+    fn finish(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+        let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(thread) = thread {
+            let receive = self.receive.lock().unwrap_or_else(|e| e.into_inner());
+            while receive.recv().is_ok() {}
+            let _ = thread.join();
+        }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        self.next_solution(py)
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
