@@ -19,6 +19,30 @@ pub(crate) struct Input {
 
 /// Opens `path`, or standard input when it is `None` or `-`. A leading byte-order mark
 /// is left to the readers: each format's parser skips it (once), for library users too.
+/// A puzzle given on the command line in place of a file (`dancing sudoku solve
+/// 53..7....6..195…`): an argument that names no file and is a puzzle on one line
+/// (16, 81, 256, 625 or 1,296 symbols, perhaps with a mark after a space).
+pub(crate) fn puzzle_argument(path: &Path) -> Option<Input> {
+    let text = path.to_str()?;
+    let token = text.split_whitespace().next()?;
+    let length = token.chars().count();
+    // Letters are values from 16×16 up; a 4×4 or 9×9 puzzle is digits and blanks.
+    let letters = length > 81;
+    let symbol = |c: char| {
+        c.is_ascii_digit()
+            || (letters && c.is_ascii_alphabetic())
+            || matches!(c, '.' | '_' | '-' | '*')
+    };
+    if path.exists() || ![16, 81, 256, 625, 1296].contains(&length) || !token.chars().all(symbol) {
+        return None;
+    }
+    Some(Input {
+        name: "<argument>".to_owned(),
+        reader: Box::new(io::Cursor::new(format!("{text}\n").into_bytes())),
+        interactive: false,
+    })
+}
+
 pub(crate) fn open(path: Option<&Path>) -> Result<Input, Failure> {
     let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
         return Ok(Input {

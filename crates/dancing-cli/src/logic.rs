@@ -115,15 +115,18 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     );
     let name = input.name;
     // The techniques know classic sudoku: a puzzle marked as a variant is refused.
-    let entries = Batch::new(input.reader)
-        .variant(Kind::Classic)
-        .map(|entry| match entry {
+    let mut batch = Batch::new(input.reader).variant(Kind::Classic);
+    let entries = std::iter::from_fn(|| {
+        let entry = batch.next()?;
+        crate::sudoku::told_header(&name, &mut batch);
+        Some(match entry {
             Ok(puzzle) => Entry::Puzzle(puzzle),
             Err(error) => Entry::Bad {
                 reason: error.kind.to_string(),
                 message: format!("{name}: {error}"),
             },
-        });
+        })
+    });
     // One thread takes the puzzles one by one; threads take a few each, so that
     // answers keep coming.
     let chunk = threads.count * PER_THREAD;

@@ -205,6 +205,9 @@ impl BatchProgress {
 /// Opens a batch's input, `file` or standard input (with a word to a person typing), and
 /// starts its status line if `progress` asks for it.
 pub(crate) fn open(file: Option<&Path>, progress: bool) -> Result<(Input, BatchProgress), Failure> {
+    if let Some(input) = file.and_then(input::puzzle_argument) {
+        return Ok((input, BatchProgress::start(false, false, None)));
+    }
     let mut input = input::open(file)?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Puzzles);

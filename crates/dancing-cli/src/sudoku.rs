@@ -177,11 +177,22 @@ fn entries(
     kind: Option<Kind>,
 ) -> Box<dyn Iterator<Item = Entry<Puzzle>> + '_> {
     let batch = Batch::new(reader);
-    let batch = match kind {
+    let mut batch = match kind {
         Some(kind) => batch.variant(kind),
         None => batch,
     };
-    Box::new(batch.map(move |entry| job(name, entry)))
+    Box::new(std::iter::from_fn(move || {
+        let entry = batch.next()?;
+        told_header(name, &mut batch);
+        Some(job(name, entry))
+    }))
+}
+
+/// A note on standard error for the CSV header `batch` skipped, if it did.
+pub(crate) fn told_header<R: BufRead>(name: &str, batch: &mut Batch<R>) {
+    if let Some(line) = batch.take_header() {
+        stderr_line!("note: {name}: line {line} is a CSV header (column names); skipped");
+    }
 }
 
 /// Running totals of a batch.

@@ -40,7 +40,7 @@ pub struct Grid {
 #[non_exhaustive]
 pub enum Alphabet {
     /// `1`-`9`, then `A`=10, `B`=11, … `Z`=35, and `0`=36 (only in a 36×36 grid).
-    /// Empty cells are `.`, `_`, `-`, or `0` where N ≤ 9. The usual alphabet.
+    /// Empty cells are `.`, `_`, `-`, `*`, or `0` where N ≤ 9. The usual alphabet.
     #[default]
     Digits,
     /// `A`=1, `B`=2, … `Z`=26, `-` (or `.`) for empty; grids up to 25×25. Used by the

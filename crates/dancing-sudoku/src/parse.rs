@@ -16,7 +16,7 @@
 //! let grid = Grid::parse_line("1.3...1.2.4...2. the comment is ignored")?;
 //! assert_eq!(grid.side(), 4);
 //! let err = Grid::parse_line("1.3...1....1?...").unwrap_err();
-//! assert_eq!(err.to_string(), "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell");
+//! assert_eq!(err.to_string(), "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell");
 //! # Ok::<(), dancing_sudoku::PuzzleError>(())
 //! ```
 //!
@@ -299,6 +299,15 @@ impl FromStr for Grid {
                             .iter()
                             .any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()))
                 });
+                if let Some(Ok(puzzle)) = batch::Batch::new(text.as_bytes()).next()
+                    && puzzle.pencilmarks.is_some()
+                {
+                    return Err(PuzzleError::new(
+                        puzzle.line,
+                        None,
+                        PuzzleErrorKind::PencilmarkGrid,
+                    ));
+                }
                 if multi_digit || text.contains('/') {
                     numbers
                 } else {

@@ -55,7 +55,7 @@ impl SolverKind {
 /// Options shared by the batch commands.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
-    /// The puzzles; standard input when absent or `-`
+    /// The puzzles (a file, or one puzzle on one line); standard input when absent or `-`
     pub(crate) file: Option<PathBuf>,
     /// The solver to use
     #[arg(long, value_enum, default_value_t = SolverKind::Auto)]
@@ -91,10 +91,14 @@ Puzzles follow one another, each in one of these layouts told apart by its first
 A line of 4, 9, 16, 25 or 36 symbols (spaces and `|` not counted) starts a block of
 that many rows. 16 symbols with nothing between them are a 4×4 puzzle on one line, so
 put spaces in the first row of a 16×16 block. Blank lines and lines starting with `#`
-are skipped; a blank line may separate puzzles, not the rows of a block.
+are skipped; a blank line may separate puzzles, and the bands of a 9×9 or larger grid.
+Rows may be typed in groups (`53. .7. ...`), as cells between tabs (a table copied
+from a spreadsheet, empty cells empty), or for 9×9 with a space for each blank
+(`53  7`). A CSV header line (`quizzes,solutions`) is skipped with a note. FILE may
+be a one-line puzzle itself: `dancing sudoku solve 53..7....6..195…`.
 
 Symbols: `1`-`9`, then `A`-`Z` (or `a`-`z`) for 10 to 35 and `0` for 36; a blank is
-`.`, `_`, `-`, or `0` up to 9×9. A leading byte-order mark is skipped. Each puzzle gets
+`.`, `_`, `-`, `*`, or `0` up to 9×9. A leading byte-order mark is skipped. Each puzzle gets
 one answer line, in input order; a bad one gets `error: <reason>`, and the file, line
 and column on stderr."
     };

@@ -12,7 +12,7 @@ const PUZZLES: &str = "tests/data/puzzles.txt";
 /// The four bad lines of `tests/data/puzzles.txt`, as stderr reports them.
 const PUZZLE_ERRORS: &str = "\
 error: tests/data/puzzles.txt: line 7, column 2: 1 appears twice in row 1: r1c1 and r1c2
-error: tests/data/puzzles.txt: line 8, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell
+error: tests/data/puzzles.txt: line 8, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell
 error: tests/data/puzzles.txt: line 9: wrong length: 7 symbols; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36
 error: tests/data/puzzles.txt: line 10: wrong length: 88 symbols; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36
 ";

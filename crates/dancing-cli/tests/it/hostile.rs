@@ -348,12 +348,12 @@ fn after_a_byte_order_mark_columns_count_from_the_first_visible_character() {
     );
     assert_eq!(
         first_error(&["sudoku", "solve"], b"\xEF\xBB\xBF1.3...1....1?...\n"),
-        "error: <stdin>: line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "error: <stdin>: line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell"
     );
     fails_with(
         &["sudoku", "judge", "poj3074"],
         b"\xEF\xBB\xBF?\n",
-        "<stdin>: line 1, column 1: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell",
+        "<stdin>: line 1, column 1: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell",
     );
 }
 

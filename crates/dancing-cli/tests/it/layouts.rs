@@ -160,3 +160,28 @@ fn generated_variants_are_solved_without_flags() {
         assert!(text(&output.stderr).contains(&format!("marked as {variant} sudoku, not classic")));
     }
 }
+
+#[test]
+fn a_puzzle_as_an_argument_and_a_csv_header_are_read() {
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let output = run(&["sudoku", "solve", puzzle], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), format!("{solution}\n"));
+    // Not a puzzle, not a file: the file's error, as before.
+    let output = run(&["sudoku", "solve", "no-such-file.txt"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("cannot open"));
+    // A CSV file (Kaggle's layout): the header skipped with a note.
+    let csv = format!("quizzes,solutions\n{puzzle},{solution}\n");
+    let output = run(&["sudoku", "solve"], csv.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), format!("{solution}\n"));
+    assert!(
+        text(&output.stderr).contains("line 1 is a CSV header"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -146,7 +146,7 @@ fn sicily_errors() {
     let bad = SICILY_INPUT.replacen("1____9_7_", "1____9_7?", 1);
     assert_eq!(
         e(&bad),
-        "line 3, column 9: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "line 3, column 9: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell"
     );
     let mut blank = String::from("1\n");
     blank.push_str(&"_________\n".repeat(9));
@@ -290,7 +290,7 @@ IAFJOECGLDPBHMNK
     );
     assert_eq!(
         e(&input.replacen("--A-", "--A1", 1)),
-        "line 1, column 4: unknown symbol `1`: expected a letter `A`-`Z`, or `-`, `.` for an empty cell"
+        "line 1, column 4: unknown symbol `1`: expected a letter `A`-`Z`, or `-`, `.`, `*` for an empty cell"
     );
     assert_eq!(
         e(&input.replacen("--A-", "--AQ", 1)),
@@ -359,7 +359,7 @@ fn every_judge_skips_a_byte_order_mark() {
         .to_string();
     assert!(
         error.starts_with("line 1, column 2: unknown symbol `")
-            && error.ends_with("expected a letter `A`-`Z`, or `-`, `.` for an empty cell"),
+            && error.ends_with("expected a letter `A`-`Z`, or `-`, `.`, `*` for an empty cell"),
         "{error}"
     );
 }

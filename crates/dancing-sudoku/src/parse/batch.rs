@@ -1,15 +1,20 @@
 //! A batch: many puzzles in one text, each in the layout it was typed in ([`Batch`]).
 
 mod block;
+mod marks;
 mod one_line;
+mod pasted;
 
 use std::io::BufRead;
 
-use block::{Block, cell_tokens, pencilmark_side, row_symbols, unknown_symbol};
+use block::{Block, blank_spaced, cell_tokens, pencilmark_side, row_symbols, unknown_symbol};
 use one_line::{
     CANDIDATE_LINE, candidate_line, clash, is_one_line, is_spaced_line, one_line, spaced_line,
     unchecked,
 };
+
+use marks::{kind_variant, read_mark};
+use pasted::{is_header, tab_row};
 
 use super::cages::{Cages, is_cage_line};
 use super::lex::{
@@ -119,6 +124,10 @@ pub struct Batch<R> {
     state: State,
     /// The rules every puzzle has, if told ([`Batch::variant`]); else the marks decide.
     kind: Option<Kind>,
+    /// Whether a line other than a blank one or a comment has been read.
+    started: bool,
+    /// The line of a CSV header skipped, not yet told ([`Batch::take_header`]).
+    header: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -154,7 +163,16 @@ impl<R: BufRead> Batch<R> {
             pending: None,
             state: State::Idle,
             kind: None,
+            started: false,
+            header: None,
         }
+    }
+
+    /// The line of a CSV header (`quizzes,solutions`, `puzzle;solution`: words between
+    /// commas or semicolons, before any puzzle) that the batch skipped, once: for the
+    /// caller to tell the user.
+    pub fn take_header(&mut self) -> Option<usize> {
+        self.header.take()
     }
 
     /// Reads every puzzle as a puzzle of `kind`: the marks of the [`Batch`] docs must
@@ -253,6 +271,12 @@ impl<R: BufRead> Batch<R> {
         if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
             return Step::Continue;
         }
+        if !self.started && is_header(trimmed) {
+            self.started = true;
+            self.header = Some(number);
+            return Step::Continue;
+        }
+        self.started = true;
         if is_cage_line(text) {
             return Step::Emit(Err(PuzzleError::new(
                 number,
@@ -293,6 +317,11 @@ impl<R: BufRead> Batch<R> {
             let puzzle = spaced_line(number, text, count);
             return Step::Emit(self.ruled(number, "", puzzle));
         }
+        if order_of_side(count).is_none()
+            && let Some(step) = self.blank_spaced_block(number, text)
+        {
+            return step;
+        }
         if order_of_side(count).is_none() {
             let before_space = text
                 .split_whitespace()
@@ -312,6 +341,30 @@ impl<R: BufRead> Batch<R> {
         self.row(number, text)
     }
 
+    /// Line `number`, the first of a block whose rows have a space for each empty cell
+    /// (`53  7    `): read so when its symbols alone make no row and its width does.
+    fn blank_spaced_block(&mut self, number: usize, text: &str) -> Option<Step> {
+        // Only for 9×9 and 4×4 rows of digits: for larger grids and other symbols the
+        // guess would be a wild one.
+        let width = text.trim_end_matches(['\r', '\n']).chars().count();
+        let side = [9, 4]
+            .into_iter()
+            .find(|&side| width <= side && width > side / 2)?;
+        let row = blank_spaced(text, side)?;
+        let digits = row.chars().all(|c| {
+            c == '.'
+                || c.to_digit(10)
+                    .is_some_and(|d| (1..=side as u32).contains(&d))
+        });
+        if !digits {
+            return None;
+        }
+        let mut block = Block::new(side, None);
+        block.blank_spaces = true;
+        self.state = State::Block(block);
+        Some(self.row(number, &row))
+    }
+
     /// Line `number` inside a block: its next row, a comment or separator, or the end
     /// of a block cut short.
     fn block_line(&mut self, number: usize, text: &str) -> Step {
@@ -319,7 +372,26 @@ impl<R: BufRead> Batch<R> {
             unreachable!("a block's line outside a block");
         };
         let side = block.side;
+        if block.blank_spaces
+            && !text.trim_start().starts_with('#')
+            && !is_separator(text, Some(side))
+            && (text.len() == side || !text.trim().is_empty())
+            && let Some(row) = blank_spaced(text, side)
+                .or_else(|| (text.chars().count() == side).then(|| text.to_owned()))
+        {
+            return self.row(number, &row);
+        }
         let trimmed = text.trim();
+        let band = order_of_side(side).unwrap_or(side);
+        if trimmed.is_empty()
+            && band >= 3
+            && !block.lines.is_empty()
+            && block.lines.len() % band == 0
+        {
+            // Between two bands (of 9×9 and larger grids): a gap people leave as they
+            // leave a separator line.
+            return Step::Continue;
+        }
         if trimmed.is_empty() {
             let error = block.ended(number);
             self.state = State::Idle;
@@ -506,6 +578,7 @@ impl<R: BufRead> Iterator for Batch<R> {
                     }
                 },
             };
+            let text = tab_row(text);
             let step = self.step(number, &text);
             match step {
                 Step::Continue => self.text = text,
@@ -519,30 +592,6 @@ impl<R: BufRead> Iterator for Batch<R> {
                 }
             }
         }
-    }
-}
-
-/// The variant a mark names for a puzzle of order `order`: `x`, `hyper`, or the region
-/// labels of a jigsaw, each region orthogonally connected (so that a solution written
-/// after its puzzle, whose values are never next to themselves, is not read as regions).
-fn read_mark(token: &str, order: usize) -> Option<Variant> {
-    match token {
-        "x" | "X" => Some(Variant::X),
-        "hyper" => Some(Variant::Hyper),
-        _ if token.chars().count() == order.pow(4) => Regions::from_labels(order, token.chars())
-            .ok()
-            .filter(Regions::is_connected)
-            .map(Variant::Jigsaw),
-        _ => None,
-    }
-}
-
-/// The rules of `kind`, for a kind that needs nothing more (not jigsaw or killer).
-fn kind_variant(kind: Kind) -> Variant {
-    match kind {
-        Kind::X => Variant::X,
-        Kind::Hyper => Variant::Hyper,
-        _ => Variant::Classic,
     }
 }
 

@@ -179,6 +179,9 @@ pub enum PuzzleErrorKind {
         /// The variant the batch reads.
         asked: &'static str,
     },
+    /// A pencilmark grid (cells of several candidates) read as a [`Grid`](crate::Grid),
+    /// which holds values only: a [`Position`](crate::Position) keeps the candidates.
+    PencilmarkGrid,
     /// A pencilmark grid of a variant: candidates are read for classic sudoku only.
     PencilmarkVariant {
         /// The variant.
@@ -232,6 +235,10 @@ impl fmt::Display for PuzzleErrorKind {
             Self::VariantMismatch { marked, asked } => {
                 write!(f, "the puzzle is marked as {marked} sudoku, not {asked}")
             }
+            Self::PencilmarkGrid => f.write_str(
+                "a pencilmark grid (cells of several candidates), which a Grid cannot hold: \
+                 parse it as a Position (`text.parse::<Position>()`), which keeps them",
+            ),
             Self::PencilmarkVariant { variant } => write!(
                 f,
                 "pencilmarks are read for classic sudoku only, not {variant}"
@@ -330,12 +337,12 @@ impl PuzzleErrorKind {
                 match alphabet {
                     Alphabet::Digits => write!(
                         f,
-                        "expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+                        "expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell"
                     ),
                     Alphabet::Letters => {
                         write!(
                             f,
-                            "expected a letter `A`-`Z`, or `-`, `.` for an empty cell"
+                            "expected a letter `A`-`Z`, or `-`, `.`, `*` for an empty cell"
                         )
                     }
                 }

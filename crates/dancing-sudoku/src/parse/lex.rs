@@ -17,7 +17,7 @@ pub(super) enum Symbol {
 pub(super) fn classify(ch: char, alphabet: Alphabet) -> Symbol {
     match alphabet {
         Alphabet::Digits => match ch {
-            '.' | '_' | '-' => Symbol::Empty,
+            '.' | '_' | '-' | '*' => Symbol::Empty,
             '0' => Symbol::Zero,
             '1'..='9' => Symbol::Value(ch as u8 - b'0'),
             'A'..='Z' => Symbol::Value(ch as u8 - b'A' + 10),
@@ -25,7 +25,7 @@ pub(super) fn classify(ch: char, alphabet: Alphabet) -> Symbol {
             _ => Symbol::Unknown,
         },
         Alphabet::Letters => match ch {
-            '.' | '-' => Symbol::Empty,
+            '.' | '-' | '*' => Symbol::Empty,
             'A'..='Z' => Symbol::Value(ch as u8 - b'A' + 1),
             _ => Symbol::Unknown,
         },
@@ -124,7 +124,7 @@ pub(super) fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
     }
     // Branch-free, so that the compiler can read many bytes at once.
     let known = token.iter().fold(true, |known, &b| {
-        known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-')
+        known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-' || b == b'*')
     });
     if !known {
         return false;

@@ -59,7 +59,7 @@ fn one_line_errors() {
     );
     assert_eq!(
         err(Grid::parse_line("1.3...1....1?...")),
-        "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "line 1, column 13: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell"
     );
     // Lower case letters are values too.
     assert_eq!(
@@ -179,7 +179,7 @@ fn block_errors() {
         ),
         (
             "12.4\n3?12\n....\n....\n",
-            "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell",
+            "line 2, column 2: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell",
         ),
         (
             "12.4\n3912\n....\n....\n",
@@ -276,7 +276,7 @@ fn letters() {
     );
     assert_eq!(
         err(Grid::parse_letters("AB-1\n")),
-        "line 1, column 4: unknown symbol `1`: expected a letter `A`-`Z`, or `-`, `.` for an empty cell"
+        "line 1, column 4: unknown symbol `1`: expected a letter `A`-`Z`, or `-`, `.`, `*` for an empty cell"
     );
     let big = "-".repeat(36);
     assert_eq!(

@@ -22,7 +22,7 @@ fn jigsaw_and_killer_parse_errors() {
     );
     assert_eq!(
         jigsaw("1.......3..?.... aabbabbcaddcddcc"),
-        "line 1, column 12: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-` (and `0` up to 9×9) for an empty cell"
+        "line 1, column 12: unknown symbol `?`: expected `1`-`9`, `A`-`Z` (or `a`-`z`), or `.`, `_`, `-`, `*` (and `0` up to 9×9) for an empty cell"
     );
     assert_eq!(jigsaw(""), "line 1: no grid: the input is empty");
     let (grid, regions) =

@@ -22,6 +22,8 @@ pub(super) struct Block {
     /// For a block whose first line could also be a 4×4 puzzle with a value out of
     /// range: that error, reported instead if no second row follows.
     pub(super) as_one_line: Option<PuzzleError>,
+    /// Rows typed with a space for each empty cell (`53  7    `): each row is read so.
+    pub(super) blank_spaces: bool,
 }
 
 impl Block {
@@ -44,6 +46,7 @@ impl Block {
             columns: Vec::with_capacity(side * side),
             masks: Vec::new(),
             as_one_line,
+            blank_spaces: false,
         }
     }
 
@@ -206,4 +209,23 @@ pub(super) fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleErr
             expected: side,
         },
     )
+}
+
+/// A row typed with a space for each empty cell (`53  7    `, perhaps without its
+/// trailing spaces), as a row of `side` symbols with `.` for the spaces; `None` for a
+/// line longer than the row, without a space in it, or with a blank symbol of its own
+/// (`5 3 . . 7`: there the spaces are separators).
+pub(super) fn blank_spaced(text: &str, side: usize) -> Option<String> {
+    let line = text.trim_end_matches(['\r', '\n']);
+    let length = line.chars().count();
+    let blanks = ['|', '\t', '.', '_', '-', '*', '0'];
+    if length > side || !line.contains(' ') || line.contains(blanks) {
+        return None;
+    }
+    let mut row: String = line
+        .chars()
+        .map(|c| if c == ' ' { '.' } else { c })
+        .collect();
+    row.extend(std::iter::repeat_n('.', side - length));
+    Some(row)
 }

@@ -69,7 +69,7 @@ pub(super) fn candidate_line(number: usize, text: &str) -> Result<Puzzle, Puzzle
     for (k, ch) in puzzle_token(text).chars().enumerate() {
         let (cell, place) = (k / 9, k % 9);
         match ch {
-            '.' | '0' | '_' | '-' => {}
+            '.' | '0' | '_' | '-' | '*' => {}
             '1'..='9' if usize::from(ch as u8 - b'1') == place => masks[cell] |= 1 << place,
             _ => {
                 return Err(PuzzleError::new(

@@ -479,3 +479,70 @@ fn a_candidate_line_is_a_pencilmark_grid() {
         [(1, Err("line 1, column 1: `2` in place 1 of a cell of a candidate line (729 symbols, 9 per cell): place 1 holds 1 or `.`".into()))]
     );
 }
+
+/// The grids of `text`, as one-line strings, or the errors.
+fn grids(text: &str) -> Vec<Result<String, String>> {
+    Batch::new(text.as_bytes())
+        .map(|entry| entry.map(|p| p.grid.to_string()).map_err(|e| e.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_layouts_people_paste_read_as_the_puzzle() {
+    let expected = ONE_LINE.parse::<Grid>().unwrap().to_string();
+    let rows: Vec<&str> = ROWS.lines().collect();
+    // Blank lines between the bands.
+    let banded = format!(
+        "{}\n\n{}\n\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    // Groups of three on a line.
+    let grouped: String = rows
+        .iter()
+        .map(|row| format!("{} {} {}\n", &row[..3], &row[3..6], &row[6..]))
+        .collect();
+    // A table copied from a web page: tabs between cells, empty cells empty.
+    let tabbed: String = rows
+        .iter()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    if c == '.' {
+                        String::new()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\t")
+                + "\n"
+        })
+        .collect();
+    // A space for each empty cell, the trailing ones dropped by an editor.
+    let spaced: String = rows
+        .iter()
+        .map(|row| row.replace('.', " ").trim_end().to_owned() + "\n")
+        .collect();
+    // `*` for a blank.
+    let starred = ONE_LINE.replace('.', "*");
+    // A CSV file with its header.
+    let csv = format!("quizzes,solutions\n{ONE_LINE},{}\n", "1".repeat(81));
+    for text in [banded, grouped, tabbed, spaced, starred, csv] {
+        assert_eq!(grids(&text), [Ok(expected.clone())], "{text}");
+    }
+    let mut batch = Batch::new("puzzle;solution\n".as_bytes());
+    assert!(batch.next().is_none());
+    assert_eq!(batch.take_header(), Some(1));
+    assert_eq!(batch.take_header(), None);
+}
+
+#[test]
+fn a_grid_of_candidates_points_to_position() {
+    let text = "1 2 3 4\n34 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    let error = text.parse::<Grid>().unwrap_err();
+    assert_eq!(error.kind, PuzzleErrorKind::PencilmarkGrid);
+    assert!(error.to_string().contains("Position"), "{error}");
+    assert!(text.parse::<Position>().is_ok());
+}

@@ -1,0 +1,39 @@
+//! Lines as people paste them from elsewhere: a CSV file's header, a table's row of
+//! cells between tabs.
+
+use super::order_of_side;
+
+/// A CSV file's header line: words (letters, digits, `_`, spaces) between `,` or `;`,
+/// at least two, none a puzzle.
+pub(super) fn is_header(line: &str) -> bool {
+    let fields: Vec<&str> = line.split([',', ';']).collect();
+    fields.len() >= 2
+        && fields.iter().all(|field| {
+            let field = field.trim().trim_matches('"');
+            field.chars().any(char::is_alphabetic)
+                && field
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
+                && ![16, 81, 256, 625, 1296].contains(&field.len())
+        })
+}
+
+/// A row of a table copied from a spreadsheet or a web page: cells between tabs, an
+/// empty cell empty. Rewritten as a row of symbols between spaces (`.` for an empty
+/// cell); any other line as it is.
+pub(super) fn tab_row(text: String) -> String {
+    if !text.contains('\t') {
+        return text;
+    }
+    let line = text.trim_end_matches(['\r', '\n']);
+    let cells: Vec<&str> = line.split('\t').map(str::trim).collect();
+    let symbols = cells.iter().all(|cell| cell.chars().count() <= 1);
+    if order_of_side(cells.len()).is_none() || !symbols {
+        return text;
+    }
+    let cells: Vec<&str> = cells
+        .iter()
+        .map(|&cell| if cell.is_empty() { "." } else { cell })
+        .collect();
+    cells.join(" ")
+}
