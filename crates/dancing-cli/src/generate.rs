@@ -44,6 +44,11 @@ impl batch::Totals for Made {
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
+    if let Some(shape) = args.boxes {
+        let seed = args.seed.unwrap_or_else(dancing::random_seed);
+        let quiet = args.run.report.quiet;
+        return crate::rect::generate(shape, args.count, seed, args.pretty, quiet);
+    }
     if args.rate && args.variant != Kind::Classic {
         return Err(Failure::input(format!(
             "--rate: ratings know only classic sudoku, not {} puzzles",

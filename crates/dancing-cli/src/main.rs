@@ -34,6 +34,7 @@ mod plan;
 mod polyomino;
 mod pretty;
 mod problem;
+mod rect;
 mod report;
 mod search;
 mod split;

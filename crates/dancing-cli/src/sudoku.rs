@@ -2,6 +2,7 @@
 //! streamed in chunks (optionally solved in parallel) with the output in input order;
 //! the judges' formats are in `judges`.
 
+use dancing_sudoku::rectangular::BoxShape;
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
@@ -150,6 +151,19 @@ fn show(solution: &Grid, puzzle: &Grid, variant: &Variant, pretty: Option<Style>
 /// The text borrows the fixed answers (`1`, `no solution`), which most puzzles get.
 type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 
+/// For a line whose symbols would make a grid of rectangular boxes (6 or 36 for 6×6),
+/// the flag that reads it.
+fn boxes_hint(symbols: usize) -> String {
+    let side = (4..=36).find(|&n| n == symbols || n * n == symbols);
+    match side.and_then(BoxShape::for_side) {
+        Some(shape) if shape.rows() != shape.cols() => format!(
+            "; a {side}×{side} grid of {shape} boxes? read it with --box {shape}",
+            side = shape.side()
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Turns one entry of the batch into a job.
 fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
     match entry {
@@ -157,8 +171,11 @@ fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
         Err(error) => {
             // The library cannot name the command's flag; the command can.
             let hint = match error.kind {
-                PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer",
-                _ => "",
+                PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer".into(),
+                PuzzleErrorKind::Layout { symbols, .. } => boxes_hint(symbols),
+                // One line of 36 symbols starts a 36×36 block: it may be a 6×6 puzzle.
+                PuzzleErrorKind::MissingRows { found: 1, expected } => boxes_hint(expected),
+                _ => String::new(),
             };
             Entry::Bad {
                 reason: format!("{}{hint}", error.kind),
@@ -232,6 +249,18 @@ impl Totals {
 }
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
+    if let Some(shape) = args.boxes {
+        let ask = match mode {
+            Mode::Solve { pretty, .. } => crate::rect::Ask::Solve {
+                pretty: pretty.is_some(),
+            },
+            Mode::Count { limit } => crate::rect::Ask::Count { limit },
+            Mode::Check => crate::rect::Ask::Check,
+        };
+        let (input, _) = status::open(args.file.as_deref(), false)?;
+        let quiet = args.run.report.quiet;
+        return crate::rect::batch(input, shape, ask, args.run.limits.limits(), quiet);
+    }
     if let Some(variant) = args.variant
         && variant != Kind::Classic
         && matches!(args.solver, SolverKind::Bitmask | SolverKind::Bands)

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use dancing_sudoku::generate::{Generator, Symmetry};
 use dancing_sudoku::logic::{Difficulty, RateError, Rater};
 use dancing_sudoku::parse::{Batch, Puzzle};
+use dancing_sudoku::rectangular::{BoxShape, RectGrid, RectSolver, generate as rect_generate};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Limits, PuzzleSolver, SolverChoice};
 use pyo3::exceptions::PyValueError;
@@ -53,15 +54,66 @@ fn solver(limits: Limits) -> PuzzleSolver {
     solver
 }
 
+/// The puzzle of `text` as a grid of rectangular boxes: with `boxes` (`"2x3"`) given, or
+/// when `text` is no square-box puzzle and its side has rectangular boxes (6×6 is 2×3).
+fn rectangular(
+    text: &str,
+    boxes: Option<&str>,
+    variant: Option<&str>,
+) -> PyResult<Option<RectGrid>> {
+    let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    if let Some(boxes) = boxes {
+        if variant.is_some() {
+            return Err(PyValueError::new_err("box and variant do not go together"));
+        }
+        let shape: BoxShape = boxes.parse().map_err(|e| value(&e))?;
+        return RectGrid::parse(text, Some(shape))
+            .map(Some)
+            .map_err(|e| value(&e));
+    }
+    if variant.is_some() || puzzle(text, None).is_ok() {
+        return Ok(None);
+    }
+    Ok(RectGrid::parse(text, None)
+        .ok()
+        .filter(|grid| grid.shape().rows() != grid.shape().cols()))
+}
+
+/// Solves or counts a grid of rectangular boxes under `timeout`.
+fn rect_search<T: Send>(
+    py: Python<'_>,
+    grid: RectGrid,
+    timeout: Option<f64>,
+    work: impl FnOnce(&mut RectSolver, &RectGrid) -> T + Send,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let (answer, stats) = interruptible(py, &flag, move || {
+        let mut solver = RectSolver::new(grid.shape());
+        solver.set_limits(limits);
+        let answer = work(&mut solver, &grid);
+        (answer, solver.stats())
+    })?;
+    match stopped(py, stats.stopped, 0) {
+        Some(error) => Err(error),
+        None => Ok(answer),
+    }
+}
+
 /// The solution of the puzzle as one line, or `None` when it has none.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, variant = None, timeout = None))]
+#[pyo3(signature = (puzzle, *, variant = None, timeout = None, r#box = None))]
 fn solve(
     py: Python<'_>,
     puzzle: &str,
     variant: Option<&str>,
     timeout: Option<f64>,
+    r#box: Option<&str>,
 ) -> PyResult<Option<String>> {
+    if let Some(grid) = rectangular(puzzle, r#box, variant)? {
+        let solution = rect_search(py, grid, timeout, |solver, grid| solver.solve(grid))?;
+        return Ok(solution.map(|grid| grid.to_string()));
+    }
     let puzzle = self::puzzle(puzzle, variant)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
@@ -82,18 +134,27 @@ fn solve(
 /// as a `dancing.Count`: an `int` whose `complete` is false when more than `limit`
 /// solutions exist (the count is then `limit`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit = 2, variant = None, timeout = None))]
+#[pyo3(signature = (puzzle, *, limit = 2, variant = None, timeout = None, r#box = None))]
 fn count(
     py: Python<'_>,
     puzzle: &str,
     limit: u64,
     variant: Option<&str>,
     timeout: Option<f64>,
+    r#box: Option<&str>,
 ) -> PyResult<PyObject> {
     if limit == 0 {
         return Err(PyValueError::new_err(
             "limit=0 counts nothing: give a limit of 1 or more",
         ));
+    }
+    if let Some(grid) = rectangular(puzzle, r#box, variant)? {
+        let asked = limit.saturating_add(1);
+        let count = rect_search(py, grid, timeout, move |solver, grid| {
+            solver.count_up_to(grid, asked)
+        })?;
+        let found = count.found();
+        return count_object(py, &found.min(limit).to_string(), found <= limit);
     }
     let puzzle = self::puzzle(puzzle, variant)?;
     let flag = Arc::new(AtomicBool::new(false));
@@ -185,7 +246,7 @@ fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> {
 
 /// `count` puzzles with one solution each, as lines, the same for the same `seed`.
 #[pyfunction]
-#[pyo3(signature = (count = 1, *, seed = None, order = 3, symmetry = None, difficulty = None, variant = None, timeout = None))]
+#[pyo3(signature = (count = 1, *, seed = None, order = 3, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -196,8 +257,24 @@ fn generate(
     difficulty: Option<&str>,
     variant: Option<&str>,
     timeout: Option<f64>,
+    r#box: Option<&str>,
 ) -> PyResult<Vec<String>> {
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    if let Some(boxes) = r#box {
+        if symmetry.is_some() || difficulty.is_some() || variant.is_some() {
+            return Err(PyValueError::new_err(
+                "box takes no symmetry, difficulty or variant (yet)",
+            ));
+        }
+        let shape: BoxShape = boxes.parse().map_err(|e| value(&e))?;
+        let seed = seed.unwrap_or_else(dancing::random_seed);
+        let flag = Arc::new(AtomicBool::new(false));
+        return interruptible(py, &flag, move || {
+            (0..count)
+                .map(|k| rect_generate(shape, seed.wrapping_add(k)).to_string())
+                .collect()
+        });
+    }
     let flag = Arc::new(AtomicBool::new(false));
     let mut builder = Generator::builder()
         .order(order)

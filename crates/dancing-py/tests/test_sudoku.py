@@ -145,3 +145,30 @@ def test_counts_say_whether_they_are_complete():
 def test_one_puzzle_per_call():
     with pytest.raises(ValueError, match="more than one puzzle"):
         sudoku.solve(SEVENTEEN + "\n" + SEVENTEEN)
+
+
+def test_six_by_six_with_two_by_three_boxes():
+    puzzles = sudoku.generate(3, seed=4, box="2x3")
+    assert puzzles == sudoku.generate(3, seed=4, box="2x3")
+    for puzzle in puzzles:
+        assert len(puzzle) == 36
+        # The shape is read from the side: 6 is 2x3.
+        assert sudoku.count(puzzle) == 1 and sudoku.count(puzzle, box="2x3").complete
+        solution = sudoku.solve(puzzle)
+        assert all(p in (".", s) for p, s in zip(puzzle, solution))
+        rows = [solution[6 * r : 6 * r + 6] for r in range(6)]
+        boxes = [
+            "".join(rows[r][c] for r in range(br, br + 2) for c in range(bc, bc + 3))
+            for br in (0, 2, 4)
+            for bc in (0, 3)
+        ]
+        columns = ["".join(row[c] for row in rows) for c in range(6)]
+        for unit in rows + columns + boxes:
+            assert sorted(unit) == list("123456")
+    # 3x2 boxes are another puzzle: the same text read with tall boxes.
+    empty = "." * 36
+    assert sudoku.count(empty, limit=10, box="3x2") == 10
+    with pytest.raises(ValueError, match="box shape"):
+        sudoku.solve(empty, box="big")
+    eight = sudoku.generate(1, seed=1, box="2x4")[0]
+    assert len(eight) == 64 and sudoku.count(eight) == 1

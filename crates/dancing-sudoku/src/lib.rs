@@ -94,6 +94,7 @@ pub mod logic;
 mod names;
 pub mod parse;
 mod position;
+pub mod rectangular;
 mod router;
 mod solve;
 pub mod variant;

@@ -6,6 +6,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use dancing_judges::Judge;
 use dancing_sudoku::generate::Symmetry;
 use dancing_sudoku::logic::Difficulty;
+use dancing_sudoku::rectangular::BoxShape;
 use dancing_sudoku::variant::Kind;
 
 use super::{LimitArgs, RunArgs, named, parse_limit};
@@ -67,6 +68,10 @@ pub(crate) struct BatchArgs {
     /// mark must agree
     #[arg(long, value_name = "VARIANT", value_parser = named(Kind::ALL, Kind::name, kind_help))]
     pub(crate) variant: Option<Kind>,
+    /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
+    /// for 12×12): one puzzle per line (N² symbols) or N rows between blank lines
+    #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["variant"])]
+    pub(crate) boxes: Option<BoxShape>,
     #[command(flatten)]
     pub(crate) run: RunArgs,
 }
@@ -279,6 +284,11 @@ pub(crate) struct GenerateArgs {
     /// Draw each puzzle with box lines instead of one line
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
+    /// for 12×12): minimal puzzles with one solution, puzzle k from seed S + k
+    #[arg(long = "box", value_name = "RxC",
+          conflicts_with_all = ["order", "variant", "difficulty", "clues", "rate", "symmetry"])]
+    pub(crate) boxes: Option<BoxShape>,
     #[command(flatten)]
     pub(crate) run: RunArgs,
 }

@@ -185,3 +185,65 @@ fn a_puzzle_as_an_argument_and_a_csv_header_are_read() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn grids_of_rectangular_boxes_solve_count_check_and_generate() {
+    use dancing_sudoku::rectangular::{self, BoxShape, RectGrid};
+    for shape in ["2x3", "3x2", "2x4", "3x4"] {
+        let made = ok(
+            &[
+                "sudoku", "generate", "--box", shape, "--count", "3", "--seed", "5",
+            ],
+            b"",
+        );
+        let boxes: BoxShape = shape.parse().unwrap();
+        let puzzles: Vec<RectGrid> = made
+            .lines()
+            .map(|line| RectGrid::parse(line, Some(boxes)).unwrap())
+            .collect();
+        assert_eq!(puzzles.len(), 3);
+        for (k, puzzle) in puzzles.iter().enumerate() {
+            assert_eq!(
+                *puzzle,
+                rectangular::generate(boxes, 5 + k as u64),
+                "{shape}"
+            );
+        }
+        let checked = ok(&["sudoku", "check", "--box", shape], made.as_bytes());
+        assert_eq!(checked, "unique\nunique\nunique\n");
+        let solved = ok(&["sudoku", "solve", "--box", shape], made.as_bytes());
+        for (line, puzzle) in solved.lines().zip(&puzzles) {
+            let solution = RectGrid::parse(line, Some(boxes)).unwrap();
+            assert!(solution.is_solution_of(puzzle), "{shape}: {line}");
+        }
+    }
+    // An empty 6×6 grid as rows: more than 5 solutions; a clash is an input error.
+    let empty = "......\n".repeat(6);
+    assert_eq!(
+        ok(
+            &["sudoku", "count", "--box", "2x3", "--limit", "5"],
+            empty.as_bytes()
+        ),
+        "5+\n"
+    );
+    let output = run(
+        &["sudoku", "solve", "--box", "2x3"],
+        format!("11{}\n", ".".repeat(34)).as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("1 appears twice in row 1"),
+        "{}",
+        text(&output.stderr)
+    );
+    // Without --box, the error says which flag reads it.
+    let output = run(
+        &["sudoku", "solve"],
+        format!("1{}\n", ".".repeat(35)).as_bytes(),
+    );
+    assert!(
+        text(&output.stderr).contains("--box 2x3"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -26,9 +26,17 @@ class Hint(TypedDict):
     placement: Optional[tuple[int, int, int]]
     eliminations: list[tuple[int, int, int]]
 
-def solve(puzzle: str, *, variant: Optional[Variant] = None, timeout: Optional[float] = None) -> Optional[str]:
+def solve(
+    puzzle: str,
+    *,
+    variant: Optional[Variant] = None,
+    timeout: Optional[float] = None,
+    box: Optional[str] = None,
+) -> Optional[str]:
     """The solution as one line, or `None` when the puzzle has none. `variant` names the
-    rules when the text does not mark them. One puzzle per call (`ValueError` else)."""
+    rules when the text does not mark them; `box` (`"2x3"`) the rectangular boxes of a
+    grid such as 6×6 (read from the side when not given: 6 is 2x3, 8 is 2x4, 12 is
+    3x4). One puzzle per call (`ValueError` else)."""
 
 def count(
     puzzle: str,
@@ -36,6 +44,7 @@ def count(
     limit: int = 2,
     variant: Optional[Variant] = None,
     timeout: Optional[float] = None,
+    box: Optional[str] = None,
 ) -> Count:
     """The number of solutions, counted up to `limit` (2 tells a proper puzzle);
     `complete` is false when more than `limit` exist."""
@@ -58,5 +67,8 @@ def generate(
     difficulty: Optional[Difficulty] = None,
     variant: Optional[Variant] = None,
     timeout: Optional[float] = None,
+    box: Optional[str] = None,
 ) -> list[str]:
-    """`count` puzzles with one solution each, the same for the same `seed`."""
+    """`count` puzzles with one solution each, the same for the same `seed`; with `box`
+    (`"2x3"`) minimal puzzles of rectangular boxes, as `dancing sudoku generate --box`
+    writes them."""

@@ -59,7 +59,7 @@ use crate::variant::Variant;
 
 mod checker;
 mod forced;
-mod random;
+pub(crate) mod random;
 mod settings;
 mod shapes;
 

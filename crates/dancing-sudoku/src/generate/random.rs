@@ -20,7 +20,7 @@ pub(super) fn line_permutation(rng: &mut ChaCha8Rng, order: usize) -> Vec<usize>
 
 /// A uniform draw from `0..n` (`n` ≥ 1) by Lemire's multiply-and-reject, defined here so
 /// that a seed's draws never change with a dependency's version.
-pub(super) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     let n = u32::try_from(n).expect("draws are over cells and values, far below 2³²");
     debug_assert!(n > 0);
     let threshold = n.wrapping_neg() % n;
@@ -33,7 +33,7 @@ pub(super) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 /// Fisher–Yates.
-pub(super) fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
+pub(crate) fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         items.swap(i, below(rng, i + 1));
     }

@@ -13,6 +13,7 @@ mod learn;
 mod logic;
 mod oracles;
 mod parse;
+mod rectangular;
 mod snapshots;
 mod variant;
 mod variant_parse;
