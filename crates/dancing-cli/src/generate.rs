@@ -158,6 +158,9 @@ fn generator(
     if let Some(difficulty) = args.difficulty {
         builder = builder.difficulty(difficulty);
     }
+    if let Some((low, high)) = args.score {
+        builder = builder.score(low, high);
+    }
     builder.build().map_err(Failure::input)
 }
 

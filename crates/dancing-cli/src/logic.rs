@@ -259,12 +259,16 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
         Task::Hint { steps, pretty } => match rater.path(&position) {
             Ok(path) => {
                 totals.add_path(&path);
-                hint_text(&position, &path, steps, pretty.then_some(style))
+                let marked = puzzle.pencilmarks.is_some();
+                hint_text((&position, marked), &path, steps, pretty.then_some(style))
             }
             Err(error) => {
                 let text = verdict(error, totals);
                 match pretty {
-                    true => format!("{}{text}", drawing(&position, style)),
+                    true => {
+                        let marked = puzzle.pencilmarks.is_some();
+                        format!("{}{text}", drawing(&position, marked, style))
+                    }
                     false => text,
                 }
             }
@@ -272,10 +276,10 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
     }
 }
 
-/// A position drawn for `--pretty`: its pencilmarks when candidates were taken away,
-/// else the grid.
-fn drawing(position: &Position, style: Style) -> String {
-    if position.is_plain() {
+/// A position drawn for `--pretty`: its pencilmarks when it was given as a pencilmark
+/// grid or candidates were taken away, else the grid.
+fn drawing(position: &Position, marked: bool, style: Style) -> String {
+    if position.is_plain() && !marked {
         pretty::draw(position.grid(), position.grid(), style)
     } else {
         position.to_pencilmarks()
@@ -283,11 +287,16 @@ fn drawing(position: &Position, style: Style) -> String {
 }
 
 /// The next step, or every step numbered, with the grids drawn if asked.
-fn hint_text(position: &Position, path: &Path, steps: bool, pretty: Option<Style>) -> String {
+fn hint_text(
+    (position, marked): (&Position, bool),
+    path: &Path,
+    steps: bool,
+    pretty: Option<Style>,
+) -> String {
     let puzzle: &Grid = position.grid();
     let mut text = String::new();
     if let Some(style) = pretty {
-        text.push_str(&drawing(position, style));
+        text.push_str(&drawing(position, marked, style));
     }
     let end = if path.is_solved() {
         "solved".to_owned()

@@ -75,35 +75,39 @@ pub(crate) fn draw(grid: &Grid, puzzle: &Grid, style: Style) -> String {
     out
 }
 
-/// `grid` drawn with the borders of a jigsaw's regions: `|` and `-` where neighbouring
-/// cells lie in different regions, `+` at the corners (plain ASCII: box-drawing
-/// characters have no junction for every shape).
+/// `grid` drawn with the borders of a jigsaw's regions in the box-drawing lines of
+/// [`draw`]: a wall wherever neighbouring cells lie in different regions, each junction
+/// the character of the walls that meet there.
 pub(crate) fn draw_regions(grid: &Grid, puzzle: &Grid, regions: &Regions, style: Style) -> String {
     let side = grid.side();
     let region = |r: usize, c: usize| regions.region_of(r, c);
-    // A wall on the right of (r, c), or the grid's edge.
-    let right = |r: usize, c: usize| c + 1 == side || region(r, c) != region(r, c + 1);
-    // A wall above (r, c), where r runs from 0 (the top edge) to N (the bottom edge).
-    let above = |r: usize, c: usize| r == 0 || r == side || region(r - 1, c) != region(r, c);
-    let mut out = String::new();
-    // The rule above row r, as "+---+   +": a corner wherever a wall meets it.
-    let rule = |out: &mut String, r: usize| {
-        out.push('+');
-        for c in 0..side {
-            out.push_str(if above(r, c) { "---" } else { "   " });
-            let corner = c + 1 == side
-                || above(r, c)
-                || above(r, c + 1)
-                || (r > 0 && right(r - 1, c))
-                || (r < side && right(r, c));
-            out.push(if corner { '+' } else { ' ' });
-        }
-        out.push('\n');
+    // A wall on the left of column boundary c in row r (0 and N are the edges).
+    let vertical = |r: usize, c: usize| c == 0 || c == side || region(r, c - 1) != region(r, c);
+    // A wall above row boundary r in column c.
+    let horizontal = |r: usize, c: usize| r == 0 || r == side || region(r - 1, c) != region(r, c);
+    let junction = |r: usize, c: usize| {
+        let up = r > 0 && vertical(r - 1, c);
+        let down = r < side && vertical(r, c);
+        let left = c > 0 && horizontal(r, c - 1);
+        let right = c < side && horizontal(r, c);
+        JUNCTIONS[usize::from(up) << 3
+            | usize::from(down) << 2
+            | usize::from(left) << 1
+            | usize::from(right)]
     };
-    for r in 0..side {
-        rule(&mut out, r);
-        out.push('|');
+    let mut out = String::new();
+    for r in 0..=side {
         for c in 0..side {
+            out.push(junction(r, c));
+            out.push_str(if horizontal(r, c) { "───" } else { "   " });
+        }
+        out.push(junction(r, side));
+        out.push('\n');
+        if r == side {
+            break;
+        }
+        for c in 0..side {
+            out.push(if vertical(r, c) { '│' } else { ' ' });
             let value = grid.get(r, c);
             let symbol = Alphabet::Digits.symbol(value).unwrap_or('.');
             match (style.color, value != 0, puzzle.get(r, c) != 0) {
@@ -111,13 +115,16 @@ pub(crate) fn draw_regions(grid: &Grid, puzzle: &Grid, regions: &Regions, style:
                 (true, true, false) => out.push_str(&format!(" {FILLED}{symbol}{RESET} ")),
                 _ => out.push_str(&format!(" {symbol} ")),
             }
-            out.push(if right(r, c) { '|' } else { ' ' });
         }
-        out.push('\n');
+        out.push_str("│\n");
     }
-    rule(&mut out, side);
     out
 }
+
+/// The junction of walls going up, down, left and right (bits 3 to 0).
+const JUNCTIONS: [char; 16] = [
+    ' ', '╶', '╴', '─', '╷', '┌', '┐', '┬', '╵', '└', '┘', '┴', '│', '├', '┤', '┼',
+];
 
 #[cfg(test)]
 mod tests {

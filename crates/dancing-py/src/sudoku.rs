@@ -246,7 +246,7 @@ fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> {
 
 /// `count` puzzles with one solution each, as lines, the same for the same `seed`.
 #[pyfunction]
-#[pyo3(signature = (count = 1, *, seed = None, order = 3, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None))]
+#[pyo3(signature = (count = 1, *, seed = None, order = 3, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None, score = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -258,12 +258,13 @@ fn generate(
     variant: Option<&str>,
     timeout: Option<f64>,
     r#box: Option<&str>,
+    score: Option<(f32, f32)>,
 ) -> PyResult<Vec<String>> {
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
     if let Some(boxes) = r#box {
-        if symmetry.is_some() || difficulty.is_some() || variant.is_some() {
+        if symmetry.is_some() || difficulty.is_some() || variant.is_some() || score.is_some() {
             return Err(PyValueError::new_err(
-                "box takes no symmetry, difficulty or variant (yet)",
+                "box takes no symmetry, difficulty, score or variant (yet)",
             ));
         }
         let shape: BoxShape = boxes.parse().map_err(|e| value(&e))?;
@@ -287,6 +288,9 @@ fn generate(
     }
     if let Some(name) = difficulty {
         builder = builder.difficulty(name.parse::<Difficulty>().map_err(|e| value(&e))?);
+    }
+    if let Some((low, high)) = score {
+        builder = builder.score(low, high);
     }
     if let Some(name) = variant {
         builder = builder.kind(name.parse::<Kind>().map_err(|e| value(&e))?);

@@ -59,7 +59,9 @@ impl BoxShape {
     /// The usual boxes of a grid of side `side`: the factors r ≤ c nearest each other
     /// (6: 2×3, 8: 2×4, 9: 3×3, 10: 2×5, 12: 3×4), `None` for a prime side.
     pub fn for_side(side: usize) -> Option<Self> {
-        let rows = (2..=side).rev().find(|&r| r * r <= side && side.is_multiple_of(r))?;
+        let rows = (2..=side)
+            .rev()
+            .find(|&r| r * r <= side && side.is_multiple_of(r))?;
         Self::new(rows, side / rows).ok()
     }
 

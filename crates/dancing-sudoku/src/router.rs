@@ -21,7 +21,7 @@ use crate::{BandSolver, BitmaskSolver, Grid, SudokuSolver, Variant, VariantSolve
 pub enum SolverChoice {
     /// The bit-parallel [`BandSolver`] for 9×9, dancing links for the other orders;
     /// with the `sat` feature, then the learner if 100,000 nodes do not settle the
-    /// puzzle ([`AutoSolver`](crate::AutoSolver)). The default.
+    /// puzzle (`AutoSolver`, built with that feature). The default.
     #[default]
     Auto,
     /// [`BandSolver`] for 9×9, dancing links for the other orders.

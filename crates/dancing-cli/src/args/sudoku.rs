@@ -275,6 +275,10 @@ pub(crate) struct GenerateArgs {
     /// Only puzzles rated in this band (see `dancing sudoku rate`)
     #[arg(long, value_name = "BAND", value_parser = named(Difficulty::ALL, Difficulty::name, difficulty_help))]
     pub(crate) difficulty: Option<Difficulty>,
+    /// Only puzzles whose rating scores from LOW to HIGH, both included, such as 6.0-7.5
+    /// (finer than --difficulty; with both, both must hold)
+    #[arg(long, value_name = "LOW-HIGH", value_parser = parse_score)]
+    pub(crate) score: Option<(f32, f32)>,
     /// Random grids tried per puzzle before giving up (exit code 3)
     #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_limit)]
     pub(crate) max_attempts: u64,
@@ -287,10 +291,22 @@ pub(crate) struct GenerateArgs {
     /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
     /// for 12×12): minimal puzzles with one solution, puzzle k from seed S + k
     #[arg(long = "box", value_name = "RxC",
-          conflicts_with_all = ["order", "variant", "difficulty", "clues", "rate", "symmetry"])]
+          conflicts_with_all = ["order", "variant", "difficulty", "score", "clues", "rate", "symmetry"])]
     pub(crate) boxes: Option<BoxShape>,
     #[command(flatten)]
     pub(crate) run: RunArgs,
+}
+
+/// `LOW-HIGH`: a range of scores on Sudoku Explainer's scale.
+fn parse_score(text: &str) -> Result<(f32, f32), String> {
+    let bad = || format!("`{text}` is not a score range: write LOW-HIGH, such as 6.0-7.5");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: f32 = low.trim().parse().map_err(|_| bad())?;
+    let high: f32 = high.trim().parse().map_err(|_| bad())?;
+    if !(low.is_finite() && high.is_finite() && low <= high) {
+        return Err(bad());
+    }
+    Ok((low, high))
 }
 
 /// The kinds `generate` makes: every one but killer, whose cages it does not draw.

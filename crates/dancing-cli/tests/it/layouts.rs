@@ -247,3 +247,25 @@ fn grids_of_rectangular_boxes_solve_count_check_and_generate() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn a_pencilmark_grid_is_drawn_with_its_candidates() {
+    // Its candidates are those the grid implies: drawn all the same, as given.
+    let grid: Grid =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .unwrap();
+    let marks = Position::new(&grid).to_pencilmarks();
+    let hinted = ok(&["sudoku", "hint", "--pretty"], marks.as_bytes());
+    let first = hinted.lines().nth(1).unwrap();
+    assert!(
+        first.split_whitespace().any(|cell| cell == "124"),
+        "{hinted}"
+    );
+    // A plain grid is drawn with its box lines.
+    let plain = ok(
+        &["sudoku", "hint", "--pretty"],
+        format!("{grid}\n").as_bytes(),
+    );
+    assert!(plain.starts_with('┌'), "{plain}");
+}

@@ -68,7 +68,9 @@ def generate(
     variant: Optional[Variant] = None,
     timeout: Optional[float] = None,
     box: Optional[str] = None,
+    score: Optional[tuple[float, float]] = None,
 ) -> list[str]:
-    """`count` puzzles with one solution each, the same for the same `seed`; with `box`
+    """`count` puzzles with one solution each, the same for the same `seed`; `score`
+    `(6.0, 7.5)` keeps those rated in that range; with `box`
     (`"2x3"`) minimal puzzles of rectangular boxes, as `dancing sudoku generate --box`
     writes them."""

@@ -101,6 +101,12 @@ pub enum GenerateError {
         "{0} puzzles are not generated: the generator makes classic, x, hyper and jigsaw puzzles"
     )]
     NotGenerated(Kind),
+    /// A score range whose ends are not in order (or not numbers).
+    #[error("the score range {range} is empty: give the lower score first, such as 6.0-7.5")]
+    ScoreRange {
+        /// The range asked, `low-high`.
+        range: String,
+    },
     /// A difficulty band asked of a kind of puzzle the ratings do not know.
     #[error("ratings know only classic sudoku: a difficulty cannot be asked of {0} puzzles")]
     DifficultyOfVariant(Kind),
@@ -171,6 +177,8 @@ pub struct GeneratorBuilder {
     minimal: bool,
     clues: Option<usize>,
     difficulty: Option<Difficulty>,
+    /// The scores accepted, both ends included.
+    score: Option<(f32, f32)>,
     kind: Kind,
     max_attempts: u64,
     limits: Limits,
@@ -186,6 +194,7 @@ impl Default for GeneratorBuilder {
             minimal: false,
             clues: None,
             difficulty: None,
+            score: None,
             kind: Kind::Classic,
             max_attempts: Generator::DEFAULT_MAX_ATTEMPTS,
             limits: Limits::none(),
@@ -232,6 +241,15 @@ impl GeneratorBuilder {
     /// any.
     pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
         self.difficulty = Some(difficulty);
+        self
+    }
+
+    /// Only puzzles whose [rating](crate::logic::Rater::rate) scores from `low` to
+    /// `high` (both included) on Sudoku Explainer's scale, such as 6.0 to 7.5: a band
+    /// finer than [`difficulty`](Self::difficulty)'s (with both, both must hold); by
+    /// default any.
+    pub fn score(mut self, low: f32, high: f32) -> Self {
+        self.score = Some((low, high));
         self
     }
 
@@ -290,7 +308,14 @@ impl GeneratorBuilder {
         if self.kind == Kind::Killer {
             return Err(GenerateError::NotGenerated(self.kind));
         }
-        if self.difficulty.is_some() && self.kind != Kind::Classic {
+        if let Some((low, high)) = self.score
+            && !(low <= high && low.is_finite() && high.is_finite())
+        {
+            return Err(GenerateError::ScoreRange {
+                range: format!("{low}-{high}"),
+            });
+        }
+        if (self.difficulty.is_some() || self.score.is_some()) && self.kind != Kind::Classic {
             return Err(GenerateError::DifficultyOfVariant(self.kind));
         }
         let seed = *self.seed.get_or_insert_with(dancing::random_seed);
@@ -386,16 +411,23 @@ impl Generator {
             let Some(puzzle) = self.carve(&solution, units, rng, checker.solver())? else {
                 continue;
             };
-            let rating = match self.settings.difficulty {
-                Some(band) => match logic::Rater::new()
+            let (band, score) = (self.settings.difficulty, self.settings.score);
+            let rating = match band.is_some() || score.is_some() {
+                true => match logic::Rater::new()
                     .limits(self.settings.limits.clone())
                     .rate(&puzzle)
                 {
-                    Ok(rating) if Difficulty::of(&rating) == band => Some(rating),
+                    Ok(rating)
+                        if band.is_none_or(|band| Difficulty::of(&rating) == band)
+                            && score
+                                .is_none_or(|(low, high)| (low..=high).contains(&rating.score)) =>
+                    {
+                        Some(rating)
+                    }
                     Err(RateError::Stopped(stop)) => return Err(GenerateError::Stopped(stop)),
                     _ => continue,
                 },
-                None => None,
+                false => None,
             };
             let generated = Generated {
                 puzzle,

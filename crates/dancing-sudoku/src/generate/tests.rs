@@ -176,6 +176,25 @@ fn a_difficulty_band_is_met() {
 }
 
 #[test]
+fn a_score_range_is_met() {
+    for (low, high) in [(6.0, 7.5), (2.0, 3.4)] {
+        let generator = Generator::builder()
+            .seed(5)
+            .score(low, high)
+            .build()
+            .unwrap();
+        for k in 0..4 {
+            let made = generator.generate(k).unwrap();
+            let rating = logic::Rater::new().rate(&made.puzzle).unwrap();
+            assert!((low..=high).contains(&rating.score), "{rating}");
+            assert_eq!(made.rating.as_ref(), Some(&rating));
+        }
+    }
+    let empty = Generator::builder().score(7.5, 6.0).build().unwrap_err();
+    assert!(empty.to_string().contains("7.5-6"), "{empty}");
+}
+
+#[test]
 fn bands_split_the_scale_where_the_docs_say() {
     let band = |puzzle: &str| {
         Difficulty::of(

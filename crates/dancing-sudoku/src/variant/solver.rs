@@ -36,9 +36,8 @@ struct Engine {
 
 /// Solves puzzles of one [`Variant`] at a time, through the [`Solve`] trait: the
 /// variant's exact-cover matrix ([`Variant::problem`]) with the puzzle's givens forced,
-/// searched by dancing links ([`new`](Self::new)), the CDCL learner
-/// ([`with_learner`](Self::with_learner)) or links then the learner
-/// ([`auto`](Self::auto)).
+/// searched by dancing links ([`new`](Self::new)), or with the `sat` feature the CDCL
+/// learner (`with_learner`) or links then the learner (`auto`).
 ///
 /// The matrices of the classic, X and hyper rules are built once per order and kept;
 /// a jigsaw's or a killer's is built on the first puzzle after

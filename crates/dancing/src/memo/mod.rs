@@ -57,6 +57,8 @@ pub struct MemoProgress {
     pub states: AtomicU64,
     /// Bytes held so far.
     pub bytes: AtomicU64,
+    /// States found in the memo so far (each a subproblem not searched again).
+    pub hits: AtomicU64,
 }
 
 /// A memoized search of one problem, with its settings; [`build`](Self::build) runs it.

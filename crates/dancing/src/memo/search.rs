@@ -462,6 +462,7 @@ impl Search {
         if let Some(progress) = progress {
             progress.states.store(self.stats.states, Ordering::Relaxed);
             progress.bytes.store(bytes, Ordering::Relaxed);
+            progress.hits.store(self.stats.hits, Ordering::Relaxed);
         }
         if bytes > max_memory {
             return Err(self.stopped(StopReason::Memory, started));
