@@ -280,3 +280,88 @@ pub(crate) fn token(name: &str, what: &str) -> PyResult<()> {
     }
     Ok(())
 }
+
+/// `Problem.polyomino(board, pieces, turns, uses)`: the packing and each option's line.
+pub(crate) fn packing(
+    board: &str,
+    pieces: &str,
+    turns: &str,
+    uses: &str,
+) -> PyResult<(dancing::Problem, Vec<String>)> {
+    use dancing::problems::{Board, Piece, Turns, Uses};
+    let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    let board = if board.eq_ignore_ascii_case("scott") {
+        Board::scott()
+    } else if let Some((w, h)) = board.split_once(['x', 'X'])
+        && let (Ok(w), Ok(h)) = (w.trim().parse::<usize>(), h.trim().parse::<usize>())
+    {
+        if w == 0 || h == 0 || w * h > 1_000_000 {
+            return Err(PyValueError::new_err(format!(
+                "a {w}x{h} board: give 1 to 1,000,000 cells"
+            )));
+        }
+        Board::rectangle(w, h)
+    } else {
+        board.parse().map_err(|e| value(&e))?
+    };
+    const SETS: [&str; 6] = [
+        "monominoes",
+        "dominoes",
+        "trominoes",
+        "tetrominoes",
+        "pentominoes",
+        "hexominoes",
+    ];
+    let size = SETS
+        .iter()
+        .position(|&set| set == pieces)
+        .map(|k| k + 1)
+        .or_else(|| pieces.parse::<usize>().ok().filter(|n| (1..=6).contains(n)));
+    let pieces = match size {
+        Some(size) => Piece::set(size),
+        None => Piece::parse_all(pieces).map_err(|e| value(&e))?,
+    };
+    let turns = match turns {
+        "all" => Turns::All,
+        "rotations" => Turns::Rotations,
+        "none" => Turns::None,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "turns={other:?}: all, rotations or none"
+            )));
+        }
+    };
+    let uses = match uses {
+        "once" => Uses::Once,
+        "at-most-once" => Uses::AtMostOnce,
+        "any" => Uses::Any,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "uses={other:?}: once, at-most-once or any"
+            )));
+        }
+    };
+    let placements = pieces
+        .iter()
+        .map(|p| dancing::problems::turned(&p.cells, turns).len())
+        .sum::<usize>()
+        * board.width()
+        * board.height();
+    if placements > 20_000_000 {
+        return Err(PyValueError::new_err(format!(
+            "up to {placements} placements: past the 20,000,000 built"
+        )));
+    }
+    let problem = dancing::problems::packing(&board, &pieces, turns, uses);
+    let lines = (0..problem.option_count())
+        .map(|o| {
+            let option = dancing::OptionId::new(o);
+            problem
+                .option_items(option)
+                .map(|(item, _)| problem.item_name(item).to_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Ok((problem, lines))
+}

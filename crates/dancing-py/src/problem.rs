@@ -185,6 +185,38 @@ impl Problem {
         })
     }
 
+    /// Packing a board with polyominoes (Knuth's POLYOMINO-DLX), as `dancing problem
+    /// polyomino` builds it; each option's data is its line (`"F r0c1 r0c2 …"`: the
+    /// piece, then the cells it covers, 0-based), so solutions list placements.
+    ///
+    /// Args:
+    ///     board: `"WxH"`, `"scott"` (8×8 without its centre 2×2), or a picture: `.`
+    ///         a cell, `#` or a space a hole, a row per line.
+    ///     pieces: a set (`"monominoes"` … `"hexominoes"`, or the cells' count) or a
+    ///         picture with each piece in a letter of its own.
+    ///     turns: `"all"` (rotations and reflections), `"rotations"` or `"none"`.
+    ///     uses: `"once"`, `"at-most-once"` or `"any"` number of times.
+    #[staticmethod]
+    #[pyo3(signature = (board, *, pieces = "pentominoes", turns = "all", uses = "once"))]
+    fn polyomino(
+        py: Python<'_>,
+        board: &str,
+        pieces: &str,
+        turns: &str,
+        uses: &str,
+    ) -> PyResult<Self> {
+        let (inner, lines) = input::packing(board, pieces, turns, uses)?;
+        let data: Vec<Py<PyAny>> = lines
+            .into_iter()
+            .map(|line| pyo3::types::PyString::new(py, &line).into_any().unbind())
+            .collect();
+        Ok(Self {
+            inner: Arc::new(inner),
+            data: Some(Arc::new(data)),
+            numbering: None,
+        })
+    }
+
     /// Pickling: the problem as DLX text, with the data and the options' numbering.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(PyObject, PyObject)> {
         let restore = py.get_type::<Problem>().getattr("_restore")?.unbind();

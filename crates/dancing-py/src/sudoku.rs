@@ -27,7 +27,15 @@ fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
     }
     let puzzle = match batch.next() {
         Some(Ok(puzzle)) => puzzle,
-        Some(Err(error)) => return Err(PyValueError::new_err(error.to_string())),
+        // Rows of numbers (`10 2 . 16 …`, as 16×16 grids are often written): the grid
+        // reader takes them; read again from its one line.
+        Some(Err(error)) => {
+            let line = text.parse::<Grid>().map(|grid| grid.to_string());
+            return match (variant, line.map(|line| Batch::new(line.as_bytes()).next())) {
+                (None, Ok(Some(Ok(puzzle)))) => Ok(puzzle),
+                _ => Err(PyValueError::new_err(error.to_string())),
+            };
+        }
         None => return Err(PyValueError::new_err("no puzzle in the text")),
     };
     if batch.next().is_some() {
@@ -168,6 +176,49 @@ fn count(
     }
     let found = count.found();
     count_object(py, &found.min(limit).to_string(), found <= limit)
+}
+
+/// The solutions of a classic puzzle, each one line, at most `limit` of them (in the
+/// search's order).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit = 10, timeout = None))]
+fn solutions(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: usize,
+    timeout: Option<f64>,
+) -> PyResult<Vec<String>> {
+    if limit == 0 {
+        return Err(PyValueError::new_err(
+            "limit=0 lists nothing: give 1 or more",
+        ));
+    }
+    let puzzle = self::puzzle(puzzle, None)?;
+    if puzzle.variant != dancing_sudoku::Variant::Classic || puzzle.pencilmarks.is_some() {
+        return Err(PyValueError::new_err(
+            "solutions lists classic puzzles given as values: count the others",
+        ));
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let (found, stats) = interruptible(py, &flag, move || {
+        let mut solver = dancing_sudoku::SudokuSolver::new();
+        dancing_sudoku::Solve::set_limits(&mut solver, limits);
+        let mut found = Vec::new();
+        let stats = solver.visit(&puzzle.grid, |grid| {
+            found.push(grid.to_string());
+            if found.len() >= limit {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        });
+        (found, stats)
+    })?;
+    match stopped(py, stats.stopped, found.len() as u64) {
+        Some(error) => Err(error),
+        None => Ok(found),
+    }
 }
 
 /// A rating's error as Python sees it: a stop as every search's (`SearchStopped`,
@@ -313,6 +364,7 @@ fn generate(
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, m)?)?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

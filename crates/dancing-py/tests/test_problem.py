@@ -347,3 +347,22 @@ def test_the_exact_cover_samples_count_and_list_as_they_state():
         assert {tuple(s) for s in p.solutions()} == expected, name
         stated += len(problem["solutions"])
     assert stated == 58326
+
+
+def test_polyomino_packing_as_knuth_counts():
+    scott = dancing.Problem.polyomino("scott")
+    assert scott.count() == 520
+    placements = scott.first()
+    assert len(placements) == 12
+    cells = [cell for line in placements for cell in line.split()[1:]]
+    assert len(cells) == len(set(cells)) == 60
+    assert not {"r3c3", "r3c4", "r4c3", "r4c4"} & set(cells)
+    assert dancing.Problem.polyomino("5x4", pieces="tetrominoes", uses="any").count() == (
+        dancing.Problem.polyomino("4x5", pieces="4", uses="any").count()
+    )
+    ring = dancing.Problem.polyomino("...\n.#.\n...", pieces="AAA\n..A", uses="any")
+    assert ring.count() == 4
+    with pytest.raises(ValueError, match="line 1, column 2"):
+        dancing.Problem.polyomino(".?")
+    with pytest.raises(ValueError, match="turns"):
+        dancing.Problem.polyomino("3x3", turns="some")

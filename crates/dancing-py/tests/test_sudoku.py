@@ -172,3 +172,16 @@ def test_six_by_six_with_two_by_three_boxes():
         sudoku.solve(empty, box="big")
     eight = sudoku.generate(1, seed=1, box="2x4")[0]
     assert len(eight) == 64 and sudoku.count(eight) == 1
+
+
+def test_solutions_are_listed_and_sixteen_by_sixteen_numbers_read():
+    listed = sudoku.solutions("." * 81, limit=3)
+    assert len(listed) == 3 and len(set(listed)) == 3
+    assert all(sudoku.count(grid) == 1 for grid in listed)
+    assert sudoku.solutions(SEVENTEEN) == [sudoku.solve(SEVENTEEN)]
+    # A 16×16 puzzle written as rows of decimal numbers, 0 for a blank.
+    solution = sudoku.solve("." * 256)
+    values = [int(c, 17) if c.isdigit() or c in "ABCDEFG" else 0 for c in solution]
+    rows = [" ".join(str(v) for v in values[16 * r : 16 * r + 16]) for r in range(16)]
+    rows[0] = " ".join(["0"] + rows[0].split()[1:])
+    assert sudoku.solve("\n".join(rows)) == solution

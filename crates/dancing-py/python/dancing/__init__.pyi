@@ -65,6 +65,17 @@ class Problem:
         """A 0/1 matrix (lists or a numpy array): rows are options, columns items, the
         last `secondary` columns secondary. Solutions are row indices; rows of zeros are
         left out and the others keep their numbers."""
+    @staticmethod
+    def polyomino(
+        board: str,
+        *,
+        pieces: str = "pentominoes",
+        turns: Literal["all", "rotations", "none"] = "all",
+        uses: Literal["once", "at-most-once", "any"] = "once",
+    ) -> "Problem":
+        """A board (`"WxH"`, `"scott"`, or a picture: `.` a cell, `#` a hole) packed with
+        polyominoes (a set by name or size, or a picture of the pieces); solutions list
+        each placement's line, `"F r0c1 r0c2 …"`."""
     @property
     def item_count(self) -> int:
         """The number of items, primary and secondary."""

@@ -17,6 +17,6 @@ and variant marks (`x`, `hyper`, jigsaw regions, killer cages).
 2
 """
 
-from ._dancing import count, generate, hint, rate, solve
+from ._dancing import count, generate, hint, rate, solutions, solve
 
-__all__ = ["count", "generate", "hint", "rate", "solve"]
+__all__ = ["count", "generate", "hint", "rate", "solutions", "solve"]

@@ -49,6 +49,9 @@ def count(
     """The number of solutions, counted up to `limit` (2 tells a proper puzzle);
     `complete` is false when more than `limit` exist."""
 
+def solutions(puzzle: str, *, limit: int = 10, timeout: Optional[float] = None) -> list[str]:
+    """The solutions of a classic puzzle, each one line, at most `limit` of them."""
+
 def rate(puzzle: str, *, timeout: Optional[float] = None) -> Rating:
     """The rating: `score`, `technique` (the hardest used, or `None`), `needs_search`
     and `text` (`"7.1 forcing chain"`)."""
