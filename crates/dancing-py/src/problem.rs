@@ -48,6 +48,24 @@ impl Problem {
         }
     }
 
+    /// The problem's option of the caller's index `k`, or why there is none.
+    fn problem_index(&self, k: u32) -> PyResult<OptionId> {
+        let missing = || {
+            PyValueError::new_err(format!(
+                "option {k} does not exist or covers secondary items only, which no search chooses"
+            ))
+        };
+        match &self.numbering {
+            None if (k as usize) < self.inner.option_count() => Ok(OptionId::new(k as usize)),
+            None => Err(missing()),
+            Some(numbering) => numbering
+                .kept
+                .binary_search(&k)
+                .map(OptionId::new)
+                .map_err(|_| missing()),
+        }
+    }
+
     /// How many options the caller gave.
     fn caller_count(&self) -> usize {
         self.numbering
@@ -98,6 +116,34 @@ fn count_with(
         Some(limit) => parallel.count_up_to(limit),
         None => parallel.count(),
     })
+}
+
+/// The engine for a search that starts from the caller's `given` options (their
+/// indices, as the caller numbered them): dancing links with them forced, so that
+/// every solution holds them; `None` without any. The engine named must be `auto` or
+/// `links`, on one thread.
+fn forced_engine(
+    problem: &Problem,
+    given: &[u32],
+    engine: &str,
+) -> PyResult<Option<(AnyEngine, Vec<OptionId>)>> {
+    if given.is_empty() {
+        return Ok(None);
+    }
+    if !matches!(engine, "auto" | "links") {
+        return Err(PyValueError::new_err(format!(
+            "given= searches on the links engine: leave engine={engine:?} out"
+        )));
+    }
+    let options = given
+        .iter()
+        .map(|&k| problem.problem_index(k))
+        .collect::<PyResult<Vec<OptionId>>>()?;
+    let mut solver = Solver::new(&problem.inner);
+    solver
+        .set_forced(options.iter().copied())
+        .map_err(|e| PyValueError::new_err(format!("given={given:?}: {e}")))?;
+    Ok(Some((AnyEngine::Links(solver), options)))
 }
 
 /// `threads` as the command line takes it: at most 256, 0 for every core.
@@ -309,7 +355,10 @@ impl Problem {
     ///         builds with it), as `dancing xc --engine` takes them.
     ///     memo: count from a ZDD of all the solutions: exact however large, fast
     ///         where subproblems repeat (boards), slow where they do not; one thread.
-    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false))]
+    ///     given: options (their indices) every solution must hold, as a partial
+    ///         solution forced first (the `dlx` package's `useRow`); links, one thread.
+    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false, given = Vec::new()))]
+    #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
         py: Python<'_>,
@@ -318,7 +367,13 @@ impl Problem {
         threads: usize,
         engine: &str,
         memo: bool,
+        given: Vec<u32>,
     ) -> PyResult<PyObject> {
+        if !given.is_empty() && (memo || threads != 1) {
+            return Err(PyValueError::new_err(
+                "given= searches on one thread without the memo: leave threads and memo out",
+            ));
+        }
         if threads > ParallelSolver::<Solver>::MAX_THREADS {
             return Err(PyValueError::new_err(format!(
                 "threads={threads}: at most {} (0 for every core)",
@@ -356,7 +411,10 @@ impl Problem {
                 _ => count_object(py, &count.to_string(), true),
             };
         }
-        let engine = self::engine(&problem, engine)?;
+        let engine = match forced_engine(self, &given, engine)? {
+            Some((engine, _)) => engine,
+            None => self::engine(&problem, engine)?,
+        };
         // One further than the limit, to tell "exactly limit" from "more".
         let asked = limit.map(|limit| limit.saturating_add(1));
         let count = interruptible(py, &flag, move || {
@@ -476,14 +534,16 @@ impl Problem {
     /// Args:
     ///     timeout: seconds before `SearchStopped`, or `None`.
     ///     engine: the engine, as for `count`.
-    #[pyo3(signature = (*, timeout = None, engine = "auto"))]
+    ///     given: options every solution must hold, as for `count`.
+    #[pyo3(signature = (*, timeout = None, engine = "auto", given = Vec::new()))]
     fn first(
         &self,
         py: Python<'_>,
         timeout: Option<f64>,
         engine: &str,
+        given: Vec<u32>,
     ) -> PyResult<Option<PyObject>> {
-        let solutions = self.solutions(Some(1), timeout, engine)?;
+        let solutions = self.solutions(Some(1), timeout, engine, given)?;
         let first = solutions.next_solution(py)?;
         Ok(first.map(|list| list.into_any().unbind()))
     }
@@ -496,21 +556,27 @@ impl Problem {
     ///     limit: at most this many solutions, or `None` for all.
     ///     timeout: seconds before `SearchStopped` (raised by the next call), or `None`.
     ///     engine: the engine, as for `count`.
-    #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto"))]
+    ///     given: options every solution must hold, as for `count`; they are in
+    ///         each solution listed.
+    #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto", given = Vec::new()))]
     fn solutions(
         &self,
         limit: Option<u64>,
         timeout: Option<f64>,
         engine: &str,
+        given: Vec<u32>,
     ) -> PyResult<Solutions> {
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         // Built here, so that an engine that cannot take the problem says so at once.
-        let ready = self::engine(&self.inner, engine)?;
+        let (ready, forced) = match forced_engine(self, &given, engine)? {
+            Some(forced) => forced,
+            None => (self::engine(&self.inner, engine)?, Vec::new()),
+        };
         let (send, receive) = mpsc::sync_channel(256);
         let thread = std::thread::Builder::new()
             .name("dancing-solutions".to_owned())
-            .spawn(move || produce(ready, limits, limit, &send))
+            .spawn(move || produce(ready, &forced, limits, limit, &send))
             .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
         Ok(Solutions {
             receive: Mutex::new(receive),

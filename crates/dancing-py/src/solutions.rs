@@ -22,16 +22,22 @@ pub(crate) enum Message {
 }
 
 /// Runs the search of `engine` and sends each solution (up to `limit`), then its end.
+/// Options `forced` (a partial solution the caller gave) are added to each.
 pub(crate) fn produce(
     mut engine: AnyEngine,
+    forced: &[dancing::OptionId],
     limits: Limits,
     limit: Option<u64>,
     send: &SyncSender<Message>,
 ) {
     let mut left = limit.unwrap_or(u64::MAX);
     engine.set_limits(limits);
+    let mut whole = Vec::new();
     let stats = engine.visit(|options| {
-        if send.send(Message::Solution(sorted(options))).is_err() {
+        whole.clear();
+        whole.extend_from_slice(options);
+        whole.extend(forced.iter().filter(|o| !options.contains(o)));
+        if send.send(Message::Solution(sorted(&whole))).is_err() {
             return ControlFlow::Break(());
         }
         left -= 1;

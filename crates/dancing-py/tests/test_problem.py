@@ -366,3 +366,25 @@ def test_polyomino_packing_as_knuth_counts():
         dancing.Problem.polyomino(".?")
     with pytest.raises(ValueError, match="turns"):
         dancing.Problem.polyomino("3x3", turns="some")
+
+
+def test_a_given_partial_solution_is_forced_first():
+    rng = random.Random(5)
+    for _ in range(100):
+        items = [f"i{k}" for k in range(rng.randint(1, 5))]
+        options = [rng.sample(items, rng.randint(1, len(items))) for _ in range(rng.randint(1, 8))]
+        p = dancing.Problem(items, options)
+        every = brute_force(items, options)
+        k = rng.randrange(len(options))
+        holding = [s for s in every if k in s]
+        assert p.count(given=[k]) == len(holding)
+        assert sorted(p.solutions(given=[k])) == holding
+        first = p.first(given=[k])
+        assert (first in holding) if holding else (first is None)
+    p = dancing.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+    with pytest.raises(ValueError, match="given="):
+        p.count(given=[0, 3])  # they share b
+    with pytest.raises(ValueError, match="option 9"):
+        p.count(given=[9])
+    with pytest.raises(ValueError, match="threads"):
+        p.count(given=[0], threads=2)

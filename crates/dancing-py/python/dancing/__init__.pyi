@@ -94,12 +94,16 @@ class Problem:
         threads: int = 1,
         engine: Engine = "auto",
         memo: bool = False,
+        given: Sequence[int] = (),
     ) -> Count:
         """The number of solutions (at most `limit`: `complete` is false when more
         exist), by `engine` on `threads` threads (0: every core); `memo=True` counts
         without visiting them (a ZDD: exact however large, fast where the subproblems
-        repeat, as on boards)."""
-    def first(self, *, timeout: Optional[float] = None, engine: Engine = "auto") -> Optional[list[Any]]:
+        repeat, as on boards); `given` options every solution must hold (a partial
+        solution forced first, on the links engine)."""
+    def first(
+        self, *, timeout: Optional[float] = None, engine: Engine = "auto", given: Sequence[int] = ()
+    ) -> Optional[list[Any]]:
         """The first solution: option indices in input order, or their data."""
     def solutions(
         self,
@@ -107,6 +111,7 @@ class Problem:
         limit: Optional[int] = None,
         timeout: Optional[float] = None,
         engine: Engine = "auto",
+        given: Sequence[int] = (),
     ) -> Solutions:
         """The solutions, lazily, each a list of option indices (or their data)."""
     def sample(
