@@ -45,13 +45,7 @@ pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<
     } else {
         let mut first = true;
         for solution in &found {
-            print_solution(
-                &mut out,
-                problem,
-                solution,
-                &mut first,
-                args.picture.as_ref(),
-            )?;
+            print_solution(&mut out, problem, solution, &mut first, args)?;
         }
     }
     out.flush()?;
@@ -85,13 +79,7 @@ pub(crate) fn learn(
     let result = search::searching(|| {
         learner.search(&[], limit, |solution| {
             if !plan.count && written.is_ok() {
-                written = print_solution(
-                    &mut out,
-                    problem,
-                    solution,
-                    &mut first,
-                    args.picture.as_ref(),
-                );
+                written = print_solution(&mut out, problem, solution, &mut first, args);
             }
         })
     });

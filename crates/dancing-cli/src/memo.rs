@@ -84,13 +84,7 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     let mut written = Ok(());
     // Each solution written; a write that fails (a closed pipe) ends the walk.
     let mut print = |solution: &[OptionId]| {
-        written = print_solution(
-            &mut out,
-            problem,
-            solution,
-            &mut first,
-            args.picture.as_ref(),
-        );
+        written = print_solution(&mut out, problem, solution, &mut first, args);
         listed += 1;
         if written.is_err() || plan.limit.is_some_and(|limit| listed >= limit) {
             ControlFlow::Break(())

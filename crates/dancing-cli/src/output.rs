@@ -23,14 +23,15 @@ impl fmt::Debug for Picture {
 }
 
 /// Prints one solution after a blank line unless it is the first: its picture when the
-/// problem has one, else its options in Knuth's format, sorted.
+/// problem has one (`args.picture`), else its options in Knuth's format, sorted.
 pub(crate) fn print_solution(
     out: &mut impl Write,
     problem: &Problem,
     solution: &[OptionId],
     first: &mut bool,
-    picture: Option<&Picture>,
+    args: &crate::args::XcArgs,
 ) -> io::Result<()> {
+    let picture = args.picture.as_ref();
     if !*first {
         writeln!(out)?;
     }

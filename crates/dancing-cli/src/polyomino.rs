@@ -7,34 +7,21 @@ use dancing::problems::{self, Board, Piece, Turns, Uses};
 use crate::args::{TurnsArg, UsesArg};
 use crate::failure::Failure;
 
-/// The named piece sets, by cells per piece.
-const SETS: [&str; 6] = [
-    "monominoes",
-    "dominoes",
-    "trominoes",
-    "tetrominoes",
-    "pentominoes",
-    "hexominoes",
-];
-
 /// The most placements built: past it the problem would not fit a sensible memory.
 const MAX_OPTIONS: usize = 20_000_000;
 
 /// The board of `text`: `WIDTHxHEIGHT`, `scott`, or a file with its picture.
 pub(crate) fn board(text: &str) -> Result<Board, Failure> {
-    if text.eq_ignore_ascii_case("scott") {
-        return Ok(Board::scott());
+    if let Some(board) = Board::named(text) {
+        return Ok(board);
     }
     if let Some((w, h)) = text.split_once(['x', 'X', '×'])
         && let (Ok(width), Ok(height)) = (w.trim().parse::<usize>(), h.trim().parse::<usize>())
     {
-        if width == 0 || height == 0 || width.saturating_mul(height) > 1_000_000 {
-            return Err(Failure::input(format!(
-                "the {width}x{height} board has {} cells: give one of 1 to 1,000,000",
-                width.saturating_mul(height)
-            )));
-        }
-        return Ok(Board::rectangle(width, height));
+        return Err(Failure::input(format!(
+            "the {width}x{height} board has {} cells: give one of 1 to 1,000,000",
+            width.saturating_mul(height)
+        )));
     }
     let picture = read(text, "board", "WIDTHxHEIGHT, `scott`")?;
     picture
@@ -44,13 +31,8 @@ pub(crate) fn board(text: &str) -> Result<Board, Failure> {
 
 /// The pieces of `text`: a set's name or cells' count, or a file with their picture.
 pub(crate) fn pieces(text: &str) -> Result<Vec<Piece>, Failure> {
-    let lower = text.to_ascii_lowercase();
-    let named = SETS
-        .iter()
-        .position(|&set| set == lower || set.trim_end_matches('s') == lower);
-    let counted = text.parse::<usize>().ok().filter(|n| (1..=6).contains(n));
-    if let Some(size) = named.map(|k| k + 1).or(counted) {
-        return Ok(Piece::set(size));
+    if let Some(set) = Piece::named_set(text) {
+        return Ok(set);
     }
     let picture = read(text, "pieces", "monominoes … hexominoes, 1 to 6")?;
     Piece::parse_all(&picture).map_err(|e| Failure::input(format!("{text}: {e}")))
@@ -73,11 +55,7 @@ pub(crate) fn problem(
         UsesArg::AtMostOnce => Uses::AtMostOnce,
         UsesArg::Any => Uses::Any,
     };
-    let placements: usize = pieces
-        .iter()
-        .map(|piece| problems::turned(&piece.cells, turns).len())
-        .sum::<usize>()
-        .saturating_mul(board.width() * board.height());
+    let placements = problems::placements(board, pieces, turns);
     if placements > MAX_OPTIONS {
         return Err(Failure::input(format!(
             "{} pieces on a {}x{} board make up to {placements} placements, past the \

@@ -59,10 +59,7 @@ pub(crate) fn threads(
         &args.search,
         args.limit,
         args.count,
-        |solution| {
-            let picture = args.picture.as_ref();
-            crate::output::print_solution(&mut out, problem, solution, &mut first, picture)
-        },
+        |solution| crate::output::print_solution(&mut out, problem, solution, &mut first, args),
     )?;
     if args.count {
         writeln!(out, "{}", report::count_text(&stats))?;

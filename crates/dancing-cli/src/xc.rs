@@ -121,13 +121,7 @@ fn plain<E: dancing::Engine>(
     } else {
         let mut first = true;
         search::run(solver, &args.search, plan.limit, |solution| {
-            crate::output::print_solution(
-                &mut out,
-                problem,
-                solution,
-                &mut first,
-                args.picture.as_ref(),
-            )
+            crate::output::print_solution(&mut out, problem, solution, &mut first, args)
         })?
     };
     out.flush()?;

@@ -290,35 +290,12 @@ pub(crate) fn packing(
 ) -> PyResult<(dancing::Problem, Vec<String>)> {
     use dancing::problems::{Board, Piece, Turns, Uses};
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
-    let board = if board.eq_ignore_ascii_case("scott") {
-        Board::scott()
-    } else if let Some((w, h)) = board.split_once(['x', 'X'])
-        && let (Ok(w), Ok(h)) = (w.trim().parse::<usize>(), h.trim().parse::<usize>())
-    {
-        if w == 0 || h == 0 || w * h > 1_000_000 {
-            return Err(PyValueError::new_err(format!(
-                "a {w}x{h} board: give 1 to 1,000,000 cells"
-            )));
-        }
-        Board::rectangle(w, h)
-    } else {
-        board.parse().map_err(|e| value(&e))?
+    let board = match Board::named(board) {
+        Some(board) => board,
+        None => board.parse().map_err(|e| value(&e))?,
     };
-    const SETS: [&str; 6] = [
-        "monominoes",
-        "dominoes",
-        "trominoes",
-        "tetrominoes",
-        "pentominoes",
-        "hexominoes",
-    ];
-    let size = SETS
-        .iter()
-        .position(|&set| set == pieces)
-        .map(|k| k + 1)
-        .or_else(|| pieces.parse::<usize>().ok().filter(|n| (1..=6).contains(n)));
-    let pieces = match size {
-        Some(size) => Piece::set(size),
+    let pieces = match Piece::named_set(pieces) {
+        Some(set) => set,
         None => Piece::parse_all(pieces).map_err(|e| value(&e))?,
     };
     let turns = match turns {
@@ -341,12 +318,7 @@ pub(crate) fn packing(
             )));
         }
     };
-    let placements = pieces
-        .iter()
-        .map(|p| dancing::problems::turned(&p.cells, turns).len())
-        .sum::<usize>()
-        * board.width()
-        * board.height();
+    let placements = dancing::problems::placements(&board, &pieces, turns);
     if placements > 20_000_000 {
         return Err(PyValueError::new_err(format!(
             "up to {placements} placements: past the 20,000,000 built"

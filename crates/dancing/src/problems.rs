@@ -10,7 +10,9 @@
 
 mod packing;
 
-pub use packing::{Board, PictureError, Piece, Turns, Uses, packing, packing_picture, turned};
+pub use packing::{
+    Board, PictureError, Piece, SETS, Turns, Uses, packing, packing_picture, placements, turned,
+};
 
 use crate::builder::ProblemBuilder;
 use crate::ids::OptionId;

@@ -52,6 +52,20 @@ impl Board {
         board
     }
 
+    /// The board a word names: `scott` ([`Board::scott`]) or `WxH` (a rectangle of 1
+    /// to 1,000,000 cells); `None` for any other word (a picture, perhaps).
+    pub fn named(word: &str) -> Option<Board> {
+        if word.eq_ignore_ascii_case("scott") {
+            return Some(Board::scott());
+        }
+        let (w, h) = word.split_once(['x', 'X', '×'])?;
+        let (w, h) = (
+            w.trim().parse::<usize>().ok()?,
+            h.trim().parse::<usize>().ok()?,
+        );
+        (w > 0 && h > 0 && w.saturating_mul(h) <= 1_000_000).then(|| Board::rectangle(w, h))
+    }
+
     /// The width: the longest row of the picture.
     pub fn width(&self) -> usize {
         self.width
@@ -262,6 +276,40 @@ impl Piece {
             })
             .collect()
     }
+}
+
+/// The named sets of [`Piece::set`], by cells per piece.
+pub const SETS: [&str; 6] = [
+    "monominoes",
+    "dominoes",
+    "trominoes",
+    "tetrominoes",
+    "pentominoes",
+    "hexominoes",
+];
+
+impl Piece {
+    /// The set a word names: one of [`SETS`] (or its singular), or the cells' count 1
+    /// to 6; `None` for any other word (a picture, perhaps).
+    pub fn named_set(word: &str) -> Option<Vec<Piece>> {
+        let lower = word.to_ascii_lowercase();
+        let named = SETS
+            .iter()
+            .position(|&set| set == lower || set.trim_end_matches('s') == lower)
+            .map(|k| k + 1);
+        let counted = word.parse::<usize>().ok().filter(|n| (1..=6).contains(n));
+        named.or(counted).map(Piece::set)
+    }
+}
+
+/// How many placements [`packing`] would build: each allowed orientation of each piece
+/// at each square of the board (an upper bound), to refuse a packing too large to build.
+pub fn placements(board: &Board, pieces: &[Piece], turns: Turns) -> usize {
+    pieces
+        .iter()
+        .map(|piece| turned(&piece.cells, turns).len())
+        .sum::<usize>()
+        .saturating_mul(board.width * board.height)
 }
 
 /// Which orientations of a piece may be placed.
