@@ -118,7 +118,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let mut batch = Batch::new(input.reader).variant(Kind::Classic);
     let entries = std::iter::from_fn(|| {
         let entry = batch.next()?;
-        crate::sudoku::told_header(&name, &mut batch);
+        crate::status::told_header(&name, &mut batch);
         Some(match entry {
             Ok(puzzle) => Entry::Puzzle(puzzle),
             Err(error) => Entry::Bad {

@@ -30,6 +30,7 @@ mod logic;
 mod memo;
 mod memory;
 mod output;
+mod picture;
 mod plan;
 mod polyomino;
 mod pretty;

@@ -1,26 +1,12 @@
 //! Solutions as the commands print them: the one printer that `xc`, the memo and the
 //! learner call down to.
 
-use std::fmt;
 use std::io::{self, Write};
-use std::sync::Arc;
 
 use dancing::{OptionId, Problem};
 use smallvec::SmallVec;
 
-/// How a solution of a problem that has a picture is drawn (`dancing problem`'s boards,
-/// sequences and squares), in place of its options.
-#[derive(Clone)]
-pub(crate) struct Picture(pub(crate) Arc<Draw>);
-
-/// Draws one solution of a problem.
-pub(crate) type Draw = dyn Fn(&Problem, &[OptionId]) -> String + Send + Sync;
-
-impl fmt::Debug for Picture {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Picture")
-    }
-}
+use crate::picture::Picture;
 
 /// Prints one solution after a blank line unless it is the first: its picture when the
 /// problem has one (`args.picture`), else its options in Knuth's format, sorted.

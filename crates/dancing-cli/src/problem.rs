@@ -7,7 +7,7 @@ use dancing::{AnyEngine, Engine, OptionId, Problem, Stats, problems};
 
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
 use crate::failure::{EXIT_OK, Failure, search_code};
-use crate::output::Picture;
+use crate::picture::Picture;
 use crate::plan::{self, Mode};
 use crate::{report, search, xc};
 

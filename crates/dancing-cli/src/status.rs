@@ -228,6 +228,16 @@ fn draw(bar: &ProgressBar, shared: &Shared, size: Option<u64>, elapsed: Duration
     bar.set_message(status(done, elapsed, left));
 }
 
+/// A note on standard error for the CSV header `batch` skipped, if it did.
+pub(crate) fn told_header<R: std::io::BufRead>(
+    name: &str,
+    batch: &mut dancing_sudoku::parse::Batch<R>,
+) {
+    if let Some(line) = batch.take_header() {
+        stderr_line!("note: {name}: line {line} is a CSV header (column names); skipped");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

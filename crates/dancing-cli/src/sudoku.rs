@@ -200,16 +200,9 @@ fn entries(
     };
     Box::new(std::iter::from_fn(move || {
         let entry = batch.next()?;
-        told_header(name, &mut batch);
+        status::told_header(name, &mut batch);
         Some(job(name, entry))
     }))
-}
-
-/// A note on standard error for the CSV header `batch` skipped, if it did.
-pub(crate) fn told_header<R: BufRead>(name: &str, batch: &mut Batch<R>) {
-    if let Some(line) = batch.take_header() {
-        stderr_line!("note: {name}: line {line} is a CSV header (column names); skipped");
-    }
 }
 
 /// Running totals of a batch.

@@ -15,7 +15,7 @@ use pyo3::types::PyList;
 
 use crate::input::{self, Numbering};
 use crate::run::{count_object, interruptible, limits, stopped};
-use crate::solutions::{Solutions, produce};
+use crate::solutions::{Decode, Solutions, produce, sorted};
 
 /// An exact-cover problem: items to cover and options that cover them.
 #[pyclass(module = "dancing", frozen)]
@@ -26,6 +26,12 @@ pub(crate) struct Problem {
     /// The options as the caller numbered them, when some were left out of the
     /// problem (those of secondary items only, which no search can choose).
     numbering: Option<Arc<Numbering>>,
+}
+
+impl Decode for Problem {
+    fn decode<'py>(&self, py: Python<'py>, options: &[u32]) -> PyResult<Bound<'py, PyList>> {
+        self.solution(py, options)
+    }
 }
 
 impl Problem {
@@ -72,13 +78,6 @@ impl Problem {
             .as_ref()
             .map_or_else(|| self.inner.option_count(), |n| n.len())
     }
-}
-
-/// The options of a solution, sorted, as indices.
-pub(crate) fn sorted(options: &[OptionId]) -> Vec<u32> {
-    let mut list: Vec<u32> = options.iter().map(|o| o.index() as u32).collect();
-    list.sort_unstable();
-    list
 }
 
 /// The engine `name` (the caller's word, as the command line's `--engine` reads it)
@@ -582,11 +581,11 @@ impl Problem {
             receive: Mutex::new(receive),
             flag,
             thread: Mutex::new(Some(thread)),
-            problem: Self {
+            problem: Box::new(Self {
                 inner: Arc::clone(&self.inner),
                 data: self.data.clone(),
                 numbering: self.numbering.clone(),
-            },
+            }),
         })
     }
 }

@@ -12,8 +12,21 @@ use dancing::{AnyEngine, Engine, Limits, Stats};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::problem::{Problem, sorted};
 use crate::run::stopped;
+
+/// The options of a solution, sorted, as indices.
+pub(crate) fn sorted(options: &[dancing::OptionId]) -> Vec<u32> {
+    let mut list: Vec<u32> = options.iter().map(|o| o.index() as u32).collect();
+    list.sort_unstable();
+    list
+}
+
+/// A solution as Python sees it, from the problem's option indices: what the iterator
+/// hands out (the problem's numbering and data).
+pub(crate) trait Decode: Send + Sync {
+    /// The solution of these options (sorted indices of the problem).
+    fn decode<'py>(&self, py: Python<'py>, options: &[u32]) -> PyResult<Bound<'py, PyList>>;
+}
 
 /// What the search thread sends: a solution, or how the search ended.
 pub(crate) enum Message {
@@ -57,7 +70,7 @@ pub(crate) struct Solutions {
     pub(crate) receive: Mutex<Receiver<Message>>,
     pub(crate) flag: Arc<AtomicBool>,
     pub(crate) thread: Mutex<Option<JoinHandle<()>>>,
-    pub(crate) problem: Problem,
+    pub(crate) problem: Box<dyn Decode>,
 }
 
 impl Solutions {
@@ -83,7 +96,7 @@ impl Solutions {
             };
             match received {
                 Ok(Message::Solution(options)) => {
-                    return Ok(Some(self.problem.solution(py, &options)?));
+                    return Ok(Some(self.problem.decode(py, &options)?));
                 }
                 Ok(Message::End(stats)) => {
                     self.finish();

@@ -7,7 +7,7 @@ use dancing::EngineName;
 use super::xc::{MemoArgs, SplitArgs};
 use super::{SearchArgs, XcArgs, XcSolver, parse_limit};
 use crate::input::parse_size;
-use crate::output::Picture;
+use crate::picture::Picture;
 
 /// Options shared by the classic problems: `dancing xc`'s, but for reading a file,
 /// costs and the judges' format.

@@ -94,7 +94,7 @@ pub(crate) struct XcArgs {
     /// How solutions are drawn when the problem has a picture (`dancing problem`);
     /// `None` prints their options.
     #[arg(skip)]
-    pub(crate) picture: Option<crate::output::Picture>,
+    pub(crate) picture: Option<crate::picture::Picture>,
 }
 
 /// Parallel search and splitting a search into independent jobs (`dancing xc`).
