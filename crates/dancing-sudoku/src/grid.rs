@@ -155,6 +155,12 @@ pub enum GridError {
     },
 }
 
+/// Whether the cells of a solution agree with every given of a puzzle's (0 for empty),
+/// cell by cell: for grids of square and of rectangular boxes alike.
+pub(crate) fn agrees(solution: &[u8], puzzle: &[u8]) -> bool {
+    solution.len() == puzzle.len() && solution.iter().zip(puzzle).all(|(&s, &p)| p == 0 || s == p)
+}
+
 impl Grid {
     /// An empty grid of order `order` (side `order²`).
     ///
@@ -287,13 +293,7 @@ impl Grid {
     /// Whether this grid is a solution of `puzzle`: solved, same order, and agreeing with
     /// every given of `puzzle`.
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        self.order == puzzle.order
-            && self.is_solved()
-            && self
-                .cells
-                .iter()
-                .zip(&puzzle.cells)
-                .all(|(&s, &p)| p == 0 || s == p)
+        self.order == puzzle.order && self.is_solved() && agrees(&self.cells, &puzzle.cells)
     }
 
     /// The box of row `r`, column `c` (boxes numbered row by row from 0).

@@ -339,11 +339,7 @@ impl RectGrid {
     pub fn is_solution_of(&self, puzzle: &RectGrid) -> bool {
         self.shape == puzzle.shape
             && self.is_solved()
-            && self
-                .cells
-                .iter()
-                .zip(&puzzle.cells)
-                .all(|(&s, &p)| p == 0 || s == p)
+            && crate::grid::agrees(&self.cells, &puzzle.cells)
     }
 
     /// The grid drawn with its boxes: `|` between box columns, a line between box rows.
