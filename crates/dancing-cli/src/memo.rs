@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use dancing::{Memo, MemoOrder, MemoProgress, OptionId, Problem, StopReason, Zdd};
@@ -119,36 +120,38 @@ const JUDGED_AFTER: Duration = Duration::from_secs(10);
 /// tenth, taking 48 s where the plain count takes 3.
 const FEW_HITS: f64 = 0.2;
 
-/// Runs `build`; if after [`JUDGED_AFTER`] its memo finds fewer than [`FEW_HITS`] of its
-/// states remembered, says on stderr (once, unless `quiet`) that a plain search may be
-/// faster and how to stop.
+/// Runs `build`; if it is still running after [`JUDGED_AFTER`] and its memo has found
+/// fewer than [`FEW_HITS`] of its states remembered, says on stderr (unless `quiet`)
+/// that a plain search may be faster and how to stop. The watch waits on a channel
+/// that the build's end closes, so a short build returns at once.
 fn watched_for_size<T: Send>(
     progress: &MemoProgress,
     quiet: bool,
     build: impl FnOnce() -> T + Send,
 ) -> T {
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let started = Instant::now();
+    if quiet {
+        return build();
+    }
+    let (ended, end) = std::sync::mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) && !quiet {
-                let states = progress.states.load(Ordering::Relaxed);
-                let hits = progress.hits.load(Ordering::Relaxed);
-                if started.elapsed() >= JUDGED_AFTER && (hits as f64) < FEW_HITS * states as f64 {
-                    stderr_line!(
-                        "note: after {} s only {hits} of {states} states were found in the memo: \
-                         its subproblems rarely repeat, and a plain search (--count without \
-                         --memo) may be much faster; --sample needs the memo whole. Ctrl-C, \
-                         --timeout and --max-memory stop it",
-                        JUDGED_AFTER.as_secs()
-                    );
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(50));
+        scope.spawn(move || {
+            if end.recv_timeout(JUDGED_AFTER) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            let states = progress.states.load(Ordering::Relaxed);
+            let hits = progress.hits.load(Ordering::Relaxed);
+            if (hits as f64) < FEW_HITS * states as f64 {
+                stderr_line!(
+                    "note: after {} s only {hits} of {states} states were found in the memo: \
+                     its subproblems rarely repeat, and a plain search (--count without \
+                     --memo) may be much faster; --sample needs the memo whole. Ctrl-C, \
+                     --timeout and --max-memory stop it",
+                    JUDGED_AFTER.as_secs()
+                );
             }
         });
         let built = build();
-        done.store(true, Ordering::Relaxed);
+        drop(ended);
         built
     })
 }

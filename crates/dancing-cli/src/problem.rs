@@ -91,11 +91,11 @@ fn answer(
 /// Langford's n ≡ 1, 2 (mod 4): no pairing exists, answered without a search.
 fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<u8, Failure> {
     let stats = Stats::default();
-    if args.count {
-        writeln!(out, "0")?;
-    } else {
-        writeln!(out, "{}", report::solutions_found(&stats))?;
-    }
+    let text = match args.count {
+        true => report::count_text(&stats),
+        false => report::solutions_found(&stats),
+    };
+    writeln!(out, "{text}")?;
     out.flush()?;
     stderr_line!(
         "note: no Langford pairing exists for n = {n}: the two k's at p and p + k + 1 make \

@@ -5,9 +5,9 @@ use std::io::{self, BufRead, Write};
 
 use dancing_sudoku::rectangular::{self, BoxShape, RectGrid, RectSolver};
 
-use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, exit_code};
+use crate::failure::{EXIT_OK, Failure};
 use crate::input::Input;
-use crate::report::{plural, stopped_answer};
+use crate::report::{Gravest, more_than, plural, stopped_answer};
 
 /// What a batch of rectangular grids asks.
 #[derive(Debug, Clone, Copy)]
@@ -28,18 +28,14 @@ fn puzzles(
 ) -> impl Iterator<Item = (usize, Result<RectGrid, String>)> {
     let side = shape.side();
     let mut lines = input.reader.lines().enumerate();
+    let read = move |text: &str| RectGrid::parse(text, Some(shape)).map_err(|e| e.to_string());
     std::iter::from_fn(move || {
         let mut block = String::new();
         let mut start = 0;
         let mut rows = 0;
         loop {
             let Some((k, line)) = lines.next() else {
-                return (rows > 0).then(|| {
-                    (
-                        start,
-                        RectGrid::parse(&block, Some(shape)).map_err(|e| e.to_string()),
-                    )
-                });
+                return (rows > 0).then(|| (start, read(&block)));
             };
             let line = match line {
                 Ok(line) => line,
@@ -48,10 +44,7 @@ fn puzzles(
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 if rows > 0 {
-                    return Some((
-                        start,
-                        RectGrid::parse(&block, Some(shape)).map_err(|e| e.to_string()),
-                    ));
+                    return Some((start, read(&block)));
                 }
                 continue;
             }
@@ -63,10 +56,7 @@ fn puzzles(
                 .filter(|c| !matches!(c, ' ' | '|' | '\t'))
                 .count();
             if rows == 0 && symbols == side * side {
-                return Some((
-                    start,
-                    RectGrid::parse(trimmed, Some(shape)).map_err(|e| e.to_string()),
-                ));
+                return Some((start, read(trimmed)));
             }
             if trimmed
                 .chars()
@@ -78,10 +68,7 @@ fn puzzles(
             block.push('\n');
             rows += 1;
             if rows == side {
-                return Some((
-                    start,
-                    RectGrid::parse(&block, Some(shape)).map_err(|e| e.to_string()),
-                ));
+                return Some((start, read(&block)));
             }
         }
     })
@@ -100,7 +87,7 @@ pub(crate) fn batch(
     solver.set_limits(limits);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut answered, mut errors, mut nodes) = (0u64, 0u64, 0u64);
-    let mut stop = None;
+    let mut stop = Gravest::default();
     for (line, puzzle) in puzzles(input, shape) {
         let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
@@ -118,11 +105,11 @@ pub(crate) fn batch(
                 None => "no solution\n".to_owned(),
             },
             Ask::Count { limit } => {
+                // One past the limit, so that `N+` means more than N, as everywhere.
                 let count = solver.count_up_to(&puzzle, limit.saturating_add(1));
-                if count.found() > limit {
-                    format!("{}+\n", limit)
-                } else {
-                    format!("{}\n", count.found())
+                match count.found() {
+                    found if found > limit => format!("{}\n", more_than(limit)),
+                    found => format!("{found}\n"),
                 }
             }
             Ask::Check => match solver.count_up_to(&puzzle, 2).found() {
@@ -134,7 +121,7 @@ pub(crate) fn batch(
         let stats = solver.stats();
         nodes += stats.nodes;
         if let Some(reason) = stats.limit_stop() {
-            stop = Some(reason);
+            stop.add(reason);
             writeln!(out, "{}", stopped_answer(reason))?;
             continue;
         }
@@ -150,13 +137,7 @@ pub(crate) fn batch(
             plural(nodes, "node")
         );
     }
-    Ok(if errors > 0 {
-        EXIT_INPUT
-    } else if stop.is_some() {
-        exit_code(stop)
-    } else {
-        EXIT_OK
-    })
+    Ok(stop.exit_code(errors))
 }
 
 /// `generate --box RxC`: `count` puzzles from `seed` on, one per line.

@@ -62,13 +62,16 @@ fn solver(limits: Limits) -> PuzzleSolver {
     solver
 }
 
-/// The puzzle of `text` as a grid of rectangular boxes: with `boxes` (`"2x3"`) given, or
-/// when `text` is no square-box puzzle and its side has rectangular boxes (6×6 is 2×3).
-fn rectangular(
-    text: &str,
-    boxes: Option<&str>,
-    variant: Option<&str>,
-) -> PyResult<Option<RectGrid>> {
+/// A puzzle as the sudoku functions take it: of square boxes, or of rectangular ones.
+enum Read {
+    Square(Puzzle),
+    Rect(RectGrid),
+}
+
+/// Reads `text` once: as a grid of `boxes` (`"2x3"`) when given; else as a puzzle of
+/// square boxes, or, when it is none, as a grid of rectangular boxes if its side has
+/// them (6×6 is 2×3); else the square reading's error.
+fn read(text: &str, boxes: Option<&str>, variant: Option<&str>) -> PyResult<Read> {
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
     if let Some(boxes) = boxes {
         if variant.is_some() {
@@ -76,15 +79,18 @@ fn rectangular(
         }
         let shape: BoxShape = boxes.parse().map_err(|e| value(&e))?;
         return RectGrid::parse(text, Some(shape))
-            .map(Some)
+            .map(Read::Rect)
             .map_err(|e| value(&e));
     }
-    if variant.is_some() || puzzle(text, None).is_ok() {
-        return Ok(None);
+    match puzzle(text, variant) {
+        Ok(puzzle) => Ok(Read::Square(puzzle)),
+        Err(error) => match RectGrid::parse(text, None) {
+            Ok(grid) if variant.is_none() && grid.shape().rows() != grid.shape().cols() => {
+                Ok(Read::Rect(grid))
+            }
+            _ => Err(error),
+        },
     }
-    Ok(RectGrid::parse(text, None)
-        .ok()
-        .filter(|grid| grid.shape().rows() != grid.shape().cols()))
 }
 
 /// Solves or counts a grid of rectangular boxes under `timeout`.
@@ -118,11 +124,13 @@ fn solve(
     timeout: Option<f64>,
     r#box: Option<&str>,
 ) -> PyResult<Option<String>> {
-    if let Some(grid) = rectangular(puzzle, r#box, variant)? {
-        let solution = rect_search(py, grid, timeout, |solver, grid| solver.solve(grid))?;
-        return Ok(solution.map(|grid| grid.to_string()));
-    }
-    let puzzle = self::puzzle(puzzle, variant)?;
+    let puzzle = match read(puzzle, r#box, variant)? {
+        Read::Square(puzzle) => puzzle,
+        Read::Rect(grid) => {
+            let solution = rect_search(py, grid, timeout, |solver, grid| solver.solve(grid))?;
+            return Ok(solution.map(|grid| grid.to_string()));
+        }
+    };
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let (solution, stats) = interruptible(py, &flag, move || {
@@ -156,21 +164,20 @@ fn count(
             "limit=0 counts nothing: give a limit of 1 or more",
         ));
     }
-    if let Some(grid) = rectangular(puzzle, r#box, variant)? {
-        let asked = limit.saturating_add(1);
-        let count = rect_search(py, grid, timeout, move |solver, grid| {
-            solver.count_up_to(grid, asked)
-        })?;
-        let found = count.found();
-        return count_object(py, &found.min(limit).to_string(), found <= limit);
-    }
-    let puzzle = self::puzzle(puzzle, variant)?;
-    let flag = Arc::new(AtomicBool::new(false));
-    let limits = limits(timeout, &flag)?;
     // One further than the limit, to tell "exactly limit" from "more".
-    let count = interruptible(py, &flag, move || {
-        solver(limits).count_up_to(&puzzle, limit.saturating_add(1))
-    })?;
+    let asked = limit.saturating_add(1);
+    let count = match read(puzzle, r#box, variant)? {
+        Read::Rect(grid) => rect_search(py, grid, timeout, move |solver, grid| {
+            solver.count_up_to(grid, asked)
+        })?,
+        Read::Square(puzzle) => {
+            let flag = Arc::new(AtomicBool::new(false));
+            let limits = limits(timeout, &flag)?;
+            interruptible(py, &flag, move || {
+                solver(limits).count_up_to(&puzzle, asked)
+            })?
+        }
+    };
     if let Some(error) = stopped(py, count.reason(), count.found()) {
         return Err(error);
     }

@@ -304,20 +304,14 @@ impl RectGrid {
                 if value == 0 {
                     continue;
                 }
-                let units = [
-                    (r, format!("row {}", r + 1)),
-                    (side + c, format!("column {}", c + 1)),
-                    (
-                        2 * side + self.shape.box_of(r, c),
-                        format!("box {}", self.shape.box_of(r, c) + 1),
-                    ),
-                ];
-                for (unit, name) in units {
-                    let slot = &mut seen[unit * (side + 1) + usize::from(value)];
+                let units = [(0, r), (1, c), (2, self.shape.box_of(r, c))];
+                for (kind, k) in units {
+                    let slot = &mut seen[(kind * side + k) * (side + 1) + usize::from(value)];
                     if let Some(first) = *slot {
+                        let name = ["row", "column", "box"][kind];
                         return Err(RectError::Clash {
                             value,
-                            unit: name,
+                            unit: format!("{name} {}", k + 1),
                             first,
                             second: (r, c),
                         });
