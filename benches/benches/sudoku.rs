@@ -103,7 +103,7 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
         // The engine under the same givens the plain way: TAOCP's branching (a full MRV
         // scan at every node), the givens forced by covering and released after each
         // search. The solver's own path differs in both; this shows what they give.
-        let mut engine = dancing::Solver::new(&encoding::problem(grids[0].order()));
+        let mut engine = dancing::Solver::new(&encoding::problem(grids[0].shape()));
         engine.set_branching(Branching::Knuth);
         let mut plain = |g: &Grid| {
             let count = if force_givens(&mut engine, g) {
@@ -156,12 +156,14 @@ fn throughput(c: &mut Criterion<ThreadCpuTime>) {
 fn setup(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("setup");
     let puzzles = sudoku_set("17-clue").grids();
-    let mut dlx = SudokuSolver::with_order(3);
+    let mut dlx = SudokuSolver::with_shape(dancing_sudoku::Shape::CLASSIC);
     let solved: Vec<Grid> = puzzles
         .iter()
         .map(|g| dlx.solve(g).expect("17-clue puzzles are solvable"))
         .collect();
-    let mut solver = dancing::Solver::new(&dancing_sudoku::encoding::problem(3));
+    let mut solver = dancing::Solver::new(&dancing_sudoku::encoding::problem(
+        dancing_sudoku::Shape::CLASSIC,
+    ));
     for (name, grids) in [("17-clue", &puzzles), ("solved-grid", &solved)] {
         let givens: Vec<Vec<dancing::OptionId>> = grids.iter().map(givens).collect();
         group.throughput(Throughput::Elements(grids.len() as u64));

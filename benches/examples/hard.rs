@@ -93,19 +93,19 @@ fn config() -> Config {
 /// takes at least one and, pairwise, at most one value), the givens as unit clauses,
 /// CaDiCaL's defaults. Returns the number of solutions, up to 2.
 fn peer(puzzle: &Grid) -> u64 {
-    let order = puzzle.order();
+    let shape = puzzle.shape();
     let n = puzzle.side();
     let var = |r: usize, c: usize, v: usize| i32::try_from((r * n + c) * n + v + 1).expect("small");
     let mut sat: cadical::Solver = cadical::Solver::new();
     for a in 0..n {
         for b in 0..n {
-            let (br, bc) = (a / order * order, a % order * order);
+            let (br, bc) = shape.box_cell(a, 0);
             let groups: [Vec<i32>; 4] = [
                 (0..n).map(|v| var(a, b, v)).collect(),
                 (0..n).map(|c| var(a, c, b)).collect(),
                 (0..n).map(|r| var(r, a, b)).collect(),
                 (0..n)
-                    .map(|i| var(br + i / order, bc + i % order, b))
+                    .map(|i| var(br + i / shape.box_cols(), bc + i % shape.box_cols(), b))
                     .collect(),
             ];
             for group in &groups {

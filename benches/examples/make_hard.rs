@@ -20,7 +20,7 @@ fn main() {
     let count = args[1];
     let mut seed = args.get(2).copied().unwrap_or(1);
     let empty_percent = args.get(3).copied().unwrap_or(50) as usize;
-    let problem = encoding::problem(order);
+    let problem = encoding::problem(dancing_sudoku::Shape::square(order));
     for _ in 0..count {
         let full = full_grid(order, &mut seed);
         let side = full.side();
@@ -52,7 +52,7 @@ fn main() {
             let differ = |cell: usize| {
                 let value = |s: &[OptionId]| {
                     s.iter()
-                        .map(|&o| encoding::decode(order, o))
+                        .map(|&o| encoding::decode(dancing_sudoku::Shape::square(order), o))
                         .find(|&(r, c, _)| r * side + c == cell)
                 };
                 value(&solutions[0]) != value(&solutions[1])

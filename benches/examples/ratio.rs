@@ -204,7 +204,7 @@ fn sudoku(args: &[String]) {
     }
 
     let puzzles = sudoku_set("17-clue").grids();
-    let problem = encoding::problem(3);
+    let problem = encoding::problem(dancing_sudoku::Shape::CLASSIC);
     let (mut forcing, mut setting) = (
         dancing::Solver::new(&problem),
         dancing::Solver::new(&problem),

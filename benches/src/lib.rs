@@ -7,7 +7,7 @@
 
 use dancing::SplitEngine;
 use dancing::{Problem, problems};
-use dancing_sudoku::Grid;
+use dancing_sudoku::{Grid, Shape};
 
 /// One exact-cover problem of the engine benchmark.
 #[derive(Debug)]
@@ -173,7 +173,7 @@ pub fn sudoku_set(name: &str) -> SudokuSet {
 }
 
 /// Forces the givens of `puzzle` into `solver`, built on
-/// `dancing_sudoku::encoding::problem(puzzle.order())`: the per-puzzle setup of a DLX
+/// `dancing_sudoku::encoding::problem(puzzle.shape())`: the per-puzzle setup of a DLX
 /// sudoku solver. Returns `false` if the givens conflict. Undo with `solver.release()`.
 pub fn force_givens(solver: &mut dancing::Solver, puzzle: &Grid) -> bool {
     dancing_sudoku::encoding::givens(puzzle).all(|option| solver.force(option).is_ok())
@@ -213,7 +213,7 @@ pub fn problem_from_first_argument(
 /// # Panics
 /// If `puzzle` is not 9×9.
 pub fn equivalent(puzzle: &Grid, seed: &mut u64) -> Grid {
-    assert_eq!(puzzle.order(), 3, "a 9×9 puzzle");
+    assert_eq!(puzzle.shape(), Shape::CLASSIC, "a 9×9 puzzle");
     let mut next = |n: usize| {
         *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = *seed;
@@ -255,7 +255,7 @@ pub fn equivalent(puzzle: &Grid, seed: &mut u64) -> Grid {
             }
         })
         .collect();
-    Grid::from_cells(3, moved).expect("a 9×9 grid's cells")
+    Grid::from_cells(Shape::CLASSIC, moved).expect("a 9×9 grid's cells")
 }
 
 /// The pieces the whole-process comparisons (`examples/whole.rs`,

@@ -43,12 +43,12 @@ pub fn check_variants(data: &[u8]) {
                     "puzzle on line {line} of {lines}"
                 );
                 assert_eq!(
-                    variant.validate(grid.order()),
+                    variant.validate(grid.shape()),
                     Ok(()),
                     "a read puzzle's rules fit"
                 );
                 solver.set_variant(variant.clone());
-                let mut first = Grid::empty(grid.order());
+                let mut first = Grid::new(grid.shape());
                 if solver.find(&grid, 2, Some(&mut first)) > 0 {
                     assert!(variant.satisfied_by(&grid, &first), "{grid}: {first}");
                 }

@@ -44,11 +44,6 @@ impl batch::Totals for Made {
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
-    if let Some(shape) = args.boxes {
-        let seed = args.seed.unwrap_or_else(dancing::random_seed);
-        let quiet = args.run.report.quiet;
-        return crate::rect::generate(shape, args.count, seed, args.pretty, quiet);
-    }
     if args.rate && args.variant != Kind::Classic {
         return Err(Failure::input(format!(
             "--rate: ratings know only classic sudoku, not {} puzzles",
@@ -143,7 +138,7 @@ fn generator(
 ) -> Result<Generator, Failure> {
     let mut builder = Generator::builder()
         .count_attempts(tried)
-        .order(usize::from(args.order))
+        .shape(args.shape())
         .symmetry(args.symmetry)
         .minimal(args.minimal)
         .kind(args.variant)
@@ -196,7 +191,7 @@ fn report(args: &GenerateArgs, made: &Made, (seed, threads): (u64, usize), elaps
                 "puzzles": count,
                 "attempts": attempts,
                 "seed": seed,
-                "order": args.order,
+                "shape": args.shape().to_string(),
                 "givens_mean": if count > 0 { givens as f64 / count as f64 } else { 0.0 },
                 "seconds": seconds,
                 "puzzles_per_second": count as f64 / seconds.max(1e-9),

@@ -7,6 +7,8 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 use std::rc::Rc;
 
+use dancing_sudoku::Shape;
+
 use crate::failure::Failure;
 
 /// An open input and the name its errors use (`<stdin>` or the path as given).
@@ -21,8 +23,9 @@ pub(crate) struct Input {
 /// is left to the readers: each format's parser skips it (once), for library users too.
 /// A puzzle given on the command line in place of a file (`dancing sudoku solve
 /// 53..7....6..195…`): an argument that names no file and is a puzzle on one line
-/// (16, 81, 256, 625 or 1,296 symbols, perhaps with a mark after a space).
-pub(crate) fn puzzle_argument(path: &Path) -> Option<Input> {
+/// (16, 81, 256, 625 or 1,296 symbols, or N² for the boxes of `--box`, perhaps with a
+/// mark after a space).
+pub(crate) fn puzzle_argument(path: &Path, shape: Option<Shape>) -> Option<Input> {
     let text = path.to_str()?;
     let token = text.split_whitespace().next()?;
     let length = token.chars().count();
@@ -33,7 +36,8 @@ pub(crate) fn puzzle_argument(path: &Path) -> Option<Input> {
             || (letters && c.is_ascii_alphabetic())
             || matches!(c, '.' | '_' | '-' | '*')
     };
-    if path.exists() || ![16, 81, 256, 625, 1296].contains(&length) || !token.chars().all(symbol) {
+    let one_line = dancing_sudoku::parse::one_line_shape(length, shape).is_some();
+    if path.exists() || !one_line || !token.chars().all(symbol) {
         return None;
     }
     Some(Input {

@@ -8,12 +8,12 @@ use std::time::Instant;
 use dancing::StopReason;
 use dancing_sudoku::logic::Difficulty;
 use dancing_sudoku::logic::{Path, RateError, Rater, Rules};
-use dancing_sudoku::parse::{Batch, Puzzle};
+use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Position, Technique};
 
 use crate::args::LogicArgs;
-use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
+use crate::batch::{self, Counts, Driver, Spread, Threads};
 use crate::failure::Failure;
 use crate::pretty::{self, Style};
 use crate::report::{plural, stop_name, stop_note};
@@ -97,7 +97,9 @@ impl Totals {
 
 pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let started = Instant::now();
-    let (input, mut progress) = status::open(args.file.as_deref(), args.run.report.progress)?;
+    let shape = args.shape.boxes;
+    let (input, mut progress) =
+        status::open(args.file.as_deref(), shape, args.run.report.progress)?;
     let limits = args.run.limits.limits();
     let rules = if args.no_uniqueness {
         Rules::without_uniqueness()
@@ -115,18 +117,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     );
     let name = input.name;
     // The techniques know classic sudoku: a puzzle marked as a variant is refused.
-    let mut batch = Batch::new(input.reader).variant(Kind::Classic);
-    let entries = std::iter::from_fn(|| {
-        let entry = batch.next()?;
-        crate::status::told_header(&name, &mut batch);
-        Some(match entry {
-            Ok(puzzle) => Entry::Puzzle(puzzle),
-            Err(error) => Entry::Bad {
-                reason: error.kind.to_string(),
-                message: format!("{name}: {error}"),
-            },
-        })
-    });
+    let entries = crate::sudoku::entries(input.reader, &name, Some(Kind::Classic), shape);
     // One thread takes the puzzles one by one; threads take a few each, so that
     // answers keep coming.
     let chunk = threads.count * PER_THREAD;

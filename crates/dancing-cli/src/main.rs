@@ -35,7 +35,6 @@ mod plan;
 mod polyomino;
 mod pretty;
 mod problem;
-mod rect;
 mod report;
 mod search;
 mod split;

@@ -34,13 +34,14 @@ const RESET: &str = "\x1b[0m";
 /// newline. A cell filled in `grid` but empty in `puzzle` is the solver's; the others
 /// are givens (with colour, bold against cyan).
 pub(crate) fn draw(grid: &Grid, puzzle: &Grid, style: Style) -> String {
-    let order = grid.order();
+    let shape = grid.shape();
+    let (rows, cols) = (shape.box_rows(), shape.box_cols());
     let side = grid.side();
-    // Each box is `order` cells of two columns plus a space: "│ 1 2 3 │".
-    let segment = "─".repeat(2 * order + 1);
+    // Each box is `cols` cells of two columns plus a space: "│ 1 2 3 │".
+    let segment = "─".repeat(2 * cols + 1);
     let rule = |left: &str, middle: &str, right: &str| {
         let mut line = String::from(left);
-        for b in 0..order {
+        for b in 0..shape.stacks() {
             if b > 0 {
                 line.push_str(middle);
             }
@@ -52,13 +53,13 @@ pub(crate) fn draw(grid: &Grid, puzzle: &Grid, style: Style) -> String {
     };
     let mut out = rule("┌", "┬", "┐");
     for r in 0..side {
-        if r > 0 && r % order == 0 {
+        if r > 0 && r % rows == 0 {
             out.push_str(&rule("├", "┼", "┤"));
         }
         for c in 0..side {
             out.push_str(match c {
                 0 => "│ ",
-                c if c % order == 0 => " │ ",
+                c if c % cols == 0 => " │ ",
                 _ => " ",
             });
             let value = grid.get(r, c);
@@ -168,13 +169,21 @@ mod tests {
     }
 
     #[test]
-    fn every_order_lines_up() {
-        for order in 2..=6 {
-            let grid = Grid::empty(order);
+    fn every_shape_lines_up() {
+        let shapes = (2..=6)
+            .map(dancing_sudoku::Shape::square)
+            .chain(["2x3", "3x2", "2x4", "3x4"].map(|s| s.parse().unwrap()));
+        for shape in shapes {
+            let grid = Grid::new(shape);
             let drawn = draw(&grid, &grid, Style { color: false });
             let widths: Vec<usize> = drawn.lines().map(|l| l.chars().count()).collect();
-            assert!(widths.iter().all(|&w| w == widths[0]), "order {order}");
-            assert_eq!(widths.len(), order * order + order + 1);
+            assert!(widths.iter().all(|&w| w == widths[0]), "{shape}");
+            // The rows, a rule between bands and the two outside.
+            assert_eq!(widths.len(), shape.side() + shape.bands() + 1, "{shape}");
         }
+        let six = Grid::new("2x3".parse().unwrap());
+        let drawn = draw(&six, &six, Style { color: false });
+        assert_eq!(drawn.lines().nth(1), Some("│ . . . │ . . . │"));
+        assert_eq!(drawn.lines().nth(3), Some("├───────┼───────┤"));
     }
 }

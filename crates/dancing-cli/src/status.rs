@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use indicatif::ProgressBar;
 
+use dancing_sudoku::Shape;
+
 use crate::batch::{Answers, Progress};
 use crate::failure::Failure;
 use crate::feedback::{self, Reading};
@@ -204,8 +206,12 @@ impl BatchProgress {
 
 /// Opens a batch's input, `file` or standard input (with a word to a person typing), and
 /// starts its status line if `progress` asks for it.
-pub(crate) fn open(file: Option<&Path>, progress: bool) -> Result<(Input, BatchProgress), Failure> {
-    if let Some(input) = file.and_then(input::puzzle_argument) {
+pub(crate) fn open(
+    file: Option<&Path>,
+    shape: Option<Shape>,
+    progress: bool,
+) -> Result<(Input, BatchProgress), Failure> {
+    if let Some(input) = file.and_then(|file| input::puzzle_argument(file, shape)) {
         return Ok((input, BatchProgress::start(false, false, None)));
     }
     let mut input = input::open(file)?;

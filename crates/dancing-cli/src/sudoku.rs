@@ -2,7 +2,6 @@
 //! streamed in chunks (optionally solved in parallel) with the output in input order;
 //! the judges' formats are in `judges`.
 
-use dancing_sudoku::rectangular::BoxShape;
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
@@ -11,7 +10,7 @@ use std::time::{Duration, Instant};
 use dancing::Stats;
 use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Grid, Method, PuzzleErrorKind, PuzzleSolver, Variant, Verdict};
+use dancing_sudoku::{Grid, Method, PuzzleErrorKind, PuzzleSolver, Shape, Variant, Verdict};
 
 use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
@@ -91,7 +90,7 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
         Mode::Count { limit } => (limit.saturating_add(1), false),
         Mode::Check => (2, false),
     };
-    let mut first = keep.then(|| Grid::empty(grid.order()));
+    let mut first = keep.then(|| Grid::new(grid.shape()));
     let found = solver.find(puzzle, limit, first.as_mut());
     let (stats, method) = (solver.stats(), solver.method());
     if let Some(reason) = stats.limit_stop() {
@@ -151,15 +150,40 @@ fn show(solution: &Grid, puzzle: &Grid, variant: &Variant, pretty: Option<Style>
 /// The text borrows the fixed answers (`1`, `no solution`), which most puzzles get.
 type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
 
-/// For a line whose symbols would make a grid of rectangular boxes (6 or 36 for 6×6),
-/// the flag that reads it.
-fn boxes_hint(symbols: usize) -> String {
-    let side = (4..=36).find(|&n| n == symbols || n * n == symbols);
-    match side.and_then(BoxShape::for_side) {
-        Some(shape) if shape.rows() != shape.cols() => format!(
-            "; a {side}×{side} grid of {shape} boxes? read it with --box {shape}",
-            side = shape.side()
+/// The flag that reads a grid of side `side` (of `cells` cells on one line) whose boxes
+/// are not square: `; read it with --box 2x3 or --box 3x2`.
+fn boxes_hint(side: usize, one_line: bool) -> String {
+    let shapes: Vec<String> = Shape::of_side(side)
+        .filter(|shape| !shape.is_square())
+        .map(|shape| format!("--box {shape}"))
+        .collect();
+    match (shapes.as_slice(), one_line) {
+        ([], _) => String::new(),
+        (_, true) => format!(
+            "; a {side}×{side} puzzle on one line? read it with {}",
+            shapes.join(" or ")
         ),
+        (_, false) => format!("; read it with {}", shapes.join(" or ")),
+    }
+}
+
+/// The hint the command adds to the library's error: the flag that reads what it
+/// could not (the library cannot name the command's flags).
+pub(crate) fn flag_hint(kind: &PuzzleErrorKind) -> String {
+    match *kind {
+        PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer".into(),
+        PuzzleErrorKind::NeedsShape { side } => boxes_hint(side, false),
+        PuzzleErrorKind::Layout {
+            symbols,
+            told: None,
+            ..
+        } if symbols.isqrt().pow(2) == symbols => boxes_hint(symbols.isqrt(), true),
+        // One line of 36 symbols starts a 36×36 block: it may be a 6×6 puzzle.
+        PuzzleErrorKind::MissingRows { found: 1, expected }
+            if expected.isqrt().pow(2) == expected =>
+        {
+            boxes_hint(expected.isqrt(), true)
+        }
         _ => String::new(),
     }
 }
@@ -169,14 +193,7 @@ fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
     match entry {
         Ok(puzzle) => Entry::Puzzle(puzzle),
         Err(error) => {
-            // The library cannot name the command's flag; the command can.
-            let hint = match error.kind {
-                PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer".into(),
-                PuzzleErrorKind::Layout { symbols, .. } => boxes_hint(symbols),
-                // One line of 36 symbols starts a 36×36 block: it may be a 6×6 puzzle.
-                PuzzleErrorKind::MissingRows { found: 1, expected } => boxes_hint(expected),
-                _ => String::new(),
-            };
+            let hint = flag_hint(&error.kind);
             Entry::Bad {
                 reason: format!("{}{hint}", error.kind),
                 message: format!("{name}: {error}{hint}"),
@@ -188,16 +205,19 @@ fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
 /// The jobs of a batch: its puzzles with their rules, or its bad entries, in order, in
 /// any layout of [`Batch`] (the variant told, or each puzzle's mark; killer puzzles in
 /// blocks of a givens line and cage lines).
-fn entries(
+pub(crate) fn entries(
     reader: Box<dyn BufRead>,
     name: &str,
     kind: Option<Kind>,
+    shape: Option<Shape>,
 ) -> Box<dyn Iterator<Item = Entry<Puzzle>> + '_> {
-    let batch = Batch::new(reader);
-    let mut batch = match kind {
-        Some(kind) => batch.variant(kind),
-        None => batch,
-    };
+    let mut batch = Batch::new(reader);
+    if let Some(kind) = kind {
+        batch = batch.variant(kind);
+    }
+    if let Some(shape) = shape {
+        batch = batch.shape(shape);
+    }
     Box::new(std::iter::from_fn(move || {
         let entry = batch.next()?;
         status::told_header(name, &mut batch);
@@ -242,18 +262,6 @@ impl Totals {
 }
 
 fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
-    if let Some(shape) = args.boxes {
-        let ask = match mode {
-            Mode::Solve { pretty, .. } => crate::rect::Ask::Solve {
-                pretty: pretty.is_some(),
-            },
-            Mode::Count { limit } => crate::rect::Ask::Count { limit },
-            Mode::Check => crate::rect::Ask::Check,
-        };
-        let (input, _) = status::open(args.file.as_deref(), false)?;
-        let quiet = args.run.report.quiet;
-        return crate::rect::batch(input, shape, ask, args.run.limits.limits(), quiet);
-    }
     if let Some(variant) = args.variant
         && variant != Kind::Classic
         && matches!(args.solver, SolverKind::Bitmask | SolverKind::Bands)
@@ -264,7 +272,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         )));
     }
     let started = Instant::now();
-    let (input, mut progress) = status::open(args.file.as_deref(), args.run.report.progress)?;
+    let shape = args.shape.boxes;
+    let (input, mut progress) =
+        status::open(args.file.as_deref(), shape, args.run.report.progress)?;
     let threads = Threads::new(args.run.threads)?;
     let limits = args.run.limits.limits();
     // One solver per worker thread, each kept for the whole batch so that its matrices
@@ -287,7 +297,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         (CHUNK, input.interactive),
     )
     .run(
-        entries(input.reader, &name, args.variant),
+        entries(input.reader, &name, args.variant, shape),
         &mut totals,
         |job| {
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
@@ -306,7 +316,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         |chunk| {
             let large = chunk
                 .iter()
-                .any(|e| matches!(e, Entry::Puzzle(job) if job.grid.order() >= 4));
+                .any(|e| matches!(e, Entry::Puzzle(job) if job.grid.side() >= 16));
             if large {
                 Spread::InTurn
             } else {

@@ -32,6 +32,7 @@ use std::str::FromStr;
 use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason, Stopped};
 
+use dancing_sudoku::Shape;
 use dancing_sudoku::parse::block_from_lines;
 use dancing_sudoku::{Alphabet, Grid, PuzzleError, PuzzleErrorKind, Solve, SudokuSolver};
 
@@ -341,12 +342,12 @@ struct Solving {
 
 impl Solving {
     fn new(judge: Judge, order: usize, limits: &Limits) -> Self {
-        let mut solver = SudokuSolver::with_order(order);
+        let mut solver = SudokuSolver::with_shape(Shape::square(order));
         solver.set_limits(limits.clone());
         Self {
             judge,
             solver,
-            solution: Grid::empty(order),
+            solution: Grid::new(Shape::square(order)),
         }
     }
 
@@ -378,7 +379,7 @@ fn sicily_with(input: &str, limits: &Limits) -> Result<String, JudgeError> {
     let end = end_line(input);
     let mut lines = lines(input);
     let puzzles = read_count(&mut lines, end)?;
-    let mut solver = SudokuSolver::with_order(3);
+    let mut solver = SudokuSolver::with_shape(Shape::CLASSIC);
     solver.set_limits(limits.clone());
     let mut out = String::new();
     for k in 1..=puzzles {

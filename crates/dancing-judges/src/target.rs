@@ -120,7 +120,7 @@ pub fn search(puzzle: &Grid, limits: &Limits) -> Outcome {
     search.search(0);
     let best = search.best.map(|score| {
         let solution =
-            Grid::from_cells(puzzle.order(), search.best_cells.clone()).expect("a solved grid");
+            Grid::from_cells(puzzle.shape(), search.best_cells.clone()).expect("a solved grid");
         (score, solution)
     });
     let mut stats = search.stats;
@@ -155,16 +155,14 @@ struct Search {
 impl Search {
     /// Loads the givens; `None` if they conflict.
     fn new(puzzle: &Grid, limits: Limits, started: Instant) -> Option<Self> {
-        let order = puzzle.order();
+        let shape = puzzle.shape();
         let n = puzzle.side();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let weight: Vec<u64> = (0..n * n).map(|k| self::weight(n, k / n, k % n)).collect();
         let unit: [Vec<usize>; 3] = [
             (0..n * n).map(|k| k / n).collect(),
             (0..n * n).map(|k| k % n).collect(),
-            (0..n * n)
-                .map(|k| (k / n / order) * order + (k % n) / order)
-                .collect(),
+            (0..n * n).map(|k| shape.box_of(k / n, k % n)).collect(),
         ];
         let unit_cells = std::array::from_fn(|kind| {
             let mut lists = vec![Vec::with_capacity(n); n];

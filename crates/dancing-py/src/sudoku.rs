@@ -7,23 +7,29 @@ use std::sync::atomic::AtomicBool;
 use dancing_sudoku::generate::{Generator, Symmetry};
 use dancing_sudoku::logic::{Difficulty, RateError, Rater};
 use dancing_sudoku::parse::{Batch, Puzzle};
-use dancing_sudoku::rectangular::{BoxShape, RectGrid, RectSolver, generate as rect_generate};
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Grid, Limits, PuzzleSolver, SolverChoice};
+use dancing_sudoku::{Grid, Limits, PuzzleErrorKind, PuzzleSolver, Shape, SolverChoice};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::run::{count_object, interruptible, limits, stopped};
 
-/// Reads the one puzzle of `text`, under `variant` if named.
-fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
+/// Reads the one puzzle of `text`, under `variant` if named, with the boxes `boxes`
+/// (`"2x3"`) for grids of their side: the shape is read as the command line reads it,
+/// from `box=` or from the `|` the rows draw, never guessed.
+fn puzzle(text: &str, variant: Option<&str>, boxes: Option<&str>) -> PyResult<Puzzle> {
+    let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
     let mut batch = Batch::new(text.as_bytes());
     if let Some(name) = variant {
-        let kind: Kind = name
-            .parse()
-            .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+        let kind: Kind = name.parse().map_err(|e| value(&e))?;
         batch = batch.variant(kind);
+    }
+    let shape = boxes
+        .map(|boxes| boxes.parse::<Shape>().map_err(|e| value(&e)))
+        .transpose()?;
+    if let Some(shape) = shape {
+        batch = batch.shape(shape);
     }
     let puzzle = match batch.next() {
         Some(Ok(puzzle)) => puzzle,
@@ -31,9 +37,13 @@ fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
         // reader takes them; read again from its one line.
         Some(Err(error)) => {
             let line = text.parse::<Grid>().map(|grid| grid.to_string());
-            return match (variant, line.map(|line| Batch::new(line.as_bytes()).next())) {
-                (None, Ok(Some(Ok(puzzle)))) => Ok(puzzle),
-                _ => Err(PyValueError::new_err(error.to_string())),
+            let classic = variant.is_none_or(|name| name == "classic");
+            return match (classic, line.map(|line| Batch::new(line.as_bytes()).next())) {
+                (true, Ok(Some(Ok(puzzle)))) => Ok(puzzle),
+                _ => Err(PyValueError::new_err(format!(
+                    "{error}{}",
+                    box_hint(&error.kind)
+                ))),
             };
         }
         None => return Err(PyValueError::new_err("no puzzle in the text")),
@@ -45,6 +55,32 @@ fn puzzle(text: &str, variant: Option<&str>) -> PyResult<Puzzle> {
         ));
     }
     Ok(puzzle)
+}
+
+/// What to pass for a grid whose boxes were not told: `; pass box="2x3" or box="3x2"`.
+fn box_hint(kind: &PuzzleErrorKind) -> String {
+    let side = match *kind {
+        PuzzleErrorKind::NeedsShape { side } => side,
+        PuzzleErrorKind::Layout {
+            symbols,
+            told: None,
+            ..
+        } if symbols.isqrt().pow(2) == symbols => symbols.isqrt(),
+        PuzzleErrorKind::MissingRows { found: 1, expected }
+            if expected.isqrt().pow(2) == expected =>
+        {
+            expected.isqrt()
+        }
+        _ => return String::new(),
+    };
+    let shapes: Vec<String> = Shape::of_side(side)
+        .filter(|shape| !shape.is_square())
+        .map(|shape| format!("box=\"{shape}\""))
+        .collect();
+    match shapes.is_empty() {
+        true => String::new(),
+        false => format!("; for a {side}×{side} grid pass {}", shapes.join(" or ")),
+    }
 }
 
 /// A score to one decimal as the `float` that prints so (`10.9`, not the `f32`'s
@@ -62,58 +98,6 @@ fn solver(limits: Limits) -> PuzzleSolver {
     solver
 }
 
-/// A puzzle as the sudoku functions take it: of square boxes, or of rectangular ones.
-enum Read {
-    Square(Puzzle),
-    Rect(RectGrid),
-}
-
-/// Reads `text` once: as a grid of `boxes` (`"2x3"`) when given; else as a puzzle of
-/// square boxes, or, when it is none, as a grid of rectangular boxes if its side has
-/// them (6×6 is 2×3); else the square reading's error.
-fn read(text: &str, boxes: Option<&str>, variant: Option<&str>) -> PyResult<Read> {
-    let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
-    if let Some(boxes) = boxes {
-        if variant.is_some() {
-            return Err(PyValueError::new_err("box and variant do not go together"));
-        }
-        let shape: BoxShape = boxes.parse().map_err(|e| value(&e))?;
-        return RectGrid::parse(text, Some(shape))
-            .map(Read::Rect)
-            .map_err(|e| value(&e));
-    }
-    match puzzle(text, variant) {
-        Ok(puzzle) => Ok(Read::Square(puzzle)),
-        Err(error) => match RectGrid::parse(text, None) {
-            Ok(grid) if variant.is_none() && grid.shape().rows() != grid.shape().cols() => {
-                Ok(Read::Rect(grid))
-            }
-            _ => Err(error),
-        },
-    }
-}
-
-/// Solves or counts a grid of rectangular boxes under `timeout`.
-fn rect_search<T: Send>(
-    py: Python<'_>,
-    grid: RectGrid,
-    timeout: Option<f64>,
-    work: impl FnOnce(&mut RectSolver, &RectGrid) -> T + Send,
-) -> PyResult<T> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let limits = limits(timeout, &flag)?;
-    let (answer, stats) = interruptible(py, &flag, move || {
-        let mut solver = RectSolver::new(grid.shape());
-        solver.set_limits(limits);
-        let answer = work(&mut solver, &grid);
-        (answer, solver.stats())
-    })?;
-    match stopped(py, stats.stopped, 0) {
-        Some(error) => Err(error),
-        None => Ok(answer),
-    }
-}
-
 /// The solution of the puzzle as one line, or `None` when it has none.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, variant = None, timeout = None, r#box = None))]
@@ -124,13 +108,7 @@ fn solve(
     timeout: Option<f64>,
     r#box: Option<&str>,
 ) -> PyResult<Option<String>> {
-    let puzzle = match read(puzzle, r#box, variant)? {
-        Read::Square(puzzle) => puzzle,
-        Read::Rect(grid) => {
-            let solution = rect_search(py, grid, timeout, |solver, grid| solver.solve(grid))?;
-            return Ok(solution.map(|grid| grid.to_string()));
-        }
-    };
+    let puzzle = self::puzzle(puzzle, variant, r#box)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let (solution, stats) = interruptible(py, &flag, move || {
@@ -166,18 +144,12 @@ fn count(
     }
     // One further than the limit, to tell "exactly limit" from "more".
     let asked = limit.saturating_add(1);
-    let count = match read(puzzle, r#box, variant)? {
-        Read::Rect(grid) => rect_search(py, grid, timeout, move |solver, grid| {
-            solver.count_up_to(grid, asked)
-        })?,
-        Read::Square(puzzle) => {
-            let flag = Arc::new(AtomicBool::new(false));
-            let limits = limits(timeout, &flag)?;
-            interruptible(py, &flag, move || {
-                solver(limits).count_up_to(&puzzle, asked)
-            })?
-        }
-    };
+    let puzzle = self::puzzle(puzzle, variant, r#box)?;
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let count = interruptible(py, &flag, move || {
+        solver(limits).count_up_to(&puzzle, asked)
+    })?;
     if let Some(error) = stopped(py, count.reason(), count.found()) {
         return Err(error);
     }
@@ -188,19 +160,20 @@ fn count(
 /// The solutions of a classic puzzle, each one line, at most `limit` of them (in the
 /// search's order).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit = 10, timeout = None))]
+#[pyo3(signature = (puzzle, *, limit = 10, timeout = None, r#box = None))]
 fn solutions(
     py: Python<'_>,
     puzzle: &str,
     limit: usize,
     timeout: Option<f64>,
+    r#box: Option<&str>,
 ) -> PyResult<Vec<String>> {
     if limit == 0 {
         return Err(PyValueError::new_err(
             "limit=0 lists nothing: give 1 or more",
         ));
     }
-    let puzzle = self::puzzle(puzzle, None)?;
+    let puzzle = self::puzzle(puzzle, None, r#box)?;
     if puzzle.variant != dancing_sudoku::Variant::Classic || puzzle.pencilmarks.is_some() {
         return Err(PyValueError::new_err(
             "solutions lists classic puzzles given as values: count the others",
@@ -241,9 +214,14 @@ fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
 /// The rating on Sudoku Explainer's scale: a dict with `score`, `technique` (the
 /// hardest used, or `None`), `needs_search` and `text` (`"7.1 forcing chain"`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, timeout = None))]
-fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bound<'py, PyDict>> {
-    let puzzle = self::puzzle(puzzle, None)?;
+#[pyo3(signature = (puzzle, *, timeout = None, r#box = None))]
+fn rate<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    timeout: Option<f64>,
+    r#box: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let puzzle = self::puzzle(puzzle, Some("classic"), r#box)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let rating = interruptible(py, &flag, move || {
@@ -264,8 +242,9 @@ fn rate<'py>(py: Python<'py>, puzzle: &str, timeout: Option<f64>) -> PyResult<Bo
 /// `placement` (`(row, column, value)`, 0-based cells) or `None`, and `eliminations` (a
 /// list of `(row, column, value)`).
 #[pyfunction]
-fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> {
-    let puzzle = self::puzzle(puzzle, None)?;
+#[pyo3(signature = (puzzle, *, r#box = None))]
+fn hint<'py>(py: Python<'py>, puzzle: &str, r#box: Option<&str>) -> PyResult<Bound<'py, PyDict>> {
+    let puzzle = self::puzzle(puzzle, Some("classic"), r#box)?;
     let step = Rater::new()
         .hint(puzzle.position())
         .map_err(|e| rate_error(py, e))?;
@@ -304,13 +283,13 @@ fn hint<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> {
 
 /// `count` puzzles with one solution each, as lines, the same for the same `seed`.
 #[pyfunction]
-#[pyo3(signature = (count = 1, *, seed = None, order = 3, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None, score = None))]
+#[pyo3(signature = (count = 1, *, seed = None, order = None, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None, score = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
     count: u64,
     seed: Option<u64>,
-    order: usize,
+    order: Option<usize>,
     symmetry: Option<&str>,
     difficulty: Option<&str>,
     variant: Option<&str>,
@@ -319,24 +298,18 @@ fn generate(
     score: Option<(f32, f32)>,
 ) -> PyResult<Vec<String>> {
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
-    if let Some(boxes) = r#box {
-        if symmetry.is_some() || difficulty.is_some() || variant.is_some() || score.is_some() {
+    let shape = match (order, r#box) {
+        (Some(_), Some(_)) => {
             return Err(PyValueError::new_err(
-                "box takes no symmetry, difficulty, score or variant (yet)",
+                "order and box both give the shape: pass one (order=3 is 3x3 boxes)",
             ));
         }
-        let shape: BoxShape = boxes.parse().map_err(|e| value(&e))?;
-        let seed = seed.unwrap_or_else(dancing::random_seed);
-        let flag = Arc::new(AtomicBool::new(false));
-        return interruptible(py, &flag, move || {
-            (0..count)
-                .map(|k| rect_generate(shape, seed.wrapping_add(k)).to_string())
-                .collect()
-        });
-    }
+        (_, Some(boxes)) => boxes.parse::<Shape>().map_err(|e| value(&e))?,
+        (order, None) => Shape::try_square(order.unwrap_or(3)).map_err(|e| value(&e))?,
+    };
     let flag = Arc::new(AtomicBool::new(false));
     let mut builder = Generator::builder()
-        .order(order)
+        .shape(shape)
         .limits(limits(timeout, &flag)?);
     if let Some(seed) = seed {
         builder = builder.seed(seed);

@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use dancing_sudoku::BitmaskSolver;
-use dancing_sudoku::{Grid, Limits, Solve, SudokuSolver, encoding};
+use dancing_sudoku::{Grid, Limits, Shape, Solve, SudokuSolver, encoding};
 
 fn read(path: &str) -> Vec<Grid> {
     std::fs::read_to_string(path)
@@ -53,7 +53,7 @@ fn main() {
     let puzzles = read(&path);
     println!("{} puzzles from {path}", puzzles.len());
 
-    let mut dlx = SudokuSolver::with_order(3);
+    let mut dlx = SudokuSolver::with_shape(Shape::CLASSIC);
     let mut bitmask = BitmaskSolver::new();
     for p in &puzzles {
         assert_eq!(dlx.count_up_to(p, 2), bitmask.count_up_to(p, 2));
@@ -78,13 +78,13 @@ fn main() {
 
     // Setup alone: force the givens, release them, on the engine directly (what
     // SudokuSolver does around every search).
-    let mut engine = dancing::Solver::new(&encoding::problem(3));
+    let mut engine = dancing::Solver::new(&encoding::problem(Shape::CLASSIC));
     let options: Vec<Vec<dancing::OptionId>> = puzzles
         .iter()
         .map(|p| {
             (0..81)
                 .filter(|&k| p.cells()[k] != 0)
-                .map(|k| encoding::option(3, k / 9, k % 9, p.cells()[k]))
+                .map(|k| encoding::option(Shape::CLASSIC, k / 9, k % 9, p.cells()[k]))
                 .collect()
         })
         .collect();

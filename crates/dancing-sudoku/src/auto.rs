@@ -8,7 +8,7 @@ use dancing_sat::{Config, Learner};
 
 use crate::BandSolver;
 use crate::solve::{Books, Inside, Method, Solve};
-use crate::{Grid, SudokuSolver, encoding};
+use crate::{Grid, Shape, SudokuSolver, encoding};
 
 /// A [`Solve`] that hands every puzzle to the CDCL learner of `dancing-sat`: the givens
 /// are chosen and preprocessing (singles, locked candidates) runs before CaDiCaL sees
@@ -25,8 +25,8 @@ use crate::{Grid, SudokuSolver, encoding};
 /// ```
 #[derive(Debug, Default)]
 pub struct SatSolver {
-    /// The exact-cover matrix of each order seen, built once.
-    problems: Vec<Option<Problem>>,
+    /// The exact-cover matrix of each shape seen, built once.
+    problems: Vec<(Shape, Problem)>,
     config: Config,
     books: Books,
     conflicts: u64,
@@ -49,12 +49,16 @@ impl SatSolver {
     }
 }
 
-/// The matrix of `order`, built on first use.
-fn problem(problems: &mut Vec<Option<Problem>>, order: usize) -> &Problem {
-    if problems.len() <= order {
-        problems.resize(order + 1, None);
-    }
-    problems[order].get_or_insert_with(|| encoding::problem(order))
+/// The matrix of `shape`, built on first use.
+fn problem(problems: &mut Vec<(Shape, Problem)>, shape: Shape) -> &Problem {
+    let k = match problems.iter().position(|(s, _)| *s == shape) {
+        Some(k) => k,
+        None => {
+            problems.push((shape, encoding::problem(shape)));
+            problems.len() - 1
+        }
+    };
+    &problems[k].1
 }
 
 /// Counts the solutions of `problem` with `givens` forced, up to `limit`, by the
@@ -92,12 +96,12 @@ pub(crate) fn learn(
 
 impl Solve for SatSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
-        let order = puzzle.order();
+        let shape = puzzle.shape();
         let side = puzzle.side();
         let mut givens = std::mem::take(&mut self.givens);
         givens.clear();
         givens.extend(encoding::givens(puzzle));
-        let problem = problem(&mut self.problems, order);
+        let problem = problem(&mut self.problems, shape);
         let (count, stats, conflicts) = learn(
             problem,
             self.config.clone(),
@@ -204,7 +208,7 @@ impl Solve for AutoSolver {
         let started = self.books.limits.timeout.map(|_| Instant::now());
         let budget = self.budget();
         let user_nodes = self.books.limits.max_nodes;
-        let search: &mut dyn Solve = if puzzle.order() == 3 {
+        let search: &mut dyn Solve = if puzzle.shape() == Shape::CLASSIC {
             &mut self.bands
         } else {
             &mut self.dlx

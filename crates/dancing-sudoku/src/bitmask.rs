@@ -3,6 +3,7 @@ use std::time::Instant;
 use dancing::{Stats, StopReason};
 
 use crate::grid::Grid;
+use crate::shape::Shape;
 use crate::solve::{Books, Inside, Method, Solve};
 
 /// The classic bitmask depth-first sudoku solver: the baseline the dancing-links solver
@@ -30,10 +31,11 @@ use crate::solve::{Books, Inside, Method, Solve};
 /// ```
 ///
 /// The bitmask depth-first solver. Keeps its buffers between puzzles, so a batch of
-/// puzzles of one order allocates nothing after the first.
+/// puzzles of one shape allocates nothing after the first.
 #[derive(Debug, Clone, Default)]
 pub struct BitmaskSolver {
-    order: usize,
+    /// The shape the tables are built for, `None` before the first puzzle.
+    shape: Option<Shape>,
     side: usize,
     /// Per cell: its row, column and box.
     row_of: Vec<u8>,
@@ -64,18 +66,18 @@ impl BitmaskSolver {
         Self::default()
     }
 
-    /// Rebuilds the tables when the order changes.
-    fn set_order(&mut self, order: usize) {
-        if self.order == order {
+    /// Rebuilds the tables when the shape changes.
+    fn set_shape(&mut self, shape: Shape) {
+        if self.shape == Some(shape) {
             return;
         }
-        let n = order * order;
-        self.order = order;
+        let n = shape.side();
+        self.shape = Some(shape);
         self.side = n;
         self.row_of = (0..n * n).map(|k| (k / n) as u8).collect();
         self.col_of = (0..n * n).map(|k| (k % n) as u8).collect();
         self.box_of = (0..n * n)
-            .map(|k| ((k / n / order) * order + (k % n) / order) as u8)
+            .map(|k| shape.box_of(k / n, k % n) as u8)
             .collect();
         self.rows = vec![0; n];
         self.cols = vec![0; n];
@@ -86,7 +88,7 @@ impl BitmaskSolver {
 
     /// Loads the givens; `false` if two of them conflict.
     fn load(&mut self, puzzle: &Grid) -> bool {
-        self.set_order(puzzle.order());
+        self.set_shape(puzzle.shape());
         let full = if self.side == 64 {
             u64::MAX
         } else {
@@ -152,7 +154,7 @@ impl BitmaskSolver {
         if depth == self.empties.len() {
             self.books.stats.solutions += 1;
             if let (1, Some(first)) = (self.books.stats.solutions, goal.first.as_deref_mut()) {
-                first.copy_from_cells(self.order, &self.cells);
+                first.copy_from_cells(self.shape.expect("a puzzle is loaded"), &self.cells);
             }
             return self.books.stats.solutions < goal.limit;
         }

@@ -1,4 +1,4 @@
-//! The exact-cover encoding of a sudoku of order n (side N = n²).
+//! The exact-cover encoding of a sudoku of any [`Shape`] (side N).
 //!
 //! - 4·N² primary items, in this order: cell `(r, c)` is filled (`p{r},{c}`), row `r`
 //!   has value `v` (`r{r},{v}`), column `c` has `v` (`c{c},{v}`), box `b` has `v`
@@ -7,46 +7,53 @@
 //!   items: option `(r·N + c)·N + (v − 1)`. An option id therefore decodes by arithmetic
 //!   ([`decode`]), with no table.
 //!
-//! The matrix of an order is built once ([`problem`]) and reused for every puzzle of
-//! that order: a puzzle's givens ([`givens`]) are forced options
+//! The matrix of a shape is built once ([`problem`]) and reused for every puzzle of
+//! that shape: a puzzle's givens ([`givens`]) are forced options
 //! ([`dancing::Solver::set_forced`]).
 //!
 //! ```
-//! use dancing_sudoku::encoding;
+//! use dancing_sudoku::{Shape, encoding};
 //!
-//! let problem = encoding::problem(3);
+//! let problem = encoding::problem(Shape::CLASSIC);
 //! assert_eq!((problem.primary_count(), problem.option_count()), (324, 729));
-//! let option = encoding::option(3, 4, 7, 2);
+//! let option = encoding::option(Shape::CLASSIC, 4, 7, 2);
 //! assert_eq!(problem.format_option(option), "p5,8 r5,2 c8,2 b6,2");
-//! assert_eq!(encoding::decode(3, option), (4, 7, 2));
+//! assert_eq!(encoding::decode(Shape::CLASSIC, option), (4, 7, 2));
+//! // Boxes of 2×3: r2c4 lies in the second box.
+//! let six: Shape = "2x3".parse()?;
+//! let option = encoding::option(six, 1, 3, 5);
+//! assert_eq!(encoding::problem(six).format_option(option), "p2,4 r2,5 c4,5 b2,5");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use dancing::{OptionId, Problem};
 
-use crate::{Grid, Position};
+use crate::{Grid, Position, Shape};
 
-/// The number of primary items of order `order`: 4·N².
-pub fn item_count(order: usize) -> usize {
-    4 * order.pow(4)
+/// The number of primary items of `shape`: 4·N².
+pub fn item_count(shape: Shape) -> usize {
+    4 * shape.cells()
 }
 
-/// The number of options of order `order`: N³.
-pub fn option_count(order: usize) -> usize {
-    order.pow(6)
+/// The number of options of `shape`: N³.
+pub fn option_count(shape: Shape) -> usize {
+    shape.side().pow(3)
 }
 
-/// The option that puts `value` (1..=N) in row `r`, column `c` (0-based).
+/// The option that puts `value` (1..=N) in row `r`, column `c` (0-based) of a grid of
+/// `shape` (the id depends on the side alone).
 #[inline]
-pub fn option(order: usize, r: usize, c: usize, value: u8) -> OptionId {
-    let n = order * order;
+pub fn option(shape: Shape, r: usize, c: usize, value: u8) -> OptionId {
+    let n = shape.side();
     debug_assert!(r < n && c < n && (1..=n).contains(&usize::from(value)));
     OptionId::new((r * n + c) * n + usize::from(value) - 1)
 }
 
-/// The (row, column, value) of an option: the inverse of [`option`].
+/// The (row, column, value) of an option of a grid of `shape`: the inverse of
+/// [`option`].
 #[inline]
-pub fn decode(order: usize, option: OptionId) -> (usize, usize, u8) {
-    let n = order * order;
+pub fn decode(shape: Shape, option: OptionId) -> (usize, usize, u8) {
+    let n = shape.side();
     let k = option.index();
     let cell = k / n;
     (cell / n, cell % n, (k % n + 1) as u8)
@@ -59,7 +66,7 @@ pub fn decode(order: usize, option: OptionId) -> (usize, usize, u8) {
 ///
 /// let puzzle: Grid = "1...............".parse()?;
 /// let givens: Vec<_> = encoding::givens(&puzzle).collect();
-/// assert_eq!(givens, [encoding::option(2, 0, 0, 1)]);
+/// assert_eq!(givens, [encoding::option(dancing_sudoku::Shape::square(2), 0, 0, 1)]);
 /// # Ok::<(), dancing_sudoku::PuzzleError>(())
 /// ```
 pub fn givens(puzzle: &Grid) -> impl Iterator<Item = OptionId> + '_ {
@@ -81,19 +88,10 @@ pub(crate) fn decode_into(side: usize, options: &[OptionId], cells: &mut [u8]) {
     }
 }
 
-/// The exact-cover problem of order `order`, as described in the [module docs](self).
-///
-/// # Panics
-/// If `order` is outside 2..=6.
-pub fn problem(order: usize) -> Problem {
-    assert!(
-        (crate::MIN_ORDER..=crate::MAX_ORDER).contains(&order),
-        "sudoku order {order} is outside {}..={}",
-        crate::MIN_ORDER,
-        crate::MAX_ORDER
-    );
+/// The exact-cover problem of `shape`, as described in the [module docs](self).
+pub fn problem(shape: Shape) -> Problem {
     // The variants' builder with no extra houses: the same items, names and options.
-    crate::variant::encoding::problem(&crate::Variant::Classic, order)
+    crate::variant::encoding::problem(&crate::Variant::Classic, shape)
 }
 
 /// The matrix of `position`: the items of [`problem`], and only the options its cells
@@ -110,14 +108,14 @@ pub fn problem(order: usize) -> Problem {
 /// let position = Position::with_candidates(grid, masks)?;
 /// let (problem, ids) = encoding::position_problem(&position);
 /// assert_eq!(problem.option_count(), 61);
-/// assert_eq!(ids[0], encoding::option(2, 0, 0, 1));
+/// assert_eq!(ids[0], encoding::option(position.grid().shape(), 0, 0, 1));
 /// // A quarter of the 288 grids have 1 there.
 /// assert_eq!(dancing::Solver::new(&problem).count(), 72);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn position_problem(position: &Position) -> (Problem, Vec<OptionId>) {
     let grid = position.grid();
-    let (order, side) = (grid.order(), grid.side());
+    let (shape, side) = (grid.shape(), grid.side());
     let mut b = Problem::builder();
     let mut declare = |prefix: &str| -> Vec<dancing::ItemId> {
         (1..=side * side)
@@ -137,7 +135,7 @@ pub fn position_problem(position: &Position) -> (Problem, Vec<OptionId>) {
                 v => 1 << (v - 1),
             };
             for v in crate::logic::bits(allowed) {
-                let b_index = (r / order) * order + c / order;
+                let b_index = shape.box_of(r, c);
                 b.option([
                     cell[r * side + c],
                     row[r * side + v],
@@ -145,7 +143,7 @@ pub fn position_problem(position: &Position) -> (Problem, Vec<OptionId>) {
                     house[b_index * side + v],
                 ])
                 .expect("the items exist");
-                ids.push(option(order, r, c, v as u8 + 1));
+                ids.push(option(shape, r, c, v as u8 + 1));
             }
         }
     }

@@ -1,14 +1,19 @@
-//! The grid type: a sudoku of order n (box n×n, side N = n²), its cells, its symbols and
-//! its printers. Parsers are in [`crate::parse`]; this module holds what a grid *is*.
+//! The grid type: a sudoku of any [`Shape`] (boxes of r×c cells, side N = r·c), its
+//! cells, its symbols and its printers. Parsers are in [`crate::parse`]; this module
+//! holds what a grid *is*.
 
 use std::fmt;
 
-/// The smallest order a [`Grid`] can have (a 4×4 grid).
+use crate::shape::Shape;
+
+/// The smallest order of a square [`Shape`] (a 4×4 grid).
 pub const MIN_ORDER: usize = 2;
-/// The largest order a [`Grid`] can have (a 36×36 grid).
+/// The largest order of a square [`Shape`] (a 36×36 grid).
 pub const MAX_ORDER: usize = 6;
 
-/// A sudoku grid of order n = 2..=6: boxes of n×n cells, side N = n², N² cells.
+/// A sudoku grid of any [`Shape`]: boxes of r×c cells, side N = r·c, N² cells; the
+/// square shapes (order n = 2..=6, boxes n×n) and the rectangular ones (6×6 with 2×3
+/// boxes, 8×8 with 2×4, 12×12 with 3×4, …).
 ///
 /// A cell holds `0` when empty, otherwise a value `1..=N`. Cells are stored row by row,
 /// so cell `(r, c)` (0-based) is `cells()[r * N + c]`.
@@ -23,7 +28,7 @@ pub const MAX_ORDER: usize = 6;
 /// use dancing_sudoku::Grid;
 ///
 /// let grid: Grid = "1.3.\n..1.\n2.4.\n..2.".parse()?;
-/// assert_eq!((grid.order(), grid.side(), grid.givens()), (2, 4, 6));
+/// assert_eq!((grid.shape(), grid.side(), grid.givens()), (dancing_sudoku::Shape::square(2), 4, 6));
 /// assert_eq!(grid.get(0, 2), 3);
 /// assert_eq!(grid.to_string(), "1.3...1.2.4...2.");
 /// assert_eq!(format!("{grid:#}"), "1 . | 3 .\n. . | 1 .\n----+----\n2 . | 4 .\n. . | 2 .\n");
@@ -31,7 +36,7 @@ pub const MAX_ORDER: usize = 6;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid {
-    order: u8,
+    shape: Shape,
     cells: Vec<u8>,
 }
 
@@ -129,14 +134,11 @@ pub struct Conflict {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GridError {
-    /// The order is outside 2..=6.
-    #[error("order {0} is not supported: orders go from 2 (4×4) to 6 (36×36)")]
-    Order(usize),
-    /// The number of cells is not N² for the order.
-    #[error("{found} cells given, a grid of order {order} has {expected}")]
+    /// The number of cells is not N² for the shape.
+    #[error("{found} cells given, a grid of {shape} boxes has {expected}")]
     Length {
-        /// The order asked for.
-        order: usize,
+        /// The shape asked for.
+        shape: Shape,
         /// Cells expected.
         expected: usize,
         /// Cells given.
@@ -162,31 +164,39 @@ pub(crate) fn agrees(solution: &[u8], puzzle: &[u8]) -> bool {
 }
 
 impl Grid {
-    /// An empty grid of order `order` (side `order²`).
+    /// An empty grid of the square shape of order `order` (side `order²`): the short
+    /// form of [`Grid::new`]`(`[`Shape::square`]`(order))`.
     ///
     /// # Panics
     /// If `order` is outside [`MIN_ORDER`]`..=`[`MAX_ORDER`].
     #[track_caller]
     pub fn empty(order: usize) -> Self {
-        assert!(
-            (MIN_ORDER..=MAX_ORDER).contains(&order),
-            "sudoku order {order} is outside {MIN_ORDER}..={MAX_ORDER}"
-        );
+        Self::new(Shape::square(order))
+    }
+
+    /// An empty grid of `shape`.
+    pub fn new(shape: Shape) -> Self {
         Self {
-            order: order as u8,
-            cells: vec![0; order.pow(4)],
+            shape,
+            cells: vec![0; shape.cells()],
         }
     }
 
-    /// A grid of order `order` from its cells, row by row, `0` for empty.
-    pub fn from_cells(order: usize, cells: Vec<u8>) -> Result<Self, GridError> {
-        if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
-            return Err(GridError::Order(order));
-        }
-        let side = order * order;
+    /// A grid of `shape` from its cells, row by row, `0` for empty.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, Shape};
+    ///
+    /// let six = Grid::from_cells("2x3".parse()?, vec![0; 36])?;
+    /// assert_eq!(six.side(), 6);
+    /// assert!(Grid::from_cells(Shape::square(3), vec![0; 80]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Result<Self, GridError> {
+        let side = shape.side();
         if cells.len() != side * side {
             return Err(GridError::Length {
-                order,
+                shape,
                 expected: side * side,
                 found: cells.len(),
             });
@@ -202,22 +212,19 @@ impl Grid {
         {
             return Err(GridError::Value { index, value, side });
         }
-        Ok(Self {
-            order: order as u8,
-            cells,
-        })
+        Ok(Self { shape, cells })
     }
 
-    /// The order n: boxes are n×n.
+    /// The shape: the boxes, and from them the side.
     #[inline]
-    pub fn order(&self) -> usize {
-        usize::from(self.order)
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
-    /// The side N = n²: the number of rows, of columns, of boxes and of values.
+    /// The side N = r·c: the number of rows, of columns, of boxes and of values.
     #[inline]
     pub fn side(&self) -> usize {
-        self.order() * self.order()
+        self.shape.side()
     }
 
     /// The cells, row by row: `0` for empty, otherwise `1..=N`.
@@ -256,21 +263,21 @@ impl Grid {
         &mut self.cells
     }
 
-    /// Makes this grid one of order `order` with these cells (already checked).
-    pub(crate) fn copy_from_cells(&mut self, order: usize, cells: &[u8]) {
-        self.order = order as u8;
+    /// Makes this grid one of `shape` with these cells (already checked).
+    pub(crate) fn copy_from_cells(&mut self, shape: Shape, cells: &[u8]) {
+        self.shape = shape;
         self.cells.clear();
         self.cells.extend_from_slice(cells);
     }
 
-    /// Empties every cell, keeping the order.
+    /// Empties every cell, keeping the shape.
     pub fn clear(&mut self) {
         self.cells.fill(0);
     }
 
     /// Makes this grid a copy of `other`, reusing this grid's storage.
     pub fn copy_from(&mut self, other: &Grid) {
-        self.order = other.order;
+        self.shape = other.shape;
         self.cells.clear();
         self.cells.extend_from_slice(&other.cells);
     }
@@ -290,17 +297,16 @@ impl Grid {
         self.is_complete() && self.validate().is_ok()
     }
 
-    /// Whether this grid is a solution of `puzzle`: solved, same order, and agreeing with
-    /// every given of `puzzle`.
+    /// Whether this grid is a solution of `puzzle`: solved, the same shape, and agreeing
+    /// with every given of `puzzle`.
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        self.order == puzzle.order && self.is_solved() && agrees(&self.cells, &puzzle.cells)
+        self.shape == puzzle.shape && self.is_solved() && agrees(&self.cells, &puzzle.cells)
     }
 
     /// The box of row `r`, column `c` (boxes numbered row by row from 0).
     #[inline]
     pub fn box_of(&self, r: usize, c: usize) -> usize {
-        let n = self.order();
-        (r / n) * n + c / n
+        self.shape.box_of(r, c)
     }
 
     /// Checks that no value appears twice in a row, a column or a box. A puzzle that
@@ -314,7 +320,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate(&self) -> Result<(), Conflict> {
-        if self.order() <= 5 && !self.repeats_a_value() {
+        if self.side() <= 32 && !self.repeats_a_value() {
             return Ok(());
         }
         match self.find_conflicts(true).first() {
@@ -333,11 +339,12 @@ impl Grid {
     /// with a bitset per unit and no allocation, so that the common case (no conflict)
     /// costs little; [`find_conflicts`](Self::find_conflicts) names the conflict.
     fn repeats_a_value(&self) -> bool {
-        match self.order() {
-            2 => repeats::<2>(&self.cells),
-            3 => repeats::<3>(&self.cells),
-            4 => repeats::<4>(&self.cells),
-            _ => repeats::<5>(&self.cells),
+        match self.shape.order() {
+            Some(2) => repeats::<2>(&self.cells),
+            Some(3) => repeats::<3>(&self.cells),
+            Some(4) => repeats::<4>(&self.cells),
+            Some(5) => repeats::<5>(&self.cells),
+            _ => repeats_in(self.shape, &self.cells),
         }
     }
 
@@ -433,24 +440,25 @@ impl Grid {
         alphabet: Alphabet,
         empty: char,
     ) -> fmt::Result {
-        let n = self.order();
+        let (rows, cols) = (self.shape.box_rows(), self.shape.box_cols());
         let side = self.side();
-        // Under `1 2 3 | 4 5 6 | 7 8 9`: `------+-------+------`.
+        // Under `1 2 3 | 4 5 6 | 7 8 9`: `------+-------+------`, a `+` under each `|`.
+        let stacks = self.shape.stacks();
         let mut separator = String::new();
-        for b in 0..n {
+        for b in 0..stacks {
             if b > 0 {
                 separator.push('+');
             }
-            let len = 2 * n + 1 - usize::from(b == 0) - usize::from(b == n - 1);
+            let len = 2 * cols + 1 - usize::from(b == 0) - usize::from(b == stacks - 1);
             separator.extend(std::iter::repeat_n('-', len));
         }
         for r in 0..side {
-            if r > 0 && r % n == 0 {
+            if r > 0 && r % rows == 0 {
                 writeln!(out, "{separator}")?;
             }
             for c in 0..side {
                 if c > 0 {
-                    if c % n == 0 {
+                    if c % cols == 0 {
                         out.write_str(" | ")?;
                     } else {
                         out.write_char(' ')?;
@@ -491,6 +499,24 @@ fn symbol_or(alphabet: Alphabet, value: u8, empty: char) -> char {
     }
 }
 
+/// Whether a value repeats in a row, column or box of the grid `cells` of `shape` (a
+/// side up to 32): [`repeats`] for any shape, the boxes found by division.
+fn repeats_in(shape: Shape, cells: &[u8]) -> bool {
+    let side = shape.side();
+    let (mut rows, mut columns, mut boxes) = ([0u32; 32], [0u32; 32], [0u32; 32]);
+    let mut repeated = 0;
+    for (i, &v) in cells.iter().enumerate() {
+        let (r, c) = (i / side, i % side);
+        let b = shape.box_of(r, c);
+        let bit = (1u32 << v) >> 1;
+        repeated |= (rows[r] | columns[c] | boxes[b]) & bit;
+        rows[r] |= bit;
+        columns[c] |= bit;
+        boxes[b] |= bit;
+    }
+    repeated != 0
+}
+
 /// Whether a value repeats in a row, column or box of the order-`N` grid `cells`
 /// (N ≤ 5): the order is a constant, so finding a cell's units costs no division.
 fn repeats<const N: usize>(cells: &[u8]) -> bool {
@@ -527,7 +553,13 @@ impl fmt::Display for Grid {
 }
 
 impl fmt::Debug for Grid {
+    /// `Grid("1.3.…")`, with the shape first when its boxes are not square:
+    /// `Grid(2x3, "1.....")`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid(\"{self}\")")
+        if self.shape.is_square() {
+            write!(f, "Grid(\"{self}\")")
+        } else {
+            write!(f, "Grid({}, \"{self}\")", self.shape)
+        }
     }
 }

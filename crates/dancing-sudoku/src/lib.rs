@@ -94,8 +94,8 @@ pub mod logic;
 mod names;
 pub mod parse;
 mod position;
-pub mod rectangular;
 mod router;
+mod shape;
 mod solve;
 pub mod variant;
 
@@ -131,6 +131,7 @@ pub use names::UnknownName;
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use position::{Position, PositionError};
 pub use router::{PuzzleSolver, SolverChoice};
+pub use shape::{MAX_SIDE, Shape, ShapeError};
 pub use solve::{Method, Solve, Verdict};
 pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
 

@@ -1,4 +1,4 @@
-//! The dancing-links sudoku solver: one exact-cover matrix per order, built once, with
+//! The dancing-links sudoku solver: one exact-cover matrix per shape, built once, with
 //! each puzzle's givens forced into it in place of the last puzzle's.
 
 use dancing::Engine as _;
@@ -9,11 +9,13 @@ use dancing::{Count, Event, Limits, Stats};
 use crate::encoding;
 use crate::grid::Grid;
 use crate::position::Position;
+use crate::shape::Shape;
 use crate::solve::{Books, Inside, Solve};
 
-/// One order's matrix and the engine's solver over it.
+/// One shape's matrix and the engine's solver over it.
 #[derive(Debug, Clone)]
 struct Engine {
+    shape: Shape,
     side: usize,
     solver: dancing::Solver,
     /// Decoding buffer for [`SudokuSolver::visit`].
@@ -25,16 +27,17 @@ struct Engine {
 }
 
 impl Engine {
-    fn new(order: usize, limits: &Limits) -> Self {
-        let mut solver = dancing::Solver::new(&encoding::problem(order));
+    fn new(shape: Shape, limits: &Limits) -> Self {
+        let mut solver = dancing::Solver::new(&encoding::problem(shape));
         solver.set_limits(limits.clone());
         // Most sudoku nodes are forced moves (a cell with one candidate, a digit with one
         // place in a unit): taking the first one found saves most of the MRV scan.
         solver.set_branching(dancing::Branching::FirstForced);
         Self {
-            side: order * order,
+            shape,
+            side: shape.side(),
             solver,
-            scratch: Grid::empty(order),
+            scratch: Grid::new(shape),
             forced: Vec::new(),
         }
     }
@@ -62,28 +65,28 @@ impl Engine {
 enum Last {
     /// No search yet, or the givens conflicted (no search was needed).
     Nothing,
-    /// The engine of this order (minus 2).
+    /// The engine at this index.
     Engine(usize),
     /// The matrix of the last position with candidates taken away.
     Position,
 }
 
-/// Solves sudoku of every order 2..=6 with dancing links.
+/// Solves sudoku of every [`Shape`] with dancing links.
 ///
-/// The exact-cover matrix of an order is built the first time a grid of that order is
-/// seen (or by [`with_order`](Self::with_order)) and reused for every later puzzle:
+/// The exact-cover matrix of a shape is built the first time a grid of that shape is
+/// seen (or by [`with_shape`](Self::with_shape)) and reused for every later puzzle:
 /// each puzzle's givens are forced into the matrix in place of the last puzzle's (one
 /// relink of the matrix, see [`dancing::Solver::set_forced`]), then searched. Counting is
-/// allocation-free after the first puzzle of an order; so is
+/// allocation-free after the first puzzle of a shape; so is
 /// [`solve_into`](Solve::solve_into). Every search is through the [`Solve`] trait.
 ///
 /// Givens that conflict (the same value twice in a unit) make a puzzle with no solution;
 /// see [`Grid::validate`] for which cells.
 ///
 /// ```
-/// use dancing_sudoku::{Grid, Solve, SudokuSolver, Verdict};
+/// use dancing_sudoku::{Grid, Shape, Solve, SudokuSolver, Verdict};
 ///
-/// let mut solver = SudokuSolver::with_order(3);
+/// let mut solver = SudokuSolver::with_shape(Shape::CLASSIC);
 /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// assert_eq!(solver.check(&puzzle), Verdict::Unique);
 /// let solution = solver.solve(&puzzle).expect("solvable");
@@ -96,7 +99,8 @@ enum Last {
 /// ```
 #[derive(Debug, Clone)]
 pub struct SudokuSolver {
-    engines: [Option<Box<Engine>>; 5],
+    /// The matrix of each shape seen, in the order first seen.
+    engines: Vec<Engine>,
     /// The search of the last position with candidates taken away, on its own matrix.
     position: Option<Box<dancing::Solver>>,
     last: Last,
@@ -110,53 +114,45 @@ impl Default for SudokuSolver {
 }
 
 impl SudokuSolver {
-    /// A solver with no matrix built yet; each order's is built on first use.
+    /// A solver with no matrix built yet; each shape's is built on first use.
     pub fn new() -> Self {
         Self {
-            engines: Default::default(),
+            engines: Vec::new(),
             position: None,
             last: Last::Nothing,
             books: Books::default(),
         }
     }
 
-    /// A solver with the matrix of `order` built now (so the first puzzle is not slower).
-    ///
-    /// # Panics
-    /// If `order` is outside 2..=6.
-    pub fn with_order(order: usize) -> Self {
+    /// A solver with the matrix of `shape` built now (so the first puzzle is not slower).
+    pub fn with_shape(shape: Shape) -> Self {
         let mut solver = Self::new();
-        solver.prepare(order);
+        solver.prepare(shape);
         solver
     }
 
-    /// Builds the matrix of `order` now, if it is not built yet.
-    ///
-    /// # Panics
-    /// If `order` is outside 2..=6.
-    pub fn prepare(&mut self, order: usize) {
-        self.engine(order);
+    /// Builds the matrix of `shape` now, if it is not built yet.
+    pub fn prepare(&mut self, shape: Shape) {
+        self.engine(shape);
     }
 
-    fn engine(&mut self, order: usize) -> &mut Engine {
-        assert!(
-            (crate::MIN_ORDER..=crate::MAX_ORDER).contains(&order),
-            "sudoku order {order} is outside {}..={}",
-            crate::MIN_ORDER,
-            crate::MAX_ORDER
-        );
-        let limits = &self.books.limits;
-        self.engines[order - crate::MIN_ORDER]
-            .get_or_insert_with(|| Box::new(Engine::new(order, limits)))
+    /// The index of the engine of `shape`, built on first need.
+    fn engine(&mut self, shape: Shape) -> usize {
+        if let Some(k) = self.engines.iter().position(|e| e.shape == shape) {
+            return k;
+        }
+        let engine = Engine::new(shape, &self.books.limits);
+        self.engines.push(engine);
+        self.engines.len() - 1
     }
 
     /// The engine for `puzzle` with its givens forced, or `None` if they conflict.
     fn prepared(&mut self, puzzle: &Grid) -> Option<&mut Engine> {
-        let order = puzzle.order();
-        let engine = self.engine(order);
+        let k = self.engine(puzzle.shape());
+        let engine = &mut self.engines[k];
         if engine.apply(puzzle) {
-            self.last = Last::Engine(order - crate::MIN_ORDER);
-            self.engines[order - crate::MIN_ORDER].as_deref_mut()
+            self.last = Last::Engine(k);
+            Some(engine)
         } else {
             self.last = Last::Nothing;
             None
@@ -175,11 +171,11 @@ impl SudokuSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&mut self, puzzle: &Grid) -> SudokuSolutions<'_> {
-        let order = puzzle.order();
+        let shape = puzzle.shape();
         let inner = self
             .prepared(puzzle)
             .map(|engine| engine.solver.solutions());
-        SudokuSolutions { inner, order }
+        SudokuSolutions { inner, shape }
     }
 
     /// Calls `visit` with each solution of `puzzle` (decoded into a buffer that is
@@ -274,7 +270,7 @@ impl SudokuSolver {
 #[derive(Debug)]
 pub struct SudokuSolutions<'s> {
     inner: Option<dancing::Solutions<'s>>,
-    order: usize,
+    shape: Shape,
 }
 
 impl SudokuSolutions<'_> {
@@ -289,20 +285,16 @@ impl Iterator for SudokuSolutions<'_> {
 
     fn next(&mut self) -> Option<Grid> {
         let solution = self.inner.as_mut()?.next()?;
-        let mut grid = Grid::empty(self.order);
-        encoding::decode_into(
-            self.order * self.order,
-            solution.options(),
-            grid.cells_vec_mut(),
-        );
+        let mut grid = Grid::new(self.shape);
+        encoding::decode_into(self.shape.side(), solution.options(), grid.cells_vec_mut());
         Some(grid)
     }
 }
 
 impl Solve for SudokuSolver {
     /// Counting runs the engine's own counter; keeping the first solution walks the
-    /// search's events and decodes the first. Allocation-free once the order's matrix
-    /// exists (and `first` has held a grid of this order).
+    /// search's events and decodes the first. Allocation-free once the shape's matrix
+    /// exists (and `first` has held a grid of this shape).
     #[inline]
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         if limit == 0 {
@@ -340,10 +332,7 @@ impl Solve for SudokuSolver {
     fn stats(&self) -> Stats {
         match self.last {
             Last::Nothing => Stats::default(),
-            Last::Engine(k) => self.engines[k]
-                .as_ref()
-                .map(|e| e.solver.stats())
-                .unwrap_or_default(),
+            Last::Engine(k) => self.engines[k].solver.stats(),
             Last::Position => self
                 .position
                 .as_ref()
@@ -352,9 +341,9 @@ impl Solve for SudokuSolver {
         }
     }
 
-    /// Sets the limits of every later search, in every order's engine.
+    /// Sets the limits of every later search, in every shape's engine.
     fn set_limits(&mut self, limits: Limits) {
-        for engine in self.engines.iter_mut().flatten() {
+        for engine in &mut self.engines {
             engine.solver.set_limits(limits.clone());
         }
         self.books.limits = limits;
@@ -399,7 +388,7 @@ impl Grid {
 impl Position {
     /// The first solution of this position, if any.
     pub fn solve(&self) -> Option<Grid> {
-        let mut solution = Grid::empty(self.grid().order());
+        let mut solution = Grid::new(self.grid().shape());
         with_solver(|s| s.find_position(self, 1, Some(&mut solution)) == 1).then_some(solution)
     }
 

@@ -93,9 +93,28 @@ pub(crate) fn single(text: &str) -> Result<Puzzle, PuzzleError> {
     }
 }
 
+/// The shape of a puzzle of `cells` symbols on one line, as a [`Batch`] told the shape
+/// `told` ([`Batch::shape`]) reads it: 16, 81, 256, 625 or 1296 symbols for the square
+/// shapes, N² for the shape told; `None` for any other length.
+///
+/// ```
+/// use dancing_sudoku::{Shape, parse::one_line_shape};
+///
+/// assert_eq!(one_line_shape(81, None), Some(Shape::CLASSIC));
+/// let six: Shape = "2x3".parse()?;
+/// assert_eq!(one_line_shape(36, Some(six)), Some(six));
+/// assert_eq!(one_line_shape(36, None), None); // a row of a 36×36 grid, not a puzzle
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn one_line_shape(cells: usize, told: Option<crate::Shape>) -> Option<crate::Shape> {
+    Shapes::told(told).of_cells(cells)
+}
+
 #[doc(hidden)]
 pub use lex::block_from_lines;
-use lex::{expect_end, is_separator, line_into, number_value, numbered, order_of_side, row_length};
+use lex::{
+    Shapes, expect_end, is_separator, line_into, number_value, numbered, row_length, usual_shape,
+};
 
 impl Grid {
     /// Reads the one-line form (see the [module docs](crate::parse)); errors are on
@@ -108,8 +127,8 @@ impl Grid {
     pub fn parse_line_with(text: &str, alphabet: Alphabet) -> Result<Self, PuzzleError> {
         let text = strip_bom(text);
         let mut cells = Vec::new();
-        let order = line_into(text, alphabet, &mut cells)?;
-        Ok(Self::from_cells(order, cells).expect("checked cells"))
+        let shape = line_into(text, alphabet, &mut cells, Shapes::default())?;
+        Ok(Self::from_cells(shape, cells).expect("checked cells"))
     }
 
     /// Reads the one-line form into this grid, reusing its storage (no allocation once
@@ -117,10 +136,10 @@ impl Grid {
     pub fn read_line(&mut self, text: &str) -> Result<(), PuzzleError> {
         let text = strip_bom(text);
         let mut cells = std::mem::take(self.cells_vec_mut());
-        let result = line_into(text, Alphabet::Digits, &mut cells);
+        let result = line_into(text, Alphabet::Digits, &mut cells, Shapes::default());
         match result {
-            Ok(order) => {
-                *self = Self::from_cells(order, cells).expect("checked cells");
+            Ok(shape) => {
+                *self = Self::from_cells(shape, cells).expect("checked cells");
                 Ok(())
             }
             Err(e) => {
@@ -165,7 +184,7 @@ impl Grid {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            if is_separator(line, Some(0)) {
+            if is_separator(line, |_| false) {
                 continue;
             }
             // Rows end at `/` as well as at the end of the line.
@@ -183,7 +202,7 @@ impl Grid {
                     Some(n) => n,
                     None => {
                         let count = tokens.len();
-                        if order_of_side(count).is_none() {
+                        if usual_shape(count).is_none() {
                             if let Some((column, token)) =
                                 tokens.iter().find(|(_, t)| number_value(t, None).is_err())
                             {
@@ -227,8 +246,8 @@ impl Grid {
                 },
             )),
             Some(n) => {
-                let order = order_of_side(n).expect("checked side");
-                Ok(Self::from_cells(order, cells).expect("checked cells"))
+                let shape = usual_shape(n).expect("checked side");
+                Ok(Self::from_cells(shape, cells).expect("checked cells"))
             }
         }
     }

@@ -155,7 +155,8 @@ impl Position {
     /// box rules (HoDoKu's and Sudoku Explainer's layout, which the parsers read back).
     pub fn to_pencilmarks(&self) -> String {
         let side = self.grid.side();
-        let order = self.grid.order();
+        let shape = self.grid.shape();
+        let (rows, cols, stacks) = (shape.box_rows(), shape.box_cols(), shape.stacks());
         let text = |i: usize| -> String {
             match self.grid.cells()[i] {
                 0 => crate::logic::bits(self.candidates[i])
@@ -176,7 +177,7 @@ impl Position {
             })
             .collect();
         let stack_width = |s: usize| -> usize {
-            widths[s * order..(s + 1) * order]
+            widths[s * cols..(s + 1) * cols]
                 .iter()
                 .map(|w| w + 1)
                 .sum::<usize>()
@@ -185,20 +186,20 @@ impl Position {
         let rule = |corner: char, middle: char| -> String {
             let mut line = String::new();
             line.push(corner);
-            for s in 0..order {
+            for s in 0..stacks {
                 line.push_str(&"-".repeat(stack_width(s)));
-                line.push(if s + 1 == order { corner } else { middle });
+                line.push(if s + 1 == stacks { corner } else { middle });
             }
             line.push('\n');
             line
         };
         let mut out = rule('.', '.');
         for r in 0..side {
-            if r > 0 && r % order == 0 {
+            if r > 0 && r % rows == 0 {
                 out.push_str(&rule(':', '+'));
             }
             for c in 0..side {
-                if c % order == 0 {
+                if c % cols == 0 {
                     out.push_str("| ");
                 }
                 let cell = &cells[r * side + c];

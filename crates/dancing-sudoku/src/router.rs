@@ -19,12 +19,12 @@ use crate::{BandSolver, BitmaskSolver, Grid, SudokuSolver, Variant, VariantSolve
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum SolverChoice {
-    /// The bit-parallel [`BandSolver`] for 9×9, dancing links for the other orders;
+    /// The bit-parallel [`BandSolver`] for 9×9, dancing links for the other shapes;
     /// with the `sat` feature, then the learner if 100,000 nodes do not settle the
     /// puzzle (`AutoSolver`, built with that feature). The default.
     #[default]
     Auto,
-    /// [`BandSolver`] for 9×9, dancing links for the other orders.
+    /// [`BandSolver`] for 9×9, dancing links for the other shapes.
     Bands,
     /// Dancing links ([`SudokuSolver`]).
     Links,
@@ -294,7 +294,7 @@ impl PuzzleSolver {
     /// The first solution of `puzzle`, if any (`None` too when a limit stopped the
     /// search: [`stats`](Self::stats) says so).
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        let mut solution = Grid::empty(puzzle.grid.order());
+        let mut solution = Grid::new(puzzle.grid.shape());
         (self.find(puzzle, 1, Some(&mut solution)) >= 1).then_some(solution)
     }
 

@@ -192,7 +192,7 @@ pub trait Solve {
     /// The first solution of `puzzle`, if any.
     #[inline]
     fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
-        let mut solution = Grid::empty(puzzle.order());
+        let mut solution = Grid::new(puzzle.shape());
         self.solve_into(puzzle, &mut solution).then_some(solution)
     }
 
@@ -213,7 +213,7 @@ pub trait Solve {
     /// that keeps the first solution.
     #[inline]
     fn solve_unique(&mut self, puzzle: &Grid) -> Result<Grid, Verdict> {
-        let mut solution = Grid::empty(puzzle.order());
+        let mut solution = Grid::new(puzzle.shape());
         match Verdict::from_count(self.find(puzzle, 2, Some(&mut solution))) {
             Verdict::Unique => Ok(solution),
             other => Err(other),

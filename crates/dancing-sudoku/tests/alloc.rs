@@ -96,7 +96,9 @@ fn second_pass(puzzles: &[Grid], mut per_puzzle: impl FnMut(&Grid) -> u64) -> (u
 #[test]
 fn the_engine_forces_counts_and_releases_without_allocating() {
     let puzzles = mixed_puzzles();
-    let mut engine = dancing::Solver::new(&dancing_sudoku::encoding::problem(3));
+    let mut engine = dancing::Solver::new(&dancing_sudoku::encoding::problem(
+        dancing_sudoku::Shape::CLASSIC,
+    ));
     let change = second_pass(&puzzles, |g| {
         let forced = dancing_sudoku::encoding::givens(g).all(|o| engine.force(o).is_ok());
         let count = if forced {
@@ -113,7 +115,7 @@ fn the_engine_forces_counts_and_releases_without_allocating() {
 #[test]
 fn the_sudoku_solver_counts_solves_and_visits_without_allocating() {
     let puzzles = mixed_puzzles();
-    let mut dlx = SudokuSolver::with_order(3);
+    let mut dlx = SudokuSolver::with_shape(dancing_sudoku::Shape::CLASSIC);
     let mut solution = Grid::empty(3);
     let change = second_pass(&puzzles, |g| {
         let unique = u64::from(dlx.count_up_to(g, 2) == 1);

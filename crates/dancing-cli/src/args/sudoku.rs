@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 use dancing_judges::Judge;
+use dancing_sudoku::Shape;
 use dancing_sudoku::generate::Symmetry;
 use dancing_sudoku::logic::Difficulty;
-use dancing_sudoku::rectangular::BoxShape;
 use dancing_sudoku::variant::Kind;
 
 use super::{LimitArgs, RunArgs, named, parse_limit};
@@ -68,12 +68,21 @@ pub(crate) struct BatchArgs {
     /// mark must agree
     #[arg(long, value_name = "VARIANT", value_parser = named(Kind::ALL, Kind::name, kind_help))]
     pub(crate) variant: Option<Kind>,
-    /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
-    /// for 12×12): one puzzle per line (N² symbols) or N rows between blank lines
-    #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["variant"])]
-    pub(crate) boxes: Option<BoxShape>,
+    #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
     #[command(flatten)]
     pub(crate) run: RunArgs,
+}
+
+/// The boxes of the grids read: `--box`, shared by every command that reads puzzles.
+#[derive(Debug, Args)]
+pub(crate) struct ShapeArgs {
+    /// The boxes of grids whose side has no square boxes, ROWSxCOLUMNS (2x3 or 3x2 for
+    /// 6×6, 2x4 for 8×8, 3x4 for 12×12): such a grid is read in this shape, on one line
+    /// (N² symbols) or in N rows. Without it, a grid of such a side is read only when its
+    /// rows draw the boxes with `|`
+    #[arg(long = "box", value_name = "RxC")]
+    pub(crate) boxes: Option<Shape>,
 }
 
 /// The layouts of a sudoku batch, in the long help of `solve`, `count` and `check`: a
@@ -83,8 +92,8 @@ macro_rules! batch_layouts {
         "\
 Puzzles follow one another, each in one of these layouts told apart by its first line:
   one line    N² symbols with nothing between them: 16, 81, 256, 625 or 1296 (4×4 to
-              36×36); text after a space, `,`, `;` or `:` is a comment (but for a
-              variant's mark)
+              36×36), or 36, 64, 144 … in the shape of --box; text after a space,
+              `,`, `;` or `:` is a comment (but for a variant's mark after a space)
   spaced      the same symbols one by one with spaces between them: `8 . . 3 …`
   rows        N lines of N symbols, with or without spaces: `5 3 . . 7 . . . .`
   pretty      rows with `|` between boxes and lines such as `------+-------+------`,
@@ -94,7 +103,8 @@ Puzzles follow one another, each in one of these layouts told apart by its first
               candidates are taken as given, not worked out again; or 729 symbols on
               one line, 9 per cell (`1........` a 1, `.2.4.....` 2 or 4)
 A line of 4, 9, 16, 25 or 36 symbols (spaces and `|` not counted) starts a block of
-that many rows. 16 symbols with nothing between them are a 4×4 puzzle on one line, so
+that many rows; so does a line of 6, 8, 12 … symbols in the shape of --box, or whose
+`|` draw its boxes (`1 2 3 | 4 5 6`: boxes of 2x3). 16 symbols with nothing between them are a 4×4 puzzle on one line, so
 put spaces in the first row of a 16×16 block. Blank lines and lines starting with `#`
 are skipped; a blank line may separate puzzles, and the bands of a 9×9 or larger grid.
 Rows may be typed in groups (`53. .7. ...`), as cells between tabs (a table copied
@@ -244,6 +254,8 @@ pub(crate) struct LogicArgs {
     #[arg(long)]
     pub(crate) no_uniqueness: bool,
     #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
+    #[command(flatten)]
     pub(crate) run: RunArgs,
 }
 
@@ -289,12 +301,19 @@ pub(crate) struct GenerateArgs {
     #[arg(long)]
     pub(crate) pretty: bool,
     /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
-    /// for 12×12): minimal puzzles with one solution, puzzle k from seed S + k
-    #[arg(long = "box", value_name = "RxC",
-          conflicts_with_all = ["order", "variant", "difficulty", "score", "clues", "rate", "symmetry"])]
-    pub(crate) boxes: Option<BoxShape>,
+    /// for 12×12), in place of --order's square ones
+    #[arg(long = "box", value_name = "RxC", conflicts_with = "order")]
+    pub(crate) boxes: Option<Shape>,
     #[command(flatten)]
     pub(crate) run: RunArgs,
+}
+
+impl GenerateArgs {
+    /// The shape of the puzzles: `--box`, or `--order`'s square one.
+    pub(crate) fn shape(&self) -> Shape {
+        self.boxes
+            .unwrap_or_else(|| Shape::square(usize::from(self.order)))
+    }
 }
 
 /// `LOW-HIGH`: a range of scores on Sudoku Explainer's scale.

@@ -188,7 +188,9 @@ fn a_puzzle_as_an_argument_and_a_csv_header_are_read() {
 
 #[test]
 fn grids_of_rectangular_boxes_solve_count_check_and_generate() {
-    use dancing_sudoku::rectangular::{self, BoxShape, RectGrid};
+    use dancing_sudoku::Shape;
+    use dancing_sudoku::generate::Generator;
+    use dancing_sudoku::parse::Batch;
     for shape in ["2x3", "3x2", "2x4", "3x4"] {
         let made = ok(
             &[
@@ -196,25 +198,29 @@ fn grids_of_rectangular_boxes_solve_count_check_and_generate() {
             ],
             b"",
         );
-        let boxes: BoxShape = shape.parse().unwrap();
-        let puzzles: Vec<RectGrid> = made
-            .lines()
-            .map(|line| RectGrid::parse(line, Some(boxes)).unwrap())
-            .collect();
+        let boxes: Shape = shape.parse().unwrap();
+        let read = |text: &str| -> Vec<Grid> {
+            Batch::new(text.as_bytes())
+                .shape(boxes)
+                .map(|p| p.unwrap().grid)
+                .collect()
+        };
+        let puzzles = read(&made);
         assert_eq!(puzzles.len(), 3);
+        let generator = Generator::builder().shape(boxes).seed(5).build().unwrap();
         for (k, puzzle) in puzzles.iter().enumerate() {
+            assert_eq!(puzzle.shape(), boxes);
             assert_eq!(
                 *puzzle,
-                rectangular::generate(boxes, 5 + k as u64),
+                generator.generate(k as u64).unwrap().puzzle,
                 "{shape}"
             );
         }
         let checked = ok(&["sudoku", "check", "--box", shape], made.as_bytes());
         assert_eq!(checked, "unique\nunique\nunique\n");
         let solved = ok(&["sudoku", "solve", "--box", shape], made.as_bytes());
-        for (line, puzzle) in solved.lines().zip(&puzzles) {
-            let solution = RectGrid::parse(line, Some(boxes)).unwrap();
-            assert!(solution.is_solution_of(puzzle), "{shape}: {line}");
+        for (solution, puzzle) in read(&solved).iter().zip(&puzzles) {
+            assert!(solution.is_solution_of(puzzle), "{shape}: {solution}");
         }
     }
     // An empty 6×6 grid as rows: more than 5 solutions; a clash is an input error.

@@ -63,7 +63,8 @@ pub(super) fn hdu4069_with(input: &str, limits: &Limits) -> Result<String, Judge
             reason,
         })?;
         let cells = codes.iter().map(|&code| (code & 15) as u8).collect();
-        let puzzle = Grid::from_cells(3, cells).expect("digits are checked to be at most 9");
+        let puzzle = Grid::from_cells(dancing_sudoku::Shape::CLASSIC, cells)
+            .expect("digits are checked to be at most 9");
         solver.set_variant(Variant::Jigsaw(regions));
         let found = solver.find(&puzzle, 2, Some(&mut solution));
         stopped(&solver, start, case, &out)?;
@@ -181,7 +182,7 @@ fn regions(codes: &[u16]) -> Result<Regions, String> {
         count += 1;
     }
     // 81 cells in regions of 9: exactly nine regions.
-    Ok(Regions::from_indices(3, region.to_vec()).expect("nine regions of nine cells"))
+    Ok(Regions::from_indices(9, region.to_vec()).expect("nine regions of nine cells"))
 }
 
 #[cfg(test)]
@@ -213,7 +214,10 @@ mod tests {
 
     #[test]
     fn walls_around_the_boxes_are_the_boxes() {
-        assert_eq!(regions(&box_walls()), Ok(Regions::boxes(3)));
+        assert_eq!(
+            regions(&box_walls()),
+            Ok(Regions::boxes(dancing_sudoku::Shape::CLASSIC))
+        );
     }
 
     #[test]

@@ -12,14 +12,14 @@ use dancing::SplitEngine;
 
 use dancing::{OptionId, Problem, Solver};
 use dancing_judges::target;
-use dancing_sudoku::{Grid, encoding};
+use dancing_sudoku::{Grid, Shape, encoding};
 use proptest::prelude::*;
 
 const MAX_PRICE: u64 = 90;
 
-/// The sudoku matrix of `encoding::problem(3)`, option for option, with costs.
+/// The sudoku matrix of `encoding::problem(Shape::CLASSIC)`, option for option, with costs.
 fn costed_problem() -> Problem {
-    let plain = encoding::problem(3);
+    let plain = encoding::problem(Shape::CLASSIC);
     let mut b = Problem::builder();
     for item in plain.items() {
         b.primary(plain.item_name(item)).unwrap();
@@ -29,7 +29,7 @@ fn costed_problem() -> Problem {
             .option(plain.option_items(option).map(|(i, _)| i))
             .unwrap();
         assert_eq!(id, option);
-        let (r, c, value) = encoding::decode(3, option);
+        let (r, c, value) = encoding::decode(Shape::CLASSIC, option);
         b.set_cost(id, MAX_PRICE - target::weight(9, r, c) * u64::from(value));
     }
     b.build().unwrap()
@@ -41,7 +41,11 @@ fn max_score_via_costs(problem: &Problem, puzzle: &Grid) -> Option<(u64, Vec<Opt
     for r in 0..9 {
         for c in 0..9 {
             let value = puzzle.get(r, c);
-            if value != 0 && solver.force(encoding::option(3, r, c, value)).is_err() {
+            if value != 0
+                && solver
+                    .force(encoding::option(Shape::CLASSIC, r, c, value))
+                    .is_err()
+            {
                 return None;
             }
         }
@@ -62,10 +66,10 @@ fn max_score_via_costs(problem: &Problem, puzzle: &Grid) -> Option<(u64, Vec<Opt
 fn grid_of(options: &[OptionId]) -> Grid {
     let mut cells = vec![0u8; 81];
     for &o in options {
-        let (r, c, value) = encoding::decode(3, o);
+        let (r, c, value) = encoding::decode(Shape::CLASSIC, o);
         cells[r * 9 + c] = value;
     }
-    Grid::from_cells(3, cells).unwrap()
+    Grid::from_cells(Shape::CLASSIC, cells).unwrap()
 }
 
 #[test]

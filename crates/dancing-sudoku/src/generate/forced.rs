@@ -86,7 +86,7 @@ mod tests {
     use crate::Variant;
 
     fn givens(puzzle: &Grid) -> Givens {
-        Givens::new(puzzle, Variant::Classic.units(puzzle.order()))
+        Givens::new(puzzle, Variant::Classic.units(puzzle.shape()))
     }
 
     #[test]
@@ -109,7 +109,7 @@ mod tests {
     fn a_diagonal_is_a_unit_of_x_sudoku() {
         // 1, 2, 3 on the main diagonal: r4c4 can only be 4 in X sudoku, not in classic.
         let puzzle: Grid = "1....2....3.....".parse().unwrap();
-        let x = Givens::new(&puzzle, Variant::X.units(2));
+        let x = Givens::new(&puzzle, Variant::X.units(puzzle.shape()));
         assert!(x.forces(&puzzle, 15, 4));
         assert!(!givens(&puzzle).forces(&puzzle, 15, 4));
     }

@@ -52,8 +52,9 @@ use rand_core::SeedableRng;
 
 use dancing::{Limits, Stats, Stopped};
 
-use crate::grid::{Grid, MAX_ORDER, MIN_ORDER};
+use crate::grid::Grid;
 use crate::logic::{self, RateError, Rating};
+use crate::shape::{Shape, ShapeError};
 use crate::solve::Solve;
 use crate::variant::Variant;
 
@@ -75,9 +76,9 @@ use crate::variant::Kind;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenerateError {
-    /// The order is outside 2..=6.
-    #[error("order {0} is not supported: orders go from {MIN_ORDER} (4×4) to {MAX_ORDER} (36×36)")]
-    Order(usize),
+    /// An order outside 2..=6 (given to [`GeneratorBuilder::order`]).
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
     /// Fewer givens than any proper puzzle of the order has.
     #[error("{clues} givens cannot make a {side}×{side} puzzle with one solution: {reason}")]
     TooFewClues {
@@ -170,7 +171,8 @@ impl Generated {
 /// Settings of a [`Generator`]; [`build`](Self::build) checks them.
 #[derive(Debug, Clone)]
 pub struct GeneratorBuilder {
-    order: usize,
+    /// The shape, or why the order given makes none.
+    shape: Result<Shape, ShapeError>,
     /// `None` until [`build`](Self::build) draws one.
     seed: Option<u64>,
     symmetry: Symmetry,
@@ -188,7 +190,7 @@ pub struct GeneratorBuilder {
 impl Default for GeneratorBuilder {
     fn default() -> Self {
         Self {
-            order: 3,
+            shape: Ok(Shape::CLASSIC),
             seed: None,
             symmetry: Symmetry::None,
             minimal: false,
@@ -204,9 +206,18 @@ impl Default for GeneratorBuilder {
 }
 
 impl GeneratorBuilder {
-    /// The order n (boxes n×n, grids N = n² on a side); 3 (9×9) by default.
+    /// The shape of the puzzles: its boxes, and so its side; [`Shape::CLASSIC`] (9×9)
+    /// by default.
+    pub fn shape(mut self, shape: Shape) -> Self {
+        self.shape = Ok(shape);
+        self
+    }
+
+    /// The square shape of order n (boxes n×n, grids N = n² on a side): the short form
+    /// of [`shape`](Self::shape)`(`[`Shape::square`]`(n))`; an order outside 2..=6 is
+    /// [`build`](Self::build)'s error.
     pub fn order(mut self, order: usize) -> Self {
-        self.order = order;
+        self.shape = Shape::try_square(order);
         self
     }
 
@@ -285,10 +296,7 @@ impl GeneratorBuilder {
 
     /// The generator, or why these settings cannot be met.
     pub fn build(mut self) -> Result<Generator, GenerateError> {
-        if !(MIN_ORDER..=MAX_ORDER).contains(&self.order) {
-            return Err(GenerateError::Order(self.order));
-        }
-        let side = self.order * self.order;
+        let side = self.shape.clone()?.side();
         if let Some(clues) = self.clues {
             let (fewest, reason) = fewest_clues(self.kind, side);
             if clues > side * side {
@@ -347,9 +355,12 @@ impl Generator {
         GeneratorBuilder::default()
     }
 
-    /// The order of the puzzles.
-    pub fn order(&self) -> usize {
-        self.settings.order
+    /// The shape of the puzzles.
+    pub fn shape(&self) -> Shape {
+        self.settings
+            .shape
+            .clone()
+            .expect("build checked the shape")
     }
 
     /// The seed: the one given to the builder, or the one it drew.
@@ -383,7 +394,7 @@ impl Generator {
         checker: &mut Checker<'_>,
         accept: &mut impl FnMut(&Generated) -> bool,
     ) -> Result<Generated, GenerateError> {
-        let order = self.settings.order;
+        let shape = self.shape();
         for attempt in 1..=self.settings.max_attempts {
             self.on_time()?;
             if let Some(counter) = &self.settings.attempts {
@@ -395,10 +406,10 @@ impl Generator {
                     let variant = match self.settings.kind {
                         Kind::X => Variant::X,
                         Kind::Hyper => Variant::Hyper,
-                        _ => Variant::Jigsaw(shapes::random_regions(rng, order)),
+                        _ => Variant::Jigsaw(shapes::random_regions(rng, shape)),
                     };
                     solver.set_variant(variant.clone());
-                    match shapes::random_solution(rng, order, &variant, *solver) {
+                    match shapes::random_solution(rng, shape, &variant, *solver) {
                         Some(solution) => (variant, solution),
                         None => {
                             not_stopped(*solver)?;
@@ -407,7 +418,7 @@ impl Generator {
                     }
                 }
             };
-            let units = variant.units(order);
+            let units = variant.units(shape);
             let Some(puzzle) = self.carve(&solution, units, rng, checker.solver())? else {
                 continue;
             };
@@ -463,16 +474,20 @@ impl Generator {
         rng: &mut ChaCha8Rng,
         checker: &mut dyn Solve,
     ) -> Result<Grid, GenerateError> {
-        let order = self.settings.order;
-        let side = order * order;
-        let mut seeds = Grid::empty(order);
+        let shape = self.shape();
+        let side = shape.side();
+        let mut seeds = Grid::new(shape);
         let mut values: Vec<u8> = (1..=side as u8).collect();
+        // The boxes of band k and stack k share no row, column or box with each other.
+        let diagonal = shape.bands().min(shape.stacks());
         // Some draws cannot be completed (on 4×4 grids, often): draw again.
         let filled = loop {
-            for b in 0..order {
+            for k in 0..diagonal {
                 shuffle(rng, &mut values);
-                for (k, &v) in values.iter().enumerate() {
-                    seeds.set(b * order + k / order, b * order + k % order, v);
+                let b = k * shape.stacks() + k;
+                for (slot, &v) in values.iter().enumerate() {
+                    let (r, c) = shape.box_cell(b, slot);
+                    seeds.set(r, c, v);
                 }
             }
             if let Some(filled) = checker.solve(&seeds) {
@@ -481,9 +496,10 @@ impl Generator {
             not_stopped(checker)?;
             self.on_time()?;
         };
-        let rows = line_permutation(rng, order);
-        let columns = line_permutation(rng, order);
-        let transpose = below(rng, 2) == 1;
+        let rows = line_permutation(rng, shape.bands(), shape.box_rows());
+        let columns = line_permutation(rng, shape.stacks(), shape.box_cols());
+        // A transposed grid has its boxes the other way round: only square ones stay.
+        let transpose = shape.is_square() && below(rng, 2) == 1;
         shuffle(rng, &mut values);
         let mut cells = Vec::with_capacity(side * side);
         for &r in &rows {
@@ -492,7 +508,7 @@ impl Generator {
                 cells.push(values[usize::from(filled.get(r, c)) - 1]);
             }
         }
-        Ok(Grid::from_cells(order, cells).expect("a relabelled solution is a grid"))
+        Ok(Grid::from_cells(shape, cells).expect("a relabelled solution is a grid"))
     }
 
     /// The carving pass over a random order of the orbits; `None` if the result misses
@@ -572,7 +588,7 @@ fn not_stopped(solver: &dyn Solve) -> Result<(), GenerateError> {
 /// A search that a limit of `checker` stops ends the test, `false`; the checker's
 /// [`stats`](Solve::stats) then say which limit.
 pub fn is_minimal(puzzle: &Grid, variant: &Variant, checker: &mut dyn Solve) -> bool {
-    minimal_in(puzzle, variant.units(puzzle.order()), checker)
+    minimal_in(puzzle, variant.units(puzzle.shape()), checker)
 }
 
 fn minimal_in(puzzle: &Grid, units: Vec<Vec<usize>>, checker: &mut dyn Solve) -> bool {

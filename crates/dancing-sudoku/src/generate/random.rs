@@ -4,16 +4,17 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
-/// A random order of the N rows of a grid of order `order` that keeps each band's rows
-/// together: bands permuted, then the rows within each band.
-pub(super) fn line_permutation(rng: &mut ChaCha8Rng, order: usize) -> Vec<usize> {
-    let mut bands: Vec<usize> = (0..order).collect();
-    shuffle(rng, &mut bands);
-    let mut lines = Vec::with_capacity(order * order);
-    let mut within: Vec<usize> = (0..order).collect();
-    for band in bands {
-        shuffle(rng, &mut within);
-        lines.extend(within.iter().map(|&k| band * order + k));
+/// A random order of the `groups × within` rows (or columns) of a grid that keeps each
+/// group's lines together: the groups (bands, or stacks) permuted, then the lines within
+/// each group.
+pub(super) fn line_permutation(rng: &mut ChaCha8Rng, groups: usize, within: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..groups).collect();
+    shuffle(rng, &mut order);
+    let mut lines = Vec::with_capacity(groups * within);
+    let mut inner: Vec<usize> = (0..within).collect();
+    for group in order {
+        shuffle(rng, &mut inner);
+        lines.extend(inner.iter().map(|&k| group * within + k));
     }
     lines
 }

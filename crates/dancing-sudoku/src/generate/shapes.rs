@@ -5,6 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{below, shuffle};
 use crate::grid::Grid;
+use crate::shape::Shape;
 use crate::solve::Solve;
 use crate::variant::{Regions, Variant, connected};
 
@@ -12,12 +13,10 @@ use crate::variant::{Regions, Variant, connected};
 /// trades between neighbouring regions: a cell of region A next to region B goes to B,
 /// and a cell of B next to A (another one) goes to A, kept only if both regions stay
 /// connected. Sizes never change: each trade is one cell for one.
-pub(super) fn random_regions(rng: &mut ChaCha8Rng, order: usize) -> Regions {
-    let side = order * order;
+pub(super) fn random_regions(rng: &mut ChaCha8Rng, shape: Shape) -> Regions {
+    let side = shape.side();
     let cells = side * side;
-    let mut region: Vec<u8> = (0..cells)
-        .map(|k| ((k / side) / order * order + (k % side) / order) as u8)
-        .collect();
+    let mut region = Regions::boxes(shape).indices().to_vec();
     let neighbours = |k: usize| {
         let (r, c) = (k / side, k % side);
         [
@@ -51,7 +50,7 @@ pub(super) fn random_regions(rng: &mut ChaCha8Rng, order: usize) -> Regions {
             region[b] = to;
         }
     }
-    Regions::from_indices(order, region).expect("trades keep N regions of N cells")
+    Regions::from_indices(side, region).expect("trades keep N regions of N cells")
 }
 
 /// A random solved grid of `variant` (whose matrix `solver` holds): N random cells get
@@ -60,12 +59,12 @@ pub(super) fn random_regions(rng: &mut ChaCha8Rng, order: usize) -> Regions {
 /// draws find no completion (a jigsaw layout with no solution at all).
 pub(super) fn random_solution(
     rng: &mut ChaCha8Rng,
-    order: usize,
+    shape: Shape,
     variant: &Variant,
     solver: &mut dyn Solve,
 ) -> Option<Grid> {
-    let side = order * order;
-    let units = variant.units(order);
+    let side = shape.side();
+    let units = variant.units(shape);
     let mut units_of = vec![Vec::new(); side * side];
     for (u, unit) in units.iter().enumerate() {
         for &cell in unit {
@@ -75,7 +74,7 @@ pub(super) fn random_solution(
     let mut cells: Vec<usize> = (0..side * side).collect();
     for _ in 0..100 {
         shuffle(rng, &mut cells);
-        let mut seeds = Grid::empty(order);
+        let mut seeds = Grid::new(shape);
         let mut used = vec![0u64; units.len()];
         for &cell in &cells[..side] {
             let taken = units_of[cell].iter().fold(0, |m, &u| m | used[u]);
@@ -99,7 +98,7 @@ pub(super) fn random_solution(
                 .iter()
                 .map(|&v| values[usize::from(v) - 1])
                 .collect();
-            return Some(Grid::from_cells(order, relabelled).expect("a relabelled solution"));
+            return Some(Grid::from_cells(shape, relabelled).expect("a relabelled solution"));
         }
     }
     None
@@ -115,11 +114,15 @@ mod tests {
     fn random_regions_are_connected_and_leave_the_boxes() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         // 4×4 grids have few jigsaw layouts, the boxes among them: from 9×9 up.
-        for order in 3..=4 {
+        for shape in [
+            Shape::square(3),
+            Shape::square(4),
+            Shape::boxes(2, 3).unwrap(),
+        ] {
             for _ in 0..5 {
-                let regions = random_regions(&mut rng, order);
+                let regions = random_regions(&mut rng, shape);
                 assert!(regions.is_connected());
-                assert_ne!(regions, Regions::boxes(order), "order {order}");
+                assert_ne!(regions, Regions::boxes(shape), "{shape}");
             }
         }
     }

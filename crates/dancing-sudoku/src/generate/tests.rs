@@ -138,7 +138,7 @@ fn impossible_settings_are_refused_with_the_reason() {
     );
     assert_eq!(
         Generator::builder().order(9).build().unwrap_err(),
-        GenerateError::Order(9)
+        GenerateError::Shape(crate::ShapeError::Order(9))
     );
     // 16×16: no fewer than N−1 = 15 givens, or two values could be swapped.
     for (clues, possible) in [(14, false), (15, true)] {

@@ -202,12 +202,12 @@ impl Search<'_> {
 
     /// Takes candidate `v` out of cell `i` of the working grid.
     fn take_out(&mut self, i: usize, v: u8) {
-        let (n, order) = (self.s.side, self.s.order);
+        let n = self.s.side;
         let (r, c) = (i / n, i % n);
         self.grid[i] &= !(1 << (v - 1));
         let slot = usize::from(v) - 1;
         let [b, row, column] = self.s.se_units(i);
-        self.places[b * n + slot] &= !(1 << ((r % order) * order + c % order));
+        self.places[b * n + slot] &= !(1 << self.s.shape.slot_in_box(r, c));
         self.places[row * n + slot] &= !(1 << c);
         self.places[column * n + slot] &= !(1 << r);
     }

@@ -4,7 +4,7 @@
 
 use super::deduction::Cell;
 use super::geometry::Geometry;
-use crate::{Conflict, Grid, Position, Unit};
+use crate::{Conflict, Grid, Position, Shape, Unit};
 
 /// The candidates of one puzzle, with the values placed so far.
 ///
@@ -21,7 +21,7 @@ use crate::{Conflict, Grid, Position, Unit};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogicSolver {
-    pub(super) order: usize,
+    pub(super) shape: Shape,
     pub(super) side: usize,
     pub(super) geometry: &'static Geometry,
     /// Placed values, row by row (0: empty).
@@ -53,11 +53,11 @@ impl LogicSolver {
     pub fn from_position(position: &Position) -> Result<Self, Conflict> {
         let puzzle = position.grid();
         puzzle.validate()?;
-        let order = puzzle.order();
+        let shape = puzzle.shape();
         Ok(Self {
-            order,
+            shape,
             side: puzzle.side(),
-            geometry: Geometry::of(order),
+            geometry: Geometry::of(shape),
             values: puzzle.cells().to_vec(),
             candidates: position.masks().to_vec(),
             uniqueness: true,
@@ -72,8 +72,8 @@ impl LogicSolver {
 
     /// The values placed so far, givens included.
     pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.order, self.values.clone())
-            .expect("the solver keeps a grid of its order")
+        Grid::from_cells(self.shape, self.values.clone())
+            .expect("the solver keeps a grid of its shape")
     }
 
     /// The side N of the grid.
@@ -209,12 +209,12 @@ impl LogicSolver {
 
     /// The position of cell `i` in `unit`, which holds it: `unit_cell`'s inverse.
     pub(super) fn unit_position(&self, unit: usize, i: usize) -> usize {
-        let (n, order) = (self.side, self.order);
+        let n = self.side;
         let (r, c) = (i / n, i % n);
         match unit / n {
             0 => c,
             1 => r,
-            _ => r % order * order + c % order,
+            _ => self.shape.slot_in_box(r, c),
         }
     }
 

@@ -7,7 +7,10 @@ mod pasted;
 
 use std::io::BufRead;
 
-use block::{Block, blank_spaced, cell_tokens, pencilmark_side, row_symbols, unknown_symbol};
+use block::{
+    Block, blank_spaced, box_widths, cell_tokens, may_start, pencilmark_side, row_symbols,
+    unknown_symbol,
+};
 use one_line::{
     CANDIDATE_LINE, candidate_line, clash, is_one_line, is_spaced_line, one_line, spaced_line,
     unchecked,
@@ -18,13 +21,13 @@ use pasted::{is_header, tab_row};
 
 use super::cages::{Cages, is_cage_line};
 use super::lex::{
-    ends_puzzle, is_frame, is_rule, is_separator, order_of_side, plain_9x9, puzzle_token,
-    row_length,
+    Shapes, ends_puzzle, is_frame, is_rule, is_separator, plain_9x9, puzzle_token, row_length,
 };
 use super::lines::Lines;
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::Grid;
 use crate::position::Position;
+use crate::shape::Shape;
 use crate::variant::Kind;
 use crate::variant::{Regions, Variant, VariantError};
 
@@ -124,6 +127,8 @@ pub struct Batch<R> {
     state: State,
     /// The rules every puzzle has, if told ([`Batch::variant`]); else the marks decide.
     kind: Option<Kind>,
+    /// The shapes of the grids: the usual ones, and the one told ([`Batch::shape`]).
+    shapes: Shapes,
     /// Whether a line other than a blank one or a comment has been read.
     started: bool,
     /// The line of a CSV header skipped, not yet told ([`Batch::take_header`]).
@@ -163,6 +168,7 @@ impl<R: BufRead> Batch<R> {
             pending: None,
             state: State::Idle,
             kind: None,
+            shapes: Shapes::default(),
             started: false,
             header: None,
         }
@@ -173,6 +179,34 @@ impl<R: BufRead> Batch<R> {
     /// caller to tell the user.
     pub fn take_header(&mut self) -> Option<usize> {
         self.header.take()
+    }
+
+    /// Reads the grids of `shape`'s side in that shape: its boxes told, as
+    /// `dancing sudoku --box 2x3` tells them. A grid of 6, 8, 12 or any other side that
+    /// is no square has no usual boxes, and is read only with its shape told or its boxes
+    /// drawn with `|` in its rows; the square sides keep their square boxes unless told.
+    ///
+    /// ```
+    /// use dancing_sudoku::parse::Batch;
+    /// use dancing_sudoku::Shape;
+    ///
+    /// let text = "1.....\n..3...\n....5.\n.6....\n...2..\n.....4\n";
+    /// let shape: Shape = "3x2".parse()?;
+    /// let puzzle = Batch::new(text.as_bytes()).shape(shape).next().expect("a puzzle")?;
+    /// assert_eq!(puzzle.grid.shape(), shape);
+    /// // Untold, the side of 6 names the shapes it could have.
+    /// let error = Batch::new(text.as_bytes()).next().expect("an error").unwrap_err();
+    /// assert_eq!(error.to_string(), "line 1: a row of 6 symbols makes a 6×6 grid, whose boxes have no usual shape: give them (2x3 or 3x2), or draw them with `|`");
+    /// // Drawn: `|` after every three cells make boxes three wide, so 2x3.
+    /// let drawn = "1 . . | . . .\n. . 3 | . . .\n------+------\n. . . | . 5 .\n\
+    ///              . 6 . | . . .\n------+------\n. . . | 2 . .\n. . . | . . 4\n";
+    /// let puzzle = Batch::new(drawn.as_bytes()).next().expect("a puzzle")?;
+    /// assert_eq!(puzzle.grid.shape().to_string(), "2x3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shape(mut self, shape: Shape) -> Self {
+        self.shapes = Shapes::told(Some(shape));
+        self
     }
 
     /// Reads every puzzle as a puzzle of `kind`: the marks of the [`Batch`] docs must
@@ -190,7 +224,11 @@ impl<R: BufRead> Batch<R> {
             // (No allocation unless the line is read here.)
             let mut cells = Vec::new();
             if plain_9x9(text.as_bytes(), &mut cells) {
-                return Step::Emit(self.ruled(number, text, Ok(unchecked(number, 3, cells))));
+                return Step::Emit(self.ruled(
+                    number,
+                    text,
+                    Ok(unchecked(number, Shape::CLASSIC, cells)),
+                ));
             }
         }
         let trimmed = text.trim();
@@ -225,7 +263,7 @@ impl<R: BufRead> Batch<R> {
                     self.state = State::Idle;
                     return Step::Continue;
                 }
-                if is_one_line(text) && row_symbols(text).count() != side {
+                if is_one_line(text, self.shapes) && row_symbols(text).count() != side {
                     self.state = State::Idle;
                     return self.step(number, text);
                 }
@@ -241,7 +279,7 @@ impl<R: BufRead> Batch<R> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return Step::Continue;
         }
-        match one_line(number, text).and_then(|puzzle| match clash(&puzzle) {
+        match one_line(number, text, self.shapes).and_then(|puzzle| match clash(&puzzle) {
             None => Ok(puzzle),
             Some(conflict) => {
                 let lead = text.chars().take_while(|c| c.is_whitespace()).count();
@@ -288,10 +326,10 @@ impl<R: BufRead> Batch<R> {
             return Step::Emit(self.ruled(number, text, candidate_line(number, text)));
         }
         let mut as_one_line = None;
-        if is_one_line(text) {
+        if is_one_line(text, self.shapes) {
             // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
             // row of a 16×16 grid typed without spaces, if a second row follows.
-            match one_line(number, text) {
+            match one_line(number, text, self.shapes) {
                 Err(error)
                     if matches!(error.kind, PuzzleErrorKind::OutOfRange { .. })
                         && row_symbols(text).count() == 16 =>
@@ -301,11 +339,12 @@ impl<R: BufRead> Batch<R> {
                 puzzle => return Step::Emit(self.ruled(number, text, puzzle)),
             }
         }
-        if is_separator(text, None) {
+        let shapes = self.shapes;
+        if is_separator(text, |count| shapes.of_side(count).is_some()) {
             return Step::Continue;
         }
-        if let Some(side) = pencilmark_side(text) {
-            self.state = State::Block(Block::new(side, None));
+        if let Some(side) = pencilmark_side(text, shapes) {
+            self.state = State::Block(Block::new(side, shapes, None));
             return self.row(number, text);
         }
         let symbols = row_symbols(text);
@@ -313,32 +352,48 @@ impl<R: BufRead> Batch<R> {
             return Step::Emit(Err(error));
         }
         let count = symbols.count();
-        if order_of_side(count).is_none() && is_spaced_line(text, count) {
-            let puzzle = spaced_line(number, text, count);
+        // A spaced one-line puzzle of the shape told is read so before the row of a
+        // larger grid (36 symbols for 2x3 boxes, not a row of a 36×36 grid).
+        let told_line = shapes.told.is_some_and(|told| told.cells() == count);
+        if (told_line || shapes.of_side(count).is_none()) && is_spaced_line(text, count, shapes) {
+            let puzzle = spaced_line(number, text, count, shapes);
             return Step::Emit(self.ruled(number, "", puzzle));
         }
-        if order_of_side(count).is_none()
-            && let Some(step) = self.blank_spaced_block(number, text)
-        {
+        let widths = box_widths(text, false);
+        if may_start(count, &widths, shapes) {
+            self.state = State::Block(Block::new(count, shapes, as_one_line));
+            return self.row(number, text);
+        }
+        if let Some(step) = self.blank_spaced_block(number, text) {
             return step;
         }
-        if order_of_side(count).is_none() {
-            let before_space = text
-                .split_whitespace()
-                .next()
-                .map_or(0, |token| token.chars().filter(|&c| !is_rule(c)).count());
-            let spaced = text.split_whitespace().nth(1).is_some();
+        let tokens: Vec<usize> = cell_tokens(text).map(|(_, t)| t.chars().count()).collect();
+        let even = tokens.iter().all(|&length| length == tokens[0]);
+        if even && Shape::of_side(count).next().is_some() {
+            // A row (its cells or their groups alike) of a side with boxes of more
+            // than one shape, none told or drawn: one error, and the rest of the grid
+            // skipped.
+            self.state = State::Skip { side: count };
             return Step::Emit(Err(PuzzleError::new(
                 number,
                 None,
-                PuzzleErrorKind::Layout {
-                    before_space: if spaced { before_space } else { count },
-                    symbols: count,
-                },
+                PuzzleErrorKind::NeedsShape { side: count },
             )));
         }
-        self.state = State::Block(Block::new(count, as_one_line));
-        self.row(number, text)
+        let before_space = text
+            .split_whitespace()
+            .next()
+            .map_or(0, |token| token.chars().filter(|&c| !is_rule(c)).count());
+        let spaced = text.split_whitespace().nth(1).is_some();
+        Step::Emit(Err(PuzzleError::new(
+            number,
+            None,
+            PuzzleErrorKind::Layout {
+                before_space: if spaced { before_space } else { count },
+                symbols: count,
+                told: shapes.told,
+            },
+        )))
     }
 
     /// Line `number`, the first of a block whose rows have a space for each empty cell
@@ -359,7 +414,7 @@ impl<R: BufRead> Batch<R> {
         if !digits {
             return None;
         }
-        let mut block = Block::new(side, None);
+        let mut block = Block::new(side, self.shapes, None);
         block.blank_spaces = true;
         self.state = State::Block(block);
         Some(self.row(number, &row))
@@ -374,7 +429,7 @@ impl<R: BufRead> Batch<R> {
         let side = block.side;
         if block.blank_spaces
             && !text.trim_start().starts_with('#')
-            && !is_separator(text, Some(side))
+            && !is_separator(text, |count| count == side)
             && (text.len() == side || !text.trim().is_empty())
             && let Some(row) = blank_spaced(text, side)
                 .or_else(|| (text.chars().count() == side).then(|| text.to_owned()))
@@ -382,9 +437,10 @@ impl<R: BufRead> Batch<R> {
             return self.row(number, &row);
         }
         let trimmed = text.trim();
-        let band = order_of_side(side).unwrap_or(side);
+        let band = block.shape.map_or(side, |shape| shape.box_rows());
         if trimmed.is_empty()
-            && band >= 3
+            && side >= 6
+            && band >= 2
             && !block.lines.is_empty()
             && block.lines.len() % band == 0
         {
@@ -397,14 +453,15 @@ impl<R: BufRead> Batch<R> {
             self.state = State::Idle;
             return Step::Emit(Err(error));
         }
-        if trimmed.starts_with('#') || is_separator(text, Some(side)) {
+        if trimmed.starts_with('#') || is_separator(text, |count| count == side) {
             return Step::Continue;
         }
         let count = row_symbols(text).count();
         if count == side || cell_tokens(text).count() == side {
             return self.row(number, text);
         }
-        if is_one_line(text) || (block.as_one_line.is_some() && block.lines.len() == 1) {
+        if is_one_line(text, self.shapes) || (block.as_one_line.is_some() && block.lines.len() == 1)
+        {
             let error = block.ended(number);
             self.state = State::Idle;
             return Step::EmitAndRetry(error);
@@ -472,32 +529,23 @@ impl<R: BufRead> Batch<R> {
         puzzle: Result<Puzzle, PuzzleError>,
     ) -> Result<Puzzle, PuzzleError> {
         let mut puzzle = puzzle?;
-        let order = puzzle.grid.order();
-        // The mark, if any, and where it starts.
-        let mark = text
-            .char_indices()
-            .skip_while(|(_, c)| c.is_whitespace())
-            .skip_while(|&(_, c)| !ends_puzzle(c))
-            .find(|&(_, c)| !ends_puzzle(c))
-            .map(|(at, _)| {
-                let token = text[at..].split_whitespace().next().unwrap_or("");
-                (text[..at].chars().count() + 1, token)
-            });
+        let shape = puzzle.grid.shape();
+        let mark = mark_of(text);
         let error = |column: Option<usize>, kind: PuzzleErrorKind| {
             Err(PuzzleError::new(number, column, kind))
         };
-        let marked = mark.and_then(|(_, token)| read_mark(token, order));
+        let marked = mark.and_then(|(_, token)| read_mark(token, shape));
         puzzle.variant = match (self.kind, marked) {
             (None, marked) => marked.unwrap_or_default(),
             (Some(Kind::Jigsaw), _) => {
-                let cells = order.pow(4);
+                let cells = shape.cells();
                 let Some((column, labels)) = mark else {
                     return error(
                         Some(text.chars().count() + 1),
                         PuzzleErrorKind::MissingRegions { expected: cells },
                     );
                 };
-                match Regions::from_labels(order, labels.chars()) {
+                match Regions::from_labels(shape.side(), labels.chars()) {
                     Ok(regions) => Variant::Jigsaw(regions),
                     Err(rule) => {
                         // A region of the wrong size: where its label first appears.
@@ -545,6 +593,26 @@ impl<R: BufRead> Batch<R> {
         }
         Ok(puzzle)
     }
+}
+
+/// The mark after a one-line puzzle, with the column it starts at: the one word after
+/// the puzzle and white space (a `#` comment may follow it). Text after `,`, `;` or `:`
+/// is another field of a CSV or tdoku line, and several words are a comment: neither is
+/// a mark (`P,x` and `P x marks the spot` are classic puzzles).
+fn mark_of(text: &str) -> Option<(usize, &str)> {
+    let start = text.len() - text.trim_start().len();
+    let end = start + text[start..].find(ends_puzzle)?;
+    if !text[end..].starts_with(char::is_whitespace) {
+        return None;
+    }
+    let after = &text[end..];
+    let mut words = after.split_whitespace();
+    let token = words.next()?;
+    if words.next().is_some_and(|next| !next.starts_with('#')) {
+        return None;
+    }
+    let at = end + (after.len() - after.trim_start().len());
+    Some((text[..at].chars().count() + 1, token))
 }
 
 impl<R: BufRead> Iterator for Batch<R> {

@@ -88,7 +88,7 @@ impl Cages {
         // The cells are checked above; what is left to check is the sum, whose error
         // numbers the cage as the puzzle does.
         Variant::Killer(vec![cage.clone()])
-            .validate(self.grid.order())
+            .validate(self.grid.shape())
             .map_err(|error| {
                 let error = match error {
                     VariantError::ImpossibleSum {

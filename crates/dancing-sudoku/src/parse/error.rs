@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::MAX_LINE;
 use crate::grid::{Alphabet, Conflict};
+use crate::shape::Shape;
 
 /// A grid that could not be read: where (1-based line, and column in characters when it
 /// helps) and why.
@@ -58,23 +59,41 @@ fn write_at(
 pub enum PuzzleErrorKind {
     /// There was no grid at all: empty input, or only blank and comment lines.
     Empty,
-    /// A one-line grid whose length is not 16, 81, 256, 625 or 1296.
+    /// A one-line grid whose length is not 16, 81, 256, 625 or 1296 (nor N² for the
+    /// shape told).
     LineLength {
         /// Symbols found.
         found: usize,
+        /// The shape the reader was told, if any.
+        told: Option<Shape>,
     },
     /// A one-line grid of the wrong length, followed by text after white space: that text
     /// was read as a comment.
     LengthBeforeComment {
         /// Symbols found before the white space.
         found: usize,
+        /// The shape the reader was told, if any.
+        told: Option<Shape>,
     },
     /// A row of a block with the wrong number of symbols.
     RowLength {
         /// Symbols found.
         found: usize,
-        /// Symbols expected, once the order is known (from the first row).
+        /// Symbols expected, once the side is known (from the first row).
         expected: Option<usize>,
+    },
+    /// A grid whose side has no usual boxes (6, 8, 12, …), read without its shape: its
+    /// boxes are told (`--box 2x3`), or drawn with `|` in its rows.
+    NeedsShape {
+        /// The side.
+        side: usize,
+    },
+    /// A row whose `|` marks do not fall between the boxes of the grid's shape.
+    BoxWidths {
+        /// The cells between the marks, left to right.
+        widths: Vec<usize>,
+        /// The shape, when known; else the width of the first row's boxes.
+        expected: Result<Shape, usize>,
     },
     /// A block with too few rows.
     MissingRows {
@@ -126,6 +145,8 @@ pub enum PuzzleErrorKind {
         before_space: usize,
         /// Symbols on the line, not counting white space and `|`: the length of a row.
         symbols: usize,
+        /// The shape the reader was told, if any.
+        told: Option<Shape>,
     },
     /// The same value twice in a row, column or box (the column is the second cell's).
     Conflict(Conflict),
@@ -200,6 +221,37 @@ pub enum PuzzleErrorKind {
     },
 }
 
+/// The lengths a reader takes, in words: of a one-line grid (`16, 81, 256, 625 or
+/// 1296`) or of a row (`4, 9, 16, 25 or 36`), with the told shape's among them.
+enum Lengths {
+    Cells(Option<Shape>),
+    Side(Option<Shape>),
+}
+
+impl fmt::Display for Lengths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (told, length): (_, fn(Shape) -> usize) = match *self {
+            Self::Cells(told) => (told, Shape::cells),
+            Self::Side(told) => (told, Shape::side),
+        };
+        let mut lengths: Vec<(usize, Option<Shape>)> =
+            (2..=6).map(|n| (length(Shape::square(n)), None)).collect();
+        if let Some(told) = told.filter(|told| !told.is_square()) {
+            lengths.push((length(told), Some(told)));
+            lengths.sort_unstable();
+        }
+        let words: Vec<String> = lengths
+            .iter()
+            .map(|&(length, shape)| match shape {
+                Some(shape) => format!("{length} (boxes of {shape})"),
+                None => length.to_string(),
+            })
+            .collect();
+        let (last, first) = words.split_last().expect("five lengths at least");
+        write!(f, "{} or {last}", first.join(", "))
+    }
+}
+
 /// `1 symbol`, `2 symbols`: a count with its noun.
 fn counted(count: usize, noun: &str) -> String {
     match count {
@@ -255,15 +307,17 @@ impl PuzzleErrorKind {
     fn fmt_shape(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty => write!(f, "no grid: the input is empty"),
-            Self::LineLength { found } => write!(
+            Self::LineLength { found, told } => write!(
                 f,
-                "wrong length: {}; a one-line grid has 16, 81, 256, 625 or 1296",
-                counted(*found, "symbol")
+                "wrong length: {}; a one-line grid has {}",
+                counted(*found, "symbol"),
+                Lengths::Cells(*told)
             ),
-            Self::LengthBeforeComment { found } => write!(
+            Self::LengthBeforeComment { found, told } => write!(
                 f,
-                "wrong length: {} before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols",
-                counted(*found, "symbol")
+                "wrong length: {} before the space; text after a space is a comment, and a one-line grid has {} symbols",
+                counted(*found, "symbol"),
+                Lengths::Cells(*told)
             ),
             Self::RowLength {
                 found,
@@ -281,6 +335,39 @@ impl PuzzleErrorKind {
                 "{} in the first row; a row has 4, 9, 16, 25 or 36",
                 counted(*found, "symbol")
             ),
+            Self::NeedsShape { side } => {
+                let article = if matches!(side, 8 | 11 | 18) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(
+                    f,
+                    "a row of {side} symbols makes {article} {side}×{side} grid, whose boxes have no usual shape: "
+                )?;
+                let shapes: Vec<String> = Shape::of_side(*side).map(|s| s.to_string()).collect();
+                match shapes.as_slice() {
+                    [] => write!(f, "no boxes of at least 2×2 make a side of {side}"),
+                    [one] => write!(f, "give them ({one}), or draw them with `|`"),
+                    [first @ .., last] => write!(
+                        f,
+                        "give them ({} or {last}), or draw them with `|`",
+                        first.join(", ")
+                    ),
+                }
+            }
+            Self::BoxWidths { widths, expected } => {
+                let widths: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
+                write!(
+                    f,
+                    "the `|` in this row make boxes {} cells wide",
+                    widths.join(", ")
+                )?;
+                match expected {
+                    Ok(shape) => write!(f, ", and boxes of {shape} are {} wide", shape.box_cols()),
+                    Err(width) => write!(f, ", and the first row's are {width} wide"),
+                }
+            }
             Self::MissingRows { found, expected } => write!(
                 f,
                 "unexpected end of the grid after {}, expected {expected}",
@@ -292,22 +379,28 @@ impl PuzzleErrorKind {
             Self::Layout {
                 before_space,
                 symbols,
+                told,
             } if before_space == symbols => write!(
                 f,
-                "wrong length: {}; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36",
-                counted(*symbols, "symbol")
+                "wrong length: {}; a one-line grid has {}, a row of a block {}",
+                counted(*symbols, "symbol"),
+                Lengths::Cells(*told),
+                Lengths::Side(*told)
             ),
             Self::Layout {
                 before_space,
                 symbols,
+                told,
             } => write!(
                 f,
-                "wrong length: {} before the space; text after a space is a comment, and a one-line grid has 16, 81, 256, 625 or 1296 symbols; as a row of a block, the line's {} not 4, 9, 16, 25 or 36",
+                "wrong length: {} before the space; text after a space is a comment, and a one-line grid has {} symbols; as a row of a block, the line's {} not {}",
                 counted(*before_space, "symbol"),
+                Lengths::Cells(*told),
                 match symbols {
                     1 => "1 symbol is".to_owned(),
                     _ => format!("{symbols} symbols are"),
-                }
+                },
+                Lengths::Side(*told)
             ),
             Self::LineTooLong { limit } => write!(
                 f,

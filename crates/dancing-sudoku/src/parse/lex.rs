@@ -3,6 +3,7 @@
 
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::{Alphabet, Grid};
+use crate::shape::Shape;
 
 /// What a character means in an alphabet, before the order is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,9 +33,40 @@ pub(super) fn classify(ch: char, alphabet: Alphabet) -> Symbol {
     }
 }
 
-/// The order whose side is `side`.
-pub(super) fn order_of_side(side: usize) -> Option<usize> {
-    (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n * n == side)
+/// The shapes a reader takes: the usual square ones (4×4 to 36×36), and the one it was
+/// told for grids of its side (`--box 2x3` for 6×6). The one place a side or a line's
+/// length is turned into a shape.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Shapes {
+    /// The shape told, if any: it takes the grids of its side.
+    pub(crate) told: Option<Shape>,
+}
+
+impl Shapes {
+    /// The shapes of a reader told `told`.
+    pub(crate) fn told(told: Option<Shape>) -> Self {
+        Self { told }
+    }
+
+    /// The shape of a grid of side `side`: the one told, if of that side, else the
+    /// usual square one; `None` for a side whose boxes were not told.
+    pub(crate) fn of_side(self, side: usize) -> Option<Shape> {
+        self.told
+            .filter(|told| told.side() == side)
+            .or_else(|| Shape::usual(side))
+    }
+
+    /// The shape of a grid of `cells` cells on one line.
+    pub(crate) fn of_cells(self, cells: usize) -> Option<Shape> {
+        self.told
+            .filter(|told| told.cells() == cells)
+            .or_else(|| Shape::usual(cells.isqrt()).filter(|s| s.cells() == cells))
+    }
+}
+
+/// The usual shape of a side (`None` for 6, 8, 12, …, whose boxes must be told).
+pub(super) fn usual_shape(side: usize) -> Option<Shape> {
+    Shape::usual(side)
 }
 
 /// Appends the value of `ch` at `column` to `cells`, for a grid of side `side`.
@@ -137,14 +169,16 @@ pub(super) fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
     true
 }
 
-/// Parses the one-line form in `alphabet`, filling `cells`.
+/// Parses the one-line form in `alphabet`, filling `cells`: the grid's shape, one of
+/// `shapes`.
 pub(super) fn line_into(
     text: &str,
     alphabet: Alphabet,
     cells: &mut Vec<u8>,
-) -> Result<usize, PuzzleError> {
+    shapes: Shapes,
+) -> Result<Shape, PuzzleError> {
     if alphabet == Alphabet::Digits && plain_9x9(text.as_bytes(), cells) {
-        return Ok(3);
+        return Ok(Shape::CLASSIC);
     }
     let lead = text.chars().take_while(|c| c.is_whitespace()).count();
     let token = puzzle_token(text);
@@ -165,25 +199,26 @@ pub(super) fn line_into(
         }
     }
     let len = token.len(); // every known symbol is ASCII
-    let Some(order) = (crate::MIN_ORDER..=crate::MAX_ORDER).find(|&n| n.pow(4) == len) else {
+    let Some(shape) = shapes.of_cells(len) else {
         let nothing_after = text.trim_start()[token.len()..]
             .trim_start_matches(ends_puzzle)
             .is_empty();
+        let told = shapes.told;
         let kind = if nothing_after {
-            PuzzleErrorKind::LineLength { found: len }
+            PuzzleErrorKind::LineLength { found: len, told }
         } else {
-            PuzzleErrorKind::LengthBeforeComment { found: len }
+            PuzzleErrorKind::LengthBeforeComment { found: len, told }
         };
         return Err(PuzzleError::new(1, None, kind));
     };
-    let side = order * order;
+    let side = shape.side();
     check_letters(alphabet, side, 1)?;
     cells.clear();
     cells.reserve(len);
     for (k, ch) in token.chars().enumerate() {
         push_symbol(cells, ch, alphabet, side, 1, lead + k + 1)?;
     }
-    Ok(order)
+    Ok(shape)
 }
 
 /// Whether `ch` draws the grid rather than fills it: `|`, or a box-drawing character
@@ -193,35 +228,40 @@ pub(crate) fn is_rule(ch: char) -> bool {
     ch == '|' || ('\u{2500}'..='\u{257F}').contains(&ch)
 }
 
-/// Whether a line of a block is a box separator (given the side, once known).
+/// Whether a line of a block is a box separator, `is_row` telling which numbers of
+/// symbols make a row (the side, once known; any side of the reader's shapes before).
 ///
 /// Besides `-`, `+`, `=` and the rules, the frames of Sudoku Explainer (`*-----*`) and
-/// HoDoKu (`.---.---.`, `:---+---:`, `'---'---'`) are separators: `*`, `:` and `'`
-/// anywhere, `.` next to a dash.
-pub(super) fn is_separator(line: &str, side: Option<usize>) -> bool {
-    let mut dashes = 0;
-    let mut other = false;
+/// HoDoKu (`.---.---.`, `:---+---:`, `'---'---'`) are separators: `:` and `'` anywhere,
+/// `.` next to a dash, `*` with dashes. A line of the blank symbols `*` or `-` alone
+/// (`****`, `*** *** ***`, `| - - | - - |`: each dash apart) is a row of empty cells
+/// when it has the length of a row.
+pub(super) fn is_separator(line: &str, is_row: impl Fn(usize) -> bool) -> bool {
+    let (mut dashes, mut stars) = (0, 0);
+    let (mut other, mut rules, mut dash_runs) = (false, false, false);
     let mut previous = ' ';
     let mut chars = line.chars().peekable();
     while let Some(ch) = chars.next() {
         match ch {
-            '-' => dashes += 1,
-            '+' | '=' | '*' | ':' | '\'' => other = true,
+            '-' => {
+                dashes += 1;
+                dash_runs |= previous == '-';
+            }
+            '*' => stars += 1,
+            '+' | '=' | ':' | '\'' => other = true,
             '.' if previous == '-' || chars.peek() == Some(&'-') => other = true,
-            c if is_rule(c) => other = true,
+            c if is_rule(c) => rules = true,
             c if c.is_whitespace() => {}
             _ => return false,
         }
         previous = ch;
     }
-    if other {
+    if other || (stars > 0 && dashes > 0) || (rules && dash_runs) {
         return true;
     }
-    // Only dashes: a row of empty cells if it has the length of a row.
-    match side {
-        Some(side) => dashes != side,
-        None => order_of_side(dashes).is_none(),
-    }
+    // Blanks alone (or nothing but rules): a row of empty cells if it has the length
+    // of a row.
+    !is_row(dashes + stars)
 }
 
 /// Whether `line` is the top or bottom frame of a grid drawn with `.` corners
@@ -262,7 +302,10 @@ pub fn block_from_lines<'a>(
             // A blank line inside a judge's block is a short row.
             return Err(row_length(number, None, 0, side));
         }
-        if is_separator(line, side) {
+        if is_separator(line, |count| match side {
+            Some(side) => count == side,
+            None => usual_shape(count).is_some(),
+        }) {
             continue;
         }
         // Symbols of this row, with their columns.
@@ -274,7 +317,7 @@ pub fn block_from_lines<'a>(
         let n = match side {
             Some(n) => n,
             None => {
-                let Some(_) = order_of_side(count) else {
+                let Some(_) = usual_shape(count) else {
                     // Point at an unknown symbol if there is one: it explains more.
                     if let Some((k, ch)) = symbols
                         .clone()
@@ -309,8 +352,8 @@ pub fn block_from_lines<'a>(
         }
         rows += 1;
         if rows == n {
-            let order = order_of_side(n).expect("checked side");
-            return Ok(Grid::from_cells(order, cells).expect("checked cells"));
+            let shape = usual_shape(n).expect("checked side");
+            return Ok(Grid::from_cells(shape, cells).expect("checked cells"));
         }
     }
     match side {
@@ -333,7 +376,7 @@ pub(super) fn expect_end<'a>(
 ) -> Result<(), PuzzleError> {
     for (number, line) in lines {
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(line, Some(side)) {
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(line, |n| n == side) {
             continue;
         }
         return Err(PuzzleError::new(

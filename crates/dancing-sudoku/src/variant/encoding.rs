@@ -3,6 +3,7 @@
 use dancing::{ItemId, Problem, ProblemBuilder};
 
 use super::{Cage, Regions, Variant};
+use crate::Shape;
 
 /// Declares the N² items `{prefix}{u},{v}` (1-based).
 fn declare(b: &mut ProblemBuilder, prefix: &str, units: usize, n: usize) -> Vec<ItemId> {
@@ -41,10 +42,10 @@ pub(crate) fn combinations(n: usize, size: usize, sum: u32) -> Vec<u64> {
     found
 }
 
-/// The matrix of `variant` for order `order`; the variant must have been validated.
+/// The matrix of `variant` for `shape`; the variant must have been validated.
 /// Killer cages take the combinations model of the [module docs](super#the-matrices).
-pub(crate) fn problem(variant: &Variant, order: usize) -> Problem {
-    let n = order * order;
+pub(crate) fn problem(variant: &Variant, shape: Shape) -> Problem {
+    let n = shape.side();
     let mut b = Problem::builder();
     let cell = declare(&mut b, "p", n, n);
     let row = declare(&mut b, "r", n, n);
@@ -52,9 +53,9 @@ pub(crate) fn problem(variant: &Variant, order: usize) -> Problem {
     let house = declare(&mut b, "b", n, n);
     let regions = match variant {
         Variant::Jigsaw(regions) => regions.clone(),
-        _ => Regions::boxes(order),
+        _ => Regions::boxes(shape),
     };
-    let extra = variant.extra_units(order);
+    let extra = variant.extra_units(shape);
     let extra_items = declare(&mut b, "x", extra.len(), n);
     // The extra houses of each cell.
     let mut extra_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
@@ -133,8 +134,8 @@ mod tests {
 
     #[test]
     fn classic_matrix_matches_the_classic_encoding() {
-        let ours = problem(&Variant::Classic, 3);
-        let classic = crate::encoding::problem(3);
+        let ours = problem(&Variant::Classic, Shape::CLASSIC);
+        let classic = crate::encoding::problem(Shape::CLASSIC);
         assert_eq!(ours.option_count(), classic.option_count());
         for option in classic.options() {
             assert_eq!(ours.format_option(option), classic.format_option(option));

@@ -6,10 +6,15 @@ use super::MAX_COMBINATIONS;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum VariantError {
-    /// The order is outside 2..=6.
-    #[error("order {0} is not supported: orders go from 2 (4×4) to 6 (36×36)")]
-    Order(usize),
-    /// The regions or the cages were made for another order than the grid's.
+    /// Regions of a side outside 4 to 36.
+    #[error("a side of {0} is not supported: sides go from 4 to 36")]
+    Side(usize),
+    /// Hyper windows on a grid whose boxes are not square.
+    #[error(
+        "hyper sudoku needs square boxes: its windows are boxes set between the boxes, and {0} boxes have no such places"
+    )]
+    HyperShape(crate::Shape),
+    /// The regions or the cages were made for another side than the grid's.
     #[error("the {variant} rules are for {expected}×{expected} grids, this one is {side}×{side}")]
     WrongSize {
         /// The variant's name.

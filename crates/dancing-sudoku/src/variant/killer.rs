@@ -120,7 +120,7 @@ mod tests {
             sum: 333,
             cells: big,
         }])
-        .validate(6)
+        .validate(crate::Shape::square(6))
         .unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -60,9 +60,8 @@ pub use kind::Kind;
 pub use regions::Regions;
 pub use solver::VariantSolver;
 
-use crate::Grid;
+use crate::{Grid, Shape};
 use killer::check_cage;
-use regions::check_order;
 pub(crate) use regions::connected;
 
 /// A sudoku variant: which houses hold each value once, and any further rules.
@@ -96,27 +95,27 @@ impl Variant {
         }
     }
 
-    /// Every house of a grid of order `order` that holds each value exactly once, as
-    /// cell indices r·N + c: the rows, the columns, the boxes (or the jigsaw's regions),
-    /// then the diagonals (X) or the windows (hyper). Cages are not houses (they hold
-    /// fewer than N values).
+    /// Every house of a grid of `shape` that holds each value exactly once, as cell
+    /// indices r·N + c: the rows, the columns, the boxes (or the jigsaw's regions), then
+    /// the diagonals (X) or the windows (hyper). Cages are not houses (they hold fewer
+    /// than N values).
     ///
     /// ```
-    /// use dancing_sudoku::Variant;
-    /// assert_eq!(Variant::X.units(3).len(), 29);
-    /// assert_eq!(Variant::Hyper.units(3)[27], [10, 11, 12, 19, 20, 21, 28, 29, 30]);
+    /// use dancing_sudoku::{Shape, Variant};
+    /// assert_eq!(Variant::X.units(Shape::CLASSIC).len(), 29);
+    /// assert_eq!(Variant::Hyper.units(Shape::CLASSIC)[27], [10, 11, 12, 19, 20, 21, 28, 29, 30]);
     /// ```
     ///
     /// # Panics
-    /// If `order` is outside 2..=6, or a jigsaw's regions are of another order.
-    pub fn units(&self, order: usize) -> Vec<Vec<usize>> {
-        let n = order * order;
+    /// If a jigsaw's regions are of another side.
+    pub fn units(&self, shape: Shape) -> Vec<Vec<usize>> {
+        let n = shape.side();
         let regions = match self {
             Self::Jigsaw(regions) => {
-                assert_eq!(regions.order(), order, "the jigsaw is of another order");
+                assert_eq!(regions.side(), n, "the jigsaw is of another side");
                 regions.clone()
             }
-            _ => Regions::boxes(order),
+            _ => Regions::boxes(shape),
         };
         let mut units: Vec<Vec<usize>> = Vec::with_capacity(3 * n + 4);
         units.extend((0..n).map(|r| (0..n).map(|c| r * n + c).collect()));
@@ -128,19 +127,22 @@ impl Variant {
                 .map(|(r, c)| r * n + c)
                 .collect()
         }));
-        units.extend(self.extra_units(order));
+        units.extend(self.extra_units(shape));
         units
     }
 
-    /// The houses beyond rows, columns and boxes (or regions): diagonals or windows.
-    pub(crate) fn extra_units(&self, order: usize) -> Vec<Vec<usize>> {
-        let n = order * order;
+    /// The houses beyond rows, columns and boxes (or regions): diagonals or windows
+    /// (none for hyper rules on rectangular boxes, which [`validate`](Self::validate)
+    /// refuses).
+    pub(crate) fn extra_units(&self, shape: Shape) -> Vec<Vec<usize>> {
+        let n = shape.side();
+        let order = shape.box_rows();
         match self {
             Self::X => vec![
                 (0..n).map(|k| k * n + k).collect(),
                 (0..n).map(|k| k * n + (n - 1 - k)).collect(),
             ],
-            Self::Hyper => {
+            Self::Hyper if shape.is_square() => {
                 let starts: Vec<usize> = (0..)
                     .map(|k| 1 + k * (order + 1))
                     .take_while(|s| s + order <= n)
@@ -161,26 +163,26 @@ impl Variant {
         }
     }
 
-    /// Checks that the variant's rules make sense for order `order`: a jigsaw's regions
-    /// are of that order; every cage has cells, all inside the grid, none in two cages,
+    /// Checks that the variant's rules make sense for `shape`: a jigsaw's regions are of
+    /// its side; hyper windows need square boxes; every cage has cells, all inside the grid, none in two cages,
     /// and a sum that distinct digits 1..=N of its size can make. Errors name the cage
     /// (1-based, in the order given) and the cell.
     ///
     /// ```
-    /// use dancing_sudoku::{Cage, Variant};
+    /// use dancing_sudoku::{Cage, Shape, Variant};
     ///
     /// let cages = vec![
     ///     Cage { sum: 3, cells: vec![(0, 0), (0, 1)] },
     ///     Cage { sum: 17, cells: vec![(0, 1), (1, 1)] },
     /// ];
-    /// let err = Variant::Killer(cages).validate(3).unwrap_err();
+    /// let err = Variant::Killer(cages).validate(Shape::CLASSIC).unwrap_err();
     /// assert_eq!(err.to_string(), "r1c2 is in cage 1 and in cage 2");
     /// ```
-    pub fn validate(&self, order: usize) -> Result<(), VariantError> {
-        check_order(order)?;
-        let n = order * order;
+    pub fn validate(&self, shape: Shape) -> Result<(), VariantError> {
+        let n = shape.side();
         match self {
-            Self::Jigsaw(regions) if regions.order() != order => Err(VariantError::WrongSize {
+            Self::Hyper if !shape.is_square() => Err(VariantError::HyperShape(shape)),
+            Self::Jigsaw(regions) if regions.side() != n => Err(VariantError::WrongSize {
                 variant: "jigsaw",
                 expected: regions.side(),
                 side: n,
@@ -198,13 +200,13 @@ impl Variant {
 
     /// Whether `grid` is a solution of `puzzle` under this variant, checked directly on
     /// the rules and independently of the matrices: `grid` is complete, of the puzzle's
-    /// order, agrees with its givens, every house of [`units`](Self::units) holds each
+    /// shape, agrees with its givens, every house of [`units`](Self::units) holds each
     /// value once, and each cage holds distinct digits summing to its sum. `false` if the
-    /// variant does not [validate](Self::validate) for the order.
+    /// variant does not [validate](Self::validate) for the shape.
     pub fn satisfied_by(&self, puzzle: &Grid, grid: &Grid) -> bool {
-        let order = puzzle.order();
+        let shape = puzzle.shape();
         let n = puzzle.side();
-        if grid.order() != order || self.validate(order).is_err() || !grid.is_complete() {
+        if grid.shape() != shape || self.validate(shape).is_err() || !grid.is_complete() {
             return false;
         }
         let agrees = puzzle
@@ -221,7 +223,7 @@ impl Variant {
             unit.iter()
                 .all(|&cell| !std::mem::replace(&mut seen[usize::from(cells[cell])], true))
         };
-        if !self.units(order).iter().all(|unit| each_once(unit)) {
+        if !self.units(shape).iter().all(|unit| each_once(unit)) {
             return false;
         }
         let Self::Killer(cages) = self else {
@@ -234,24 +236,24 @@ impl Variant {
         })
     }
 
-    /// The exact-cover matrix of this variant for order `order`, as the
+    /// The exact-cover matrix of this variant for `shape`, as the
     /// [module docs](self#the-matrices) describe: the N³ cell-value options first, with
     /// the ids of [`encoding::option`](crate::encoding::option), then any killer
     /// combination options.
     ///
     /// ```
-    /// use dancing_sudoku::Variant;
+    /// use dancing_sudoku::{Shape, Variant};
     ///
-    /// let problem = Variant::X.problem(3)?;
+    /// let problem = Variant::X.problem(Shape::CLASSIC)?;
     /// assert_eq!((problem.primary_count(), problem.option_count()), (324 + 18, 729));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// If the variant does not [validate](Self::validate) for `order`.
-    pub fn problem(&self, order: usize) -> Result<dancing::Problem, VariantError> {
-        self.validate(order)?;
-        Ok(encoding::problem(self, order))
+    /// If the variant does not [validate](Self::validate) for `shape`.
+    pub fn problem(&self, shape: Shape) -> Result<dancing::Problem, VariantError> {
+        self.validate(shape)?;
+        Ok(encoding::problem(self, shape))
     }
 }
 
@@ -262,11 +264,14 @@ mod tests {
     #[test]
     fn hyper_windows_of_each_order() {
         let counts: Vec<usize> = (2..=6)
-            .map(|n| Variant::Hyper.extra_units(n).len())
+            .map(|n| Variant::Hyper.extra_units(Shape::square(n)).len())
             .collect();
         assert_eq!(counts, [1, 4, 9, 16, 25]);
-        assert_eq!(Variant::Hyper.extra_units(2), [vec![5, 6, 9, 10]]);
-        let last = &Variant::Hyper.extra_units(3)[3];
+        assert_eq!(
+            Variant::Hyper.extra_units(Shape::square(2)),
+            [vec![5, 6, 9, 10]]
+        );
+        let last = &Variant::Hyper.extra_units(Shape::CLASSIC)[3];
         assert_eq!(last, &[50, 51, 52, 59, 60, 61, 68, 69, 70]);
     }
 
@@ -279,7 +284,7 @@ mod tests {
                     .map(|(sum, cells)| Cage { sum, cells })
                     .collect(),
             )
-            .validate(3)
+            .validate(Shape::CLASSIC)
             .unwrap_err()
             .to_string()
         };
@@ -310,17 +315,19 @@ mod tests {
                 sum: 17,
                 cells: vec![(0, 0), (0, 1)]
             }])
-            .validate(3)
+            .validate(Shape::CLASSIC)
             .is_ok()
         );
-        let jigsaw = Variant::Jigsaw(Regions::boxes(2));
+        let jigsaw = Variant::Jigsaw(Regions::boxes(Shape::square(2)));
         assert_eq!(
-            jigsaw.validate(3).unwrap_err().to_string(),
+            jigsaw.validate(Shape::CLASSIC).unwrap_err().to_string(),
             "the jigsaw rules are for 4×4 grids, this one is 9×9"
         );
+        let six: Shape = "2x3".parse().unwrap();
+        assert!(Variant::X.problem(six).is_ok());
         assert_eq!(
-            Variant::X.problem(1).unwrap_err().to_string(),
-            "order 1 is not supported: orders go from 2 (4×4) to 6 (36×36)"
+            Variant::Hyper.problem(six).unwrap_err().to_string(),
+            "hyper sudoku needs square boxes: its windows are boxes set between the boxes, and 2x3 boxes have no such places"
         );
     }
 

@@ -2,6 +2,7 @@
 //! a jigsaw's irregular shapes.
 
 use super::VariantError;
+use crate::Shape;
 
 /// N regions of N cells each, for a grid of side N: the boxes ([`Regions::boxes`]) or a
 /// jigsaw's shapes ([`Regions::from_labels`], [`Regions::from_indices`]). Each value
@@ -11,7 +12,7 @@ use super::VariantError;
 /// use dancing_sudoku::Regions;
 ///
 /// // A 4×4 jigsaw: four L- and S-shaped regions, labelled by letters row by row.
-/// let regions = Regions::from_labels(2, "aaab acbb ccdb cddd".chars())?;
+/// let regions = Regions::from_labels(4, "aaab acbb ccdb cddd".chars())?;
 /// assert_eq!(regions.region_of(1, 0), 0);
 /// assert_eq!(regions.cells(3), [(2, 2), (3, 1), (3, 2), (3, 3)]);
 /// assert!(regions.is_connected());
@@ -19,30 +20,25 @@ use super::VariantError;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Regions {
-    order: u8,
+    side: u8,
     /// The region of each cell, row by row.
     region: Vec<u8>,
 }
 
 impl Regions {
-    /// The boxes of order `order`: region `(r / n)·n + c / n`.
-    ///
-    /// # Panics
-    /// If `order` is outside 2..=6.
-    #[track_caller]
-    pub fn boxes(order: usize) -> Self {
-        check_order(order).expect("the order of the boxes is within 2..=6");
-        let n = order * order;
+    /// The boxes of `shape`: region [`Shape::box_of`].
+    pub fn boxes(shape: Shape) -> Self {
+        let n = shape.side();
         let region = (0..n * n)
-            .map(|cell| ((cell / n / order) * order + (cell % n) / order) as u8)
+            .map(|cell| shape.box_of(cell / n, cell % n) as u8)
             .collect();
         Self {
-            order: order as u8,
+            side: n as u8,
             region,
         }
     }
 
-    /// The regions of a jigsaw of order `order` from N² labels, row by row: any
+    /// The regions of a jigsaw of side `side` (N) from N² labels, row by row: any
     /// characters but white space (which is skipped), each label naming one region.
     /// There must be exactly N labels, each used by exactly N cells. Regions are
     /// numbered in the order their labels first appear.
@@ -50,16 +46,16 @@ impl Regions {
     /// ```
     /// use dancing_sudoku::Regions;
     ///
-    /// let err = Regions::from_labels(2, "aabb abbb accd ccdd".chars()).unwrap_err();
+    /// let err = Regions::from_labels(4, "aabb abbb accd ccdd".chars()).unwrap_err();
     /// assert_eq!(err.to_string(), "region `b` has 5 cells, a 4×4 jigsaw region has 4");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_labels(
-        order: usize,
+        side: usize,
         labels: impl IntoIterator<Item = char>,
     ) -> Result<Self, VariantError> {
-        check_order(order)?;
-        let n = order * order;
+        check_side(side)?;
+        let n = side;
         let mut names: Vec<char> = Vec::with_capacity(n);
         let mut sizes: Vec<usize> = Vec::with_capacity(n);
         let mut region = Vec::with_capacity(n * n);
@@ -91,24 +87,24 @@ impl Regions {
         }
         // N² labels with each used N times: exactly N of them.
         Ok(Self {
-            order: order as u8,
+            side: n as u8,
             region,
         })
     }
 
-    /// The regions of order `order` from the region index (0..N) of each cell, row by
+    /// The regions of side `side` (N) from the region index (0..N) of each cell, row by
     /// row: the form a generator builds.
     ///
     /// ```
-    /// use dancing_sudoku::Regions;
+    /// use dancing_sudoku::{Regions, Shape};
     ///
-    /// let regions = Regions::from_indices(2, vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3])?;
-    /// assert_eq!(regions, Regions::boxes(2));
+    /// let regions = Regions::from_indices(4, vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3])?;
+    /// assert_eq!(regions, Regions::boxes(Shape::square(2)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_indices(order: usize, region: Vec<u8>) -> Result<Self, VariantError> {
-        check_order(order)?;
-        let n = order * order;
+    pub fn from_indices(side: usize, region: Vec<u8>) -> Result<Self, VariantError> {
+        check_side(side)?;
+        let n = side;
         if region.len() != n * n {
             return Err(VariantError::LabelCount {
                 found: region.len(),
@@ -135,28 +131,23 @@ impl Regions {
             });
         }
         Ok(Self {
-            order: order as u8,
+            side: n as u8,
             region,
         })
     }
 
-    /// The order n (the grid is n²×n²).
-    pub fn order(&self) -> usize {
-        usize::from(self.order)
-    }
-
     /// The side N: the number of regions and of cells in each.
     pub fn side(&self) -> usize {
-        self.order() * self.order()
+        usize::from(self.side)
     }
 
     /// Each cell's region as one symbol (`1` for the first, up to `9`, then `A`, …),
     /// row by row: the mark after a jigsaw's puzzle line, which the batch reads back.
     ///
     /// ```
-    /// use dancing_sudoku::Regions;
+    /// use dancing_sudoku::{Regions, Shape};
     ///
-    /// assert_eq!(Regions::boxes(2).labels(), "1122112233443344");
+    /// assert_eq!(Regions::boxes(Shape::square(2)).labels(), "1122112233443344");
     /// ```
     pub fn labels(&self) -> String {
         self.region
@@ -231,12 +222,12 @@ pub(crate) fn connected(region: &[u8], side: usize, label: u8) -> bool {
     reached == region.iter().filter(|&&r| r == label).count()
 }
 
-/// `Ok` if `order` is a supported order.
-pub(crate) fn check_order(order: usize) -> Result<(), VariantError> {
-    if (crate::MIN_ORDER..=crate::MAX_ORDER).contains(&order) {
+/// `Ok` if a grid of side `side` can have regions: 4 to [`MAX_SIDE`](crate::MAX_SIDE).
+fn check_side(side: usize) -> Result<(), VariantError> {
+    if (4..=crate::MAX_SIDE).contains(&side) {
         Ok(())
     } else {
-        Err(VariantError::Order(order))
+        Err(VariantError::Side(side))
     }
 }
 
@@ -247,7 +238,7 @@ mod tests {
     #[test]
     fn boxes_are_the_grid_boxes() {
         let grid = crate::Grid::empty(3);
-        let boxes = Regions::boxes(3);
+        let boxes = Regions::boxes(Shape::CLASSIC);
         for r in 0..9 {
             for c in 0..9 {
                 assert_eq!(boxes.region_of(r, c), grid.box_of(r, c));
@@ -260,7 +251,7 @@ mod tests {
     #[test]
     fn label_errors() {
         let err = |labels: &str| {
-            Regions::from_labels(2, labels.chars())
+            Regions::from_labels(4, labels.chars())
                 .unwrap_err()
                 .to_string()
         };
@@ -277,28 +268,30 @@ mod tests {
             "region `d` has 3 cells, a 4×4 jigsaw region has 4"
         );
         assert_eq!(
-            Regions::from_indices(2, vec![0; 15])
+            Regions::from_indices(4, vec![0; 15])
                 .unwrap_err()
                 .to_string(),
             "expected 16 region labels, found 15"
         );
         assert_eq!(
-            Regions::from_indices(2, [vec![4], vec![0; 15]].concat())
+            Regions::from_indices(4, [vec![4], vec![0; 15]].concat())
                 .unwrap_err()
                 .to_string(),
             "region index 4 of r1c1 is outside 0..4"
         );
         assert_eq!(
-            Regions::from_labels(7, "".chars()).unwrap_err().to_string(),
-            "order 7 is not supported: orders go from 2 (4×4) to 6 (36×36)"
+            Regions::from_labels(37, "".chars())
+                .unwrap_err()
+                .to_string(),
+            "a side of 37 is not supported: sides go from 4 to 36"
         );
     }
 
     #[test]
     fn a_region_in_two_pieces_is_valid_but_not_connected() {
-        let regions = Regions::from_labels(2, "abba abba cddc cddc".chars()).unwrap();
+        let regions = Regions::from_labels(4, "abba abba cddc cddc".chars()).unwrap();
         assert!(!regions.is_connected());
-        let regions = Regions::from_labels(2, "aaab acbb ccdb cddd".chars()).unwrap();
+        let regions = Regions::from_labels(4, "aaab acbb ccdb cddd".chars()).unwrap();
         assert!(regions.is_connected());
         assert_eq!(regions.cells(1), [(0, 3), (1, 2), (1, 3), (2, 3)]);
     }

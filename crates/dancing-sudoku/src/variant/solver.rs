@@ -5,8 +5,8 @@ use dancing::{Limits, OptionId, Stats, StopReason};
 
 use super::Variant;
 use super::encoding;
-use crate::Grid;
 use crate::solve::{Books, Inside, Method, Solve};
+use crate::{Grid, Shape};
 
 /// Which search answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,11 +19,11 @@ enum Backend {
     Auto(u64),
 }
 
-/// One variant's matrix for one order, and the links over it.
+/// One variant's matrix for one shape, and the links over it.
 #[derive(Debug)]
 struct Engine {
     variant: Variant,
-    order: usize,
+    shape: Shape,
     /// The matrix, which the learner encodes (the links hold their own copy).
     #[cfg_attr(not(feature = "sat"), allow(dead_code))]
     problem: dancing::Problem,
@@ -39,11 +39,11 @@ struct Engine {
 /// searched by dancing links ([`new`](Self::new)), or with the `sat` feature the CDCL
 /// learner (`with_learner`) or links then the learner (`auto`).
 ///
-/// The matrices of the classic, X and hyper rules are built once per order and kept;
+/// The matrices of the classic, X and hyper rules are built once per shape and kept;
 /// a jigsaw's or a killer's is built on the first puzzle after
 /// [`set_variant`](Self::set_variant) and kept while the variant stays. Givens that
 /// clash, or break the variant's rules, make a puzzle with no solution; so does a
-/// variant that does not [validate](Variant::validate) for the puzzle's order (call it
+/// variant that does not [validate](Variant::validate) for the puzzle's shape (call it
 /// to learn why).
 ///
 /// ```
@@ -66,7 +66,7 @@ struct Engine {
 pub struct VariantSolver {
     variant: Variant,
     backend: Backend,
-    /// Built matrices: the classic, X and hyper ones of every order seen, and the
+    /// Built matrices: the classic, X and hyper ones of every shape seen, and the
     /// current jigsaw's or killer's.
     engines: Vec<Engine>,
     books: Books,
@@ -144,31 +144,31 @@ impl VariantSolver {
     }
 
     /// The engine for `puzzle` under the current variant, built if needed, with the
-    /// puzzle's givens forced; `None` if the variant does not fit the order or the givens
+    /// puzzle's givens forced; `None` if the variant does not fit the shape or the givens
     /// clash.
     fn prepared(&mut self, puzzle: &Grid) -> Option<usize> {
-        let order = puzzle.order();
+        let shape = puzzle.shape();
         let found = self
             .engines
             .iter()
-            .position(|e| e.order == order && e.variant == self.variant);
+            .position(|e| e.shape == shape && e.variant == self.variant);
         let k = match found {
             Some(k) => k,
             None => {
-                self.variant.validate(order).ok()?;
-                let problem = encoding::problem(&self.variant, order);
+                self.variant.validate(shape).ok()?;
+                let problem = encoding::problem(&self.variant, shape);
                 let mut links = dancing::Solver::new(&problem);
                 // As for the classic matrix: most nodes are forced moves.
                 links.set_branching(dancing::Branching::FirstForced);
                 self.engines.push(Engine {
                     variant: self.variant.clone(),
-                    order,
+                    shape,
                     problem,
                     links,
                     forced: Vec::new(),
                     forced_valid: false,
                 });
-                self.givens.reserve(order.pow(4));
+                self.givens.reserve(shape.cells());
                 self.engines.len() - 1
             }
         };

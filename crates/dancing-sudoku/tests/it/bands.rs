@@ -126,7 +126,7 @@ fn brute_force(puzzle: &Grid, limit: usize) -> Vec<Grid> {
             return;
         }
         let Some(cell) = (from..81).find(|&c| cells[c] == 0) else {
-            found.push(Grid::from_cells(3, cells.clone()).unwrap());
+            found.push(Grid::from_cells(dancing_sudoku::Shape::CLASSIC, cells.clone()).unwrap());
             return;
         };
         for value in 1..=9 {

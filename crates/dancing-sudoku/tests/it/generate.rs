@@ -72,7 +72,7 @@ fn a_seed_gives_the_same_puzzles_in_any_order() {
 fn latin_squares_4x4() -> Vec<Grid> {
     fn fill(cells: &mut [u8; 16], at: usize, out: &mut Vec<Grid>) {
         if at == 16 {
-            out.push(Grid::from_cells(2, cells.to_vec()).unwrap());
+            out.push(Grid::from_cells(dancing_sudoku::Shape::square(2), cells.to_vec()).unwrap());
             return;
         }
         let (r, c) = (at / 4, at % 4);

@@ -171,7 +171,7 @@ fn a_minimal_25x25_puzzle() {
         .into_iter()
         .nth(2)
         .expect("a third 25×25 puzzle");
-    assert_eq!(puzzle.order(), 5);
+    assert_eq!(puzzle.side(), 25);
 
     let mut sat = SatSolver::new();
     // Only a guard against a hang (a regression fails instead of stalling the suite): the
@@ -201,7 +201,7 @@ fn generated_36x36_puzzles() {
     let puzzles = common::puzzles("generated_36x36.txt");
     assert_eq!(puzzles.len(), 2);
     for puzzle in &puzzles {
-        assert_eq!(puzzle.order(), 6);
+        assert_eq!(puzzle.side(), 36);
         let mut sat = SatSolver::new();
         let by_sat = sat.solve_unique(puzzle).expect("unique for the learner");
         let by_auto = AutoSolver::new()

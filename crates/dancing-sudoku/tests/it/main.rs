@@ -13,7 +13,7 @@ mod learn;
 mod logic;
 mod oracles;
 mod parse;
-mod rectangular;
+mod shapes;
 mod snapshots;
 mod variant;
 mod variant_parse;

@@ -90,7 +90,7 @@ fn all_4x4_grids() {
 fn gecode_16x16_all_unique() {
     let puzzles = common::puzzles("gecode_16x16.txt");
     assert_eq!(puzzles.len(), 55);
-    let mut dlx = SudokuSolver::with_order(4);
+    let mut dlx = SudokuSolver::with_shape(dancing_sudoku::Shape::square(4));
     let mut slowest = Duration::ZERO;
     for puzzle in &puzzles {
         assert_eq!(puzzle.side(), 16);

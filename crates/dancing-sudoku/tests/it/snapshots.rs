@@ -12,20 +12,20 @@ use dancing_sudoku::{Grid, Solve, SudokuSolver, encoding};
 
 /// The first solution as the engine's options, decoded by arithmetic alone.
 fn decoded(puzzle: &Grid) -> Grid {
-    let order = puzzle.order();
-    let mut solver = dancing::Solver::new(&encoding::problem(order));
+    let shape = puzzle.shape();
+    let mut solver = dancing::Solver::new(&encoding::problem(shape));
     for (k, &v) in puzzle.cells().iter().enumerate() {
         if v != 0 {
             let side = puzzle.side();
             solver
-                .force(encoding::option(order, k / side, k % side, v))
+                .force(encoding::option(shape, k / side, k % side, v))
                 .unwrap();
         }
     }
     let options: Vec<OptionId> = solver.first().unwrap().into_options();
-    let mut grid = Grid::empty(order);
+    let mut grid = Grid::new(shape);
     for option in options {
-        let (r, c, v) = encoding::decode(order, option);
+        let (r, c, v) = encoding::decode(shape, option);
         grid.set(r, c, v);
     }
     // The solver of the crate decodes the same grid.

@@ -4,7 +4,7 @@
 
 use dancing_sudoku::parse::Batch;
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Cage, Grid, Regions, Solve, Variant, VariantSolver};
+use dancing_sudoku::{Cage, Grid, Regions, Shape, Solve, Variant, VariantSolver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -217,7 +217,7 @@ fn every_4x4_variant_matches_brute_force() {
         (Variant::X, houses(2, true, &[], true), None),
         (Variant::Hyper, houses(2, false, &[1], true), None),
         (
-            Variant::Jigsaw(Regions::from_labels(2, JIGSAW_4X4.chars()).unwrap()),
+            Variant::Jigsaw(Regions::from_labels(4, JIGSAW_4X4.chars()).unwrap()),
             jigsaw_houses(JIGSAW_4X4),
             None,
         ),
@@ -233,7 +233,7 @@ fn every_4x4_variant_matches_brute_force() {
         solver.set_variant(variant.clone());
         // The crate's checker agrees with the brute force's houses on every square.
         for s in &squares {
-            let grid = Grid::from_cells(2, s.to_vec()).unwrap();
+            let grid = Grid::from_cells(Shape::square(2), s.to_vec()).unwrap();
             assert_eq!(
                 variant.satisfied_by(&Grid::empty(2), &grid),
                 houses_ok(s, &hs),
@@ -252,7 +252,11 @@ fn every_4x4_variant_matches_brute_force() {
             let keep = 1 + rng.next() % 8;
             let puzzle = partial(&mut rng, base, keep);
             let expected = valid.iter().filter(|s| agrees(&puzzle, s)).count() as u64;
-            check_against(&mut solver, &Grid::from_cells(2, puzzle).unwrap(), expected);
+            check_against(
+                &mut solver,
+                &Grid::from_cells(Shape::square(2), puzzle).unwrap(),
+                expected,
+            );
         }
     }
 }
@@ -287,7 +291,9 @@ fn x_and_hyper_9x9_match_backtracking() {
             assert!(houses_ok(solution.cells(), &hs));
             // From 9 to 14 givens of 16 kept: 30 to 75 % of the cells.
             let keep = 5 + (round % 8) as u64;
-            let puzzle = Grid::from_cells(3, partial(&mut rng, solution.cells(), keep)).unwrap();
+            let puzzle =
+                Grid::from_cells(Shape::CLASSIC, partial(&mut rng, solution.cells(), keep))
+                    .unwrap();
             let expected = backtrack_count(9, &hs, puzzle.cells(), 200);
             assert_eq!(
                 solver.count_up_to(&puzzle, 200).found(),
@@ -376,11 +382,11 @@ fn killer_4x4_matches_brute_force() {
         let keep = rng.next() % 4;
         let puzzle = partial(&mut rng, source, keep);
         let variant = Variant::Killer(to_cages(&cages));
-        if variant.validate(2).is_err() {
+        if variant.validate(Shape::square(2)).is_err() {
             continue;
         }
         let expected = killer_brute(&squares, &cages, &puzzle);
-        let puzzle = Grid::from_cells(2, puzzle).unwrap();
+        let puzzle = Grid::from_cells(Shape::square(2), puzzle).unwrap();
         solver.set_variant(variant);
         check_against(&mut solver, &puzzle, expected);
     }
@@ -420,7 +426,8 @@ fn published_killers_have_their_published_solutions() {
         assert_eq!(solver.solve_unique(&puzzle), Ok(published.clone()));
         // With a third of the solution given, still the same unique solution.
         let mut rng = Rng::new(7);
-        let partial = Grid::from_cells(3, partial(&mut rng, published.cells(), 5)).unwrap();
+        let partial =
+            Grid::from_cells(Shape::CLASSIC, partial(&mut rng, published.cells(), 5)).unwrap();
         assert_eq!(solver.solve_unique(&partial), Ok(published.clone()));
         // A wrong given: none.
         let mut wrong = partial.clone();
@@ -450,7 +457,7 @@ fn published_jigsaws_have_their_published_solutions() {
 #[test]
 fn the_learner_and_auto_agree_with_the_links() {
     let mut rng = Rng::new(0x05ee_d5a7);
-    let jigsaw = Regions::from_labels(2, JIGSAW_4X4.chars()).unwrap();
+    let jigsaw = Regions::from_labels(4, JIGSAW_4X4.chars()).unwrap();
     let (killer, killer_rules, _) = published(Kind::Killer).remove(0);
     let mut cases: Vec<(Variant, Grid)> = Vec::new();
     for variant in [Variant::X, Variant::Hyper] {
@@ -458,7 +465,9 @@ fn the_learner_and_auto_agree_with_the_links() {
         solver.set_variant(variant.clone());
         for keep in [4, 7] {
             let solution = random_solution(&mut rng, &mut solver);
-            let puzzle = Grid::from_cells(3, partial(&mut rng, solution.cells(), keep)).unwrap();
+            let puzzle =
+                Grid::from_cells(Shape::CLASSIC, partial(&mut rng, solution.cells(), keep))
+                    .unwrap();
             cases.push((variant.clone(), puzzle));
         }
     }
@@ -508,7 +517,7 @@ fn the_learner_and_auto_agree_with_the_links() {
 #[test]
 fn rules_that_do_not_fit_the_grid_give_no_solution() {
     let mut solver = VariantSolver::new();
-    solver.set_variant(Variant::Jigsaw(Regions::boxes(2)));
+    solver.set_variant(Variant::Jigsaw(Regions::boxes(Shape::square(2))));
     assert_eq!(solver.count(&Grid::empty(3)).found(), 0);
     assert_eq!(solver.solve(&Grid::empty(3)), None);
     solver.set_variant(Variant::Killer(vec![Cage {

@@ -1,16 +1,19 @@
 //! The rows of a block: a grid typed over several lines, of symbols or of candidates.
 
-use super::super::lex::{Symbol, classify, is_rule, order_of_side, push_symbol};
+use super::super::lex::{Shapes, Symbol, classify, is_rule, push_symbol};
 use super::super::{PuzzleError, PuzzleErrorKind};
 use super::Puzzle;
 use crate::grid::{Alphabet, Grid};
 use crate::position::Position;
+use crate::shape::Shape;
 use crate::variant::Variant;
 
 /// The rows of a block read so far.
 #[derive(Debug)]
 pub(super) struct Block {
     pub(super) side: usize,
+    /// The shape: told or usual for the side, or once drawn by the rows' `|`.
+    pub(super) shape: Option<Shape>,
     /// The line of each row.
     pub(super) lines: Vec<usize>,
     pub(super) cells: Vec<u8>,
@@ -38,9 +41,11 @@ impl Block {
 }
 
 impl Block {
-    pub(super) fn new(side: usize, as_one_line: Option<PuzzleError>) -> Self {
+    /// A block of side `side` whose shape `shapes` know, or its rows' `|` will draw.
+    pub(super) fn new(side: usize, shapes: Shapes, as_one_line: Option<PuzzleError>) -> Self {
         Self {
             side,
+            shape: shapes.of_side(side),
             lines: Vec::with_capacity(side),
             cells: Vec::with_capacity(side * side),
             columns: Vec::with_capacity(side * side),
@@ -50,9 +55,46 @@ impl Block {
         }
     }
 
+    /// Checks where the `|` of the row on line `number` fall (cells counted by
+    /// `cells`): between the boxes of the shape, or, when the shape is not known yet,
+    /// as the first framed row draws them, which then makes the shape.
+    fn check_boxes(&mut self, number: usize, widths: Vec<usize>) -> Result<(), PuzzleError> {
+        if widths.len() < 2 {
+            return Ok(());
+        }
+        let error = |expected| {
+            Err(PuzzleError::new(
+                number,
+                None,
+                PuzzleErrorKind::BoxWidths {
+                    widths: widths.clone(),
+                    expected,
+                },
+            ))
+        };
+        match self.shape {
+            Some(shape) if widths.iter().all(|&w| w == shape.box_cols()) => Ok(()),
+            Some(shape) => error(Ok(shape)),
+            None => {
+                let width = widths[0];
+                let drawn = Shape::boxes(self.side / width.max(1), width)
+                    .ok()
+                    .filter(|shape| shape.side() == self.side);
+                match drawn {
+                    Some(shape) if widths.iter().all(|&w| w == width) => {
+                        self.shape = Some(shape);
+                        Ok(())
+                    }
+                    _ => error(Err(width)),
+                }
+            }
+        }
+    }
+
     /// Adds a row of N symbols.
     pub(super) fn symbol_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
         let side = self.side;
+        self.check_boxes(number, box_widths(text, false))?;
         for (k, ch) in row_symbols(text) {
             push_symbol(&mut self.cells, ch, Alphabet::Digits, side, number, k + 1)?;
             self.columns.push(k + 1);
@@ -64,6 +106,7 @@ impl Block {
     /// several the cell's candidates.
     pub(super) fn pencilmark_row(&mut self, number: usize, text: &str) -> Result<(), PuzzleError> {
         let side = self.side;
+        self.check_boxes(number, box_widths(text, true))?;
         for (column, token) in cell_tokens(text) {
             let mut symbols = token.chars();
             let first = symbols.next().expect("tokens are not empty");
@@ -92,8 +135,14 @@ impl Block {
     /// was a pencilmark grid.
     pub(super) fn finish(self) -> Result<Puzzle, PuzzleError> {
         let side = self.side;
-        let order = order_of_side(side).expect("checked side");
-        let grid = Grid::from_cells(order, self.cells).expect("checked cells");
+        let Some(shape) = self.shape else {
+            return Err(PuzzleError::new(
+                self.lines[0],
+                None,
+                PuzzleErrorKind::NeedsShape { side },
+            ));
+        };
+        let grid = Grid::from_cells(shape, self.cells).expect("checked cells");
         if let Err(conflict) = grid.validate() {
             let (r, c) = conflict.cells[1];
             return Err(PuzzleError::new(
@@ -141,11 +190,36 @@ pub(super) fn cell_tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, token)| !token.is_empty())
 }
 
-/// The side of a pencilmark grid whose first row is `text`: N tokens (N a side), some of
-/// several symbols, each of those a set of values 1..=N.
-pub(super) fn pencilmark_side(text: &str) -> Option<usize> {
+/// The widths of the boxes that the `|` of a row draw, left to right, in cells: symbols,
+/// or for a row of a pencilmark grid (`pencilmarks`) tokens; one width for a row without
+/// `|` between its cells.
+pub(super) fn box_widths(text: &str, pencilmarks: bool) -> Vec<usize> {
+    text.split(is_rule)
+        .map(|part| match pencilmarks {
+            true => part.split_whitespace().count(),
+            false => part.chars().filter(|c| !c.is_whitespace()).count(),
+        })
+        .filter(|&width| width > 0)
+        .collect()
+}
+
+/// Whether a row of `side` cells with these `widths` between its `|` may start a block:
+/// `shapes` know the side, or the marks draw boxes of one width that make a shape.
+pub(super) fn may_start(side: usize, widths: &[usize], shapes: Shapes) -> bool {
+    shapes.of_side(side).is_some()
+        || (widths.len() >= 2
+            && widths.iter().all(|&w| w == widths[0])
+            && Shape::boxes(side / widths[0], widths[0]).is_ok_and(|s| s.side() == side))
+}
+
+/// The side of a pencilmark grid whose first row is `text`: N tokens (N a side of
+/// `shapes`, or drawn by the row's `|`), some of several symbols, each of those a set of
+/// values 1..=N.
+pub(super) fn pencilmark_side(text: &str, shapes: Shapes) -> Option<usize> {
     let side = cell_tokens(text).count();
-    order_of_side(side)?;
+    if !may_start(side, &box_widths(text, true), shapes) {
+        return None;
+    }
     let mut several = false;
     for (_, token) in cell_tokens(text) {
         if token.chars().nth(1).is_some() {

@@ -1,19 +1,22 @@
 //! The marks after a one-line puzzle that name its variant (`x`, `hyper`, a jigsaw's
 //! regions).
 
+use crate::shape::Shape;
 use crate::variant::{Kind, Regions, Variant};
 
-/// The variant a mark names for a puzzle of order `order`: `x`, `hyper`, or the region
-/// labels of a jigsaw, each region orthogonally connected (so that a solution written
-/// after its puzzle, whose values are never next to themselves, is not read as regions).
-pub(super) fn read_mark(token: &str, order: usize) -> Option<Variant> {
+/// The variant a mark names for a puzzle of `shape`: `x`, `hyper`, or the region labels
+/// of a jigsaw, each region orthogonally connected (so that a solution written after its
+/// puzzle, whose values are never next to themselves, is not read as regions).
+pub(super) fn read_mark(token: &str, shape: Shape) -> Option<Variant> {
     match token {
         "x" | "X" => Some(Variant::X),
         "hyper" => Some(Variant::Hyper),
-        _ if token.chars().count() == order.pow(4) => Regions::from_labels(order, token.chars())
-            .ok()
-            .filter(Regions::is_connected)
-            .map(Variant::Jigsaw),
+        _ if token.chars().count() == shape.cells() => {
+            Regions::from_labels(shape.side(), token.chars())
+                .ok()
+                .filter(Regions::is_connected)
+                .map(Variant::Jigsaw)
+        }
         _ => None,
     }
 }

@@ -1,29 +1,33 @@
 //! A puzzle on one line: its symbols, its candidates (729 of them), or its values
 //! spaced apart; and the clashes of its givens.
 
-use super::super::lex::{is_rule, line_into, order_of_side, push_symbol, puzzle_token};
+use super::super::lex::{Shapes, is_rule, line_into, push_symbol, puzzle_token};
 use super::super::{PuzzleError, PuzzleErrorKind};
 use super::Puzzle;
 use super::block::cell_tokens;
 use crate::grid::{Alphabet, Conflict, Grid, Unit};
 use crate::position::Position;
+use crate::shape::Shape;
 use crate::variant::Variant;
 
-/// The lengths of the one-line form.
-pub(super) const ONE_LINE_LENGTHS: [usize; 5] = [16, 81, 256, 625, 1296];
-
 /// Whether `text`, of `count` symbols, is a one-line puzzle with its symbols spaced
-/// apart: a one-line length, every token one symbol.
-pub(super) fn is_spaced_line(text: &str, count: usize) -> bool {
-    ONE_LINE_LENGTHS[1..].contains(&count)
+/// apart: a one-line length of `shapes` (not 16, which is the row of a 16×16 grid too),
+/// every token one symbol.
+pub(super) fn is_spaced_line(text: &str, count: usize, shapes: Shapes) -> bool {
+    count != 16
+        && shapes.of_cells(count).is_some()
         && cell_tokens(text).all(|(_, t)| t.chars().nth(1).is_none())
 }
 
 /// The puzzle of a spaced one-line `text` of `count` symbols.
-pub(super) fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puzzle, PuzzleError> {
-    let side = (1..=36)
-        .find(|n| n * n == count)
-        .expect("a one-line length");
+pub(super) fn spaced_line(
+    number: usize,
+    text: &str,
+    count: usize,
+    shapes: Shapes,
+) -> Result<Puzzle, PuzzleError> {
+    let shape = shapes.of_cells(count).expect("a one-line length");
+    let side = shape.side();
     let mut cells = Vec::with_capacity(count);
     let mut columns = Vec::with_capacity(count);
     for (column, token) in cell_tokens(text) {
@@ -31,8 +35,7 @@ pub(super) fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puz
         push_symbol(&mut cells, ch, Alphabet::Digits, side, number, column)?;
         columns.push(column);
     }
-    let order = order_of_side(side).expect("a side");
-    let grid = Grid::from_cells(order, cells).expect("checked cells");
+    let grid = Grid::from_cells(shape, cells).expect("checked cells");
     grid.validate().map_err(|conflict| {
         let (r, c) = conflict.cells[1];
         PuzzleError::new(
@@ -50,10 +53,10 @@ pub(super) fn spaced_line(number: usize, text: &str, count: usize) -> Result<Puz
 }
 
 /// Whether `text` is a puzzle in the one-line form: its first run of characters has a
-/// one-line length and no `|`.
-pub(super) fn is_one_line(text: &str) -> bool {
+/// one-line length of `shapes` and no `|`.
+pub(super) fn is_one_line(text: &str, shapes: Shapes) -> bool {
     let token = puzzle_token(text);
-    !token.contains(is_rule) && ONE_LINE_LENGTHS.contains(&token.chars().count())
+    !token.contains(is_rule) && shapes.of_cells(token.chars().count()).is_some()
 }
 
 /// The symbols of a 9×9 pencilmark grid on one line: 9 per cell, the cell's candidates
@@ -88,7 +91,7 @@ pub(super) fn candidate_line(number: usize, text: &str) -> Result<Puzzle, Puzzle
             *value = mask.trailing_zeros() as u8 + 1;
         }
     }
-    let grid = Grid::from_cells(3, cells).expect("values 1 to 9");
+    let grid = Grid::from_cells(Shape::CLASSIC, cells).expect("values 1 to 9");
     let position = Position::with_candidates(grid.clone(), masks).expect("9×9 candidates");
     Ok(Puzzle {
         line: number,
@@ -98,20 +101,21 @@ pub(super) fn candidate_line(number: usize, text: &str) -> Result<Puzzle, Puzzle
     })
 }
 
-/// The puzzle in the one-line form on line `number`, its givens not yet checked (that
-/// depends on its rules: see [`Batch::ruled`]).
-pub(super) fn one_line(number: usize, text: &str) -> Result<Puzzle, PuzzleError> {
+/// The puzzle in the one-line form on line `number`, of one of `shapes`, its givens not
+/// yet checked (that depends on its rules: see [`Batch::ruled`]).
+pub(super) fn one_line(number: usize, text: &str, shapes: Shapes) -> Result<Puzzle, PuzzleError> {
     let mut cells = Vec::new();
-    let order = line_into(text, Alphabet::Digits, &mut cells).map_err(|e| e.at_line(number))?;
-    Ok(unchecked(number, order, cells))
+    let shape =
+        line_into(text, Alphabet::Digits, &mut cells, shapes).map_err(|e| e.at_line(number))?;
+    Ok(unchecked(number, shape, cells))
 }
 
-/// The puzzle of order `order` whose `cells` were read from line `number`, its givens
-/// not yet checked.
-pub(super) fn unchecked(number: usize, order: usize, cells: Vec<u8>) -> Puzzle {
+/// The puzzle of `shape` whose `cells` were read from line `number`, its givens not yet
+/// checked.
+pub(super) fn unchecked(number: usize, shape: Shape, cells: Vec<u8>) -> Puzzle {
     Puzzle {
         line: number,
-        grid: Grid::from_cells(order, cells).expect("checked cells"),
+        grid: Grid::from_cells(shape, cells).expect("checked cells"),
         pencilmarks: None,
         variant: Variant::Classic,
     }
@@ -141,7 +145,7 @@ pub(super) fn clash(puzzle: &Puzzle) -> Option<Conflict> {
             } else {
                 Unit::Window
             };
-            let extra = puzzle.variant.extra_units(grid.order());
+            let extra = puzzle.variant.extra_units(grid.shape());
             extra
                 .into_iter()
                 .enumerate()

@@ -1,7 +1,7 @@
 //! Lines as people paste them from elsewhere: a CSV file's header, a table's row of
 //! cells between tabs.
 
-use super::order_of_side;
+use crate::shape::Shape;
 
 /// A CSV file's header line: words (letters, digits, `_`, spaces) between `,` or `;`,
 /// at least two, none a puzzle.
@@ -14,7 +14,7 @@ pub(super) fn is_header(line: &str) -> bool {
                 && field
                     .chars()
                     .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
-                && ![16, 81, 256, 625, 1296].contains(&field.len())
+                && Shape::usual(field.len().isqrt()).is_none_or(|s| s.cells() != field.len())
         })
 }
 
@@ -28,7 +28,7 @@ pub(super) fn tab_row(text: String) -> String {
     let line = text.trim_end_matches(['\r', '\n']);
     let cells: Vec<&str> = line.split('\t').map(str::trim).collect();
     let symbols = cells.iter().all(|cell| cell.chars().count() <= 1);
-    if order_of_side(cells.len()).is_none() || !symbols {
+    if Shape::of_side(cells.len()).next().is_none() || !symbols {
         return text;
     }
     let cells: Vec<&str> = cells

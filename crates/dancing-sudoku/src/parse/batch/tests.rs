@@ -127,7 +127,7 @@ fn the_comment_rule_is_named_when_it_decides() {
         read("12345678\n"),
         [(
             1,
-            Err("line 1: wrong length: 8 symbols; a one-line grid has 16, 81, 256, 625 or 1296, a row of a block 4, 9, 16, 25 or 36".to_owned())
+            Err("line 1: a row of 8 symbols makes an 8×8 grid, whose boxes have no usual shape: give them (2x4 or 4x2), or draw them with `|`".to_owned())
         )]
     );
     assert_eq!(
@@ -435,16 +435,17 @@ fn fields_after_a_puzzle_are_a_comment() {
     let solution =
         "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
     let zeros = INKALA.replace('.', "0");
-    let text = format!("{INKALA}:1:{solution}\n{zeros},{solution}\n{ONE};x\n");
+    let text = format!("{INKALA}:1:{solution}\n{zeros},{solution}\n{ONE};x\n{ONE} x\n");
     let puzzles: Vec<Puzzle> = Batch::new(text.as_bytes())
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(puzzles.len(), 3);
+    assert_eq!(puzzles.len(), 4);
     let inkala = Grid::parse_line(INKALA).unwrap();
     assert!(puzzles[..2].iter().all(|p| p.grid == inkala));
-    // A mark after a separator is still a mark.
+    // A mark after a separator is another field, not a mark; after a space it is.
     assert_eq!(puzzles[2].grid, Grid::parse_line(ONE).unwrap());
-    assert_eq!(puzzles[2].variant, Variant::X);
+    assert_eq!(puzzles[2].variant, Variant::Classic);
+    assert_eq!(puzzles[3].variant, Variant::X);
     assert_eq!(Grid::parse_line(&format!("{INKALA}:1")).unwrap(), inkala);
 }
 
