@@ -155,8 +155,8 @@ enum Step {
     Continue,
     /// A puzzle, or an error.
     Emit(Result<Puzzle, PuzzleError>),
-    /// An error, then the same line read again.
-    EmitAndRetry(PuzzleError),
+    /// A puzzle or an error, then the same line read again.
+    EmitAndRetry(Result<Puzzle, PuzzleError>),
 }
 
 impl<R: BufRead> Batch<R> {
@@ -327,14 +327,22 @@ impl<R: BufRead> Batch<R> {
         }
         let mut as_one_line = None;
         if is_one_line(text, self.shapes) {
-            // Sixteen symbols with a value above 4 are no 4×4 puzzle: the first
-            // row of a 16×16 grid typed without spaces, if a second row follows.
+            // Sixteen symbols with a value above 4 are no 4×4 puzzle, and sixteen
+            // blanks hardly one: the first row of a 16×16 grid typed without spaces,
+            // if a second row follows.
             match one_line(number, text, self.shapes) {
                 Err(error)
                     if matches!(error.kind, PuzzleErrorKind::OutOfRange { .. })
                         && row_symbols(text).count() == 16 =>
                 {
-                    as_one_line = Some(error);
+                    as_one_line = Some(Err(error));
+                }
+                Ok(puzzle)
+                    if puzzle.grid.side() == 4
+                        && puzzle.grid.givens() == 0
+                        && text.trim() == puzzle_token(text) =>
+                {
+                    as_one_line = Some(self.ruled(number, text, Ok(puzzle)));
                 }
                 puzzle => return Step::Emit(self.ruled(number, text, puzzle)),
             }
@@ -368,8 +376,11 @@ impl<R: BufRead> Batch<R> {
             return step;
         }
         let tokens: Vec<usize> = cell_tokens(text).map(|(_, t)| t.chars().count()).collect();
-        let even = tokens.iter().all(|&length| length == tokens[0]);
-        if even && Shape::of_side(count).next().is_some() {
+        // Cells alike (or groups alike), and on one token no more than a row typed
+        // without spaces holds: a longer token is a one-line puzzle of the wrong length.
+        let row =
+            tokens.iter().all(|&length| length == tokens[0]) && (tokens.len() > 1 || count <= 16);
+        if row && Shape::of_side(count).next().is_some() {
             // A row (its cells or their groups alike) of a side with boxes of more
             // than one shape, none told or drawn: one error, and the rest of the grid
             // skipped.
@@ -449,22 +460,27 @@ impl<R: BufRead> Batch<R> {
             return Step::Continue;
         }
         if trimmed.is_empty() {
-            let error = block.ended(number);
+            let ended = block.ended(number);
             self.state = State::Idle;
-            return Step::Emit(Err(error));
+            return Step::Emit(ended);
         }
         if trimmed.starts_with('#') || is_separator(text, |count| count == side) {
             return Step::Continue;
         }
         let count = row_symbols(text).count();
-        if count == side || cell_tokens(text).count() == side {
+        // After sixteen blanks, a 4×4 puzzle on one line: the blanks were one too.
+        let four_after_blanks = matches!(block.as_one_line, Some(Ok(_)))
+            && block.lines.len() == 1
+            && !text.trim().contains(char::is_whitespace)
+            && one_line(number, text, self.shapes).is_ok();
+        if !four_after_blanks && (count == side || cell_tokens(text).count() == side) {
             return self.row(number, text);
         }
         if is_one_line(text, self.shapes) || (block.as_one_line.is_some() && block.lines.len() == 1)
         {
-            let error = block.ended(number);
+            let ended = block.ended(number);
             self.state = State::Idle;
-            return Step::EmitAndRetry(error);
+            return Step::EmitAndRetry(ended);
         }
         self.state = State::Skip { side };
         if let Some(error) = unknown_symbol(number, text) {
@@ -626,9 +642,7 @@ impl<R: BufRead> Iterator for Batch<R> {
                     Some(Ok(number)) => (number, std::mem::take(&mut self.text)),
                     None => {
                         return match std::mem::replace(&mut self.state, State::Idle) {
-                            State::Block(mut block) => {
-                                Some(Err(block.ended(self.lines.line() + 1)))
-                            }
+                            State::Block(mut block) => Some(block.ended(self.lines.line() + 1)),
                             State::Killer(cages) => {
                                 self.state = State::Killer(cages);
                                 Some(self.killer())
@@ -654,9 +668,9 @@ impl<R: BufRead> Iterator for Batch<R> {
                     self.text = text;
                     return Some(result);
                 }
-                Step::EmitAndRetry(error) => {
+                Step::EmitAndRetry(result) => {
                     self.pending = Some((number, text));
-                    return Some(Err(error));
+                    return Some(result);
                 }
             }
         }

@@ -358,10 +358,11 @@ impl PuzzleErrorKind {
             }
             Self::BoxWidths { widths, expected } => {
                 let widths: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
+                let (last, first) = widths.split_last().expect("two widths at least");
                 write!(
                     f,
-                    "the `|` in this row make boxes {} cells wide",
-                    widths.join(", ")
+                    "the `|` in this row make boxes {} and {last} cells wide",
+                    first.join(", ")
                 )?;
                 match expected {
                     Ok(shape) => write!(f, ", and boxes of {shape} are {} wide", shape.box_cols()),

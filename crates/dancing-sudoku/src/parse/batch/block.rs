@@ -22,27 +22,31 @@ pub(super) struct Block {
     /// The candidates of each cell written as several symbols (a pencilmark grid), 0 for
     /// the others; empty until the first such cell.
     pub(super) masks: Vec<u64>,
-    /// For a block whose first line could also be a 4×4 puzzle with a value out of
-    /// range: that error, reported instead if no second row follows.
-    pub(super) as_one_line: Option<PuzzleError>,
+    /// For a block whose first line could also be a 4×4 puzzle (sixteen blanks, or a
+    /// value out of range): that reading, the answer instead if no second row follows.
+    pub(super) as_one_line: Option<Result<Puzzle, PuzzleError>>,
     /// Rows typed with a space for each empty cell (`53  7    `): each row is read so.
     pub(super) blank_spaces: bool,
 }
 
 impl Block {
-    /// The error for a block that ended on line `number`: the missing rows, or, after
-    /// a lone first line that was read as a row, the error of that line as a puzzle.
-    pub(super) fn ended(&mut self, number: usize) -> PuzzleError {
+    /// The answer for a block that ended on line `number`: the missing rows, or, after
+    /// a lone first line that was read as a row, that line read as a puzzle.
+    pub(super) fn ended(&mut self, number: usize) -> Result<Puzzle, PuzzleError> {
         match self.as_one_line.take() {
-            Some(error) if self.lines.len() == 1 => error,
-            _ => missing_rows(number, self.lines.len(), self.side),
+            Some(reading) if self.lines.len() == 1 => reading,
+            _ => Err(missing_rows(number, self.lines.len(), self.side)),
         }
     }
 }
 
 impl Block {
     /// A block of side `side` whose shape `shapes` know, or its rows' `|` will draw.
-    pub(super) fn new(side: usize, shapes: Shapes, as_one_line: Option<PuzzleError>) -> Self {
+    pub(super) fn new(
+        side: usize,
+        shapes: Shapes,
+        as_one_line: Option<Result<Puzzle, PuzzleError>>,
+    ) -> Self {
         Self {
             side,
             shape: shapes.of_side(side),
