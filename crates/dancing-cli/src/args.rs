@@ -2,13 +2,13 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use std::str::FromStr;
+use dancing::Named;
 
 mod problem;
 mod sudoku;
 mod xc;
 
-pub(crate) use problem::{ProblemArgs, ProblemKind, TurnsArg, UsesArg};
+pub(crate) use problem::{ProblemArgs, ProblemKind};
 pub(crate) use sudoku::{BatchArgs, GenerateArgs, LogicArgs, SolverKind, SudokuCommand};
 pub(crate) use xc::{MemoOrderArg, XcArgs, XcSolver};
 
@@ -142,24 +142,25 @@ pub(crate) struct LimitArgs {
     pub(crate) max_nodes: Option<u64>,
 }
 
-/// Parses one of the sudoku crate's named settings (judges, symmetries, difficulty
-/// bands), listing each name with its help in `--help`: the crate does not depend on
-/// clap, so it has no `ValueEnum`.
+/// Parses one of the libraries' named settings ([`Named`]: engines, turns, solvers,
+/// judges, symmetries, difficulty bands), offering `choices` and listing each word with
+/// its help in `--help`: the libraries do not depend on clap, so they have no
+/// `ValueEnum`, and every name is read by the libraries' one mechanism.
 pub(super) fn named<T>(
-    all: impl IntoIterator<Item = T>,
-    name: fn(T) -> &'static str,
+    choices: &[T],
     help: fn(T) -> &'static str,
 ) -> impl TypedValueParser<Value = T>
 where
-    T: Copy + FromStr + Send + Sync + 'static,
-    <T as FromStr>::Err: std::fmt::Debug,
+    T: Named + Send + Sync,
 {
-    let values: Vec<PossibleValue> = all
-        .into_iter()
-        .map(|value| PossibleValue::new(name(value)).help(help(value)))
+    let values: Vec<PossibleValue> = choices
+        .iter()
+        .map(|&choice| {
+            PossibleValue::new(choice.word())
+                .help(help(choice))
+                .aliases(choice.aliases().iter().copied())
+        })
         .collect();
-    PossibleValuesParser::new(values).map(|name| {
-        name.parse::<T>()
-            .expect("clap accepts only the setting's names")
-    })
+    PossibleValuesParser::new(values)
+        .map(|word| T::from_name(&word).expect("clap accepts only the setting's words"))
 }

@@ -32,6 +32,15 @@ impl Failure {
         }
     }
 
+    /// A limit that stopped the run before its search (a build past `--timeout`, say):
+    /// the exit code of the stop.
+    pub(crate) fn stopped(reason: StopReason, message: impl fmt::Display) -> Self {
+        Self {
+            message: shorten(&message.to_string()),
+            code: exit_code(Some(reason)),
+        }
+    }
+
     /// The exit code and, unless stdout was closed by its reader, the message to print.
     pub(crate) fn report(&self) -> ExitCode {
         if !self.message.is_empty() {

@@ -8,6 +8,33 @@ use crate::args::XcArgs;
 use crate::failure::Failure;
 use crate::input::human_size;
 
+/// Bytes a node of a problem about to be built takes, every copy counted: the
+/// builder's lists, the problem's arena and the search's copy of it (16 bytes a node
+/// each), and colors where the problem has them.
+const BYTES_PER_NODE: u64 = 64;
+/// Bytes an item takes: its name, the builder's map entry, its headers.
+const BYTES_PER_ITEM: u64 = 128;
+
+/// Refuses, before it is built, a problem of about `items` items and `nodes` nodes
+/// (`what` names it) that would take the run past `--max-memory` `max_memory`.
+pub(crate) fn check_build(
+    (items, nodes): (u64, u64),
+    max_memory: u64,
+    what: &str,
+) -> Result<(), Failure> {
+    let needed = nodes
+        .saturating_mul(BYTES_PER_NODE)
+        .saturating_add(items.saturating_mul(BYTES_PER_ITEM));
+    if needed <= max_memory {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "{what} would take about {} to build and search, more than --max-memory {} allows; raise --max-memory, or ask for a smaller one",
+        human_size(needed),
+        human_size(max_memory)
+    )))
+}
+
 /// Refuses, before any is made, `copies` copies of `engine` (the template and one a
 /// thread) that would take the process past `--max-memory` with the problem and the
 /// engine already held; `flag` is what asked for them.

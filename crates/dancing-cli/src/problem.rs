@@ -15,6 +15,9 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
     if let ProblemKind::Tiling { file, search } = kind {
         return crate::tiling::run(file.as_deref(), search);
     }
+    if let Some((size, args)) = size(kind) {
+        crate::memory::check_build(size, args.max_memory, "the problem")?;
+    }
     let (problem, args) = match kind {
         ProblemKind::Queens { n, args } => (problems::queens(usize::from(*n)), args),
         ProblemKind::Langford { n, args } => (problems::langford(usize::from(*n)), args),
@@ -34,10 +37,17 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
             uses,
             args,
         } => {
-            let board = crate::polyomino::board(board)?;
-            let pieces = crate::polyomino::pieces(pieces)?;
-            let problem = crate::polyomino::problem(&board, &pieces, *turns, *uses)?;
-            return answer(&problem, args, Drawn::Packing(Arc::new(board)), kind);
+            let board = crate::polyomino::board(board, args.max_memory)?;
+            let pieces = crate::polyomino::pieces(pieces, args.max_memory)?;
+            let (problem, built) =
+                crate::polyomino::problem(&board, &pieces, (*turns, *uses), args)?;
+            // The build counts in --timeout: the search has what is left.
+            let mut args = args.clone();
+            args.search.timeout = args
+                .search
+                .timeout
+                .map(|t| (t - built.as_secs_f64()).max(f64::MIN_POSITIVE));
+            return answer(&problem, &args, Drawn::Packing(Arc::new(board)), kind);
         }
         ProblemKind::Tiling { .. } => unreachable!("answered above"),
     };
@@ -86,6 +96,28 @@ fn answer(
         _ => 1,
     };
     first_drawn(&xc, problem, engine, threads, &mut out)
+}
+
+/// About how many items and nodes the problem of `kind` has, before it is built (an
+/// upper bound), with its arguments; `None` for the kinds that count their own size
+/// (polyomino packings, tilings).
+fn size(kind: &ProblemKind) -> Option<((u64, u64), &ProblemArgs)> {
+    let cube = |n: u16| u64::from(n).pow(3);
+    let square = |n: u16| u64::from(n).pow(2);
+    let area = |(w, h): (usize, usize)| (w as u64).saturating_mul(h as u64);
+    Some(match kind {
+        // Rows, columns and both diagonals; a square a queen, four items and a spacer.
+        ProblemKind::Queens { n, args } => ((6 * u64::from(*n), 5 * square(*n)), args),
+        // 3n items; under n² options of three items and a spacer.
+        ProblemKind::Langford { n, args } => ((3 * u64::from(*n), 4 * square(*n)), args),
+        // Cells, row-symbols, column-symbols; n³ options of three and a spacer.
+        ProblemKind::Latin { n, args } => ((3 * square(*n), 4 * cube(*n)), args),
+        // A cell an item; two dominoes a cell, two cells and a spacer each.
+        ProblemKind::Domino { size, args } => ((area(*size), 6 * area(*size)), args),
+        // Cells and pieces; 63 orientations a cell, five cells, a piece and a spacer.
+        ProblemKind::Pentomino { size, args } => ((area(*size) + 12, 7 * 63 * area(*size)), args),
+        ProblemKind::Polyomino { .. } | ProblemKind::Tiling { .. } => return None,
+    })
 }
 
 /// Langford's n ≡ 1, 2 (mod 4): no pairing exists, answered without a search.
@@ -165,7 +197,10 @@ fn drawn(kind: &ProblemKind) -> Drawn {
     match kind {
         ProblemKind::Queens { .. } => Drawn::Queens,
         ProblemKind::Langford { .. } => Drawn::Langford,
-        ProblemKind::Pentomino { size, .. } => Drawn::Box(*size),
+        ProblemKind::Pentomino {
+            size: (width, height),
+            ..
+        } => Drawn::Packing(Arc::new(problems::Board::rectangle(*width, *height))),
         ProblemKind::Latin { n, .. } => Drawn::Latin(usize::from(*n)),
         ProblemKind::Domino { size, .. } => Drawn::Dominoes(*size),
         ProblemKind::Polyomino { .. } | ProblemKind::Tiling { .. } => Drawn::Nothing,
@@ -177,7 +212,6 @@ fn drawn(kind: &ProblemKind) -> Drawn {
 enum Drawn {
     Queens,
     Langford,
-    Box((usize, usize)),
     Latin(usize),
     Dominoes((usize, usize)),
     Packing(Arc<problems::Board>),
@@ -205,9 +239,6 @@ impl Drawn {
                 let sequence = problems::langford_sequence(problem, solution);
                 let words: Vec<String> = sequence.iter().map(usize::to_string).collect();
                 words.join(" ") + "\n"
-            }
-            Drawn::Box((width, height)) => {
-                problems::polyomino_picture(problem, solution, width, height)
             }
             Drawn::Latin(n) => latin_picture(problem, solution, n),
             Drawn::Dominoes((width, height)) => domino_picture(problem, solution, width, height),

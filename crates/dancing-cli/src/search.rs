@@ -23,7 +23,7 @@ static INTERRUPT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 static SEARCHING: AtomicBool = AtomicBool::new(false);
 
 /// The interrupt flag, installing the Ctrl-C handler on first use.
-fn interrupt_flag() -> Arc<AtomicBool> {
+pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
     Arc::clone(INTERRUPT.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let raised = Arc::clone(&flag);

@@ -37,4 +37,4 @@ pub mod matrix;
 mod sudoku;
 pub mod target;
 
-pub use sudoku::{Judge, JudgeError, UnknownJudge, hdu4069, noip, poj3074, poj3076, sicily};
+pub use sudoku::{Judge, JudgeError, hdu4069, noip, poj3074, poj3076, sicily};

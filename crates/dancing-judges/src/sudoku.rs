@@ -24,10 +24,8 @@
 //! # Ok::<(), dancing_judges::JudgeError>(())
 //! ```
 
-use std::fmt;
 use std::fmt::Write as _;
 use std::iter::Peekable;
-use std::str::FromStr;
 
 use dancing::format::strip_bom;
 use dancing::{Count, Limits, StopReason, Stopped};
@@ -110,32 +108,13 @@ impl Judge {
     }
 }
 
-impl fmt::Display for Judge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A judge name that is not one of [`Judge::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown judge `{0}`: expected sicily, noip, poj3074, poj3076 or hdu4069")]
-pub struct UnknownJudge(pub String);
-
-impl FromStr for Judge {
-    type Err = UnknownJudge;
-
-    /// A judge by name, case-insensitively; `uva1309` is `poj3076`.
-    fn from_str(name: &str) -> Result<Self, UnknownJudge> {
-        match name.to_ascii_lowercase().as_str() {
-            "sicily" | "sicily1317" => Ok(Self::Sicily),
-            "noip" | "noip2009" => Ok(Self::Noip),
-            "poj3074" => Ok(Self::Poj3074),
-            "poj3076" | "uva1309" => Ok(Self::Poj3076),
-            "hdu4069" => Ok(Self::Hdu4069),
-            _ => Err(UnknownJudge(name.to_owned())),
-        }
-    }
-}
+// A judge by name, case-insensitively; `sicily1317`, `noip2009` and `uva1309` too.
+dancing::named!(Judge, "judge", |judge| match judge {
+    Judge::Sicily => &["sicily1317"],
+    Judge::Noip => &["noip2009"],
+    Judge::Poj3076 => &["uva1309"],
+    _ => &[],
+});
 
 /// Why a judge's input could not be answered. Every variant names a 1-based line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -288,40 +288,22 @@ pub(crate) fn packing(
     turns: &str,
     uses: &str,
 ) -> PyResult<(dancing::Problem, Vec<String>)> {
-    use dancing::problems::{Board, Piece, Turns, Uses};
+    use dancing::problems::{Board, MAX_PLACEMENTS, Piece, Turns, Uses};
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
-    let board = match Board::named(board) {
+    let board = match Board::named(board).map_err(|e| value(&e))? {
         Some(board) => board,
         None => board.parse().map_err(|e| value(&e))?,
     };
-    let pieces = match Piece::named_set(pieces) {
+    let pieces = match Piece::named_set(pieces).map_err(|e| value(&e))? {
         Some(set) => set,
         None => Piece::parse_all(pieces).map_err(|e| value(&e))?,
     };
-    let turns = match turns {
-        "all" => Turns::All,
-        "rotations" => Turns::Rotations,
-        "none" => Turns::None,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "turns={other:?}: all, rotations or none"
-            )));
-        }
-    };
-    let uses = match uses {
-        "once" => Uses::Once,
-        "at-most-once" => Uses::AtMostOnce,
-        "any" => Uses::Any,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "uses={other:?}: once, at-most-once or any"
-            )));
-        }
-    };
+    let turns: Turns = turns.parse().map_err(|e| value(&e))?;
+    let uses: Uses = uses.parse().map_err(|e| value(&e))?;
     let placements = dancing::problems::placements(&board, &pieces, turns);
-    if placements > 20_000_000 {
+    if placements > MAX_PLACEMENTS {
         return Err(PyValueError::new_err(format!(
-            "up to {placements} placements: past the 20,000,000 built"
+            "up to {placements} placements: past the {MAX_PLACEMENTS} built"
         )));
     }
     let problem = dancing::problems::packing(&board, &pieces, turns, uses);

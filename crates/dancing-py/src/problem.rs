@@ -85,7 +85,7 @@ impl Problem {
 fn engine(problem: &dancing::Problem, name: &str) -> PyResult<AnyEngine> {
     let name: EngineName = name
         .parse()
-        .map_err(|e: dancing::UnknownEngine| PyValueError::new_err(e.to_string()))?;
+        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
     AnyEngine::new(problem, name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
@@ -386,7 +386,7 @@ impl Problem {
         }
         let name: EngineName = engine
             .parse()
-            .map_err(|e: dancing::UnknownEngine| PyValueError::new_err(e.to_string()))?;
+            .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
         let memo = memo || name == EngineName::Memo;
         if memo && threads != 1 {
             return Err(PyValueError::new_err(

@@ -87,31 +87,10 @@ impl SolverChoice {
     }
 }
 
-impl std::fmt::Display for SolverChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for SolverChoice {
-    type Err = crate::UnknownName;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| crate::UnknownName {
-                setting: "solver",
-                name: name.to_owned(),
-                expected: if cfg!(feature = "sat") {
-                    "auto, bands, dlx, sat or bitmask"
-                } else {
-                    "auto, bands, dlx or bitmask"
-                },
-            })
-    }
-}
+dancing::named!(SolverChoice, "solver", |choice| match choice {
+    SolverChoice::Links => &["links"],
+    _ => &[],
+});
 
 /// The solver of classic puzzles that [`SolverChoice::Auto`] makes.
 #[cfg(feature = "sat")]

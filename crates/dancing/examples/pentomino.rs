@@ -28,7 +28,7 @@ fn main() {
     if let Some(first) = solver.first() {
         print!(
             "{}",
-            problems::polyomino_picture(&problem, first.options(), w, h)
+            problems::packing_picture(&problem, &problems::Board::rectangle(w, h), first.options())
         );
     }
     let count = solver.count();

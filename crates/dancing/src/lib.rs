@@ -174,6 +174,7 @@ mod ids;
 mod limits;
 mod memo;
 mod multi;
+mod names;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
@@ -199,13 +200,14 @@ pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
 pub use memo::{Memo, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
+pub use names::{Named, UnknownName};
 #[cfg(feature = "parallel")]
 pub use parallel::{OrderedSolutions, ParallelSolver};
 pub use problem::{DisplayOption, OptionItems, Problem};
 /// The random-number traits [`Zdd::sample`] takes, in the version this crate uses
 /// (`dancing::rand_core::RngCore`), so that a generator of yours need not match it.
 pub use rand_core;
-pub use router::{AnyEngine, Capability, EngineName, PrefixError, RouteError, UnknownEngine};
+pub use router::{AnyEngine, Capability, EngineName, PrefixError, RouteError};
 pub use seed::random_seed;
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};

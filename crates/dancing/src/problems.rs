@@ -11,7 +11,8 @@
 mod packing;
 
 pub use packing::{
-    Board, PictureError, Piece, SETS, Turns, Uses, packing, packing_picture, placements, turned,
+    Board, MAX_PLACEMENTS, NameError, PictureError, Piece, SETS, Turns, Uses, cell_of, packing,
+    packing_picture, packing_within, placements, turned,
 };
 
 use crate::builder::ProblemBuilder;
@@ -166,88 +167,10 @@ pub const PENTOMINOES: [(char, [(u8, u8); 5]); 12] = [
     ('Z', [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]),
 ];
 
-/// Every distinct orientation (rotations and reflections) of a polyomino, each
-/// normalised to touch row 0 and column 0 and sorted.
-pub fn orientations(cells: &[(u8, u8)]) -> Vec<Vec<(u8, u8)>> {
-    let mut shapes: Vec<Vec<(u8, u8)>> = Vec::new();
-    let mut shape: Vec<(i32, i32)> = cells
-        .iter()
-        .map(|&(r, c)| (i32::from(r), i32::from(c)))
-        .collect();
-    for reflection in 0..2 {
-        for _ in 0..4 {
-            let min_r = shape.iter().map(|p| p.0).min().unwrap_or(0);
-            let min_c = shape.iter().map(|p| p.1).min().unwrap_or(0);
-            let mut normal: Vec<(u8, u8)> = shape
-                .iter()
-                .map(|&(r, c)| ((r - min_r) as u8, (c - min_c) as u8))
-                .collect();
-            normal.sort_unstable();
-            if !shapes.contains(&normal) {
-                shapes.push(normal);
-            }
-            shape = shape.iter().map(|&(r, c)| (c, -r)).collect();
-        }
-        if reflection == 0 {
-            shape = shape.iter().map(|&(r, c)| (r, -c)).collect();
-        }
-    }
-    shapes
-}
-
-/// Packs the given polyominoes into a box `width` cells wide and `height` tall (the
-/// order of the command line's `WIDTHxHEIGHT`), each piece used exactly once in any
-/// orientation. Items: one per piece (its name), then one per cell (`r{r}c{c}`),
-/// all primary; options: a piece name followed by its cells.
-///
-/// # Panics
-/// If a piece name is repeated or not a valid item name.
-pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], width: usize, height: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
-    let names: Vec<_> = pieces
-        .iter()
-        .map(|(name, _)| b.primary(name).expect("piece names are distinct"))
-        .collect();
-    let mut cell = Vec::with_capacity(height * width);
-    for r in 0..height {
-        for c in 0..width {
-            cell.push(b.primary(&format!("r{r}c{c}")).unwrap());
-        }
-    }
-    for (k, (_, shape)) in pieces.iter().enumerate() {
-        for orientation in orientations(shape) {
-            let rows = orientation
-                .iter()
-                .map(|p| usize::from(p.0))
-                .max()
-                .unwrap_or(0)
-                + 1;
-            let cols = orientation
-                .iter()
-                .map(|p| usize::from(p.1))
-                .max()
-                .unwrap_or(0)
-                + 1;
-            for r in 0..=height.saturating_sub(rows) {
-                for c in 0..=width.saturating_sub(cols) {
-                    if rows > height || cols > width {
-                        continue;
-                    }
-                    let items =
-                        std::iter::once(names[k]).chain(orientation.iter().map(|&(dr, dc)| {
-                            cell[(r + usize::from(dr)) * width + c + usize::from(dc)]
-                        }));
-                    b.option(items).unwrap();
-                }
-            }
-        }
-    }
-    build(b)
-}
-
 /// The twelve pentominoes packed into a box `width` wide and `height` tall (area 60):
 /// 10×6 has 9,356 solutions, 12×5 has 4,040 and 20×3 has 8 (each counting the box's 4
-/// symmetries).
+/// symmetries). The [`packing`] of a rectangle with [`Piece::set`]`(5)`, each piece
+/// once, turned every way.
 ///
 /// ```
 /// use dancing::Engine;
@@ -255,45 +178,17 @@ pub fn polyomino_box(pieces: &[(String, Vec<(u8, u8)>)], width: usize, height: u
 /// let problem = dancing::problems::pentominoes(20, 3);
 /// assert_eq!(dancing::Solver::new(&problem).count(), 8);
 /// ```
+///
+/// # Panics
+/// If the box has no cells.
+#[track_caller]
 pub fn pentominoes(width: usize, height: usize) -> Problem {
-    let pieces: Vec<_> = PENTOMINOES
-        .iter()
-        .map(|(name, cells)| (name.to_string(), cells.to_vec()))
-        .collect();
-    polyomino_box(&pieces, width, height)
-}
-
-/// A picture of a solution of [`polyomino_box`]: one row of piece names per box row
-/// (each piece drawn with the first character of its name).
-pub fn polyomino_picture(
-    problem: &Problem,
-    options: &[OptionId],
-    width: usize,
-    height: usize,
-) -> String {
-    let mut grid = vec![vec!['.'; width]; height];
-    for &o in options {
-        let mut items = problem.option_items(o);
-        let Some((piece, _)) = items.next() else {
-            continue;
-        };
-        let letter = problem.item_name(piece).chars().next().unwrap_or('?');
-        for (item, _) in items {
-            let name = problem.item_name(item);
-            let Some((r, c)) = name.strip_prefix('r').and_then(|rest| rest.split_once('c')) else {
-                continue;
-            };
-            if let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>())
-                && r < height
-                && c < width
-            {
-                grid[r][c] = letter;
-            }
-        }
-    }
-    grid.into_iter()
-        .map(|row| row.into_iter().collect::<String>() + "\n")
-        .collect()
+    packing(
+        &Board::rectangle(width, height),
+        &Piece::set(5),
+        Turns::All,
+        Uses::Once,
+    )
 }
 
 /// Tilings of a `width`×`height` board by dominoes: items are the cells `r{y}c{x}`
@@ -410,7 +305,7 @@ mod tests {
     fn pentominoes_have_63_orientations() {
         let total: usize = PENTOMINOES
             .iter()
-            .map(|(_, cells)| orientations(cells).len())
+            .map(|(_, cells)| turned(cells, Turns::All).len())
             .sum();
         assert_eq!(total, 63);
     }

@@ -18,7 +18,7 @@
 mod name;
 mod probe;
 
-pub use name::{Capability, EngineName, UnknownEngine};
+pub use name::{Capability, EngineName};
 use probe::fastest;
 
 #[cfg(feature = "cells")]

@@ -3,15 +3,16 @@
 use clap::{Args, Subcommand};
 
 use dancing::EngineName;
+use dancing::problems::{Turns, Uses};
 
 use super::xc::{MemoArgs, SplitArgs};
-use super::{SearchArgs, XcArgs, XcSolver, parse_limit};
+use super::{SearchArgs, XcArgs, XcSolver, named, parse_limit};
 use crate::input::parse_size;
 use crate::picture::Picture;
 
 /// Options shared by the classic problems: `dancing xc`'s, but for reading a file,
 /// costs and the judges' format.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub(crate) struct ProblemArgs {
     /// Print the problem in Knuth's DLX format instead of solving it
     #[arg(long, conflicts_with_all = ["count", "limit", "memo", "sample", "zdd", "threads"])]
@@ -133,12 +134,12 @@ Examples:
         pieces: String,
         /// Which orientations a piece may take: all (rotations and reflections), rotations
         /// (one-sided pieces) or none (as drawn)
-        #[arg(long, value_enum, default_value_t = TurnsArg::All)]
-        turns: TurnsArg,
+        #[arg(long, default_value = "all", value_parser = named(&Turns::ALL, Turns::description))]
+        turns: Turns,
         /// How many times each piece is placed: once (every piece), at-most-once, or any
         /// number of times
-        #[arg(long, value_enum, default_value_t = UsesArg::Once)]
-        uses: UsesArg,
+        #[arg(long, default_value = "once", value_parser = named(&Uses::ALL, Uses::description))]
+        uses: Uses,
         #[command(flatten)]
         args: ProblemArgs,
     },
@@ -216,26 +217,4 @@ fn parse_box(text: &str) -> Result<(usize, usize), String> {
         ));
     }
     Ok((w, h))
-}
-
-/// `--turns` of `dancing problem polyomino`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum TurnsArg {
-    /// Rotations and reflections
-    All,
-    /// Rotations only
-    Rotations,
-    /// As drawn
-    None,
-}
-
-/// `--uses` of `dancing problem polyomino`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum UsesArg {
-    /// Every piece exactly once
-    Once,
-    /// Each piece once or not at all
-    AtMostOnce,
-    /// Each piece any number of times
-    Any,
 }

@@ -66,7 +66,7 @@ pub(crate) struct BatchArgs {
     /// a one-line puzzle followed by `x`, `hyper` or its jigsaw regions (as `generate
     /// --variant` writes it) is of that variant, any other classic; with it, such a
     /// mark must agree
-    #[arg(long, value_name = "VARIANT", value_parser = named(Kind::ALL, Kind::name, kind_help))]
+    #[arg(long, value_name = "VARIANT", value_parser = named(&Kind::ALL, kind_help))]
     pub(crate) variant: Option<Kind>,
     #[command(flatten)]
     pub(crate) shape: ShapeArgs,
@@ -234,7 +234,7 @@ Examples:
   dancing sudoku judge noip --timeout 10 grid.txt")]
     Judge {
         /// The judge's format
-        #[arg(value_parser = named(Judge::ALL, Judge::name, judge_help))]
+        #[arg(value_parser = named(&Judge::ALL, judge_help))]
         format: Judge,
         /// The judge's input; standard input when absent or `-`
         file: Option<PathBuf>,
@@ -272,7 +272,7 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
     /// The pattern of the givens
-    #[arg(long, value_name = "SYMMETRY", default_value = "none", value_parser = named(Symmetry::ALL, Symmetry::name, symmetry_help))]
+    #[arg(long, value_name = "SYMMETRY", default_value = "none", value_parser = named(&Symmetry::ALL, symmetry_help))]
     pub(crate) symmetry: Symmetry,
     /// No single given can be taken away without losing uniqueness
     #[arg(long)]
@@ -282,10 +282,10 @@ pub(crate) struct GenerateArgs {
     pub(crate) clues: Option<usize>,
     /// The kind of puzzle, written after it (x, hyper; jigsaw: new random regions for
     /// each puzzle) so that `solve` reads it back
-    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(GENERATED, Kind::name, kind_help))]
+    #[arg(long, value_name = "VARIANT", default_value = "classic", value_parser = named(&GENERATED, kind_help))]
     pub(crate) variant: Kind,
     /// Only puzzles rated in this band (see `dancing sudoku rate`)
-    #[arg(long, value_name = "BAND", value_parser = named(Difficulty::ALL, Difficulty::name, difficulty_help))]
+    #[arg(long, value_name = "BAND", value_parser = named(&Difficulty::ALL, difficulty_help))]
     pub(crate) difficulty: Option<Difficulty>,
     /// Only puzzles whose rating scores from LOW to HIGH, both included, such as 6.0-7.5
     /// (finer than --difficulty; with both, both must hold)

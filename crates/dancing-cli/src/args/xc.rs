@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::TypedValueParser;
 use clap::{Args, ValueEnum};
 use dancing::EngineName;
 
@@ -196,10 +196,5 @@ pub(crate) enum MemoOrderArg {
 
 /// `--engine`: the library's engine names, each with its line of help.
 pub(super) fn engine_names() -> impl TypedValueParser<Value = EngineName> {
-    let names =
-        EngineName::ALL.map(|name| PossibleValue::new(name.name()).help(name.description()));
-    PossibleValuesParser::new(names).map(|word| {
-        word.parse::<EngineName>()
-            .expect("the possible values are the engine names")
-    })
+    super::named(&EngineName::ALL, EngineName::description)
 }

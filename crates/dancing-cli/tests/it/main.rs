@@ -10,6 +10,7 @@ mod cluster;
 mod costs;
 mod docs;
 mod feedback;
+mod fifth_pass;
 mod findings;
 mod generate;
 mod hostile;

@@ -2,7 +2,6 @@
 //! [`crate::logic::Difficulty`], the kind of puzzle [`crate::variant::Kind`]).
 
 use crate::grid::Grid;
-use crate::names::by_name;
 
 /// Which cells must be given together, so the givens form a pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -72,4 +71,4 @@ impl Symmetry {
     }
 }
 
-by_name!(Symmetry, "symmetry", "none, rotational, diagonal or mirror");
+dancing::named!(Symmetry, "symmetry");

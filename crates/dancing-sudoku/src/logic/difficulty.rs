@@ -1,7 +1,6 @@
 //! The difficulty bands of the rating scale, by name.
 
 use super::rating::Rating;
-use crate::names::by_name;
 
 /// A band of [ratings](crate::logic::Rater::rate), for generating puzzles of a chosen
 /// difficulty. Bands follow the techniques a puzzle needs (scores on the scale of
@@ -63,8 +62,4 @@ impl Difficulty {
     }
 }
 
-by_name!(
-    Difficulty,
-    "difficulty",
-    "easy, medium, hard, expert or extreme"
-);
+dancing::named!(Difficulty, "difficulty");

@@ -172,7 +172,7 @@ pub use rating::{Path, RateError, Rater, Rating, Rules, SEARCH_BUDGET};
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use step::{Direct, Step};
 pub use subsets::Subset;
-pub use technique::{Technique, UnknownTechnique};
+pub use technique::Technique;
 pub use uniqueness::{Bug, UniqueLoop, UniqueLoopSubset};
 pub use wings::Wing;
 

@@ -1,8 +1,5 @@
 //! The techniques, their names and their scores.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// A solving technique, ordered by difficulty (the order of [`Technique::ALL`], which is
 /// the order of [`score`](Technique::score)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -179,61 +176,28 @@ pub(crate) fn tenths_to_score(tenths: u16) -> f32 {
     f32::from(tenths) / 10.0
 }
 
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is no [`Technique`]'s.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownTechnique(pub String);
-
-impl fmt::Display for UnknownTechnique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown technique {:?}: expected one of ", self.0)?;
-        for (i, t) in Technique::ALL.into_iter().enumerate() {
-            let sep = if i == 0 { "" } else { ", " };
-            write!(f, "{sep}{t}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for UnknownTechnique {}
-
-impl FromStr for Technique {
-    type Err = UnknownTechnique;
-
-    /// Reads a [`name`](Technique::name), ignoring case and accepting `-` or `_` for a
-    /// space (`"naked-pair"`, `"X_Wing"`).
-    ///
-    /// ```
-    /// use dancing_sudoku::Technique;
-    ///
-    /// assert_eq!("xy-wing".parse::<Technique>()?, Technique::XYWing);
-    /// assert_eq!("Simple_Coloring".parse::<Technique>()?, Technique::SimpleColoring);
-    /// assert!("y-wing".parse::<Technique>().is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = |name: &str| -> String {
-            name.chars()
-                .filter(|c| !matches!(c, ' ' | '-' | '_'))
-                .flat_map(char::to_lowercase)
-                .collect()
-        };
-        let wanted = key(s.trim());
-        Technique::ALL
-            .into_iter()
-            .find(|t| key(t.name()) == wanted)
-            .ok_or_else(|| UnknownTechnique(s.to_owned()))
-    }
-}
+// Its words are read without regard to case, spaces, `-` and `_` (`"naked-pair"`,
+// `"X_Wing"`), as every named setting's.
+dancing::named!(Technique, "technique");
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_read_without_case_or_separators() {
+        assert_eq!("xy-wing".parse::<Technique>(), Ok(Technique::XYWing));
+        assert_eq!(
+            "Simple_Coloring".parse::<Technique>(),
+            Ok(Technique::SimpleColoring)
+        );
+        let unknown = "y-wing".parse::<Technique>().unwrap_err();
+        assert!(
+            unknown
+                .to_string()
+                .starts_with("unknown technique `y-wing`: expected full house, ")
+        );
+    }
 
     #[test]
     fn the_table_follows_the_variants_and_the_scores_rise() {
@@ -272,6 +236,6 @@ mod tests {
     #[test]
     fn unknown_names_are_refused() {
         let err = "ywing".parse::<Technique>().unwrap_err();
-        assert!(err.to_string().starts_with("unknown technique \"ywing\""));
+        assert!(err.to_string().starts_with("unknown technique `ywing`"));
     }
 }

@@ -1,7 +1,5 @@
 //! The kinds of puzzle, by name.
 
-use crate::names::by_name;
-
 /// The kinds of puzzle, by name: the [`Variant`](crate::Variant)s without their data
 /// (a jigsaw's regions, a killer's cages). The generator makes all but killer puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -43,4 +41,4 @@ impl Kind {
     }
 }
 
-by_name!(Kind, "variant", "classic, x, hyper, jigsaw or killer");
+dancing::named!(Kind, "variant");

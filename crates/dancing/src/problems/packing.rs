@@ -3,12 +3,13 @@
 //! (monominoes to hexominoes) or drawn as text, turned or not, each used once, at most
 //! once or any number of times.
 
-use std::fmt;
-
-use super::{build, orientations};
+use super::build;
 use crate::builder::ProblemBuilder;
+use crate::format::strip_bom;
 use crate::ids::OptionId;
+use crate::limits::Limits;
 use crate::problem::Problem;
+use crate::stats::{Stats, Stopped};
 
 /// The cells to cover: a rectangle, or a picture with holes.
 ///
@@ -28,6 +29,10 @@ pub struct Board {
 }
 
 impl Board {
+    /// The most cells a board may span (its width times its height, holes too): a
+    /// million, past which no packing is a sensible search.
+    pub const MAX_CELLS: usize = 1_000_000;
+
     /// A `width`×`height` rectangle with no holes.
     ///
     /// # Panics
@@ -53,17 +58,40 @@ impl Board {
     }
 
     /// The board a word names: `scott` ([`Board::scott`]) or `WxH` (a rectangle of 1
-    /// to 1,000,000 cells); `None` for any other word (a picture, perhaps).
-    pub fn named(word: &str) -> Option<Board> {
+    /// to [`MAX_CELLS`](Self::MAX_CELLS) cells); `Ok(None)` for any other word (a
+    /// picture's file, perhaps).
+    ///
+    /// ```
+    /// use dancing::problems::Board;
+    ///
+    /// assert_eq!(Board::named("10x6")?.map(|b| b.cells()), Some(60));
+    /// assert_eq!(Board::named("board.txt")?, None);
+    /// let too_large = Board::named("100000x100000").unwrap_err();
+    /// assert_eq!(too_large.to_string(), "the 100000x100000 board has 10000000000 cells: give one of 1 to 1000000");
+    /// # Ok::<(), dancing::problems::NameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A rectangle of no cell or of more than [`MAX_CELLS`](Self::MAX_CELLS).
+    pub fn named(word: &str) -> Result<Option<Board>, NameError> {
         if word.eq_ignore_ascii_case("scott") {
-            return Some(Board::scott());
+            return Ok(Some(Board::scott()));
         }
-        let (w, h) = word.split_once(['x', 'X', '×'])?;
-        let (w, h) = (
-            w.trim().parse::<usize>().ok()?,
-            h.trim().parse::<usize>().ok()?,
-        );
-        (w > 0 && h > 0 && w.saturating_mul(h) <= 1_000_000).then(|| Board::rectangle(w, h))
+        let Some((w, h)) = word.split_once(['x', 'X', '×']) else {
+            return Ok(None);
+        };
+        let (Ok(width), Ok(height)) = (w.trim().parse::<usize>(), h.trim().parse::<usize>()) else {
+            return Ok(None);
+        };
+        let cells = (width as u128) * (height as u128);
+        if cells == 0 || cells > Self::MAX_CELLS as u128 {
+            return Err(NameError::BoardSize {
+                width,
+                height,
+                cells,
+            });
+        }
+        Ok(Some(Board::rectangle(width, height)))
     }
 
     /// The width: the longest row of the picture.
@@ -87,6 +115,30 @@ impl Board {
     }
 }
 
+/// A word that names a board or a set of pieces out of range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NameError {
+    /// A rectangle of no cell, or of more than [`Board::MAX_CELLS`].
+    #[error(
+        "the {width}x{height} board has {cells} cells: give one of 1 to {}",
+        Board::MAX_CELLS
+    )]
+    BoardSize {
+        /// Its width.
+        width: usize,
+        /// Its height.
+        height: usize,
+        /// Its cells.
+        cells: u128,
+    },
+    /// A set of pieces of another size than 1 to 6 cells.
+    #[error(
+        "there is no set of {0}-cell pieces: the sets are of 1 to 6 cells (monominoes to hexominoes)"
+    )]
+    SetSize(u64),
+}
+
 /// A picture of a board or of pieces that cannot be read: where, and what was found.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]
@@ -105,9 +157,10 @@ impl std::str::FromStr for Board {
 
     /// Reads a board drawn row by row: `.`, `o` or `*` is a cell to cover, `#`, `X` or
     /// a space a hole; rows shorter than the longest end in holes. Blank lines before
-    /// and after are skipped.
+    /// and after, and a leading byte-order mark, are skipped. The picture spans at most
+    /// [`Board::MAX_CELLS`] squares.
     fn from_str(text: &str) -> Result<Board, PictureError> {
-        let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let rows: Vec<&str> = strip_bom(text).lines().map(str::trim_end).collect();
         let first = rows.iter().position(|row| !row.is_empty());
         let last = rows.iter().rposition(|row| !row.is_empty());
         let (Some(first), Some(last)) = (first, last) else {
@@ -123,6 +176,17 @@ impl std::str::FromStr for Board {
             .map(|row| row.chars().count())
             .max()
             .unwrap_or(0);
+        if width.saturating_mul(rows.len()) > Board::MAX_CELLS {
+            return Err(PictureError {
+                line: first + 1,
+                column: 1,
+                message: format!(
+                    "the board spans {width} by {} squares, past the {} a board may have",
+                    rows.len(),
+                    Board::MAX_CELLS
+                ),
+            });
+        }
         let mut open = vec![false; width * rows.len()];
         for (r, row) in rows.iter().enumerate() {
             for (c, symbol) in row.chars().enumerate() {
@@ -169,7 +233,8 @@ pub struct Piece {
 impl Piece {
     /// Reads pieces drawn as text: every character other than `.` and a space is a cell
     /// of the piece it names, so a whole set can be drawn in one picture (as a solved
-    /// board), each piece in its own letter.
+    /// board), each piece in its own letter. The cells of a letter are one piece, joined
+    /// side to side. A leading byte-order mark is skipped.
     ///
     /// ```
     /// use dancing::problems::Piece;
@@ -182,10 +247,13 @@ impl Piece {
     ///
     /// # Errors
     /// A piece that is too large (past 255 rows or columns), a name that cannot be an
-    /// item name, or a picture with no piece.
+    /// item name (`|`, `:`) or draws a hole (`#`), a letter whose cells are apart, or a
+    /// picture with no piece.
     pub fn parse_all(text: &str) -> Result<Vec<Piece>, PictureError> {
         let mut pieces: Vec<Piece> = Vec::new();
-        for (r, row) in text.lines().enumerate() {
+        // Where each piece's first cell was drawn, for its errors.
+        let mut first = Vec::new();
+        for (r, row) in strip_bom(text).lines().enumerate() {
             for (c, symbol) in row.chars().enumerate() {
                 if symbol == '.' || symbol.is_whitespace() {
                     continue;
@@ -195,7 +263,7 @@ impl Piece {
                     column: c + 1,
                     message,
                 };
-                if matches!(symbol, '|' | ':') {
+                if matches!(symbol, '|' | ':' | '#') {
                     return Err(at(format!("`{symbol}` cannot name a piece: use a letter")));
                 }
                 let (Ok(row), Ok(column)) = (u8::try_from(r), u8::try_from(c)) else {
@@ -204,12 +272,26 @@ impl Piece {
                 let name = symbol.to_string();
                 match pieces.iter_mut().find(|piece| piece.name == name) {
                     Some(piece) => piece.cells.push((row, column)),
-                    None => pieces.push(Piece {
-                        name,
-                        cells: vec![(row, column)],
-                    }),
+                    None => {
+                        pieces.push(Piece {
+                            name,
+                            cells: vec![(row, column)],
+                        });
+                        first.push((r + 1, c + 1));
+                    }
                 }
             }
+        }
+        if let Some(k) = pieces.iter().position(|piece| !joined(&piece.cells)) {
+            let (line, column) = first[k];
+            return Err(PictureError {
+                line,
+                column,
+                message: format!(
+                    "the cells of `{}` are apart: give each piece a letter of its own",
+                    pieces[k].name
+                ),
+            });
         }
         if pieces.is_empty() {
             return Err(PictureError {
@@ -290,20 +372,56 @@ pub const SETS: [&str; 6] = [
 
 impl Piece {
     /// The set a word names: one of [`SETS`] (or its singular), or the cells' count 1
-    /// to 6; `None` for any other word (a picture, perhaps).
-    pub fn named_set(word: &str) -> Option<Vec<Piece>> {
+    /// to 6; `Ok(None)` for any other word (a picture's file, perhaps).
+    ///
+    /// # Errors
+    /// A number of cells other than 1 to 6.
+    pub fn named_set(word: &str) -> Result<Option<Vec<Piece>>, NameError> {
         let lower = word.to_ascii_lowercase();
         let named = SETS
             .iter()
             .position(|&set| set == lower || set.trim_end_matches('s') == lower)
             .map(|k| k + 1);
-        let counted = word.parse::<usize>().ok().filter(|n| (1..=6).contains(n));
-        named.or(counted).map(Piece::set)
+        if let Some(size) = named {
+            return Ok(Some(Piece::set(size)));
+        }
+        if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+            let size = word.parse::<u64>().unwrap_or(u64::MAX);
+            return match usize::try_from(size) {
+                Ok(size) if (1..=6).contains(&size) => Ok(Some(Piece::set(size))),
+                _ => Err(NameError::SetSize(size)),
+            };
+        }
+        Ok(None)
     }
 }
 
+/// Whether `cells` are one piece: each reached from the first through cells side by
+/// side.
+fn joined(cells: &[(u8, u8)]) -> bool {
+    let mut reached = vec![false; cells.len()];
+    let mut stack = vec![0];
+    reached[0] = true;
+    while let Some(k) = stack.pop() {
+        let (r, c) = cells[k];
+        for (j, &(r2, c2)) in cells.iter().enumerate() {
+            if !reached[j] && r.abs_diff(r2) + c.abs_diff(c2) == 1 {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached.into_iter().all(|r| r)
+}
+
+/// The most placements a packing is built with by the command line and Python (20
+/// million: past it the problem would not fit a sensible memory): [`placements`] tells
+/// how many a packing would have.
+pub const MAX_PLACEMENTS: usize = 20_000_000;
+
 /// How many placements [`packing`] would build: each allowed orientation of each piece
-/// at each square of the board (an upper bound), to refuse a packing too large to build.
+/// at each square of the board (an upper bound), to refuse a packing too large to build
+/// (see [`MAX_PLACEMENTS`]).
 pub fn placements(board: &Board, pieces: &[Piece], turns: Turns) -> usize {
     pieces
         .iter()
@@ -339,40 +457,89 @@ pub enum Uses {
     Any,
 }
 
-impl fmt::Display for Turns {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Turns {
+    /// Every choice, in the order of the help.
+    pub const ALL: [Self; 3] = [Self::All, Self::Rotations, Self::None];
+
+    /// Its word: `all`, `rotations` or `none`.
+    pub fn name(self) -> &'static str {
+        match self {
             Turns::All => "all",
             Turns::Rotations => "rotations",
             Turns::None => "none",
-        })
+        }
+    }
+
+    /// What it allows, in a line (the command line's help lists it).
+    pub fn description(self) -> &'static str {
+        match self {
+            Turns::All => "Rotations and reflections",
+            Turns::Rotations => "Rotations only",
+            Turns::None => "As drawn",
+        }
     }
 }
 
-/// The orientations of `cells` that `turns` allows, each normalised to touch row 0 and
-/// column 0 and sorted.
-pub fn turned(cells: &[(u8, u8)], turns: Turns) -> Vec<Vec<(u8, u8)>> {
-    match turns {
-        Turns::All => orientations(cells),
-        Turns::None => vec![normalised(
-            cells.iter().map(|&(r, c)| (i32::from(r), i32::from(c))),
-        )],
-        Turns::Rotations => {
-            let mut shapes: Vec<Vec<(u8, u8)>> = Vec::new();
-            let mut shape: Vec<(i32, i32)> = cells
-                .iter()
-                .map(|&(r, c)| (i32::from(r), i32::from(c)))
-                .collect();
-            for _ in 0..4 {
-                let normal = normalised(shape.iter().copied());
-                if !shapes.contains(&normal) {
-                    shapes.push(normal);
-                }
-                shape = shape.iter().map(|&(r, c)| (c, -r)).collect();
-            }
-            shapes
+impl Uses {
+    /// Every choice, in the order of the help.
+    pub const ALL: [Self; 3] = [Self::Once, Self::AtMostOnce, Self::Any];
+
+    /// Its word: `once`, `at-most-once` or `any`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Uses::Once => "once",
+            Uses::AtMostOnce => "at-most-once",
+            Uses::Any => "any",
         }
     }
+
+    /// What it asks, in a line (the command line's help lists it).
+    pub fn description(self) -> &'static str {
+        match self {
+            Uses::Once => "Every piece exactly once",
+            Uses::AtMostOnce => "Each piece once or not at all",
+            Uses::Any => "Each piece any number of times",
+        }
+    }
+}
+
+crate::named!(Turns, "turns");
+crate::named!(Uses, "uses");
+
+/// The distinct orientations of `cells` that `turns` allows, each normalised to touch
+/// row 0 and column 0 and sorted: the four quarter turns, then (for [`Turns::All`]) the
+/// four of the mirror image, in that order.
+///
+/// ```
+/// use dancing::problems::{Turns, turned};
+///
+/// let l = [(0, 0), (1, 0), (1, 1)];
+/// assert_eq!(turned(&l, Turns::All).len(), 4);
+/// assert_eq!(turned(&l, Turns::None), [vec![(0, 0), (1, 0), (1, 1)]]);
+/// ```
+pub fn turned(cells: &[(u8, u8)], turns: Turns) -> Vec<Vec<(u8, u8)>> {
+    let count = match turns {
+        Turns::All => 8,
+        Turns::Rotations => 4,
+        Turns::None => 1,
+    };
+    let mut shapes: Vec<Vec<(u8, u8)>> = Vec::new();
+    let mut shape: Vec<(i32, i32)> = cells
+        .iter()
+        .map(|&(r, c)| (i32::from(r), i32::from(c)))
+        .collect();
+    for k in 0..count {
+        let normal = normalised(shape.iter().copied());
+        if !shapes.contains(&normal) {
+            shapes.push(normal);
+        }
+        // A quarter turn; after the fourth, back where it began: mirror it.
+        shape = shape.iter().map(|&(r, c)| (c, -r)).collect();
+        if k == 3 {
+            shape = shape.iter().map(|&(r, c)| (r, -c)).collect();
+        }
+    }
+    shapes
 }
 
 fn normalised(cells: impl Iterator<Item = (i32, i32)> + Clone) -> Vec<(u8, u8)> {
@@ -387,7 +554,12 @@ fn normalised(cells: impl Iterator<Item = (i32, i32)> + Clone) -> Vec<(u8, u8)> 
 
 /// The free polyominoes of `size` cells, each in its smallest orientation, in order.
 fn free_polyominoes(size: usize) -> Vec<Vec<(u8, u8)>> {
-    let canonical = |cells: &[(u8, u8)]| orientations(cells).into_iter().min().unwrap_or_default();
+    let canonical = |cells: &[(u8, u8)]| {
+        turned(cells, Turns::All)
+            .into_iter()
+            .min()
+            .unwrap_or_default()
+    };
     let mut shapes = vec![vec![(0u8, 0u8)]];
     for _ in 1..size {
         let mut grown: Vec<Vec<(u8, u8)>> = Vec::new();
@@ -418,8 +590,9 @@ fn free_polyominoes(size: usize) -> Vec<Vec<(u8, u8)>> {
 }
 
 /// Packs `pieces` into `board`: items one per piece (with [`Uses::Once`] primary, else
-/// secondary, colored with [`Uses::Any`]), then one primary item per cell (`r{r}c{c}`, 0-based, row by row); an option per placement of an allowed
-/// orientation, the piece's item first. Dana Scott's problem counts 520:
+/// secondary, colored with [`Uses::Any`]), then one primary item per cell (`r{r}c{c}`,
+/// counted from 1 as everywhere in the crate, row by row); an option per placement of
+/// an allowed orientation, the piece's item first. Dana Scott's problem counts 520:
 ///
 /// ```
 /// use dancing::problems::{Board, Piece, Turns, Uses, packing};
@@ -433,6 +606,27 @@ fn free_polyominoes(size: usize) -> Vec<Vec<(u8, u8)>> {
 /// If two pieces share a name, or a name is not a valid item name.
 #[track_caller]
 pub fn packing(board: &Board, pieces: &[Piece], turns: Turns, uses: Uses) -> Problem {
+    packing_within(board, pieces, turns, uses, &Limits::none())
+        .expect("no limit stops a build without limits")
+}
+
+/// [`packing`] under `limits`: the deadline and the interrupt flag are checked while
+/// the placements are built (a board of a hundred thousand cells takes seconds), and a
+/// build they stop is [`Stopped`].
+///
+/// # Errors
+/// The limit that stopped the build.
+///
+/// # Panics
+/// If two pieces share a name, or a name is not a valid item name.
+#[track_caller]
+pub fn packing_within(
+    board: &Board,
+    pieces: &[Piece],
+    turns: Turns,
+    uses: Uses,
+    limits: &Limits,
+) -> Result<Problem, Stopped> {
     let mut b = ProblemBuilder::new();
     let mut names = Vec::with_capacity(pieces.len());
     if uses == Uses::Once {
@@ -444,7 +638,8 @@ pub fn packing(board: &Board, pieces: &[Piece], turns: Turns, uses: Uses) -> Pro
     for r in 0..board.height {
         for c in 0..board.width {
             if board.is_cell(r, c) {
-                cell[r * board.width + c] = Some(b.primary(&format!("r{r}c{c}")).unwrap());
+                let name = format!("r{}c{}", r + 1, c + 1);
+                cell[r * board.width + c] = Some(b.primary(&name).unwrap());
             }
         }
     }
@@ -454,24 +649,27 @@ pub fn packing(board: &Board, pieces: &[Piece], turns: Turns, uses: Uses) -> Pro
         }
     }
     let color = (uses == Uses::Any).then(|| b.color("1").unwrap());
+    let mut placed = Vec::new();
     for (k, piece) in pieces.iter().enumerate() {
         for shape in turned(&piece.cells, turns) {
             for r in 0..board.height {
+                // A row of placements between two looks at the clock and the flag.
+                if let Some(reason) = limits.passed() {
+                    return Err(Stopped::new(reason, Stats::default()));
+                }
                 for c in 0..board.width {
-                    let placed: Option<Vec<_>> = shape
-                        .iter()
-                        .map(|&(dr, dc)| {
-                            let (r, c) = (r + usize::from(dr), c + usize::from(dc));
-                            if c < board.width {
-                                cell.get(r * board.width + c).copied().flatten()
-                            } else {
-                                None
-                            }
-                        })
-                        .collect();
-                    if let Some(placed) = placed {
+                    placed.clear();
+                    let fits = shape.iter().all(|&(dr, dc)| {
+                        let (r, c) = (r + usize::from(dr), c + usize::from(dc));
+                        let at = (c < board.width)
+                            .then(|| cell.get(r * board.width + c).copied().flatten())
+                            .flatten();
+                        placed.extend(at);
+                        at.is_some()
+                    });
+                    if fits {
                         let piece = (names[k], color);
-                        let cells = placed.into_iter().map(|cell| (cell, None));
+                        let cells = placed.iter().map(|&cell| (cell, None));
                         b.colored_option(std::iter::once(piece).chain(cells))
                             .unwrap();
                     }
@@ -479,7 +677,20 @@ pub fn packing(board: &Board, pieces: &[Piece], turns: Turns, uses: Uses) -> Pro
             }
         }
     }
-    build(b)
+    Ok(build(b))
+}
+
+/// The 0-based row and column of a cell item named `r{r}c{c}` (counted from 1), as
+/// [`packing`] and [`dominoes`](super::dominoes) name them; `None` for another name.
+///
+/// ```
+/// assert_eq!(dancing::problems::cell_of("r1c10"), Some((0, 9)));
+/// assert_eq!(dancing::problems::cell_of("X"), None);
+/// ```
+pub fn cell_of(name: &str) -> Option<(usize, usize)> {
+    let (r, c) = name.strip_prefix('r')?.split_once('c')?;
+    let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
+    Some((r.checked_sub(1)?, c.checked_sub(1)?))
 }
 
 /// A picture of a solution of [`packing`]: the board's rows, each cell drawn with the
@@ -496,11 +707,8 @@ pub fn packing_picture(problem: &Problem, board: &Board, options: &[OptionId]) -
         let mut letter = '?';
         for (item, _) in problem.option_items(o) {
             let name = problem.item_name(item);
-            let cell = name.strip_prefix('r').and_then(|rest| rest.split_once('c'));
-            match cell.map(|(r, c)| (r.parse::<usize>(), c.parse::<usize>())) {
-                Some((Ok(r), Ok(c))) if r < board.height && c < board.width => {
-                    grid[r][c] = letter;
-                }
+            match cell_of(name) {
+                Some((r, c)) if r < board.height && c < board.width => grid[r][c] = letter,
                 _ => letter = name.chars().next().unwrap_or('?'),
             }
         }

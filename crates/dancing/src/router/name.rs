@@ -1,8 +1,5 @@
 //! The names of the engines, and what each can do.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// An engine, by the name the front ends take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -133,24 +130,4 @@ impl EngineName {
     }
 }
 
-impl fmt::Display for EngineName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A word that names no engine.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}`: expected auto, links, dense, cells, multi or memo")]
-pub struct UnknownEngine(pub String);
-
-impl FromStr for EngineName {
-    type Err = UnknownEngine;
-
-    fn from_str(word: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|name| name.name() == word)
-            .ok_or_else(|| UnknownEngine(word.to_owned()))
-    }
-}
+crate::named!(EngineName, "engine");

@@ -571,7 +571,7 @@ mod hostile {
         let text = "36...\n..1....\n......\n..5.6.\n.4.1..\n...6..\n";
         assert!(counts(text, Some("2x3")).iter().all(Result::is_err));
         // Three rows of 12 are no 6×6 either.
-        let twelve = format!("{}\n", "............".repeat(1)).repeat(3);
+        let twelve = "............\n".repeat(3);
         assert!(counts(&twelve, Some("2x3")).iter().all(Result::is_err));
     }
 

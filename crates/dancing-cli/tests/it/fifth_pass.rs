@@ -1,0 +1,296 @@
+//! The fifth hostile run's findings through the binary, each reproduced as it was
+//! reported (H1 to H31; the batch reader's own are in the sudoku crate's tests) and held
+//! to the right answer: rectangular boxes as one shape among others, the polyomino
+//! readers bounded like the others, nothing lost in the output.
+
+use std::path::PathBuf;
+
+use crate::common::{ok, run, text};
+
+/// A file in this binary's scratch folder holding `bytes`; its path.
+fn file(name: &str, bytes: &[u8]) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fifth-pass");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("a scratch file");
+    path.display().to_string()
+}
+
+/// Runs a command that must stop on its input with exit code 2 and a message holding
+/// `words`; returns stderr.
+#[track_caller]
+fn refused(args: &[&str], stdin: &[u8], words: &str) -> String {
+    let output = run(args, stdin);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(words), "{args:?}: {stderr}");
+    stderr
+}
+
+#[test]
+fn h3_a_byte_order_mark_is_skipped_in_pieces_and_boards() {
+    let pieces = file("bom_pieces.txt", b"\xef\xbb\xbfAA\nBB\n");
+    assert_eq!(
+        ok(
+            &[
+                "problem",
+                "polyomino",
+                "2x2",
+                "--pieces",
+                &pieces,
+                "--count"
+            ],
+            b""
+        ),
+        "4\n"
+    );
+    let board = file("bom_board.txt", b"\xef\xbb\xbf..\n..\n");
+    assert_eq!(
+        ok(
+            &[
+                "problem",
+                "polyomino",
+                &board,
+                "--pieces",
+                "dominoes",
+                "--uses",
+                "any",
+                "--count"
+            ],
+            b""
+        ),
+        "2\n"
+    );
+    // And in the batches of grids with --box.
+    let six = "1.....\n..3...\n....5.\n.6....\n...2..\n.....4\n";
+    let with_bom = format!("\u{feff}{six}");
+    assert_eq!(
+        ok(
+            &["sudoku", "count", "--box", "2x3", "--limit", "5"],
+            with_bom.as_bytes()
+        ),
+        ok(
+            &["sudoku", "count", "--box", "2x3", "--limit", "5"],
+            six.as_bytes()
+        )
+    );
+}
+
+#[test]
+fn h11_h13_picture_files_are_read_within_a_bound() {
+    // A line of 8 MiB, as /dev/zero or a huge pipe gives: refused, not read whole.
+    let long = file("long_board.txt", &vec![b'.'; 8 << 20]);
+    refused(
+        &["problem", "polyomino", &long, "--count"],
+        b"",
+        "picture is larger than",
+    );
+    refused(
+        &["problem", "polyomino", "4x4", "--pieces", &long, "--count"],
+        b"",
+        "picture is larger than",
+    );
+}
+
+#[test]
+fn h12_h14_problems_too_large_for_max_memory_are_refused_before_they_are_built() {
+    for args in [
+        "problem polyomino 300x300 --pieces hexominoes --uses any --count --max-memory 50M --max-nodes 10",
+        "problem domino 1000x1000 --max-memory 50M --count",
+        "problem domino 1000x1000 --max-memory 50M --count --memo",
+    ] {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        refused(&args, b"", "--max-memory 50 MiB");
+    }
+    // A drawn board is held to the cell cap of WxH.
+    let row = ".".repeat(1001);
+    let wide = file("wide_board.txt", format!("{row}\n").repeat(1000).as_bytes());
+    refused(
+        &[
+            "problem",
+            "polyomino",
+            &wide,
+            "--pieces",
+            "dominoes",
+            "--count",
+        ],
+        b"",
+        "past the 1000000 a board may have",
+    );
+}
+
+#[test]
+fn h17_the_timeout_covers_building_the_packing() {
+    let output = run(
+        &[
+            "problem",
+            "polyomino",
+            "150x150",
+            "--pieces",
+            "hexominoes",
+            "--uses",
+            "any",
+            "--count",
+            "--timeout",
+            "0.001",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("timeout while building"));
+}
+
+#[test]
+fn h26_h27_h28_and_h8_words_and_pictures_say_what_is_wrong() {
+    refused(
+        &["problem", "polyomino", "100000x100000"],
+        b"",
+        "the 100000x100000 board has 10000000000 cells",
+    );
+    refused(
+        &["problem", "polyomino", "2x2", "--pieces", "7"],
+        b"",
+        "no set of 7-cell pieces",
+    );
+    // Two blocks of one letter are two pieces, not one piece in two parts.
+    let apart = file("apart.txt", b"AA.AA\n");
+    refused(
+        &["problem", "polyomino", "2x2", "--pieces", &apart, "--count"],
+        b"",
+        "the cells of `A` are apart",
+    );
+    let hash = file("hash.txt", b"##\n");
+    refused(
+        &["problem", "polyomino", "2x2", "--pieces", &hash, "--count"],
+        b"",
+        "`#` cannot name a piece",
+    );
+}
+
+#[test]
+fn h15_h19_h20_box_grids_take_every_flag_of_the_batches() {
+    // --stats, --threads and --solver on grids of 2x3 boxes, as on 9×9.
+    let made = ok(
+        &[
+            "sudoku", "generate", "--box", "2x3", "--count", "20", "--seed", "4", "-q",
+        ],
+        b"",
+    );
+    for solver in ["auto", "dlx", "sat", "bitmask"] {
+        let output = run(
+            &[
+                "sudoku",
+                "count",
+                "--box",
+                "2x3",
+                "--threads",
+                "2",
+                "--stats",
+                "--solver",
+                solver,
+            ],
+            made.as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(text(&output.stdout), "1\n".repeat(20), "{solver}");
+        let stderr = text(&output.stderr);
+        let stats: serde_json::Value =
+            serde_json::from_str(stderr.lines().last().unwrap()).expect("a JSON line");
+        assert_eq!(stats["puzzles"], 20, "{solver}");
+        assert_eq!(stats["solver"], solver);
+        let answered = &stats["answered_by"];
+        let by = |name: &str| answered[name].as_u64().unwrap();
+        match solver {
+            "sat" => assert_eq!(by("sat"), 20),
+            "bitmask" => assert_eq!(by("bitmask"), 20),
+            _ => assert_eq!(by("dlx"), 20),
+        }
+    }
+    // --timeout and --max-nodes bound the generator of box grids too.
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--box",
+            "3x4",
+            "--count",
+            "1000",
+            "--max-nodes",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+}
+
+#[test]
+fn h18_a_short_line_swallows_no_puzzle() {
+    let made = ok(
+        &[
+            "sudoku", "generate", "--box", "2x3", "--count", "6", "--seed", "2", "-q",
+        ],
+        b"",
+    );
+    let input = format!("1.....3....2..45..6.......1...5..2\n{made}");
+    let output = run(&["sudoku", "count", "--box", "2x3"], input.as_bytes());
+    let answers: Vec<String> = text(&output.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(answers.len(), 7, "{answers:?}");
+    assert!(answers[0].starts_with("error:"));
+    assert!(answers[1..].iter().all(|a| a == "1"), "{answers:?}");
+    // A comment after a puzzle swallows nothing either.
+    let commented = made.replacen('\n', " # the first\n", 1);
+    let answers = ok(&["sudoku", "count", "--box", "2x3"], commented.as_bytes());
+    assert_eq!(answers, "1\n".repeat(6));
+}
+
+#[test]
+fn h29_a_box_shape_out_of_range_is_named() {
+    let output = run(
+        &["sudoku", "solve", "--box", "4294967296x4294967296", "x"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("boxes of 4294967296x4294967296 make no sudoku"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn rate_hint_and_the_puzzle_argument_take_box() {
+    let made = ok(
+        &[
+            "sudoku", "generate", "--box", "2x3", "--count", "1", "--seed", "8", "-q",
+        ],
+        b"",
+    );
+    let puzzle = made.trim();
+    let solved = ok(&["sudoku", "solve", "--box", "2x3", puzzle], b"");
+    assert_eq!(solved.trim().len(), 36);
+    let rated = ok(&["sudoku", "rate", "--box", "2x3", puzzle], b"");
+    assert!(rated.chars().next().unwrap().is_ascii_digit(), "{rated}");
+    let hinted = ok(&["sudoku", "hint", "--box", "2x3", "--steps", puzzle], b"");
+    assert!(hinted.trim_end().ends_with("solved"), "{hinted}");
+    for shape in ["2x3", "3x4"] {
+        let output = run(
+            &[
+                "sudoku",
+                "generate",
+                "--box",
+                shape,
+                "--difficulty",
+                "easy",
+                "--rate",
+                "--seed",
+                "1",
+            ],
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        // The puzzle, then its rating after a space: easy is at most 2.3.
+        let line = text(&output.stdout);
+        let score: f32 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(score <= 2.3, "{line}");
+    }
+}
