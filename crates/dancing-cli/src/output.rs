@@ -9,7 +9,9 @@ use smallvec::SmallVec;
 use crate::picture::Picture;
 
 /// Prints one solution after a blank line unless it is the first: its picture when the
-/// problem has one (`args.picture`), else its options in Knuth's format, sorted.
+/// problem has one (`args.picture`), else its options in Knuth's format, sorted; a
+/// solution of no option (a problem with no primary item to cover) is the line
+/// `| no options`, so that it is seen and counted.
 pub(crate) fn print_solution(
     out: &mut impl Write,
     problem: &Problem,
@@ -27,6 +29,9 @@ pub(crate) fn print_solution(
     }
     // Solutions stream out with no allocation: the options are sorted on the stack (a
     // solution has at most one option per primary item; few have more than 64).
+    if solution.is_empty() {
+        return writeln!(out, "| no options");
+    }
     let mut options: SmallVec<[OptionId; 64]> = SmallVec::from_slice(solution);
     options.sort_unstable();
     for option in options {

@@ -77,6 +77,9 @@ pub struct ProblemBuilder<T = ()> {
     /// End of each option in `entries`.
     ends: Vec<u32>,
     costs: Vec<u64>,
+    /// The options whose cost was set to 0 in so many words (`|0` in a file), in the
+    /// order set: written back so.
+    zero_costs: Vec<u32>,
     /// Per item, the attempt that last used it: finds repeats in O(1).
     last_use: Vec<u64>,
     /// Counts calls that add an option, successful or not.
@@ -97,6 +100,7 @@ impl<T> Default for ProblemBuilder<T> {
             entries: Vec::new(),
             ends: Vec::new(),
             costs: Vec::new(),
+            zero_costs: Vec::new(),
             last_use: Vec::new(),
             attempt: 0,
             data: Vec::new(),
@@ -410,6 +414,9 @@ impl<T> ProblemBuilder<T> {
             self.costs.resize(self.ends.len(), 0);
         }
         self.costs[option.index()] = cost;
+        if cost == 0 {
+            self.zero_costs.push(option.index() as u32);
+        }
     }
 
     /// Checks the whole problem and lays out the arena, handing back each option's
@@ -443,7 +450,7 @@ impl<T> ProblemBuilder<T> {
             },
             &self.entries,
             &self.ends,
-            self.costs,
+            (self.costs, self.zero_costs),
         ))
     }
 }

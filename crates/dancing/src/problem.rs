@@ -27,6 +27,8 @@ struct Inner {
     option_first: Vec<u32>,
     /// Cost of each option; empty when every option costs 0.
     costs: Vec<u64>,
+    /// The options given a cost of 0 in so many words, sorted: written with it.
+    zero_costs: Box<[u32]>,
     /// The links as built, before any search.
     arena: Arena,
     /// What the cheapest-solution search needs; `None` when every option costs 0.
@@ -104,12 +106,13 @@ impl Pricing {
 impl Problem {
     /// Lays out the problem's tables from what the builder checked. `entries` holds
     /// (0-based item, color + 1 or 0) pairs, option after option; `ends[k]` is where
-    /// option k ends; `costs` the cost of each option (shorter when the last cost 0).
+    /// option k ends; `costs` the cost of each option (shorter when the last cost 0),
+    /// with the options whose cost was set to 0 in so many words.
     pub(crate) fn new(
         names: Names,
         entries: &[(u32, u32)],
         ends: &[u32],
-        mut costs: Vec<u64>,
+        (mut costs, mut zero_costs): (Vec<u64>, Vec<u32>),
     ) -> Self {
         let has_colors = entries.iter().any(|&(_, c)| c != 0);
         let plain = names
@@ -127,6 +130,10 @@ impl Problem {
         }
         let pricing =
             (!costs.is_empty()).then(|| Pricing::new(&arena, &primary, &option_first, &costs));
+        // A cost set to 0 and later to something else is not written as 0.
+        zero_costs.retain(|&o| costs.get(o as usize).is_none_or(|&c| c == 0));
+        zero_costs.sort_unstable();
+        zero_costs.dedup();
         Problem {
             inner: Arc::new(Inner {
                 primary_count: primary.iter().filter(|&&p| p).count(),
@@ -137,6 +144,7 @@ impl Problem {
                 by_name: names.by_name,
                 option_first,
                 costs,
+                zero_costs: zero_costs.into_boxed_slice(),
                 arena,
                 pricing,
                 columns: OnceLock::new(),
@@ -216,6 +224,7 @@ impl Problem {
             + pricing
             + heap(&inner.option_first)
             + heap(&inner.costs)
+            + std::mem::size_of_val(&*inner.zero_costs)
             + heap(&inner.bounds)
             + inner.columns.get().map_or(0, Columns::memory)
     }
@@ -403,10 +412,16 @@ impl fmt::Display for DisplayOption<'_> {
                 write!(f, ":{}", problem.color_name(color))?;
             }
         }
-        match problem.option_cost(self.option) {
-            0 => Ok(()),
-            cost => write!(f, " |{cost}"),
+        // A cost of 0 is written where it was given (`|0`), as the option was.
+        let cost = problem.option_cost(self.option);
+        let given = || {
+            let option = self.option.index() as u32;
+            problem.inner.zero_costs.binary_search(&option).is_ok()
+        };
+        if cost != 0 || given() {
+            write!(f, " |{cost}")?;
         }
+        Ok(())
     }
 }
 

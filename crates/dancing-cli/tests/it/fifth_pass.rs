@@ -294,3 +294,32 @@ fn rate_hint_and_the_puzzle_argument_take_box() {
         assert!(score <= 2.3, "{line}");
     }
 }
+
+#[test]
+fn h21_an_empty_solution_is_seen() {
+    // A problem whose only primary item may be left out: the empty solution and `A`.
+    assert_eq!(ok(&["xc"], b"0:1|A\nA\n"), "A\n\n| no options\n");
+    let drawn = ok(&["xc", "--sample", "4", "--seed", "3"], b"0:1|A\nA\n");
+    let blocks: Vec<&str> = drawn.split("\n\n").collect();
+    assert_eq!(blocks.len(), 4, "{drawn}");
+    assert!(
+        blocks
+            .iter()
+            .all(|b| matches!(b.trim(), "A" | "| no options")),
+        "{drawn}"
+    );
+}
+
+#[test]
+fn h22_costs_of_zero_are_written_where_others_cost_something() {
+    let listed = ok(
+        &["xc", "--best", "2"],
+        b"p0 p1 p2\np0 p2 |0\np1 |3\np0 p2 |2\np0 p1 p2 |5\n",
+    );
+    assert_eq!(
+        listed,
+        "| cost 3\np0 p2 |0\np1 |3\n\n| cost 5\np0 p1 p2 |5\n"
+    );
+    // Without costs, none is written.
+    assert_eq!(ok(&["xc"], b"A\nA\n"), "A\n");
+}

@@ -224,6 +224,7 @@ impl<R: BufRead> Batch<R> {
             // (No allocation unless the line is read here.)
             let mut cells = Vec::new();
             if plain_9x9(text.as_bytes(), &mut cells) {
+                self.started = true;
                 return Step::Emit(self.ruled(
                     number,
                     text,
@@ -588,6 +589,11 @@ impl<R: BufRead> Batch<R> {
                 );
             }
         };
+        // Rules that do not fit the grid's shape (hyper windows between rectangular
+        // boxes) are the input's error, not a puzzle without solution.
+        if let Err(rule) = puzzle.variant.validate(shape) {
+            return error(mark.map(|(column, _)| column), PuzzleErrorKind::Rule(rule));
+        }
         if !text.is_empty()
             && let Some(conflict) = clash(&puzzle)
         {

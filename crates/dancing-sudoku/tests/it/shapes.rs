@@ -218,3 +218,25 @@ fn the_rater_walks_rectangular_boxes_to_their_solution() {
         }
     }
 }
+
+#[test]
+fn variants_take_rectangular_boxes_where_their_rules_fit() {
+    let six: Shape = "2x3".parse().unwrap();
+    let read = |line: &str| Batch::new(line.as_bytes()).shape(six).next().unwrap();
+    let empty = ".".repeat(36);
+    // X: the diagonals of any side.
+    let x = read(&format!("{empty} x")).unwrap();
+    assert_eq!(x.variant, dancing_sudoku::Variant::X);
+    let mut solver = PuzzleSolver::new(SolverChoice::Auto);
+    let solution = solver.solve(&x).unwrap();
+    assert!(x.variant.satisfied_by(&x.grid, &solution));
+    // Hyper windows need square boxes: an error of the input, with the mark's column.
+    let hyper = read(&format!("{empty} hyper")).unwrap_err();
+    assert_eq!(hyper.column, Some(38));
+    assert!(
+        hyper
+            .to_string()
+            .contains("hyper sudoku needs square boxes"),
+        "{hyper}"
+    );
+}

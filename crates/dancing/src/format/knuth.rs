@@ -304,6 +304,7 @@ impl Parser {
         let mut items: SmallVec<[(ItemId, Option<ColorId>); 8]> = SmallVec::new();
         let mut columns: SmallVec<[usize; 8]> = SmallVec::new();
         let mut cost = 0u64;
+        let mut costed = false;
         let error = |column, kind| ParseError { line, column, kind };
         for (column, token) in tokens(text) {
             if let Some(digits) = token.strip_prefix('|') {
@@ -317,6 +318,7 @@ impl Parser {
                     .ok()
                     .and_then(|v| cost.checked_add(v))
                     .ok_or_else(|| error(column, ParseErrorKind::CostTooLarge(token.to_owned())))?;
+                costed = true;
                 continue;
             }
             let (name, color) = match token.split_once(':') {
@@ -372,7 +374,7 @@ impl Parser {
             };
             error(column, ParseErrorKind::Build(e))
         })?;
-        if cost != 0 {
+        if costed {
             builder.set_cost(option, cost);
         }
         if line != self.last_option_line + 1 || self.runs.is_empty() {

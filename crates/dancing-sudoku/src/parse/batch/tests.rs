@@ -652,3 +652,15 @@ mod hostile {
         );
     }
 }
+
+#[test]
+fn h30_a_csv_header_is_skipped_only_before_any_puzzle() {
+    let text = format!("quizzes,solutions\n{ONE_LINE}\nquizzes,solutions\n{ONE_LINE}\n");
+    let mut batch = Batch::new(text.as_bytes());
+    let read: Vec<_> = batch.by_ref().map(|p| p.map(|p| p.line)).collect();
+    assert_eq!(read.len(), 3, "{read:?}");
+    assert_eq!(read[0], Ok(2));
+    assert!(read[1].is_err(), "the second header is no puzzle: {read:?}");
+    assert_eq!(read[2], Ok(4));
+    assert_eq!(batch.take_header(), Some(1));
+}
