@@ -10,7 +10,7 @@ use dancing_sudoku::logic::Difficulty;
 use dancing_sudoku::logic::{Path, RateError, Rater, Rules};
 use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Grid, Position, Technique};
+use dancing_sudoku::{Grid, Position, Step, Technique};
 
 use crate::args::LogicArgs;
 use crate::batch::{self, Counts, Driver, Spread, Threads};
@@ -27,7 +27,14 @@ const PER_THREAD: usize = 16;
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Task {
     Rate,
-    Hint { steps: bool, pretty: bool },
+    Hint {
+        steps: bool,
+        pretty: bool,
+        /// The position after the step (each step, with `steps`), as a pencilmark grid.
+        apply: bool,
+        /// How much a step's text gives away: 1 the technique, 2 the cells, 3 all.
+        level: u8,
+    },
 }
 
 /// Running totals, for the summary line and `--stats`.
@@ -44,6 +51,9 @@ struct Totals {
     steps: BTreeMap<Technique, u64>,
     /// Puzzles where the techniques stalled (rated as needing search).
     stalled: u64,
+    /// With `hint --apply`: steps applied, and puzzles already solved.
+    applied: u64,
+    solved_already: u64,
 
     /// Puzzles a limit stopped (the gravest limit is in `counts`).
     stopped_puzzles: u64,
@@ -66,6 +76,8 @@ impl Totals {
         self.no_solution += tally.no_solution;
         self.multiple += tally.multiple;
         self.stalled += tally.stalled;
+        self.applied += tally.applied;
+        self.solved_already += tally.solved_already;
         self.stopped_puzzles += tally.stopped_puzzles;
         if let Some(reason) = tally.counts.stopped.0 {
             self.counts.stopped.add(reason);
@@ -113,7 +125,9 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
     let mut totals = Totals::default();
     let blocks = matches!(
         task,
-        Task::Hint { steps: true, .. } | Task::Hint { pretty: true, .. }
+        Task::Hint { steps: true, .. }
+            | Task::Hint { pretty: true, .. }
+            | Task::Hint { apply: true, .. }
     );
     let name = input.name;
     // The techniques know classic sudoku: a puzzle marked as a variant is refused.
@@ -247,11 +261,60 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
             }
             Err(error) => verdict(error, totals),
         },
-        Task::Hint { steps, pretty } => match rater.path(&position) {
+        Task::Hint {
+            steps: false,
+            apply: true,
+            level,
+            ..
+        } => match rater.hint_applied(&position) {
+            Ok(Some((step, next))) => {
+                *totals.steps.entry(step.technique()).or_default() += 1;
+                totals.applied += 1;
+                format!("# {}\n{}", graded(&step, level), next.to_pencilmarks())
+            }
+            Ok(None) => {
+                let solved = position.grid().is_complete();
+                match solved {
+                    true => totals.solved_already += 1,
+                    false => totals.stalled += 1,
+                }
+                format!("# {}\n{}", path_end(solved), position.to_pencilmarks())
+            }
+            Err(error) => verdict(error, totals),
+        },
+        Task::Hint {
+            steps: true,
+            apply: true,
+            level,
+            ..
+        } => match rater.path_positions(&position) {
+            Ok((path, positions)) => {
+                totals.add_path(&path);
+                let mut text = String::new();
+                for (k, (step, after)) in path.steps.iter().zip(&positions).enumerate() {
+                    text.push_str(&format!("# {}. {}\n", k + 1, graded(step, level)));
+                    text.push_str(&after.to_pencilmarks());
+                }
+                text.push_str(&format!("# {}\n", path_end(path.is_solved())));
+                text
+            }
+            Err(error) => verdict(error, totals),
+        },
+        Task::Hint {
+            steps,
+            pretty,
+            level,
+            ..
+        } => match rater.path(&position) {
             Ok(path) => {
                 totals.add_path(&path);
                 let marked = puzzle.pencilmarks.is_some();
-                hint_text((&position, marked), &path, steps, pretty.then_some(style))
+                let shown = Shown {
+                    steps,
+                    pretty: pretty.then_some(style),
+                    level,
+                };
+                hint_text((&position, marked), &path, shown)
             }
             Err(error) => {
                 let text = verdict(error, totals);
@@ -277,26 +340,57 @@ fn drawing(position: &Position, marked: bool, style: Style) -> String {
     }
 }
 
-/// The next step, or every step numbered, with the grids drawn if asked.
-fn hint_text(
-    (position, marked): (&Position, bool),
-    path: &Path,
+/// How a path is shown: every step or the next, the grids drawn, how much is told.
+struct Shown {
     steps: bool,
     pretty: Option<Style>,
-) -> String {
+    level: u8,
+}
+
+/// The end of a path: `solved`, or the stall.
+fn path_end(solved: bool) -> &'static str {
+    if solved {
+        "solved"
+    } else {
+        "stalled: no technique applies; the rest needs search"
+    }
+}
+
+/// A step's text at a level of `--level`: 1 its technique, 2 also the cells it changes
+/// (`hidden single: look at r3c6`), 3 the whole step.
+fn graded(step: &Step, level: u8) -> String {
+    match level {
+        1 => step.technique().name().to_owned(),
+        2 => {
+            let mut cells: Vec<(usize, usize)> = step
+                .placement()
+                .map(|(cell, _)| cell)
+                .into_iter()
+                .chain(step.eliminations().iter().map(|&(cell, _)| cell))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            let names: Vec<String> = cells
+                .iter()
+                .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+                .collect();
+            format!("{}: look at {}", step.technique().name(), names.join(", "))
+        }
+        _ => step.to_string(),
+    }
+}
+
+/// The next step, or every step numbered, with the grids drawn if asked.
+fn hint_text((position, marked): (&Position, bool), path: &Path, shown: Shown) -> String {
     let puzzle: &Grid = position.grid();
     let mut text = String::new();
-    if let Some(style) = pretty {
+    if let Some(style) = shown.pretty {
         text.push_str(&drawing(position, marked, style));
     }
-    let end = if path.is_solved() {
-        "solved".to_owned()
-    } else {
-        "stalled: no technique applies; the rest needs search".to_owned()
-    };
-    if !steps {
+    let end = path_end(path.is_solved());
+    if !shown.steps {
         match path.steps.first() {
-            Some(step) => text.push_str(&format!("{step}\n")),
+            Some(step) => text.push_str(&format!("{}\n", graded(step, shown.level))),
             None if path.is_solved() => text.push_str("solved: nothing to do\n"),
             None => text.push_str(&format!("{end}\n")),
         }
@@ -304,10 +398,11 @@ fn hint_text(
     }
     let width = path.steps.len().to_string().len();
     for (k, step) in path.steps.iter().enumerate() {
+        let step = graded(step, shown.level);
         text.push_str(&format!("{:>width$}. {step}\n", k + 1));
     }
     text.push_str(&format!("{end}\n"));
-    if let Some(style) = pretty
+    if let Some(style) = shown.pretty
         && !path.steps.is_empty()
     {
         text.push_str(&pretty::draw(&path.end, puzzle, style));
@@ -321,6 +416,19 @@ fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
     if matches!(task, Task::Rate) {
         for (band, count) in &totals.bands {
             parts.push(format!("{count} {band}"));
+        }
+    } else if let Task::Hint {
+        apply: true,
+        steps: false,
+        ..
+    } = task
+    {
+        parts.push(plural(totals.applied, "step") + " applied");
+        if totals.solved_already > 0 {
+            parts.push(format!("{} solved already", totals.solved_already));
+        }
+        if totals.stalled > 0 {
+            parts.push(format!("{} stalled", totals.stalled));
         }
     } else {
         let solved = totals.counts.puzzles

@@ -60,12 +60,17 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
         SudokuCommand::Hint {
             steps,
             pretty,
+            apply,
+            positions,
+            level,
             args,
         } => logic::run(
             args,
             Task::Hint {
                 steps: *steps,
                 pretty: *pretty,
+                apply: *apply || *positions,
+                level: *level,
             },
         ),
         SudokuCommand::Count { limit, batch } => batch_run(batch, Mode::Count { limit: *limit }),

@@ -153,12 +153,35 @@ impl Position {
 
     /// The pencilmark grid: each cell its value or its candidates, columns aligned, with
     /// box rules (HoDoKu's and Sudoku Explainer's layout, which the parsers read back).
+    /// An empty cell left with one candidate is written in parentheses, `(5)`, so that
+    /// it reads back as a candidate: a lone symbol is a value placed, as HoDoKu and
+    /// Sudoku Explainer write it (their grids cannot tell the two apart).
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, Position};
+    ///
+    /// let grid: Grid = "1.3...1.2.4...2.".parse()?;
+    /// let mut masks = Position::new(&grid).masks().to_vec();
+    /// masks[1] = 0b1000; // r1c2: 4 alone, not yet placed
+    /// let position = Position::with_candidates(grid, masks)?;
+    /// let marks = position.to_pencilmarks();
+    /// let first_row: Vec<&str> = marks.lines().nth(1).unwrap().split_whitespace().collect();
+    /// assert_eq!(first_row[..3], ["|", "1", "(4)"]);
+    /// let back: Position = marks.parse()?;
+    /// assert_eq!(back, position);
+    /// assert_eq!(back.grid().get(0, 1), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_pencilmarks(&self) -> String {
         let side = self.grid.side();
         let shape = self.grid.shape();
         let (rows, cols, stacks) = (shape.box_rows(), shape.box_cols(), shape.stacks());
         let text = |i: usize| -> String {
             match self.grid.cells()[i] {
+                0 if self.candidates[i].count_ones() == 1 => {
+                    let v = self.candidates[i].trailing_zeros() as u8 + 1;
+                    format!("({})", symbol(v))
+                }
                 0 => crate::logic::bits(self.candidates[i])
                     .map(|b| symbol(b as u8 + 1))
                     .collect(),

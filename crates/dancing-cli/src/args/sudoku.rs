@@ -212,6 +212,8 @@ Examples:
     #[command(after_help = "\
 Examples:
   dancing sudoku hint puzzle.txt
+  dancing sudoku hint --level 1 puzzle.txt
+  dancing sudoku hint --apply puzzle.txt > next.txt; dancing sudoku hint --apply next.txt
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dancing sudoku hint --steps --pretty")]
     Hint {
         /// Print every step to the end (solved, or stalled), not only the next one
@@ -220,6 +222,19 @@ Examples:
         /// Draw the grid the hint is about (and, with --steps, where the steps end)
         #[arg(long)]
         pretty: bool,
+        /// Print the position after the step as a pencilmark grid, the step above it as a
+        /// `#` comment: feed it back for the next hint, to the end (a cell left with one
+        /// candidate is written `(5)`, apart from a value placed)
+        #[arg(long, conflicts_with_all = ["steps", "pretty"])]
+        apply: bool,
+        /// With --steps: the position after each step, as --apply prints it
+        #[arg(long, requires = "steps")]
+        positions: bool,
+        /// How much the hint gives away: 1 the technique, 2 also the cells to look at,
+        /// 3 the whole step (the default)
+        #[arg(long, value_name = "LEVEL", default_value_t = 3,
+              value_parser = clap::value_parser!(u8).range(1..=3))]
+        level: u8,
         #[command(flatten)]
         args: LogicArgs,
     },

@@ -323,3 +323,64 @@ fn h22_costs_of_zero_are_written_where_others_cost_something() {
     // Without costs, none is written.
     assert_eq!(ok(&["xc"], b"A\nA\n"), "A\n");
 }
+
+/// The first `n` puzzles of the bundled 17-clue collection.
+fn seventeen(n: usize) -> Vec<String> {
+    let text = include_str!("../../../dancing-sudoku/data/17_clue_1000.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(n)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn hints_applied_one_by_one_reach_the_solution() {
+    for puzzle in seventeen(3) {
+        let mut position = format!("{puzzle}\n");
+        let mut steps: Vec<String> = Vec::new();
+        loop {
+            let next = ok(&["sudoku", "hint", "--apply", "-q"], position.as_bytes());
+            let (comment, grid) = next.split_once('\n').expect("a step and a grid");
+            let step = comment.strip_prefix("# ").expect("the step as a comment");
+            if step == "solved" {
+                break;
+            }
+            assert!(!steps.contains(&step.to_owned()), "{step} again");
+            steps.push(step.to_owned());
+            assert!(steps.len() < 300, "no end");
+            // The whole output reads back as the next position.
+            assert_eq!(ok(&["sudoku", "count", "-q"], next.as_bytes()), "1\n");
+            position = grid.to_owned();
+        }
+        // The walk is the path of --steps, step by step, and ends in the solution.
+        let path = ok(&["sudoku", "hint", "--steps", "-q", &puzzle], b"");
+        let listed: Vec<&str> = path
+            .lines()
+            .filter_map(|l| l.split_once(". ").map(|(_, step)| step))
+            .collect();
+        assert_eq!(steps, listed);
+        let solution = ok(&["sudoku", "solve", "-q", &puzzle], b"");
+        let end = ok(&["sudoku", "solve", "-q"], position.as_bytes());
+        assert_eq!(end, solution);
+        // --positions prints each position, the last the solution.
+        let positions = ok(
+            &["sudoku", "hint", "--steps", "--positions", "-q", &puzzle],
+            b"",
+        );
+        let grids = positions.lines().filter(|l| l.starts_with('\'')).count();
+        assert_eq!(grids, steps.len());
+        assert!(positions.ends_with("# solved\n"));
+    }
+}
+
+#[test]
+fn graded_hints_tell_the_technique_then_the_cells() {
+    let puzzle = &seventeen(1)[0];
+    let full = ok(&["sudoku", "hint", "-q", puzzle], b"");
+    let technique = ok(&["sudoku", "hint", "--level", "1", "-q", puzzle], b"");
+    let cells = ok(&["sudoku", "hint", "--level", "2", "-q", puzzle], b"");
+    assert!(full.starts_with(technique.trim()), "{full} / {technique}");
+    let looked = cells.trim().rsplit_once("look at ").unwrap().1;
+    assert!(full.contains(looked), "{full} / {cells}");
+}

@@ -191,7 +191,7 @@ impl Rater {
     /// ```
     pub fn rate(&self, puzzle: impl Into<Position>) -> Result<Rating, RateError> {
         let position = puzzle.into();
-        let (path, end) = self.walk(&position, Walk::Rating)?;
+        let (path, end) = self.walk(&position, Walk::Rating, None)?;
         if path.is_solved() {
             return Ok(Rating::of(&path, None));
         }
@@ -240,7 +240,7 @@ impl Rater {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn rating_path(&self, puzzle: impl Into<Position>) -> Result<Path, RateError> {
-        self.walk(&puzzle.into(), Walk::Rating)
+        self.walk(&puzzle.into(), Walk::Rating, None)
             .map(|(path, _)| path)
     }
 
@@ -249,7 +249,8 @@ impl Rater {
     /// rating's, but for a direct form ([`Step::Direct`]), whose cause also removes its
     /// candidates here, so that no step is given twice.
     pub fn path(&self, puzzle: impl Into<Position>) -> Result<Path, RateError> {
-        self.walk(&puzzle.into(), Walk::Hints).map(|(path, _)| path)
+        self.walk(&puzzle.into(), Walk::Hints, None)
+            .map(|(path, _)| path)
     }
 
     /// The next step of a proper puzzle, `None` if it is solved or no technique applies.
@@ -258,6 +259,51 @@ impl Rater {
         let mut solver = self.start(&position)?;
         solver.set_uniqueness(self.rules.uniqueness);
         Ok(solver.next_step())
+    }
+
+    /// The next step of a proper puzzle and the position after it, as a person applies
+    /// it (a direct form's cause removes its candidates too, as on [`path`](Self::path)):
+    /// a walk of hints, each from the position the last one left. `None` if the puzzle
+    /// is solved or no technique applies.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, Position, logic::Rater};
+    ///
+    /// let puzzle: Grid = "12.......1..2..3".parse()?;
+    /// let mut position = Position::new(&puzzle);
+    /// let mut steps = 0;
+    /// while let Some((step, next)) = Rater::new().hint_applied(&position)? {
+    ///     // Each position read back from its pencilmarks gives the same next step.
+    ///     assert_eq!(next.to_pencilmarks().parse::<Position>()?, next);
+    ///     position = next;
+    ///     steps += 1;
+    /// }
+    /// assert!(position.grid().is_solved());
+    /// assert_eq!(steps, Rater::new().path(&puzzle)?.steps.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hint_applied(
+        &self,
+        puzzle: impl Into<Position>,
+    ) -> Result<Option<(Step, Position)>, RateError> {
+        let position = puzzle.into();
+        let mut solver = self.start(&position)?;
+        solver.set_uniqueness(self.rules.uniqueness);
+        let Some(step) = solver.next_step() else {
+            return Ok(None);
+        };
+        apply_as_a_person(&mut solver, &step);
+        Ok(Some((step, solver.position())))
+    }
+
+    /// The path of [`path`](Self::path) with the position after each step.
+    pub fn path_positions(
+        &self,
+        puzzle: impl Into<Position>,
+    ) -> Result<(Path, Vec<Position>), RateError> {
+        let mut positions = Vec::new();
+        let (path, _) = self.walk(&puzzle.into(), Walk::Hints, Some(&mut positions))?;
+        Ok((path, positions))
     }
 
     /// The logical solver of `position`, once it is known to have one solution.
@@ -281,18 +327,25 @@ impl Rater {
         }
     }
 
-    /// The path from `position`, and the position where it ends.
-    fn walk(&self, position: &Position, walk: Walk) -> Result<(Path, Position), RateError> {
+    /// The path from `position`, and the position where it ends; with `positions`, the
+    /// position after each step pushed there.
+    fn walk(
+        &self,
+        position: &Position,
+        walk: Walk,
+        mut positions: Option<&mut Vec<Position>>,
+    ) -> Result<(Path, Position), RateError> {
         let started = Instant::now();
         let mut solver = self.start(position)?;
         solver.set_uniqueness(self.rules.uniqueness);
         let mut steps = Vec::new();
         while let Some(step) = solver.next_step() {
-            solver.apply(&step);
-            if let (Walk::Hints, Step::Direct(direct)) = (walk, &step) {
-                for &((r, c), v) in direct.cause.eliminations() {
-                    solver.remove_candidate(r, c, v);
-                }
+            match walk {
+                Walk::Hints => apply_as_a_person(&mut solver, &step),
+                Walk::Rating => solver.apply(&step),
+            }
+            if let Some(positions) = positions.as_deref_mut() {
+                positions.push(solver.position());
             }
             steps.push(step);
             // Between steps only the clock and the flag count: the node limit is a search's.
@@ -313,6 +366,17 @@ impl Rater {
             end: solver.grid(),
         };
         Ok((path, solver.position()))
+    }
+}
+
+/// Carries out `step` as a person does: a direct form's cause removes its candidates
+/// too, so that no step is given twice.
+fn apply_as_a_person(solver: &mut LogicSolver, step: &Step) {
+    solver.apply(step);
+    if let Step::Direct(direct) = step {
+        for &((r, c), v) in direct.cause.eliminations() {
+            solver.remove_candidate(r, c, v);
+        }
     }
 }
 

@@ -234,10 +234,16 @@ pub(super) fn pencilmark_side(text: &str, shapes: Shapes) -> Option<usize> {
     several.then_some(side)
 }
 
-/// The candidates a token of several symbols stands for, as a mask.
+/// The candidates a token of several symbols stands for, as a mask: the symbols, or
+/// one or more between parentheses (`(5)`, a cell left with one candidate).
 pub(super) fn candidates(token: &str, side: usize) -> Result<u64, PuzzleErrorKind> {
+    let inner = token
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .filter(|t| !t.is_empty())
+        .unwrap_or(token);
     let mut mask = 0u64;
-    for ch in token.chars() {
+    for ch in inner.chars() {
         let value = match classify(ch, Alphabet::Digits) {
             Symbol::Value(v) if usize::from(v) <= side => v,
             Symbol::Zero if side == 36 => 36,
