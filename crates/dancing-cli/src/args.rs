@@ -10,7 +10,7 @@ mod xc;
 
 pub(crate) use problem::{ProblemArgs, ProblemKind};
 pub(crate) use sudoku::{BatchArgs, GenerateArgs, LogicArgs, SolverKind, SudokuCommand};
-pub(crate) use xc::{MemoOrderArg, XcArgs, XcSolver};
+pub(crate) use xc::{XcArgs, XcSolver};
 
 /// Exact cover with Knuth's dancing links: solve problems in his DLX format, sudoku
 /// batches and judge inputs, and classic puzzles.

@@ -9,9 +9,9 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use dancing::{Memo, MemoOrder, MemoProgress, OptionId, Problem, StopReason, Zdd};
+use dancing::{Memo, MemoProgress, OptionId, Problem, StopReason, Zdd};
 
-use crate::args::{MemoOrderArg, XcArgs};
+use crate::args::XcArgs;
 use crate::failure::{Failure, exit_code};
 use crate::input::human_size;
 use crate::line::StatusLine;
@@ -21,12 +21,7 @@ use crate::report::{peak_rss, plural, stop_name, stop_note};
 use crate::search::searching;
 
 pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
-    let order = match args.memo.memo_order {
-        None | Some(MemoOrderArg::Auto) => MemoOrder::Auto,
-        Some(MemoOrderArg::Frontier) => MemoOrder::Frontier,
-        Some(MemoOrderArg::Declared) => MemoOrder::Declared,
-        Some(MemoOrderArg::Mrv) => MemoOrder::Mrv,
-    };
+    let order = args.memo.memo_order.unwrap_or_default();
     let started = Instant::now();
     // One budget for the whole run: the build, then the listing or the draws.
     let mut limits = args.search.limits();

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use dancing::{Stats, StopReason};
+use dancing::{Count, Stats, StopReason};
 
 use crate::args::{ReportArgs, SearchArgs};
 use crate::failure::EXIT_INPUT;
@@ -51,20 +51,21 @@ pub(crate) fn more_than(n: u64) -> String {
     format!("{n}+")
 }
 
-/// How far a count with `--limit N` searches: one solution past N, so that a count of
-/// exactly N is printed `N`, and `N+` only when there are more.
+/// How far a count with `--limit N` searches when it drives a search itself (the
+/// learner's): one solution past N, as the engines' counts do ([`Count::bound`]), so that
+/// a count of exactly N is printed `N`, and `N+` only when there are more.
 pub(crate) fn count_bound(limit: Option<u64>) -> u64 {
-    limit.map_or(u64::MAX, |n| n.saturating_add(1))
+    limit.map_or(u64::MAX, Count::bound)
 }
 
 /// The statistics of a count that searched to [`count_bound`]: a solution past the
-/// limit is not counted, and says that the count stopped at the limit.
+/// limit is not counted, and says that the count stopped at the limit
+/// ([`Count::up_to`]).
 pub(crate) fn within_limit(mut stats: Stats, limit: Option<u64>) -> Stats {
-    if let Some(limit) = limit
-        && stats.solutions > limit
-    {
-        stats.solutions = limit;
-        stats.stopped = Some(StopReason::Caller);
+    if let Some(limit) = limit {
+        let count = Count::up_to(stats.solutions, limit, stats.stopped);
+        stats.solutions = count.found();
+        stats.stopped = count.reason();
     }
     stats
 }

@@ -13,7 +13,6 @@ use dancing::{
 use crate::args::{LimitArgs, SearchArgs};
 use crate::failure::Failure;
 use crate::line::StatusLine;
-use crate::report;
 
 /// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
 /// (1,024) nodes.
@@ -134,13 +133,13 @@ pub(crate) fn count<E: Engine>(solver: &mut E, args: &SearchArgs, limit: Option<
     solver.set_limits(args.limits());
     let mut progress = Progress::new(args.report.progress);
     SEARCHING.store(true, Ordering::SeqCst);
-    // The count is the statistics' `solutions`.
-    let _ = solver.count_watched(report::count_bound(limit), |search| {
+    // The count is the statistics' `solutions`, the limit's `N+` their stop.
+    let _ = solver.count_watched(limit.unwrap_or(u64::MAX), |search| {
         progress.heartbeat(search)
     });
     SEARCHING.store(false, Ordering::SeqCst);
     progress.finish();
-    report::within_limit(solver.stats(), limit)
+    solver.stats()
 }
 
 /// The `k` cheapest solutions by the engine's branch and bound (`--min-cost`, `--best`,
@@ -252,8 +251,8 @@ pub(crate) fn run_parallel<E: Branches>(
     let stats = match limit {
         Some(0) => Stats::default(),
         Some(limit) if count => searching(|| {
-            let _ = parallel.count_up_to(report::count_bound(Some(limit)));
-            report::within_limit(parallel.stats(), Some(limit))
+            let _ = parallel.count_up_to(limit);
+            parallel.stats()
         }),
         None if count => searching(|| {
             let _ = parallel.count();

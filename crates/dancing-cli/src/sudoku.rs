@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use dancing::Stats;
+use dancing::{Count, Stats};
 use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Method, PuzzleErrorKind, PuzzleSolver, Shape, Variant, Verdict};
@@ -92,7 +92,7 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
     let (limit, keep) = match mode {
         Mode::Solve { unique, .. } => (if unique { 2 } else { 1 }, true),
         // One past the limit: `N+` only when there are more than N.
-        Mode::Count { limit } => (limit.saturating_add(1), false),
+        Mode::Count { limit } => (Count::bound(limit), false),
         Mode::Check => (2, false),
     };
     let mut first = keep.then(|| Grid::new(grid.shape()));

@@ -3,7 +3,7 @@
 //! read into the engine's `Problem` with the caller's numbering of the options, and
 //! errors in the caller's terms.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// The caller's numbering of the options, where the problem left some out.
@@ -20,6 +20,34 @@ impl Numbering {
     pub(crate) fn len(&self) -> usize {
         self.kept.len() + self.left_out.len()
     }
+}
+
+/// The elements of `object`, an argument named `what` that takes a list: any iterable
+/// but a string (whose characters would be taken for the names), each error in the
+/// caller's terms.
+pub(crate) fn list<'py>(
+    object: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let kind = || {
+        object
+            .get_type()
+            .name()
+            .map_or_else(|_| "value".into(), |n| n.to_string())
+    };
+    if object.is_instance_of::<pyo3::types::PyString>()
+        || object.is_instance_of::<pyo3::types::PyBytes>()
+    {
+        return Err(PyTypeError::new_err(format!(
+            "{what} is a {}: give a list (one string would be read letter by letter); \
+             split a string of names with .split()",
+            kind()
+        )));
+    }
+    let elements = object
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err(format!("{what} is a {}: give a list", kind())))?;
+    elements.collect()
 }
 
 /// `Problem(items, options, secondary, data)`: the problem, and the caller's numbering
@@ -127,14 +155,21 @@ pub(crate) fn from_matrix(
     let mut ones: Vec<Vec<usize>> = Vec::new();
     let mut width = None;
     for (r, row) in rows.try_iter()?.enumerate() {
-        let mut cells = Vec::new();
-        let mut len = 0;
-        for (c, entry) in row?.try_iter()?.enumerate() {
-            if entry?.is_truthy()? {
-                cells.push(c);
+        let row = row?;
+        let (cells, len) = match row.downcast::<pyo3::types::PyString>() {
+            Ok(text) => digits_row(r, &text.to_cow()?)?,
+            Err(_) => {
+                let mut cells = Vec::new();
+                let mut len = 0;
+                for (c, entry) in row.try_iter()?.enumerate() {
+                    if entry?.is_truthy()? {
+                        cells.push(c);
+                    }
+                    len = c + 1;
+                }
+                (cells, len)
             }
-            len = c + 1;
-        }
+        };
         match width {
             None => width = Some(len),
             Some(width) if width != len => {
@@ -190,6 +225,27 @@ pub(crate) fn from_matrix(
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let numbering = (!left_out.is_empty()).then_some(Numbering { kept, left_out });
     Ok((inner, numbering))
+}
+
+/// Row `r` written as a string of `0` and `1` (spaces between them or not): the columns
+/// of its ones, and its length. A row is read as its digits, never as the truth of its
+/// characters (`"101"` is one, zero, one).
+fn digits_row(r: usize, text: &str) -> PyResult<(Vec<usize>, usize)> {
+    let mut cells = Vec::new();
+    let mut len = 0;
+    for (k, ch) in text.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        match ch {
+            '0' => {}
+            '1' => cells.push(k),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "row {r}: {other:?} in column {k} is neither 0 nor 1"
+                )));
+            }
+        }
+        len = k + 1;
+    }
+    Ok((cells, len))
 }
 
 /// The names of `objects`: a `str` as it is, anything else its `str()`.

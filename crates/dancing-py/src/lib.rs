@@ -7,6 +7,7 @@
 //! interrupt flag and raises `KeyboardInterrupt`. Every error is a Python exception with
 //! the library's message.
 
+mod hints;
 mod input;
 mod problem;
 mod run;
@@ -22,5 +23,6 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solutions::Solutions>()?;
     m.add("SearchStopped", m.py().get_type::<run::SearchStopped>())?;
     sudoku::register(m)?;
+    hints::register(m)?;
     Ok(())
 }

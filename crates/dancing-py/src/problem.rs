@@ -6,18 +6,37 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use dancing::{
-    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, OptionId, ParallelSolver,
-    Solver,
+    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, MemoOrder, OptionId,
+    ParallelSolver, Solver,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::input::{self, Numbering};
-use crate::run::{count_object, interruptible, limits, stopped};
+use crate::run::{at_least_one, count_object, interruptible, limits, stopped};
 use crate::solutions::{Decode, Solutions, produce, sorted};
 
-/// An exact-cover problem: items to cover and options that cover them.
+/// An exact-cover problem: choose options so that every primary item is covered
+/// exactly once (or as often as its bounds say) and every secondary item at most once
+/// (or by options that agree on its color).
+///
+/// Problem(items, options, secondary=(), data=None)
+///
+/// Args:
+///     items: the primary items' names, a list (any objects: their `str`), or `None`
+///         to take every item the options name that is not secondary, in order of
+///         appearance. `"2:3|name"` is an item covered 2 to 3 times.
+///     options: a list of options, each a list of item names or one string of names
+///         split on spaces. In an option, `"name:color"` gives a secondary item a color
+///         (options that agree on it may share it) and `"|5"` gives the option a cost.
+///     secondary: the secondary items' names (covered at most once).
+///     data: one object per option, which the solutions list instead of the option
+///         indices.
+///
+/// Searches run with the GIL released; Ctrl-C stops them with `KeyboardInterrupt`, a
+/// `timeout` (seconds) with `SearchStopped`. Bad input raises `ValueError`. Problems
+/// pickle (with their data), so they pass to other processes.
 #[pyclass(module = "dancing", frozen)]
 pub(crate) struct Problem {
     inner: Arc<dancing::Problem>,
@@ -145,20 +164,48 @@ fn forced_engine(
     Ok(Some((AnyEngine::Links(solver), options)))
 }
 
-/// `threads` as the command line takes it: at most 256, 0 for every core.
-fn checked_threads(threads: usize) -> PyResult<usize> {
-    if threads > ParallelSolver::<Solver>::MAX_THREADS {
-        return Err(PyValueError::new_err(format!(
-            "threads={threads}: at most {} (0 for every core)",
-            ParallelSolver::<Solver>::MAX_THREADS
-        )));
+/// `threads` as the command line takes it: 0 for every core, at most 256.
+fn checked_threads(threads: i64) -> PyResult<usize> {
+    let max = ParallelSolver::<Solver>::MAX_THREADS;
+    match usize::try_from(threads) {
+        Ok(0) => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+        Ok(threads) if threads <= max => Ok(threads),
+        _ => Err(PyValueError::new_err(format!(
+            "threads={threads}: give 1 to {max}, or 0 for every core"
+        ))),
     }
-    Ok(if threads == 0 {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        threads
-    })
 }
+
+/// The caller's `given` options: their indices, none negative.
+fn given_indices(given: Option<Vec<i64>>) -> PyResult<Vec<u32>> {
+    given
+        .unwrap_or_default()
+        .into_iter()
+        .map(|k| {
+            u32::try_from(k).map_err(|_| {
+                PyValueError::new_err(format!("given: {k} is no option index (0 or more)"))
+            })
+        })
+        .collect()
+}
+
+/// The memo as the caller set it: its memory bound in bytes and its order's word.
+fn memo<'p>(
+    problem: &'p dancing::Problem,
+    limits: Limits,
+    (max_memory, order): (u64, &str),
+) -> PyResult<Memo<'p>> {
+    let order: MemoOrder = order
+        .parse()
+        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
+    Ok(Memo::new(problem)
+        .limits(limits)
+        .max_memory(max_memory)
+        .order(order))
+}
+
+/// The memo's memory bound when none is given: the command line's `--max-memory`.
+const MAX_MEMORY: u64 = 4 << 30;
 
 #[pymethods]
 impl Problem {
@@ -175,14 +222,24 @@ impl Problem {
     ///     data: one object per option, which the solutions list instead of the
     ///         option indices.
     #[new]
-    #[pyo3(signature = (items, options, secondary = Vec::new(), data = None),
+    #[pyo3(signature = (items, options, secondary = None, data = None),
            text_signature = "(items, options, secondary=(), data=None)")]
     fn new(
-        items: Option<Vec<Bound<'_, PyAny>>>,
-        options: Vec<Bound<'_, PyAny>>,
-        secondary: Vec<Bound<'_, PyAny>>,
-        data: Option<Vec<Py<PyAny>>>,
+        items: Option<Bound<'_, PyAny>>,
+        options: Bound<'_, PyAny>,
+        secondary: Option<Bound<'_, PyAny>>,
+        data: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let items = items.map(|i| input::list(&i, "items")).transpose()?;
+        let options = input::list(&options, "options")?;
+        let secondary = match secondary {
+            Some(secondary) => input::list(&secondary, "secondary")?,
+            None => Vec::new(),
+        };
+        let data: Option<Vec<Py<PyAny>>> = data
+            .map(|d| input::list(&d, "data"))
+            .transpose()?
+            .map(|d| d.into_iter().map(Bound::unbind).collect());
         let (inner, numbering) = input::from_lists(items, options, secondary, data.as_deref())?;
         Ok(Self {
             inner: Arc::new(inner),
@@ -354,36 +411,37 @@ impl Problem {
     ///         builds with it), as `dancing xc --engine` takes them.
     ///     memo: count from a ZDD of all the solutions: exact however large, fast
     ///         where subproblems repeat (boards), slow where they do not; one thread.
+    ///     max_memory: with the memo, the most bytes it may hold (4 GiB by default, as
+    ///         `dancing xc --max-memory`); past it, `MemoryError`.
+    ///     memo_order: with the memo, the item it covers next: `"auto"`,
+    ///         `"frontier"`, `"declared"` or `"mrv"`, as `dancing xc --memo-order`.
     ///     given: options (their indices) every solution must hold, as a partial
     ///         solution forced first (the `dlx` package's `useRow`); links, one thread.
-    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false, given = Vec::new()))]
+    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false, max_memory = MAX_MEMORY, memo_order = "auto", given = None),
+           text_signature = "($self, *, limit=None, timeout=None, threads=1, engine='auto', memo=False, max_memory=4294967296, memo_order='auto', given=None)")]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
         py: Python<'_>,
-        limit: Option<u64>,
+        limit: Option<i64>,
         timeout: Option<f64>,
-        threads: usize,
+        threads: i64,
         engine: &str,
         memo: bool,
-        given: Vec<u32>,
+        max_memory: u64,
+        memo_order: &str,
+        given: Option<Vec<i64>>,
     ) -> PyResult<PyObject> {
+        let given = given_indices(given)?;
         if !given.is_empty() && (memo || threads != 1) {
             return Err(PyValueError::new_err(
                 "given= searches on one thread without the memo: leave threads and memo out",
             ));
         }
-        if threads > ParallelSolver::<Solver>::MAX_THREADS {
-            return Err(PyValueError::new_err(format!(
-                "threads={threads}: at most {} (0 for every core)",
-                ParallelSolver::<Solver>::MAX_THREADS
-            )));
-        }
-        if limit == Some(0) {
-            return Err(PyValueError::new_err(
-                "limit=0 counts nothing: give a limit of 1 or more, or None for all",
-            ));
-        }
+        let threads = checked_threads(threads)?;
+        let limit = limit
+            .map(|limit| at_least_one("limit", limit, "counts nothing"))
+            .transpose()?;
         let name: EngineName = engine
             .parse()
             .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
@@ -397,9 +455,8 @@ impl Problem {
         let limits = limits(timeout, &flag)?;
         let problem = Arc::clone(&self.inner);
         if memo {
-            let built = interruptible(py, &flag, move || {
-                Memo::new(&problem).limits(limits).build()
-            })?;
+            let memo = self::memo(&problem, limits, (max_memory, memo_order))?;
+            let built = interruptible(py, &flag, move || memo.build())?;
             let zdd = built.map_err(|stop| {
                 stopped(py, Some(stop.reason), stop.stats.solutions)
                     .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
@@ -414,19 +471,14 @@ impl Problem {
             Some((engine, _)) => engine,
             None => self::engine(&problem, engine)?,
         };
-        // One further than the limit, to tell "exactly limit" from "more".
-        let asked = limit.map(|limit| limit.saturating_add(1));
+        // Complete when there are `limit` solutions or fewer, as every count is.
         let count = interruptible(py, &flag, move || {
-            count_with(engine, threads, limits, asked)
+            count_with(engine, threads, limits, limit)
         })??;
         if let Some(error) = stopped(py, count.reason(), count.found()) {
             return Err(error);
         }
-        let found = count.found();
-        match limit {
-            Some(limit) if found > limit => count_object(py, &limit.to_string(), false),
-            _ => count_object(py, &found.to_string(), true),
-        }
+        count_object(py, &count.found().to_string(), count.is_complete())
     }
 
     /// `k` solutions drawn uniformly at random (with repeats) from a ZDD of all the
@@ -435,25 +487,32 @@ impl Problem {
     ///
     /// Args:
     ///     k: how many solutions to draw.
-    ///     seed: the seed of the draws (any integer), or `None`.
+    ///     seed: the seed of the draws (any integer from 0 to 2**64 − 1), or `None`.
     ///     timeout: seconds before `SearchStopped`, or `None`.
-    #[pyo3(signature = (k, *, seed = None, timeout = None))]
+    ///     max_memory: the most bytes the memo may hold, as for `count`.
+    ///     memo_order: the memo's order, as for `count`.
+    #[pyo3(signature = (k, *, seed = None, timeout = None, max_memory = MAX_MEMORY, memo_order = "auto"),
+           text_signature = "($self, k, *, seed=None, timeout=None, max_memory=4294967296, memo_order='auto')")]
     fn sample<'py>(
         &self,
         py: Python<'py>,
-        k: usize,
+        k: i64,
         seed: Option<u64>,
         timeout: Option<f64>,
+        max_memory: u64,
+        memo_order: &str,
     ) -> PyResult<Vec<Bound<'py, PyList>>> {
+        let k = at_least_one("k", k, "draws nothing")?;
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         let problem = Arc::clone(&self.inner);
         let seed = seed.unwrap_or_else(dancing::random_seed);
+        let memo = self::memo(&problem, limits, (max_memory, memo_order))?;
         let drawn = interruptible(py, &flag, move || {
-            let zdd = Memo::new(&problem).limits(limits).build()?;
+            let zdd = memo.build()?;
             Ok::<_, dancing::Stopped>(
                 zdd.samples(seed)
-                    .take(k)
+                    .take(usize::try_from(k).unwrap_or(usize::MAX))
                     .map(|options| sorted(&options))
                     .collect::<Vec<_>>(),
             )
@@ -479,7 +538,7 @@ impl Problem {
         &self,
         py: Python<'py>,
         timeout: Option<f64>,
-        threads: usize,
+        threads: i64,
     ) -> PyResult<Option<(u128, Bound<'py, PyList>)>> {
         Ok(self.best(py, 1, timeout, threads)?.into_iter().next())
     }
@@ -494,15 +553,11 @@ impl Problem {
     fn best<'py>(
         &self,
         py: Python<'py>,
-        k: usize,
+        k: i64,
         timeout: Option<f64>,
-        threads: usize,
+        threads: i64,
     ) -> PyResult<Vec<(u128, Bound<'py, PyList>)>> {
-        if k == 0 {
-            return Err(PyValueError::new_err(
-                "k=0 asks for nothing: give 1 or more",
-            ));
-        }
+        let k = usize::try_from(at_least_one("k", k, "asks for nothing")?).unwrap_or(usize::MAX);
         let threads = checked_threads(threads)?;
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
@@ -534,13 +589,13 @@ impl Problem {
     ///     timeout: seconds before `SearchStopped`, or `None`.
     ///     engine: the engine, as for `count`.
     ///     given: options every solution must hold, as for `count`.
-    #[pyo3(signature = (*, timeout = None, engine = "auto", given = Vec::new()))]
+    #[pyo3(signature = (*, timeout = None, engine = "auto", given = None))]
     fn first(
         &self,
         py: Python<'_>,
         timeout: Option<f64>,
         engine: &str,
-        given: Vec<u32>,
+        given: Option<Vec<i64>>,
     ) -> PyResult<Option<PyObject>> {
         let solutions = self.solutions(Some(1), timeout, engine, given)?;
         let first = solutions.next_solution(py)?;
@@ -557,14 +612,18 @@ impl Problem {
     ///     engine: the engine, as for `count`.
     ///     given: options every solution must hold, as for `count`; they are in
     ///         each solution listed.
-    #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto", given = Vec::new()))]
+    #[pyo3(signature = (*, limit = None, timeout = None, engine = "auto", given = None))]
     fn solutions(
         &self,
-        limit: Option<u64>,
+        limit: Option<i64>,
         timeout: Option<f64>,
         engine: &str,
-        given: Vec<u32>,
+        given: Option<Vec<i64>>,
     ) -> PyResult<Solutions> {
+        let limit = limit
+            .map(|limit| at_least_one("limit", limit, "lists nothing"))
+            .transpose()?;
+        let given = given_indices(given)?;
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         // Built here, so that an engine that cannot take the problem says so at once.

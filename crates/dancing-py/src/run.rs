@@ -113,3 +113,14 @@ pub(crate) fn count_object(py: Python<'_>, digits: &str, complete: bool) -> PyRe
     let class = py.import("dancing._count")?.getattr("Count")?;
     Ok(class.call1((value, complete))?.unbind())
 }
+
+/// A number the caller gave (`limit`, `k`, `count`): a whole number of at least 1, or
+/// an error in the caller's terms (`limit=-1 counts nothing: give 1 or more`).
+pub(crate) fn at_least_one(name: &str, value: i64, what: &str) -> PyResult<u64> {
+    match u64::try_from(value) {
+        Ok(value) if value >= 1 => Ok(value),
+        _ => Err(PyValueError::new_err(format!(
+            "{name}={value} {what}: give 1 or more"
+        ))),
+    }
+}

@@ -5,20 +5,19 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use dancing_sudoku::generate::{Generator, Symmetry};
-use dancing_sudoku::logic::{Difficulty, RateError, Rater};
+use dancing_sudoku::logic::Difficulty;
 use dancing_sudoku::parse::{Batch, Puzzle};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Limits, PuzzleErrorKind, PuzzleSolver, Shape, SolverChoice};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use crate::run::{count_object, interruptible, limits, stopped};
+use crate::run::{at_least_one, count_object, interruptible, limits, stopped};
 
 /// Reads the one puzzle of `text`, under `variant` if named, with the boxes `boxes`
 /// (`"2x3"`) for grids of their side: the shape is read as the command line reads it,
 /// from `box=` or from the `|` the rows draw, never guessed.
-fn puzzle(text: &str, variant: Option<&str>, boxes: Option<&str>) -> PyResult<Puzzle> {
+pub(crate) fn puzzle(text: &str, variant: Option<&str>, boxes: Option<&str>) -> PyResult<Puzzle> {
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
     let mut batch = Batch::new(text.as_bytes());
     if let Some(name) = variant {
@@ -85,7 +84,7 @@ fn box_hint(kind: &PuzzleErrorKind) -> String {
 
 /// A score to one decimal as the `float` that prints so (`10.9`, not the `f32`'s
 /// `10.899999618530273`).
-fn tenths(score: f32) -> f64 {
+pub(crate) fn tenths(score: f32) -> f64 {
     (f64::from(score) * 10.0).round() / 10.0
 }
 
@@ -100,7 +99,8 @@ fn solver(limits: Limits) -> PuzzleSolver {
 
 /// The solution of the puzzle as one line, or `None` when it has none.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, variant = None, timeout = None, r#box = None))]
+#[pyo3(signature = (puzzle, *, variant = None, timeout = None, r#box = None),
+           text_signature = "(puzzle, *, variant=None, timeout=None, box=None)")]
 fn solve(
     py: Python<'_>,
     puzzle: &str,
@@ -128,51 +128,43 @@ fn solve(
 /// as a `dancing.Count`: an `int` whose `complete` is false when more than `limit`
 /// solutions exist (the count is then `limit`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit = 2, variant = None, timeout = None, r#box = None))]
+#[pyo3(signature = (puzzle, *, limit = 2, variant = None, timeout = None, r#box = None),
+           text_signature = "(puzzle, *, limit=2, variant=None, timeout=None, box=None)")]
 fn count(
     py: Python<'_>,
     puzzle: &str,
-    limit: u64,
+    limit: i64,
     variant: Option<&str>,
     timeout: Option<f64>,
     r#box: Option<&str>,
 ) -> PyResult<PyObject> {
-    if limit == 0 {
-        return Err(PyValueError::new_err(
-            "limit=0 counts nothing: give a limit of 1 or more",
-        ));
-    }
-    // One further than the limit, to tell "exactly limit" from "more".
-    let asked = limit.saturating_add(1);
+    let limit = at_least_one("limit", limit, "counts nothing")?;
     let puzzle = self::puzzle(puzzle, variant, r#box)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let count = interruptible(py, &flag, move || {
-        solver(limits).count_up_to(&puzzle, asked)
+        solver(limits).count_up_to(&puzzle, limit)
     })?;
     if let Some(error) = stopped(py, count.reason(), count.found()) {
         return Err(error);
     }
-    let found = count.found();
-    count_object(py, &found.min(limit).to_string(), found <= limit)
+    count_object(py, &count.found().to_string(), count.is_complete())
 }
 
 /// The solutions of a classic puzzle, each one line, at most `limit` of them (in the
 /// search's order).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit = 10, timeout = None, r#box = None))]
+#[pyo3(signature = (puzzle, *, limit = 10, timeout = None, r#box = None),
+           text_signature = "(puzzle, *, limit=10, timeout=None, box=None)")]
 fn solutions(
     py: Python<'_>,
     puzzle: &str,
-    limit: usize,
+    limit: i64,
     timeout: Option<f64>,
     r#box: Option<&str>,
 ) -> PyResult<Vec<String>> {
-    if limit == 0 {
-        return Err(PyValueError::new_err(
-            "limit=0 lists nothing: give 1 or more",
-        ));
-    }
+    let limit =
+        usize::try_from(at_least_one("limit", limit, "lists nothing")?).unwrap_or(usize::MAX);
     let puzzle = self::puzzle(puzzle, None, r#box)?;
     if puzzle.variant != dancing_sudoku::Variant::Classic || puzzle.pencilmarks.is_some() {
         return Err(PyValueError::new_err(
@@ -201,93 +193,14 @@ fn solutions(
     }
 }
 
-/// A rating's error as Python sees it: a stop as every search's (`SearchStopped`,
-/// `KeyboardInterrupt`), anything else a `ValueError`.
-fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
-    match error {
-        RateError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
-            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
-        other => PyValueError::new_err(other.to_string()),
-    }
-}
-
-/// The rating on Sudoku Explainer's scale: a dict with `score`, `technique` (the
-/// hardest used, or `None`), `needs_search` and `text` (`"7.1 forcing chain"`).
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, timeout = None, r#box = None))]
-fn rate<'py>(
-    py: Python<'py>,
-    puzzle: &str,
-    timeout: Option<f64>,
-    r#box: Option<&str>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let puzzle = self::puzzle(puzzle, Some("classic"), r#box)?;
-    let flag = Arc::new(AtomicBool::new(false));
-    let limits = limits(timeout, &flag)?;
-    let rating = interruptible(py, &flag, move || {
-        Rater::new().limits(limits).rate(puzzle.position())
-    })?
-    .map_err(|e| rate_error(py, e))?;
-    let dict = PyDict::new(py);
-    dict.set_item("score", tenths(rating.score))?;
-    dict.set_item("technique", rating.hardest.map(|t| t.name()))?;
-    dict.set_item("needs_search", rating.needs_search())?;
-    dict.set_item("text", rating.to_string())?;
-    Ok(dict)
-}
-
-/// The next step a person would take, as a dict: `status` (`"step"`, or `"solved"` when
-/// the puzzle is solved, or `"stalled"` when no technique applies and the rest needs
-/// search), `text` (the sentence), `technique` and `score` (`None` without a step),
-/// `placement` (`(row, column, value)`, 0-based cells) or `None`, and `eliminations` (a
-/// list of `(row, column, value)`).
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, r#box = None))]
-fn hint<'py>(py: Python<'py>, puzzle: &str, r#box: Option<&str>) -> PyResult<Bound<'py, PyDict>> {
-    let puzzle = self::puzzle(puzzle, Some("classic"), r#box)?;
-    let step = Rater::new()
-        .hint(puzzle.position())
-        .map_err(|e| rate_error(py, e))?;
-    let dict = PyDict::new(py);
-    let Some(step) = step else {
-        let solved = puzzle.position().grid().is_complete();
-        let (status, text) = if solved {
-            ("solved", "solved")
-        } else {
-            (
-                "stalled",
-                "stalled: no technique applies; the rest needs search",
-            )
-        };
-        dict.set_item("status", status)?;
-        dict.set_item("text", text)?;
-        dict.set_item("technique", py.None())?;
-        dict.set_item("score", py.None())?;
-        dict.set_item("placement", py.None())?;
-        dict.set_item("eliminations", Vec::<(usize, usize, u8)>::new())?;
-        return Ok(dict);
-    };
-    dict.set_item("status", "step")?;
-    dict.set_item("text", step.to_string())?;
-    dict.set_item("technique", step.technique().name())?;
-    dict.set_item("score", tenths(step.score()))?;
-    dict.set_item("placement", step.placement().map(|((r, c), v)| (r, c, v)))?;
-    let eliminations: Vec<(usize, usize, u8)> = step
-        .eliminations()
-        .iter()
-        .map(|&((r, c), v)| (r, c, v))
-        .collect();
-    dict.set_item("eliminations", eliminations)?;
-    Ok(dict)
-}
-
 /// `count` puzzles with one solution each, as lines, the same for the same `seed`.
 #[pyfunction]
-#[pyo3(signature = (count = 1, *, seed = None, order = None, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None, score = None))]
+#[pyo3(signature = (count = 1, *, seed = None, order = None, symmetry = None, difficulty = None, variant = None, timeout = None, r#box = None, score = None),
+           text_signature = "(count=1, *, seed=None, order=None, symmetry=None, difficulty=None, variant=None, timeout=None, box=None, score=None)")]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
-    count: u64,
+    count: i64,
     seed: Option<u64>,
     order: Option<usize>,
     symmetry: Option<&str>,
@@ -298,6 +211,7 @@ fn generate(
     score: Option<(f32, f32)>,
 ) -> PyResult<Vec<String>> {
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    let count = at_least_one("count", count, "makes nothing")?;
     let shape = match (order, r#box) {
         (Some(_), Some(_)) => {
             return Err(PyValueError::new_err(
@@ -345,8 +259,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;
-    m.add_function(wrap_pyfunction!(rate, m)?)?;
-    m.add_function(wrap_pyfunction!(hint, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     Ok(())
 }

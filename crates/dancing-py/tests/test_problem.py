@@ -215,7 +215,7 @@ def test_one_iterator_shared_by_threads():
 
 def test_the_command_lines_refusals():
     p = dancing.Problem(["a"], [["a"]])
-    with pytest.raises(ValueError, match="at most 256"):
+    with pytest.raises(ValueError, match="give 1 to 256"):
         p.count(threads=257)
     with pytest.raises(ValueError, match="limit=0"):
         p.count(limit=0)
@@ -356,7 +356,9 @@ def test_polyomino_packing_as_knuth_counts():
     assert len(placements) == 12
     cells = [cell for line in placements for cell in line.split()[1:]]
     assert len(cells) == len(set(cells)) == 60
-    assert not {"r3c3", "r3c4", "r4c3", "r4c4"} & set(cells)
+    # Cells are named from 1, as the command line and the sudoku name them.
+    assert not {"r4c4", "r4c5", "r5c4", "r5c5"} & set(cells)
+    assert "r1c1" in cells
     assert dancing.Problem.polyomino("5x4", pieces="tetrominoes", uses="any").count() == (
         dancing.Problem.polyomino("4x5", pieces="4", uses="any").count()
     )
@@ -388,3 +390,78 @@ def test_a_given_partial_solution_is_forced_first():
         p.count(given=[9])
     with pytest.raises(ValueError, match="threads"):
         p.count(given=[0], threads=2)
+
+
+def test_fifth_pass_findings():
+    p = dancing.Problem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    # H6: a limit of 0 is refused everywhere, not read as "all".
+    with pytest.raises(ValueError, match="limit=0"):
+        p.solutions(limit=0)
+    # H7: rows written as strings of 0 and 1 are read digit by digit.
+    assert dancing.Problem.from_matrix(["101", "010"]).count() == 1
+    assert dancing.Problem.from_matrix(["1 0 1", "0 1 0", "1 1 1"]).count() == 2
+    with pytest.raises(ValueError, match="neither 0 nor 1"):
+        dancing.Problem.from_matrix(["102"])
+    # H8: a number that names no set of pieces is refused, not drawn as a piece.
+    with pytest.raises(ValueError, match="no set of 7-cell pieces"):
+        dancing.Problem.polyomino("2x2", pieces="7")
+    # H26: a board too large says so.
+    with pytest.raises(ValueError, match="10000000000 cells"):
+        dancing.Problem.polyomino("100000x100000")
+    # H23: a count's completeness cannot be set.
+    count = p.count(limit=1)
+    with pytest.raises(AttributeError):
+        count.complete = True
+    # Errors in the caller's terms, not PyO3's.
+    with pytest.raises(TypeError, match="items is a str"):
+        dancing.Problem("abc", [["a"]])
+    with pytest.raises(ValueError, match="threads=-1"):
+        p.count(threads=-1)
+    with pytest.raises(ValueError, match="k=-2"):
+        p.sample(-2)
+    with pytest.raises(ValueError, match="given: -1"):
+        p.count(given=[-1])
+
+
+def test_a_complete_count_has_one_meaning():
+    # Exactly `limit` solutions: complete, as Rust's count_up_to and the command line
+    # (which prints `2`, not `2+`) count them; past it, the limit and not complete.
+    two = dancing.Problem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    exact = two.count(limit=2)
+    assert (exact, exact.complete, str(exact)) == (2, True, "2")
+    more = two.count(limit=1)
+    assert (more, more.complete, str(more)) == (1, False, "1+")
+    for threads in (1, 2):
+        assert two.count(limit=2, threads=threads).complete
+
+
+def test_the_memo_is_bounded_and_ordered_as_the_command_line():
+    board = dancing.Problem.polyomino("60x60", pieces="dominoes", uses="any")
+    with pytest.raises(MemoryError):
+        board.count(memo=True, max_memory=20 << 20)
+    with pytest.raises(MemoryError):
+        board.sample(1, max_memory=20 << 20)
+    small = dancing.Problem.polyomino("4x4", pieces="dominoes", uses="any")
+    for order in ("auto", "frontier", "declared", "mrv"):
+        assert small.count(memo=True, memo_order=order) == 36
+    with pytest.raises(ValueError, match="unknown memo order"):
+        small.count(memo=True, memo_order="fast")
+    assert len(small.sample(3, seed=1, memo_order="mrv")) == 3
+
+
+def test_signatures_show_their_real_defaults():
+    import inspect
+
+    from dancing import sudoku
+
+    functions = [
+        getattr(dancing.Problem, name)
+        for name in ("count", "first", "solutions", "sample", "min_cost", "best")
+    ]
+    functions += [dancing.Problem.from_matrix, dancing.Problem.polyomino, dancing.Problem]
+    functions += [getattr(sudoku, name) for name in sudoku.__all__ if name != "Step"]
+    for function in functions:
+        signature = str(inspect.signature(function))
+        assert "Ellipsis" not in signature and "..." not in signature, (function, signature)
+    assert "Args:" in (dancing.Problem.__doc__ or "")
+    assert "items:" in (dancing.Problem.__doc__ or "")

@@ -2,6 +2,7 @@
 the rules, variants, and every error path."""
 
 import pathlib
+import pickle
 
 import pytest
 
@@ -152,9 +153,11 @@ def test_six_by_six_with_two_by_three_boxes():
     assert puzzles == sudoku.generate(3, seed=4, box="2x3")
     for puzzle in puzzles:
         assert len(puzzle) == 36
-        # The shape is read from the side: 6 is 2x3.
-        assert sudoku.count(puzzle) == 1 and sudoku.count(puzzle, box="2x3").complete
-        solution = sudoku.solve(puzzle)
+        # The shape is never guessed: 6×6 has 2x3 and 3x2 boxes, and the error says so.
+        with pytest.raises(ValueError, match='box="2x3" or box="3x2"'):
+            sudoku.count(puzzle)
+        assert sudoku.count(puzzle, box="2x3") == 1
+        solution = sudoku.solve(puzzle, box="2x3")
         assert all(p in (".", s) for p, s in zip(puzzle, solution))
         rows = [solution[6 * r : 6 * r + 6] for r in range(6)]
         boxes = [
@@ -171,7 +174,28 @@ def test_six_by_six_with_two_by_three_boxes():
     with pytest.raises(ValueError, match="box shape"):
         sudoku.solve(empty, box="big")
     eight = sudoku.generate(1, seed=1, box="2x4")[0]
-    assert len(eight) == 64 and sudoku.count(eight) == 1
+    assert len(eight) == 64 and sudoku.count(eight, box="2x4") == 1
+
+
+def test_h1_a_box_shape_is_read_never_guessed():
+    # The hostile run: a 3x2 puzzle counted as 2x3 gave 3 solutions where it has 16, and
+    # a unique 3x2 puzzle counted 0.
+    tall = sudoku.generate(1, seed=11, box="3x2")[0]
+    assert sudoku.count(tall, box="3x2") == 1
+    with pytest.raises(ValueError, match="box="):
+        sudoku.count(tall)
+    # Drawn with its boxes, a grid tells its shape itself.
+    solution = sudoku.solve(tall, box="3x2")
+    drawn = "\n".join(
+        " | ".join(" ".join(tall[6 * r + c] for c in range(s, s + 2)) for s in (0, 2, 4))
+        for r in range(6)
+    )
+    assert sudoku.solve(drawn) == solution
+    with pytest.raises(ValueError, match="order and box"):
+        sudoku.generate(1, order=3, box="2x3")
+    assert sudoku.solutions(tall, box="3x2") == [solution]
+    assert sudoku.rate(tall, box="3x2")["score"] >= 1.0
+    assert sudoku.hint(tall, box="3x2")["status"] == "step"
 
 
 def test_solutions_are_listed_and_sixteen_by_sixteen_numbers_read():
@@ -185,3 +209,38 @@ def test_solutions_are_listed_and_sixteen_by_sixteen_numbers_read():
     rows = [" ".join(str(v) for v in values[16 * r : 16 * r + 16]) for r in range(16)]
     rows[0] = " ".join(["0"] + rows[0].split()[1:])
     assert sudoku.solve("\n".join(rows)) == solution
+
+
+def test_hints_walk_to_the_end():
+    # hint(apply=True) gives the position after the step, which hint takes back: the
+    # walk reaches the solution with no step twice, as steps() lists it.
+    position = sudoku.Position(SEVENTEEN)
+    seen = []
+    while True:
+        hint = sudoku.hint(position, apply=True)
+        if hint["status"] != "step":
+            break
+        assert hint["text"] not in seen
+        seen.append(hint["text"])
+        position = hint["position"]
+        # The pencilmark grid reads back as the same position.
+        assert sudoku.Position(str(position)) == position
+    assert hint["status"] == "solved" and position.solved
+    assert position.grid == sudoku.solve(SEVENTEEN)
+    steps = sudoku.steps(SEVENTEEN)
+    assert [step.text for step in steps] == seen
+    assert steps[-1].position == position
+    first = steps[0]
+    assert (first.technique, str(first)) == (sudoku.hint(SEVENTEEN)["technique"], seen[0])
+    # A cell left with one candidate stays a candidate, apart from a value placed.
+    lone = [
+        (step.position, step.position.candidates(r, c)[0])
+        for step in steps
+        for r in range(9)
+        for c in range(9)
+        if step.position.value(r, c) == 0 and len(step.position.candidates(r, c)) == 1
+    ]
+    assert lone, "some step leaves a naked single"
+    for position, value in lone:
+        assert f"({value})" in str(position)
+    assert pickle.loads(pickle.dumps(first.position)) == first.position

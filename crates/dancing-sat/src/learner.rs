@@ -147,15 +147,20 @@ impl<'p> Learner<'p> {
         Ok(first)
     }
 
-    /// The number of solutions, counting no further than `limit`: [`Count::Partial`] if
-    /// the limit was reached (at least `limit`) or a [`Limits`](dancing::Limits) bound
-    /// stopped the search.
+    /// The number of solutions, counting no further than `limit`, as
+    /// [`Engine::count_up_to`](dancing::Engine::count_up_to) counts them: complete when
+    /// there are `limit` or fewer, [`Count::Partial`] at `limit` when there are more or a
+    /// [`Limits`](dancing::Limits) bound stopped the search.
     ///
     /// # Errors
     /// If CaDiCaL's model is not an exact cover (a bug, never an answer).
     pub fn count_up_to(&mut self, limit: u64) -> Result<Count, CoverError> {
-        let found = self.search(&[], limit, |_| {})?;
-        Ok(Count::new(found, self.stats.stopped))
+        let found = self.search(&[], Count::bound(limit), |_| {})?;
+        let count = Count::up_to(found, limit, self.stats.stopped);
+        // The solution past the limit is not counted: it says there are more.
+        self.stats.solutions = count.found();
+        self.stats.stopped = count.reason();
+        Ok(count)
     }
 
     /// Finds up to `limit` solutions that contain every option of `fixed`, handing each

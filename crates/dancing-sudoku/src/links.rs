@@ -4,13 +4,13 @@
 use dancing::Engine as _;
 use std::ops::ControlFlow;
 
-use dancing::{Count, Event, Limits, Stats};
+use dancing::{Count, Limits, Stats};
 
 use crate::encoding;
 use crate::grid::Grid;
 use crate::position::Position;
 use crate::shape::Shape;
-use crate::solve::{Books, Inside, Solve};
+use crate::solve::{Books, Inside, Solve, count_to};
 
 /// One shape's matrix and the engine's solver over it.
 #[derive(Debug, Clone)]
@@ -242,27 +242,14 @@ impl SudokuSolver {
         if limit == 0 {
             return 0;
         }
-        let Some(first) = first else {
-            return solver.count_up_to(limit).found();
-        };
-        let mut found = 0;
-        let mut search = solver.search();
-        while found < limit {
-            match search.next_event() {
-                Event::Solution => {
-                    if found == 0 {
-                        first.copy_from(grid);
-                        let classic: Vec<_> =
-                            search.solution().iter().map(|o| ids[o.index()]).collect();
-                        encoding::decode_into(grid.side(), &classic, first.cells_vec_mut());
-                    }
-                    found += 1;
-                }
-                Event::Finished => break,
-                _ => {}
+        let mut first = first;
+        count_to(solver, limit, |options| {
+            if let Some(first) = first.as_deref_mut() {
+                first.copy_from(grid);
+                let classic: Vec<_> = options.iter().map(|o| ids[o.index()]).collect();
+                encoding::decode_into(grid.side(), &classic, first.cells_vec_mut());
             }
-        }
-        found
+        })
     }
 }
 
@@ -304,27 +291,14 @@ impl Solve for SudokuSolver {
         let Some(engine) = self.prepared(puzzle) else {
             return 0;
         };
-        let Some(first) = first else {
-            return engine.solver.count_up_to(limit).found();
-        };
         let side = engine.side;
-        let mut found = 0;
-        let mut search = engine.solver.search();
-        while found < limit {
-            match search.next_event() {
-                Event::Solution => {
-                    if found == 0 {
-                        first.copy_from(puzzle);
-                        encoding::decode_into(side, search.solution(), first.cells_vec_mut());
-                    }
-                    found += 1;
-                }
-                Event::Finished => break,
-                // Heartbeats, and whatever later engines report between solutions.
-                _ => {}
+        let mut first = first;
+        count_to(&mut engine.solver, limit, |options| {
+            if let Some(first) = first.as_deref_mut() {
+                first.copy_from(puzzle);
+                encoding::decode_into(side, options, first.cells_vec_mut());
             }
-        }
-        found
+        })
     }
 
     /// Statistics of the most recent search (all zero if the givens conflicted): nodes
@@ -396,13 +370,8 @@ impl Position {
     /// ([`Count::Partial`] when the limit is reached).
     pub fn count_up_to(&self, limit: u64) -> Count {
         with_solver(|s| {
-            let found = s.find_position(self, limit, None);
-            let stopped = if found >= limit {
-                Some(dancing::StopReason::Caller)
-            } else {
-                s.stats().stopped
-            };
-            Count::new(found, stopped)
+            let found = s.find_position(self, Count::bound(limit), None);
+            Count::up_to(found, limit, s.stats().stopped)
         })
     }
 

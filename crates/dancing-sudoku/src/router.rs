@@ -266,7 +266,7 @@ impl PuzzleSolver {
     /// The number of solutions of `puzzle`, counting no further than `limit`, as
     /// [`Solve::count_up_to`] counts them.
     pub fn count_up_to(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        let found = self.find(puzzle, limit, None);
+        let found = self.find(puzzle, Count::bound(limit), None);
         Count::up_to(found, limit, self.stats().stopped)
     }
 

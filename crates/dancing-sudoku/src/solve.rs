@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use dancing::{Count, Limits, Stats};
+use dancing::{Count, Engine, Event, Limits, OptionId, Stats};
 
 use crate::grid::Grid;
 
@@ -165,12 +165,13 @@ pub trait Solve {
         self.books(INSIDE).method
     }
 
-    /// The number of solutions of `puzzle`, counting no further than `limit`:
-    /// [`Count::Partial`] when the limit is reached (at least `limit` solutions) or a
-    /// [`Limits`] bound stopped the search, [`Count::Complete`] otherwise.
+    /// The number of solutions of `puzzle`, counting no further than `limit`, as
+    /// [`Count::up_to`] tells: [`Count::Complete`] when there are `limit` or fewer,
+    /// [`Count::Partial`] at `limit` when there are more or a [`Limits`] bound stopped
+    /// the search.
     #[inline]
     fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Count {
-        let found = self.find(puzzle, limit, None);
+        let found = self.find(puzzle, Count::bound(limit), None);
         Count::up_to(found, limit, self.stats().stopped)
     }
 
@@ -219,4 +220,31 @@ pub trait Solve {
             other => Err(other),
         }
     }
+}
+
+/// The one search of the links solvers' [`find`](Solve::find): counts the solutions of
+/// `engine` until `cap` are found or the search ends, handing the first one's options
+/// to `first`. A search that reaches `cap` is abandoned there, its statistics stopped
+/// by the caller.
+pub(crate) fn count_to<E: Engine>(
+    engine: &mut E,
+    cap: u64,
+    mut first: impl FnMut(&[OptionId]),
+) -> u64 {
+    let mut found = 0;
+    let mut search = engine.search();
+    while found < cap {
+        match search.next_event() {
+            Event::Solution => {
+                if found == 0 {
+                    first(search.solution());
+                }
+                found += 1;
+            }
+            Event::Finished => break,
+            // Heartbeats, and whatever later engines report between solutions.
+            _ => {}
+        }
+    }
+    found
 }

@@ -29,12 +29,14 @@ use crate::stats::Stats;
 /// assert_eq!(count.exact(), Some(92));
 /// assert_eq!(count.to_string(), "92");
 ///
-/// // Counting up to a limit that is reached: at least that many.
+/// // Counting up to a limit, with more solutions past it: at least that many.
 /// let some = solver.count_up_to(10);
 /// assert_eq!(some, Count::Partial { found: 10, reason: StopReason::Caller });
 /// assert_ne!(some, 10);
 /// assert_eq!((some.found(), some.exact()), (10, None));
 /// assert_eq!(some.to_string(), "at least 10 (stopped by the caller)");
+/// // Up to exactly the count: complete.
+/// assert_eq!(solver.count_up_to(92), Count::Complete(92));
 ///
 /// // A node budget that runs out.
 /// solver.set_limits(Limits::max_nodes(50));
@@ -70,22 +72,33 @@ impl Count {
         }
     }
 
-    /// The count of a search that stopped at `limit` solutions if it found that many:
-    /// [`Partial`](Self::Partial) with [`StopReason::Caller`] there (at least `limit`),
-    /// else as `stopped` says.
+    /// How far a count up to `limit` searches: one solution past it
+    /// ([`up_to`](Self::up_to) tells a count of exactly `limit`, complete, from more).
+    pub fn bound(limit: u64) -> u64 {
+        limit.saturating_add(1)
+    }
+
+    /// The count up to `limit` of a search that stopped at [`bound`](Self::bound)
+    /// `(limit)` solutions, having found `found`: [`Partial`](Self::Partial) with
+    /// [`StopReason::Caller`] at `limit` when it found more (at least `limit + 1`
+    /// solutions exist), else as `stopped` says. So a count up to a limit is complete
+    /// exactly when it found every solution, however many up to the limit: the one
+    /// meaning of a complete count, in every front end.
     ///
     /// ```
     /// use dancing::{Count, StopReason};
     ///
-    /// assert_eq!(Count::up_to(3, 3, None), Count::Partial { found: 3, reason: StopReason::Caller });
+    /// assert_eq!(Count::up_to(4, 3, None), Count::Partial { found: 3, reason: StopReason::Caller });
+    /// assert_eq!(Count::up_to(3, 3, None), Count::Complete(3));
     /// assert_eq!(Count::up_to(2, 3, None), Count::Complete(2));
     /// ```
     pub fn up_to(found: u64, limit: u64, stopped: Option<StopReason>) -> Self {
-        let stopped = if found >= limit {
-            Some(StopReason::Caller)
-        } else {
-            stopped
-        };
+        if found > limit {
+            return Self::Partial {
+                found: limit,
+                reason: StopReason::Caller,
+            };
+        }
         Self::new(found, stopped)
     }
 

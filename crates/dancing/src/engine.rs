@@ -208,9 +208,10 @@ pub trait Engine: fmt::Debug + Sized {
         self.count_up_to(u64::MAX)
     }
 
-    /// The number of solutions, counting no further than `limit`: reaching it gives
-    /// [`Count::Partial`] with [`StopReason::Caller`] (at least `limit`), even if there
-    /// happen to be no more.
+    /// The number of solutions, counting no further than `limit`: [`Count::Complete`]
+    /// when there are `limit` or fewer (the search looks one solution past the limit to
+    /// tell), [`Count::Partial`] with [`StopReason::Caller`] at `limit` when there are
+    /// more (see [`Count::up_to`]).
     fn count_up_to(&mut self, limit: u64) -> Count {
         self.count_watched(limit, |_| {})
     }
@@ -224,9 +225,10 @@ pub trait Engine: fmt::Debug + Sized {
         limit: u64,
         mut heartbeat: impl FnMut(&EngineSearch<'_, Self>),
     ) -> Count {
+        let bound = Count::bound(limit);
         let mut search = self.search();
         let mut found = 0;
-        while found < limit {
+        while found < bound {
             match search.next_event() {
                 Event::Solution => found += 1,
                 Event::Heartbeat => heartbeat(&search),
@@ -234,7 +236,12 @@ pub trait Engine: fmt::Debug + Sized {
             }
         }
         drop(search);
-        Count::from_stats(&self.front(INSIDE).stats)
+        // The solution past the limit is not counted: it says there are more.
+        let stats = &mut self.front_mut(INSIDE).stats;
+        let count = Count::up_to(stats.solutions, limit, stats.stopped);
+        stats.solutions = count.found();
+        stats.stopped = count.reason();
+        count
     }
 
     /// Calls `visit` with each solution (the chosen options, fixed ones first, in level

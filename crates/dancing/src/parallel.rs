@@ -154,10 +154,10 @@ impl<S: Branches> ParallelSolver<S> {
         Count::from_stats(&self.stats)
     }
 
-    /// The number of solutions, counting no further than `limit` (reaching it gives
-    /// [`Count::Partial`] with [`StopReason::Caller`](crate::StopReason::Caller), as
-    /// [`Engine::count_up_to`](crate::Engine::count_up_to) does). Every thread stops at
-    /// its next heartbeat once `limit` solutions are found.
+    /// The number of solutions, counting no further than `limit`, complete when there
+    /// are `limit` or fewer, as [`Engine::count_up_to`](crate::Engine::count_up_to)
+    /// counts them. Every thread stops at its next heartbeat once a solution past
+    /// `limit` is found.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
         if limit == 0 {
             self.stats = Stats {
@@ -167,20 +167,25 @@ impl<S: Branches> ParallelSolver<S> {
             self.per_thread.clear();
             return Count::from_stats(&self.stats);
         }
+        let bound = Count::bound(limit);
         let accepted = AtomicU64::new(0);
         self.run(Mode::Visit(|_: &[OptionId]| {
-            if accepted.fetch_add(1, Relaxed) + 1 >= limit {
+            if accepted.fetch_add(1, Relaxed) + 1 >= bound {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         }));
-        let count = accepted.into_inner().min(limit);
-        self.stats.solutions = count;
-        if count >= limit {
-            self.stats.stopped = Some(StopReason::Caller);
-        }
-        Count::from_stats(&self.stats)
+        let found = accepted.into_inner().min(bound);
+        let stopped = if found >= bound {
+            Some(StopReason::Caller)
+        } else {
+            self.stats.stopped
+        };
+        let count = Count::up_to(found, limit, stopped);
+        self.stats.solutions = count.found();
+        self.stats.stopped = count.reason();
+        count
     }
 
     /// Some solution, if there is one: the first that any thread finds, which need not be

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::builder::TypedValueParser;
 use clap::{Args, ValueEnum};
-use dancing::EngineName;
+use dancing::{EngineName, MemoOrder};
 
 use super::{SearchArgs, parse_limit};
 use crate::input::parse_size;
@@ -170,8 +170,8 @@ pub(crate) struct MemoArgs {
     /// the narrower frontier (`frontier`), in the declared order (`declared`), or the one
     /// with the fewest options (`mrv`); `auto` (the default) takes `frontier` when that
     /// frontier is narrow (a board's width), else `mrv`
-    #[arg(long, value_enum, value_name = "ORDER")]
-    pub(crate) memo_order: Option<MemoOrderArg>,
+    #[arg(long, value_name = "ORDER", value_parser = super::named(&MemoOrder::ALL, MemoOrder::description))]
+    pub(crate) memo_order: Option<MemoOrder>,
 }
 
 impl MemoArgs {
@@ -179,19 +179,6 @@ impl MemoArgs {
     pub(crate) fn wanted(&self) -> bool {
         self.memo || self.sample.is_some() || self.zdd.is_some() || self.memo_order.is_some()
     }
-}
-
-/// `--memo-order`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum MemoOrderArg {
-    /// `frontier` when its frontier is narrow, else `mrv`
-    Auto,
-    /// The declared or the Cuthill–McKee order, whichever has the narrower frontier
-    Frontier,
-    /// The first open item as declared
-    Declared,
-    /// The item with the fewest options left
-    Mrv,
 }
 
 /// `--engine`: the library's engine names, each with its line of help.

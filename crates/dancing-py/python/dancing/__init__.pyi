@@ -8,12 +8,16 @@ from . import sudoku as sudoku
 Engine = Literal["auto", "links", "dense", "cells", "multi", "memo"]
 """The engines, as `dancing xc --engine` names them (`cells` only in builds with it)."""
 
+MemoOrder = Literal["auto", "frontier", "declared", "mrv"]
+"""The memo's orders, as `dancing xc --memo-order` names them."""
+
 class Count(int):
-    """A number of solutions: an `int`, with `complete` false when the search stopped at
-    its `limit` with more solutions left (the count is then the limit)."""
+    """A number of solutions: an `int`, with `complete` false when more solutions exist
+    than the search counted (it stopped at its `limit`: the count is then the limit, and
+    `str()` writes it `N+`). Exactly `limit` solutions make a complete count."""
 
-    complete: bool
-
+    @property
+    def complete(self) -> bool: ...
     def __new__(cls, value: int, complete: bool = True) -> "Count": ...
 
 class SearchStopped(RuntimeError):
@@ -42,10 +46,10 @@ class Problem:
 
     def __init__(
         self,
-        items: Optional[Sequence[Any]],
-        options: Sequence[Sequence[Any] | str],
-        secondary: Sequence[Any] = (),
-        data: Optional[Sequence[Any]] = None,
+        items: Optional[Iterable[Any]],
+        options: Iterable[Iterable[Any] | str],
+        secondary: Iterable[Any] = (),
+        data: Optional[Iterable[Any]] = None,
     ) -> None:
         """Items by name (`"2:3|name"`: covered 2 to 3 times; any hashable: its `str`),
         or `None` to take every item the options name, in order of appearance; options
@@ -57,14 +61,14 @@ class Problem:
         """Reads Knuth's DLX text format, as `dancing xc` does."""
     @staticmethod
     def from_matrix(
-        rows: Iterable[Iterable[Any]],
+        rows: Iterable[Iterable[Any] | str],
         *,
         names: Optional[Sequence[str]] = None,
         secondary: int = 0,
     ) -> "Problem":
-        """A 0/1 matrix (lists or a numpy array): rows are options, columns items, the
-        last `secondary` columns secondary. Solutions are row indices; rows of zeros are
-        left out and the others keep their numbers."""
+        """A 0/1 matrix (lists, strings of `0` and `1`, or a numpy array): rows are
+        options, columns items, the last `secondary` columns secondary. Solutions are
+        row indices; rows of zeros are left out and the others keep their numbers."""
     @staticmethod
     def polyomino(
         board: str,
@@ -94,15 +98,22 @@ class Problem:
         threads: int = 1,
         engine: Engine = "auto",
         memo: bool = False,
-        given: Sequence[int] = (),
+        max_memory: int = 4 << 30,
+        memo_order: MemoOrder = "auto",
+        given: Optional[Sequence[int]] = None,
     ) -> Count:
         """The number of solutions (at most `limit`: `complete` is false when more
         exist), by `engine` on `threads` threads (0: every core); `memo=True` counts
         without visiting them (a ZDD: exact however large, fast where the subproblems
-        repeat, as on boards); `given` options every solution must hold (a partial
-        solution forced first, on the links engine)."""
+        repeat, as on boards), within `max_memory` bytes (`MemoryError` past them);
+        `given` options every solution must hold (a partial solution forced first, on
+        the links engine)."""
     def first(
-        self, *, timeout: Optional[float] = None, engine: Engine = "auto", given: Sequence[int] = ()
+        self,
+        *,
+        timeout: Optional[float] = None,
+        engine: Engine = "auto",
+        given: Optional[Sequence[int]] = None,
     ) -> Optional[list[Any]]:
         """The first solution: option indices in input order, or their data."""
     def solutions(
@@ -111,11 +122,17 @@ class Problem:
         limit: Optional[int] = None,
         timeout: Optional[float] = None,
         engine: Engine = "auto",
-        given: Sequence[int] = (),
+        given: Optional[Sequence[int]] = None,
     ) -> Solutions:
         """The solutions, lazily, each a list of option indices (or their data)."""
     def sample(
-        self, k: int, *, seed: Optional[int] = None, timeout: Optional[float] = None
+        self,
+        k: int,
+        *,
+        seed: Optional[int] = None,
+        timeout: Optional[float] = None,
+        max_memory: int = 4 << 30,
+        memo_order: MemoOrder = "auto",
     ) -> list[list[Any]]:
         """`k` solutions drawn uniformly (with repeats), the same for the same seed."""
     def min_cost(

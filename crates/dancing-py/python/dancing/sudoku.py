@@ -1,5 +1,6 @@
-"""Sudoku of any order (4×4 to 36×36) and its variants: solve, count, rate on Sudoku
-Explainer's scale, hint, generate. Puzzles are text as the `dancing` command line
+"""Sudoku of any shape (4×4 to 36×36, square boxes or rectangular ones such as 6×6 with
+2×3) and its variants: solve, count, rate on Sudoku Explainer's scale, hint (step by
+step to the end, with the position after each), generate. Puzzles are text as the `dancing` command line
 reads it: one line (`.` or `0` for an empty cell), rows, framed grids, pencilmarks,
 and variant marks (`x`, `hyper`, jigsaw regions, killer cages).
 
@@ -13,10 +14,23 @@ and variant marks (`x`, `hyper`, jigsaw regions, killer cages).
 '1.2 hidden single'
 >>> sudoku.hint(puzzle)["text"]
 'hidden single: 8 in box 2 must go to r1c6'
+>>> steps = sudoku.steps(puzzle)
+>>> steps[-1].position.solved, steps[-1].position.grid == sudoku.solve(puzzle)
+(True, True)
 >>> len(sudoku.generate(2, seed=1))
 2
 """
 
-from ._dancing import count, generate, hint, rate, solutions, solve
+from ._dancing import Position, Step, count, generate, hint, rate, solutions, solve, steps
 
-__all__ = ["count", "generate", "hint", "rate", "solutions", "solve"]
+__all__ = [
+    "Position",
+    "Step",
+    "count",
+    "generate",
+    "hint",
+    "rate",
+    "solutions",
+    "solve",
+    "steps",
+]

@@ -1,12 +1,48 @@
 """Sudoku: solve, count, rate on Sudoku Explainer's scale, hint, generate."""
 
-from typing import Literal, Optional, TypedDict
+from typing import Literal, Optional, TypedDict, Union
 
 from . import Count
 
 Variant = Literal["classic", "x", "hyper", "jigsaw", "killer"]
 Difficulty = Literal["easy", "medium", "hard", "expert", "extreme"]
 Symmetry = Literal["none", "rotational", "diagonal", "mirror"]
+
+class Position:
+    """A position: the values placed and each empty cell's candidates, as a pencilmark
+    grid shows them; `str()` is that grid, which every function here reads back."""
+
+    def __init__(self, text: str, *, box: Optional[str] = None) -> None:
+        """Reads a puzzle (its candidates those its values allow) or a pencilmark
+        grid; `box` (`"2x3"`) the boxes of a grid whose side has no square ones."""
+    @property
+    def grid(self) -> str:
+        """The values placed, on one line (`.` for an empty cell)."""
+    @property
+    def side(self) -> int:
+        """The side of the grid (9 for 9×9)."""
+    @property
+    def solved(self) -> bool:
+        """Whether every cell holds a value."""
+    def value(self, row: int, column: int) -> int:
+        """The value at a cell (0-based), 0 when empty."""
+    def candidates(self, row: int, column: int) -> list[int]:
+        """The candidates of an empty cell (0-based), ascending; `[]` for a value."""
+    def pencilmarks(self) -> str:
+        """The pencilmark grid (a cell left with one candidate written `(5)`)."""
+
+Puzzle = Union[str, Position]
+"""A puzzle in any layout the command line reads, or a `Position`."""
+
+class Step:
+    """One step as a person finds it, with the position after it."""
+
+    text: str
+    technique: str
+    score: float
+    placement: Optional[tuple[int, int, int]]
+    eliminations: list[tuple[int, int, int]]
+    position: Position
 
 class Rating(TypedDict):
     """`rate`'s answer."""
@@ -16,8 +52,8 @@ class Rating(TypedDict):
     needs_search: bool
     text: str
 
-class Hint(TypedDict):
-    """`hint`'s answer."""
+class Hint(TypedDict, total=False):
+    """`hint`'s answer (`position` with `apply=True` only)."""
 
     status: Literal["step", "solved", "stalled"]
     text: str
@@ -25,6 +61,7 @@ class Hint(TypedDict):
     score: Optional[float]
     placement: Optional[tuple[int, int, int]]
     eliminations: list[tuple[int, int, int]]
+    position: Position
 
 def solve(
     puzzle: str,
@@ -34,9 +71,9 @@ def solve(
     box: Optional[str] = None,
 ) -> Optional[str]:
     """The solution as one line, or `None` when the puzzle has none. `variant` names the
-    rules when the text does not mark them; `box` (`"2x3"`) the rectangular boxes of a
-    grid such as 6×6 (read from the side when not given: 6 is 2x3, 8 is 2x4, 12 is
-    3x4). One puzzle per call (`ValueError` else)."""
+    rules when the text does not mark them; `box` (`"2x3"`) the boxes of a grid whose
+    side has no square ones (6×6: `"2x3"` or `"3x2"`), unless its rows draw them with
+    `|`: the shape is never guessed. One puzzle per call (`ValueError` else)."""
 
 def count(
     puzzle: str,
@@ -49,23 +86,31 @@ def count(
     """The number of solutions, counted up to `limit` (2 tells a proper puzzle);
     `complete` is false when more than `limit` exist."""
 
-def solutions(puzzle: str, *, limit: int = 10, timeout: Optional[float] = None) -> list[str]:
+def solutions(
+    puzzle: str, *, limit: int = 10, timeout: Optional[float] = None, box: Optional[str] = None
+) -> list[str]:
     """The solutions of a classic puzzle, each one line, at most `limit` of them."""
 
-def rate(puzzle: str, *, timeout: Optional[float] = None) -> Rating:
+def rate(puzzle: Puzzle, *, timeout: Optional[float] = None, box: Optional[str] = None) -> Rating:
     """The rating: `score`, `technique` (the hardest used, or `None`), `needs_search`
     and `text` (`"7.1 forcing chain"`)."""
 
-def hint(puzzle: str) -> Hint:
+def hint(puzzle: Puzzle, *, box: Optional[str] = None, apply: bool = False) -> Hint:
     """The next step (`status` `"step"`), or `"solved"`, or `"stalled"` when no
     technique applies: `text`, `technique`, `score`, `placement` (`(row, column,
-    value)`, 0-based cells, or `None`) and `eliminations` (a list of those)."""
+    value)`, 0-based cells, or `None`) and `eliminations` (a list of those); with
+    `apply=True`, `position`, the position after the step, which `hint` takes back."""
+
+def steps(
+    puzzle: Puzzle, *, box: Optional[str] = None, timeout: Optional[float] = None
+) -> list[Step]:
+    """Every step to the end (solved, or stalled), each with the position after it."""
 
 def generate(
     count: int = 1,
     *,
     seed: Optional[int] = None,
-    order: int = 3,
+    order: Optional[int] = None,
     symmetry: Optional[Symmetry] = None,
     difficulty: Optional[Difficulty] = None,
     variant: Optional[Variant] = None,
@@ -73,7 +118,6 @@ def generate(
     box: Optional[str] = None,
     score: Optional[tuple[float, float]] = None,
 ) -> list[str]:
-    """`count` puzzles with one solution each, the same for the same `seed`; `score`
-    `(6.0, 7.5)` keeps those rated in that range; with `box`
-    (`"2x3"`) minimal puzzles of rectangular boxes, as `dancing sudoku generate --box`
-    writes them."""
+    """`count` puzzles with one solution each, the same for the same `seed`, of order
+    `order` (3 by default: 9×9) or of the boxes `box` (`"2x3"`), not both; `score`
+    `(6.0, 7.5)` keeps those rated in that range."""

@@ -1,7 +1,9 @@
 //! [`VariantSolver`]: the variants' matrices searched by dancing links or the learner.
 
 use dancing::Engine as _;
-use dancing::{Limits, OptionId, Stats, StopReason};
+#[cfg(feature = "sat")]
+use dancing::StopReason;
+use dancing::{Limits, OptionId, Stats};
 
 use super::Variant;
 use super::encoding;
@@ -194,27 +196,13 @@ impl VariantSolver {
 
     fn find_links(&mut self, k: usize, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         let engine = &mut self.engines[k];
-        let Some(first) = first else {
-            let found = engine.links.count_up_to(limit).found();
-            self.books.stats = engine.links.stats();
-            return found;
-        };
-        let mut found = 0;
-        engine.links.visit(|options| {
-            if found == 0 {
+        let mut first = first;
+        let found = crate::solve::count_to(&mut engine.links, limit, |options| {
+            if let Some(first) = first.as_deref_mut() {
                 decode(puzzle, options, first);
-            }
-            found += 1;
-            if found >= limit {
-                std::ops::ControlFlow::Break(())
-            } else {
-                std::ops::ControlFlow::Continue(())
             }
         });
         self.books.stats = engine.links.stats();
-        if found >= limit && self.books.stats.stopped.is_none() {
-            self.books.stats.stopped = Some(StopReason::Caller);
-        }
         found
     }
 

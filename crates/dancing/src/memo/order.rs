@@ -30,6 +30,35 @@ pub enum MemoOrder {
     Mrv,
 }
 
+impl MemoOrder {
+    /// Every order, in the order of the help.
+    pub const ALL: [Self; 4] = [Self::Auto, Self::Frontier, Self::Declared, Self::Mrv];
+
+    /// Its word: `auto`, `frontier`, `declared` or `mrv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Frontier => "frontier",
+            Self::Declared => "declared",
+            Self::Mrv => "mrv",
+        }
+    }
+
+    /// What it does, in a line (the command line's help lists it).
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Auto => "`frontier` when its frontier is narrow, else `mrv`",
+            Self::Frontier => {
+                "The declared or the Cuthill–McKee order, whichever has the narrower frontier"
+            }
+            Self::Declared => "The first open item as declared",
+            Self::Mrv => "The item with the fewest options left",
+        }
+    }
+}
+
+crate::named!(MemoOrder, "memo order");
+
 /// The primary items in search order (as indices into the problem's items), and the
 /// order resolved: [`MemoOrder::Auto`] becomes the one it picks.
 pub(super) fn primary_order(problem: &Problem, order: MemoOrder) -> (Vec<usize>, MemoOrder) {
