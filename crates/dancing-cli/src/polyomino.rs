@@ -98,6 +98,23 @@ pub(crate) fn problem(
     Ok((problem, started.elapsed()))
 }
 
+/// A note when the pieces cannot cover the board, whatever the search: used once each,
+/// they must have as many cells in all as the board; at most once, at least as many.
+pub(crate) fn cells_note(board: &Board, pieces: &[Piece], uses: Uses) -> Option<String> {
+    let cells: usize = pieces.iter().map(|p| p.cells.len()).sum();
+    let (needed, how) = match uses {
+        Uses::Once if cells != board.cells() => ("exactly", "--uses once places every piece"),
+        Uses::AtMostOnce if cells < board.cells() => ("at least", "every cell is covered"),
+        _ => return None,
+    };
+    Some(format!(
+        "note: the {} cover {cells} cells, and the board has {}: {how}, so the pieces \
+         need {needed} as many cells as the board, and no packing exists",
+        crate::report::plural(pieces.len() as u64, "piece"),
+        board.cells()
+    ))
+}
+
 /// The picture in the file `path` (at most [`MAX_PICTURE`] bytes, and what
 /// `--max-memory` allows), or an error naming what else the argument could be.
 fn read(path: &str, what: &str, otherwise: &str, max_memory: u64) -> Result<String, Failure> {

@@ -41,6 +41,11 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
             let pieces = crate::polyomino::pieces(pieces, args.max_memory)?;
             let (problem, built) =
                 crate::polyomino::problem(&board, &pieces, (*turns, *uses), args)?;
+            if let Some(note) = crate::polyomino::cells_note(&board, &pieces, *uses)
+                && !args.search.report.quiet
+            {
+                stderr_line!("{note}");
+            }
             // The build counts in --timeout: the search has what is left.
             let mut args = args.clone();
             args.search.timeout = args

@@ -250,6 +250,8 @@ pub(crate) struct Figures {
     /// The wall-clock time of the whole batch.
     pub(crate) elapsed: Duration,
     pub(crate) stopped: Option<StopReason>,
+    /// Whether a person typed the puzzles: the time is then theirs, and no rate is told.
+    pub(crate) typed: bool,
 }
 
 /// The gravest limit that stopped a puzzle of a batch, if any did: Ctrl-C, then the
@@ -320,20 +322,25 @@ pub(crate) fn batch_summary(tally: &Tally, figures: Figures) -> String {
         ", {}, {seconds:.3} s",
         plural(figures.nodes, "node")
     ));
-    if puzzles > 0 {
-        line.push_str(&format!(", {} puzzles/s", rate(puzzles, figures.elapsed)));
+    if puzzles > 0 && !figures.typed {
+        line.push_str(&format!(", {}", rate(puzzles, figures.elapsed)));
     }
     line.push_str(stop_note(figures.stopped));
     line
 }
 
-/// Puzzles per second, with a decimal only where it matters (hard puzzles take seconds).
+/// The rate of a batch: `5037 puzzles/s`, with a decimal only where it matters
+/// (`5.0 puzzles/s`), and for puzzles that take more than a second each the seconds a
+/// puzzle (`30.2 s a puzzle`), never `0.0 puzzles/s`.
 pub(crate) fn rate(puzzles: u64, elapsed: Duration) -> String {
-    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
-    if rate < 10.0 {
-        format!("{rate:.1}")
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    let rate = puzzles as f64 / seconds;
+    if rate < 1.0 {
+        format!("{:.1} s a puzzle", seconds / puzzles.max(1) as f64)
+    } else if rate < 10.0 {
+        format!("{rate:.1} puzzles/s")
     } else {
-        format!("{rate:.0}")
+        format!("{rate:.0} puzzles/s")
     }
 }
 
@@ -341,6 +348,13 @@ pub(crate) fn rate(puzzles: u64, elapsed: Duration) -> String {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn rates_never_read_zero() {
+        assert_eq!(rate(1, Duration::from_secs(30)), "30.0 s a puzzle");
+        assert_eq!(rate(10, Duration::from_secs(2)), "5.0 puzzles/s");
+        assert_eq!(rate(5000, Duration::from_secs(1)), "5000 puzzles/s");
+    }
 
     #[test]
     fn summaries_and_json_name_the_stop() {
@@ -384,6 +398,7 @@ mod tests {
 
     fn totals(errors: u64, nodes: u64, millis: u64, stopped: Option<StopReason>) -> Figures {
         Figures {
+            typed: false,
             errors,
             nodes,
             elapsed: Duration::from_millis(millis),

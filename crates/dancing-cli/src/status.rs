@@ -50,7 +50,7 @@ fn eta(elapsed: Duration, fraction: f64) -> Option<Duration> {
 }
 
 /// `0:07`, `12:34`, `1:02:03`.
-fn clock(duration: Duration) -> String {
+pub(crate) fn clock(duration: Duration) -> String {
     let seconds = duration.as_secs();
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if h > 0 {
@@ -62,11 +62,7 @@ fn clock(duration: Duration) -> String {
 
 /// The status line's text after the elapsed time and bar.
 fn status(done: u64, elapsed: Duration, left: Option<Duration>) -> String {
-    let mut line = format!(
-        "{}, {} puzzles/s",
-        plural(done, "puzzle"),
-        rate(done, elapsed)
-    );
+    let mut line = format!("{}, {}", plural(done, "puzzle"), rate(done, elapsed));
     if let Some(left) = left {
         line.push_str(&format!(", {} left", clock(left)));
     }

@@ -294,6 +294,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     let mut out = progress.answers(io::stdout().lock());
     let mut totals = Totals::default();
     let name = input.name;
+    let typed = input.interactive;
     Driver::new(
         &progress,
         &mut out,
@@ -341,12 +342,17 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
         },
     )?;
     progress.finish();
-    report_batch(args, &totals, threads.count, started.elapsed());
+    report_batch(args, &totals, (threads.count, typed), started.elapsed());
     Ok(totals.counts.stopped.exit_code(totals.counts.errors))
 }
 
 /// The summary line and `--stats` of a batch: its totals, on `threads` threads.
-fn report_batch(args: &BatchArgs, totals: &Totals, threads: usize, elapsed: Duration) {
+fn report_batch(
+    args: &BatchArgs,
+    totals: &Totals,
+    (threads, typed): (usize, bool),
+    elapsed: Duration,
+) {
     args.run.report.print(
         || {
             report::batch_summary(
@@ -356,6 +362,7 @@ fn report_batch(args: &BatchArgs, totals: &Totals, threads: usize, elapsed: Dura
                     nodes: totals.stats.nodes,
                     elapsed,
                     stopped: totals.counts.stopped.0,
+                    typed,
                 },
             )
         },

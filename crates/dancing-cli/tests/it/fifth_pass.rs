@@ -384,3 +384,39 @@ fn graded_hints_tell_the_technique_then_the_cells() {
     let looked = cells.trim().rsplit_once("look at ").unwrap().1;
     assert!(full.contains(looked), "{full} / {cells}");
 }
+
+#[test]
+fn h10_box_batches_read_through_the_bounded_reader() {
+    // Endless bytes with no line end: one error after the line limit, in little memory.
+    let output = run(&["sudoku", "solve", "--box", "2x3", "/dev/zero"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("the line is longer than 65536 bytes"));
+}
+
+#[test]
+fn small_findings_of_the_first_hour() {
+    // A board the pieces cannot fill says why it has no packing.
+    let output = run(&["problem", "polyomino", "8x6", "--count"], b"");
+    assert_eq!(text(&output.stdout), "0\n");
+    assert!(text(&output.stderr).contains("the 12 pieces cover 60 cells, and the board has 48"));
+    // A title line before a puzzle is skipped, as `# Puzzle 1` is.
+    let puzzle = &seventeen(1)[0];
+    let titled = format!("Puzzle 1\n{puzzle}\n");
+    assert_eq!(ok(&["sudoku", "count", "-q"], titled.as_bytes()), "1\n");
+}
+
+/// `--progress` of a search on a terminal (util-linux's `script`) tells the time left
+/// as Knuth's estimate extrapolates it.
+#[test]
+fn a_search_on_a_terminal_tells_the_time_left() {
+    let exe = env!("CARGO_BIN_EXE_dancing");
+    let command = format!("{exe} problem queens 14 --count --progress");
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux's script runs");
+    assert_eq!(output.status.code(), Some(0));
+    let screen = text(&output.stdout);
+    assert!(screen.contains(" left"), "{screen}");
+    assert!(screen.contains("365596"), "{screen}");
+}

@@ -72,6 +72,9 @@ pub use settings::Symmetry;
 pub use crate::logic::Difficulty;
 use crate::variant::Kind;
 
+/// Attempts at a difficulty band's drawn target before any puzzle of the band will do.
+const TARGETED: u64 = 1000;
+
 /// Why a generator could not be built, or a puzzle not generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -395,6 +398,7 @@ impl Generator {
         accept: &mut impl FnMut(&Generated) -> bool,
     ) -> Result<Generated, GenerateError> {
         let shape = self.shape();
+        let target = self.target(rng);
         for attempt in 1..=self.settings.max_attempts {
             self.on_time()?;
             if let Some(counter) = &self.settings.attempts {
@@ -431,7 +435,8 @@ impl Generator {
                     Ok(rating)
                         if band.is_none_or(|band| Difficulty::of(&rating) == band)
                             && score
-                                .is_none_or(|(low, high)| (low..=high).contains(&rating.score)) =>
+                                .is_none_or(|(low, high)| (low..=high).contains(&rating.score))
+                            && (attempt > TARGETED || target.is_none_or(|t| rating.score == t)) =>
                     {
                         Some(rating)
                     }
@@ -454,6 +459,25 @@ impl Generator {
         Err(GenerateError::Exhausted {
             attempts: self.settings.max_attempts,
         })
+    }
+
+    /// The score a puzzle of a difficulty band aims at first: one of the band's
+    /// techniques' scores, drawn for each puzzle, so that a band gives its techniques in
+    /// turn and not only the commonest (most hard puzzles need an xy-wing). `None` without
+    /// a band, or with a score range, which already says what is wanted.
+    fn target(&self, rng: &mut ChaCha8Rng) -> Option<f32> {
+        let band = self
+            .settings
+            .difficulty
+            .filter(|_| self.settings.score.is_none())?;
+        let mut scores: Vec<f32> = crate::Technique::ALL
+            .iter()
+            .map(|t| t.score())
+            .filter(|&score| Difficulty::of_score(score) == band)
+            .collect();
+        scores.sort_by(f32::total_cmp);
+        scores.dedup();
+        (!scores.is_empty()).then(|| scores[below(rng, scores.len())])
     }
 
     /// `Err(Stopped)` once the deadline has passed or the interrupt flag is up.

@@ -291,3 +291,23 @@ fn the_attempts_counter_sees_every_attempt() {
     assert!(attempts > 20, "the clue target should reject some grids");
     assert_eq!(counter.load(Ordering::Relaxed), attempts);
 }
+
+#[test]
+fn a_band_gives_its_techniques_in_turn() {
+    let generator = Generator::builder()
+        .seed(3)
+        .difficulty(Difficulty::Medium)
+        .build()
+        .unwrap();
+    let mut hardest: Vec<_> = (0..8)
+        .map(|index| {
+            let made = generator.generate(index).unwrap();
+            let rating = made.rating.expect("a band rates its puzzles");
+            assert_eq!(Difficulty::of(&rating), Difficulty::Medium);
+            rating.hardest
+        })
+        .collect();
+    hardest.sort();
+    hardest.dedup();
+    assert!(hardest.len() >= 3, "{hardest:?}");
+}

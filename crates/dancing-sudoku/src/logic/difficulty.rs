@@ -51,8 +51,13 @@ impl Difficulty {
 
     /// The band of a rating.
     pub fn of(rating: &Rating) -> Self {
+        Self::of_score(rating.score)
+    }
+
+    /// The band of a score.
+    pub fn of_score(score: f32) -> Self {
         // Scores are exact tenths (see `logic`), so these comparisons are too.
-        match rating.score {
+        match score {
             s if s <= 2.3 => Self::Easy,
             s if s <= 3.4 => Self::Medium,
             s if s <= 4.4 => Self::Hard,

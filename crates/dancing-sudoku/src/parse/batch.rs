@@ -17,7 +17,7 @@ use one_line::{
 };
 
 use marks::{kind_variant, read_mark};
-use pasted::{is_header, tab_row};
+use pasted::{is_header, is_title, tab_row};
 
 use super::cages::{Cages, is_cage_line};
 use super::lex::{
@@ -307,7 +307,8 @@ impl<R: BufRead> Batch<R> {
     /// Line `number` between puzzles: a puzzle on one line, or the first row of a block.
     fn first_line(&mut self, number: usize, text: &str) -> Step {
         let trimmed = text.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) {
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_frame(trimmed) || is_title(trimmed)
+        {
             return Step::Continue;
         }
         if !self.started && is_header(trimmed) {

@@ -3,6 +3,24 @@
 
 use crate::shape::Shape;
 
+/// A title line before a puzzle, as collections print them: a word of letters, then a
+/// number, perhaps after `#` or `:` (`Puzzle 1`, `Grid 01`, `Sudoku #12:`).
+pub(super) fn is_title(line: &str) -> bool {
+    let line = line.trim();
+    let word = line
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(line.len());
+    if word < 2 {
+        return false;
+    }
+    let number = line[word..]
+        .trim_start()
+        .trim_start_matches(['#', ':', '-'])
+        .trim_start()
+        .trim_end_matches([':', '.']);
+    !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A CSV file's header line: words (letters, digits, `_`, spaces) between `,` or `;`,
 /// at least two, none a puzzle.
 pub(super) fn is_header(line: &str) -> bool {

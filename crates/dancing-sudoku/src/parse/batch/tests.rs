@@ -664,3 +664,10 @@ fn h30_a_csv_header_is_skipped_only_before_any_puzzle() {
     assert_eq!(read[2], Ok(4));
     assert_eq!(batch.take_header(), Some(1));
 }
+
+#[test]
+fn title_lines_are_skipped_as_comments() {
+    let text = format!("Grid 01\n{ROWS}Puzzle 2\n{ONE_LINE}\nSudoku #3:\n{ONE_LINE}\n");
+    let read = read(&text);
+    assert_eq!(read, [(2, Ok(9)), (12, Ok(9)), (14, Ok(9))]);
+}
