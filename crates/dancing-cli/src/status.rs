@@ -283,7 +283,7 @@ mod tests {
         );
         assert_eq!(
             status(1, Duration::from_secs(4), None),
-            "1 puzzle, 0.2 puzzles/s"
+            "1 puzzle, 4.0 s a puzzle"
         );
     }
 
