@@ -1,6 +1,6 @@
 //! `dancing xc`: exact cover in Knuth's DLX format, or the HUST 1017 matrix format.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 
 use dancing::Engine as _;
 use dancing::cnf::{Cnf, Encoding, Restriction};
@@ -9,7 +9,7 @@ use dancing::{
     AnyEngine, EngineName, OptionId, ParallelSolver, Problem, RouteError, Solver, SplitEngine,
     Stats,
 };
-use dancing_judges::matrix::{MatrixLimits, MatrixReader};
+use dancing_judges::matrix::{DenseReader, MatrixLimits, MatrixReader};
 
 use crate::args::XcArgs;
 use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
@@ -225,6 +225,17 @@ fn cnf(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
 }
 
 /// `--matrix`: each case answered by its first exact cover (or its count with `--count`).
+/// Whether a matrix input is in the dense form, rows of `0` and `1`, by its first line
+/// that is not blank (as far as the reader's buffer holds it; a leading byte-order mark
+/// aside), which is left to be read.
+fn dense(reader: &mut Box<dyn BufRead>) -> io::Result<bool> {
+    let buffer = reader.fill_buf()?;
+    let buffer = buffer.strip_prefix(dancing::format::BOM).unwrap_or(buffer);
+    let text = String::from_utf8_lossy(buffer);
+    let first = text.lines().find(|line| !line.trim().is_empty());
+    Ok(first.is_some_and(dancing_judges::matrix::is_dense))
+}
+
 fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
     let limits = MatrixLimits {
         max_rows: usize::try_from(args.max_memory / 8).unwrap_or(usize::MAX),
@@ -235,7 +246,13 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
     let mut total = Stats::default();
     let mut cases = 0u64;
     let mut code = EXIT_OK;
-    for case in MatrixReader::with_limits(input.reader, limits) {
+    let mut reader = input.reader;
+    let cases_read: Box<dyn Iterator<Item = _>> = if dense(&mut reader)? {
+        Box::new(DenseReader::with_limits(reader, limits))
+    } else {
+        Box::new(MatrixReader::with_limits(reader, limits))
+    };
+    for case in cases_read {
         let case = match case {
             Ok(case) => case,
             Err(e) => {

@@ -21,7 +21,8 @@
 //!
 //! [`MatrixReader`] reads one case at a time, so a file of many cases never sits in
 //! memory whole, and [`MatrixLimits`] refuses cases too large to build before memory runs
-//! out.
+//! out. The dense form, rows of `0` and `1` ([`DenseReader`]), gives the same cases;
+//! [`is_dense`] tells the two forms apart by their first line.
 //!
 //! ```
 //! use dancing::Engine;
@@ -35,6 +36,10 @@
 //! assert!(cases.next().is_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+mod dense;
+
+pub use dense::{DenseReader, is_dense};
 
 use std::io::{BufRead, ErrorKind};
 
@@ -70,7 +75,8 @@ impl MatrixCase {
         self.problem.item_count()
     }
 
-    /// The 1-based line where the case starts (its `N M` header).
+    /// The 1-based line where the case starts (its `N M` header, or its first row in
+    /// the dense form).
     pub fn line(&self) -> usize {
         self.line
     }
@@ -164,6 +170,13 @@ pub enum MatrixErrorKind {
     },
     /// A case declares no column.
     NoColumns,
+    /// A row of the dense form as wide as its case's first row.
+    RowWidth {
+        /// The columns of this row.
+        found: usize,
+        /// The columns of the first row.
+        expected: usize,
+    },
     /// A row lists more ones than the case has columns.
     TooManyOnes {
         /// The count given.
@@ -202,6 +215,9 @@ impl fmt::Display for MatrixErrorKind {
             Self::Expected { what, found } => write!(f, "expected {what}, found `{found}`"),
             Self::UnexpectedEnd { what } => write!(f, "expected {what}, found end of input"),
             Self::NoColumns => write!(f, "a matrix needs at least one column"),
+            Self::RowWidth { found, expected } => {
+                write!(f, "a row of {found} columns where the first has {expected}")
+            }
             Self::TooManyOnes { count, columns } => write!(
                 f,
                 "a row with {count} ones in a matrix of {columns} columns; expected at most {columns}"

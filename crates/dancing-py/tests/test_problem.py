@@ -465,3 +465,41 @@ def test_signatures_show_their_real_defaults():
         assert "Ellipsis" not in signature and "..." not in signature, (function, signature)
     assert "Args:" in (dancing.Problem.__doc__ or "")
     assert "items:" in (dancing.Problem.__doc__ or "")
+
+
+def _dancing_binary():
+    """The `dancing` command line beside this package: `$DANCING_BIN`, else the
+    workspace's build (`.ci/run` sets the variable)."""
+    import os
+
+    named = os.environ.get("DANCING_BIN")
+    if named:
+        return named
+    root = pathlib.Path(__file__).resolve().parents[3]
+    for profile in ("tests", "release", "debug"):
+        built = root / "target" / profile / "dancing"
+        if built.exists():
+            return str(built)
+    return None
+
+
+def test_the_command_line_reads_the_same_dense_matrices():
+    import subprocess
+
+    samples = pytest.importorskip("exact_cover_samples")
+    binary = _dancing_binary()
+    if binary is None:
+        pytest.skip("no built `dancing` binary: set DANCING_BIN")
+    for name, make in samples.problems.items():
+        problem = make()
+        rows = problem["data"]
+        text = "\n".join(" ".join(str(int(bool(x))) for x in row) for row in rows) + "\n"
+        counted = subprocess.run(
+            [binary, "xc", "--matrix", "--count", "-q"],
+            input=text,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        # from_matrix counts the stated solutions (the test above): so must the CLI.
+        assert int(counted) == len(samples.canonical(problem["solutions"])), name

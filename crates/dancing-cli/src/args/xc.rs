@@ -54,8 +54,10 @@ pub(crate) struct XcArgs {
     #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit", "matrix"],
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(crate) best: Option<u32>,
-    /// Read the 0/1 sparse-matrix format of the HUST 1017 judge instead: for each case,
-    /// print the number of chosen rows and their 1-based numbers, or `NO`
+    /// Read a 0/1 matrix instead: the sparse form of the HUST 1017 judge (`N M`, then
+    /// each row's count of ones and their columns), or the dense form (each row a line of
+    /// 0 and 1, with spaces or not; cases between blank lines). For each case, print the
+    /// number of chosen rows and their 1-based numbers, or `NO`
     #[arg(long)]
     pub(crate) matrix: bool,
     /// The most memory the run may take (K, M, G suffixes): larger inputs and more

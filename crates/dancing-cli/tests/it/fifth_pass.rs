@@ -420,3 +420,27 @@ fn a_search_on_a_terminal_tells_the_time_left() {
     assert!(screen.contains(" left"), "{screen}");
     assert!(screen.contains("365596"), "{screen}");
 }
+
+#[test]
+fn a_dense_matrix_is_read_as_python_takes_it() {
+    let knuth = "0 0 1 0 1 1 0\n1 0 0 1 0 0 1\n0 1 1 0 0 1 0\n1 0 0 1 0 0 0\n0 1 0 0 0 0 1\n0 0 0 1 1 0 1\n";
+    assert_eq!(ok(&["xc", "--matrix", "-q"], knuth.as_bytes()), "3 1 4 5\n");
+    let tight = knuth.replace(' ', "");
+    assert_eq!(ok(&["xc", "--matrix", "-q"], tight.as_bytes()), "3 1 4 5\n");
+    // Cases between blank lines; counts as for the sparse form.
+    let two = format!("{knuth}\n11\n10\n01\n");
+    assert_eq!(
+        ok(&["xc", "--matrix", "--count", "-q"], two.as_bytes()),
+        "1\n2\n"
+    );
+    // Errors name the line and the column.
+    let output = run(&["xc", "--matrix"], b"1 0 1\n0 1\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("line 2, column 1: a row of 2 columns where the first has 3"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = run(&["xc", "--matrix"], b"1 0 1\n0 x 1\n");
+    assert!(text(&output.stderr).contains("line 2, column 3: expected 0 or 1, found `x`"));
+}
