@@ -606,7 +606,7 @@ fn matrix_errors_keep_the_answers_before_them() {
         ("matrix_error_not_a_number", "2 2\n1 1\n1 two\n"),
         ("matrix_error_truncated", "3 3\n1 1\n"),
         ("matrix_error_repeated_column", "1 3\n2 3 3\n"),
-        ("matrix_error_no_columns", "1 0\n"),
+        ("matrix_error_no_columns", "2 0\n"),
     ];
     for (name, input) in cases {
         snapshot!(*name, dancing().args(["xc", "--matrix"]).pass_stdin(*input));
