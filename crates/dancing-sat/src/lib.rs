@@ -24,6 +24,8 @@
 //! a Rust compiler alone; this one needs a C++ compiler too.
 
 #![deny(missing_docs)]
+// Every example compiles without a warning, so that copying one gives none.
+#![doc(test(attr(deny(warnings))))]
 
 mod cadical;
 mod learner;

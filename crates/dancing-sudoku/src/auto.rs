@@ -23,6 +23,9 @@ use crate::{Grid, Shape, SudokuSolver, encoding};
 /// assert_eq!(solver.check(&puzzle), Verdict::Unique);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `sat` feature (on by default): a build with `default-features = false`,
+/// which needs no C++ compiler, has no learner.
 #[derive(Debug, Default)]
 pub struct SatSolver {
     /// The exact-cover matrix of each shape seen, built once.
@@ -153,6 +156,9 @@ impl Solve for SatSolver {
 /// assert_eq!(solver.method(), Method::DancingLinks);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `sat` feature (on by default): without it, [`BandSolver`] and the links
+/// answer alone ([`SolverChoice::Auto`](crate::SolverChoice::Auto) says which).
 #[derive(Debug)]
 pub struct AutoSolver {
     bands: BandSolver,

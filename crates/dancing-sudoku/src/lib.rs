@@ -81,6 +81,10 @@
 //! ```
 
 #![deny(missing_docs)]
+// Every example compiles without a warning, so that copying one gives none.
+#![doc(test(attr(deny(warnings))))]
+// docs.rs marks the items of the `sat` feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "sat")]
 mod auto;
@@ -119,6 +123,7 @@ mod documents {
 }
 
 #[cfg(feature = "sat")]
+#[cfg_attr(docsrs, doc(cfg(feature = "sat")))]
 pub use auto::{AutoSolver, SatSolver};
 pub use bands::BandSolver;
 pub use bitmask::BitmaskSolver;

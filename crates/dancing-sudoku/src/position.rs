@@ -16,7 +16,7 @@ use crate::grid::{Alphabet, Grid};
 /// a candidate taken away is never put back.
 ///
 /// ```
-/// use dancing_sudoku::{Grid, Position};
+/// use dancing_sudoku::Position;
 ///
 /// // A 4×4 pencilmark grid, a cell a token: one symbol is a value placed, several are
 /// // the cell's candidates. r1c2 is down to 2 or 4, though its peers allow 2, 3 and 4.

@@ -44,7 +44,7 @@ use crate::problem::{Names, Problem};
 /// search are the same as without data, so the values cost nothing while searching.
 ///
 /// ```
-/// use dancing::{Engine, Problem, ProblemBuilder, Solver};
+/// use dancing::{Engine, ProblemBuilder, Solver};
 ///
 /// // Dominoes on a 2×2 board: each option remembers its two cells.
 /// let mut b = ProblemBuilder::with_data();

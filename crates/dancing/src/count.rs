@@ -20,7 +20,6 @@ use crate::stats::Stats;
 /// exactly that many: a search stopped after 5 solutions is not "5".
 ///
 /// ```
-/// use std::time::Duration;
 /// use dancing::{Count, Engine, Limits, Solver, StopReason, problems};
 ///
 /// let mut solver = Solver::new(&problems::queens(8));

@@ -15,7 +15,7 @@
 //! Knuth's toy problem: items `A`–`E` primary, `F` and `G` secondary.
 //!
 //! ```
-//! use dancing::{Engine, Problem, Solver, SplitEngine};
+//! use dancing::{Engine, Problem, Solver};
 //!
 //! let mut b = Problem::builder();
 //! for name in ["A", "B", "C", "D", "E"] {
@@ -55,7 +55,7 @@
 //! statistics:
 //!
 //! ```
-//! use dancing::{AnyEngine, Engine, EngineName};
+//! use dancing::{AnyEngine, Engine};
 //! let problem = dancing::format::parse_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
 //! let mut dense = AnyEngine::new(&problem, "dense".parse()?)?;
 //! assert_eq!(dense.count(), 1);
@@ -128,6 +128,8 @@
 //!   links, the dense engine and Algorithm M.
 
 #![deny(missing_docs)]
+// Every example compiles without a warning, so that copying one gives none.
+#![doc(test(attr(deny(warnings))))]
 
 /// The [`Engine`] hooks `front` and `front_mut` of an engine that keeps its [`Front`]
 /// (problem, limits, statistics) in a field `front`.

@@ -105,7 +105,7 @@ impl Limits {
     /// nodes: the node limit first, then the interrupt flag, then the clock.
     ///
     /// ```
-    /// use std::time::{Duration, Instant};
+    /// use std::time::Instant;
     /// use dancing::{Limits, StopReason};
     ///
     /// let limits = Limits::max_nodes(10);

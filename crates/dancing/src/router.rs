@@ -87,7 +87,7 @@ pub struct PrefixError {
 /// it searches on one of them.
 ///
 /// ```
-/// use dancing::{AnyEngine, Engine, EngineName, problems};
+/// use dancing::{AnyEngine, Engine, problems};
 ///
 /// let problem = problems::queens(8);
 /// for name in ["auto", "links", "dense", "multi"] {

@@ -129,7 +129,7 @@ impl Split {
 /// the `parallel` feature). Sealed, as [`Engine`] is.
 ///
 /// ```
-/// use dancing::{Count, DenseSolver, Engine, Solver, SplitEngine, problems};
+/// use dancing::{Count, DenseSolver, Solver, SplitEngine, problems};
 ///
 /// /// Counts by splitting at depth 2 and adding up the parts.
 /// fn split_count<E: SplitEngine>(problem: &dancing::Problem) -> Count {

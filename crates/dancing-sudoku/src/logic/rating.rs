@@ -273,6 +273,7 @@ impl Rater {
     /// let mut position = Position::new(&puzzle);
     /// let mut steps = 0;
     /// while let Some((step, next)) = Rater::new().hint_applied(&position)? {
+    ///     assert!(step.score() >= 1.0);
     ///     // Each position read back from its pencilmarks gives the same next step.
     ///     assert_eq!(next.to_pencilmarks().parse::<Position>()?, next);
     ///     position = next;

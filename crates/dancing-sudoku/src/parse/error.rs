@@ -8,8 +8,14 @@ use crate::grid::{Alphabet, Conflict};
 use crate::shape::Shape;
 
 /// A grid that could not be read: where (1-based line, and column in characters when it
-/// helps) and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// helps) and why. Its `Debug` carries the message too, so that `?` in `main` (which
+/// prints `Debug`) says what went wrong in words:
+///
+/// ```
+/// let error = "1 24\n3 4".parse::<dancing_sudoku::Grid>().unwrap_err();
+/// assert!(format!("{error:?}").contains("message: \"line 1: "));
+/// ```
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 pub struct PuzzleError {
     /// 1-based line of the input.
     pub line: usize,
@@ -30,6 +36,17 @@ impl PuzzleError {
     pub fn at_line(mut self, line: usize) -> Self {
         self.line = line + self.line.saturating_sub(1);
         self
+    }
+}
+
+impl fmt::Debug for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PuzzleError")
+            .field("line", &self.line)
+            .field("column", &self.column)
+            .field("kind", &self.kind)
+            .field("message", &self.to_string())
+            .finish()
     }
 }
 

@@ -34,7 +34,7 @@
 //! the one window r2–3c2–3; on 16×16 nine windows; on 25×25 sixteen; on 36×36 twenty-five.
 //!
 //! ```
-//! use dancing_sudoku::{Grid, Solve, Variant, VariantSolver, Verdict};
+//! use dancing_sudoku::{Grid, Solve, Variant, VariantSolver};
 //!
 //! let puzzle = Grid::empty(2);
 //! let mut solver = VariantSolver::new();

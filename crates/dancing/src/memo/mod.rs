@@ -64,7 +64,7 @@ pub struct MemoProgress {
 /// A memoized search of one problem, with its settings; [`build`](Self::build) runs it.
 ///
 /// ```
-/// use dancing::{Memo, MemoOrder, problems};
+/// use dancing::{Memo, problems};
 ///
 /// // The 10×10 board has 258,584,046,368 domino tilings: counted from 14,477 states,
 /// // of which 9,731 were remembered (the others were found in the memo).
