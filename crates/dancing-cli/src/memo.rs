@@ -9,7 +9,10 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use dancing::{Memo, MemoProgress, OptionId, Problem, StopReason, Zdd};
+use dancing::{
+    AnyEngine, Count, Engine, EngineName, Memo, MemoProgress, OptionId, Probe, Problem, StopReason,
+    Stopped, Zdd,
+};
 
 use crate::args::XcArgs;
 use crate::failure::{Failure, exit_code};
@@ -19,6 +22,7 @@ use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::report::{peak_rss, plural, stop_name, stop_note};
 use crate::search::searching;
+use crate::status::about_left;
 
 pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     let order = args.memo.memo_order.unwrap_or_default();
@@ -38,22 +42,29 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
         args.search.report.progress,
         false,
         ("counting", ""),
-        (None, "[{elapsed_precise}] {msg}"),
+        (
+            Some(PROGRESS_SCALE),
+            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
+        ),
         move |bar, _| {
+            let fraction = progress.fraction();
+            bar.set_position((fraction * PROGRESS_SCALE as f64) as u64);
             bar.set_message(format!(
-                "{} states, {} held",
+                "{} states, {} held{}",
                 progress.states.load(Ordering::Relaxed),
-                human_size(progress.bytes.load(Ordering::Relaxed))
+                human_size(progress.bytes.load(Ordering::Relaxed)),
+                about_left(bar.elapsed(), fraction)
             ));
         },
     );
     let built = watched_for_size(&watched, args.search.report.quiet, || {
-        searching(|| memo.build())
+        searching(|| build(&memo, args))
     });
     line.finish();
     let progress_bytes = watched.bytes.load(Ordering::Relaxed);
     let zdd = match built {
-        Ok(zdd) => zdd,
+        Ok(Built::Zdd(zdd)) => zdd,
+        Ok(Built::Listing) => return listing(plan, args, problem, (limits, started)),
         Err(stop) => {
             if stop.reason == StopReason::Memory {
                 stderr_line!(
@@ -106,14 +117,74 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     Ok(exit_code(stop))
 }
 
+/// The status line's bar counts millionths of the search, as the memo publishes them.
+const PROGRESS_SCALE: u64 = 1_000_000;
+
 /// How long a memo builds before it is judged: a board's memo ends sooner or repeats
 /// itself often by then.
-const JUDGED_AFTER: Duration = Duration::from_secs(10);
+const JUDGED_AFTER: Duration = Duration::from_secs(3);
 
-/// The share of states found in the memo below which it is said to pay little: boards
-/// of dominoes run at a third (20×20: 15 of 46 million), the 6×10 pentominoes at a
-/// tenth, taking 48 s where the plain count takes 3.
-const FEW_HITS: f64 = 0.2;
+/// What the memoized search gave: its diagram, or the word that the problem is better
+/// sampled by listing its solutions.
+enum Built {
+    Zdd(Zdd),
+    Listing,
+}
+
+/// The memo's diagram; for `--sample` (the memo not asked for by name), first a short
+/// probe: where the memo does not pay, the samples are drawn by listing the solutions.
+fn build(memo: &Memo<'_>, args: &XcArgs) -> Result<Built, Stopped> {
+    let memo_asked = args.memo.memo || args.memo.memo_order.is_some() || args.memo.zdd.is_some();
+    if args.memo.sample.is_some() && !memo_asked && args.engine != EngineName::Memo {
+        return Ok(memo.for_sampling()?.map_or(Built::Listing, Built::Zdd));
+    }
+    memo.build().map(Built::Zdd)
+}
+
+/// `--sample K` by listing: the solutions counted, then those of K random ranks kept
+/// (exact and uniform, two searches), where the memo does not pay.
+fn listing(
+    plan: &Plan,
+    args: &XcArgs,
+    problem: &Problem,
+    (limits, started): (dancing::Limits, Instant),
+) -> Result<u8, Failure> {
+    let k = args.memo.sample.expect("only --sample lists");
+    let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
+    let mut engine = AnyEngine::new(problem, EngineName::Auto)
+        .map_err(|e| Failure::input(format!("the problem: {e}")))?;
+    engine.set_limits(limits);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut first, mut listed, mut written) = (true, 0u64, Ok(()));
+    let mut stats = searching(|| {
+        dancing::sample_by_listing(&mut engine, k, seed, |solution| {
+            written = print_solution(&mut out, problem, solution, &mut first, args);
+            listed += 1;
+            match written.is_err() || plan.limit.is_some_and(|limit| listed >= limit) {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        })
+    });
+    written?;
+    out.flush()?;
+    stats.elapsed = started.elapsed();
+    let count = Count::from_stats(&stats);
+    let line = format!(
+        "{} ({} drawn by listing them, seed {seed}: the memo does not pay here), {} nodes, {:.3} s{}",
+        match count {
+            Count::Complete(n) => plural(n, "solution"),
+            partial => format!("at least {}", plural(partial.found(), "solution")),
+        },
+        plural(listed, "solution"),
+        stats.nodes,
+        stats.elapsed.as_secs_f64(),
+        stop_note(count.reason())
+    );
+    let fields = [("sampler", "listing".into()), ("seed", seed.into())];
+    crate::report::report_as(&line, &stats, &args.search, &fields);
+    Ok(exit_code(count.reason()))
+}
 
 /// Runs `build`; if it is still running after [`JUDGED_AFTER`] and its memo has found
 /// fewer than [`FEW_HITS`] of its states remembered, says on stderr (unless `quiet`)
@@ -135,12 +206,12 @@ fn watched_for_size<T: Send>(
             }
             let states = progress.states.load(Ordering::Relaxed);
             let hits = progress.hits.load(Ordering::Relaxed);
-            if (hits as f64) < FEW_HITS * states as f64 {
+            if (hits as f64) < Probe::FEW_HITS * states as f64 {
                 stderr_line!(
                     "note: after {} s only {hits} of {states} states were found in the memo: \
                      its subproblems rarely repeat, and a plain search (--count without \
-                     --memo) may be much faster; --sample needs the memo whole. Ctrl-C, \
-                     --timeout and --max-memory stop it",
+                     --memo; --sample without --memo lists the solutions) may be much \
+                     faster. Ctrl-C, --timeout and --max-memory stop it",
                     JUDGED_AFTER.as_secs()
                 );
             }
@@ -196,7 +267,10 @@ fn report(
     args.search.report.print(
         || {
             let drawn = match args.memo.sample {
-                Some(_) => format!(" ({} drawn, seed {seed})", plural(listed, "solution")),
+                Some(_) => format!(
+                    " ({} drawn from the memo, seed {seed})",
+                    plural(listed, "solution")
+                ),
                 None => String::new(),
             };
             let noun = if count == 1u8.into() {
@@ -234,6 +308,7 @@ fn report(
                 "engine": "memo",
                 "memo_order": format!("{:?}", stats.order).to_lowercase(),
                 "seed": args.memo.sample.map(|_| seed),
+                "sampler": args.memo.sample.map(|_| "memo"),
             })
         },
     );

@@ -13,6 +13,7 @@ use dancing::{
 use crate::args::{LimitArgs, SearchArgs};
 use crate::failure::Failure;
 use crate::line::StatusLine;
+use crate::status::about_left;
 
 /// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
 /// (1,024) nodes.
@@ -192,21 +193,12 @@ impl Progress {
                 let now = *drawn.lock().unwrap_or_else(PoisonError::into_inner);
                 let seconds = now.stats.elapsed.as_secs_f64().max(1e-9);
                 bar.set_position((now.explored * PROGRESS_SCALE) as u64);
-                // The time left as the estimate extrapolates it: rough, as Knuth's
-                // estimate is, and only once a thousandth of the tree is behind.
-                let left = (now.explored > 1e-3 && now.explored < 1.0).then(|| {
-                    let left = seconds * (1.0 - now.explored) / now.explored;
-                    format!(
-                        ", about {} left",
-                        crate::status::clock(Duration::from_secs_f64(left))
-                    )
-                });
                 bar.set_message(format!(
                     "{} solutions, {:.0} nodes/s, depth {}{}",
                     now.stats.solutions,
                     now.stats.nodes as f64 / seconds,
                     now.depth,
-                    left.unwrap_or_default()
+                    about_left(now.stats.elapsed, now.explored)
                 ));
             },
         );

@@ -49,6 +49,18 @@ fn eta(elapsed: Duration, fraction: f64) -> Option<Duration> {
         .then(|| elapsed.mul_f64((1.0 - fraction.min(1.0)) / fraction))
 }
 
+/// `, about 0:42 left` for a search `fraction` of the way after `elapsed`, as
+/// Knuth's estimate of the tree extrapolates it: rough, and only once a thousandth
+/// of the tree is behind (empty before, and at the end).
+pub(crate) fn about_left(elapsed: Duration, fraction: f64) -> String {
+    match eta(elapsed, fraction) {
+        Some(left) if fraction > 1e-3 && fraction < 1.0 => {
+            format!(", about {} left", clock(left))
+        }
+        _ => String::new(),
+    }
+}
+
 /// `0:07`, `12:34`, `1:02:03`.
 pub(crate) fn clock(duration: Duration) -> String {
     let seconds = duration.as_secs();

@@ -481,18 +481,21 @@ impl Problem {
         count_object(py, &count.found().to_string(), count.is_complete())
     }
 
-    /// `k` solutions drawn uniformly at random (with repeats) from a ZDD of all the
-    /// solutions, the same for the same `seed` (a random one when `None`); an empty
-    /// list when there is none.
+    /// `k` solutions drawn uniformly at random (with repeats), the same for the same
+    /// `seed` (a random one when `None`); an empty list when there is none. They are
+    /// drawn from a ZDD of all the solutions where the memo pays (a short run of it
+    /// tells), else by listing the solutions twice (count, draw ranks, keep them), as
+    /// the command line's `--sample` draws.
     ///
     /// Args:
     ///     k: how many solutions to draw.
     ///     seed: the seed of the draws (any integer from 0 to 2**64 − 1), or `None`.
     ///     timeout: seconds before `SearchStopped`, or `None`.
     ///     max_memory: the most bytes the memo may hold, as for `count`.
-    ///     memo_order: the memo's order, as for `count`.
-    #[pyo3(signature = (k, *, seed = None, timeout = None, max_memory = MAX_MEMORY, memo_order = "auto"),
-           text_signature = "($self, k, *, seed=None, timeout=None, max_memory=4294967296, memo_order='auto')")]
+    ///     memo_order: the memo's order, as for `count`; given, the draws always come
+    ///         from the memo.
+    #[pyo3(signature = (k, *, seed = None, timeout = None, max_memory = MAX_MEMORY, memo_order = None),
+           text_signature = "($self, k, *, seed=None, timeout=None, max_memory=4294967296, memo_order=None)")]
     fn sample<'py>(
         &self,
         py: Python<'py>,
@@ -500,22 +503,35 @@ impl Problem {
         seed: Option<u64>,
         timeout: Option<f64>,
         max_memory: u64,
-        memo_order: &str,
+        memo_order: Option<&str>,
     ) -> PyResult<Vec<Bound<'py, PyList>>> {
         let k = at_least_one("k", k, "draws nothing")?;
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         let problem = Arc::clone(&self.inner);
         let seed = seed.unwrap_or_else(dancing::random_seed);
-        let memo = self::memo(&problem, limits, (max_memory, memo_order))?;
+        let order = memo_order.unwrap_or("auto");
+        let memo = self::memo(&problem, limits.clone(), (max_memory, order))?;
+        let mut engine = self::engine(&problem, "auto")?;
+        engine.set_limits(limits);
         let drawn = interruptible(py, &flag, move || {
-            let zdd = memo.build()?;
-            Ok::<_, dancing::Stopped>(
-                zdd.samples(seed)
-                    .take(usize::try_from(k).unwrap_or(usize::MAX))
-                    .map(|options| sorted(&options))
-                    .collect::<Vec<_>>(),
-            )
+            let zdd = match memo_order {
+                Some(_) => Some(memo.build()?),
+                None => memo.for_sampling()?,
+            };
+            if let Some(zdd) = zdd {
+                let k = usize::try_from(k).unwrap_or(usize::MAX);
+                return Ok(zdd.samples(seed).take(k).map(|s| sorted(&s)).collect());
+            }
+            let mut drawn = Vec::new();
+            let stats = dancing::sample_by_listing(&mut engine, k, seed, |options| {
+                drawn.push(sorted(options));
+                std::ops::ControlFlow::Continue(())
+            });
+            match stats.stop() {
+                Some(stop) => Err(stop),
+                None => Ok::<_, dancing::Stopped>(drawn),
+            }
         })?
         .map_err(|stop| {
             stopped(py, Some(stop.reason), 0)

@@ -288,6 +288,35 @@ def test_samples_are_solutions_and_repeat_with_their_seed():
     assert dancing.Problem(["a"], [["a", "b"]], secondary=["b"]).sample(3) == [[0]] * 3
 
 
+def test_samples_where_the_memo_does_not_pay_are_drawn_by_listing():
+    # Queens rarely repeat a state: the draws come from listing the solutions, and are
+    # as repeatable, as uniform (each of the 40 solutions of 7 queens drawn about as
+    # often) and as bounded.
+    queens = queens_problem(7)
+    every = {tuple(s) for s in queens.solutions()}
+    assert len(every) == 40
+    drawn = queens.sample(4000, seed=3)
+    assert drawn == queens.sample(4000, seed=3)
+    seen = {}
+    for solution in drawn:
+        assert tuple(solution) in every
+        seen[tuple(solution)] = seen.get(tuple(solution), 0) + 1
+    chi_square = sum((o - 100) ** 2 / 100 for o in seen.values()) + 100 * (40 - len(seen))
+    assert chi_square < 72.1, seen
+    with pytest.raises(dancing.SearchStopped):
+        queens_problem(16).sample(2, timeout=0.05)
+
+
+def queens_problem(n):
+    """N queens: rows and columns primary, diagonals secondary."""
+    options = [
+        [f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n}"] for r in range(n) for c in range(n)
+    ]
+    items = [f"r{k}" for k in range(n)] + [f"c{k}" for k in range(n)]
+    diagonals = [f"a{k}" for k in range(2 * n)] + [f"b{k}" for k in range(2 * n + 1)]
+    return dancing.Problem(items, options, secondary=diagonals)
+
+
 def test_matrices_from_lists_and_numpy():
     rows = [[1, 1, 0], [0, 0, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1]]
     p = dancing.Problem.from_matrix(rows)

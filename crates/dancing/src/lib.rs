@@ -200,7 +200,10 @@ pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
-pub use memo::{Memo, MemoOrder, MemoProgress, MemoStats, Zdd, ZddSamples, ZddSolutions};
+pub use memo::{
+    Memo, MemoOrder, MemoProgress, MemoStats, Probe, Zdd, ZddSamples, ZddSolutions,
+    sample_by_listing,
+};
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 pub use names::{Named, UnknownName};
 #[cfg(feature = "parallel")]

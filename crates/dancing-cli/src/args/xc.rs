@@ -149,14 +149,20 @@ pub(crate) enum XcSolver {
 #[derive(Debug, Clone, Args)]
 pub(crate) struct MemoArgs {
     /// Search with a memo of the states met (what is left to cover), each solved once,
-    /// building a ZDD of all the solutions: counts (exact however large, with --count)
-    /// take milliseconds where the subproblems repeat, as on boards tiled by small
-    /// pieces, and the solutions come from the ZDD. Where they do not repeat (queens,
-    /// Langford pairs) it is slower than the plain search. --max-memory bounds the memo
-    /// (exit code 3 when reached)
+    /// building a ZDD of all the solutions, and take the count (exact however large,
+    /// with --count) and the solutions from it. It pays where the subproblems repeat:
+    /// boards tiled by dominoes or other small pieces, swept row by row (the 12×12
+    /// board's 53,060,477,521,960,000 domino tilings in 0.01 s, where the plain search
+    /// counts 10^8 in 10 s). Where they rarely repeat it is much slower than the plain
+    /// search: the 6×10 pentominoes (35 s against 2 s), queens (14 queens: 11 s against
+    /// 0.6 s), Langford pairs. The status line (--progress) tells how far it is and the
+    /// time left; --max-memory bounds the memo (exit code 3 when reached)
     #[arg(long)]
     pub(crate) memo: bool,
-    /// Print K solutions drawn uniformly at random (with repeats) from the memo's ZDD
+    /// Print K solutions drawn uniformly at random (with repeats): from the memo's ZDD
+    /// where the memo pays (a short run of it tells), else by listing the solutions
+    /// twice (once to count them, once to keep the K drawn ranks). --memo, --memo-order
+    /// or --zdd always draw from the ZDD
     #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit"],
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) sample: Option<u64>,

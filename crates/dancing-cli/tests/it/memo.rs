@@ -84,10 +84,71 @@ fn samples_repeat_with_their_seed_and_are_solutions() {
         assert!(all.contains(block.trim()), "{block}");
     }
     let stderr = text(&first.stderr);
-    assert!(stderr.contains("(8 solutions drawn, seed 7)"), "{stderr}");
+    assert!(
+        stderr.contains("(8 solutions drawn from the memo, seed 7)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\"sampler\":\"memo\""), "{stderr}");
     assert!(stderr.contains("\"seed\":7"), "{stderr}");
     let other = run(&["xc", "--sample", "8", "--seed", "8", "-"], &board);
     assert_ne!(text(&other.stdout), text(&first.stdout));
+}
+
+/// Where the memo does not pay (pentominoes: few states repeat), `--sample` draws by
+/// listing the solutions, and says so: solutions of the board, as many as asked, the
+/// same for the same seed; `--memo` still draws from the memo.
+#[test]
+fn samples_where_the_memo_does_not_pay_are_drawn_by_listing() {
+    let board = problem_dlx(&["pentomino", "4x15"]);
+    let args = ["xc", "--sample", "3", "--seed", "7", "--stats", "-"];
+    let first = run(&args, &board);
+    assert_eq!(first.status.code(), Some(0));
+    let stderr = text(&first.stderr);
+    assert!(
+        stderr.contains("1472 solutions (3 solutions drawn by listing them, seed 7"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\"sampler\":\"listing\""), "{stderr}");
+    assert_eq!(text(&first.stdout), text(&run(&args, &board).stdout));
+    let all = solution_set(&ok(&["xc", "-"], &board));
+    assert_eq!(all.len(), 1472);
+    let blocks: Vec<&str> = text(&first.stdout).leak().split("\n\n").collect();
+    assert_eq!(blocks.len(), 3);
+    for block in blocks {
+        assert!(all.contains(block.trim()), "{block}");
+    }
+    // A limit stops the listing as it stops a search: at least, exit code 3.
+    let stopped = run(&["xc", "--sample", "3", "--max-nodes", "1000", "-"], &board);
+    assert_eq!(stopped.status.code(), Some(3));
+    assert!(
+        text(&stopped.stderr).contains("at least"),
+        "{}",
+        text(&stopped.stderr)
+    );
+}
+
+/// The memo's status line on a terminal (util-linux's `script`) tells how far the
+/// search is, and the time left.
+#[test]
+fn the_memo_tells_how_far_it_is() {
+    let exe = env!("CARGO_BIN_EXE_dancing");
+    let dir = std::env::temp_dir().join(format!("dancing-memo-far-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("queens.dlx");
+    std::fs::write(&path, problem_dlx(&["queens", "13"])).unwrap();
+    let command = format!("{exe} xc --memo --count --progress {}", path.display());
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux's script runs");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let screen = text(&output.stdout);
+    assert!(screen.contains("73712"), "{screen}");
+    assert!(
+        screen.contains("% ") && screen.contains(" left"),
+        "{screen}"
+    );
 }
 
 #[test]

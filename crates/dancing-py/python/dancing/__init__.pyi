@@ -132,9 +132,10 @@ class Problem:
         seed: Optional[int] = None,
         timeout: Optional[float] = None,
         max_memory: int = 4 << 30,
-        memo_order: MemoOrder = "auto",
+        memo_order: Optional[MemoOrder] = None,
     ) -> list[list[Any]]:
-        """`k` solutions drawn uniformly (with repeats), the same for the same seed."""
+        """`k` solutions drawn uniformly (with repeats), the same for the same seed:
+        from the memo where it pays, else by listing."""
     def min_cost(
         self, *, timeout: Optional[float] = None, threads: int = 1
     ) -> Optional[tuple[int, list[Any]]]:

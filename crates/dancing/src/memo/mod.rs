@@ -8,6 +8,7 @@
 //! they do not repeat (queens, Langford pairs), the memo only costs memory and time:
 //! use a plain [`Solver`](crate::Solver) there.
 
+mod listing;
 mod order;
 mod search;
 mod table;
@@ -16,6 +17,7 @@ mod zdd;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
+pub use listing::{Probe, sample_by_listing};
 pub use order::MemoOrder;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
@@ -59,6 +61,17 @@ pub struct MemoProgress {
     pub bytes: AtomicU64,
     /// States found in the memo so far (each a subproblem not searched again).
     pub hits: AtomicU64,
+    /// How much of the search is done, in millionths: Knuth's estimate on its tree of
+    /// decisions (each option left out, then taken), every decision weighing half of
+    /// its parent's. Rough, as every such estimate is, and steadier as the search runs.
+    pub explored: AtomicU64,
+}
+
+impl MemoProgress {
+    /// The share of the search done, from 0 to 1 ([`explored`](Self::explored)).
+    pub fn fraction(&self) -> f64 {
+        self.explored.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6
+    }
 }
 
 /// A memoized search of one problem, with its settings; [`build`](Self::build) runs it.

@@ -127,10 +127,42 @@ enum Frame {
     Decide { item: u32, j: u32 },
     /// Option `j` left out gave the result (the `lo` branch): now take it.
     Take { item: u32, j: u32 },
-    /// Option `j` taken gave the result: undo it and make the node.
-    Join { j_option: u32, lo: u32 },
+    /// Option `j` of `item`'s list taken gave the result: undo it and make the node.
+    Join { item: u32, j: u32, lo: u32 },
     /// The item was closed: reopen it once its state is answered.
     Reopen { item: u32 },
+}
+
+/// How much of the search the `stack` has done, in millionths: Knuth's estimate of a
+/// tree's progress, on the path of decisions from the root. An item's options are tried
+/// as the search tries them, the last first (each option is left out first, its `Take`
+/// waiting on the stack, then taken, its `Join` waiting): under option `j` of `n`, the
+/// `n - j - 1` after it are done, and each is worth a `1/n` share of its level's weight.
+/// `lengths` are the items' list lengths; options that no longer fit count as open
+/// ones, which makes the estimate rough, as Knuth's is, and low until the end.
+fn explored(stack: &[Frame], lengths: impl Fn(u32) -> u32) -> u64 {
+    let mut done = 0.0;
+    let mut weight = 1.0;
+    for frame in stack {
+        let (item, j, taken) = match *frame {
+            Frame::Take { item, j } => (item, j, false),
+            Frame::Join { item, j, .. } => (item, j, true),
+            _ => continue,
+        };
+        // The options from `j` on: the one decided and those after it.
+        let open = f64::from(lengths(item).saturating_sub(j).max(1));
+        let after = (open - 1.0) / open;
+        if taken {
+            done += weight * after;
+            weight /= open;
+        } else {
+            weight *= after;
+        }
+        if weight < 1e-12 {
+            break;
+        }
+    }
+    (done * 1e6) as u64
 }
 
 /// The memoized search over one problem.
@@ -366,7 +398,8 @@ impl Search {
                     self.stats.states += 1;
                     if self.stats.states >= next_check {
                         let check = (limits, max_memory, progress);
-                        next_check = self.check(check, stack.capacity(), started)?;
+                        let frames = (stack.as_slice(), stack.capacity());
+                        next_check = self.check(check, frames, started)?;
                     }
                     let Some(item) = self.next_item(from) else {
                         ret = TOP;
@@ -424,17 +457,14 @@ impl Search {
                 }
                 Frame::Take { item, j } => {
                     let lo = ret;
-                    let option = self.model.of_item[item as usize][j as usize];
-                    self.take(option);
-                    stack.push(Frame::Join {
-                        j_option: option,
-                        lo,
-                    });
+                    self.take(self.model.of_item[item as usize][j as usize]);
+                    stack.push(Frame::Join { item, j, lo });
                     stack.push(Frame::Decide { item, j: j + 1 });
                 }
-                Frame::Join { j_option, lo } => {
+                Frame::Join { item, j, lo } => {
                     self.untake();
-                    ret = self.node(j_option, lo, ret);
+                    let option = self.model.of_item[item as usize][j as usize];
+                    ret = self.node(option, lo, ret);
                 }
                 Frame::Reopen { item } => self.set_open(item, true),
             }
@@ -445,24 +475,29 @@ impl Search {
         Ok(ret)
     }
 
-    /// The check every few thousand states: the limits, the bytes held (with a stack
-    /// of `stack` frames) against `max_memory`, the progress published; the state count
-    /// of the next check.
+    /// The check every few thousand states: the limits, the bytes held (with the
+    /// stack of frames, and its capacity) against `max_memory`, the progress published;
+    /// the state count of the next check.
     fn check(
         &mut self,
         (limits, max_memory, progress): (&Limits, u64, Option<&MemoProgress>),
-        stack: usize,
+        (stack, capacity): (&[Frame], usize),
         started: Instant,
     ) -> Result<u64, Stopped> {
         if let Some(reason) = limits.reached(self.stats.states, started) {
             return Err(self.stopped(reason, started));
         }
-        let bytes = self.bytes(stack) as u64;
+        let bytes = self.bytes(capacity) as u64;
         self.stats.bytes = self.stats.bytes.max(bytes);
         if let Some(progress) = progress {
             progress.states.store(self.stats.states, Ordering::Relaxed);
             progress.bytes.store(bytes, Ordering::Relaxed);
             progress.hits.store(self.stats.hits, Ordering::Relaxed);
+            let of_item = &self.model.of_item;
+            let lengths = |item: u32| of_item[item as usize].len() as u32;
+            progress
+                .explored
+                .store(explored(stack, lengths), Ordering::Relaxed);
         }
         if bytes > max_memory {
             return Err(self.stopped(StopReason::Memory, started));
