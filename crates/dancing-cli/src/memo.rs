@@ -153,6 +153,7 @@ fn listing(
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut engine = AnyEngine::new(problem, EngineName::Auto)
         .map_err(|e| Failure::input(format!("the problem: {e}")))?;
+    crate::memory::check_draws(args, problem, &engine, k)?;
     engine.set_limits(limits);
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut first, mut listed, mut written) = (true, 0u64, Ok(()));

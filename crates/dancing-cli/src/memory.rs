@@ -35,6 +35,29 @@ pub(crate) fn check_build(
     )))
 }
 
+/// Refuses, before the search, `--sample K` by listing when its `K` solutions would
+/// take the process past `--max-memory` with the problem and the engine held.
+pub(crate) fn check_draws<E: Engine>(
+    args: &XcArgs,
+    problem: &Problem,
+    engine: &E,
+    k: u64,
+) -> Result<(), Failure> {
+    let draws = dancing::listing_bytes(problem, k);
+    let needed = (problem.memory() as u64 + engine.memory() as u64).saturating_add(draws);
+    if needed <= args.max_memory {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "--sample {k} by listing would hold about {} of solutions ({} with the problem), \
+         more than --max-memory {} allows; draw fewer, raise --max-memory, or draw from \
+         the memo (--memo)",
+        human_size(draws),
+        human_size(needed),
+        human_size(args.max_memory),
+    )))
+}
+
 /// Refuses, before any is made, `copies` copies of `engine` (the template and one a
 /// thread) that would take the process past `--max-memory` with the problem and the
 /// engine already held; `flag` is what asked for them.

@@ -484,8 +484,10 @@ impl Problem {
     /// `k` solutions drawn uniformly at random (with repeats), the same for the same
     /// `seed` (a random one when `None`); an empty list when there is none. They are
     /// drawn from a ZDD of all the solutions where the memo pays (a short run of it
-    /// tells), else by listing the solutions twice (count, draw ranks, keep them), as
-    /// the command line's `--sample` draws.
+    /// tells), else by listing the solutions (a reservoir per draw, or past 64 draws the
+    /// count and then the drawn ranks), as the command line's `--sample` draws. The
+    /// draws are held in memory: `k` whose solutions would pass `max_memory` raises
+    /// `MemoryError`.
     ///
     /// Args:
     ///     k: how many solutions to draw.
@@ -514,6 +516,13 @@ impl Problem {
         let memo = self::memo(&problem, limits.clone(), (max_memory, order))?;
         let mut engine = self::engine(&problem, "auto")?;
         engine.set_limits(limits);
+        // The draws are held (and then made Python lists) whichever way they are made.
+        let draws = dancing::listing_bytes(&problem, k);
+        if draws > max_memory {
+            return Err(pyo3::exceptions::PyMemoryError::new_err(format!(
+                "{k} draws would hold about {draws} bytes, more than max_memory={max_memory}"
+            )));
+        }
         let drawn = interruptible(py, &flag, move || {
             let zdd = match memo_order {
                 Some(_) => Some(memo.build()?),

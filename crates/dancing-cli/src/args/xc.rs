@@ -160,9 +160,9 @@ pub(crate) struct MemoArgs {
     #[arg(long)]
     pub(crate) memo: bool,
     /// Print K solutions drawn uniformly at random (with repeats): from the memo's ZDD
-    /// where the memo pays (a short run of it tells), else by listing the solutions
-    /// twice (once to count them, once to keep the K drawn ranks). --memo, --memo-order
-    /// or --zdd always draw from the ZDD
+    /// where the memo pays (a short run of it tells), else by listing the solutions (a
+    /// reservoir per draw, in one search up to 64 draws; past them the count, then the
+    /// K drawn ranks kept). --memo, --memo-order or --zdd always draw from the ZDD
     #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit"],
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) sample: Option<u64>,

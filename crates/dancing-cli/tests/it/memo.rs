@@ -125,6 +125,15 @@ fn samples_where_the_memo_does_not_pay_are_drawn_by_listing() {
         "{}",
         text(&stopped.stderr)
     );
+    // Draws held past --max-memory are refused before the search.
+    let many = ["xc", "--sample", "100000000", "--max-memory", "100M", "-"];
+    let refused = run(&many, &board);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("--sample 100000000 by listing would hold about"),
+        "{}",
+        text(&refused.stderr)
+    );
 }
 
 /// The memo's status line on a terminal (util-linux's `script`) tells how far the

@@ -5,11 +5,10 @@
 use std::ops::ControlFlow;
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 
-use super::zdd::below_u128;
 use super::{Memo, Zdd, search};
-use crate::{Count, Engine, OptionId, Stats, Stopped};
+use crate::{Count, Engine, OptionId, Problem, Stats, Stopped};
 
 /// What a short run of the memo said of a problem ([`Memo::probe`]).
 #[derive(Debug)]
@@ -107,12 +106,14 @@ impl Memo<'_> {
 }
 
 /// Draws `k` solutions of `engine`'s problem uniformly at random, with repeats, the same
-/// for the same `seed`, by listing them: one search counts them, `k` ranks are drawn
+/// for the same `seed`, by listing them. Up to [`SAMPLES_IN_ONE_PASS`] draws, one search keeps a
+/// reservoir of one solution per draw (the `n`th solution replaces each with
+/// probability `1/n`); past it, one search counts the solutions, `k` ranks are drawn
 /// below the count, and a second search keeps the solutions of those ranks. Exact and
-/// uniform whatever the problem, in memory for `k` solutions; `visit` receives them in
-/// the order drawn. Returns the statistics of both searches, their `solutions` the
-/// count: a limit that stops either search leaves them incomplete (and the draws are
-/// then not made, or not all visited; [`Count::from_stats`] reads the count).
+/// uniform whatever the problem, in memory for `k` solutions ([`listing_bytes`]);
+/// `visit` receives them in the order drawn. Returns the statistics of the searches,
+/// their `solutions` the count: a limit that stops a search leaves them incomplete,
+/// and then nothing is visited ([`Count::from_stats`] reads the count).
 ///
 /// ```
 /// use dancing::{Count, Solver, problems, sample_by_listing};
@@ -131,49 +132,111 @@ pub fn sample_by_listing<E: Engine>(
     seed: u64,
     mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
 ) -> Stats {
-    let count = engine.count();
-    let mut stats = engine.stats();
-    let Count::Complete(total) = count else {
-        return stats;
-    };
-    if total == 0 || k == 0 {
-        return stats;
-    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // (rank, the draw's place in the order drawn), sorted by rank.
-    let mut ranks: Vec<(u64, usize)> = (0..usize::try_from(k).unwrap_or(usize::MAX))
-        .map(|draw| {
-            let rank = below_u128(u128::from(total), &mut rng).expect("a count past 0");
-            (rank as u64, draw)
-        })
-        .collect();
-    ranks.sort_unstable();
-    let mut drawn: Vec<Option<Vec<OptionId>>> = vec![None; ranks.len()];
-    let (mut rank, mut next) = (0u64, 0usize);
-    let listed = engine.visit(|solution| {
-        while next < ranks.len() && ranks[next].0 == rank {
-            drawn[ranks[next].1] = Some(solution.to_vec());
-            next += 1;
-        }
-        rank += 1;
-        if next == ranks.len() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    let stopped = listed.limit_stop();
-    stats += Stats {
-        solutions: 0,
-        stopped,
-        ..listed
+    let (stats, drawn) = if k <= SAMPLES_IN_ONE_PASS {
+        reservoirs(engine, k, &mut rng)
+    } else {
+        ranked(engine, k, &mut rng)
     };
-    if stopped.is_none() {
-        for solution in drawn.into_iter().flatten() {
-            if visit(&solution).is_break() {
+    if stats.limit_stop().is_none() {
+        for solution in &drawn {
+            if visit(solution).is_break() {
                 break;
             }
         }
     }
     stats
+}
+
+/// The draws up to which [`sample_by_listing`] searches once, keeping a reservoir per
+/// draw (a draw below the count for each, at each solution); past them it searches
+/// twice, drawing ranks once.
+pub const SAMPLES_IN_ONE_PASS: u64 = 64;
+
+/// The most bytes [`sample_by_listing`] holds for `k` draws of `problem`'s solutions,
+/// besides its engine: a rank and a solution per draw, each solution at most an option
+/// per primary item.
+pub fn listing_bytes(problem: &Problem, k: u64) -> u64 {
+    let solution = std::mem::size_of::<Vec<OptionId>>()
+        + std::mem::size_of::<OptionId>() * problem.primary_count();
+    k.saturating_mul(solution as u64 + 16)
+}
+
+/// One search: `k` reservoirs of one solution, the `n`th replacing each with
+/// probability `1/n`.
+fn reservoirs<E: Engine>(
+    engine: &mut E,
+    k: u64,
+    rng: &mut ChaCha8Rng,
+) -> (Stats, Vec<Vec<OptionId>>) {
+    let mut kept: Vec<Vec<OptionId>> = vec![Vec::new(); k as usize];
+    let mut n = 0u64;
+    let stats = engine.visit(|solution| {
+        n += 1;
+        for slot in &mut kept {
+            if below(n, rng) == 0 {
+                slot.clear();
+                slot.extend_from_slice(solution);
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    let drawn = if n == 0 { Vec::new() } else { kept };
+    (stats, drawn)
+}
+
+/// Two searches: the count, then the solutions of `k` ranks drawn below it, kept once
+/// each and given back in the order drawn.
+fn ranked<E: Engine>(engine: &mut E, k: u64, rng: &mut ChaCha8Rng) -> (Stats, Vec<Vec<OptionId>>) {
+    let count = engine.count();
+    let mut stats = engine.stats();
+    let Count::Complete(total) = count else {
+        return (stats, Vec::new());
+    };
+    if total == 0 {
+        return (stats, Vec::new());
+    }
+    // The ranks in the order drawn, and the distinct ones sorted.
+    let order: Vec<u64> = (0..k).map(|_| below(total, rng)).collect();
+    let mut ranks = order.clone();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let mut kept: Vec<Vec<OptionId>> = Vec::with_capacity(ranks.len());
+    let mut rank = 0u64;
+    let listed = engine.visit(|solution| {
+        if ranks.get(kept.len()) == Some(&rank) {
+            kept.push(solution.to_vec());
+        }
+        rank += 1;
+        match kept.len() == ranks.len() {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    });
+    stats += Stats {
+        solutions: 0,
+        stopped: listed.limit_stop(),
+        ..listed
+    };
+    if stats.limit_stop().is_some() {
+        return (stats, Vec::new());
+    }
+    let drawn = order
+        .iter()
+        .map(|r| kept[ranks.binary_search(r).expect("a rank kept")].clone())
+        .collect();
+    (stats, drawn)
+}
+
+/// A uniform draw from `0..n` (`n` ≥ 1): Lemire's multiply, with rejection (the
+/// division only when the low half is below `n`, rarely).
+fn below(n: u64, rng: &mut impl RngCore) -> u64 {
+    let mut product = u128::from(rng.next_u64()) * u128::from(n);
+    if (product as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u64) < threshold {
+            product = u128::from(rng.next_u64()) * u128::from(n);
+        }
+    }
+    (product >> 64) as u64
 }

@@ -17,7 +17,7 @@ mod zdd;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-pub use listing::{Probe, sample_by_listing};
+pub use listing::{Probe, SAMPLES_IN_ONE_PASS, listing_bytes, sample_by_listing};
 pub use order::MemoOrder;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 

@@ -364,7 +364,7 @@ impl Zdd {
 }
 
 /// A uniform draw from `0..n`, `None` when `n` is 0.
-pub(super) fn below_u128(n: u128, rng: &mut impl RngCore) -> Option<u128> {
+fn below_u128(n: u128, rng: &mut impl RngCore) -> Option<u128> {
     if n == 0 {
         return None;
     }

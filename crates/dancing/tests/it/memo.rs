@@ -260,9 +260,10 @@ fn samples_are_uniform_and_repeat_with_their_seed() {
     assert_eq!(Memo::new(&none).build().unwrap().sample(&mut rng), None);
 }
 
-/// Drawn by listing (where the memo does not pay), the samples are as uniform: the 40
-/// solutions of 7 queens drawn 40,000 times, a chi-square test with 39 degrees of
-/// freedom (0.1% critical value 72.1); the same seed draws the same; a limit that
+/// Drawn by listing (where the memo does not pay), the samples are as uniform, in one
+/// search (reservoirs, up to `SAMPLES_IN_ONE_PASS` draws) or two (ranks): the 40
+/// solutions of 7 queens drawn 40,000 times each way, a chi-square test with 39 degrees
+/// of freedom (0.1% critical value 72.1); the same seed draws the same; a limit that
 /// stops a search leaves the count partial and draws nothing.
 #[test]
 fn samples_drawn_by_listing_are_uniform() {
@@ -277,20 +278,59 @@ fn samples_drawn_by_listing_are_uniform() {
     });
     assert_eq!(Count::from_stats(&stats), Count::Complete(40));
     assert_eq!(drawn.len(), 40_000);
+    // The draws come in the order drawn, not in rank order.
+    assert!(drawn.windows(2).any(|w| w[0] > w[1]));
+    assert_uniform(&all, &drawn);
+    // A thousand searches of 40 reservoirs each.
+    let k = dancing::SAMPLES_IN_ONE_PASS.min(40);
+    let mut one_pass = Vec::new();
+    for seed in 0..40_000 / k {
+        let stats = dancing::sample_by_listing(&mut solver, k, seed, |s| {
+            one_pass.push(sorted(s));
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!(Count::from_stats(&stats), Count::Complete(40));
+    }
+    assert_eq!(one_pass.len(), 40_000);
+    assert_uniform(&all, &one_pass);
+    // Past the count, the two searches keep each solution once: memory stays small.
+    assert!(dancing::listing_bytes(&problem, 1000) >= 1000 * 4 * 14);
+    let mut ranked = Vec::new();
+    let limited_stats = {
+        let mut limited = Solver::new(&problems::queens(10));
+        limited.set_limits(Limits {
+            max_nodes: Some(50),
+            ..Limits::default()
+        });
+        dancing::sample_by_listing(&mut limited, 1000, 1, |s| {
+            ranked.push(s.to_vec());
+            std::ops::ControlFlow::Continue(())
+        })
+    };
+    assert_eq!(limited_stats.limit_stop(), Some(StopReason::NodeLimit));
+    assert!(ranked.is_empty());
+    check_draws(&problem);
+}
+
+/// The chi-square test of `drawn` against the uniform distribution on `all`.
+fn assert_uniform(all: &[Vec<usize>], drawn: &[Vec<usize>]) {
+    let expected = drawn.len() as f64 / all.len() as f64;
     let mut seen = vec![0u32; all.len()];
-    for solution in &drawn {
+    for solution in drawn {
         seen[all.iter().position(|s| s == solution).expect("a solution")] += 1;
     }
     let chi_square: f64 = seen
         .iter()
-        .map(|&o| (f64::from(o) - 1000.0).powi(2) / 1000.0)
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
         .sum();
     assert!(chi_square < 72.1, "chi-square {chi_square}: {seen:?}");
-    // The draws come in the order drawn, not in rank order.
-    assert!(drawn.windows(2).any(|w| w[0] > w[1]));
+}
+
+/// Seeds, breaks, limits and no solution, for the draws of `problem`'s solutions.
+fn check_draws(problem: &Problem) {
     let draw = |seed| {
         let mut out = Vec::new();
-        dancing::sample_by_listing(&mut Solver::new(&problem), 10, seed, |s| {
+        dancing::sample_by_listing(&mut Solver::new(problem), 10, seed, |s| {
             out.push(s.to_vec());
             std::ops::ControlFlow::Continue(())
         });
@@ -300,7 +340,7 @@ fn samples_drawn_by_listing_are_uniform() {
     assert_ne!(draw(7), draw(8));
     // A visit that breaks ends the draws.
     let mut visited = 0;
-    dancing::sample_by_listing(&mut Solver::new(&problem), 10, 1, |_| {
+    dancing::sample_by_listing(&mut Solver::new(problem), 10, 1, |_| {
         visited += 1;
         std::ops::ControlFlow::Break(())
     });
