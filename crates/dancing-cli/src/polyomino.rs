@@ -107,10 +107,13 @@ pub(crate) fn cells_note(board: &Board, pieces: &[Piece], uses: Uses) -> Option<
         Uses::AtMostOnce if cells < board.cells() => ("at least", "every cell is covered"),
         _ => return None,
     };
+    let (pieces, cover) = match pieces.len() {
+        1 => ("1 piece".to_owned(), "covers"),
+        n => (format!("{n} pieces"), "cover"),
+    };
     Some(format!(
-        "note: the {} cover {cells} cells, and the board has {}: {how}, so the pieces \
-         need {needed} as many cells as the board, and no packing exists",
-        crate::report::plural(pieces.len() as u64, "piece"),
+        "note: the {pieces} {cover} {cells} cells, and the board has {}: {how}, so the \
+         pieces need {needed} as many cells as the board, and no packing exists",
         board.cells()
     ))
 }
