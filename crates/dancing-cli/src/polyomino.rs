@@ -135,9 +135,11 @@ fn read(path: &str, what: &str, otherwise: &str, max_memory: u64) -> Result<Stri
     reader.read_to_string(&mut picture).map_err(|e| {
         if exceeded.get() {
             Failure::input(format!(
-                "{path}: the {what} picture is larger than {}: a board spans at most {} squares",
+                "{path}: the {what} picture is larger than {}, the most a board of {} squares \
+                 (or --max-memory {}) allows",
                 human_size(allowed),
-                Board::MAX_CELLS
+                Board::MAX_CELLS,
+                human_size(max_memory)
             ))
         } else {
             Failure::input(format!("{path}: cannot read the {what} picture: {e}"))
