@@ -6,21 +6,88 @@ use std::process::ExitCode;
 
 use dancing::{Stats, StopReason};
 
-/// Everything was read and answered.
-pub(crate) const EXIT_OK: u8 = 0;
-/// An input could not be read: bad syntax, a missing file, a usage error (clap's own
-/// code for usage errors is also 2).
-pub(crate) const EXIT_INPUT: u8 = 2;
-/// A `--timeout` or `--max-nodes` limit stopped the search before it was complete.
-pub(crate) const EXIT_STOPPED: u8 = 3;
-/// Ctrl-C stopped the search (128 + SIGINT, as shells report it).
-pub(crate) const EXIT_INTERRUPTED: u8 = 130;
+/// How a run ended, which its exit code is decided from ([`Outcome::code`], the one
+/// place where an end becomes a code): the limit that stopped a search, whether some
+/// input was bad (the rest answered), whether the output could not be written.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    stop: Option<StopReason>,
+    /// A limit of the command's own ran out (`generate --max-attempts`).
+    gave_up: bool,
+    bad_input: bool,
+    unwritten: bool,
+}
+
+impl Outcome {
+    /// Everything was read and answered (exit code 0).
+    pub(crate) const ANSWERED: Self = Self {
+        stop: None,
+        gave_up: false,
+        bad_input: false,
+        unwritten: false,
+    };
+
+    /// A run that `stop` may have stopped; a caller's own stop (`--limit` reached) is
+    /// none.
+    pub(crate) fn stopped(stop: Option<StopReason>) -> Self {
+        Self {
+            stop: stop.filter(|&reason| reason != StopReason::Caller),
+            ..Self::ANSWERED
+        }
+    }
+
+    /// Some input could not be read, or the arguments were wrong (exit code 2).
+    pub(crate) const BAD_INPUT: Self = Self {
+        bad_input: true,
+        ..Self::ANSWERED
+    };
+
+    /// A run whose own limit ran out before it was done (`generate --max-attempts`):
+    /// as a limit's stop.
+    pub(crate) const GAVE_UP: Self = Self {
+        gave_up: true,
+        ..Self::ANSWERED
+    };
+
+    /// The end of a search with these statistics.
+    pub(crate) fn of(stats: &Stats) -> Self {
+        Self::stopped(stats.stopped)
+    }
+
+    /// This end, with bad input besides when `bad` (a batch's errors, the others
+    /// answered).
+    pub(crate) fn with_bad_input(self, bad: bool) -> Self {
+        Self {
+            bad_input: self.bad_input || bad,
+            ..self
+        }
+    }
+
+    /// Whether a limit stopped the run.
+    pub(crate) fn is_stopped(self) -> bool {
+        self.stop.is_some() || self.gave_up
+    }
+
+    /// The exit code: 1 when the output could not be written; 130 after Ctrl-C; 3 for
+    /// `--timeout`, `--max-nodes` and `--max-memory`; 2 for bad input or usage (clap's
+    /// own code for usage errors is also 2); else 0.
+    pub(crate) fn code(self) -> u8 {
+        match self.stop {
+            _ if self.unwritten => 1,
+            Some(StopReason::Interrupted) => 130,
+            Some(StopReason::NodeLimit | StopReason::Timeout | StopReason::Memory) => 3,
+            _ if self.gave_up => 3,
+            _ if self.bad_input => 2,
+            _ => 0,
+        }
+    }
+}
 
 /// An error that ends the run: printed as `error: <message>` on stderr.
 #[derive(Debug)]
 pub(crate) struct Failure {
     message: String,
-    code: u8,
+    outcome: Outcome,
 }
 
 impl Failure {
@@ -28,7 +95,7 @@ impl Failure {
     pub(crate) fn input(message: impl fmt::Display) -> Self {
         Self {
             message: shorten(&message.to_string()),
-            code: EXIT_INPUT,
+            outcome: Outcome::BAD_INPUT,
         }
     }
 
@@ -37,7 +104,7 @@ impl Failure {
     pub(crate) fn stopped(reason: StopReason, message: impl fmt::Display) -> Self {
         Self {
             message: shorten(&message.to_string()),
-            code: exit_code(Some(reason)),
+            outcome: Outcome::stopped(Some(reason)),
         }
     }
 
@@ -46,7 +113,7 @@ impl Failure {
         if !self.message.is_empty() {
             stderr_line!("error: {}", self.message);
         }
-        ExitCode::from(self.code)
+        ExitCode::from(self.outcome.code())
     }
 }
 
@@ -57,12 +124,15 @@ impl From<io::Error> for Failure {
         if e.kind() == io::ErrorKind::BrokenPipe {
             Self {
                 message: String::new(),
-                code: EXIT_OK,
+                outcome: Outcome::ANSWERED,
             }
         } else {
             Self {
                 message: format!("cannot write the output: {e}"),
-                code: 1,
+                outcome: Outcome {
+                    unwritten: true,
+                    ..Outcome::ANSWERED
+                },
             }
         }
     }
@@ -81,22 +151,6 @@ pub(crate) fn shorten(message: &str) -> String {
     let head: String = message.chars().take(MESSAGE_LIMIT / 2).collect();
     let tail: String = message.chars().skip(count - MESSAGE_LIMIT / 4).collect();
     format!("{head}…{tail}")
-}
-
-/// The exit code of a run that a limit may have stopped: the one place where a stop
-/// becomes a code. 130 after Ctrl-C, 3 for `--timeout`, `--max-nodes` and
-/// `--max-memory`; 0 for none, or for a caller's own stop (`--limit` reached).
-pub(crate) fn exit_code(stop: Option<StopReason>) -> u8 {
-    match stop {
-        Some(StopReason::Interrupted) => EXIT_INTERRUPTED,
-        Some(StopReason::NodeLimit | StopReason::Timeout | StopReason::Memory) => EXIT_STOPPED,
-        _ => EXIT_OK,
-    }
-}
-
-/// The exit code of a finished search: [`exit_code`] of its stop.
-pub(crate) fn search_code(stats: &Stats) -> u8 {
-    exit_code(stats.stopped)
 }
 
 /// Whether standard output and standard error both go to a terminal, where a person
@@ -125,17 +179,28 @@ mod tests {
     }
 
     #[test]
-    fn stop_reasons_choose_the_exit_code() {
+    fn outcomes_choose_the_exit_code() {
         let code = |stopped| {
-            search_code(&Stats {
+            Outcome::of(&Stats {
                 stopped,
                 ..Stats::default()
             })
+            .code()
         };
-        assert_eq!(code(None), EXIT_OK);
-        assert_eq!(code(Some(StopReason::Caller)), EXIT_OK);
-        assert_eq!(code(Some(StopReason::Timeout)), EXIT_STOPPED);
-        assert_eq!(code(Some(StopReason::NodeLimit)), EXIT_STOPPED);
-        assert_eq!(code(Some(StopReason::Interrupted)), EXIT_INTERRUPTED);
+        assert_eq!(code(None), 0);
+        assert_eq!(code(Some(StopReason::Caller)), 0);
+        assert_eq!(code(Some(StopReason::Timeout)), 3);
+        assert_eq!(code(Some(StopReason::NodeLimit)), 3);
+        assert_eq!(code(Some(StopReason::Memory)), 3);
+        assert_eq!(code(Some(StopReason::Interrupted)), 130);
+        // A stop outweighs bad input; a failed write outweighs both.
+        let bad = Outcome::ANSWERED.with_bad_input(true);
+        assert_eq!(bad.code(), 2);
+        let stopped_and_bad = Outcome::stopped(Some(StopReason::Timeout)).with_bad_input(true);
+        assert_eq!(stopped_and_bad.code(), 3);
+        let unwritten = Failure::from(io::Error::other("disk full")).outcome;
+        assert_eq!(unwritten.with_bad_input(true).code(), 1);
+        let closed = Failure::from(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert_eq!(closed.outcome.code(), 0);
     }
 }

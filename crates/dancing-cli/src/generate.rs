@@ -14,7 +14,7 @@ use dancing_sudoku::variant::Kind;
 
 use crate::args::GenerateArgs;
 use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
-use crate::failure::{EXIT_OK, EXIT_STOPPED, Failure, exit_code};
+use crate::failure::{Failure, Outcome};
 use crate::line::StatusLine;
 use crate::pretty::{self, Style};
 use crate::report::{plural, stop_name, stop_note};
@@ -43,7 +43,7 @@ impl batch::Totals for Made {
     }
 }
 
-pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
+pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
     if args.rate && args.variant != Kind::Classic {
         return Err(Failure::input(format!(
             "--rate: ratings know only classic sudoku, not {} puzzles",
@@ -117,14 +117,14 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     report(args, &made, (seed, threads.count), elapsed);
     let failed = made.failed;
     match failed {
-        None => Ok(EXIT_OK),
-        Some((_, GenerateError::Stopped(stop))) => Ok(exit_code(Some(stop.reason))),
+        None => Ok(Outcome::ANSWERED),
+        Some((_, GenerateError::Stopped(stop))) => Ok(Outcome::stopped(Some(stop.reason))),
         Some((index, error)) => {
             stderr_line!(
                 "error: puzzle {} of seed {seed}: {error}; loosen --clues or --difficulty, or raise --max-attempts",
                 index + 1
             );
-            Ok(EXIT_STOPPED)
+            Ok(Outcome::GAVE_UP)
         }
     }
 }

@@ -9,7 +9,7 @@ use dancing_judges::{Judge, JudgeError};
 use dancing_sudoku::parse::Lines;
 
 use crate::args::LimitArgs;
-use crate::failure::{EXIT_OK, Failure, exit_code};
+use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input;
 use crate::search::searching;
@@ -19,7 +19,7 @@ use crate::search::searching;
 const MAX_JUDGE_INPUT: usize = 64 << 20;
 
 /// Answers a judge's input (`dancing sudoku judge NAME FILE`) as the judge prints it.
-pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<u8, Failure> {
+pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<Outcome, Failure> {
     let input = input::open(file)?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Judge(judge.name()));
@@ -43,11 +43,11 @@ pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Resu
     }
     let result = searching(|| judge.run_with(&text, &limits));
     // A stopped search still lets the answers before it go out.
-    let (output, code) = match &result {
-        Ok(output) => (output, EXIT_OK),
+    let (output, outcome) = match &result {
+        Ok(output) => (output, Outcome::ANSWERED),
         Err(JudgeError::Stopped {
             output, stopped, ..
-        }) => (output, exit_code(Some(stopped.reason))),
+        }) => (output, Outcome::stopped(Some(stopped.reason))),
         Err(error) => return Err(Failure::input(format!("{name}: {error}"))),
     };
     let mut out = io::stdout().lock();
@@ -56,5 +56,5 @@ pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Resu
     if let Err(error) = &result {
         stderr_line!("error: {name}: {error}");
     }
-    Ok(code)
+    Ok(outcome)
 }

@@ -7,7 +7,7 @@ use dancing::{OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
 use crate::args::{SearchArgs, XcArgs};
-use crate::failure::{Failure, search_code};
+use crate::failure::{Failure, Outcome};
 use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::report;
@@ -17,7 +17,7 @@ use crate::search;
 /// they find (at most `--limit` solutions). If the budget settles the search, its
 /// answers are printed as a plain search prints them; if it runs out, the learner
 /// answers instead, and the nodes spent count in its statistics.
-pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
     const BUDGET: u64 = 100_000;
     let user_nodes = args.search.max_nodes;
     let budgeted = SearchArgs {
@@ -50,7 +50,7 @@ pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<
     }
     out.flush()?;
     report::report(&stats, &args.search, &[("solver", "dlx".into())]);
-    Ok(search_code(&stats))
+    Ok(Outcome::of(&stats))
 }
 
 /// The CDCL learner: the first `--limit` solutions (all without it), printed as the
@@ -61,7 +61,7 @@ pub(crate) fn learn(
     args: &XcArgs,
     problem: &Problem,
     spent: Stats,
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     let mut learner = Learner::new(problem);
     learner.set_max_memory(args.max_memory);
     let started = std::time::Instant::now();
@@ -137,5 +137,5 @@ pub(crate) fn learn(
             ("clauses", learned.clauses.into()),
         ],
     );
-    Ok(search_code(&stats))
+    Ok(Outcome::of(&stats))
 }

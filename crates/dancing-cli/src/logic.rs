@@ -14,7 +14,7 @@ use dancing_sudoku::{Grid, Position, Step, Technique};
 
 use crate::args::LogicArgs;
 use crate::batch::{self, Counts, Driver, Spread, Threads};
-use crate::failure::Failure;
+use crate::failure::{Failure, Outcome};
 use crate::pretty::{self, Style};
 use crate::report::{plural, stop_name, stop_note};
 use crate::status;
@@ -107,7 +107,7 @@ impl Totals {
     }
 }
 
-pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
+pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<Outcome, Failure> {
     let started = Instant::now();
     let shape = args.shape.boxes;
     let (input, mut progress) =
@@ -178,7 +178,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<u8, Failure> {
         threads.count,
         started.elapsed().as_secs_f64(),
     );
-    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
+    Ok(totals.counts.stopped.outcome(totals.counts.errors))
 }
 
 /// The summary line and `--stats` of a run: its totals, on `threads` threads.

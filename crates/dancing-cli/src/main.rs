@@ -48,6 +48,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::args::{Cli, Command};
+use crate::failure::Outcome;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -60,13 +61,22 @@ fn main() -> ExitCode {
         )
         .report();
     }
+    // Ctrl-C stops a search, which then reports what it found (exit code 130), or ends
+    // the run at once (a second Ctrl-C, or one outside a search). Without a handler
+    // (signals unavailable) Ctrl-C keeps its default meaning, also a clean end.
+    let _ = ctrlc::set_handler(|| {
+        if search::interrupted() {
+            let code = Outcome::stopped(Some(dancing::StopReason::Interrupted)).code();
+            std::process::exit(i32::from(code));
+        }
+    });
     let result = match &cli.command {
         Command::Xc(args) => xc::run(args),
         Command::Sudoku { command } => sudoku::run(command),
         Command::Problem { problem } => problem::run(problem),
     };
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(outcome) => ExitCode::from(outcome.code()),
         Err(failure) => failure.report(),
     }
 }
@@ -97,7 +107,7 @@ fn clap_answer(error: &clap::Error) -> ExitCode {
         _ => {
             // clap's own rendering (colours on a terminal) and its exit code, 2.
             let _ = error.print();
-            ExitCode::from(failure::EXIT_INPUT)
+            ExitCode::from(Outcome::BAD_INPUT.code())
         }
     }
 }

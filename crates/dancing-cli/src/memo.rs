@@ -15,7 +15,7 @@ use dancing::{
 };
 
 use crate::args::XcArgs;
-use crate::failure::{Failure, exit_code};
+use crate::failure::{Failure, Outcome};
 use crate::input::human_size;
 use crate::line::StatusLine;
 use crate::output::print_solution;
@@ -24,7 +24,7 @@ use crate::report::{peak_rss, plural, stop_name, stop_note};
 use crate::search::searching;
 use crate::status::about_left;
 
-pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
     let order = args.memo.memo_order.unwrap_or_default();
     let started = Instant::now();
     // One budget for the whole run: the build, then the listing or the draws.
@@ -114,7 +114,7 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<u8, F
     // `--limit` reached is what was asked for, not a stop.
     let stop = stop.filter(|&reason| reason != StopReason::Caller);
     report(args, &zdd, started.elapsed(), (listed, seed), stop);
-    Ok(exit_code(stop))
+    Ok(Outcome::stopped(stop))
 }
 
 /// The status line's bar counts millionths of the search, as the memo publishes them.
@@ -148,7 +148,7 @@ fn listing(
     args: &XcArgs,
     problem: &Problem,
     (limits, started): (dancing::Limits, Instant),
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     let k = args.memo.sample.expect("only --sample lists");
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut engine = AnyEngine::new(problem, EngineName::Auto)
@@ -184,7 +184,7 @@ fn listing(
     );
     let fields = [("sampler", "listing".into()), ("seed", seed.into())];
     crate::report::report_as(&line, &stats, &args.search, &fields);
-    Ok(exit_code(count.reason()))
+    Ok(Outcome::stopped(count.reason()))
 }
 
 /// Runs `build`; if it is still running after [`JUDGED_AFTER`] and its memo has found
@@ -233,7 +233,7 @@ fn count_text(zdd: &Zdd, limit: Option<u64>) -> String {
 }
 
 /// The summary and `--stats` of a search that a limit stopped; its exit code.
-fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> u8 {
+fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> Outcome {
     let note = stop_note(Some(reason));
     args.search.report.print(
         || {
@@ -251,7 +251,7 @@ fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> u8 {
             })
         },
     );
-    exit_code(Some(reason))
+    Outcome::stopped(Some(reason))
 }
 
 /// The summary line and `--stats` of a memoized search: the count, the states, the

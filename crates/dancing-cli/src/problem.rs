@@ -6,12 +6,12 @@ use std::sync::Arc;
 use dancing::{AnyEngine, Engine, OptionId, Problem, Stats, problems};
 
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
-use crate::failure::{EXIT_OK, Failure, search_code};
+use crate::failure::{Failure, Outcome};
 use crate::picture::Picture;
 use crate::plan::{self, Mode};
 use crate::{report, search, xc};
 
-pub(crate) fn run(kind: &ProblemKind) -> Result<u8, Failure> {
+pub(crate) fn run(kind: &ProblemKind) -> Result<Outcome, Failure> {
     if let ProblemKind::Tiling { file, search } = kind {
         return crate::tiling::run(file.as_deref(), search);
     }
@@ -65,12 +65,12 @@ fn answer(
     args: &ProblemArgs,
     drawn: Drawn,
     kind: &ProblemKind,
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     if args.dlx {
         out.write_all(dancing::format::to_string(problem).as_bytes())?;
         out.flush()?;
-        return Ok(EXIT_OK);
+        return Ok(Outcome::ANSWERED);
     }
     let xc = args.xc(Picture(Arc::new(move |problem, solution| {
         drawn.draw(problem, solution)
@@ -126,7 +126,7 @@ fn size(kind: &ProblemKind) -> Option<((u64, u64), &ProblemArgs)> {
 }
 
 /// Langford's n ≡ 1, 2 (mod 4): no pairing exists, answered without a search.
-fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<u8, Failure> {
+fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let stats = Stats::default();
     let text = match args.count {
         true => report::count_text(&stats),
@@ -139,7 +139,7 @@ fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<u8, 
          the positions' sum have the wrong parity unless n ≡ 0 or 3 (mod 4); no search ran"
     );
     report::report(&stats, &args.search, &[("engine", "none".into())]);
-    Ok(EXIT_OK)
+    Ok(Outcome::ANSWERED)
 }
 
 /// On boards of dominoes, where the memo counts in milliseconds what the plain search
@@ -168,7 +168,7 @@ fn first_drawn(
     mut engine: AnyEngine,
     threads: usize,
     out: &mut impl Write,
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     let name = engine.name();
     let mut first: Option<Vec<OptionId>> = None;
     let mut keep = |solution: &[OptionId]| {
@@ -194,7 +194,7 @@ fn first_drawn(
         fields.push(("threads", threads.into()));
     }
     report::report(&stats, &xc.search, &fields);
-    Ok(search_code(&stats))
+    Ok(Outcome::of(&stats))
 }
 
 /// How a solution of `kind` is drawn.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use dancing::{Count, Stats, StopReason};
 
 use crate::args::{ReportArgs, SearchArgs};
-use crate::failure::EXIT_INPUT;
+use crate::failure::Outcome;
 
 impl ReportArgs {
     /// Prints the summary line unless `--quiet`, then the statistics if `--stats`.
@@ -187,7 +187,7 @@ pub(crate) fn report_as(
 
 /// How one puzzle was answered, as the summary counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub(crate) enum PuzzleOutcome {
     /// `solve` printed a solution.
     Solved,
     /// `check` or `count` found exactly one solution.
@@ -202,7 +202,7 @@ pub(crate) enum Outcome {
     Stopped,
 }
 
-impl Outcome {
+impl PuzzleOutcome {
     /// In the order the summary lists them.
     const ALL: [Self; 6] = [
         Self::Solved,
@@ -228,11 +228,11 @@ impl Outcome {
 /// Puzzles answered, by outcome.
 #[derive(Debug, Default)]
 pub(crate) struct Tally {
-    counts: [u64; Outcome::ALL.len()],
+    counts: [u64; PuzzleOutcome::ALL.len()],
 }
 
 impl Tally {
-    pub(crate) fn add(&mut self, outcome: Outcome) {
+    pub(crate) fn add(&mut self, outcome: PuzzleOutcome) {
         self.counts[outcome as usize] += 1;
     }
 
@@ -290,12 +290,9 @@ impl Gravest {
         }
     }
 
-    /// Ctrl-C first, then a limit, then bad input (`errors` of them).
-    pub(crate) fn exit_code(&self, errors: u64) -> u8 {
-        match self.0 {
-            None if errors > 0 => EXIT_INPUT,
-            stop => crate::failure::exit_code(stop),
-        }
+    /// How the batch ended: the gravest stop, and bad input when there were `errors`.
+    pub(crate) fn outcome(&self, errors: u64) -> Outcome {
+        Outcome::stopped(self.0).with_bad_input(errors > 0)
     }
 }
 
@@ -306,7 +303,7 @@ impl Gravest {
 pub(crate) fn batch_summary(tally: &Tally, figures: Figures) -> String {
     let puzzles = tally.puzzles();
     let mut line = plural(puzzles, "puzzle");
-    let outcomes: Vec<String> = Outcome::ALL
+    let outcomes: Vec<String> = PuzzleOutcome::ALL
         .iter()
         .filter(|&&outcome| tally.counts[outcome as usize] > 0)
         .map(|&outcome| format!("{} {}", tally.counts[outcome as usize], outcome.words()))
@@ -408,7 +405,7 @@ mod tests {
 
     #[test]
     fn outcomes_are_listed_in_their_tally_order() {
-        for (index, outcome) in Outcome::ALL.into_iter().enumerate() {
+        for (index, outcome) in PuzzleOutcome::ALL.into_iter().enumerate() {
             assert_eq!(outcome as usize, index, "{outcome:?}");
         }
     }
@@ -416,19 +413,19 @@ mod tests {
     #[test]
     fn summaries_count_puzzles_by_outcome() {
         let mut tally = Tally::default();
-        for outcome in [Outcome::Solved; 8] {
+        for outcome in [PuzzleOutcome::Solved; 8] {
             tally.add(outcome);
         }
-        tally.add(Outcome::NoSolution);
-        tally.add(Outcome::NoSolution);
+        tally.add(PuzzleOutcome::NoSolution);
+        tally.add(PuzzleOutcome::NoSolution);
         assert_eq!(
             batch_summary(&tally, totals(1, 5956, 2000, None)),
             "10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 2.000 s, 5.0 puzzles/s"
         );
         let mut tally = Tally::default();
-        tally.add(Outcome::Unique);
-        tally.add(Outcome::Stopped);
-        tally.add(Outcome::AtLimit);
+        tally.add(PuzzleOutcome::Unique);
+        tally.add(PuzzleOutcome::Stopped);
+        tally.add(PuzzleOutcome::AtLimit);
         assert_eq!(
             batch_summary(&tally, totals(0, 1, 100, Some(StopReason::Timeout))),
             "3 puzzles (1 unique, 1 at --limit, 1 stopped), 1 node, 0.100 s, 30 puzzles/s \

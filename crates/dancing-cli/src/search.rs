@@ -3,7 +3,7 @@
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dancing::{
@@ -15,29 +15,23 @@ use crate::failure::Failure;
 use crate::line::StatusLine;
 use crate::status::about_left;
 
-/// Raised by the Ctrl-C handler; searches check it every [`dancing::Limits::CHECK_INTERVAL`]
-/// (1,024) nodes.
-static INTERRUPT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// Raised by Ctrl-C during a search; searches check it every
+/// [`dancing::Limits::CHECK_INTERVAL`] (1,024) nodes.
+static INTERRUPT: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
 /// Whether a search is running, so that it can stop itself on Ctrl-C. Outside a search
 /// (while parsing, say) Ctrl-C ends the program at once.
 static SEARCHING: AtomicBool = AtomicBool::new(false);
 
-/// The interrupt flag, installing the Ctrl-C handler on first use.
+/// The interrupt flag that the limits carry.
 pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
-    Arc::clone(INTERRUPT.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = Arc::clone(&flag);
-        // A second Ctrl-C, or one outside a search, does not wait for the search.
-        let handler = move || {
-            if !SEARCHING.load(Ordering::SeqCst) || raised.swap(true, Ordering::SeqCst) {
-                std::process::exit(i32::from(crate::failure::EXIT_INTERRUPTED));
-            }
-        };
-        // Without a handler (one is already installed, or signals are unavailable)
-        // Ctrl-C keeps its default meaning, which is still a clean stop of the process.
-        let _ = ctrlc::set_handler(handler);
-        flag
-    }))
+    Arc::clone(&INTERRUPT)
+}
+
+/// What Ctrl-C does, for `main`'s handler: raises the running search's flag (it stops
+/// at its next check and reports), and says whether the run should end at once
+/// instead: a second Ctrl-C, or one outside a search, does not wait.
+pub(crate) fn interrupted() -> bool {
+    !SEARCHING.load(Ordering::SeqCst) || INTERRUPT.swap(true, Ordering::SeqCst)
 }
 
 impl SearchArgs {

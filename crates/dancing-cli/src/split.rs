@@ -9,7 +9,7 @@ use dancing::format::quote;
 use dancing::{AnyEngine, Engine, ForceError, ItemId, Move, OptionId, PrefixError, Problem, Stats};
 
 use crate::args::XcArgs;
-use crate::failure::{Failure, search_code};
+use crate::failure::{Failure, Outcome};
 use crate::memory;
 use crate::report;
 use crate::report::plural;
@@ -47,7 +47,7 @@ pub(crate) fn threads(
     problem: &Problem,
     engine: AnyEngine,
     threads: usize,
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     memory::check_copies(args, problem, &engine, threads + 1, "--threads")?;
     let name = engine.name();
     // The workers take turns to print: stdout itself, not a lock on it.
@@ -70,7 +70,7 @@ pub(crate) fn threads(
         &args.search,
         &[("engine", name.into()), ("threads", threads.into())],
     );
-    Ok(search_code(&stats))
+    Ok(Outcome::of(&stats))
 }
 
 /// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each its moves (those
@@ -82,7 +82,7 @@ pub(crate) fn print_split(
     args: &XcArgs,
     engine: &mut AnyEngine,
     prefix: &[Move],
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     engine.set_limits(args.search.limits());
     let mut output = SplitOutput::new();
     let mut line = prefix.to_vec();
@@ -146,7 +146,7 @@ impl SplitOutput {
     }
 
     /// Flushes the lines, then the summary on stderr; the exit code of the split.
-    fn finish(mut self, args: &XcArgs, stats: &Stats, short: bool) -> Result<u8, Failure> {
+    fn finish(mut self, args: &XcArgs, stats: &Stats, short: bool) -> Result<Outcome, Failure> {
         if let Some(e) = self.error {
             return Err(e.into());
         }
@@ -154,7 +154,7 @@ impl SplitOutput {
         if !args.search.report.quiet {
             stderr_line!("{}", split_summary(self.lines, stats, short));
         }
-        Ok(search_code(stats))
+        Ok(Outcome::of(stats))
     }
 }
 

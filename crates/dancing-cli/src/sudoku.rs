@@ -14,12 +14,12 @@ use dancing_sudoku::{Grid, Method, PuzzleErrorKind, PuzzleSolver, Shape, Variant
 
 use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
-use crate::failure::Failure;
+use crate::failure::{Failure, Outcome};
 use crate::generate;
 use crate::judges;
 use crate::logic::{self, Task};
 use crate::pretty::{self, Style};
-use crate::report::{self, Outcome, Tally, stop_name, stopped_answer};
+use crate::report::{self, PuzzleOutcome, Tally, stop_name, stopped_answer};
 use crate::status;
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
@@ -39,7 +39,7 @@ enum Mode {
     Check,
 }
 
-pub(crate) fn run(command: &SudokuCommand) -> Result<u8, Failure> {
+pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
     match command {
         SudokuCommand::Solve {
             unique,
@@ -103,34 +103,34 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
             stopped_answer(reason).into(),
             stats,
             Some(method),
-            Outcome::Stopped,
+            PuzzleOutcome::Stopped,
         );
     }
     let (text, outcome) = match mode {
         Mode::Solve { unique, pretty } => match found {
-            0 => ("no solution".into(), Outcome::NoSolution),
+            0 => ("no solution".into(), PuzzleOutcome::NoSolution),
             1 | 2 if !unique || found == 1 => {
                 let solution = first.expect("kept");
                 (
                     show(&solution, grid, variant, pretty).into(),
-                    Outcome::Solved,
+                    PuzzleOutcome::Solved,
                 )
             }
-            _ => ("multiple solutions".into(), Outcome::Multiple),
+            _ => ("multiple solutions".into(), PuzzleOutcome::Multiple),
         },
         Mode::Count { limit } => match found {
             // Past the limit: more than that many.
-            n if n > limit => (report::more_than(limit).into(), Outcome::AtLimit),
-            0 => ("0".into(), Outcome::NoSolution),
-            1 => ("1".into(), Outcome::Unique),
-            n => (n.to_string().into(), Outcome::Multiple),
+            n if n > limit => (report::more_than(limit).into(), PuzzleOutcome::AtLimit),
+            0 => ("0".into(), PuzzleOutcome::NoSolution),
+            1 => ("1".into(), PuzzleOutcome::Unique),
+            n => (n.to_string().into(), PuzzleOutcome::Multiple),
         },
         Mode::Check => {
             let verdict = Verdict::from_count(found);
             let outcome = match verdict {
-                Verdict::Unique => Outcome::Unique,
-                Verdict::Multiple => Outcome::Multiple,
-                Verdict::NoSolution => Outcome::NoSolution,
+                Verdict::Unique => PuzzleOutcome::Unique,
+                Verdict::Multiple => PuzzleOutcome::Multiple,
+                Verdict::NoSolution => PuzzleOutcome::NoSolution,
             };
             (verdict.to_string().into(), outcome)
         }
@@ -153,7 +153,7 @@ fn show(solution: &Grid, puzzle: &Grid, variant: &Variant, pretty: Option<Style>
 /// An answer line, its statistics, the method that answered (none for a puzzle not
 /// started), and its outcome for the summary.
 /// The text borrows the fixed answers (`1`, `no solution`), which most puzzles get.
-type Answer = (Cow<'static, str>, Stats, Option<Method>, Outcome);
+type Answer = (Cow<'static, str>, Stats, Option<Method>, PuzzleOutcome);
 
 /// The flag that reads a grid of side `side` (of `cells` cells on one line) whose boxes
 /// are not square: `; read it with --box 2x3 or --box 3x2`.
@@ -266,7 +266,7 @@ impl Totals {
     }
 }
 
-fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
+fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
     if let Some(variant) = args.variant
         && variant != Kind::Classic
         && matches!(args.solver, SolverKind::Bitmask | SolverKind::Bands)
@@ -315,7 +315,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
                 stopped: Some(reason),
                 ..Stats::default()
             };
-            (stopped_answer(reason).into(), stats, None, Outcome::Stopped)
+            (stopped_answer(reason).into(), stats, None, PuzzleOutcome::Stopped)
         },
         // Large grids are hard, and their times vary a hundredfold: each thread takes
         // the next puzzle when it is free. Small ones go in runs of 16.
@@ -343,7 +343,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<u8, Failure> {
     )?;
     progress.finish();
     report_batch(args, &totals, (threads.count, typed), started.elapsed());
-    Ok(totals.counts.stopped.exit_code(totals.counts.errors))
+    Ok(totals.counts.stopped.outcome(totals.counts.errors))
 }
 
 /// The summary line and `--stats` of a batch: its totals, on `threads` threads.

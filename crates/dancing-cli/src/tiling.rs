@@ -9,7 +9,7 @@ use dancing::Stats;
 use dancing::problems::{Rectangle, rectangle_tiling};
 
 use crate::args::SearchArgs;
-use crate::failure::{EXIT_OK, Failure, search_code};
+use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input;
 use crate::report;
@@ -31,7 +31,7 @@ pub(crate) struct Case {
     pub(crate) pieces: Vec<Rectangle>,
 }
 
-pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<u8, Failure> {
+pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<Outcome, Failure> {
     let input = input::open(file)?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Tiling);
@@ -56,15 +56,15 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<u8, Failure>
     let mut out = BufWriter::new(io::stdout().lock());
     let mut total = Stats::default();
     let mut answered = 0u64;
-    let mut code = EXIT_OK;
+    let mut outcome = Outcome::ANSWERED;
     for case in &cases {
         let problem = rectangle_tiling(case.width, case.height, &case.pieces);
         let mut solver = dancing::Solver::new(&problem);
         let best = search::cheapest(&mut solver, args, 1).into_iter().next();
         let stats = solver.stats();
         total += stats;
-        code = search_code(&stats);
-        if code != EXIT_OK {
+        outcome = Outcome::of(&stats);
+        if outcome.is_stopped() {
             // A case cut short by a limit has no proven answer; stop here.
             break;
         }
@@ -76,7 +76,7 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<u8, Failure>
     }
     out.flush()?;
     report::report(&total, args, &[("cases", answered.into())]);
-    Ok(code)
+    Ok(outcome)
 }
 
 /// Reads the judge's format: the number of cases, then per case `n m p` and p lines

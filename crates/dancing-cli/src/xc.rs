@@ -12,7 +12,7 @@ use dancing::{
 use dancing_judges::matrix::{DenseReader, MatrixLimits, MatrixReader};
 
 use crate::args::XcArgs;
-use crate::failure::{EXIT_INPUT, EXIT_OK, Failure, search_code};
+use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::plan::{self, Mode, Plan};
@@ -32,7 +32,7 @@ const MEMORY_PER_ONE: u64 = 96;
 /// Per column of the matrix format: a named item and its tables (`docs/formats.md`).
 const MEMORY_PER_COLUMN: u64 = 256;
 
-pub(crate) fn run(args: &XcArgs) -> Result<u8, Failure> {
+pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
     plan::check_engine(args)?;
     let input = input::open(args.file.as_deref())?;
     if input.interactive {
@@ -75,7 +75,7 @@ pub(crate) fn execute(
     args: &XcArgs,
     name: &str,
     problem: &Problem,
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     match plan.mode {
         Mode::Memo => return crate::memo::run(plan, args, problem),
         Mode::Cheapest(k) => return cheapest(args, problem, k),
@@ -112,7 +112,7 @@ fn plain<E: dancing::Engine>(
     args: &XcArgs,
     problem: &Problem,
     solver: &mut E,
-) -> Result<u8, Failure> {
+) -> Result<Outcome, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if plan.count {
         let stats = search::count(solver, &args.search, plan.limit);
@@ -126,7 +126,7 @@ fn plain<E: dancing::Engine>(
     };
     out.flush()?;
     report::report(&stats, &args.search, &[("engine", solver.name().into())]);
-    Ok(search_code(&stats))
+    Ok(Outcome::of(&stats))
 }
 
 /// The most warnings printed one by one; past them, one line counts the rest.
@@ -147,7 +147,7 @@ fn warn(name: &str, warnings: &[Warning]) {
 
 /// `--min-cost` and `--best K`: the cheapest solutions, cheapest first, each after a
 /// `| cost N` line (a comment in Knuth's format), with a blank line between them.
-fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
+fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<Outcome, Failure> {
     let mut solver = prefixed_links(args, problem)?;
     let threads = search::thread_count(args.split.threads);
     let (found, stats) = match threads {
@@ -188,7 +188,7 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<u8, Failure> {
         &args.search,
         &[("cost", cost.into()), ("threads", threads.into())],
     );
-    Ok(search_code(&stats))
+    Ok(Outcome::of(&stats))
 }
 
 /// The links below `--prefix`, for the modes that are theirs alone (the cheapest
@@ -204,7 +204,7 @@ fn prefixed_links(args: &XcArgs, problem: &Problem) -> Result<Solver, Failure> {
 
 /// `--cnf`: the problem as a DIMACS formula; below `--prefix`, the subproblem's (its
 /// options forced by unit clauses, once the links have checked that they name one).
-fn cnf(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
+fn cnf(args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
     let prefix: Vec<OptionId> = prefixed_links(args, problem)?.fixed().collect();
     let removed = vec![
         false;
@@ -221,7 +221,7 @@ fn cnf(args: &XcArgs, problem: &Problem) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     Cnf::with(problem, Encoding::default(), restriction).write_dimacs(problem, &mut out)?;
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Outcome::ANSWERED)
 }
 
 /// `--matrix`: each case answered by its first exact cover (or its count with `--count`).
@@ -236,7 +236,7 @@ fn dense(reader: &mut Box<dyn BufRead>) -> io::Result<bool> {
     Ok(first.is_some_and(dancing_judges::matrix::is_dense))
 }
 
-fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
+fn matrix(args: &XcArgs, input: input::Input) -> Result<Outcome, Failure> {
     let limits = MatrixLimits {
         max_rows: usize::try_from(args.max_memory / 8).unwrap_or(usize::MAX),
         max_columns: usize::try_from(args.max_memory / MEMORY_PER_COLUMN).unwrap_or(usize::MAX),
@@ -245,7 +245,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut total = Stats::default();
     let mut cases = 0u64;
-    let mut code = EXIT_OK;
+    let mut outcome = Outcome::ANSWERED;
     let mut reader = input.reader;
     let cases_read: Box<dyn Iterator<Item = _>> = if dense(&mut reader)? {
         Box::new(DenseReader::with_limits(reader, limits))
@@ -262,7 +262,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
                     "error: {}",
                     crate::failure::shorten(&format!("{}: {e}", input.name))
                 );
-                code = EXIT_INPUT;
+                outcome = outcome.with_bad_input(true);
                 break;
             }
         };
@@ -278,10 +278,9 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
         };
         total += stats;
         cases += 1;
-        let stopped = search_code(&stats);
-        if stopped != EXIT_OK {
+        if Outcome::of(&stats).is_stopped() {
             // A case cut short by a limit has no answer; stop here.
-            code = stopped;
+            outcome = Outcome::of(&stats);
             break;
         }
         if args.count {
@@ -304,5 +303,5 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<u8, Failure> {
     if cases > 0 {
         report::report(&total, &args.search, &[("cases", cases.into())]);
     }
-    Ok(code)
+    Ok(outcome)
 }
