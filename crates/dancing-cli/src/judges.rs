@@ -19,7 +19,11 @@ use crate::search::searching;
 const MAX_JUDGE_INPUT: usize = 64 << 20;
 
 /// Answers a judge's input (`dancing sudoku judge NAME FILE`) as the judge prints it.
-pub(crate) fn run(judge: Judge, file: Option<&Path>, limits: &LimitArgs) -> Result<Outcome, Failure> {
+pub(crate) fn run(
+    judge: Judge,
+    file: Option<&Path>,
+    limits: &LimitArgs,
+) -> Result<Outcome, Failure> {
     let input = input::open(file)?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Judge(judge.name()));

@@ -112,3 +112,52 @@ impl Drop for StatusLine {
         self.finish();
     }
 }
+
+/// The time left if the rest goes as fast as what is done: none until a little is done.
+pub(crate) fn eta(elapsed: Duration, fraction: f64) -> Option<Duration> {
+    (fraction >= 1e-4 && elapsed > Duration::ZERO)
+        .then(|| elapsed.mul_f64((1.0 - fraction.min(1.0)) / fraction))
+}
+
+/// `, about 0:42 left` for a search `fraction` of the way after `elapsed`, as
+/// Knuth's estimate of the tree extrapolates it: rough, and only once a thousandth
+/// of the tree is behind (empty before, and at the end).
+pub(crate) fn about_left(elapsed: Duration, fraction: f64) -> String {
+    match eta(elapsed, fraction) {
+        Some(left) if fraction > 1e-3 && fraction < 1.0 => {
+            format!(", about {} left", clock(left))
+        }
+        _ => String::new(),
+    }
+}
+
+/// `0:07`, `12:34`, `1:02:03`.
+pub(crate) fn clock(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_left_comes_from_the_pace_so_far() {
+        let ten = Duration::from_secs(10);
+        assert_eq!(eta(ten, 0.25), Some(Duration::from_secs(30)));
+        assert_eq!(eta(ten, 1.0), Some(Duration::ZERO));
+        assert_eq!(eta(ten, 0.0), None);
+        assert_eq!(eta(Duration::ZERO, 0.5), None);
+        assert_eq!(clock(Duration::from_secs(7)), "0:07");
+        assert_eq!(clock(Duration::from_secs(754)), "12:34");
+        assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(about_left(ten, 0.5), ", about 0:10 left");
+        assert_eq!(about_left(ten, 1e-4), "");
+        assert_eq!(about_left(ten, 1.0), "");
+    }
+}

@@ -131,7 +131,7 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<Outcome, Failure> {
     );
     let name = input.name;
     // The techniques know classic sudoku: a puzzle marked as a variant is refused.
-    let entries = crate::sudoku::entries(input.reader, &name, Some(Kind::Classic), shape);
+    let entries = status::entries(input.reader, &name, Some(Kind::Classic), shape);
     // One thread takes the puzzles one by one; threads take a few each, so that
     // answers keep coming.
     let chunk = threads.count * PER_THREAD;

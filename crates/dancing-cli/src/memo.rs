@@ -18,11 +18,11 @@ use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::input::human_size;
 use crate::line::StatusLine;
+use crate::line::about_left;
 use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::report::{peak_rss, plural, stop_name, stop_note};
 use crate::search::searching;
-use crate::status::about_left;
 
 pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
     let order = args.memo.memo_order.unwrap_or_default();

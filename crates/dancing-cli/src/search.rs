@@ -13,7 +13,7 @@ use dancing::{
 use crate::args::{LimitArgs, SearchArgs};
 use crate::failure::Failure;
 use crate::line::StatusLine;
-use crate::status::about_left;
+use crate::line::about_left;
 
 /// Raised by Ctrl-C during a search; searches check it every
 /// [`dancing::Limits::CHECK_INTERVAL`] (1,024) nodes.

@@ -10,13 +10,15 @@ use std::time::Duration;
 
 use indicatif::ProgressBar;
 
-use dancing_sudoku::Shape;
+use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
+use dancing_sudoku::variant::Kind;
+use dancing_sudoku::{PuzzleErrorKind, Shape};
 
-use crate::batch::{Answers, Progress};
+use crate::batch::{Answers, Entry, Progress};
 use crate::failure::Failure;
 use crate::feedback::{self, Reading};
 use crate::input::{self, Input};
-use crate::line::StatusLine;
+use crate::line::{StatusLine, clock, eta};
 use crate::report::{plural, rate};
 
 /// The bytes a chunk of puzzles came from, so the status line can tell how far into the
@@ -41,35 +43,6 @@ fn fraction_done(chunk: Chunk, done: u64, size: u64) -> f64 {
     };
     let bytes = chunk.start as f64 + (chunk.end.saturating_sub(chunk.start)) as f64 * into;
     (bytes / size.max(1) as f64).clamp(0.0, 1.0)
-}
-
-/// The time left if the rest goes as fast as what is done: none until a little is done.
-fn eta(elapsed: Duration, fraction: f64) -> Option<Duration> {
-    (fraction >= 1e-4 && elapsed > Duration::ZERO)
-        .then(|| elapsed.mul_f64((1.0 - fraction.min(1.0)) / fraction))
-}
-
-/// `, about 0:42 left` for a search `fraction` of the way after `elapsed`, as
-/// Knuth's estimate of the tree extrapolates it: rough, and only once a thousandth
-/// of the tree is behind (empty before, and at the end).
-pub(crate) fn about_left(elapsed: Duration, fraction: f64) -> String {
-    match eta(elapsed, fraction) {
-        Some(left) if fraction > 1e-3 && fraction < 1.0 => {
-            format!(", about {} left", clock(left))
-        }
-        _ => String::new(),
-    }
-}
-
-/// `0:07`, `12:34`, `1:02:03`.
-pub(crate) fn clock(duration: Duration) -> String {
-    let seconds = duration.as_secs();
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
 }
 
 /// The status line's text after the elapsed time and bar.
@@ -242,6 +215,66 @@ fn draw(bar: &ProgressBar, shared: &Shared, size: Option<u64>, elapsed: Duration
     bar.set_message(status(done, elapsed, left));
 }
 
+/// The hint the command adds to the library's error: the flag that reads what it
+/// could not (the library cannot name the command's flags).
+pub(crate) fn flag_hint(kind: &PuzzleErrorKind) -> String {
+    if let PuzzleErrorKind::CageLine = kind {
+        return "; read killer puzzles with --variant killer".into();
+    }
+    let Some((shapes, one_line)) = kind.shapes_to_try() else {
+        return String::new();
+    };
+    let flags: Vec<String> = shapes
+        .iter()
+        .map(|shape| format!("--box {shape}"))
+        .collect();
+    match one_line {
+        true => format!(
+            "; a {0}×{0} puzzle on one line? read it with {1}",
+            shapes[0].side(),
+            flags.join(" or ")
+        ),
+        false => format!("; read it with {}", flags.join(" or ")),
+    }
+}
+
+/// Turns one entry of the batch into a job.
+fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
+    match entry {
+        Ok(puzzle) => Entry::Puzzle(puzzle),
+        Err(error) => {
+            let hint = flag_hint(&error.kind);
+            Entry::Bad {
+                reason: format!("{}{hint}", error.kind),
+                message: format!("{name}: {error}{hint}"),
+            }
+        }
+    }
+}
+
+/// The jobs of a batch: its puzzles with their rules, or its bad entries, in order, in
+/// any layout of [`Batch`] (the variant told, or each puzzle's mark; killer puzzles in
+/// blocks of a givens line and cage lines).
+pub(crate) fn entries(
+    reader: Box<dyn BufRead>,
+    name: &str,
+    kind: Option<Kind>,
+    shape: Option<Shape>,
+) -> Box<dyn Iterator<Item = Entry<Puzzle>> + '_> {
+    let mut batch = Batch::new(reader);
+    if let Some(kind) = kind {
+        batch = batch.variant(kind);
+    }
+    if let Some(shape) = shape {
+        batch = batch.shape(shape);
+    }
+    Box::new(std::iter::from_fn(move || {
+        let entry = batch.next()?;
+        told_header(name, &mut batch);
+        Some(job(name, entry))
+    }))
+}
+
 /// A note on standard error for the CSV header `batch` skipped, if it did.
 pub(crate) fn told_header<R: std::io::BufRead>(
     name: &str,
@@ -280,15 +313,7 @@ mod tests {
     }
 
     #[test]
-    fn the_time_left_comes_from_the_pace_so_far() {
-        let ten = Duration::from_secs(10);
-        assert_eq!(eta(ten, 0.25), Some(Duration::from_secs(30)));
-        assert_eq!(eta(ten, 1.0), Some(Duration::ZERO));
-        assert_eq!(eta(ten, 0.0), None);
-        assert_eq!(eta(Duration::ZERO, 0.5), None);
-        assert_eq!(clock(Duration::from_secs(7)), "0:07");
-        assert_eq!(clock(Duration::from_secs(754)), "12:34");
-        assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+    fn the_status_tells_the_pace_and_the_time_left() {
         assert_eq!(
             status(1234, Duration::from_secs(2), Some(Duration::from_secs(65))),
             "1234 puzzles, 617 puzzles/s, 1:05 left"

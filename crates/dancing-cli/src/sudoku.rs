@@ -3,14 +3,14 @@
 //! the judges' formats are in `judges`.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use dancing::{Count, Stats};
-use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
+use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::{Grid, Method, PuzzleErrorKind, PuzzleSolver, Shape, Variant, Verdict};
+use dancing_sudoku::{Grid, Method, PuzzleSolver, Variant, Verdict};
 
 use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
@@ -157,79 +157,6 @@ type Answer = (Cow<'static, str>, Stats, Option<Method>, PuzzleOutcome);
 
 /// The flag that reads a grid of side `side` (of `cells` cells on one line) whose boxes
 /// are not square: `; read it with --box 2x3 or --box 3x2`.
-fn boxes_hint(side: usize, one_line: bool) -> String {
-    let shapes: Vec<String> = Shape::of_side(side)
-        .filter(|shape| !shape.is_square())
-        .map(|shape| format!("--box {shape}"))
-        .collect();
-    match (shapes.as_slice(), one_line) {
-        ([], _) => String::new(),
-        (_, true) => format!(
-            "; a {side}×{side} puzzle on one line? read it with {}",
-            shapes.join(" or ")
-        ),
-        (_, false) => format!("; read it with {}", shapes.join(" or ")),
-    }
-}
-
-/// The hint the command adds to the library's error: the flag that reads what it
-/// could not (the library cannot name the command's flags).
-pub(crate) fn flag_hint(kind: &PuzzleErrorKind) -> String {
-    match *kind {
-        PuzzleErrorKind::CageLine => "; read killer puzzles with --variant killer".into(),
-        PuzzleErrorKind::NeedsShape { side } => boxes_hint(side, false),
-        PuzzleErrorKind::Layout {
-            symbols,
-            told: None,
-            ..
-        } if symbols.isqrt().pow(2) == symbols => boxes_hint(symbols.isqrt(), true),
-        // One line of 36 symbols starts a 36×36 block: it may be a 6×6 puzzle.
-        PuzzleErrorKind::MissingRows { found: 1, expected }
-            if expected.isqrt().pow(2) == expected =>
-        {
-            boxes_hint(expected.isqrt(), true)
-        }
-        _ => String::new(),
-    }
-}
-
-/// Turns one entry of the batch into a job.
-fn job(name: &str, entry: Result<Puzzle, PuzzleError>) -> Entry<Puzzle> {
-    match entry {
-        Ok(puzzle) => Entry::Puzzle(puzzle),
-        Err(error) => {
-            let hint = flag_hint(&error.kind);
-            Entry::Bad {
-                reason: format!("{}{hint}", error.kind),
-                message: format!("{name}: {error}{hint}"),
-            }
-        }
-    }
-}
-
-/// The jobs of a batch: its puzzles with their rules, or its bad entries, in order, in
-/// any layout of [`Batch`] (the variant told, or each puzzle's mark; killer puzzles in
-/// blocks of a givens line and cage lines).
-pub(crate) fn entries(
-    reader: Box<dyn BufRead>,
-    name: &str,
-    kind: Option<Kind>,
-    shape: Option<Shape>,
-) -> Box<dyn Iterator<Item = Entry<Puzzle>> + '_> {
-    let mut batch = Batch::new(reader);
-    if let Some(kind) = kind {
-        batch = batch.variant(kind);
-    }
-    if let Some(shape) = shape {
-        batch = batch.shape(shape);
-    }
-    Box::new(std::iter::from_fn(move || {
-        let entry = batch.next()?;
-        status::told_header(name, &mut batch);
-        Some(job(name, entry))
-    }))
-}
-
 /// Running totals of a batch.
 #[derive(Default)]
 struct Totals {
@@ -303,7 +230,7 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
         (CHUNK, input.interactive),
     )
     .run(
-        entries(input.reader, &name, args.variant, shape),
+        status::entries(input.reader, &name, args.variant, shape),
         &mut totals,
         |job| {
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
@@ -315,7 +242,12 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
                 stopped: Some(reason),
                 ..Stats::default()
             };
-            (stopped_answer(reason).into(), stats, None, PuzzleOutcome::Stopped)
+            (
+                stopped_answer(reason).into(),
+                stats,
+                None,
+                PuzzleOutcome::Stopped,
+            )
         },
         // Large grids are hard, and their times vary a hundredfold: each thread takes
         // the next puzzle when it is free. Small ones go in runs of 16.

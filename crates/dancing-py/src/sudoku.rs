@@ -58,28 +58,12 @@ pub(crate) fn puzzle(text: &str, variant: Option<&str>, boxes: Option<&str>) -> 
 
 /// What to pass for a grid whose boxes were not told: `; pass box="2x3" or box="3x2"`.
 fn box_hint(kind: &PuzzleErrorKind) -> String {
-    let side = match *kind {
-        PuzzleErrorKind::NeedsShape { side } => side,
-        PuzzleErrorKind::Layout {
-            symbols,
-            told: None,
-            ..
-        } if symbols.isqrt().pow(2) == symbols => symbols.isqrt(),
-        PuzzleErrorKind::MissingRows { found: 1, expected }
-            if expected.isqrt().pow(2) == expected =>
-        {
-            expected.isqrt()
-        }
-        _ => return String::new(),
+    let Some((shapes, _)) = kind.shapes_to_try() else {
+        return String::new();
     };
-    let shapes: Vec<String> = Shape::of_side(side)
-        .filter(|shape| !shape.is_square())
-        .map(|shape| format!("box=\"{shape}\""))
-        .collect();
-    match shapes.is_empty() {
-        true => String::new(),
-        false => format!("; for a {side}×{side} grid pass {}", shapes.join(" or ")),
-    }
+    let side = shapes[0].side();
+    let named: Vec<String> = shapes.iter().map(|s| format!("box=\"{s}\"")).collect();
+    format!("; for a {side}×{side} grid pass {}", named.join(" or "))
 }
 
 /// A score to one decimal as the `float` that prints so (`10.9`, not the `f32`'s

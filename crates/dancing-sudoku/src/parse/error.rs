@@ -439,6 +439,40 @@ impl PuzzleErrorKind {
 }
 
 impl PuzzleErrorKind {
+    /// The box shapes that would read what this error could not, where the shape was
+    /// what was missing: a grid of a side without square boxes ([`NeedsShape`]), or
+    /// one line of N² symbols that may be such a puzzle on one line (then `true`). A
+    /// caller names them in its own words (`--box 2x3`, `box="2x3"`).
+    ///
+    /// ```
+    /// use dancing_sudoku::parse::PuzzleErrorKind;
+    ///
+    /// let (shapes, one_line) = PuzzleErrorKind::NeedsShape { side: 6 }.shapes_to_try().unwrap();
+    /// let names: Vec<String> = shapes.iter().map(ToString::to_string).collect();
+    /// assert_eq!((names.join(" "), one_line), ("2x3 3x2".to_owned(), false));
+    /// ```
+    ///
+    /// [`NeedsShape`]: PuzzleErrorKind::NeedsShape
+    pub fn shapes_to_try(&self) -> Option<(Vec<Shape>, bool)> {
+        let (side, one_line) = match *self {
+            Self::NeedsShape { side } => (side, false),
+            Self::Layout {
+                symbols,
+                told: None,
+                ..
+            } if symbols.isqrt().pow(2) == symbols => (symbols.isqrt(), true),
+            // One line of 36 symbols starts a 36×36 block: it may be a 6×6 puzzle.
+            Self::MissingRows { found: 1, expected } if expected.isqrt().pow(2) == expected => {
+                (expected.isqrt(), true)
+            }
+            _ => return None,
+        };
+        let shapes: Vec<Shape> = Shape::of_side(side)
+            .filter(|shape| !shape.is_square())
+            .collect();
+        (!shapes.is_empty()).then_some((shapes, one_line))
+    }
+
     /// The errors of one symbol or token, the last that [`fmt`](fmt::Display::fmt)
     /// hands on.
     fn fmt_symbol(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
