@@ -101,6 +101,7 @@ mod router;
 mod shape;
 mod solve;
 pub mod variant;
+mod variant_solver;
 
 /// The Rust examples of README.md and docs/, compiled and run as this crate's doc tests
 /// (this crate depends on the engine, so both crates' examples build here).
@@ -137,7 +138,8 @@ pub use position::{Position, PositionError};
 pub use router::{PuzzleSolver, SolverChoice};
 pub use shape::{MAX_SIDE, Shape, ShapeError};
 pub use solve::{Method, Solve, Verdict};
-pub use variant::{Cage, Regions, Variant, VariantError, VariantSolver};
+pub use variant::{Cage, Regions, Variant, VariantError};
+pub use variant_solver::VariantSolver;
 
 /// Famous hard 9×9 puzzles, one per line in the one-line form, each preceded by a `#`
 /// line naming it: the contents of `data/famous.txt`.

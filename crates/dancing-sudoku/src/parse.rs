@@ -57,10 +57,12 @@ mod cages;
 mod error;
 mod lex;
 mod lines;
+mod variants;
 
 pub use batch::{Batch, Puzzle};
 pub use error::{PuzzleError, PuzzleErrorKind};
 pub use lines::{Lines, MAX_LINE, MAX_SKIP};
+pub use variants::{parse_jigsaw, parse_killer};
 
 impl FromStr for crate::Position {
     type Err = PuzzleError;

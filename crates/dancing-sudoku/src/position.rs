@@ -182,7 +182,7 @@ impl Position {
                     let v = self.candidates[i].trailing_zeros() as u8 + 1;
                     format!("({})", symbol(v))
                 }
-                0 => crate::logic::bits(self.candidates[i])
+                0 => bits(self.candidates[i])
                     .map(|b| symbol(b as u8 + 1))
                     .collect(),
                 v => symbol(v).to_string(),
@@ -316,4 +316,15 @@ fn peer_candidates(grid: &Grid) -> Vec<u64> {
             }
         })
         .collect()
+}
+
+/// The set bits of a mask, lowest first.
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
 }

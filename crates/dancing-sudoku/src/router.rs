@@ -13,7 +13,7 @@ use dancing::{Count, Limits, Stats};
 
 use crate::parse::Puzzle;
 use crate::solve::{Method, Solve};
-use crate::{BandSolver, BitmaskSolver, Grid, SudokuSolver, Variant, VariantSolver};
+use crate::{BandSolver, BitmaskSolver, Grid, Position, SudokuSolver, Variant, VariantSolver};
 
 /// Which solver answers classic puzzles: what `dancing sudoku --solver` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -149,6 +149,55 @@ pub(crate) fn with_variants<T>(limits: &Limits, f: impl FnOnce(&mut VariantSolve
         limits,
         f,
     )
+}
+
+/// Runs `f` with one of this thread's kept solvers, without limits.
+fn with_solver<T>(f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+    with_links(&Limits::none(), f)
+}
+
+/// Shortcuts to the [`Solve`] methods of a [`SudokuSolver`] kept per thread, so repeated
+/// calls reuse its matrices. For limits, statistics or another solver, use [`Solve`].
+impl Grid {
+    /// The first solution of this puzzle, if any (dancing links).
+    pub fn solve(&self) -> Option<Grid> {
+        with_solver(|s| s.solve(self))
+    }
+
+    /// The number of solutions of this puzzle, counting no further than `limit`
+    /// ([`Count::Partial`] when the limit is reached).
+    pub fn count_up_to(&self, limit: u64) -> Count {
+        with_solver(|s| s.count_up_to(self, limit))
+    }
+
+    /// Whether this puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        with_solver(|s| s.is_unique(self))
+    }
+}
+
+/// Shortcuts to [`SudokuSolver::find_position`] through a solver kept per thread, as for
+/// [`Grid`].
+impl Position {
+    /// The first solution of this position, if any.
+    pub fn solve(&self) -> Option<Grid> {
+        let mut solution = Grid::new(self.grid().shape());
+        with_solver(|s| s.find_position(self, 1, Some(&mut solution)) == 1).then_some(solution)
+    }
+
+    /// The number of solutions of this position, counting no further than `limit`
+    /// ([`Count::Partial`] when the limit is reached).
+    pub fn count_up_to(&self, limit: u64) -> Count {
+        with_solver(|s| {
+            let found = s.find_position(self, Count::bound(limit), None);
+            Count::up_to(found, limit, s.stats().stopped)
+        })
+    }
+
+    /// Whether this position has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        with_solver(|s| s.find_position(self, 2, None) == 1)
+    }
 }
 
 /// Which solver answered last.

@@ -607,7 +607,7 @@ fn not_stopped(solver: &dyn Solve) -> Result<(), GenerateError> {
 
 /// Whether no single given of the unique `puzzle` of `variant` can go without losing
 /// uniqueness, by `checker` (a solver of that variant: a
-/// [`VariantSolver`](crate::variant::VariantSolver) set to it, or any classic solver for
+/// [`VariantSolver`](crate::VariantSolver) set to it, or any classic solver for
 /// [`Variant::Classic`]).
 /// A search that a limit of `checker` stops ends the test, `false`; the checker's
 /// [`stats`](Solve::stats) then say which limit.

@@ -177,7 +177,6 @@ pub use uniqueness::{Bug, UniqueLoop, UniqueLoopSubset};
 pub use wings::Wing;
 
 pub use state::LogicSolver;
-pub(crate) use state::bits;
 
 impl LogicSolver {
     /// Carries out `step`: places its value, or removes its eliminations. A direct form

@@ -4,6 +4,7 @@
 
 use super::deduction::Cell;
 use super::geometry::Geometry;
+pub(crate) use crate::position::bits;
 use crate::{Conflict, Grid, Position, Shape, Unit};
 
 /// The candidates of one puzzle, with the values placed so far.
@@ -314,17 +315,6 @@ impl LogicSolver {
             .filter(|&k| self.candidates[self.unit_cell(unit, k)] & bit != 0)
             .fold(0, |m, k| m | 1 << k)
     }
-}
-
-/// The set bits of a mask, lowest first.
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
 }
 
 /// The values of a candidate mask, ascending.

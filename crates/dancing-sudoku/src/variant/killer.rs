@@ -102,8 +102,9 @@ fn combination_count(n: usize, m: usize, sum: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Variant, encoding};
+    use super::super::Variant;
     use super::*;
+    use crate::encoding;
 
     #[test]
     fn combinations_are_counted_and_bounded() {

@@ -5,7 +5,7 @@
 //! matrix ([`Variant::problem`]), checks its rules ([`Variant::validate`]) and checks a
 //! solution without the matrix ([`Variant::satisfied_by`]). [`VariantSolver`] solves
 //! puzzles of a variant through the [`Solve`](crate::Solve) trait, with dancing links or
-//! the learner. [`parse`] reads jigsaw lines and killer blocks.
+//! the learner. [`parse_jigsaw`](crate::parse::parse_jigsaw) and [`parse_killer`](crate::parse::parse_killer) read jigsaw lines and killer blocks.
 //!
 //! # The matrices
 //!
@@ -46,19 +46,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub(crate) mod encoding;
 mod error;
 mod killer;
 mod kind;
-pub mod parse;
 mod regions;
-mod solver;
 
 pub use error::VariantError;
 pub use killer::{Cage, MAX_COMBINATIONS};
 pub use kind::Kind;
 pub use regions::Regions;
-pub use solver::VariantSolver;
 
 use crate::{Grid, Shape};
 use killer::check_cage;
@@ -234,26 +230,6 @@ impl Variant {
             let sum: u32 = unit.iter().map(|&cell| u32::from(cells[cell])).sum();
             each_once(&unit) && sum == cage.sum
         })
-    }
-
-    /// The exact-cover matrix of this variant for `shape`, as the
-    /// [module docs](self#the-matrices) describe: the N³ cell-value options first, with
-    /// the ids of [`encoding::option`](crate::encoding::option), then any killer
-    /// combination options.
-    ///
-    /// ```
-    /// use dancing_sudoku::{Shape, Variant};
-    ///
-    /// let problem = Variant::X.problem(Shape::CLASSIC)?;
-    /// assert_eq!((problem.primary_count(), problem.option_count()), (324 + 18, 729));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// If the variant does not [validate](Self::validate) for `shape`.
-    pub fn problem(&self, shape: Shape) -> Result<dancing::Problem, VariantError> {
-        self.validate(shape)?;
-        Ok(encoding::problem(self, shape))
     }
 }
 

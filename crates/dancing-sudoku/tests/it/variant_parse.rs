@@ -1,9 +1,9 @@
 //! The jigsaw and killer parsers' errors, each with its exact message, and their batches.
 
 use dancing_sudoku::Variant;
+use dancing_sudoku::parse;
 use dancing_sudoku::parse::Batch;
 use dancing_sudoku::variant::Kind;
-use dancing_sudoku::variant::parse;
 
 #[test]
 fn jigsaw_and_killer_parse_errors() {

@@ -369,17 +369,17 @@ impl Arena {
         }
     }
 
-    /// The node of `option` below node `x` in `x`'s item's list, or the error naming the
-    /// item when the option is not there.
+    /// The node of `option` below node `x` in `x`'s item's list (`option_of` names a
+    /// node's option), or the error naming the item when the option is not there.
     pub(crate) fn sibling(
         &self,
-        problem: &crate::Problem,
         x: u32,
         option: crate::OptionId,
+        option_of: impl Fn(u32) -> crate::OptionId,
     ) -> Result<u32, crate::ForceError> {
         let item = self.node(x).top;
         let mut y = self.node(x).down;
-        while y != item && problem.option_of_node(y) != option {
+        while y != item && option_of(y) != option {
             y = self.node(y).down;
         }
         if y == item {
@@ -391,11 +391,12 @@ impl Arena {
         Ok(y)
     }
 
-    /// Knuth's estimate of the fraction of the tree explored so far, from the nodes
-    /// chosen at the search's levels (see [`crate::engine::progress`]): each option's
-    /// place in its item's list, which does not change while the item stays covered.
-    pub(crate) fn explored(&self, choice: &[u32]) -> f64 {
-        crate::engine::progress(choice.iter().map(|&x| {
+    /// The levels of Knuth's estimate of the fraction of the tree explored so far
+    /// (`engine::progress` reads them), from the nodes chosen at the search's levels:
+    /// each option's place in its item's list, which does not change while the item
+    /// stays covered, and the list's length.
+    pub(crate) fn levels<'a>(&'a self, choice: &'a [u32]) -> impl Iterator<Item = (u32, u32)> + 'a {
+        choice.iter().map(|&x| {
             let item = self.node(x).top;
             let mut index = 0u32;
             let mut p = self.node(item).down;
@@ -404,6 +405,6 @@ impl Arena {
                 p = self.node(p).down;
             }
             (index, self.node(item).top.max(index + 1))
-        }))
+        })
     }
 }

@@ -371,7 +371,7 @@ impl Engine for CostSearch {
 
     /// Knuth's estimate, as the links make it; pruning makes it rougher.
     fn explored(&self, _: Inside) -> f64 {
-        self.arena.explored(&self.choice[self.base..self.level])
+        crate::engine::progress(self.arena.levels(&self.choice[self.base..self.level]))
     }
 
     fn level(&self, _: Inside) -> usize {
@@ -440,7 +440,10 @@ impl Branches for CostSearch {
     fn follow_sibling(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         let level = self.base - 1;
         let x = self.choice[level];
-        let y = self.arena.sibling(&self.front.problem, x, option)?;
+        let problem = &self.front.problem;
+        let y = self
+            .arena
+            .sibling(x, option, |y| problem.option_of_node(y))?;
         let cost = &self.front.problem.pricing().expect("a costed problem").cost;
         self.spent = self.spent - u128::from(cost[x as usize]) + u128::from(cost[y as usize]);
         self.choice[level] = y;

@@ -76,7 +76,10 @@ impl Branches for Solver {
         debug_assert!(self.base > self.forced, "a level the search chose");
         let level = self.base - 1;
         let x = self.choice[level];
-        let y = self.arena.sibling(&self.front.problem, x, option)?;
+        let problem = &self.front.problem;
+        let y = self
+            .arena
+            .sibling(x, option, |y| problem.option_of_node(y))?;
         self.choice[level] = y;
         Ok(self.arena.switch(self.front.problem.has_colors(), x, y))
     }

@@ -42,7 +42,7 @@ impl Engine for Solver {
     }
 
     fn explored(&self, _: Inside) -> f64 {
-        self.arena.explored(&self.choice[self.base..self.level])
+        crate::engine::progress(self.arena.levels(&self.choice[self.base..self.level]))
     }
 
     fn level(&self, _: Inside) -> usize {

@@ -5,9 +5,9 @@ use dancing::Engine as _;
 use dancing::StopReason;
 use dancing::{Limits, OptionId, Stats};
 
-use super::Variant;
-use super::encoding;
+use crate::encoding;
 use crate::solve::{Books, Inside, Method, Solve};
+use crate::variant::Variant;
 use crate::{Grid, Shape};
 
 /// Which search answers.
@@ -158,7 +158,7 @@ impl VariantSolver {
             Some(k) => k,
             None => {
                 self.variant.validate(shape).ok()?;
-                let problem = encoding::problem(&self.variant, shape);
+                let problem = encoding::variant_problem(&self.variant, shape);
                 let mut links = dancing::Solver::new(&problem);
                 // As for the classic matrix: most nodes are forced moves.
                 links.set_branching(dancing::Branching::FirstForced);
@@ -179,7 +179,7 @@ impl VariantSolver {
         engine.links.set_limits(limits);
         if !engine.forced_valid || engine.forced != puzzle.cells() {
             self.givens.clear();
-            self.givens.extend(crate::encoding::givens(puzzle));
+            self.givens.extend(encoding::givens(puzzle));
             let ok = engine.links.set_forced(self.givens.iter().copied()).is_ok();
             engine.forced.clear();
             engine.forced.extend_from_slice(puzzle.cells());
@@ -189,7 +189,7 @@ impl VariantSolver {
             }
         } else {
             self.givens.clear();
-            self.givens.extend(crate::encoding::givens(puzzle));
+            self.givens.extend(encoding::givens(puzzle));
         }
         Some(k)
     }

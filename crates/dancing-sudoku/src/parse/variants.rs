@@ -6,7 +6,7 @@
 //! cells. Text after the labels and white space is a comment.
 //!
 //! ```
-//! use dancing_sudoku::variant::parse::parse_jigsaw;
+//! use dancing_sudoku::parse::parse_jigsaw;
 //!
 //! let (grid, regions) = parse_jigsaw("1.......3....... aaabacbbccdbcddd")?;
 //! assert_eq!((grid.get(0, 0), regions.region_of(1, 1)), (1, 2));
@@ -22,7 +22,7 @@
 //! batch separates puzzles by blank lines.
 //!
 //! ```
-//! use dancing_sudoku::variant::parse::parse_killer;
+//! use dancing_sudoku::parse::parse_killer;
 //!
 //! let (grid, cages) = parse_killer("................\n3 r1c1 r1c2\n7 r1c3 r1c4\n")?;
 //! assert_eq!((grid.givens(), cages.len(), cages[1].cells[0]), (0, 2, (0, 2)));
@@ -36,11 +36,9 @@
 //!
 //! [`Batch`]: crate::parse::Batch
 
+use super::{Batch, PuzzleError, PuzzleErrorKind};
 use crate::grid::Grid;
-use crate::parse::{Batch, PuzzleError, PuzzleErrorKind};
-use crate::variant::Kind;
-
-use super::{Cage, Regions, Variant};
+use crate::variant::{Cage, Kind, Regions, Variant};
 
 /// Reads a jigsaw line (see the [module docs](self)): the puzzle and its regions.
 ///
