@@ -233,14 +233,15 @@ fn sudoku(args: &[String]) {
     );
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("engine") => engine(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
         _ => {
             eprintln!("usage: ratio engine [CASE ...] | ratio sudoku [SET ...]");
-            std::process::exit(2);
+            return std::process::ExitCode::from(2);
         }
     }
+    std::process::ExitCode::SUCCESS
 }

@@ -151,6 +151,14 @@ fn run() -> Result<(), String> {
     let examples = exe.parent().ok_or("no folder around this program")?;
     let profile_dir = examples.parent().ok_or("no profile folder")?;
     build(profile_dir, &["dlx_count", "exact_covers_count"])?;
+    let rows = rows(profile_dir, examples)?;
+    let dancing = profile_dir.join(format!("dancing{}", std::env::consts::EXE_SUFFIX));
+    time_rows(&rows, &dancing, &problems, rounds)
+}
+
+/// The rows timed: `dancing xc --count` by each engine, the peers, and the library's
+/// own reading and counting; each program checked to be there.
+fn rows(profile_dir: &Path, examples: &Path) -> Result<[Row; 8], String> {
     let binary =
         |dir: &Path, name: &str| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     let dancing = binary(profile_dir, "dancing");
@@ -196,15 +204,24 @@ fn run() -> Result<(), String> {
             ));
         }
     }
+    Ok(rows)
+}
 
+/// Times `rows` on each of `problems`, written by `dancing` into a folder of their own.
+fn time_rows(
+    rows: &[Row],
+    dancing: &Path,
+    problems: &[String],
+    rounds: usize,
+) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("dancing-whole-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     println!("before: {}", load());
     println!(
         "{rounds} rounds, rows alternating; ratio = the row's median / `dancing xc --count`'s"
     );
-    for words in &problems {
-        let file = generate(&dancing, words, &dir)?;
+    for words in problems {
+        let file = generate(dancing, words, &dir)?;
         let text =
             std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
         let problem = dancing::format::parse_str(&text).map_err(|e| format!("{words}: {e}"))?;

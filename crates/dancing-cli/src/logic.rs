@@ -44,7 +44,7 @@ struct Totals {
     no_solution: u64,
     multiple: u64,
     /// Rated puzzles per difficulty band.
-    bands: BTreeMap<Difficulty, u64>,
+    difficulties: BTreeMap<Difficulty, u64>,
     /// Puzzles solved by the techniques, by the hardest one each needed.
     hardest: BTreeMap<Technique, u64>,
     /// Steps of each technique, over every path.
@@ -66,6 +66,45 @@ impl batch::Totals for Totals {
 }
 
 impl Totals {
+    /// The line for a puzzle rated, counted in its band, its hardest technique and its
+    /// steps.
+    fn rated(&mut self, rating: &dancing_sudoku::Rating) -> String {
+        *self.difficulties.entry(Difficulty::of(rating)).or_default() += 1;
+        match rating.hardest {
+            _ if rating.needs_search() => self.stalled += 1,
+            Some(hardest) => *self.hardest.entry(hardest).or_default() += 1,
+            None => {}
+        }
+        for (technique, count) in rating.techniques() {
+            *self.steps.entry(technique).or_default() += u64::from(count);
+        }
+        format!("{rating}\n")
+    }
+
+    /// The line for a puzzle the rater could not walk (stopped, no solution, several),
+    /// counted.
+    fn verdict(&mut self, error: RateError) -> String {
+        match error {
+            RateError::Stopped(stop) => {
+                self.stop(stop.reason);
+                format!("{}\n", crate::report::stopped_answer(stop.reason))
+            }
+            RateError::Conflict(conflict) => {
+                self.no_solution += 1;
+                format!("no solution: {conflict}\n")
+            }
+            RateError::NoSolution => {
+                self.no_solution += 1;
+                "no solution\n".to_owned()
+            }
+            RateError::Multiple => {
+                self.multiple += 1;
+                "multiple solutions\n".to_owned()
+            }
+            other => format!("{other}\n"),
+        }
+    }
+
     fn stop(&mut self, reason: StopReason) {
         self.stopped_puzzles += 1;
         self.counts.stopped.add(reason);
@@ -90,8 +129,8 @@ impl Totals {
                 *mine.entry(technique).or_default() += count;
             }
         }
-        for (band, count) in tally.bands {
-            *self.bands.entry(band).or_default() += count;
+        for (band, count) in tally.difficulties {
+            *self.difficulties.entry(band).or_default() += count;
         }
     }
 
@@ -207,12 +246,12 @@ fn report_run(args: &LogicArgs, task: Task, totals: &Totals, threads: usize, sec
                 "threads": threads,
             });
             if matches!(task, Task::Rate) {
-                stats["bands"] = Difficulty::ALL
+                stats["difficulties"] = Difficulty::ALL
                     .iter()
                     .map(|d| {
                         (
                             d.name().to_owned(),
-                            totals.bands.get(d).copied().unwrap_or(0).into(),
+                            totals.difficulties.get(d).copied().unwrap_or(0).into(),
                         )
                     })
                     .collect::<serde_json::Map<_, _>>()
@@ -226,40 +265,11 @@ fn report_run(args: &LogicArgs, task: Task, totals: &Totals, threads: usize, sec
 /// The text for one puzzle, ending with a newline.
 fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut Totals) -> String {
     let position = puzzle.position();
-    let verdict = |error: RateError, totals: &mut Totals| match error {
-        RateError::Stopped(stop) => {
-            totals.stop(stop.reason);
-            format!("{}\n", crate::report::stopped_answer(stop.reason))
-        }
-        RateError::Conflict(conflict) => {
-            totals.no_solution += 1;
-            format!("no solution: {conflict}\n")
-        }
-        RateError::NoSolution => {
-            totals.no_solution += 1;
-            "no solution\n".to_owned()
-        }
-        RateError::Multiple => {
-            totals.multiple += 1;
-            "multiple solutions\n".to_owned()
-        }
-        other => format!("{other}\n"),
-    };
+    let verdict = Totals::verdict;
     match task {
         Task::Rate => match rater.rate(&position) {
-            Ok(rating) => {
-                *totals.bands.entry(Difficulty::of(&rating)).or_default() += 1;
-                match rating.hardest {
-                    _ if rating.needs_search() => totals.stalled += 1,
-                    Some(hardest) => *totals.hardest.entry(hardest).or_default() += 1,
-                    None => {}
-                }
-                for (technique, count) in rating.techniques() {
-                    *totals.steps.entry(technique).or_default() += u64::from(count);
-                }
-                format!("{rating}\n")
-            }
-            Err(error) => verdict(error, totals),
+            Ok(rating) => totals.rated(&rating),
+            Err(error) => verdict(totals, error),
         },
         Task::Hint {
             steps: false,
@@ -280,7 +290,7 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
                 }
                 format!("# {}\n{}", path_end(solved), position.to_pencilmarks())
             }
-            Err(error) => verdict(error, totals),
+            Err(error) => verdict(totals, error),
         },
         Task::Hint {
             steps: true,
@@ -298,7 +308,7 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
                 text.push_str(&format!("# {}\n", path_end(path.is_solved())));
                 text
             }
-            Err(error) => verdict(error, totals),
+            Err(error) => verdict(totals, error),
         },
         Task::Hint {
             steps,
@@ -317,7 +327,7 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
                 hint_text((&position, marked), &path, shown)
             }
             Err(error) => {
-                let text = verdict(error, totals);
+                let text = verdict(totals, error);
                 match pretty {
                     true => {
                         let marked = puzzle.pencilmarks.is_some();
@@ -414,7 +424,7 @@ fn hint_text((position, marked): (&Position, bool), path: &Path, shown: Shown) -
 fn summary(totals: &Totals, task: Task, seconds: f64) -> String {
     let mut parts = Vec::new();
     if matches!(task, Task::Rate) {
-        for (band, count) in &totals.bands {
+        for (band, count) in &totals.difficulties {
             parts.push(format!("{count} {band}"));
         }
     } else if let Task::Hint {

@@ -5,14 +5,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use dancing::{
-    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, MemoOrder, OptionId,
-    ParallelSolver, Solver,
-};
+use dancing::{AnyEngine, Capability, Engine, EngineName, OptionId, ParallelSolver, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use crate::engines::{MAX_MEMORY, checked_threads, count_with, engine, given_indices, memo};
 use crate::input::{self, Numbering};
 use crate::run::{at_least_one, count_object, interruptible, limits, stopped};
 use crate::solutions::{Decode, Solutions, produce, sorted};
@@ -99,43 +97,6 @@ impl Problem {
     }
 }
 
-/// The engine `name` (the caller's word, as the command line's `--engine` reads it)
-/// built for `problem`, or why it cannot be.
-fn engine(problem: &dancing::Problem, name: &str) -> PyResult<AnyEngine> {
-    let name: EngineName = name
-        .parse()
-        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
-    AnyEngine::new(problem, name).map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// Counts with `engine` under `limits` on `threads` threads, up to `limit` solutions if
-/// given.
-fn count_with(
-    mut engine: AnyEngine,
-    threads: usize,
-    limits: Limits,
-    limit: Option<u64>,
-) -> PyResult<Count> {
-    engine.set_limits(limits);
-    if threads == 1 {
-        return Ok(match limit {
-            Some(limit) => engine.count_up_to(limit),
-            None => engine.count(),
-        });
-    }
-    if !engine.kind().can(Capability::Threads) {
-        return Err(PyValueError::new_err(format!(
-            "engine {:?} searches on one thread",
-            engine.name()
-        )));
-    }
-    let mut parallel = ParallelSolver::new(engine, threads);
-    Ok(match limit {
-        Some(limit) => parallel.count_up_to(limit),
-        None => parallel.count(),
-    })
-}
-
 /// The engine for a search that starts from the caller's `given` options (their
 /// indices, as the caller numbered them): dancing links with them forced, so that
 /// every solution holds them; `None` without any. The engine named must be `auto` or
@@ -148,7 +109,10 @@ fn forced_engine(
     if given.is_empty() {
         return Ok(None);
     }
-    if !matches!(engine, "auto" | "links") {
+    let name: EngineName = engine
+        .parse()
+        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
+    if !name.can(Capability::Forced) {
         return Err(PyValueError::new_err(format!(
             "given= searches on the links engine: leave engine={engine:?} out"
         )));
@@ -163,49 +127,6 @@ fn forced_engine(
         .map_err(|e| PyValueError::new_err(format!("given={given:?}: {e}")))?;
     Ok(Some((AnyEngine::Links(solver), options)))
 }
-
-/// `threads` as the command line takes it: 0 for every core, at most 256.
-fn checked_threads(threads: i64) -> PyResult<usize> {
-    let max = ParallelSolver::<Solver>::MAX_THREADS;
-    match usize::try_from(threads) {
-        Ok(0) => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
-        Ok(threads) if threads <= max => Ok(threads),
-        _ => Err(PyValueError::new_err(format!(
-            "threads={threads}: give 1 to {max}, or 0 for every core"
-        ))),
-    }
-}
-
-/// The caller's `given` options: their indices, none negative.
-fn given_indices(given: Option<Vec<i64>>) -> PyResult<Vec<u32>> {
-    given
-        .unwrap_or_default()
-        .into_iter()
-        .map(|k| {
-            u32::try_from(k).map_err(|_| {
-                PyValueError::new_err(format!("given: {k} is no option index (0 or more)"))
-            })
-        })
-        .collect()
-}
-
-/// The memo as the caller set it: its memory bound in bytes and its order's word.
-fn memo<'p>(
-    problem: &'p dancing::Problem,
-    limits: Limits,
-    (max_memory, order): (u64, &str),
-) -> PyResult<Memo<'p>> {
-    let order: MemoOrder = order
-        .parse()
-        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
-    Ok(Memo::new(problem)
-        .limits(limits)
-        .max_memory(max_memory)
-        .order(order))
-}
-
-/// The memo's memory bound when none is given: the command line's `--max-memory`.
-const MAX_MEMORY: u64 = 4 << 30;
 
 #[pymethods]
 impl Problem {

@@ -75,9 +75,14 @@ fn main() {
         nodes.0 as f64 / puzzles.len() as f64,
         nodes.1 as f64 / puzzles.len() as f64
     );
+    setup(&puzzles, &mut dlx);
+    sixteen(&mut dlx, &mut bitmask);
+    twentyfive();
+}
 
-    // Setup alone: force the givens, release them, on the engine directly (what
-    // SudokuSolver does around every search).
+/// Setup alone: force the givens, release them, on the engine directly (what
+/// `SudokuSolver` does around every search); then the whole count path on solved grids.
+fn setup(puzzles: &[Grid], dlx: &mut SudokuSolver) {
     let mut engine = dancing::Solver::new(&encoding::problem(Shape::CLASSIC));
     let options: Vec<Vec<dancing::OptionId>> = puzzles
         .iter()
@@ -109,8 +114,10 @@ fn main() {
         "count_up_to(2) on solved grids (81 givens forced + release + search): {:?} per grid",
         Duration::from_secs_f64(1.0 / solved_rate)
     );
+}
 
-    // Gecode 16×16: solve and prove unique.
+/// Gecode 16×16: solve and prove unique.
+fn sixteen(dlx: &mut SudokuSolver, bitmask: &mut BitmaskSolver) {
     let sixteen = read(&data("gecode_16x16.txt"));
     let mut slowest = Duration::ZERO;
     let mut total = Duration::ZERO;
@@ -137,8 +144,11 @@ fn main() {
         "gecode 16x16, bitmask: mean {:?}",
         bitmask_total / sixteen.len() as u32
     );
+}
 
-    // Gecode 25×25: first solution under a time limit.
+/// Gecode 25×25: the first solution under a time limit (`LIMIT_25` seconds, 10 by
+/// default).
+fn twentyfive() {
     let limit: u64 = std::env::var("LIMIT_25")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -6,9 +6,9 @@ use std::time::Instant;
 use dancing::{Limits, OptionId, Problem, Stats, StopReason};
 use dancing_sat::{Config, Learner};
 
-use crate::BandSolver;
+use crate::bands::BandSolver;
 use crate::solve::{Books, Inside, Method, Solve};
-use crate::{Grid, Shape, SudokuSolver, encoding};
+use crate::{encoding, grid::Grid, links::SudokuSolver, shape::Shape};
 
 /// A [`Solve`] that hands every puzzle to the CDCL learner of `dancing-sat`: the givens
 /// are chosen and preprocessing (singles, locked candidates) runs before CaDiCaL sees

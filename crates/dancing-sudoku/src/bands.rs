@@ -244,7 +244,7 @@ impl BandSolver {
 
 impl Solve for BandSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
-        if puzzle.shape() != crate::Shape::CLASSIC {
+        if puzzle.shape() != crate::shape::Shape::CLASSIC {
             self.last = Method::DancingLinks;
             let limits = &self.books.limits;
             let links = self.other_orders.get_or_insert_with(|| {

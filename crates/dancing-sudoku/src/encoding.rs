@@ -29,7 +29,7 @@
 use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::variant::{Cage, Regions, Variant, VariantError};
-use crate::{Grid, Position, Shape};
+use crate::{grid::Grid, position::Position, shape::Shape};
 
 /// The number of primary items of `shape`: 4·N².
 pub fn item_count(shape: Shape) -> usize {

@@ -64,7 +64,7 @@ pub use error::{PuzzleError, PuzzleErrorKind};
 pub use lines::{Lines, MAX_LINE, MAX_SKIP};
 pub use variants::{parse_jigsaw, parse_killer};
 
-impl FromStr for crate::Position {
+impl FromStr for crate::position::Position {
     type Err = PuzzleError;
 
     /// One puzzle in any layout a [`Batch`] reads, pencilmark grids included; text
@@ -108,7 +108,10 @@ pub(crate) fn single(text: &str) -> Result<Puzzle, PuzzleError> {
 /// assert_eq!(one_line_shape(36, None), None); // a row of a 36×36 grid, not a puzzle
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn one_line_shape(cells: usize, told: Option<crate::Shape>) -> Option<crate::Shape> {
+pub fn one_line_shape(
+    cells: usize,
+    told: Option<crate::shape::Shape>,
+) -> Option<crate::shape::Shape> {
     Shapes::told(told).of_cells(cells)
 }
 

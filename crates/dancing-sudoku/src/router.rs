@@ -13,7 +13,10 @@ use dancing::{Count, Limits, Stats};
 
 use crate::parse::Puzzle;
 use crate::solve::{Method, Solve};
-use crate::{BandSolver, BitmaskSolver, Grid, Position, SudokuSolver, Variant, VariantSolver};
+use crate::{
+    bands::BandSolver, bitmask::BitmaskSolver, grid::Grid, links::SudokuSolver, position::Position,
+    variant::Variant, variant_solver::VariantSolver,
+};
 
 /// Which solver answers classic puzzles: what `dancing sudoku --solver` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -63,13 +66,13 @@ impl SolverChoice {
     fn classic(self) -> Box<dyn Solve + Send> {
         match self {
             #[cfg(feature = "sat")]
-            Self::Auto => Box::new(crate::AutoSolver::new()),
+            Self::Auto => Box::new(crate::auto::AutoSolver::new()),
             #[cfg(not(feature = "sat"))]
             Self::Auto => Box::new(BandSolver::new()),
             Self::Bands => Box::new(BandSolver::new()),
             Self::Links => Box::new(SudokuSolver::new()),
             #[cfg(feature = "sat")]
-            Self::Learner => Box::new(crate::SatSolver::new()),
+            Self::Learner => Box::new(crate::auto::SatSolver::new()),
             Self::Bitmask => Box::new(BitmaskSolver::new()),
         }
     }
@@ -94,7 +97,7 @@ dancing::named!(SolverChoice, "solver", |choice| match choice {
 
 /// The solver of classic puzzles that [`SolverChoice::Auto`] makes.
 #[cfg(feature = "sat")]
-type AutoClassic = crate::AutoSolver;
+type AutoClassic = crate::auto::AutoSolver;
 #[cfg(not(feature = "sat"))]
 type AutoClassic = BandSolver;
 

@@ -8,7 +8,7 @@ use dancing::{Limits, OptionId, Stats};
 use crate::encoding;
 use crate::solve::{Books, Inside, Method, Solve};
 use crate::variant::Variant;
-use crate::{Grid, Shape};
+use crate::{grid::Grid, shape::Shape};
 
 /// Which search answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,7 +109,7 @@ impl VariantSolver {
     /// [`AutoSolver`](crate::AutoSolver) does for the classic rules.
     #[cfg(feature = "sat")]
     pub fn auto() -> Self {
-        Self::auto_with_budget(crate::AutoSolver::DEFAULT_BUDGET)
+        Self::auto_with_budget(crate::auto::AutoSolver::DEFAULT_BUDGET)
     }
 
     /// Dancing links for `budget` nodes, then the learner (0: straight to the learner).

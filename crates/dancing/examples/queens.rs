@@ -4,16 +4,18 @@
 //! cargo run --release -p dancing --example queens -- 12
 //! ```
 
+use std::process::ExitCode;
+
 use dancing::Engine;
 use dancing::{Solver, problems};
 
-fn main() {
+fn main() -> ExitCode {
     let n = match std::env::args().nth(1).map(|a| a.parse::<usize>()) {
         None => 8,
         Some(Ok(n)) if n > 0 => n,
         Some(_) => {
             eprintln!("usage: queens [N]   (N ≥ 1, default 8)");
-            std::process::exit(2);
+            return ExitCode::from(2);
         }
     };
     let problem = problems::queens(n);
@@ -29,4 +31,5 @@ fn main() {
     let count = solver.count();
     assert!(count.is_complete(), "no limit was set");
     println!("{n}-queens: {}", solver.stats());
+    ExitCode::SUCCESS
 }

@@ -107,7 +107,7 @@ impl CellsSolver {
 mod tests {
     use super::*;
     use crate::error::IntegrityError;
-    use crate::{Engine, Solver, problems};
+    use crate::{engine::Engine, problems, solver::Solver};
 
     #[test]
     fn the_toy_problem_matches_the_links() {

@@ -34,7 +34,7 @@
 
 use std::io::{self, Write};
 
-use crate::{ColorId, OptionId, Problem};
+use crate::{ids::ColorId, ids::OptionId, problem::Problem};
 
 /// How to write at-most-one constraints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -366,7 +366,7 @@ mod tests {
     }
 
     fn covers(problem: &Problem) -> Vec<Vec<OptionId>> {
-        let mut found: Vec<Vec<OptionId>> = crate::Solver::new(problem)
+        let mut found: Vec<Vec<OptionId>> = crate::solver::Solver::new(problem)
             .solutions()
             .map(|s| {
                 let mut o = s.options().to_vec();

@@ -169,7 +169,7 @@ pub(crate) fn keep(found: &mut Vec<CostedSolution>, k: usize, candidate: CostedS
 #[cfg(test)]
 mod tests {
     use crate::split::SplitEngine;
-    use crate::{Engine, Solver, format};
+    use crate::{engine::Engine, format, solver::Solver};
 
     /// A solver of a problem in Knuth's format.
     fn solver_of(text: &str) -> Solver {
@@ -209,10 +209,10 @@ mod tests {
     fn forced_options_count_and_are_restored() {
         let mut solver = solver_of("A B C\nA |1\nA B |5\nB |1\nC |7\nB C |1\n");
         assert_eq!(solver.min_cost().unwrap().cost(), 2);
-        solver.force(crate::OptionId::new(1)).unwrap();
+        solver.force(crate::ids::OptionId::new(1)).unwrap();
         let best = solver.min_cost().unwrap();
         assert_eq!(best.cost(), 12);
-        assert_eq!(best.options()[0], crate::OptionId::new(1));
+        assert_eq!(best.options()[0], crate::ids::OptionId::new(1));
         solver.check_integrity().unwrap();
         solver.release();
         assert_eq!(solver.min_cost().unwrap().cost(), 2);
@@ -232,12 +232,15 @@ mod tests {
     #[test]
     fn node_limit_stops_with_the_best_so_far() {
         let mut solver = solver_of("A B\nA B |5\nA |1\nB |2\n");
-        solver.set_limits(crate::Limits {
+        solver.set_limits(crate::limits::Limits {
             max_nodes: Some(1),
             ..Default::default()
         });
         let _ = solver.min_cost();
-        assert_eq!(solver.stats().stopped, Some(crate::StopReason::NodeLimit));
+        assert_eq!(
+            solver.stats().stopped,
+            Some(crate::limits::StopReason::NodeLimit)
+        );
         solver.check_integrity().unwrap();
     }
 }

@@ -231,7 +231,7 @@ impl Engine for DenseSolver {
         Ok(())
     }
 
-    front_in_field!();
+    crate::engine::front_in_field!();
 }
 
 /// The steps of Algorithm X on the bitsets. Level `d` owns state `d`: entered as the

@@ -419,3 +419,20 @@ pub(crate) fn progress(levels: impl Iterator<Item = (u32, u32)>) -> f64 {
     }
     fraction + 0.5 * scale
 }
+
+/// The [`Engine`] hooks `front` and `front_mut` of an engine that keeps its [`Front`]
+/// (problem, limits, statistics) in a field `front`: `crate::engine::front_in_field!();`
+/// in its `impl Engine`.
+macro_rules! front_in_field {
+    () => {
+        fn front(&self, _: crate::engine::Inside) -> &crate::engine::Front {
+            &self.front
+        }
+
+        fn front_mut(&mut self, _: crate::engine::Inside) -> &mut crate::engine::Front {
+            &mut self.front
+        }
+    };
+}
+
+pub(crate) use front_in_field;

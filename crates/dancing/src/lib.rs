@@ -131,22 +131,6 @@
 // Every example compiles without a warning, so that copying one gives none.
 #![doc(test(attr(deny(warnings))))]
 
-/// The [`Engine`] hooks `front` and `front_mut` of an engine that keeps its [`Front`]
-/// (problem, limits, statistics) in a field `front`.
-///
-/// [`Front`]: crate::engine::Front
-macro_rules! front_in_field {
-    () => {
-        fn front(&self, _: crate::engine::Inside) -> &crate::engine::Front {
-            &self.front
-        }
-
-        fn front_mut(&mut self, _: crate::engine::Inside) -> &mut crate::engine::Front {
-            &mut self.front
-        }
-    };
-}
-
 /// Test functions that run a generic check on each engine that splits:
 /// `test_name => check;` calls `check::<Solver>()` and `check::<DenseSolver>()`.
 #[cfg(test)]

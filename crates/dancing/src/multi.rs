@@ -283,9 +283,9 @@ impl MultiSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Engine;
+    use crate::engine::Engine;
     use crate::limits::{Limits, StopReason};
-    use crate::{ForceError, Solver, problems};
+    use crate::{error::ForceError, problems, solver::Solver};
 
     #[test]
     fn plain_problems_walk_algorithm_xs_tree() {

@@ -128,3 +128,6 @@ macro_rules! named {
         }
     };
 }
+
+/// [`named!`](crate::named!) by the path of its module, for this crate's own enums.
+pub(crate) use named;

@@ -109,7 +109,7 @@ impl<S: Branches> ParallelSolver<S> {
             per_thread: Vec::new(),
             window: reorder::WINDOW,
             peak: 0,
-            heartbeat: crate::Limits::CHECK_INTERVAL,
+            heartbeat: crate::limits::Limits::CHECK_INTERVAL,
         }
     }
 

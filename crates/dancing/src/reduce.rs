@@ -24,7 +24,7 @@
 //! ```
 
 use crate::cnf::Restriction;
-use crate::{ColorId, OptionId, Problem};
+use crate::{ids::ColorId, ids::OptionId, problem::Problem};
 
 /// Which rules to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +180,7 @@ impl<'a> State<'a> {
     }
 
     fn is_primary(&self, item: usize) -> bool {
-        self.problem.is_primary(crate::ItemId::new(item))
+        self.problem.is_primary(crate::ids::ItemId::new(item))
     }
 
     /// Puts `option` in the solution and removes every option it rules out. Choosing
@@ -317,7 +317,7 @@ mod tests {
     #[test]
     fn solutions_survive() {
         let problem = crate::problems::queens(6);
-        let all: Vec<Vec<OptionId>> = crate::Solver::new(&problem)
+        let all: Vec<Vec<OptionId>> = crate::solver::Solver::new(&problem)
             .solutions()
             .map(|s| s.options().to_vec())
             .collect();

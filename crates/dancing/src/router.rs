@@ -22,7 +22,7 @@ pub use name::{Capability, EngineName};
 use probe::fastest;
 
 #[cfg(feature = "cells")]
-use crate::CellsSolver;
+use crate::cells::CellsSolver;
 use crate::engine::{Engine, Front, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::OptionId;
@@ -30,7 +30,7 @@ use crate::multi::Move;
 use crate::problem::Problem;
 use crate::split::{Branches, Given, SplitEngine};
 use crate::stats::Stats;
-use crate::{DenseSolver, DenseTooLarge, MultiSolver, Solver};
+use crate::{dense::DenseSolver, dense::DenseTooLarge, multi::MultiSolver, solver::Solver};
 
 /// Why an engine cannot search a problem.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -128,7 +128,7 @@ mod tests {
     use super::*;
     use crate::arena::Unwatched;
     use crate::error::IntegrityError;
-    use crate::{Engine, problems};
+    use crate::{engine::Engine, problems};
 
     #[test]
     fn consistent_but_changed_links_are_reported() {

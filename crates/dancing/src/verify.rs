@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::{ColorId, ItemId, OptionId, Problem};
+use crate::{ids::ColorId, ids::ItemId, ids::OptionId, problem::Problem};
 
 /// Why a set of options is not an exact cover of a problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -250,7 +250,7 @@ mod tests {
     fn the_searchs_solutions_pass() {
         let problem = crate::problems::langford(7);
         let mut count = 0;
-        for solution in crate::Solver::new(&problem).solutions() {
+        for solution in crate::solver::Solver::new(&problem).solutions() {
             assert_eq!(problem.verify(solution.options()), Ok(()));
             count += 1;
         }

@@ -7,6 +7,7 @@ mod common;
 mod bounded;
 mod cli;
 mod cluster;
+mod commands;
 mod costs;
 mod docs;
 mod feedback;

@@ -4,9 +4,9 @@
 use dancing::Limits;
 
 use super::Kind;
-use crate::VariantSolver;
 use crate::router::{with_classic, with_variants};
 use crate::solve::Solve;
+use crate::variant_solver::VariantSolver;
 
 /// The solver that completes and checks one thread's puzzles: a classic one (its
 /// matrix built once per order), or a variant solver reset to each puzzle's variant.

@@ -83,7 +83,7 @@ impl Givens {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::variant::Variant;
 
     fn givens(puzzle: &Grid) -> Givens {
         Givens::new(puzzle, Variant::Classic.units(puzzle.shape()))

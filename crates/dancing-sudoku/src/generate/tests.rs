@@ -1,8 +1,8 @@
 //! The generator's unit tests: draws, orbits, settings, and puzzles of every order.
 
 use super::*;
-use crate::BitmaskSolver;
-use dancing::{StopReason, Stopped};
+use crate::bitmask::BitmaskSolver;
+use dancing::{Limits, StopReason, Stopped};
 
 fn generator(order: usize, symmetry: Symmetry, minimal: bool) -> Generator {
     Generator::builder()
@@ -106,7 +106,10 @@ fn a_16x16_puzzle_is_unique() {
     assert!(made.solution.is_solution_of(&made.puzzle));
     // The learner checks: independent of the links that carved it, and quick here.
     #[cfg(feature = "sat")]
-    assert_eq!(crate::SatSolver::new().count_up_to(&made.puzzle, 2), 1);
+    assert_eq!(
+        crate::auto::SatSolver::new().count_up_to(&made.puzzle, 2),
+        1
+    );
     #[cfg(not(feature = "sat"))]
     assert!(made.puzzle.is_unique());
 }
@@ -138,7 +141,7 @@ fn impossible_settings_are_refused_with_the_reason() {
     );
     assert_eq!(
         Generator::builder().order(9).build().unwrap_err(),
-        GenerateError::Shape(crate::ShapeError::Order(9))
+        GenerateError::Shape(crate::shape::ShapeError::Order(9))
     );
     // 16×16: no fewer than N−1 = 15 givens, or two values could be swapped.
     for (clues, possible) in [(14, false), (15, true)] {

@@ -7,7 +7,7 @@ use super::sets::locked_set;
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
 use super::words::{cells, cells_of, lines, symbol};
-use crate::Unit;
+use crate::grid::Unit;
 
 /// A fish: `value` in the `base` lines (rows or columns) lies only in the `cover` lines
 /// across them, so it leaves the rest of the cover lines. Size 2 is an x-wing, 3 a
@@ -79,7 +79,7 @@ mod tests {
     use super::super::Technique;
     use super::super::test_support::*;
     use super::*;
-    use crate::Unit;
+    use crate::grid::Unit;
     use crate::logic::Step;
 
     /// A 9×9 grid where `value` is a candidate in `rows` only at `columns`.

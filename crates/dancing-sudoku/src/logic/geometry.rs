@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use crate::Shape;
+use crate::shape::Shape;
 
 /// The cells of every unit and the box of every cell, for one shape: the techniques
 /// walk units in their inner loops, where table lookups beat the divisions.

@@ -7,7 +7,7 @@ use super::deduction::{Cell, deduction, removing};
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
 use super::words::{cells, cells_of, symbol};
-use crate::Unit;
+use crate::grid::Unit;
 
 /// Pointing (`from` a box `to` a line) or claiming (`from` a line `to` a box): the
 /// candidates of `value` in `from` all lie in `to`, so `value` leaves the rest of `to`.
@@ -103,7 +103,7 @@ pub(super) fn locked(
 mod tests {
     use super::super::test_support::*;
     use super::*;
-    use crate::Unit;
+    use crate::grid::Unit;
     use crate::logic::Step;
 
     #[test]

@@ -10,7 +10,7 @@ use super::step::Step;
 use super::technique::Technique;
 use super::technique::tenths_to_score;
 use crate::router::{with_classic, with_links};
-use crate::{Conflict, Grid, Position, Solve};
+use crate::{grid::Conflict, grid::Grid, position::Position, solve::Solve};
 
 /// The most dancing-links nodes a rating spends measuring the search left after the
 /// techniques stall: past it the rating says `needs search (over 100000 nodes)` and

@@ -8,7 +8,7 @@ use super::deduction::{Cell, Deduction, deduction};
 use super::state::LogicSolver;
 use super::technique::Technique;
 use super::words::{cells, symbol};
-use crate::Unit;
+use crate::grid::Unit;
 
 /// `cell` has `value` as its only candidate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,7 +151,7 @@ pub(super) fn naked_single(s: &LogicSolver) -> Option<NakedSingle> {
 mod tests {
     use super::super::test_support::*;
     use super::*;
-    use crate::Unit;
+    use crate::grid::Unit;
     use crate::logic::Step;
 
     #[test]

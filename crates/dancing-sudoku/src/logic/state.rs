@@ -5,7 +5,7 @@
 use super::deduction::Cell;
 use super::geometry::Geometry;
 pub(crate) use crate::position::bits;
-use crate::{Conflict, Grid, Position, Shape, Unit};
+use crate::{grid::Conflict, grid::Grid, grid::Unit, position::Position, shape::Shape};
 
 /// The candidates of one puzzle, with the values placed so far.
 ///

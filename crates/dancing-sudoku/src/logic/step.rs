@@ -8,7 +8,7 @@ use super::deduction::{Cell, Deduction};
 use super::technique::Technique;
 use super::words::{cells, symbol};
 use super::{aligned, chains, coloring, fish, locked, nets, singles, subsets, uniqueness, wings};
-use crate::Unit;
+use crate::grid::Unit;
 
 /// The steps, one row each: the variant and the family's data (adding a family adds its
 /// row; a technique of an existing family adds none).

@@ -8,7 +8,7 @@ use super::sets::locked_set;
 use super::state::{LogicSolver, bits, values_of};
 use super::technique::Technique;
 use super::words::{cells, cells_of, values};
-use crate::Unit;
+use crate::grid::Unit;
 
 /// A naked subset (`hidden` false): `cells` of `unit` hold only `values` (as many as
 /// the cells), so those values leave the other cells of the unit. Or a hidden one
@@ -128,7 +128,7 @@ mod tests {
     use super::super::Technique;
     use super::super::test_support::*;
     use super::*;
-    use crate::Unit;
+    use crate::grid::Unit;
     use crate::logic::Step;
 
     /// The step of a subset of `cells` and `values` in `unit` removing `eliminations`.

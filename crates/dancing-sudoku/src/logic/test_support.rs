@@ -3,7 +3,7 @@
 use super::state::LogicSolver;
 use super::step::Step;
 use super::technique::Technique;
-use crate::Grid;
+use crate::grid::Grid;
 
 /// The solver of a puzzle in the one-line form.
 pub(crate) fn solver(puzzle: &str) -> LogicSolver {

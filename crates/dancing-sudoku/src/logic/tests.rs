@@ -1,7 +1,7 @@
 //! The solver's state: candidates, placements, broken positions.
 use super::test_support::*;
 use super::*;
-use crate::Grid;
+use crate::grid::Grid;
 
 #[test]
 fn clashing_givens_are_refused() {

@@ -11,7 +11,7 @@ use super::deduction::{Cell, Deduction, deduction};
 use super::state::{LogicSolver, bits, values_of};
 use super::technique::Technique;
 use super::words::{cells, removed, size_word, symbol, values};
-use crate::Unit;
+use crate::grid::Unit;
 use roofs::{HIDDEN_3, type_3, type_4};
 
 /// A unique rectangle or loop: `cells` (in loop order) all hold both `values`, and all

@@ -5,7 +5,7 @@
 use std::fmt::{self, Write};
 
 use super::deduction::Cell;
-use crate::{Alphabet, Unit};
+use crate::{grid::Alphabet, grid::Unit};
 
 /// A value's symbol: 1-9, then A for 10 and on.
 pub(super) fn symbol(value: u8) -> char {

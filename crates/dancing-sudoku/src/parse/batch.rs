@@ -16,20 +16,18 @@ use one_line::{
     unchecked,
 };
 
-use marks::{kind_variant, read_mark};
+use marks::ruled;
 use pasted::{is_header, is_title, tab_row};
 
 use super::cages::{Cages, is_cage_line};
-use super::lex::{
-    Shapes, ends_puzzle, is_frame, is_rule, is_separator, plain_9x9, puzzle_token, row_length,
-};
+use super::lex::{Shapes, is_frame, is_rule, is_separator, plain_9x9, puzzle_token, row_length};
 use super::lines::Lines;
 use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::Grid;
 use crate::position::Position;
 use crate::shape::Shape;
 use crate::variant::Kind;
-use crate::variant::{Regions, Variant, VariantError};
+use crate::variant::Variant;
 
 /// One puzzle of a batch.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,7 +223,8 @@ impl<R: BufRead> Batch<R> {
             let mut cells = Vec::new();
             if plain_9x9(text.as_bytes(), &mut cells) {
                 self.started = true;
-                return Step::Emit(self.ruled(
+                return Step::Emit(ruled(
+                    self.kind,
                     number,
                     text,
                     Ok(unchecked(number, Shape::CLASSIC, cells)),
@@ -325,7 +324,7 @@ impl<R: BufRead> Batch<R> {
             )));
         }
         if puzzle_token(text).len() == CANDIDATE_LINE {
-            return Step::Emit(self.ruled(number, text, candidate_line(number, text)));
+            return Step::Emit(ruled(self.kind, number, text, candidate_line(number, text)));
         }
         let mut as_one_line = None;
         if is_one_line(text, self.shapes) {
@@ -344,9 +343,9 @@ impl<R: BufRead> Batch<R> {
                         && puzzle.grid.givens() == 0
                         && text.trim() == puzzle_token(text) =>
                 {
-                    as_one_line = Some(self.ruled(number, text, Ok(puzzle)));
+                    as_one_line = Some(ruled(self.kind, number, text, Ok(puzzle)));
                 }
-                puzzle => return Step::Emit(self.ruled(number, text, puzzle)),
+                puzzle => return Step::Emit(ruled(self.kind, number, text, puzzle)),
             }
         }
         let shapes = self.shapes;
@@ -367,7 +366,7 @@ impl<R: BufRead> Batch<R> {
         let told_line = shapes.told.is_some_and(|told| told.cells() == count);
         if (told_line || shapes.of_side(count).is_none()) && is_spaced_line(text, count, shapes) {
             let puzzle = spaced_line(number, text, count, shapes);
-            return Step::Emit(self.ruled(number, "", puzzle));
+            return Step::Emit(ruled(self.kind, number, "", puzzle));
         }
         let widths = box_widths(text, false);
         if may_start(count, &widths, shapes) {
@@ -377,6 +376,14 @@ impl<R: BufRead> Batch<R> {
         if let Some(step) = self.blank_spaced_block(number, text) {
             return step;
         }
+        self.no_puzzle(number, text, count)
+    }
+
+    /// Line `number`, which starts no puzzle (its `count` symbols fit no layout): the
+    /// error that says why, and for a row of a side with boxes of several shapes, the
+    /// rest of its grid skipped.
+    fn no_puzzle(&mut self, number: usize, text: &str, count: usize) -> Step {
+        let shapes = self.shapes;
         let tokens: Vec<usize> = cell_tokens(text).map(|(_, t)| t.chars().count()).collect();
         // Cells alike (or groups alike), and on one token no more than a row typed
         // without spaces holds: a longer token is a one-line puzzle of the wrong length.
@@ -520,7 +527,7 @@ impl<R: BufRead> Batch<R> {
         };
         let line = block.lines[0];
         let puzzle = block.finish();
-        Step::Emit(self.ruled(line, "", puzzle))
+        Step::Emit(ruled(self.kind, line, "", puzzle))
     }
 
     /// The killer puzzle of the block read so far, which ends here.
@@ -535,107 +542,6 @@ impl<R: BufRead> Batch<R> {
             variant: Variant::Killer(cages.cages),
         })
     }
-
-    /// `puzzle` (read from line `number`, `text`) with its rules: those the batch was
-    /// told, checked against its mark, or those its mark names. A one-line puzzle
-    /// (`text` not empty) has its givens checked here, by those rules; the other
-    /// layouts, which carry no mark, are checked as they are read.
-    fn ruled(
-        &self,
-        number: usize,
-        text: &str,
-        puzzle: Result<Puzzle, PuzzleError>,
-    ) -> Result<Puzzle, PuzzleError> {
-        let mut puzzle = puzzle?;
-        let shape = puzzle.grid.shape();
-        let mark = mark_of(text);
-        let error = |column: Option<usize>, kind: PuzzleErrorKind| {
-            Err(PuzzleError::new(number, column, kind))
-        };
-        let marked = mark.and_then(|(_, token)| read_mark(token, shape));
-        puzzle.variant = match (self.kind, marked) {
-            (None, marked) => marked.unwrap_or_default(),
-            (Some(Kind::Jigsaw), _) => {
-                let cells = shape.cells();
-                let Some((column, labels)) = mark else {
-                    return error(
-                        Some(text.chars().count() + 1),
-                        PuzzleErrorKind::MissingRegions { expected: cells },
-                    );
-                };
-                match Regions::from_labels(shape.side(), labels.chars()) {
-                    Ok(regions) => Variant::Jigsaw(regions),
-                    Err(rule) => {
-                        // A region of the wrong size: where its label first appears.
-                        let at = match &rule {
-                            VariantError::RegionSize { label, .. } => labels
-                                .chars()
-                                .position(|c| label.starts_with(c))
-                                .map_or(column, |k| column + k),
-                            _ => column,
-                        };
-                        return error(Some(at), PuzzleErrorKind::Rule(rule));
-                    }
-                }
-            }
-            (Some(kind), None) => kind_variant(kind),
-            (Some(kind), Some(marked)) if marked.name() == kind.name() => marked,
-            (Some(kind), Some(marked)) => {
-                return error(
-                    mark.map(|(column, _)| column),
-                    PuzzleErrorKind::VariantMismatch {
-                        marked: marked.name(),
-                        asked: kind.name(),
-                    },
-                );
-            }
-        };
-        // Rules that do not fit the grid's shape (hyper windows between rectangular
-        // boxes) are the input's error, not a puzzle without solution.
-        if let Err(rule) = puzzle.variant.validate(shape) {
-            return error(mark.map(|(column, _)| column), PuzzleErrorKind::Rule(rule));
-        }
-        if !text.is_empty()
-            && let Some(conflict) = clash(&puzzle)
-        {
-            // A one-line puzzle: the clash is at the second cell's column.
-            let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-            let (r, c) = conflict.cells[1];
-            return error(
-                Some(lead + r * puzzle.grid.side() + c + 1),
-                PuzzleErrorKind::Conflict(conflict),
-            );
-        }
-        if puzzle.pencilmarks.is_some() && puzzle.variant != Variant::Classic {
-            return error(
-                None,
-                PuzzleErrorKind::PencilmarkVariant {
-                    variant: puzzle.variant.name(),
-                },
-            );
-        }
-        Ok(puzzle)
-    }
-}
-
-/// The mark after a one-line puzzle, with the column it starts at: the one word after
-/// the puzzle and white space (a `#` comment may follow it). Text after `,`, `;` or `:`
-/// is another field of a CSV or tdoku line, and several words are a comment: neither is
-/// a mark (`P,x` and `P x marks the spot` are classic puzzles).
-fn mark_of(text: &str) -> Option<(usize, &str)> {
-    let start = text.len() - text.trim_start().len();
-    let end = start + text[start..].find(ends_puzzle)?;
-    if !text[end..].starts_with(char::is_whitespace) {
-        return None;
-    }
-    let after = &text[end..];
-    let mut words = after.split_whitespace();
-    let token = words.next()?;
-    if words.next().is_some_and(|next| !next.starts_with('#')) {
-        return None;
-    }
-    let at = end + (after.len() - after.trim_start().len());
-    Some((text[..at].chars().count() + 1, token))
 }
 
 impl<R: BufRead> Iterator for Batch<R> {
@@ -684,5 +590,7 @@ impl<R: BufRead> Iterator for Batch<R> {
     }
 }
 
+#[cfg(test)]
+mod hostile;
 #[cfg(test)]
 mod tests;

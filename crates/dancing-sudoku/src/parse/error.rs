@@ -352,40 +352,8 @@ impl PuzzleErrorKind {
                 "{} in the first row; a row has 4, 9, 16, 25 or 36",
                 counted(*found, "symbol")
             ),
-            Self::NeedsShape { side } => {
-                let article = if matches!(side, 8 | 11 | 18) {
-                    "an"
-                } else {
-                    "a"
-                };
-                write!(
-                    f,
-                    "a row of {side} symbols makes {article} {side}×{side} grid, whose boxes have no usual shape: "
-                )?;
-                let shapes: Vec<String> = Shape::of_side(*side).map(|s| s.to_string()).collect();
-                match shapes.as_slice() {
-                    [] => write!(f, "no boxes of at least 2×2 make a side of {side}"),
-                    [one] => write!(f, "give them ({one}), or draw them with `|`"),
-                    [first @ .., last] => write!(
-                        f,
-                        "give them ({} or {last}), or draw them with `|`",
-                        first.join(", ")
-                    ),
-                }
-            }
-            Self::BoxWidths { widths, expected } => {
-                let widths: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
-                let (last, first) = widths.split_last().expect("two widths at least");
-                write!(
-                    f,
-                    "the `|` in this row make boxes {} and {last} cells wide",
-                    first.join(", ")
-                )?;
-                match expected {
-                    Ok(shape) => write!(f, ", and boxes of {shape} are {} wide", shape.box_cols()),
-                    Err(width) => write!(f, ", and the first row's are {width} wide"),
-                }
-            }
+            Self::NeedsShape { side } => needs_shape(f, *side),
+            Self::BoxWidths { widths, expected } => box_widths(f, widths, expected),
             Self::MissingRows { found, expected } => write!(
                 f,
                 "unexpected end of the grid after {}, expected {expected}",
@@ -435,6 +403,49 @@ impl PuzzleErrorKind {
             ),
             _ => self.fmt_symbol(f),
         }
+    }
+}
+
+/// The message of [`PuzzleErrorKind::NeedsShape`]: the boxes a side of `side` may have.
+fn needs_shape(f: &mut fmt::Formatter<'_>, side: usize) -> fmt::Result {
+    let article = if matches!(side, 8 | 11 | 18) {
+        "an"
+    } else {
+        "a"
+    };
+    write!(
+        f,
+        "a row of {side} symbols makes {article} {side}×{side} grid, whose boxes have no usual shape: "
+    )?;
+    let shapes: Vec<String> = Shape::of_side(side).map(|s| s.to_string()).collect();
+    match shapes.as_slice() {
+        [] => write!(f, "no boxes of at least 2×2 make a side of {side}"),
+        [one] => write!(f, "give them ({one}), or draw them with `|`"),
+        [first @ .., last] => write!(
+            f,
+            "give them ({} or {last}), or draw them with `|`",
+            first.join(", ")
+        ),
+    }
+}
+
+/// The message of [`PuzzleErrorKind::BoxWidths`]: the widths the `|` draw, and those
+/// expected.
+fn box_widths(
+    f: &mut fmt::Formatter<'_>,
+    widths: &[usize],
+    expected: &Result<Shape, usize>,
+) -> fmt::Result {
+    let widths: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
+    let (last, first) = widths.split_last().expect("two widths at least");
+    write!(
+        f,
+        "the `|` in this row make boxes {} and {last} cells wide",
+        first.join(", ")
+    )?;
+    match expected {
+        Ok(shape) => write!(f, ", and boxes of {shape} are {} wide", shape.box_cols()),
+        Err(width) => write!(f, ", and the first row's are {width} wide"),
     }
 }
 

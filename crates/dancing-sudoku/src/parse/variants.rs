@@ -1,46 +1,27 @@
 //! Reading one jigsaw or killer puzzle: the [`Batch`] reader, told the variant.
 //!
-//! # Jigsaw lines ([`parse_jigsaw`])
-//! The puzzle in the one-line form (N² symbols, `.` empty), white space, then N² region
-//! labels row by row: any characters but white space, one per region, each used by N
-//! cells. Text after the labels and white space is a comment.
-//!
-//! ```
-//! use dancing_sudoku::parse::parse_jigsaw;
-//!
-//! let (grid, regions) = parse_jigsaw("1.......3....... aaabacbbccdbcddd")?;
-//! assert_eq!((grid.get(0, 0), regions.region_of(1, 1)), (1, 2));
-//! let err = parse_jigsaw("1.......3....... aaabacbbccdbcdd").unwrap_err();
-//! assert_eq!(err.to_string(), "line 1, column 18: expected 16 region labels, found 15");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! # Killer blocks ([`parse_killer`])
-//! The first line holds the givens in the one-line form (`.` for an empty cell, all
-//! empty for a pure killer); each later line is one cage, `SUM CELL CELL …`, with cells
-//! written `rRcC`, 1-based: `15 r1c1 r1c2 r2c1`. Lines starting with `#` are skipped. A
-//! batch separates puzzles by blank lines.
-//!
-//! ```
-//! use dancing_sudoku::parse::parse_killer;
-//!
-//! let (grid, cages) = parse_killer("................\n3 r1c1 r1c2\n7 r1c3 r1c4\n")?;
-//! assert_eq!((grid.givens(), cages.len(), cages[1].cells[0]), (0, 2, (0, 2)));
-//! let err = parse_killer("................\n3 r1c1 r1c2\n7 r1c2 r1c4\n").unwrap_err();
-//! assert_eq!(err.to_string(), "line 3, column 3: r1c2 is in cage 1 and in cage 2");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
 //! Many puzzles of either, with the same errors and the same bounded reading as every
 //! batch, come from [`Batch::variant`](crate::parse::Batch::variant).
-//!
-//! [`Batch`]: crate::parse::Batch
 
 use super::{Batch, PuzzleError, PuzzleErrorKind};
 use crate::grid::Grid;
 use crate::variant::{Cage, Kind, Regions, Variant};
 
-/// Reads a jigsaw line (see the [module docs](self)): the puzzle and its regions.
+/// Reads a jigsaw line: the puzzle and its regions.
+///
+/// The puzzle in the one-line form (N² symbols, `.` empty), white space, then N² region
+/// labels row by row: any characters but white space, one per region, each used by N
+/// cells. Text after the labels and white space is a comment.
+///
+/// ```
+/// use dancing_sudoku::parse::parse_jigsaw;
+///
+/// let (grid, regions) = parse_jigsaw("1.......3....... aaabacbbccdbcddd")?;
+/// assert_eq!((grid.get(0, 0), regions.region_of(1, 1)), (1, 2));
+/// let err = parse_jigsaw("1.......3....... aaabacbbccdbcdd").unwrap_err();
+/// assert_eq!(err.to_string(), "line 1, column 18: expected 16 region labels, found 15");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// A bad grid, missing labels, the wrong number of labels (the column of the labels), or
@@ -52,7 +33,22 @@ pub fn parse_jigsaw(line: &str) -> Result<(Grid, Regions), PuzzleError> {
     }
 }
 
-/// Reads a killer block (see the [module docs](self)): the givens and the cages.
+/// Reads a killer block: the givens and the cages.
+///
+/// The first line holds the givens in the one-line form (`.` for an empty cell, all
+/// empty for a pure killer); each later line is one cage, `SUM CELL CELL …`, with cells
+/// written `rRcC`, 1-based: `15 r1c1 r1c2 r2c1`. Lines starting with `#` are skipped. A
+/// batch separates puzzles by blank lines.
+///
+/// ```
+/// use dancing_sudoku::parse::parse_killer;
+///
+/// let (grid, cages) = parse_killer("................\n3 r1c1 r1c2\n7 r1c3 r1c4\n")?;
+/// assert_eq!((grid.givens(), cages.len(), cages[1].cells[0]), (0, 2, (0, 2)));
+/// let err = parse_killer("................\n3 r1c1 r1c2\n7 r1c2 r1c4\n").unwrap_err();
+/// assert_eq!(err.to_string(), "line 3, column 3: r1c2 is in cage 1 and in cage 2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// A bad grid, a bad sum or cell (with its column), a cell outside the grid or in two

@@ -13,7 +13,7 @@ pub enum VariantError {
     #[error(
         "hyper sudoku needs square boxes: its windows are boxes set between the boxes, and {0} boxes have no such places"
     )]
-    HyperShape(crate::Shape),
+    HyperShape(crate::shape::Shape),
     /// The regions or the cages were made for another side than the grid's.
     #[error("the {variant} rules are for {expected}×{expected} grids, this one is {side}×{side}")]
     WrongSize {

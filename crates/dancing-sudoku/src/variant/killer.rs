@@ -121,7 +121,7 @@ mod tests {
             sum: 333,
             cells: big,
         }])
-        .validate(crate::Shape::square(6))
+        .validate(crate::shape::Shape::square(6))
         .unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -3,7 +3,7 @@
 //!
 //! A [`Variant`] says which houses hold each value once ([`Variant::units`]), builds its
 //! matrix ([`Variant::problem`]), checks its rules ([`Variant::validate`]) and checks a
-//! solution without the matrix ([`Variant::satisfied_by`]). [`VariantSolver`] solves
+//! solution without the matrix ([`Variant::satisfied_by`]). [`VariantSolver`](crate::VariantSolver) solves
 //! puzzles of a variant through the [`Solve`](crate::Solve) trait, with dancing links or
 //! the learner. [`parse_jigsaw`](crate::parse::parse_jigsaw) and [`parse_killer`](crate::parse::parse_killer) read jigsaw lines and killer blocks.
 //!
@@ -56,7 +56,7 @@ pub use killer::{Cage, MAX_COMBINATIONS};
 pub use kind::Kind;
 pub use regions::Regions;
 
-use crate::{Grid, Shape};
+use crate::{grid::Grid, shape::Shape};
 use killer::check_cage;
 pub(crate) use regions::connected;
 

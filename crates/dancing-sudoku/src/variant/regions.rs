@@ -2,7 +2,7 @@
 //! a jigsaw's irregular shapes.
 
 use super::VariantError;
-use crate::Shape;
+use crate::shape::Shape;
 
 /// N regions of N cells each, for a grid of side N: the boxes ([`Regions::boxes`]) or a
 /// jigsaw's shapes ([`Regions::from_labels`], [`Regions::from_indices`]). Each value
@@ -152,7 +152,11 @@ impl Regions {
     pub fn labels(&self) -> String {
         self.region
             .iter()
-            .map(|&region| crate::Alphabet::Digits.symbol(region + 1).unwrap_or('?'))
+            .map(|&region| {
+                crate::grid::Alphabet::Digits
+                    .symbol(region + 1)
+                    .unwrap_or('?')
+            })
             .collect()
     }
 
@@ -224,7 +228,7 @@ pub(crate) fn connected(region: &[u8], side: usize, label: u8) -> bool {
 
 /// `Ok` if a grid of side `side` can have regions: 4 to [`MAX_SIDE`](crate::MAX_SIDE).
 fn check_side(side: usize) -> Result<(), VariantError> {
-    if (4..=crate::MAX_SIDE).contains(&side) {
+    if (4..=crate::shape::MAX_SIDE).contains(&side) {
         Ok(())
     } else {
         Err(VariantError::Side(side))
@@ -237,7 +241,7 @@ mod tests {
 
     #[test]
     fn boxes_are_the_grid_boxes() {
-        let grid = crate::Grid::empty(3);
+        let grid = crate::grid::Grid::empty(3);
         let boxes = Regions::boxes(Shape::CLASSIC);
         for r in 0..9 {
             for c in 0..9 {

@@ -374,16 +374,16 @@ impl Arena {
     pub(crate) fn sibling(
         &self,
         x: u32,
-        option: crate::OptionId,
-        option_of: impl Fn(u32) -> crate::OptionId,
-    ) -> Result<u32, crate::ForceError> {
+        option: crate::ids::OptionId,
+        option_of: impl Fn(u32) -> crate::ids::OptionId,
+    ) -> Result<u32, crate::error::ForceError> {
         let item = self.node(x).top;
         let mut y = self.node(x).down;
         while y != item && option_of(y) != option {
             y = self.node(y).down;
         }
         if y == item {
-            return Err(crate::ForceError::NotOnPath {
+            return Err(crate::error::ForceError::NotOnPath {
                 option: option.index(),
                 item: crate::ids::Header::new(item).item(),
             });

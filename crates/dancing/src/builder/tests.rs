@@ -28,7 +28,7 @@ fn option_data_stays_aligned_with_options_after_rejections() {
     );
     assert_eq!(data[OptionId::new(1)], "c x:red");
     assert_eq!(data.get(OptionId::new(3)), None);
-    let mut solver = crate::Solver::new(&problem);
+    let mut solver = crate::solver::Solver::new(&problem);
     let values: Vec<Vec<&str>> = solver
         .solutions()
         .map(|s| data.of(s.options()).copied().collect())

@@ -138,7 +138,7 @@ impl Engine for CellsSolver {
         self.tables.check()
     }
 
-    front_in_field!();
+    crate::engine::front_in_field!();
 }
 
 impl CellsSolver {

@@ -386,7 +386,7 @@ impl Engine for CostSearch {
         self.arena.check_links()
     }
 
-    front_in_field!();
+    crate::engine::front_in_field!();
 }
 
 impl CostSearch {

@@ -474,14 +474,14 @@ mod tests {
             (p.item_count(), p.primary_count(), p.option_count()),
             (7, 5, 6)
         );
-        assert_eq!(p.format_option(crate::OptionId::new(5)), "D E G");
+        assert_eq!(p.format_option(crate::ids::OptionId::new(5)), "D E G");
     }
 
     #[test]
     fn a_byte_order_mark_is_skipped_and_columns_start_after_it() {
         let p = parse_str("\u{feff}A B\nA\nB\n").unwrap();
         assert_eq!((p.item_count(), p.option_count()), (2, 2));
-        assert_eq!(crate::Solver::new(&p).count(), 1);
+        assert_eq!(crate::solver::Solver::new(&p).count(), 1);
         // Column 1 is the first visible character, on line 1 as on the others.
         assert_eq!(
             err("\u{feff}A | | B\n"),

@@ -8,7 +8,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::{Memo, Zdd, search};
-use crate::{Count, Engine, OptionId, Problem, Stats, Stopped};
+use crate::{
+    count::Count, engine::Engine, ids::OptionId, problem::Problem, stats::Stats, stats::Stopped,
+};
 
 /// What a short run of the memo said of a problem ([`Memo::probe`]).
 #[derive(Debug)]
@@ -75,7 +77,7 @@ impl Memo<'_> {
                 Zdd::new(search.into_nodes(), root, stats, self.max_memory).map(Probe::Built)
             }
             // The probe's budget ran out.
-            Err(stop) if stop.reason == crate::StopReason::NodeLimit => {
+            Err(stop) if stop.reason == crate::limits::StopReason::NodeLimit => {
                 let stats = search.stats();
                 Ok(Probe::Unfinished {
                     states: stats.states,

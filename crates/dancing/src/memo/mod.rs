@@ -21,7 +21,7 @@ pub use listing::{Probe, SAMPLES_IN_ONE_PASS, listing_bytes, sample_by_listing};
 pub use order::MemoOrder;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
-use crate::{Limits, Problem, Stopped};
+use crate::{limits::Limits, problem::Problem, stats::Stopped};
 
 /// A ZDD node: `option` decided, `lo` the solutions without it, `hi` those with it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

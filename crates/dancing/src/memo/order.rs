@@ -9,7 +9,7 @@
 //! Cuthill–McKee order (breadth first from an end of the item graph, fewest neighbours
 //! first) goes across the short side instead. The search takes the narrower of the two.
 
-use crate::Problem;
+use crate::problem::Problem;
 
 /// How the memoized search picks the item to cover next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -57,7 +57,7 @@ impl MemoOrder {
     }
 }
 
-crate::named!(MemoOrder, "memo order");
+crate::names::named!(MemoOrder, "memo order");
 
 /// The primary items in search order (as indices into the problem's items), and the
 /// order resolved: [`MemoOrder::Auto`] becomes the one it picks.

@@ -21,7 +21,7 @@ use std::time::Instant;
 use super::order::{MemoOrder, primary_order};
 use super::table::{Table, hash};
 use super::{MemoProgress, MemoStats, Node};
-use crate::{Limits, Problem, Stats, StopReason, Stopped};
+use crate::{limits::Limits, limits::StopReason, problem::Problem, stats::Stats, stats::Stopped};
 
 /// The empty family (no solution).
 pub(super) const BOTTOM: u32 = 0;
@@ -79,7 +79,7 @@ impl Model {
         }
         let bounds: Vec<(u32, u32)> = primary
             .iter()
-            .map(|&i| problem.bounds(crate::ItemId::new(i)))
+            .map(|&i| problem.bounds(crate::ids::ItemId::new(i)))
             .collect();
         let multi = (0..primaries as u32)
             .filter(|&k| bounds[k as usize].1 > 1)

@@ -7,14 +7,14 @@ use std::sync::OnceLock;
 
 use num_bigint::BigUint;
 
-use crate::BigCount;
+use crate::count::BigCount;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::search::{BOTTOM, TOP};
 use super::{MemoStats, Node};
 use crate::limits::Clock;
-use crate::{Limits, OptionId, Stats, StopReason, Stopped};
+use crate::{ids::OptionId, limits::Limits, limits::StopReason, stats::Stats, stats::Stopped};
 
 /// The number of solutions below each node, for drawing: `u128` while they fit, else
 /// unbounded.

@@ -133,5 +133,5 @@ impl Engine for MultiSolver {
         self.arena.check_links()
     }
 
-    front_in_field!();
+    crate::engine::front_in_field!();
 }

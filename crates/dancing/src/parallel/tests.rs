@@ -10,7 +10,10 @@ use crate::problems;
 use crate::split::SplitEngine;
 use std::sync::atomic::AtomicBool;
 
-use crate::{DenseSolver, Event, ItemId, Limits, Problem, StopReason, format};
+use crate::{
+    dense::DenseSolver, engine::Event, format, ids::ItemId, limits::Limits, limits::StopReason,
+    problem::Problem,
+};
 use proptest::prelude::*;
 
 fn problems() -> Vec<Problem> {
@@ -78,7 +81,7 @@ fn first_forced_branching_finds_the_same_solutions_in_parallel() {
             Solver::new(&problem).solutions().map(canonical).collect();
         for threads in [2, 3] {
             let mut solver = Solver::new(&problem);
-            solver.set_branching(crate::Branching::FirstForced);
+            solver.set_branching(crate::solver::Branching::FirstForced);
             let mut parallel = ParallelSolver::new(solver, threads);
             assert_eq!(parallel.count(), expected.len() as u64);
             let found = parallel.solutions();
@@ -116,15 +119,15 @@ fn giving_away_partitions_the_rest_of_a_search() {
             expected
         );
         let mut solver = Solver::new(&problem);
-        solver.set_branching(crate::Branching::FirstForced);
+        solver.set_branching(crate::solver::Branching::FirstForced);
         let all = give_away_and_replay(solver);
         assert_eq!(sorted(all), sorted(expected.clone()));
         // Algorithm M, with and without null moves.
-        let multi = crate::MultiSolver::new(&problem);
+        let multi = crate::multi::MultiSolver::new(&problem);
         assert_eq!(give_away_and_replay(multi), expected);
     }
     let problem = format::parse_str(&dancing_testkit::choose_between(4, 6, 14)).unwrap();
-    let mut multi = crate::MultiSolver::new(&problem);
+    let mut multi = crate::multi::MultiSolver::new(&problem);
     let expected: Vec<Solution> = multi.solutions().collect();
     assert_eq!(give_away_and_replay(multi), expected);
 }
@@ -203,7 +206,7 @@ fn random_costed(bounded: bool, costs: BoxedStrategy<u64>) -> impl Strategy<Valu
         }
         let colors = [b.color("a").unwrap(), b.color("b").unwrap()];
         for (picks, color, cost) in options {
-            let mut chosen: Vec<(ItemId, Option<crate::ColorId>)> = Vec::new();
+            let mut chosen: Vec<(ItemId, Option<crate::ids::ColorId>)> = Vec::new();
             for pick in picks {
                 let item = items[pick % items.len()];
                 if chosen.iter().any(|&(i, _)| i == item) {
@@ -258,8 +261,8 @@ proptest! {
     fn random_problems_agree_on_threads(problem in random_problem(false), bounded in random_problem(true)) {
         agrees_on_threads(&Solver::new(&problem))?;
         agrees_on_threads(&DenseSolver::new(&problem).unwrap())?;
-        agrees_on_threads(&crate::MultiSolver::new(&problem))?;
-        agrees_on_threads(&crate::MultiSolver::new(&bounded))?;
+        agrees_on_threads(&crate::multi::MultiSolver::new(&problem))?;
+        agrees_on_threads(&crate::multi::MultiSolver::new(&bounded))?;
         let mut sequential = Solver::new(&problem);
         let best: Vec<u128> = sequential.best(3).iter().map(|s| s.cost()).collect();
         for threads in [2, 3] {

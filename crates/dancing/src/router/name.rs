@@ -40,6 +40,9 @@ pub enum Capability {
     Formula,
     /// The cases of the HUST 1017 matrix format, each answered by its first cover.
     Matrix,
+    /// Options forced before the search, anywhere in the problem (Python's `given=`,
+    /// a sudoku's givens): every solution holds them.
+    Forced,
 }
 
 impl EngineName {
@@ -118,6 +121,7 @@ impl EngineName {
     /// assert!(EngineName::Dense.can(Capability::Threads));
     /// assert!(!EngineName::Cells.can(Capability::Threads));
     /// assert!(!EngineName::Multi.can(Capability::SplitJobs));
+    /// assert!(!EngineName::Dense.can(Capability::Forced));
     /// ```
     pub fn can(self, what: Capability) -> bool {
         use Capability::{Prefix, Split, SplitJobs, Threads};
@@ -130,4 +134,4 @@ impl EngineName {
     }
 }
 
-crate::named!(EngineName, "engine");
+crate::names::named!(EngineName, "engine");

@@ -6,7 +6,7 @@ use super::AnyEngine;
 use crate::engine::Engine;
 use crate::limits::Limits;
 use crate::problem::Problem;
-use crate::{DenseSolver, Solver};
+use crate::{dense::DenseSolver, solver::Solver};
 
 /// Nodes each engine searches per probe of `auto`: about a millisecond, against the
 /// seconds a search worth choosing for takes.

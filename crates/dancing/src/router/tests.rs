@@ -2,7 +2,7 @@
 
 use super::*;
 #[cfg(feature = "parallel")]
-use crate::{Count, ParallelSolver};
+use crate::{count::Count, parallel::ParallelSolver};
 use crate::{format, problems};
 
 #[test]
@@ -96,7 +96,7 @@ fn prefixes_and_splits_are_moves() {
             engine.check_integrity().unwrap();
         }
         assert_eq!(total, 4, "{name}");
-        let skip = [Move::Skip(crate::ItemId::new(0))];
+        let skip = [Move::Skip(crate::ids::ItemId::new(0))];
         assert!(engine.follow_prefix(&skip).is_err());
     }
 }

@@ -74,7 +74,7 @@ impl Engine for Solver {
         Ok(())
     }
 
-    front_in_field!();
+    crate::engine::front_in_field!();
 }
 
 impl Solver {

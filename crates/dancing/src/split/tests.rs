@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::problems;
-use crate::{Count, DenseSolver, Problem, Solver, format};
+use crate::{count::Count, dense::DenseSolver, format, problem::Problem, solver::Solver};
 
 const TOY: &str = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
@@ -205,7 +205,7 @@ fn estimates_are_exact_on_uniform_trees() {
 fn a_split_stopped_by_a_limit_still_partitions_the_search() {
     for problem in problems() {
         for max in [1, 100, 300] {
-            let limits = crate::Limits::max_nodes(max);
+            let limits = crate::limits::Limits::max_nodes(max);
             let mut solver = Solver::new(&problem);
             solver.set_limits(limits.clone());
             let split = solver.split(5);
@@ -216,7 +216,10 @@ fn a_split_stopped_by_a_limit_still_partitions_the_search() {
             assert_eq!(dense_split.subproblems(), split.subproblems());
             let full = Solver::new(&problem).split(5);
             if split.len() < full.len() {
-                assert_eq!(split.stats().stopped, Some(crate::StopReason::NodeLimit));
+                assert_eq!(
+                    split.stats().stopped,
+                    Some(crate::limits::StopReason::NodeLimit)
+                );
             }
             check_split::<Solver>(&problem, &split);
             check_split::<DenseSolver>(&problem, &dense_split);

@@ -5,7 +5,7 @@ use std::fmt;
 use super::super::deduction::{Cell, deduction};
 use super::super::technique::Technique;
 use super::super::words::{candidate, cells, removed, symbol, write_line};
-use crate::Unit;
+use crate::grid::Unit;
 
 /// A forcing net ([`Technique::NishioForcingChain`],
 /// [`Technique::MultipleForcingChain`], [`Technique::DynamicForcingChain`]): from

@@ -3,7 +3,7 @@
 use super::super::test_support::*;
 use super::super::{Step, Technique};
 use super::{UniqueLoop, UniqueLoopSubset};
-use crate::Unit;
+use crate::grid::Unit;
 
 #[test]
 fn unique_rectangle_type_1_found_and_not() {

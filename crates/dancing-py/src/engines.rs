@@ -1,0 +1,89 @@
+//! The searches behind `Problem`'s methods, in the caller's words: the engine named,
+//! a count on one thread or many, the threads allowed, the options given, the memo.
+
+use dancing::{
+    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, MemoOrder, ParallelSolver,
+    Solver,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The engine `name` (the caller's word, as the command line's `--engine` reads it)
+/// built for `problem`, or why it cannot be.
+pub(crate) fn engine(problem: &dancing::Problem, name: &str) -> PyResult<AnyEngine> {
+    let name: EngineName = name
+        .parse()
+        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
+    AnyEngine::new(problem, name).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Counts with `engine` under `limits` on `threads` threads, up to `limit` solutions if
+/// given.
+pub(crate) fn count_with(
+    mut engine: AnyEngine,
+    threads: usize,
+    limits: Limits,
+    limit: Option<u64>,
+) -> PyResult<Count> {
+    engine.set_limits(limits);
+    if threads == 1 {
+        return Ok(match limit {
+            Some(limit) => engine.count_up_to(limit),
+            None => engine.count(),
+        });
+    }
+    if !engine.kind().can(Capability::Threads) {
+        return Err(PyValueError::new_err(format!(
+            "engine {:?} searches on one thread",
+            engine.name()
+        )));
+    }
+    let mut parallel = ParallelSolver::new(engine, threads);
+    Ok(match limit {
+        Some(limit) => parallel.count_up_to(limit),
+        None => parallel.count(),
+    })
+}
+
+/// `threads` as the command line takes it: 0 for every core, at most 256.
+pub(crate) fn checked_threads(threads: i64) -> PyResult<usize> {
+    let max = ParallelSolver::<Solver>::MAX_THREADS;
+    match usize::try_from(threads) {
+        Ok(0) => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+        Ok(threads) if threads <= max => Ok(threads),
+        _ => Err(PyValueError::new_err(format!(
+            "threads={threads}: give 1 to {max}, or 0 for every core"
+        ))),
+    }
+}
+
+/// The caller's `given` options: their indices, none negative.
+pub(crate) fn given_indices(given: Option<Vec<i64>>) -> PyResult<Vec<u32>> {
+    given
+        .unwrap_or_default()
+        .into_iter()
+        .map(|k| {
+            u32::try_from(k).map_err(|_| {
+                PyValueError::new_err(format!("given: {k} is no option index (0 or more)"))
+            })
+        })
+        .collect()
+}
+
+/// The memo as the caller set it: its memory bound in bytes and its order's word.
+pub(crate) fn memo<'p>(
+    problem: &'p dancing::Problem,
+    limits: Limits,
+    (max_memory, order): (u64, &str),
+) -> PyResult<Memo<'p>> {
+    let order: MemoOrder = order
+        .parse()
+        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
+    Ok(Memo::new(problem)
+        .limits(limits)
+        .max_memory(max_memory)
+        .order(order))
+}
+
+/// The memo's memory bound when none is given: the command line's `--max-memory`.
+pub(crate) const MAX_MEMORY: u64 = 4 << 30;
