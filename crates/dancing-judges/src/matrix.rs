@@ -528,13 +528,36 @@ impl<R: BufRead> Iterator for MatrixReader<R> {
     type Item = Result<MatrixCase, MatrixError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
-        let result = self.read_case().transpose();
-        self.failed = matches!(result, Some(Err(_)));
-        result
+        next_case(self)
     }
+}
+
+/// A reader of cases, one at a time, that reads nothing more after its first error.
+trait Cases {
+    /// The next case, `None` at the end of the input.
+    fn read_case(&mut self) -> Result<Option<MatrixCase>, MatrixError>;
+    /// Whether an error has ended the reading.
+    fn failed(&mut self) -> &mut bool;
+}
+
+impl<R: BufRead> Cases for MatrixReader<R> {
+    fn read_case(&mut self) -> Result<Option<MatrixCase>, MatrixError> {
+        MatrixReader::read_case(self)
+    }
+
+    fn failed(&mut self) -> &mut bool {
+        &mut self.failed
+    }
+}
+
+/// The next item of a reader of cases: the next case or its error, then nothing.
+fn next_case(reader: &mut impl Cases) -> Option<Result<MatrixCase, MatrixError>> {
+    if *reader.failed() {
+        return None;
+    }
+    let result = reader.read_case().transpose();
+    *reader.failed() = matches!(result, Some(Err(_)));
+    result
 }
 
 #[cfg(test)]

@@ -381,6 +381,17 @@ impl Problem {
         OptionId::new(after - 1)
     }
 
+    /// The node of `option` below node `x` of `arena` in `x`'s item's list, for a
+    /// search that follows a sibling branch ([`Arena::sibling`]).
+    pub(crate) fn sibling_node(
+        &self,
+        arena: &Arena,
+        x: u32,
+        option: OptionId,
+    ) -> Result<u32, crate::error::ForceError> {
+        arena.sibling(x, option, |y| self.option_of_node(y))
+    }
+
     /// The first arena node of an option.
     pub(crate) fn first_node(&self, option: OptionId) -> u32 {
         self.inner.option_first[option.index()]

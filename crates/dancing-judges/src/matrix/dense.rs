@@ -186,12 +186,17 @@ impl<R: BufRead> Iterator for DenseReader<R> {
     type Item = Result<MatrixCase, MatrixError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
-        let result = self.read_case().transpose();
-        self.failed = matches!(result, Some(Err(_)));
-        result
+        super::next_case(self)
+    }
+}
+
+impl<R: BufRead> super::Cases for DenseReader<R> {
+    fn read_case(&mut self) -> Result<Option<MatrixCase>, MatrixError> {
+        DenseReader::read_case(self)
+    }
+
+    fn failed(&mut self) -> &mut bool {
+        &mut self.failed
     }
 }
 

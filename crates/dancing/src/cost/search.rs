@@ -440,10 +440,7 @@ impl Branches for CostSearch {
     fn follow_sibling(&mut self, _: Inside, option: OptionId) -> Result<u64, ForceError> {
         let level = self.base - 1;
         let x = self.choice[level];
-        let problem = &self.front.problem;
-        let y = self
-            .arena
-            .sibling(x, option, |y| problem.option_of_node(y))?;
+        let y = self.front.problem.sibling_node(&self.arena, x, option)?;
         let cost = &self.front.problem.pricing().expect("a costed problem").cost;
         self.spent = self.spent - u128::from(cost[x as usize]) + u128::from(cost[y as usize]);
         self.choice[level] = y;

@@ -76,10 +76,7 @@ impl Branches for Solver {
         debug_assert!(self.base > self.forced, "a level the search chose");
         let level = self.base - 1;
         let x = self.choice[level];
-        let problem = &self.front.problem;
-        let y = self
-            .arena
-            .sibling(x, option, |y| problem.option_of_node(y))?;
+        let y = self.front.problem.sibling_node(&self.arena, x, option)?;
         self.choice[level] = y;
         Ok(self.arena.switch(self.front.problem.has_colors(), x, y))
     }
