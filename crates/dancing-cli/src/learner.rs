@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 use dancing::{OptionId, Problem, Solver, Stats, StopReason};
 use dancing_sat::Learner;
 
+use crate::answer::Answer;
 use crate::args::{SearchArgs, XcArgs};
 use crate::failure::{Failure, Outcome};
 use crate::output::print_solution;
@@ -40,8 +41,9 @@ pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<
         return learn(plan, args, problem, stats);
     }
     let mut out = BufWriter::new(io::stdout().lock());
+    let answer = Answer::of(&stats).field("solver", "dlx");
     if plan.count {
-        writeln!(out, "{}", report::count_text(&stats))?;
+        writeln!(out, "{}", answer.count_text())?;
     } else {
         let mut first = true;
         for solution in &found {
@@ -49,8 +51,7 @@ pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<
         }
     }
     out.flush()?;
-    report::report(&stats, &args.search, &[("solver", "dlx".into())]);
-    Ok(Outcome::of(&stats))
+    Ok(answer.print(&args.search))
 }
 
 /// The CDCL learner: the first `--limit` solutions (all without it), printed as the
@@ -102,40 +103,21 @@ pub(crate) fn learn(
     } else {
         stats
     };
+    // The learner's work is its conflicts and solves; nodes and updates are the links'
+    // probe before it, said only when there was one.
+    let mut answer = Answer::of(&stats)
+        .note(" by the learner")
+        .counted_as("conflicts", learned.conflicts, "conflict")
+        .counted_as("sat_solves", learned.solves, "SAT solve")
+        .hidden("variables", learned.variables as u64)
+        .hidden("clauses", learned.clauses as u64)
+        .field("solver", "sat");
+    if spent.nodes == 0 {
+        answer = answer.unsaid(&["nodes", "updates"]);
+    }
     if plan.count {
-        writeln!(out, "{}", report::count_text(&stats))?;
+        writeln!(out, "{}", answer.count_text())?;
     }
     out.flush()?;
-    // The learner's work is its conflicts; nodes and updates are the links' probe
-    // before it, named only when there was one.
-    let found = report::found(&stats);
-    let probe = if spent.nodes > 0 {
-        format!(
-            " after {} and {} of dancing links",
-            report::plural(spent.nodes, "node"),
-            report::plural(spent.updates, "update")
-        )
-    } else {
-        String::new()
-    };
-    let line = format!(
-        "{found} by the learner: {}, {}{probe}, {:.3} s{}",
-        report::plural(learned.conflicts, "conflict"),
-        report::plural(learned.solves, "SAT solve"),
-        stats.elapsed.as_secs_f64(),
-        report::stop_note(stats.stopped)
-    );
-    report::report_as(
-        &line,
-        &stats,
-        &args.search,
-        &[
-            ("solver", "sat".into()),
-            ("conflicts", learned.conflicts.into()),
-            ("sat_solves", learned.solves.into()),
-            ("variables", learned.variables.into()),
-            ("clauses", learned.clauses.into()),
-        ],
-    );
-    Ok(Outcome::of(&stats))
+    Ok(answer.print(&args.search))
 }

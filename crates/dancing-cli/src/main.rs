@@ -17,6 +17,7 @@ macro_rules! stderr_line {
     }};
 }
 
+mod answer;
 mod args;
 mod batch;
 mod failure;

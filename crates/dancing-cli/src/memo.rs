@@ -10,10 +10,11 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use dancing::{
-    AnyEngine, Count, Engine, EngineName, Memo, MemoProgress, OptionId, Probe, Problem, StopReason,
+    AnyEngine, Engine, EngineName, Memo, MemoProgress, OptionId, Probe, Problem, StopReason,
     Stopped, Zdd,
 };
 
+use crate::answer::Answer;
 use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::input::human_size;
@@ -21,7 +22,7 @@ use crate::line::StatusLine;
 use crate::line::about_left;
 use crate::output::print_solution;
 use crate::plan::Plan;
-use crate::report::{peak_rss, plural, stop_name, stop_note};
+use crate::report::plural;
 use crate::search::searching;
 
 pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
@@ -74,7 +75,7 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outco
                     human_size(progress_bytes)
                 );
             }
-            return Ok(stopped(args, stop.reason, started));
+            return Ok(Answer::memo_stopped(&stop, started.elapsed()).print(&args.search));
         }
     };
     if let Some(path) = &args.memo.zdd {
@@ -107,13 +108,25 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outco
         searching(|| zdd.visit(&limits, &mut print))
     };
     written?;
+    // `--limit` reached is what was asked for, not a stop: a count says `N+` then, a
+    // listing its first N.
+    let stop = stop.filter(|&reason| reason != StopReason::Caller);
+    let limit = plan.limit.filter(|_| plan.count);
+    let mut answer = Answer::memo(&zdd, started.elapsed(), stop, limit);
+    if args.memo.sample.is_some() {
+        answer = answer
+            .note(format!(
+                " ({} drawn from the memo, seed {seed})",
+                plural(listed, "solution")
+            ))
+            .field("seed", seed)
+            .field("sampler", "memo");
+    }
     if plan.count {
-        writeln!(out, "{}", count_text(&zdd, plan.limit))?;
+        writeln!(out, "{}", answer.count_text())?;
     }
     out.flush()?;
-    // `--limit` reached is what was asked for, not a stop.
-    let stop = stop.filter(|&reason| reason != StopReason::Caller);
-    report(args, &zdd, started.elapsed(), (listed, seed), stop);
+    answer.print(&args.search);
     Ok(Outcome::stopped(stop))
 }
 
@@ -170,21 +183,14 @@ fn listing(
     written?;
     out.flush()?;
     stats.elapsed = started.elapsed();
-    let count = Count::from_stats(&stats);
-    let line = format!(
-        "{} ({} drawn by listing them, seed {seed}: the memo does not pay here), {} nodes, {:.3} s{}",
-        match count {
-            Count::Complete(n) => plural(n, "solution"),
-            partial => format!("at least {}", plural(partial.found(), "solution")),
-        },
-        plural(listed, "solution"),
-        stats.nodes,
-        stats.elapsed.as_secs_f64(),
-        stop_note(count.reason())
-    );
-    let fields = [("sampler", "listing".into()), ("seed", seed.into())];
-    crate::report::report_as(&line, &stats, &args.search, &fields);
-    Ok(Outcome::stopped(count.reason()))
+    Ok(Answer::of(&stats)
+        .note(format!(
+            " ({} drawn by listing them, seed {seed}: the memo does not pay here)",
+            plural(listed, "solution")
+        ))
+        .field("sampler", "listing")
+        .field("seed", seed)
+        .print(&args.search))
 }
 
 /// Runs `build`; if it is still running after [`JUDGED_AFTER`] and its memo has found
@@ -221,96 +227,4 @@ fn watched_for_size<T: Send>(
         drop(ended);
         built
     })
-}
-
-/// The count as `--count` prints it: exact, or `N+` when `--limit N` is below it.
-fn count_text(zdd: &Zdd, limit: Option<u64>) -> String {
-    let count = zdd.count();
-    match limit {
-        Some(limit) if count > limit.into() => crate::report::more_than(limit),
-        _ => count.to_string(),
-    }
-}
-
-/// The summary and `--stats` of a search that a limit stopped; its exit code.
-fn stopped(args: &XcArgs, reason: StopReason, started: Instant) -> Outcome {
-    let note = stop_note(Some(reason));
-    args.search.report.print(
-        || {
-            format!(
-                "the memoized search stopped before counting, {:.3} s{note}",
-                started.elapsed().as_secs_f64(),
-            )
-        },
-        || {
-            serde_json::json!({
-                "complete": false,
-                "peak_rss": peak_rss(),
-                "stopped": stop_name(Some(reason)),
-                "seconds": started.elapsed().as_secs_f64(),
-            })
-        },
-    );
-    Outcome::stopped(Some(reason))
-}
-
-/// The summary line and `--stats` of a memoized search: the count, the states, the
-/// memo and the diagram.
-fn report(
-    args: &XcArgs,
-    zdd: &Zdd,
-    elapsed: Duration,
-    (listed, seed): (u64, u64),
-    stop: Option<StopReason>,
-) {
-    let stats = zdd.stats();
-    let count = zdd.count();
-    args.search.report.print(
-        || {
-            let drawn = match args.memo.sample {
-                Some(_) => format!(
-                    " ({} drawn from the memo, seed {seed})",
-                    plural(listed, "solution")
-                ),
-                None => String::new(),
-            };
-            let noun = if count == 1u8.into() {
-                "solution"
-            } else {
-                "solutions"
-            };
-            format!(
-                "{count} {noun}{drawn}, {} states, {} remembered, {} ZDD nodes, {}, {:.3} s{}",
-                stats.states,
-                stats.entries,
-                stats.nodes,
-                human_size(stats.bytes),
-                elapsed.as_secs_f64(),
-                stop_note(stop)
-            )
-        },
-        || {
-            // Counts past 2^64 are written as strings, which JSON readers keep exact.
-            let solutions = match u64::try_from(&count) {
-                Ok(n) => serde_json::json!(n),
-                Err(_) => serde_json::json!(count.to_string()),
-            };
-            serde_json::json!({
-                "solutions": solutions,
-                "states": stats.states,
-                "memo_entries": stats.entries,
-                "memo_hits": stats.hits,
-                "zdd_nodes": stats.nodes,
-                "bytes": stats.bytes,
-                "seconds": elapsed.as_secs_f64(),
-                "complete": stop.is_none(),
-                "peak_rss": peak_rss(),
-                "stopped": stop_name(stop),
-                "engine": "memo",
-                "memo_order": format!("{:?}", stats.order).to_lowercase(),
-                "seed": args.memo.sample.map(|_| seed),
-                "sampler": args.memo.sample.map(|_| "memo"),
-            })
-        },
-    );
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use dancing::{AnyEngine, Engine, OptionId, Problem, Stats, problems};
 
+use crate::answer::Answer;
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
 use crate::failure::{Failure, Outcome};
 use crate::picture::Picture;
@@ -128,8 +129,9 @@ fn size(kind: &ProblemKind) -> Option<((u64, u64), &ProblemArgs)> {
 /// Langford's n ≡ 1, 2 (mod 4): no pairing exists, answered without a search.
 fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let stats = Stats::default();
+    let answer = Answer::of(&stats).field("engine", "none");
     let text = match args.count {
-        true => report::count_text(&stats),
+        true => answer.count_text(),
         false => report::solutions_found(&stats),
     };
     writeln!(out, "{text}")?;
@@ -138,7 +140,7 @@ fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<Outc
         "note: no Langford pairing exists for n = {n}: the two k's at p and p + k + 1 make \
          the positions' sum have the wrong parity unless n ≡ 0 or 3 (mod 4); no search ran"
     );
-    report::report(&stats, &args.search, &[("engine", "none".into())]);
+    answer.print(&args.search);
     Ok(Outcome::ANSWERED)
 }
 
@@ -189,12 +191,11 @@ fn first_drawn(
         out.write_all(draw(problem, &solution).as_bytes())?;
     }
     out.flush()?;
-    let mut fields = vec![("engine", name.into())];
+    let mut answer = Answer::of(&stats).field("engine", name);
     if threads > 1 {
-        fields.push(("threads", threads.into()));
+        answer = answer.field("threads", threads);
     }
-    report::report(&stats, &xc.search, &fields);
-    Ok(Outcome::of(&stats))
+    Ok(answer.print(&xc.search))
 }
 
 /// How a solution of `kind` is drawn.

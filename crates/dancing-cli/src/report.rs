@@ -1,13 +1,12 @@
-//! What the commands report besides their answers, in one place: the summary line on
-//! stderr (`92 solutions, 1,234 nodes, …`, a batch's `10 puzzles (8 solved, …)`), the
-//! JSON statistics of `--stats`, the words for a stop, and the outcomes, tallies and
-//! gravest stop a batch counts.
+//! What the commands report besides their answers: the words for a count and a stop,
+//! and a batch's summary line (`10 puzzles (8 solved, …)`), outcomes, tallies and
+//! gravest stop. A search's summary line, `--stats` and outcome are `answer`'s.
 
 use std::time::Duration;
 
 use dancing::{Count, Stats, StopReason};
 
-use crate::args::{ReportArgs, SearchArgs};
+use crate::args::ReportArgs;
 use crate::failure::Outcome;
 
 impl ReportArgs {
@@ -31,18 +30,6 @@ impl ReportArgs {
 /// `None` where it cannot be read.
 pub(crate) fn peak_rss() -> Option<u64> {
     dancing_sat::status_bytes("VmHWM")
-}
-
-/// A count as `--count` prints it: the number, then `+` when the search stopped before
-/// the end (`--timeout`, `--max-nodes`, Ctrl-C: at least that many; `--limit N`: more
-/// than N), as `sudoku count` prints `10+`. A script reading the line cannot take a
-/// partial count for the total.
-pub(crate) fn count_text(stats: &Stats) -> String {
-    if stats.is_complete() {
-        stats.solutions.to_string()
-    } else {
-        more_than(stats.solutions)
-    }
 }
 
 /// `N+`: the one way every command writes a count it stopped at, at least N (more than
@@ -81,22 +68,6 @@ pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
     })
 }
 
-/// The statistics as one JSON object (`--stats`).
-pub(crate) fn stats_json(stats: &Stats) -> serde_json::Map<String, serde_json::Value> {
-    let serde_json::Value::Object(map) = serde_json::json!({
-        "peak_rss": peak_rss(),
-        "solutions": stats.solutions,
-        "nodes": stats.nodes,
-        "updates": stats.updates,
-        "seconds": stats.elapsed.as_secs_f64(),
-        "complete": stats.is_complete(),
-        "stopped": stop_name(stats.stopped),
-    }) else {
-        unreachable!("json! of an object literal is an object")
-    };
-    map
-}
-
 /// How many solutions a search found, said as what they are: `92 solutions` when it
 /// ran to the end, `first 5 solutions` when `--limit` stopped it (what was asked for),
 /// `at least 5 solutions (the search was stopped)` when another limit did.
@@ -106,32 +77,6 @@ pub(crate) fn solutions_found(stats: &Stats) -> String {
         None => solutions,
         Some(StopReason::Caller) => format!("first {solutions}"),
         Some(_) => format!("at least {solutions} (the search was stopped)"),
-    }
-}
-
-/// The one-line summary printed on stderr after a search. A search that `--limit`
-/// stopped reports its `first N solutions`; one stopped by another limit says which.
-pub(crate) fn summary(stats: &Stats) -> String {
-    // The library's line, with the command line's words for a stop.
-    let counts = Stats {
-        stopped: None,
-        ..*stats
-    };
-    let first = if stats.stopped == Some(StopReason::Caller) {
-        "first "
-    } else {
-        ""
-    };
-    format!("{first}{counts}{}", stop_note(stats.stopped))
-}
-
-/// `3 solutions`, or `first 3 solutions` when the caller stopped the search there.
-pub(crate) fn found(stats: &Stats) -> String {
-    let found = plural(stats.solutions, "solution");
-    if stats.stopped == Some(StopReason::Caller) {
-        format!("first {found}")
-    } else {
-        found
     }
 }
 
@@ -159,30 +104,6 @@ pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
         Some(StopReason::Memory) => " (stopped: --max-memory reached)",
         _ => "",
     }
-}
-
-/// Prints the summary (unless `--quiet`) and the JSON statistics (with `--stats`).
-pub(crate) fn report(stats: &Stats, args: &SearchArgs, extra: &[(&str, serde_json::Value)]) {
-    report_as(&summary(stats), stats, args, extra);
-}
-
-/// [`report`] with the summary line `line`.
-pub(crate) fn report_as(
-    line: &str,
-    stats: &Stats,
-    args: &SearchArgs,
-    extra: &[(&str, serde_json::Value)],
-) {
-    args.report.print(
-        || line.to_owned(),
-        || {
-            let mut map = stats_json(stats);
-            for (key, value) in extra {
-                map.insert((*key).to_owned(), value.clone());
-            }
-            serde_json::Value::Object(map)
-        },
-    );
 }
 
 /// How one puzzle was answered, as the summary counts it.
@@ -351,46 +272,6 @@ mod tests {
         assert_eq!(rate(1, Duration::from_secs(30)), "30.0 s a puzzle");
         assert_eq!(rate(10, Duration::from_secs(2)), "5.0 puzzles/s");
         assert_eq!(rate(5000, Duration::from_secs(1)), "5000 puzzles/s");
-    }
-
-    #[test]
-    fn summaries_and_json_name_the_stop() {
-        let stats = Stats {
-            solutions: 1,
-            nodes: 2,
-            updates: 30,
-            elapsed: Duration::from_millis(1500),
-            stopped: Some(StopReason::Timeout),
-        };
-        assert_eq!(
-            summary(&stats),
-            "1 solution, 2 nodes, 30 updates, 1.500 s (stopped: --timeout expired)"
-        );
-        let mut json = stats_json(&stats);
-        let peak = json.remove("peak_rss").expect("the peak memory");
-        assert_eq!(peak.is_u64(), cfg!(target_os = "linux"), "{peak}");
-        assert_eq!(
-            serde_json::Value::Object(json).to_string(),
-            r#"{"complete":false,"nodes":2,"seconds":1.5,"solutions":1,"stopped":"timeout","updates":30}"#
-        );
-        assert_eq!(
-            solutions_found(&stats),
-            "at least 1 solution (the search was stopped)"
-        );
-        let done = Stats::default();
-        assert_eq!(summary(&done), "0 solutions, 0 nodes, 0 updates, 0.000 s");
-        assert_eq!(solutions_found(&done), "0 solutions");
-        assert_eq!(stats_json(&done)["stopped"], serde_json::Value::Null);
-        let limited = Stats {
-            solutions: 5,
-            stopped: Some(StopReason::Caller),
-            ..Stats::default()
-        };
-        assert_eq!(
-            summary(&limited),
-            "first 5 solutions, 0 nodes, 0 updates, 0.000 s"
-        );
-        assert_eq!(solutions_found(&limited), "first 5 solutions");
     }
 
     fn totals(errors: u64, nodes: u64, millis: u64, stopped: Option<StopReason>) -> Figures {

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use dancing::format::quote;
 use dancing::{AnyEngine, Engine, ForceError, ItemId, Move, OptionId, PrefixError, Problem, Stats};
 
+use crate::answer::Answer;
 use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::memory;
@@ -61,16 +62,14 @@ pub(crate) fn threads(
         args.count,
         |solution| crate::output::print_solution(&mut out, problem, solution, &mut first, args),
     )?;
+    let answer = Answer::of(&stats)
+        .field("engine", name)
+        .field("threads", threads);
     if args.count {
-        writeln!(out, "{}", report::count_text(&stats))?;
+        writeln!(out, "{}", answer.count_text())?;
     }
     out.flush()?;
-    report::report(
-        &stats,
-        &args.search,
-        &[("engine", name.into()), ("threads", threads.into())],
-    );
-    Ok(Outcome::of(&stats))
+    Ok(answer.print(&args.search))
 }
 
 /// `--split DEPTH` or `--split-jobs K`: one subproblem per line, each its moves (those

@@ -8,11 +8,11 @@ use std::path::Path;
 use dancing::Stats;
 use dancing::problems::{Rectangle, rectangle_tiling};
 
+use crate::answer::Answer;
 use crate::args::SearchArgs;
 use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input;
-use crate::report;
 use crate::search;
 
 /// The largest input read, in bytes: a judge's input is far smaller.
@@ -75,7 +75,7 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<Outcome, Fai
         answered += 1;
     }
     out.flush()?;
-    report::report(&total, args, &[("cases", answered.into())]);
+    Answer::of(&total).field("cases", answered).print(args);
     Ok(outcome)
 }
 

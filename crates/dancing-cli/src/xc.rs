@@ -11,12 +11,12 @@ use dancing::{
 };
 use dancing_judges::matrix::{DenseReader, MatrixLimits, MatrixReader};
 
+use crate::answer::Answer;
 use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::plan::{self, Mode, Plan};
-use crate::report;
 use crate::{learner, search, split};
 
 /// Memory model of the guard: the most bytes of memory a problem can take per byte of
@@ -116,7 +116,7 @@ fn plain<E: dancing::Engine>(
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if plan.count {
         let stats = search::count(solver, &args.search, plan.limit);
-        writeln!(out, "{}", report::count_text(&stats))?;
+        writeln!(out, "{}", Answer::of(&stats).count_text())?;
         stats
     } else {
         let mut first = true;
@@ -125,8 +125,9 @@ fn plain<E: dancing::Engine>(
         })?
     };
     out.flush()?;
-    report::report(&stats, &args.search, &[("engine", solver.name().into())]);
-    Ok(Outcome::of(&stats))
+    Ok(Answer::of(&stats)
+        .field("engine", solver.name())
+        .print(&args.search))
 }
 
 /// The most warnings printed one by one; past them, one line counts the rest.
@@ -183,12 +184,10 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<Outcome, Failu
     let cost = found
         .first()
         .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into()));
-    report::report(
-        &stats,
-        &args.search,
-        &[("cost", cost.into()), ("threads", threads.into())],
-    );
-    Ok(Outcome::of(&stats))
+    Ok(Answer::of(&stats)
+        .field("cost", cost)
+        .field("threads", threads)
+        .print(&args.search))
 }
 
 /// The links below `--prefix`, for the modes that are theirs alone (the cheapest
@@ -284,7 +283,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<Outcome, Failure> {
             break;
         }
         if args.count {
-            writeln!(out, "{}", report::count_text(&stats))?;
+            writeln!(out, "{}", Answer::of(&stats).count_text())?;
         } else if let Some(rows) = rows {
             write!(out, "{}", rows.len())?;
             for row in rows {
@@ -301,7 +300,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<Outcome, Failure> {
         total.stopped = None;
     }
     if cases > 0 {
-        report::report(&total, &args.search, &[("cases", cases.into())]);
+        Answer::of(&total).field("cases", cases).print(&args.search);
     }
     Ok(outcome)
 }

@@ -117,11 +117,11 @@ fn samples_where_the_memo_does_not_pay_are_drawn_by_listing() {
     for block in blocks {
         assert!(all.contains(block.trim()), "{block}");
     }
-    // A limit stops the listing as it stops a search: at least, exit code 3.
+    // A limit stops the listing as it stops a search, and says so: exit code 3.
     let stopped = run(&["xc", "--sample", "3", "--max-nodes", "1000", "-"], &board);
     assert_eq!(stopped.status.code(), Some(3));
     assert!(
-        text(&stopped.stderr).contains("at least"),
+        text(&stopped.stderr).contains("(stopped: --max-nodes reached)"),
         "{}",
         text(&stopped.stderr)
     );
