@@ -87,9 +87,10 @@ fn refused(args: &XcArgs, engine: EngineName) -> Option<&'static str> {
         .map(|(_, flag, _)| flag)
 }
 
-/// Refuses what the engine named cannot do, before reading any input, rather than
-/// ignoring it.
-pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
+/// The engine the arguments name, resolved once (the memo for `--memo`, `--sample` and
+/// `--zdd`); what it cannot do is refused before any input is read, rather than
+/// ignored.
+pub(crate) fn check_engine(args: &XcArgs) -> Result<EngineName, Failure> {
     let engine = args.engine_name();
     if let Some(feature) = engine.missing_feature() {
         return Err(Failure::input(format!(
@@ -107,7 +108,7 @@ pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
             .map(|(_, flag, _)| flag)
     };
     let Some(flag) = refused else {
-        return Ok(());
+        return Ok(engine);
     };
     Err(Failure::input(if args.memo.wanted() {
         format!("the memoized search (--memo, --sample, --zdd) cannot be combined with {flag}")
@@ -116,10 +117,14 @@ pub(crate) fn check_engine(args: &XcArgs) -> Result<(), Failure> {
     }))
 }
 
-/// The plan for `problem`, read from the file `name`; what [`check_engine`] let
-/// through before reading is not checked again.
-pub(crate) fn plan(args: &XcArgs, name: &str, problem: &Problem) -> Result<Plan, Failure> {
-    let engine = args.engine_name();
+/// The plan for `problem`, read from the file `name`, on the `engine` that
+/// [`check_engine`] resolved; what it let through before reading is not checked again.
+pub(crate) fn plan(
+    args: &XcArgs,
+    engine: EngineName,
+    name: &str,
+    problem: &Problem,
+) -> Result<Plan, Failure> {
     if problem.has_bounds() && engine == EngineName::Auto {
         // The engine `auto` picks for multiplicities, and what it refuses.
         if let Some(flag) = refused(args, EngineName::Multi) {
@@ -247,8 +252,8 @@ mod tests {
             panic!("an xc command")
         };
         let problem = dancing::format::parse_str(text).expect("a valid problem");
-        check_engine(&args).map_err(|e| format!("{e:?}"))?;
-        plan(&args, "f.dlx", &problem).map_err(|e| format!("{e:?}"))
+        let engine = check_engine(&args).map_err(|e| format!("{e:?}"))?;
+        plan(&args, engine, "f.dlx", &problem).map_err(|e| format!("{e:?}"))
     }
 
     const PLAIN: &str = "a b\na\nb\na b\n";

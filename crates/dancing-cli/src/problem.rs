@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 
-use dancing::{AnyEngine, Engine, OptionId, Problem, Stats, problems};
+use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, Stats, problems};
 
 use crate::answer::Answer;
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
@@ -76,20 +76,20 @@ fn answer(
     let xc = args.xc(Picture(Arc::new(move |problem, solution| {
         drawn.draw(problem, solution)
     })));
-    plan::check_engine(&xc)?;
+    let engine = plan::check_engine(&xc)?;
     if let ProblemKind::Langford { n, .. } = kind
         && !problems::langford_exists(usize::from(*n))
     {
         return none_exist(usize::from(*n), args, &mut out);
     }
-    if xc.memo.wanted() && !args.count && args.memo.sample.is_none() {
+    if engine == EngineName::Memo && !args.count && args.memo.sample.is_none() {
         return Err(Failure::input(
             "`dancing problem` with --memo counts (--count) or draws (--sample K); leave \
              --memo out to see the number of solutions and the first one drawn",
         ));
     }
     let name = "the problem";
-    let plan = plan::plan(&xc, name, problem)?;
+    let plan = plan::plan(&xc, engine, name, problem)?;
     suggest_memo(kind, &xc);
     if args.count || plan.mode == Mode::Memo {
         drop(out);

@@ -33,7 +33,7 @@ const MEMORY_PER_ONE: u64 = 96;
 const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
-    plan::check_engine(args)?;
+    let engine = plan::check_engine(args)?;
     let input = input::open(args.file.as_deref())?;
     if input.interactive {
         let reading = if args.matrix {
@@ -65,7 +65,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
     })?;
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
-    let plan = plan::plan(args, &input.name, &problem)?;
+    let plan = plan::plan(args, engine, &input.name, &problem)?;
     execute(&plan, args, &input.name, &problem)
 }
 
