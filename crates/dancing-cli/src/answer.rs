@@ -4,6 +4,9 @@
 //! links, the dense engine, Algorithm M, threads, the learner, the cheapest solutions,
 //! the HUST cases, the memo and the samples drawn by listing.
 //!
+//! The words every command says a count and a stop in live here too: `N+`, `1 node`,
+//! ` (stopped: --timeout expired)`, the names of the stops in `--stats`.
+//!
 //! An answer is the [`Stats`] every engine keeps (solutions, time, stop), the exact
 //! count where the memo made one past 2^64, and the engine's own measures of its work
 //! (nodes and updates; the memo's states and diagram; the learner's conflicts), each
@@ -16,7 +19,6 @@ use dancing::{BigCount, Stats, StopReason, Stopped, Zdd};
 use crate::args::SearchArgs;
 use crate::failure::Outcome;
 use crate::input::human_size;
-use crate::report::{more_than, peak_rss, plural, stop_name, stop_note};
 
 /// What one search answered; [`print`](Self::print) reports it.
 #[derive(Debug, Clone)]
@@ -244,6 +246,51 @@ impl Answer {
     pub(crate) fn print(&self, args: &SearchArgs) -> Outcome {
         args.report.print(|| self.summary(), || self.json());
         Outcome::of(&self.stats)
+    }
+}
+
+/// The most memory the process has held resident so far, in bytes (the `peak_rss` of
+/// `xc`'s and `problem`'s `--stats`, which `--max-memory` bounds): Linux's `VmHWM`;
+/// `None` where it cannot be read.
+pub(crate) fn peak_rss() -> Option<u64> {
+    dancing_sat::status_bytes("VmHWM")
+}
+
+/// `N+`: the one way every command writes a count it stopped at, at least N (more than
+/// N when `--limit N` stopped it).
+pub(crate) fn more_than(n: u64) -> String {
+    format!("{n}+")
+}
+
+/// The name of a stop reason in the summary and the JSON statistics.
+pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
+    reason.map(|reason| match reason {
+        StopReason::NodeLimit => "max-nodes",
+        StopReason::Timeout => "timeout",
+        StopReason::Interrupted => "interrupted",
+        StopReason::Memory => "max-memory",
+        _ => "limit",
+    })
+}
+
+/// `1 node`, `2 nodes`: a count and its noun, for summary lines.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// What a summary line ends with when a limit stopped the search: ` (stopped: …)`, or
+/// nothing.
+pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
+    match stopped {
+        Some(StopReason::NodeLimit) => " (stopped: --max-nodes reached)",
+        Some(StopReason::Timeout) => " (stopped: --timeout expired)",
+        Some(StopReason::Interrupted) => " (stopped: interrupted)",
+        Some(StopReason::Memory) => " (stopped: --max-memory reached)",
+        _ => "",
     }
 }
 

@@ -12,12 +12,12 @@ use dancing_sudoku::generate::{GenerateError, Generated, Generator};
 use dancing_sudoku::logic;
 use dancing_sudoku::variant::Kind;
 
+use crate::answer::{plural, stop_name, stop_note};
 use crate::args::GenerateArgs;
 use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::line::StatusLine;
 use crate::pretty::{self, Style};
-use crate::report::{plural, stop_name, stop_note};
 
 /// Puzzles made per chunk and thread before they are written: the output streams, and
 /// threads that finish early take more of the chunk.

@@ -10,8 +10,6 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::feedback::{NUDGE_AFTER, Nudge};
-
 /// How often the line is redrawn.
 const REDRAW: Duration = Duration::from_millis(100);
 
@@ -142,6 +140,47 @@ pub(crate) fn clock(duration: Duration) -> String {
     }
 }
 
+/// How long a search runs before [`Nudge`] mentions `--progress`.
+pub(crate) const NUDGE_AFTER: Duration = Duration::from_secs(3);
+
+/// Mentions `--progress`, once, to a person waiting on a long search without it.
+///
+/// It is armed only when stderr is a terminal and `--progress` was not given; whoever
+/// owns it asks [`Nudge::due`] from a check that already runs now and then (the search's
+/// heartbeat, or a batch's status thread), never per node.
+#[derive(Debug)]
+pub(crate) struct Nudge {
+    armed: bool,
+    /// `searching` or `solving`, as the line says it.
+    doing: &'static str,
+}
+
+impl Nudge {
+    /// A nudge that may speak: `armed` is whether anyone would read it.
+    pub(crate) fn new(armed: bool, doing: &'static str) -> Self {
+        Self { armed, doing }
+    }
+
+    /// Whether it may still speak (so its owner can skip reading the clock).
+    pub(crate) fn is_armed(&self) -> bool {
+        self.armed
+    }
+
+    /// The line to print now that the search has run `elapsed`: the first time that is
+    /// [`NUDGE_AFTER`] or more, and never again.
+    pub(crate) fn due(&mut self, elapsed: Duration) -> Option<String> {
+        if !self.armed || elapsed < NUDGE_AFTER {
+            return None;
+        }
+        self.armed = false;
+        Some(format!(
+            "still {} after {} s; --progress shows a live status line",
+            self.doing,
+            NUDGE_AFTER.as_secs()
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +198,27 @@ mod tests {
         assert_eq!(about_left(ten, 0.5), ", about 0:10 left");
         assert_eq!(about_left(ten, 1e-4), "");
         assert_eq!(about_left(ten, 1.0), "");
+    }
+
+    #[test]
+    fn the_nudge_speaks_once_after_three_seconds() {
+        let mut nudge = Nudge::new(true, "searching");
+        assert!(nudge.is_armed());
+        assert_eq!(nudge.due(Duration::ZERO), None);
+        assert_eq!(nudge.due(Duration::from_millis(2999)), None);
+        assert_eq!(
+            nudge.due(Duration::from_secs(3)).as_deref(),
+            Some("still searching after 3 s; --progress shows a live status line")
+        );
+        assert!(!nudge.is_armed());
+        assert_eq!(nudge.due(Duration::from_secs(4)), None);
+        assert_eq!(nudge.due(Duration::from_secs(1000)), None);
+    }
+
+    #[test]
+    fn a_disarmed_nudge_never_speaks() {
+        let mut nudge = Nudge::new(false, "solving");
+        assert!(!nudge.is_armed());
+        assert_eq!(nudge.due(Duration::from_secs(60)), None);
     }
 }

@@ -12,11 +12,11 @@ use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Position, Step, Technique};
 
+use crate::answer::{plural, stop_name, stop_note};
 use crate::args::LogicArgs;
 use crate::batch::{self, Counts, Driver, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::pretty::{self, Style};
-use crate::report::{plural, stop_name, stop_note};
 use crate::status;
 
 /// Puzzles a thread takes per chunk of the batch: rating takes from a tenth of a

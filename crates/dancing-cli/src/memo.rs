@@ -15,6 +15,7 @@ use dancing::{
 };
 
 use crate::answer::Answer;
+use crate::answer::plural;
 use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::input::human_size;
@@ -22,7 +23,6 @@ use crate::line::StatusLine;
 use crate::line::about_left;
 use crate::output::print_solution;
 use crate::plan::Plan;
-use crate::report::plural;
 use crate::search::searching;
 
 pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {

@@ -57,7 +57,7 @@ pub(crate) fn problem(
     let too_many = |what: String| {
         Failure::input(format!(
             "{} on a {}x{} board make up to {placements} placements, past {what}",
-            crate::report::plural(pieces.len() as u64, "piece"),
+            crate::answer::plural(pieces.len() as u64, "piece"),
             board.width(),
             board.height()
         ))
@@ -72,7 +72,7 @@ pub(crate) fn problem(
     let nodes = (placements as u64).saturating_mul(largest as u64 + 2);
     let what = format!(
         "the packing of {} on the {}x{} board ({placements} placements)",
-        crate::report::plural(pieces.len() as u64, "piece"),
+        crate::answer::plural(pieces.len() as u64, "piece"),
         board.width(),
         board.height()
     );
@@ -91,7 +91,7 @@ pub(crate) fn problem(
                 stop.reason,
                 format!(
                     "stopped: {} while building the {placements} placements",
-                    crate::report::stop_name(Some(stop.reason)).unwrap_or("a limit")
+                    crate::answer::stop_name(Some(stop.reason)).unwrap_or("a limit")
                 ),
             )
         })?;

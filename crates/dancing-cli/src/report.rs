@@ -1,11 +1,13 @@
-//! What the commands report besides their answers: the words for a count and a stop,
-//! and a batch's summary line (`10 puzzles (8 solved, …)`), outcomes, tallies and
-//! gravest stop. A search's summary line, `--stats` and outcome are `answer`'s.
+//! What a batch reports besides its answers: its summary line (`10 puzzles (8 solved,
+//! …)`), its outcomes, tallies and gravest stop, and the counts a batch or the learner
+//! bounds by `--limit`. A search's summary line, `--stats` and outcome, and the words
+//! every command says a count and a stop in, are `answer`'s.
 
 use std::time::Duration;
 
 use dancing::{Count, Stats, StopReason};
 
+use crate::answer::{plural, stop_name, stop_note};
 use crate::args::ReportArgs;
 use crate::failure::Outcome;
 
@@ -23,19 +25,6 @@ impl ReportArgs {
             stderr_line!("{}", stats());
         }
     }
-}
-
-/// The most memory the process has held resident so far, in bytes (the `peak_rss` of
-/// `xc`'s and `problem`'s `--stats`, which `--max-memory` bounds): Linux's `VmHWM`;
-/// `None` where it cannot be read.
-pub(crate) fn peak_rss() -> Option<u64> {
-    dancing_sat::status_bytes("VmHWM")
-}
-
-/// `N+`: the one way every command writes a count it stopped at, at least N (more than
-/// N when `--limit N` stopped it).
-pub(crate) fn more_than(n: u64) -> String {
-    format!("{n}+")
 }
 
 /// How far a count with `--limit N` searches when it drives a search itself (the
@@ -57,17 +46,6 @@ pub(crate) fn within_limit(mut stats: Stats, limit: Option<u64>) -> Stats {
     stats
 }
 
-/// The name of a stop reason in the summary and the JSON statistics.
-pub(crate) fn stop_name(reason: Option<StopReason>) -> Option<&'static str> {
-    reason.map(|reason| match reason {
-        StopReason::NodeLimit => "max-nodes",
-        StopReason::Timeout => "timeout",
-        StopReason::Interrupted => "interrupted",
-        StopReason::Memory => "max-memory",
-        _ => "limit",
-    })
-}
-
 /// How many solutions a search found, said as what they are: `92 solutions` when it
 /// ran to the end, `first 5 solutions` when `--limit` stopped it (what was asked for),
 /// `at least 5 solutions (the search was stopped)` when another limit did.
@@ -83,27 +61,6 @@ pub(crate) fn solutions_found(stats: &Stats) -> String {
 /// The answer to a sudoku whose search a limit stopped: `stopped: timeout`.
 pub(crate) fn stopped_answer(reason: StopReason) -> String {
     format!("stopped: {}", stop_name(Some(reason)).unwrap_or("limit"))
-}
-
-/// `1 node`, `2 nodes`: a count and its noun, for summary lines.
-pub(crate) fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
-/// What a summary line ends with when a limit stopped the search: ` (stopped: …)`, or
-/// nothing.
-pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
-    match stopped {
-        Some(StopReason::NodeLimit) => " (stopped: --max-nodes reached)",
-        Some(StopReason::Timeout) => " (stopped: --timeout expired)",
-        Some(StopReason::Interrupted) => " (stopped: interrupted)",
-        Some(StopReason::Memory) => " (stopped: --max-memory reached)",
-        _ => "",
-    }
 }
 
 /// How one puzzle was answered, as the summary counts it.

@@ -9,11 +9,10 @@ use dancing::format::quote;
 use dancing::{AnyEngine, Engine, ForceError, ItemId, Move, OptionId, PrefixError, Problem, Stats};
 
 use crate::answer::Answer;
+use crate::answer::plural;
 use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::memory;
-use crate::report;
-use crate::report::plural;
 use crate::search;
 
 /// Follows `--prefix` (when given): the search below it is the subproblem the line
@@ -275,7 +274,7 @@ fn split_summary(subproblems: u64, stats: &Stats, short: bool) -> String {
         )
     };
     if !stats.is_complete() {
-        text.push_str(report::stop_note(stats.stopped));
+        text.push_str(crate::answer::stop_note(stats.stopped));
         text.push_str(
             "; the parts not split yet are printed whole, so the lines still cover the search",
         );

@@ -14,12 +14,13 @@ use dancing_sudoku::parse::{Batch, Puzzle, PuzzleError};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{PuzzleErrorKind, Shape};
 
+use crate::answer::plural;
 use crate::batch::{Answers, Entry, Progress};
 use crate::failure::Failure;
 use crate::feedback::{self, Reading};
 use crate::input::{self, Input};
 use crate::line::{StatusLine, clock, eta};
-use crate::report::{plural, rate};
+use crate::report::rate;
 
 /// The bytes a chunk of puzzles came from, so the status line can tell how far into the
 /// file the batch is while the chunk is being solved.

@@ -12,6 +12,7 @@ use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Method, PuzzleSolver, Variant, Verdict};
 
+use crate::answer::stop_name;
 use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
@@ -19,7 +20,7 @@ use crate::generate;
 use crate::judges;
 use crate::logic::{self, Task};
 use crate::pretty::{self, Style};
-use crate::report::{self, PuzzleOutcome, Tally, stop_name, stopped_answer};
+use crate::report::{self, PuzzleOutcome, Tally, stopped_answer};
 use crate::status;
 
 /// Puzzles read, solved and written per round: bounds memory whatever the input's size.
@@ -120,7 +121,10 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
         },
         Mode::Count { limit } => match found {
             // Past the limit: more than that many.
-            n if n > limit => (report::more_than(limit).into(), PuzzleOutcome::AtLimit),
+            n if n > limit => (
+                crate::answer::more_than(limit).into(),
+                PuzzleOutcome::AtLimit,
+            ),
             0 => ("0".into(), PuzzleOutcome::NoSolution),
             1 => ("1".into(), PuzzleOutcome::Unique),
             n => (n.to_string().into(), PuzzleOutcome::Multiple),
