@@ -19,7 +19,7 @@ use crate::search;
 /// answers are printed as a plain search prints them; if it runs out, the learner
 /// answers instead, and the nodes spent count in its statistics.
 pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
-    const BUDGET: u64 = 100_000;
+    const BUDGET: u64 = dancing_sat::HANDOVER_NODES;
     let user_nodes = args.search.max_nodes;
     let budgeted = SearchArgs {
         max_nodes: Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET))),

@@ -169,9 +169,10 @@ pub struct AutoSolver {
 }
 
 impl AutoSolver {
-    /// The node budget of the first search before the learner takes over: 100,000
-    /// nodes, a few milliseconds. The hardest 9×9 puzzles known need under 10,000.
-    pub const DEFAULT_BUDGET: u64 = 100_000;
+    /// The node budget of the first search before the learner takes over:
+    /// [`dancing_sat::HANDOVER_NODES`], a few milliseconds. The hardest 9×9 puzzles known
+    /// need under 10,000.
+    pub const DEFAULT_BUDGET: u64 = dancing_sat::HANDOVER_NODES;
 
     /// The strategy with the default budget.
     pub fn new() -> Self {
