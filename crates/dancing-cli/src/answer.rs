@@ -70,11 +70,14 @@ impl Answer {
         limit: Option<u64>,
     ) -> Self {
         let memo = zdd.stats();
-        let count = zdd.count();
-        let (solutions, stopped, exact) = match (limit, u64::try_from(&count)) {
-            (Some(limit), _) if count > limit.into() => (limit, Some(StopReason::Caller), None),
-            (_, Ok(n)) => (n, stop, None),
-            (_, Err(_)) => (u64::MAX, stop, Some(count)),
+        let (count, at_limit) = match limit {
+            Some(limit) => zdd.count_up_to(limit),
+            None => (zdd.count(), None),
+        };
+        let stopped = at_limit.or(stop);
+        let (solutions, exact) = match u64::try_from(&count) {
+            Ok(n) => (n, None),
+            Err(_) => (u64::MAX, Some(count)),
         };
         let stats = Stats {
             solutions,

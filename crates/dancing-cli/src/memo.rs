@@ -25,7 +25,13 @@ use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::search::searching;
 
-pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
+/// Runs the memo that the router gave for `problem`, with the arguments' settings.
+pub(crate) fn run(
+    plan: &Plan,
+    args: &XcArgs,
+    problem: &Problem,
+    memo: Memo<'_>,
+) -> Result<Outcome, Failure> {
     let order = args.memo.memo_order.unwrap_or_default();
     let started = Instant::now();
     // One budget for the whole run: the build, then the listing or the draws.
@@ -34,7 +40,7 @@ pub(crate) fn run(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outco
     limits.timeout = None;
     let progress = Arc::new(MemoProgress::default());
     let watched = Arc::clone(&progress);
-    let memo = Memo::new(problem)
+    let memo = memo
         .limits(limits.clone())
         .max_memory(args.max_memory)
         .order(order)

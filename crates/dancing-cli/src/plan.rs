@@ -125,9 +125,11 @@ pub(crate) fn plan(
     name: &str,
     problem: &Problem,
 ) -> Result<Plan, Failure> {
-    if problem.has_bounds() && engine == EngineName::Auto {
-        // The engine `auto` picks for multiplicities, and what it refuses.
-        if let Some(flag) = refused(args, EngineName::Multi) {
+    let picked = engine.for_problem(problem);
+    if picked != engine {
+        // The engine `auto` picks for this problem (the router's word), and what it
+        // refuses.
+        if let Some(flag) = refused(args, picked) {
             return Err(Failure::input(format!(
                 "{name} has multiplicities{}: their search (Algorithm M) does not take {flag}",
                 bounded(problem)

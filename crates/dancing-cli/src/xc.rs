@@ -6,8 +6,8 @@ use dancing::Engine as _;
 use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
 use dancing::{
-    AnyEngine, EngineName, OptionId, ParallelSolver, Problem, RouteError, Solver, SplitEngine,
-    Stats,
+    AnyEngine, EngineName, OptionId, ParallelSolver, Problem, Route, RouteError, Solver,
+    SplitEngine, Stats,
 };
 use dancing_judges::matrix::{DenseReader, MatrixLimits, MatrixReader};
 
@@ -77,14 +77,17 @@ pub(crate) fn execute(
     problem: &Problem,
 ) -> Result<Outcome, Failure> {
     match plan.mode {
-        Mode::Memo => return crate::memo::run(plan, args, problem),
         Mode::Cheapest(k) => return cheapest(args, problem, k),
         Mode::Cnf => return cnf(args, problem),
         Mode::Learner => return learner::learn(plan, args, problem, Stats::default()),
         Mode::Budgeted => return learner::budgeted(plan, args, problem),
-        Mode::Search | Mode::Split | Mode::Threads(_) => {}
+        Mode::Search | Mode::Split | Mode::Threads(_) | Mode::Memo => {}
     }
-    let mut engine = AnyEngine::new(problem, plan.engine).map_err(|e| refusal(&e, name))?;
+    // The router's answer: an engine, or the memo.
+    let mut engine = match Route::new(problem, plan.engine).map_err(|e| refusal(&e, name))? {
+        Route::Memo(memo) => return crate::memo::run(plan, args, problem, memo),
+        Route::Engine(engine) => *engine,
+    };
     let prefix = split::follow_prefix(args, problem, &mut engine)?;
     match plan.mode {
         Mode::Split => split::print_split(args, &mut engine, &prefix),

@@ -70,19 +70,17 @@ pub(crate) fn given_indices(given: Option<Vec<i64>>) -> PyResult<Vec<u32>> {
         .collect()
 }
 
-/// The memo as the caller set it: its memory bound in bytes and its order's word.
+/// `memo` (the router's, or a new one) as the caller set it: its memory bound in bytes
+/// and its order's word.
 pub(crate) fn memo<'p>(
-    problem: &'p dancing::Problem,
+    memo: Memo<'p>,
     limits: Limits,
     (max_memory, order): (u64, &str),
 ) -> PyResult<Memo<'p>> {
     let order: MemoOrder = order
         .parse()
         .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
-    Ok(Memo::new(problem)
-        .limits(limits)
-        .max_memory(max_memory)
-        .order(order))
+    Ok(memo.limits(limits).max_memory(max_memory).order(order))
 }
 
 /// The memo's memory bound when none is given: the command line's `--max-memory`.

@@ -5,7 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use dancing::{AnyEngine, Capability, Engine, EngineName, OptionId, ParallelSolver, Solver};
+use dancing::{
+    AnyEngine, Capability, Engine, EngineName, Memo, OptionId, ParallelSolver, Route, Solver,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -366,8 +368,8 @@ impl Problem {
         let name: EngineName = engine
             .parse()
             .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
-        let memo = memo || name == EngineName::Memo;
-        if memo && threads != 1 {
+        let name = if memo { EngineName::Memo } else { name };
+        if name == EngineName::Memo && threads != 1 {
             return Err(PyValueError::new_err(
                 "memo=True counts on one thread: leave threads out",
             ));
@@ -375,22 +377,28 @@ impl Problem {
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         let problem = Arc::clone(&self.inner);
-        if memo {
-            let memo = self::memo(&problem, limits, (max_memory, memo_order))?;
-            let built = interruptible(py, &flag, move || memo.build())?;
-            let zdd = built.map_err(|stop| {
-                stopped(py, Some(stop.reason), stop.stats.solutions)
-                    .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
-            })?;
-            let count = zdd.count();
-            return match limit {
-                Some(limit) if count > limit.into() => count_object(py, &limit.to_string(), false),
-                _ => count_object(py, &count.to_string(), true),
-            };
-        }
+        // The options given, on the links; else the router's answer: an engine, or the memo.
         let engine = match forced_engine(self, &given, engine)? {
             Some((engine, _)) => engine,
-            None => self::engine(&problem, engine)?,
+            None => match Route::new(&problem, name)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?
+            {
+                Route::Engine(engine) => *engine,
+                Route::Memo(router_memo) => {
+                    let memo = self::memo(router_memo, limits, (max_memory, memo_order))?;
+                    let built = interruptible(py, &flag, move || memo.build())?;
+                    let zdd = built.map_err(|stop| {
+                        stopped(py, Some(stop.reason), stop.stats.solutions)
+                            .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
+                    })?;
+                    // Complete when there are `limit` solutions or fewer, as every count is.
+                    let (count, stopped) = match limit {
+                        Some(limit) => zdd.count_up_to(limit),
+                        None => (zdd.count(), None),
+                    };
+                    return count_object(py, &count.to_string(), stopped.is_none());
+                }
+            },
         };
         // Complete when there are `limit` solutions or fewer, as every count is.
         let count = interruptible(py, &flag, move || {
@@ -434,7 +442,7 @@ impl Problem {
         let problem = Arc::clone(&self.inner);
         let seed = seed.unwrap_or_else(dancing::random_seed);
         let order = memo_order.unwrap_or("auto");
-        let memo = self::memo(&problem, limits.clone(), (max_memory, order))?;
+        let memo = self::memo(Memo::new(&problem), limits.clone(), (max_memory, order))?;
         let mut engine = self::engine(&problem, "auto")?;
         engine.set_limits(limits);
         // The draws are held (and then made Python lists) whichever way they are made.

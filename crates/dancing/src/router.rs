@@ -1,7 +1,8 @@
 //! The one home of the choice of engine: [`EngineName`], the word a front end takes
 //! (`dancing xc --engine`, Python's `engine=`), what each engine can do
-//! ([`Capability`]), and [`AnyEngine`], the engine built for a problem, one value that
-//! runs any of them behind [`Engine`] and [`Branches`]. The front ends pass the user's
+//! ([`Capability`]), [`AnyEngine`], the engine built for a problem, one value that
+//! runs any of them behind [`Engine`] and [`Branches`], and [`Route`], the router's
+//! answer for a name: an engine, or the memo. The front ends pass the user's
 //! word through and never match on engines; a new engine is its module, one variant
 //! here, a row of the architecture map and the agreement test.
 //!
@@ -26,6 +27,7 @@ use crate::cells::CellsSolver;
 use crate::engine::{Engine, Front, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::OptionId;
+use crate::memo::Memo;
 use crate::multi::Move;
 use crate::problem::Problem;
 use crate::split::{Branches, Given, SplitEngine};
@@ -65,7 +67,8 @@ pub enum RouteError {
     /// The dense engine's tables would be too large for the problem.
     #[error(transparent)]
     TooLarge(#[from] DenseTooLarge),
-    /// The memo is no search engine: [`Memo`](crate::Memo) builds its diagram.
+    /// The memo is no search engine: [`Route::new`] gives it for
+    /// [`EngineName::Memo`], and [`Memo`] builds its diagram.
     #[error("the memo is not a search engine: build its diagram with Memo")]
     Memo,
 }
@@ -154,8 +157,10 @@ impl AnyEngine {
             });
         }
         Ok(match name {
-            EngineName::Auto if problem.has_bounds() => Self::Multi(MultiSolver::new(problem)),
-            EngineName::Auto => fastest(problem),
+            EngineName::Auto => match name.for_problem(problem) {
+                EngineName::Multi => Self::Multi(MultiSolver::new(problem)),
+                _ => fastest(problem),
+            },
             EngineName::Links => Self::Links(Solver::new(problem)),
             EngineName::Dense => Self::Dense(DenseSolver::new(problem)?),
             #[cfg(feature = "cells")]
@@ -404,6 +409,47 @@ impl Branches for AnyEngine {
             // Dancing cells keeps its work: the other threads find none.
             #[cfg(feature = "cells")]
             Self::Cells(_) => None,
+        }
+    }
+}
+
+/// What answers a problem, as the router picks it from the name: a search engine, or
+/// the memoized search, which counts, lists and samples from a diagram of all the
+/// solutions. A front end takes the user's word (`--engine`, `--memo`, Python's
+/// `engine=` and `memo=`) to it and runs what comes back.
+///
+/// ```
+/// use dancing::{Engine, EngineName, Route, problems};
+///
+/// let problem = problems::dominoes(4, 4);
+/// for name in [EngineName::Auto, EngineName::Memo] {
+///     let count = match Route::new(&problem, name)? {
+///         Route::Engine(mut engine) => engine.count().found().to_string(),
+///         Route::Memo(memo) => memo.build()?.count().to_string(),
+///     };
+///     assert_eq!(count, "36");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub enum Route<'p> {
+    /// A search engine (boxed: it is much larger than the memo's settings).
+    Engine(Box<AnyEngine>),
+    /// The memo, with its default settings ([`Memo`]'s setters change them).
+    Memo(Memo<'p>),
+}
+
+impl<'p> Route<'p> {
+    /// The answer `name` gives for `problem`: [`EngineName::Memo`] is the memo (it
+    /// takes colors and multiplicities too), any other name the engine
+    /// [`AnyEngine::new`] builds.
+    ///
+    /// # Errors
+    /// [`RouteError`], as [`AnyEngine::new`] refuses.
+    pub fn new(problem: &'p Problem, name: EngineName) -> Result<Self, RouteError> {
+        match name {
+            EngineName::Memo => Ok(Self::Memo(Memo::new(problem))),
+            name => AnyEngine::new(problem, name).map(|engine| Self::Engine(Box::new(engine))),
         }
     }
 }

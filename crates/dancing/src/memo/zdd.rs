@@ -167,6 +167,27 @@ impl Zdd {
         self.count.clone()
     }
 
+    /// The number of solutions counted no further than `limit`, as an engine counts
+    /// ([`Count::up_to`](crate::Count::up_to)): all of them, complete (`None`), when
+    /// there are `limit` or fewer; else `limit`, stopped by the caller
+    /// ([`StopReason::Caller`]).
+    ///
+    /// ```
+    /// use dancing::{Memo, StopReason, problems};
+    ///
+    /// let zdd = Memo::new(&problems::dominoes(4, 4)).build()?;
+    /// assert_eq!(zdd.count_up_to(36), (36u32.into(), None));
+    /// assert_eq!(zdd.count_up_to(10), (10u32.into(), Some(StopReason::Caller)));
+    /// # Ok::<(), dancing::Stopped>(())
+    /// ```
+    pub fn count_up_to(&self, limit: u64) -> (BigCount, Option<StopReason>) {
+        if self.count > limit.into() {
+            (limit.into(), Some(StopReason::Caller))
+        } else {
+            (self.count.clone(), None)
+        }
+    }
+
     /// The number of solutions if it fits in a `u128`.
     pub fn count_u128(&self) -> Option<u128> {
         self.count.to_u128()

@@ -112,6 +112,29 @@ impl EngineName {
         }
     }
 
+    /// The engine `self` names for `problem`, as far as the router knows it before any
+    /// search: `auto` is Algorithm M for a problem with multiplicities, else it stays
+    /// `auto` (the links or the dense engine, whichever its probe finds faster); every
+    /// other name is itself. A front end asks it to refuse, before a search, what the
+    /// engine picked cannot do.
+    ///
+    /// ```
+    /// use dancing::{EngineName, format::parse_str};
+    ///
+    /// let bounded = parse_str("2|a b\na\na b\nb\n")?;
+    /// assert_eq!(EngineName::Auto.for_problem(&bounded), EngineName::Multi);
+    /// assert_eq!(EngineName::Links.for_problem(&bounded), EngineName::Links);
+    /// let plain = parse_str("a b\na b\n")?;
+    /// assert_eq!(EngineName::Auto.for_problem(&plain), EngineName::Auto);
+    /// # Ok::<(), dancing::ParseError>(())
+    /// ```
+    pub fn for_problem(self, problem: &crate::problem::Problem) -> Self {
+        match self {
+            Self::Auto if problem.has_bounds() => Self::Multi,
+            name => name,
+        }
+    }
+
     /// Whether the engine can do `what` (`auto` can do whatever the engine it picks
     /// for a problem can; a problem with multiplicities goes to Algorithm M).
     ///

@@ -100,3 +100,24 @@ fn prefixes_and_splits_are_moves() {
         assert!(engine.follow_prefix(&skip).is_err());
     }
 }
+
+#[test]
+fn the_router_answers_with_an_engine_or_the_memo() {
+    // Multiplicities and colors: the memo takes them, as Algorithm M does.
+    let problem = format::parse_str("1:2|A B | X\nA X:red\nA X:red\nA X:blue\nB\n").unwrap();
+    let Route::Memo(memo) = Route::new(&problem, EngineName::Memo).unwrap() else {
+        panic!("the memo for its name")
+    };
+    let Route::Engine(mut engine) = Route::new(&problem, EngineName::Auto).unwrap() else {
+        panic!("an engine for auto")
+    };
+    assert_eq!(engine.name(), "multi");
+    let count = engine.count().found();
+    assert_eq!(memo.build().unwrap().count(), count.into());
+    // What the engines refuse, the router refuses alike.
+    assert_eq!(
+        Route::new(&problem, EngineName::Links).unwrap_err(),
+        AnyEngine::new(&problem, EngineName::Links).unwrap_err()
+    );
+    assert_eq!(EngineName::Auto.for_problem(&problem), EngineName::Multi);
+}
