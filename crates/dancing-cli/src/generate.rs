@@ -12,12 +12,13 @@ use dancing_sudoku::generate::{GenerateError, Generated, Generator};
 use dancing_sudoku::logic;
 use dancing_sudoku::variant::Kind;
 
-use crate::answer::{plural, stop_name, stop_note};
+use crate::answer::{plural, stop_note};
 use crate::args::GenerateArgs;
 use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::line::StatusLine;
 use crate::pretty::{self, Style};
+use crate::report::BatchStats;
 
 /// Puzzles made per chunk and thread before they are written: the output streams, and
 /// threads that finish early take more of the chunk.
@@ -186,19 +187,20 @@ fn report(args: &GenerateArgs, made: &Made, (seed, threads): (u64, usize), elaps
             )
         },
         || {
-            let seconds = elapsed.as_secs_f64();
-            serde_json::json!({
-                "puzzles": count,
+            let batch = BatchStats {
+                puzzles: count,
+                errors: None,
+                complete: failed.is_none(),
+                stopped,
+                elapsed,
+                threads,
+            };
+            batch.json(serde_json::json!({
                 "attempts": attempts,
                 "seed": seed,
                 "shape": args.shape().to_string(),
                 "givens_mean": if count > 0 { givens as f64 / count as f64 } else { 0.0 },
-                "seconds": seconds,
-                "puzzles_per_second": count as f64 / seconds.max(1e-9),
-                "threads": threads,
-                "complete": failed.is_none(),
-                "stopped": stop_name(stopped),
-            })
+            }))
         },
     );
 }

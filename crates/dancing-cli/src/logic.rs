@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dancing::StopReason;
 use dancing_sudoku::logic::Difficulty;
@@ -12,11 +12,12 @@ use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Position, Step, Technique};
 
-use crate::answer::{plural, stop_name, stop_note};
+use crate::answer::{plural, stop_note};
 use crate::args::LogicArgs;
 use crate::batch::{self, Counts, Driver, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::pretty::{self, Style};
+use crate::report::BatchStats;
 use crate::status;
 
 /// Puzzles a thread takes per chunk of the batch: rating takes from a tenth of a
@@ -231,20 +232,22 @@ fn report_run(args: &LogicArgs, task: Task, totals: &Totals, threads: usize, sec
                         .map(|(t, n)| (t.name().to_owned(), (*n).into()))
                         .collect()
                 };
-            let mut stats = serde_json::json!({
-                "puzzles": totals.counts.puzzles,
-                "errors": totals.counts.errors,
+            let batch = BatchStats {
+                puzzles: totals.counts.puzzles,
+                errors: Some(totals.counts.errors),
+                complete: totals.counts.stopped.0.is_none(),
+                stopped: totals.counts.stopped.0,
+                elapsed: Duration::from_secs_f64(seconds),
+                threads,
+            };
+            let mut stats = batch.json(serde_json::json!({
                 "no_solution": totals.no_solution,
                 "multiple": totals.multiple,
                 "stalled": totals.stalled,
                 "stopped_puzzles": totals.stopped_puzzles,
-                "complete": totals.counts.stopped.0.is_none(),
-                "stopped": stop_name(totals.counts.stopped.0),
                 "hardest": names(&totals.hardest),
                 "steps": names(&totals.steps),
-                "seconds": seconds,
-                "threads": threads,
-            });
+            }));
             if matches!(task, Task::Rate) {
                 stats["difficulties"] = Difficulty::ALL
                     .iter()

@@ -174,6 +174,44 @@ impl Gravest {
     }
 }
 
+/// What every batch says of itself in `--stats`, whichever command ran it (`solve`,
+/// `count`, `check`, `rate`, `hint`, `generate`): the puzzles answered, the lines that
+/// were not puzzles, whether it ran to the end and what stopped it, its time, its pace
+/// and its threads, each under one key. Each command adds its own keys.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BatchStats {
+    pub(crate) puzzles: u64,
+    /// Lines that were not puzzles; `None` where the command reads no input.
+    pub(crate) errors: Option<u64>,
+    /// Whether every puzzle was answered (a stop, or attempts run out, says no).
+    pub(crate) complete: bool,
+    pub(crate) stopped: Option<StopReason>,
+    pub(crate) elapsed: Duration,
+    pub(crate) threads: usize,
+}
+
+impl BatchStats {
+    /// The JSON object of `--stats`: these keys, then the command's `own` (an object).
+    pub(crate) fn json(&self, own: serde_json::Value) -> serde_json::Value {
+        let seconds = self.elapsed.as_secs_f64();
+        let mut map = serde_json::Map::new();
+        map.insert("puzzles".into(), self.puzzles.into());
+        if let Some(errors) = self.errors {
+            map.insert("errors".into(), errors.into());
+        }
+        map.insert("complete".into(), self.complete.into());
+        map.insert("stopped".into(), stop_name(self.stopped).into());
+        map.insert("seconds".into(), seconds.into());
+        let pace = self.puzzles as f64 / seconds.max(1e-9);
+        map.insert("puzzles_per_second".into(), pace.into());
+        map.insert("threads".into(), self.threads.into());
+        if let serde_json::Value::Object(own) = own {
+            map.extend(own);
+        }
+        serde_json::Value::Object(map)
+    }
+}
+
 /// The one-line summary printed on stderr after a batch, shaped like `dancing xc`'s:
 /// `10 puzzles (8 solved, 2 no solution), 1 error, 5956 nodes, 0.002 s, 5037 puzzles/s`,
 /// then ` (stopped: …)` if a limit stopped a search. Outcomes no puzzle had are left out,

@@ -12,7 +12,6 @@ use dancing_sudoku::parse::Puzzle;
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Method, PuzzleSolver, Variant, Verdict};
 
-use crate::answer::stop_name;
 use crate::args::{BatchArgs, SolverKind, SudokuCommand};
 use crate::batch::{self, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
@@ -303,18 +302,18 @@ fn report_batch(
             )
         },
         || {
-            let seconds = elapsed.as_secs_f64();
-            serde_json::json!({
-                "puzzles": totals.counts.puzzles,
-                "errors": totals.counts.errors,
-                "complete": totals.counts.stopped.0.is_none(),
-                "stopped": stop_name(totals.counts.stopped.0),
+            let batch = report::BatchStats {
+                puzzles: totals.counts.puzzles,
+                errors: Some(totals.counts.errors),
+                complete: totals.counts.stopped.0.is_none(),
+                stopped: totals.counts.stopped.0,
+                elapsed,
+                threads,
+            };
+            batch.json(serde_json::json!({
                 "solutions": totals.stats.solutions,
                 "nodes": totals.stats.nodes,
                 "updates": totals.stats.updates,
-                "seconds": seconds,
-                "puzzles_per_second": totals.counts.puzzles as f64 / seconds.max(1e-9),
-                "threads": threads,
                 "solver": args.solver.name(),
                 "answered_by": {
                     "bands": totals.by_bands,
@@ -323,7 +322,7 @@ fn report_batch(
                     "bitmask": totals.by_bitmask,
                 },
                 "conflicts": totals.conflicts,
-            })
+            }))
         },
     );
 }
