@@ -3,8 +3,8 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing::{OptionId, Problem, Solver, Stats, StopReason};
-use dancing_sat::Learner;
+use dancing::{OptionId, Problem, Solver, Stats};
+use dancing_sat::{Handover, Learner};
 
 use crate::answer::Answer;
 use crate::args::{SearchArgs, XcArgs};
@@ -19,10 +19,10 @@ use crate::search;
 /// answers are printed as a plain search prints them; if it runs out, the learner
 /// answers instead, and the nodes spent count in its statistics.
 pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
-    const BUDGET: u64 = dancing_sat::HANDOVER_NODES;
-    let user_nodes = args.search.max_nodes;
+    let handover = Handover::default();
+    let limits = args.search.limits();
     let budgeted = SearchArgs {
-        max_nodes: Some(user_nodes.map_or(BUDGET, |n| n.min(BUDGET))),
+        max_nodes: handover.first_limits(&limits).max_nodes,
         ..args.search.clone()
     };
     let mut found: Vec<Vec<OptionId>> = Vec::new();
@@ -35,9 +35,7 @@ pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<
             Ok(())
         })?
     };
-    let ran_out =
-        stats.stopped == Some(StopReason::NodeLimit) && user_nodes.is_none_or(|n| n > BUDGET);
-    if ran_out {
+    if handover.hands_over(&limits, &stats) {
         return learn(plan, args, problem, stats);
     }
     let mut out = BufWriter::new(io::stdout().lock());
@@ -65,10 +63,10 @@ pub(crate) fn learn(
 ) -> Result<Outcome, Failure> {
     let mut learner = Learner::new(problem);
     learner.set_max_memory(args.max_memory);
-    let started = std::time::Instant::now();
-    let mut limits = args.search.limits();
-    limits.deadline = limits.end(started.checked_sub(spent.elapsed).unwrap_or(started));
-    learner.set_limits(limits);
+    // The timeout counts from the links' start, when they ran first.
+    let now = std::time::Instant::now();
+    let started = now.checked_sub(spent.elapsed).unwrap_or(now);
+    learner.set_limits(Handover::default().learner_limits(&args.search.limits(), started));
     let limit = if plan.count {
         report::count_bound(plan.limit)
     } else {
@@ -91,13 +89,13 @@ pub(crate) fn learn(
         ))
     })?;
     let learned = learner.stats();
-    let stats = Stats {
+    let learned_stats = Stats {
         solutions: count,
-        nodes: spent.nodes,
-        updates: spent.updates,
-        elapsed: spent.elapsed + learned.elapsed,
+        elapsed: learned.elapsed,
         stopped: learned.stopped,
+        ..Stats::default()
     };
+    let stats = Handover::joined(&spent, &learned_stats);
     let stats = if plan.count {
         report::within_limit(stats, plan.limit)
     } else {

@@ -28,17 +28,12 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod cadical;
+mod handover;
 mod learner;
 mod memory;
 
 #[doc(hidden)]
 pub use memory::status_bytes;
 
+pub use handover::{HANDOVER_NODES, Handover};
 pub use learner::{Config, Learner, LearnerStats};
-
-/// The nodes dancing links search before the learner takes over, where a front end
-/// chooses for the caller (`dancing xc --solver auto`, the sudoku crate's `AutoSolver`):
-/// 100,000 nodes, a few milliseconds. Searches that end within it (the hardest 9×9
-/// sudoku need under 10,000) never start the learner; those that do not are the hard
-/// instances it is for.
-pub const HANDOVER_NODES: u64 = 100_000;

@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use dancing::{Limits, OptionId, Problem, Stats, StopReason};
-use dancing_sat::{Config, Learner};
+use dancing::{Limits, OptionId, Problem, Stats};
+use dancing_sat::{Config, Handover, Learner};
 
 use crate::bands::BandSolver;
 use crate::solve::{Books, Inside, Method, Solve};
@@ -165,7 +165,7 @@ pub struct AutoSolver {
     dlx: SudokuSolver,
     sat: SatSolver,
     books: Books,
-    budget: u64,
+    handover: Handover,
 }
 
 impl AutoSolver {
@@ -187,7 +187,7 @@ impl AutoSolver {
             dlx: SudokuSolver::new(),
             sat: SatSolver::new(),
             books: Books::default(),
-            budget,
+            handover: Handover::new(budget),
         };
         solver.set_limits(Limits::none());
         solver
@@ -196,10 +196,6 @@ impl AutoSolver {
     /// The strategy with a learner of another configuration.
     pub fn with_learner(sat: SatSolver) -> Self {
         Self { sat, ..Self::new() }
-    }
-
-    fn budget(&self) -> u64 {
-        self.budget
     }
 }
 
@@ -213,8 +209,6 @@ impl Solve for AutoSolver {
     fn find(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         // The clock is read only for a timeout, which the learner's deadline needs.
         let started = self.books.limits.timeout.map(|_| Instant::now());
-        let budget = self.budget();
-        let user_nodes = self.books.limits.max_nodes;
         let search: &mut dyn Solve = if puzzle.shape() == Shape::CLASSIC {
             &mut self.bands
         } else {
@@ -223,37 +217,23 @@ impl Solve for AutoSolver {
         let count = search.find(puzzle, limit, first.as_deref_mut());
         let searched = search.stats();
         self.books.method = search.method();
-        let handed_off = searched.stopped == Some(StopReason::NodeLimit)
-            && user_nodes.is_none_or(|n| n > budget);
-        if !handed_off {
+        if !self.handover.hands_over(&self.books.limits, &searched) {
             self.books.stats = searched;
             return count;
         }
-        let mut sat_limits = self.books.limits.clone();
-        sat_limits.deadline = started.map_or(self.books.limits.deadline, |started| {
-            self.books.limits.end(started)
-        });
         // The timeout counts from the first search's start, through the deadline.
-        sat_limits.timeout = None;
+        let started = started.unwrap_or_else(Instant::now);
+        let sat_limits = self.handover.learner_limits(&self.books.limits, started);
         self.sat.set_limits(sat_limits);
         let count = self.sat.find(puzzle, limit, first);
-        let learned = self.sat.stats();
         self.books.method = self.sat.method();
-        self.books.stats = Stats {
-            solutions: count,
-            nodes: searched.nodes,
-            updates: searched.updates,
-            elapsed: searched.elapsed + learned.elapsed,
-            stopped: learned.stopped,
-        };
+        self.books.stats = Handover::joined(&searched, &self.sat.stats());
         count
     }
 
     fn set_limits(&mut self, limits: Limits) {
         // The caller's node limit binds the first search only, and wins if smaller.
-        let budget = self.budget();
-        let mut first_limits = limits.clone();
-        first_limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
+        let first_limits = self.handover.first_limits(&limits);
         self.bands.set_limits(first_limits.clone());
         self.dlx.set_limits(first_limits);
         self.books.limits = limits;
