@@ -34,7 +34,7 @@ pub(crate) fn puzzle_argument(path: &Path, shape: Option<Shape>) -> Option<Input
     let symbol = |c: char| {
         c.is_ascii_digit()
             || (letters && c.is_ascii_alphabetic())
-            || matches!(c, '.' | '_' | '-' | '*')
+            || dancing_sudoku::parse::BLANKS.contains(&c)
     };
     let one_line = dancing_sudoku::parse::one_line_shape(length, shape).is_some();
     if path.exists() || !one_line || !token.chars().all(symbol) {

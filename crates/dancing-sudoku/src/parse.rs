@@ -116,7 +116,7 @@ pub fn one_line_shape(
 }
 
 #[doc(hidden)]
-pub use lex::block_from_lines;
+pub use lex::{BLANKS, block_from_lines};
 use lex::{
     Shapes, expect_end, is_separator, line_into, number_value, numbered, row_length, usual_shape,
 };

@@ -5,6 +5,11 @@ use super::{PuzzleError, PuzzleErrorKind};
 use crate::grid::{Alphabet, Grid};
 use crate::shape::Shape;
 
+/// The symbols of an empty cell in every layout, besides `0` (empty in grids up to 9×9,
+/// 36 in a 36×36 grid): the one list the readers, and the command line guessing whether
+/// an argument is a puzzle, take them from.
+pub const BLANKS: [char; 4] = ['.', '_', '-', '*'];
+
 /// What a character means in an alphabet, before the order is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Symbol {
@@ -18,7 +23,7 @@ pub(super) enum Symbol {
 pub(super) fn classify(ch: char, alphabet: Alphabet) -> Symbol {
     match alphabet {
         Alphabet::Digits => match ch {
-            '.' | '_' | '-' | '*' => Symbol::Empty,
+            _ if BLANKS.contains(&ch) => Symbol::Empty,
             '0' => Symbol::Zero,
             '1'..='9' => Symbol::Value(ch as u8 - b'0'),
             'A'..='Z' => Symbol::Value(ch as u8 - b'A' + 10),
@@ -156,7 +161,10 @@ pub(super) fn plain_9x9(line: &[u8], cells: &mut Vec<u8>) -> bool {
     }
     // Branch-free, so that the compiler can read many bytes at once.
     let known = token.iter().fold(true, |known, &b| {
-        known & (b.wrapping_sub(b'0') <= 9 || b == b'.' || b == b'_' || b == b'-' || b == b'*')
+        let blank = BLANKS
+            .iter()
+            .fold(false, |blank, &c| blank | (u32::from(b) == c as u32));
+        known & (b.wrapping_sub(b'0') <= 9 || blank)
     });
     if !known {
         return false;

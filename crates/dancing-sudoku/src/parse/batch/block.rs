@@ -1,6 +1,6 @@
 //! The rows of a block: a grid typed over several lines, of symbols or of candidates.
 
-use super::super::lex::{Shapes, Symbol, classify, is_rule, push_symbol};
+use super::super::lex::{BLANKS, Shapes, Symbol, classify, is_rule, push_symbol};
 use super::super::{PuzzleError, PuzzleErrorKind};
 use super::Puzzle;
 use crate::grid::{Alphabet, Grid};
@@ -302,7 +302,8 @@ pub(super) fn missing_rows(number: usize, rows: usize, side: usize) -> PuzzleErr
 pub(super) fn blank_spaced(text: &str, side: usize) -> Option<String> {
     let line = text.trim_end_matches(['\r', '\n']);
     let length = line.chars().count();
-    let blanks = ['|', '\t', '.', '_', '-', '*', '0'];
+    let blanks = ['|', '\t', '0'];
+    let blanks = |c: char| blanks.contains(&c) || BLANKS.contains(&c);
     if length > side || !line.contains(' ') || line.contains(blanks) {
         return None;
     }

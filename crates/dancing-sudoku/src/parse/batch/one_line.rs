@@ -1,7 +1,7 @@
 //! A puzzle on one line: its symbols, its candidates (729 of them), or its values
 //! spaced apart; and the clashes of its givens.
 
-use super::super::lex::{Shapes, is_rule, line_into, push_symbol, puzzle_token};
+use super::super::lex::{BLANKS, Shapes, is_rule, line_into, push_symbol, puzzle_token};
 use super::super::{PuzzleError, PuzzleErrorKind};
 use super::Puzzle;
 use super::block::cell_tokens;
@@ -72,7 +72,7 @@ pub(super) fn candidate_line(number: usize, text: &str) -> Result<Puzzle, Puzzle
     for (k, ch) in puzzle_token(text).chars().enumerate() {
         let (cell, place) = (k / 9, k % 9);
         match ch {
-            '.' | '0' | '_' | '-' | '*' => {}
+            _ if ch == '0' || BLANKS.contains(&ch) => {}
             '1'..='9' if usize::from(ch as u8 - b'1') == place => masks[cell] |= 1 << place,
             _ => {
                 return Err(PuzzleError::new(
