@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::MAX_LINE;
 use crate::grid::{Alphabet, Conflict};
-use crate::shape::Shape;
+use crate::shape::{MAX_SIDE, Shape};
 
 /// A grid that could not be read: where (1-based line, and column in characters when it
 /// helps) and why. Its `Debug` carries the message too, so that `?` in `main` (which
@@ -390,7 +390,8 @@ impl PuzzleErrorKind {
             ),
             Self::LineTooLong { limit } => write!(
                 f,
-                "the line is longer than {limit} bytes; a puzzle has at most 1296 symbols"
+                "the line is longer than {limit} bytes; a puzzle has at most {} symbols",
+                MAX_SIDE * MAX_SIDE
             ),
             Self::MissingRegions { expected } => write!(
                 f,
