@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use dancing::{BigCount, Stats, StopReason, Stopped, Zdd};
+use dancing::{BigCount, CountProbe, Stats, StopReason, Stopped, Zdd};
 
 use crate::args::SearchArgs;
 use crate::failure::Outcome;
@@ -166,6 +166,22 @@ impl Answer {
     pub(crate) fn field(mut self, key: &'static str, value: impl Into<serde_json::Value>) -> Self {
         self.fields.push((key, value.into()));
         self
+    }
+
+    /// Adds what the router's probe of the memo found, where a count ran one
+    /// (`memo_probe`: its states, its hits, whether the memo finished within it).
+    pub(crate) fn probed(self, probe: Option<CountProbe>) -> Self {
+        match probe {
+            Some(probe) => self.field(
+                "memo_probe",
+                serde_json::json!({
+                    "states": probe.states,
+                    "hits": probe.hits,
+                    "finished": probe.finished,
+                }),
+            ),
+            None => self,
+        }
     }
 
     /// Says `note` right after the solutions.

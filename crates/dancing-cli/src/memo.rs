@@ -10,8 +10,8 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use dancing::{
-    AnyEngine, Engine, EngineName, Memo, MemoProgress, OptionId, Probe, Problem, StopReason,
-    Stopped, Zdd,
+    AnyEngine, CountProbe, Engine, EngineName, Memo, MemoProgress, OptionId, Probe, Problem,
+    StopReason, Stopped, Zdd,
 };
 
 use crate::answer::Answer;
@@ -25,26 +25,44 @@ use crate::output::print_solution;
 use crate::plan::Plan;
 use crate::search::searching;
 
-/// Runs the memo that the router gave for `problem`, with the arguments' settings.
+/// The memo of `problem` with the arguments' settings: the limits (the timeout a
+/// deadline from now, for the whole run), `--max-memory` and `--memo-order`.
+pub(crate) fn settled<'p>(args: &XcArgs, problem: &'p Problem) -> Memo<'p> {
+    settle(args, Memo::new(problem), Instant::now())
+}
+
+/// `memo` with the arguments' settings, its run started at `started`.
+fn settle<'p>(args: &XcArgs, memo: Memo<'p>, started: Instant) -> Memo<'p> {
+    memo.limits(run_limits(args, started))
+        .max_memory(args.max_memory)
+        .order(args.memo.memo_order.unwrap_or_default())
+}
+
+/// The limits of a run started at `started`: one budget for the whole run (the build,
+/// then the listing or the draws), the timeout a deadline.
+fn run_limits(args: &XcArgs, started: Instant) -> dancing::Limits {
+    let mut limits = args.search.limits();
+    limits.deadline = limits.end(started);
+    limits.timeout = None;
+    limits
+}
+
+/// Runs the memo that the router gave for `problem`, with the arguments' settings;
+/// `probe` is what the router's probe found, when a count ran one.
 pub(crate) fn run(
     plan: &Plan,
     args: &XcArgs,
     problem: &Problem,
     memo: Memo<'_>,
+    probe: Option<CountProbe>,
 ) -> Result<Outcome, Failure> {
-    let order = args.memo.memo_order.unwrap_or_default();
     let started = Instant::now();
     // One budget for the whole run: the build, then the listing or the draws.
-    let mut limits = args.search.limits();
-    limits.deadline = limits.end(started);
-    limits.timeout = None;
+    let memo = settle(args, memo, started);
+    let limits = run_limits(args, started);
     let progress = Arc::new(MemoProgress::default());
     let watched = Arc::clone(&progress);
-    let memo = memo
-        .limits(limits.clone())
-        .max_memory(args.max_memory)
-        .order(order)
-        .progress(Arc::clone(&watched));
+    let memo = memo.progress(Arc::clone(&watched));
     let mut line = StatusLine::start(
         args.search.report.progress,
         false,
@@ -81,7 +99,9 @@ pub(crate) fn run(
                     human_size(progress_bytes)
                 );
             }
-            return Ok(Answer::memo_stopped(&stop, started.elapsed()).print(&args.search));
+            return Ok(Answer::memo_stopped(&stop, started.elapsed())
+                .probed(probe)
+                .print(&args.search));
         }
     };
     if let Some(path) = &args.memo.zdd {
@@ -118,7 +138,7 @@ pub(crate) fn run(
     // listing its first N.
     let stop = stop.filter(|&reason| reason != StopReason::Caller);
     let limit = plan.limit.filter(|_| plan.count);
-    let mut answer = Answer::memo(&zdd, started.elapsed(), stop, limit);
+    let mut answer = Answer::memo(&zdd, started.elapsed(), stop, limit).probed(probe);
     if args.memo.sample.is_some() {
         answer = answer
             .note(format!(

@@ -30,6 +30,9 @@ pub(crate) enum Mode {
     Cnf,
     /// The memoized search and its diagram (`--memo`, `--sample`, `--zdd`).
     Memo,
+    /// `--count` with the default engine on one thread: the router's probe of the memo
+    /// chooses the memo or a plain search (`--no-memo` forbids the memo).
+    Count,
 }
 
 /// What `dancing xc` does with a problem.
@@ -140,6 +143,19 @@ pub(crate) fn plan(
         Mode::Memo
     } else {
         links_mode(args, problem, engine)?.unwrap_or_else(|| split_or_threads(args))
+    };
+    let mode = match mode {
+        Mode::Search
+            if args.count
+                && engine == EngineName::Auto
+                && !args.memo.no_memo
+                && args.split.prefix.is_none()
+                // A node limit bounds a plain search's nodes, which the memo has not.
+                && args.search.max_nodes.is_none() =>
+        {
+            Mode::Count
+        }
+        mode => mode,
     };
     Ok(Plan {
         engine,

@@ -145,7 +145,9 @@ fn none_exist(n: usize, args: &ProblemArgs, out: &mut impl Write) -> Result<Outc
 }
 
 /// On boards of dominoes, where the memo counts in milliseconds what the plain search
-/// takes hours to enumerate, a note says so when it is not asked for.
+/// takes hours to enumerate, a note says so when a search is about to visit every
+/// tiling: not with `--count`, which takes the memo there by itself (unless
+/// `--no-memo`), nor when the memo is asked for.
 fn suggest_memo(kind: &ProblemKind, xc: &XcArgs) {
     if let ProblemKind::Domino {
         size: (width, height),
@@ -153,12 +155,13 @@ fn suggest_memo(kind: &ProblemKind, xc: &XcArgs) {
     } = kind
         && width * height >= 64
         && !xc.memo.wanted()
+        && !xc.count
         && !xc.search.report.quiet
     {
         stderr_line!(
             "note: the {width}x{height} board has many tilings, and this search visits every \
-             one; --count --memo counts them in milliseconds, --sample K --seed S draws \
-             some uniformly"
+             one; --count counts them in milliseconds (with the memo), --sample K --seed S \
+             draws some uniformly"
         );
     }
 }

@@ -6,8 +6,8 @@ use dancing::Engine as _;
 use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
 use dancing::{
-    AnyEngine, EngineName, OptionId, ParallelSolver, Problem, Route, RouteError, Solver,
-    SplitEngine, Stats,
+    AnyEngine, CountProbe, EngineName, OptionId, ParallelSolver, Problem, Route, RouteError,
+    Solver, SplitEngine, Stats,
 };
 use dancing_judges::matrix::{DenseReader, MatrixLimits, MatrixReader};
 
@@ -81,18 +81,32 @@ pub(crate) fn execute(
         Mode::Cnf => return cnf(args, problem),
         Mode::Learner => return learner::learn(plan, args, problem, Stats::default()),
         Mode::Budgeted => return learner::budgeted(plan, args, problem),
-        Mode::Search | Mode::Split | Mode::Threads(_) | Mode::Memo => {}
+        Mode::Search | Mode::Split | Mode::Threads(_) | Mode::Memo | Mode::Count => {}
     }
-    // The router's answer: an engine, or the memo.
-    let mut engine = match Route::new(problem, plan.engine).map_err(|e| refusal(&e, name))? {
-        Route::Memo(memo) => return crate::memo::run(plan, args, problem, memo),
+    // The router's answer: an engine, or the memo; for a count, as its probe of the
+    // memo chose.
+    let routed = match plan.mode {
+        Mode::Count => {
+            let started = std::time::Instant::now();
+            match Route::for_count(crate::memo::settled(args, problem), plan.engine) {
+                Err(RouteError::Stopped(stop)) => {
+                    return Ok(Answer::memo_stopped(&stop, started.elapsed()).print(&args.search));
+                }
+                routed => routed,
+            }
+        }
+        _ => Route::new(problem, plan.engine).map(|route| (route, None)),
+    };
+    let (route, probe) = routed.map_err(|e| refusal(&e, name))?;
+    let mut engine = match route {
+        Route::Memo(memo) => return crate::memo::run(plan, args, problem, memo, probe),
         Route::Engine(engine) => *engine,
     };
     let prefix = split::follow_prefix(args, problem, &mut engine)?;
     match plan.mode {
         Mode::Split => split::print_split(args, &mut engine, &prefix),
         Mode::Threads(threads) => split::threads(args, problem, engine, threads),
-        _ => plain(plan, args, problem, &mut engine),
+        _ => plain(plan, args, problem, &mut engine, probe),
     }
 }
 
@@ -115,6 +129,7 @@ fn plain<E: dancing::Engine>(
     args: &XcArgs,
     problem: &Problem,
     solver: &mut E,
+    probe: Option<CountProbe>,
 ) -> Result<Outcome, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if plan.count {
@@ -130,6 +145,7 @@ fn plain<E: dancing::Engine>(
     out.flush()?;
     Ok(Answer::of(&stats)
         .field("engine", solver.name())
+        .probed(probe)
         .print(&args.search))
 }
 

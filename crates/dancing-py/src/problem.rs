@@ -130,6 +130,51 @@ fn forced_engine(
     Ok(Some((AnyEngine::Links(solver), options)))
 }
 
+/// The router's answer for a count: for the default engine on one thread (`probe`), as
+/// its probe of `memo` (the caller's settings) chooses; else the engine `name`, or the
+/// memo for `memo`.
+fn route<'p>(
+    py: Python<'_>,
+    flag: &Arc<AtomicBool>,
+    memo: Memo<'p>,
+    name: EngineName,
+    probe: bool,
+) -> PyResult<Route<'p>> {
+    let routed = if probe {
+        interruptible(py, flag, move || Route::for_count(memo, name))?.map(|(route, _)| route)
+    } else {
+        match Route::new(memo.problem(), name) {
+            Ok(Route::Memo(_)) => Ok(Route::Memo(memo)),
+            other => other,
+        }
+    };
+    routed.map_err(|error| match error {
+        dancing::RouteError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
+            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
+        other => PyValueError::new_err(other.to_string()),
+    })
+}
+
+/// Counts with `memo` (its settings the caller's) up to `limit`: exact however large,
+/// complete when there are `limit` solutions or fewer, as every count is.
+fn count_memo(
+    py: Python<'_>,
+    flag: &Arc<AtomicBool>,
+    memo: Memo<'_>,
+    limit: Option<u64>,
+) -> PyResult<PyObject> {
+    let built = interruptible(py, flag, move || memo.build())?;
+    let zdd = built.map_err(|stop| {
+        stopped(py, Some(stop.reason), stop.stats.solutions)
+            .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
+    })?;
+    let (count, stopped) = match limit {
+        Some(limit) => zdd.count_up_to(limit),
+        None => (zdd.count(), None),
+    };
+    count_object(py, &count.to_string(), stopped.is_none())
+}
+
 #[pymethods]
 impl Problem {
     /// Builds a problem from item names and options (lists of item names), with
@@ -323,7 +368,9 @@ impl Problem {
 
     /// The number of solutions, a `dancing.Count` (an `int` whose `complete` is false
     /// when the search stopped at `limit` with more left), searched by `engine` on
-    /// `threads` threads, or counted without visiting them with `memo=True`.
+    /// `threads` threads, or counted without visiting them by the memo: where a short
+    /// probe of it shows the subproblems repeat (the default engine on one thread), or
+    /// always with `memo=True`.
     ///
     /// Args:
     ///     limit: count at most this many (1 or more), or `None` for all.
@@ -332,16 +379,18 @@ impl Problem {
     ///     threads: threads searching (0: every core, at most 256).
     ///     engine: `"auto"`, `"links"`, `"dense"`, `"multi"`, `"memo"` (`"cells"` in
     ///         builds with it), as `dancing xc --engine` takes them.
-    ///     memo: count from a ZDD of all the solutions: exact however large, fast
-    ///         where subproblems repeat (boards), slow where they do not; one thread.
+    ///     memo: `True` counts from a ZDD of all the solutions: exact however large,
+    ///         fast where subproblems repeat (boards), slow where they do not; one
+    ///         thread. `False` never does; `None` (the default) lets a probe of 1,000
+    ///         states choose, as `dancing xc --count` does.
     ///     max_memory: with the memo, the most bytes it may hold (4 GiB by default, as
     ///         `dancing xc --max-memory`); past it, `MemoryError`.
     ///     memo_order: with the memo, the item it covers next: `"auto"`,
     ///         `"frontier"`, `"declared"` or `"mrv"`, as `dancing xc --memo-order`.
     ///     given: options (their indices) every solution must hold, as a partial
     ///         solution forced first (the `dlx` package's `useRow`); links, one thread.
-    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = false, max_memory = MAX_MEMORY, memo_order = "auto", given = None),
-           text_signature = "($self, *, limit=None, timeout=None, threads=1, engine='auto', memo=False, max_memory=4294967296, memo_order='auto', given=None)")]
+    #[pyo3(signature = (*, limit = None, timeout = None, threads = 1, engine = "auto", memo = None, max_memory = MAX_MEMORY, memo_order = "auto", given = None),
+           text_signature = "($self, *, limit=None, timeout=None, threads=1, engine='auto', memo=None, max_memory=4294967296, memo_order='auto', given=None)")]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -350,13 +399,13 @@ impl Problem {
         timeout: Option<f64>,
         threads: i64,
         engine: &str,
-        memo: bool,
+        memo: Option<bool>,
         max_memory: u64,
         memo_order: &str,
         given: Option<Vec<i64>>,
     ) -> PyResult<PyObject> {
         let given = given_indices(given)?;
-        if !given.is_empty() && (memo || threads != 1) {
+        if !given.is_empty() && (memo == Some(true) || threads != 1) {
             return Err(PyValueError::new_err(
                 "given= searches on one thread without the memo: leave threads and memo out",
             ));
@@ -368,7 +417,15 @@ impl Problem {
         let name: EngineName = engine
             .parse()
             .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
-        let name = if memo { EngineName::Memo } else { name };
+        let name = match memo {
+            Some(true) => EngineName::Memo,
+            Some(false) if name == EngineName::Memo => {
+                return Err(PyValueError::new_err(
+                    "memo=False with engine='memo': leave one of them out",
+                ));
+            }
+            _ => name,
+        };
         if name == EngineName::Memo && threads != 1 {
             return Err(PyValueError::new_err(
                 "memo=True counts on one thread: leave threads out",
@@ -378,26 +435,19 @@ impl Problem {
         let limits = limits(timeout, &flag)?;
         let problem = Arc::clone(&self.inner);
         // The options given, on the links; else the router's answer: an engine, or the memo.
+        // The options given, on the links; else the router's answer: an engine, or the
+        // memo (for the default engine on one thread, as a probe of it chooses).
+        let settled = self::memo(
+            Memo::new(&problem),
+            limits.clone(),
+            (max_memory, memo_order),
+        )?;
+        let probe = memo.is_none() && name == EngineName::Auto && threads == 1;
         let engine = match forced_engine(self, &given, engine)? {
             Some((engine, _)) => engine,
-            None => match Route::new(&problem, name)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?
-            {
+            None => match route(py, &flag, settled, name, probe)? {
                 Route::Engine(engine) => *engine,
-                Route::Memo(router_memo) => {
-                    let memo = self::memo(router_memo, limits, (max_memory, memo_order))?;
-                    let built = interruptible(py, &flag, move || memo.build())?;
-                    let zdd = built.map_err(|stop| {
-                        stopped(py, Some(stop.reason), stop.stats.solutions)
-                            .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
-                    })?;
-                    // Complete when there are `limit` solutions or fewer, as every count is.
-                    let (count, stopped) = match limit {
-                        Some(limit) => zdd.count_up_to(limit),
-                        None => (zdd.count(), None),
-                    };
-                    return count_object(py, &count.to_string(), stopped.is_none());
-                }
+                Route::Memo(memo) => return count_memo(py, &flag, memo, limit),
             },
         };
         // Complete when there are `limit` solutions or fewer, as every count is.

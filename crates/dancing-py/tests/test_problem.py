@@ -106,6 +106,31 @@ def test_the_memo_counts_past_64_bits():
     p = dancing.Problem(board, dominoes)
     assert p.count(memo=True) == 112202208776036178000000
     assert p.count(memo=True, limit=5) == 5
+    # The default count probes the memo and keeps it: a plain search would visit
+    # 10^23 tilings.
+    assert p.count() == 112202208776036178000000
+    assert p.count(timeout=60) == 112202208776036178000000
+
+
+def test_memo_false_and_true_and_the_probe_agree():
+    # The 4x6 board's 281 domino tilings, however counted.
+    board = ["r%dc%d" % (r, c) for r in range(4) for c in range(6)]
+    dominoes = [
+        ["r%dc%d" % (r, c), "r%dc%d" % (r + dr, c + dc)]
+        for r in range(4)
+        for c in range(6)
+        for dr, dc in ((0, 1), (1, 0))
+        if r + dr < 4 and c + dc < 6
+    ]
+    p = dancing.Problem(board, dominoes)
+    assert p.count() == p.count(memo=False) == p.count(memo=True) == 281
+    assert p.count(limit=100) == p.count(memo=False, limit=100) == 100
+    assert not p.count(limit=100).complete
+    with pytest.raises(ValueError, match="memo=False with engine='memo'"):
+        p.count(memo=False, engine="memo")
+    # The pentominoes hardly repeat: the probe keeps the plain search, which agrees.
+    pent = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
+    assert pent.count(limit=10) == pent.count(memo=False, limit=10) == 10
 
 
 def test_a_timeout_raises_search_stopped():

@@ -196,7 +196,7 @@ pub use problem::{DisplayOption, OptionItems, Problem};
 /// The random-number traits [`Zdd::sample`] takes, in the version this crate uses
 /// (`dancing::rand_core::RngCore`), so that a generator of yours need not match it.
 pub use rand_core;
-pub use router::{AnyEngine, Capability, EngineName, PrefixError, Route, RouteError};
+pub use router::{AnyEngine, Capability, CountProbe, EngineName, PrefixError, Route, RouteError};
 pub use seed::random_seed;
 pub use solution::Solution;
 pub use solver::{Branching, Search, Solutions, Solver};

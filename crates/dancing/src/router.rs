@@ -27,7 +27,7 @@ use crate::cells::CellsSolver;
 use crate::engine::{Engine, Front, Inside};
 use crate::error::{ForceError, IntegrityError};
 use crate::ids::OptionId;
-use crate::memo::Memo;
+use crate::memo::{Memo, Probe};
 use crate::multi::Move;
 use crate::problem::Problem;
 use crate::split::{Branches, Given, SplitEngine};
@@ -71,6 +71,10 @@ pub enum RouteError {
     /// [`EngineName::Memo`], and [`Memo`] builds its diagram.
     #[error("the memo is not a search engine: build its diagram with Memo")]
     Memo,
+    /// A limit (the deadline, Ctrl-C, the memory bound) stopped the probe that chooses
+    /// between the memo and a plain search ([`Route::for_count`]).
+    #[error(transparent)]
+    Stopped(#[from] crate::stats::Stopped),
 }
 
 /// A prefix that names no subproblem: its first move the search does not make there.
@@ -439,7 +443,86 @@ pub enum Route<'p> {
     Memo(Memo<'p>),
 }
 
+/// What a count's probe of the memo found ([`Route::for_count`]): the states it
+/// reached, how many of them it found remembered, and whether the memo finished within
+/// them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountProbe {
+    /// States reached.
+    pub states: u64,
+    /// States found in the memo.
+    pub hits: u64,
+    /// Whether the memo finished within the probe.
+    pub finished: bool,
+}
+
 impl<'p> Route<'p> {
+    /// The router's answer for counting the solutions of `memo`'s problem with `name`:
+    /// for `auto`, a probe of [`Probe::COUNT_STATES`] states of the memo (with its
+    /// settings: deadline, interruption, memory bound, order) chooses: the memo where it
+    /// finished or its subproblems repeat enough to pay ([`Probe::memo_pays`]), else
+    /// the engine `auto` picks, and the probe says why. Any other name is
+    /// [`Route::new`]'s answer, with no probe: `memo` forces the memo, an engine's name
+    /// forbids it.
+    ///
+    /// ```
+    /// use dancing::{EngineName, Memo, Route, problems};
+    ///
+    /// // Domino boards repeat themselves (a third of the probe's states): the memo
+    /// // counts them.
+    /// let boards = problems::dominoes(8, 8);
+    /// let (route, probe) = Route::for_count(Memo::new(&boards), EngineName::Auto)?;
+    /// assert!(matches!(route, Route::Memo(_)));
+    /// assert!(probe.is_some_and(|probe| probe.hits * 5 >= probe.states));
+    /// // Queens hardly do: the plain search counts them.
+    /// let queens = problems::queens(10);
+    /// let (route, _) = Route::for_count(Memo::new(&queens), EngineName::Auto)?;
+    /// assert!(matches!(route, Route::Engine(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RouteError`] as [`Route::new`] refuses, and [`RouteError::Stopped`] when a
+    /// limit of the memo stops the probe.
+    pub fn for_count(
+        memo: Memo<'p>,
+        name: EngineName,
+    ) -> Result<(Self, Option<CountProbe>), RouteError> {
+        let problem = memo.problem();
+        if name != EngineName::Auto {
+            return Ok((
+                match Self::new(problem, name)? {
+                    Self::Memo(_) => Self::Memo(memo),
+                    engine => engine,
+                },
+                None,
+            ));
+        }
+        let probe = memo.probe(Probe::COUNT_STATES)?;
+        let pays = probe.memo_pays();
+        let found = match probe {
+            Probe::Built(zdd) => {
+                let stats = zdd.stats();
+                CountProbe {
+                    states: stats.states,
+                    hits: stats.hits,
+                    finished: true,
+                }
+            }
+            Probe::Unfinished { states, hits } => CountProbe {
+                states,
+                hits,
+                finished: false,
+            },
+        };
+        let route = if pays {
+            Self::Memo(memo)
+        } else {
+            Self::new(problem, name)?
+        };
+        Ok((route, Some(found)))
+    }
+
     /// The answer `name` gives for `problem`: [`EngineName::Memo`] is the memo (it
     /// takes colors and multiplicities too), any other name the engine
     /// [`AnyEngine::new`] builds.

@@ -159,6 +159,14 @@ pub(crate) struct MemoArgs {
     /// time left; --max-memory bounds the memo (exit code 3 when reached)
     #[arg(long)]
     pub(crate) memo: bool,
+    /// Count without the memo. With --count and the default engine on one thread (and
+    /// no --max-nodes, which bounds a plain search's nodes), a probe of the memo (1,000
+    /// states, about a hundredth of a plain search where it does not pay) keeps it
+    /// where it finishes or the subproblems repeat enough (boards of dominoes), and
+    /// --stats says what the probe found (`memo_probe`); --no-memo searches plainly,
+    /// --memo always takes the memo
+    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order"])]
+    pub(crate) no_memo: bool,
     /// Print K solutions drawn uniformly at random (with repeats): from the memo's ZDD
     /// where the memo pays (a short run of it tells), else by listing the solutions (a
     /// reservoir per draw, in one search up to 64 draws; past them the count, then the

@@ -4,7 +4,7 @@
 
 use std::process::{Command, Stdio};
 
-use crate::common::{self, ok, run, text};
+use crate::common::{self, ok, run, stats_of, text};
 
 /// The cheapest solution of a problem whose options cost 2^64 − 1 or more in all, on
 /// one thread and on several: the same answer, never a silent empty one.
@@ -390,12 +390,6 @@ fn f3_the_memos_listing_and_draws_answer_to_every_limit() {
     }
     let listed = ok(&["xc", "--memo", "--limit", "3", path], b"");
     assert_eq!(listed.split("\n\n").count(), 3);
-}
-
-/// The JSON line of `--stats` (the last line on standard error) of `output`.
-fn stats_of(output: &std::process::Output) -> serde_json::Value {
-    let stderr = text(&output.stderr);
-    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
 }
 
 /// Runs `dancing xc --max-memory LIMIT --stats ARGS` on `input`, expecting `code`, and

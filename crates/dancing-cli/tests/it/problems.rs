@@ -4,7 +4,7 @@
 use dancing::Engine;
 use dancing::problems::{self, Board, Piece, Turns, Uses};
 
-use crate::common::{run, text};
+use crate::common::{run, stats_of, text};
 
 /// The JSON line of `--stats` on stderr.
 fn stats_line(stderr: &str) -> &str {
@@ -20,11 +20,36 @@ fn the_memo_counts_a_board_the_plain_search_cannot_visit() {
     assert_eq!(output.status.code(), Some(0));
     // OEIS A004003: domino tilings of the 12x12 board.
     assert_eq!(text(&output.stdout), "53060477521960000\n");
+    // A count takes the memo by itself where its probe sees the board repeat, and
+    // says so; --no-memo forbids it (the plain search then stops at its node limit).
+    let output = run(&["problem", "domino", "12x12", "--count", "--stats"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), "53060477521960000\n");
+    let stats = stats_of(&output);
+    assert_eq!(stats["engine"], "memo", "{stats}");
+    let probe = &stats["memo_probe"];
+    assert!(probe["hits"].as_u64().unwrap() * 5 >= probe["states"].as_u64().unwrap());
+    let args = [
+        "problem",
+        "domino",
+        "12x12",
+        "--count",
+        "--no-memo",
+        "--max-nodes",
+        "1000",
+    ];
+    let output = run(&args, b"");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(
+        text(&output.stdout).ends_with("+\n"),
+        "{}",
+        text(&output.stdout)
+    );
     // Without the memo, the note names it.
     let output = run(&["problem", "domino", "12x12", "--max-nodes", "1000"], b"");
     assert_eq!(output.status.code(), Some(3));
     assert!(
-        text(&output.stderr).contains("--count --memo"),
+        text(&output.stderr).contains("--count counts them in milliseconds (with the memo)"),
         "{}",
         text(&output.stderr)
     );

@@ -97,7 +97,7 @@ class Problem:
         timeout: Optional[float] = None,
         threads: int = 1,
         engine: Engine = "auto",
-        memo: bool = False,
+        memo: Optional[bool] = None,
         max_memory: int = 4 << 30,
         memo_order: MemoOrder = "auto",
         given: Optional[Sequence[int]] = None,
@@ -105,7 +105,9 @@ class Problem:
         """The number of solutions (at most `limit`: `complete` is false when more
         exist), by `engine` on `threads` threads (0: every core); `memo=True` counts
         without visiting them (a ZDD: exact however large, fast where the subproblems
-        repeat, as on boards), within `max_memory` bytes (`MemoryError` past them);
+        repeat, as on boards), within `max_memory` bytes (`MemoryError` past them),
+        `memo=False` never does, and `memo=None` (the default) lets a probe of the
+        memo choose for the default engine on one thread;
         `given` options every solution must hold (a partial solution forced first, on
         the links engine)."""
     def first(

@@ -114,6 +114,11 @@ impl<'p> Memo<'p> {
         }
     }
 
+    /// The problem searched.
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
     /// Keeps `progress` up to date as the search runs.
     pub fn progress(mut self, progress: Arc<MemoProgress>) -> Self {
         self.progress = Some(progress);

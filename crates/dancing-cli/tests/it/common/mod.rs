@@ -230,3 +230,9 @@ fn subcommands(path: Vec<String>, into: &mut Vec<Vec<String>>) {
         }
     }
 }
+
+/// The JSON line of `--stats` (the last line on standard error) of `output`.
+pub(crate) fn stats_of(output: &Output) -> serde_json::Value {
+    let stderr = text(&output.stderr);
+    serde_json::from_str(stderr.lines().last().expect("a stats line")).expect("JSON")
+}
