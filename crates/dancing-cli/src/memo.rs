@@ -60,28 +60,9 @@ pub(crate) fn run(
     // One budget for the whole run: the build, then the listing or the draws.
     let memo = settle(args, memo, started);
     let limits = run_limits(args, started);
-    let progress = Arc::new(MemoProgress::default());
-    let watched = Arc::clone(&progress);
+    let watched = Arc::new(MemoProgress::default());
     let memo = memo.progress(Arc::clone(&watched));
-    let mut line = StatusLine::start(
-        args.search.report.progress,
-        false,
-        ("counting", ""),
-        (
-            Some(PROGRESS_SCALE),
-            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
-        ),
-        move |bar, _| {
-            let fraction = progress.fraction();
-            bar.set_position((fraction * PROGRESS_SCALE as f64) as u64);
-            bar.set_message(format!(
-                "{} states, {} held{}",
-                progress.states.load(Ordering::Relaxed),
-                human_size(progress.bytes.load(Ordering::Relaxed)),
-                about_left(bar.elapsed(), fraction)
-            ));
-        },
-    );
+    let mut line = status_line(args, Arc::clone(&watched));
     let built = watched_for_size(&watched, args.search.report.quiet, || {
         searching(|| build(&memo, args))
     });
@@ -154,6 +135,30 @@ pub(crate) fn run(
     out.flush()?;
     answer.print(&args.search);
     Ok(Outcome::stopped(stop))
+}
+
+/// The memo's status line (`--progress`): the share done by Knuth's estimate, the states
+/// reached, the bytes held and the time left, from what the memo publishes.
+fn status_line(args: &XcArgs, progress: Arc<MemoProgress>) -> StatusLine {
+    StatusLine::start(
+        args.search.report.progress,
+        false,
+        ("counting", ""),
+        (
+            Some(PROGRESS_SCALE),
+            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
+        ),
+        move |bar, _| {
+            let fraction = progress.fraction();
+            bar.set_position((fraction * PROGRESS_SCALE as f64) as u64);
+            bar.set_message(format!(
+                "{} states, {} held{}",
+                progress.states.load(Ordering::Relaxed),
+                human_size(progress.bytes.load(Ordering::Relaxed)),
+                about_left(bar.elapsed(), fraction)
+            ));
+        },
+    )
 }
 
 /// The status line's bar counts millionths of the search, as the memo publishes them.

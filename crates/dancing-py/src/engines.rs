@@ -1,12 +1,17 @@
 //! The searches behind `Problem`'s methods, in the caller's words: the engine named,
 //! a count on one thread or many, the threads allowed, the options given, the memo.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use dancing::{
-    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, MemoOrder, ParallelSolver,
-    Solver,
+    AnyEngine, Capability, Count, Engine, EngineName, Limits, Memo, MemoOrder, OptionId,
+    ParallelSolver, Route, Solver,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+use crate::run::{count_object, interruptible, stopped};
 
 /// The engine `name` (the caller's word, as the command line's `--engine` reads it)
 /// built for `problem`, or why it cannot be.
@@ -85,3 +90,80 @@ pub(crate) fn memo<'p>(
 
 /// The memo's memory bound when none is given: the command line's `--max-memory`.
 pub(crate) const MAX_MEMORY: u64 = 4 << 30;
+
+/// The router's answer for a count: for the default engine on one thread (`probe`), as
+/// its probe of `memo` (the caller's settings) chooses; else the engine `name`, or the
+/// memo for `memo`.
+pub(crate) fn route<'p>(
+    py: Python<'_>,
+    flag: &Arc<AtomicBool>,
+    memo: Memo<'p>,
+    name: EngineName,
+    probe: bool,
+) -> PyResult<Route<'p>> {
+    let routed = if probe {
+        interruptible(py, flag, move || Route::for_count(memo, name))?.map(|(route, _)| route)
+    } else {
+        match Route::new(memo.problem(), name) {
+            Ok(Route::Memo(_)) => Ok(Route::Memo(memo)),
+            other => other,
+        }
+    };
+    routed.map_err(|error| match error {
+        dancing::RouteError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
+            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
+        other => PyValueError::new_err(other.to_string()),
+    })
+}
+
+/// Counts with `memo` (its settings the caller's) up to `limit`: exact however large,
+/// complete when there are `limit` solutions or fewer, as every count is.
+pub(crate) fn count_memo(
+    py: Python<'_>,
+    flag: &Arc<AtomicBool>,
+    memo: Memo<'_>,
+    limit: Option<u64>,
+) -> PyResult<PyObject> {
+    let built = interruptible(py, flag, move || memo.build())?;
+    let zdd = built.map_err(|stop| {
+        stopped(py, Some(stop.reason), stop.stats.solutions)
+            .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
+    })?;
+    let (count, stopped) = match limit {
+        Some(limit) => zdd.count_up_to(limit),
+        None => (zdd.count(), None),
+    };
+    count_object(py, &count.to_string(), stopped.is_none())
+}
+
+/// The engine for a search that starts from the caller's `given` options (their
+/// indices, as the caller numbered them, which `index` turns into the problem's): dancing links with them forced, so that
+/// every solution holds them; `None` without any. The engine named must be `auto` or
+/// `links`, on one thread.
+pub(crate) fn forced_engine(
+    problem: &dancing::Problem,
+    index: impl Fn(u32) -> PyResult<OptionId>,
+    given: &[u32],
+    engine: &str,
+) -> PyResult<Option<(AnyEngine, Vec<OptionId>)>> {
+    if given.is_empty() {
+        return Ok(None);
+    }
+    let name: EngineName = engine
+        .parse()
+        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
+    if !name.can(Capability::Forced) {
+        return Err(PyValueError::new_err(format!(
+            "given= searches on the links engine: leave engine={engine:?} out"
+        )));
+    }
+    let options = given
+        .iter()
+        .map(|&k| index(k))
+        .collect::<PyResult<Vec<OptionId>>>()?;
+    let mut solver = Solver::new(problem);
+    solver
+        .set_forced(options.iter().copied())
+        .map_err(|e| PyValueError::new_err(format!("given={given:?}: {e}")))?;
+    Ok(Some((AnyEngine::Links(solver), options)))
+}

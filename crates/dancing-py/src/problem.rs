@@ -5,14 +5,15 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use dancing::{
-    AnyEngine, Capability, Engine, EngineName, Memo, OptionId, ParallelSolver, Route, Solver,
-};
+use dancing::{Engine, EngineName, Memo, OptionId, ParallelSolver, Route, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::engines::{MAX_MEMORY, checked_threads, count_with, engine, given_indices, memo};
+use crate::engines::{
+    MAX_MEMORY, checked_threads, count_memo, count_with, engine, forced_engine, given_indices,
+    memo, route,
+};
 use crate::input::{self, Numbering};
 use crate::run::{at_least_one, count_object, interruptible, limits, stopped};
 use crate::solutions::{Decode, Solutions, produce, sorted};
@@ -97,82 +98,6 @@ impl Problem {
             .as_ref()
             .map_or_else(|| self.inner.option_count(), |n| n.len())
     }
-}
-
-/// The engine for a search that starts from the caller's `given` options (their
-/// indices, as the caller numbered them): dancing links with them forced, so that
-/// every solution holds them; `None` without any. The engine named must be `auto` or
-/// `links`, on one thread.
-fn forced_engine(
-    problem: &Problem,
-    given: &[u32],
-    engine: &str,
-) -> PyResult<Option<(AnyEngine, Vec<OptionId>)>> {
-    if given.is_empty() {
-        return Ok(None);
-    }
-    let name: EngineName = engine
-        .parse()
-        .map_err(|e: dancing::UnknownName| PyValueError::new_err(e.to_string()))?;
-    if !name.can(Capability::Forced) {
-        return Err(PyValueError::new_err(format!(
-            "given= searches on the links engine: leave engine={engine:?} out"
-        )));
-    }
-    let options = given
-        .iter()
-        .map(|&k| problem.problem_index(k))
-        .collect::<PyResult<Vec<OptionId>>>()?;
-    let mut solver = Solver::new(&problem.inner);
-    solver
-        .set_forced(options.iter().copied())
-        .map_err(|e| PyValueError::new_err(format!("given={given:?}: {e}")))?;
-    Ok(Some((AnyEngine::Links(solver), options)))
-}
-
-/// The router's answer for a count: for the default engine on one thread (`probe`), as
-/// its probe of `memo` (the caller's settings) chooses; else the engine `name`, or the
-/// memo for `memo`.
-fn route<'p>(
-    py: Python<'_>,
-    flag: &Arc<AtomicBool>,
-    memo: Memo<'p>,
-    name: EngineName,
-    probe: bool,
-) -> PyResult<Route<'p>> {
-    let routed = if probe {
-        interruptible(py, flag, move || Route::for_count(memo, name))?.map(|(route, _)| route)
-    } else {
-        match Route::new(memo.problem(), name) {
-            Ok(Route::Memo(_)) => Ok(Route::Memo(memo)),
-            other => other,
-        }
-    };
-    routed.map_err(|error| match error {
-        dancing::RouteError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
-            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
-        other => PyValueError::new_err(other.to_string()),
-    })
-}
-
-/// Counts with `memo` (its settings the caller's) up to `limit`: exact however large,
-/// complete when there are `limit` solutions or fewer, as every count is.
-fn count_memo(
-    py: Python<'_>,
-    flag: &Arc<AtomicBool>,
-    memo: Memo<'_>,
-    limit: Option<u64>,
-) -> PyResult<PyObject> {
-    let built = interruptible(py, flag, move || memo.build())?;
-    let zdd = built.map_err(|stop| {
-        stopped(py, Some(stop.reason), stop.stats.solutions)
-            .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
-    })?;
-    let (count, stopped) = match limit {
-        Some(limit) => zdd.count_up_to(limit),
-        None => (zdd.count(), None),
-    };
-    count_object(py, &count.to_string(), stopped.is_none())
 }
 
 #[pymethods]
@@ -443,7 +368,7 @@ impl Problem {
             (max_memory, memo_order),
         )?;
         let probe = memo.is_none() && name == EngineName::Auto && threads == 1;
-        let engine = match forced_engine(self, &given, engine)? {
+        let engine = match forced_engine(&self.inner, |k| self.problem_index(k), &given, engine)? {
             Some((engine, _)) => engine,
             None => match route(py, &flag, settled, name, probe)? {
                 Route::Engine(engine) => *engine,
@@ -631,10 +556,11 @@ impl Problem {
         let flag = Arc::new(AtomicBool::new(false));
         let limits = limits(timeout, &flag)?;
         // Built here, so that an engine that cannot take the problem says so at once.
-        let (ready, forced) = match forced_engine(self, &given, engine)? {
-            Some(forced) => forced,
-            None => (self::engine(&self.inner, engine)?, Vec::new()),
-        };
+        let (ready, forced) =
+            match forced_engine(&self.inner, |k| self.problem_index(k), &given, engine)? {
+                Some(forced) => forced,
+                None => (self::engine(&self.inner, engine)?, Vec::new()),
+            };
         let (send, receive) = mpsc::sync_channel(256);
         let thread = std::thread::Builder::new()
             .name("dancing-solutions".to_owned())
