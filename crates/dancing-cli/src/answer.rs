@@ -96,6 +96,7 @@ impl Answer {
             .hidden("memo_hits", memo.hits)
             .counted_as("zdd_nodes", memo.nodes, "ZDD node")
             .work("bytes", memo.bytes, human_size(memo.bytes))
+            .field("bytes_per_state", per_state(memo.bytes, memo.states))
             .field("engine", "memo")
             .field("memo_order", format!("{:?}", memo.order).to_lowercase())
     }
@@ -313,6 +314,15 @@ pub(crate) fn stop_note(stopped: Option<StopReason>) -> &'static str {
     }
 }
 
+/// The memo's bytes per state reached, to a tenth of a byte (0 for no state): what its
+/// memory costs a state, the figure the memo's layout is judged by.
+fn per_state(bytes: u64, states: u64) -> f64 {
+    match states {
+        0 => 0.0,
+        states => (bytes as f64 / states as f64 * 10.0).round() / 10.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,6 +385,10 @@ mod tests {
                 .summary()
                 .starts_with(&format!("{exact} solutions, "))
         );
+        let stats = zdd.stats();
+        let per = answer.json()["bytes_per_state"].as_f64().unwrap();
+        assert!((per - stats.bytes as f64 / stats.states as f64).abs() <= 0.05);
+        assert_eq!(per_state(0, 0), 0.0);
         let limited = Answer::memo(&zdd, Duration::ZERO, None, Some(10));
         assert_eq!(limited.count_text(), "10+");
         assert!(limited.summary().starts_with("first 10 solutions, "));
