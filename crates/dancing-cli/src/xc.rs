@@ -88,7 +88,9 @@ pub(crate) fn execute(
     let routed = match plan.mode {
         Mode::Count => {
             let started = std::time::Instant::now();
-            match Route::for_count(crate::memo::settled(args, problem), plan.engine) {
+            // Ctrl-C during the probe stops it, as it stops the search after it.
+            let memo = crate::memo::settled(args, problem);
+            match search::searching(|| Route::for_count(memo, plan.engine)) {
                 Err(RouteError::Stopped(stop)) => {
                     return Ok(Answer::memo_stopped(&stop, started.elapsed()).print(&args.search));
                 }
@@ -133,20 +135,21 @@ fn plain<E: dancing::Engine>(
 ) -> Result<Outcome, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = if plan.count {
-        let stats = search::count(solver, &args.search, plan.limit);
-        writeln!(out, "{}", Answer::of(&stats).count_text())?;
-        stats
+        search::count(solver, &args.search, plan.limit)
     } else {
         let mut first = true;
         search::run(solver, &args.search, plan.limit, |solution| {
             crate::output::print_solution(&mut out, problem, solution, &mut first, args)
         })?
     };
-    out.flush()?;
-    Ok(Answer::of(&stats)
+    let answer = Answer::of(&stats)
         .field("engine", solver.name())
-        .probed(probe)
-        .print(&args.search))
+        .probed(probe);
+    if plan.count {
+        writeln!(out, "{}", answer.count_text())?;
+    }
+    out.flush()?;
+    Ok(answer.print(&args.search))
 }
 
 /// The most warnings printed one by one; past them, one line counts the rest.
