@@ -1,11 +1,10 @@
 //! Building a problem: named items, then options, validated as they are added.
 
-use std::collections::HashMap;
-
 use smallvec::SmallVec;
 
 use crate::error::{BuildError, Capacity};
 use crate::ids::{ColorId, ItemId, OptionId};
+use crate::intern::NameTable;
 use crate::problem::{Names, Problem};
 
 /// Builds a [`Problem`]: declare items, add options, then [`build`](Self::build).
@@ -64,14 +63,13 @@ use crate::problem::{Names, Problem};
 /// ```
 #[derive(Debug)]
 pub struct ProblemBuilder<T = ()> {
-    names: Vec<Box<str>>,
+    /// The items' names, found by their text.
+    names: NameTable,
     primary: Vec<bool>,
     /// Each item's bounds (lower, upper): `(1, 1)` for a plain primary item, `(0, 1)`
     /// for a secondary one.
     bounds: Vec<(u32, u32)>,
-    by_name: HashMap<Box<str>, ItemId>,
-    color_names: Vec<Box<str>>,
-    color_by_name: HashMap<Box<str>, ColorId>,
+    color_names: NameTable,
     /// Every option's (item, color + 1 or 0) pairs, concatenated.
     entries: Vec<(u32, u32)>,
     /// End of each option in `entries`.
@@ -91,12 +89,10 @@ pub struct ProblemBuilder<T = ()> {
 impl<T> Default for ProblemBuilder<T> {
     fn default() -> Self {
         Self {
-            names: Vec::new(),
+            names: NameTable::default(),
             primary: Vec::new(),
             bounds: Vec::new(),
-            by_name: HashMap::new(),
-            color_names: Vec::new(),
-            color_by_name: HashMap::new(),
+            color_names: NameTable::default(),
             entries: Vec::new(),
             ends: Vec::new(),
             costs: Vec::new(),
@@ -124,10 +120,13 @@ fn next_index(count: usize, what: Capacity) -> Result<usize, BuildError> {
 }
 
 fn valid_name(name: &str) -> bool {
+    // ASCII blanks, `:` and `|` byte by byte; the other blanks only in a name that has
+    // characters past ASCII.
     !name.is_empty()
         && !name
-            .chars()
-            .any(|c| c.is_whitespace() || c == ':' || c == '|')
+            .bytes()
+            .any(|b| matches!(b, b' ' | b'\t'..=b'\r' | b':' | b'|'))
+        && (name.is_ascii() || !name.chars().any(char::is_whitespace))
 }
 
 impl Problem {
@@ -245,23 +244,31 @@ impl<T> ProblemBuilder<T> {
                 name: name.to_owned(),
             });
         }
-        if self.by_name.contains_key(name) {
-            return Err(BuildError::DuplicateItem {
-                name: name.to_owned(),
-            });
-        }
-        let id = ItemId::new(next_index(self.names.len(), Capacity::Items)?);
-        self.names.push(name.into());
-        self.by_name.insert(name.into(), id);
+        next_index(self.names.len(), Capacity::Items)?;
+        let id = ItemId::new(
+            self.names
+                .insert(name)
+                .map_err(|_| BuildError::DuplicateItem {
+                    name: name.to_owned(),
+                })?,
+        );
         self.primary.push(primary);
         self.bounds.push(bounds);
         self.last_use.push(0);
         Ok(id)
     }
 
+    /// Makes room for `items` more items whose names take `bytes` bytes in all.
+    pub(crate) fn reserve_items(&mut self, items: usize, bytes: usize) {
+        self.names.reserve(items, bytes);
+        self.primary.reserve(items);
+        self.bounds.reserve(items);
+        self.last_use.reserve(items);
+    }
+
     /// The item declared with this name, if any.
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
+        self.names.get(name).map(ItemId::new)
     }
 
     /// Number of items declared so far.
@@ -281,18 +288,17 @@ impl<T> ProblemBuilder<T> {
 
     /// The id of a color name, naming it on first use.
     pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
-        if let Some(&id) = self.color_by_name.get(name) {
-            return Ok(id);
+        if let Some(k) = self.color_names.get(name) {
+            return Ok(ColorId::new(k));
         }
         if !valid_name(name) {
             return Err(BuildError::InvalidColor {
                 name: name.to_owned(),
             });
         }
-        let id = ColorId::new(next_index(self.color_names.len(), Capacity::Colors)?);
-        self.color_names.push(name.into());
-        self.color_by_name.insert(name.into(), id);
-        Ok(id)
+        next_index(self.color_names.len(), Capacity::Colors)?;
+        let k = self.color_names.insert(name).expect("a new color");
+        Ok(ColorId::new(k))
     }
 
     /// Adds an option covering these items, carrying `data`.
@@ -368,7 +374,7 @@ impl<T> ProblemBuilder<T> {
             if self.last_use[index] == stamp {
                 return Err(BuildError::RepeatedItem {
                     option,
-                    name: self.names[index].to_string(),
+                    name: self.names.name(index).to_owned(),
                 });
             }
             self.last_use[index] = stamp;
@@ -376,7 +382,7 @@ impl<T> ProblemBuilder<T> {
                 None => 0,
                 Some(_) if self.primary[index] => {
                     return Err(BuildError::ColoredPrimary {
-                        name: self.names[index].to_string(),
+                        name: self.names.name(index).to_owned(),
                     });
                 }
                 Some(c) if c.index() >= self.color_names.len() => {
@@ -446,7 +452,6 @@ impl<T> ProblemBuilder<T> {
                 primary: self.primary,
                 bounds: self.bounds,
                 colors: self.color_names,
-                by_name: self.by_name,
             },
             &self.entries,
             &self.ends,

@@ -157,6 +157,7 @@ mod engine;
 mod error;
 pub mod format;
 mod ids;
+mod intern;
 mod limits;
 mod memo;
 mod multi;

@@ -1,11 +1,11 @@
 //! The immutable problem: item and color names, option contents, and the pristine arena.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use crate::arena::{Arena, Columns};
 use crate::ids::{ColorId, Header, ItemId, ItemTable, OptionId};
+use crate::intern::NameTable;
 
 /// A built exact-cover problem. Cheap to clone (the data is shared); solve it with a
 /// [`Solver`](crate::Solver).
@@ -16,13 +16,12 @@ pub struct Problem {
 
 #[derive(Debug)]
 struct Inner {
-    item_names: Vec<Box<str>>,
+    item_names: NameTable,
     primary: ItemTable<bool>,
     primary_count: usize,
     /// Each item's (lower, upper) bounds; empty when every primary item is 1:1.
     bounds: Vec<(u32, u32)>,
-    color_names: Vec<Box<str>>,
-    by_name: HashMap<Box<str>, ItemId>,
+    color_names: NameTable,
     /// Node index of each option's first node, plus one past the last spacer.
     option_first: Vec<u32>,
     /// Cost of each option; empty when every option costs 0.
@@ -41,17 +40,15 @@ struct Inner {
 /// The names of a problem's items and colors, as the builder checked them.
 #[derive(Debug)]
 pub(crate) struct Names {
-    /// Each item's name, in declaration order.
-    pub(crate) items: Vec<Box<str>>,
+    /// Each item's name, in declaration order, found by its text.
+    pub(crate) items: NameTable,
     /// Whether each item is primary.
     pub(crate) primary: Vec<bool>,
     /// Each item's (lower, upper) bounds: `(1, 1)` for plain primary items, `(0, 1)`
     /// for secondary ones.
     pub(crate) bounds: Vec<(u32, u32)>,
     /// Each color's name.
-    pub(crate) colors: Vec<Box<str>>,
-    /// Each item by its name.
-    pub(crate) by_name: HashMap<Box<str>, ItemId>,
+    pub(crate) colors: NameTable,
 }
 
 /// The tables of the branch-and-bound search ([`crate::cost`]), built once per problem.
@@ -141,7 +138,6 @@ impl Problem {
                 item_names: names.items,
                 primary,
                 color_names: names.colors,
-                by_name: names.by_name,
                 option_first,
                 costs,
                 zero_costs: zero_costs.into_boxed_slice(),
@@ -202,24 +198,12 @@ impl Problem {
     pub fn memory(&self) -> usize {
         use crate::arena::heap;
         let inner = &*self.inner;
-        let names: usize = inner
-            .item_names
-            .iter()
-            .chain(&inner.color_names)
-            .map(|name| name.len() + size_of::<Box<str>>())
-            .sum();
-        // The map holds a second copy of each item's name, and its hash table.
-        let by_name: usize = inner
-            .item_names
-            .iter()
-            .map(|name| name.len() + 2 * size_of::<(Box<str>, ItemId)>())
-            .sum();
+        let names = inner.item_names.memory() + inner.color_names.memory();
         let pricing = inner
             .pricing
             .as_ref()
             .map_or(0, |p| p.arena.memory() + heap(&p.key) + heap(&p.cost));
         names
-            + by_name
             + inner.arena.memory()
             + pricing
             + heap(&inner.option_first)
@@ -293,7 +277,7 @@ impl Problem {
     /// # Panics
     /// If the id is not from this problem.
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.inner.item_names[item.index()]
+        self.inner.item_names.name(item.index())
     }
 
     /// Whether an item is primary (covered exactly once) rather than secondary.
@@ -306,7 +290,7 @@ impl Problem {
 
     /// The item with this name, if any.
     pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
-        self.inner.by_name.get(name).copied()
+        self.inner.item_names.get(name).map(ItemId::new)
     }
 
     /// The name of a color.
@@ -314,7 +298,7 @@ impl Problem {
     /// # Panics
     /// If the id is not from this problem.
     pub fn color_name(&self, color: ColorId) -> &str {
-        &self.inner.color_names[color.index()]
+        self.inner.color_names.name(color.index())
     }
 
     /// Number of distinct color names.

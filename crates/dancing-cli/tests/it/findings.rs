@@ -429,9 +429,9 @@ fn f4_max_memory_bounds_the_memo_the_links_and_the_learner() {
             .expect("a count past 2^64")
             .starts_with("1631028990835")
     );
-    // 16×16 needs about 144 MiB: stopped before allocating past 64 MiB, whole at 256.
+    // 16×16 needs about 51 MiB: stopped before allocating past 32 MiB, whole at 256.
     let board = common::problem_dlx(&["domino", "16x16"]);
-    let stopped = within_memory(64, &["--count", "--memo"], &board, 3);
+    let stopped = within_memory(32, &["--count", "--memo"], &board, 3);
     assert_eq!(stopped["stopped"], "max-memory");
     let whole = within_memory(256, &["--count", "--memo"], &board, 0);
     assert_eq!(whole["solutions"], "2444888770250892795802079170816"); // OEIS A004003

@@ -214,12 +214,13 @@ fn what_the_memo_refuses_is_a_usage_error() {
 
 #[test]
 fn the_memory_bound_and_the_limits_stop_it_with_exit_3() {
+    // The memo of 12×12 takes about 1.9 MiB.
     let board = problem_dlx(&["domino", "12x12"]);
     let stops = [
         (
             "--max-memory",
-            "2M",
-            "error: the memo reached --max-memory 2 MiB",
+            "1M",
+            "error: the memo reached --max-memory 1 MiB",
         ),
         ("--max-nodes", "1000", "(stopped: --max-nodes reached)"),
     ];

@@ -149,36 +149,44 @@ pub fn parse_reader(reader: impl BufRead) -> Result<Problem, ParseError> {
     parse_reader_with_warnings(reader).map(Parsed::into_problem)
 }
 
-/// Parses a problem in Knuth's DLX format from a reader, line by line (one line buffer
-/// is reused, so a large file is never held in memory twice), with the warnings about
+/// Parses a problem in Knuth's DLX format from a reader, with the warnings about
 /// options it left out. A leading byte-order mark is skipped.
+///
+/// The reader's buffer is read in place, a whole buffer of lines at a time: a line is
+/// copied only when it straddles two buffers, and names are interned as they are met
+/// (one string holds them all), so a large file is never held in memory twice and
+/// costs no allocation per line or per name. Lines are answered as they arrive, so one
+/// Ctrl-D at a terminal ends the input.
 pub fn parse_reader_with_warnings(mut reader: impl BufRead) -> Result<Parsed, ParseError> {
     let mut parser = Parser::default();
-    let mut bytes = Vec::new();
+    // The start of a line that the last buffer ended in the middle of.
+    let mut carry = Vec::new();
     loop {
-        bytes.clear();
-        let read = reader
-            .read_until(b'\n', &mut bytes)
+        let buffer = reader
+            .fill_buf()
             .map_err(|e| ParseError::new(parser.line + 1, 1, ParseErrorKind::Io(e.into())))?;
-        if read == 0 {
+        if buffer.is_empty() {
             break;
         }
-        parser.line += 1;
-        let line = if parser.line == 1 {
-            super::strip_bom_bytes(&bytes)
-        } else {
-            &bytes
-        };
-        let text = std::str::from_utf8(line).map_err(|e| ParseError {
-            line: parser.line,
-            column: String::from_utf8_lossy(&line[..e.valid_up_to()])
-                .chars()
-                .count()
-                + 1,
-            kind: ParseErrorKind::NotUtf8,
-        })?;
-        parser.line(text).map_err(quote_error)?;
+        let read = buffer.len();
+        match buffer.iter().rposition(|&b| b == b'\n') {
+            None => carry.extend_from_slice(buffer),
+            Some(last) => {
+                let mut lines = &buffer[..=last];
+                if !carry.is_empty() {
+                    let end = lines.iter().position(|&b| b == b'\n').expect("a newline");
+                    carry.extend_from_slice(&lines[..=end]);
+                    parser.lines(&carry).map_err(quote_error)?;
+                    carry.clear();
+                    lines = &lines[end + 1..];
+                }
+                parser.lines(lines).map_err(quote_error)?;
+                carry.extend_from_slice(&buffer[last + 1..]);
+            }
+        }
+        reader.consume(read);
     }
+    parser.lines(&carry).map_err(quote_error)?;
     parser.finish().map_err(quote_error)
 }
 
@@ -215,29 +223,84 @@ struct Parser {
     last_option_line: usize,
 }
 
-/// Splits a line into blank-separated tokens, each with its 1-based character column.
+/// The blank at byte `at` of `line` (`true` with its length), or the other character
+/// there (`false` with its length). Bytes below 0x80 are whole characters; blanks are
+/// Unicode's white space, as `char::is_whitespace` says.
+fn char_at(line: &str, at: usize) -> (bool, usize) {
+    let b = line.as_bytes()[at];
+    if b < 0x80 {
+        return (matches!(b, b' ' | b'\t'..=b'\r'), 1);
+    }
+    let c = line[at..].chars().next().expect("a character starts here");
+    (c.is_whitespace(), c.len_utf8())
+}
+
+/// Splits a line into blank-separated tokens, each with the byte where it starts.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0usize;
-    let mut rest = line;
+    let mut at = 0;
     std::iter::from_fn(move || {
-        let start = rest.find(|c: char| !c.is_whitespace())?;
-        column += rest[..start].chars().count();
-        rest = &rest[start..];
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let token = &rest[..end];
-        let at = column + 1;
-        column += token.chars().count();
-        rest = &rest[end..];
-        Some((at, token))
+        while at < line.len() {
+            let (blank, len) = char_at(line, at);
+            if !blank {
+                break;
+            }
+            at += len;
+        }
+        let start = at;
+        while at < line.len() {
+            let (blank, len) = char_at(line, at);
+            if blank {
+                break;
+            }
+            at += len;
+        }
+        (at > start).then(|| (start, &line[start..at]))
     })
 }
 
+/// The 1-based character column of byte `at` of `line`.
+fn column(line: &str, at: usize) -> usize {
+    line[..at].chars().count() + 1
+}
+
 impl Parser {
-    fn error(&self, column: usize, kind: ParseErrorKind) -> ParseError {
+    /// The error at byte `at` of line `text` (the line being read).
+    fn error(&self, text: &str, at: usize, kind: ParseErrorKind) -> ParseError {
         ParseError {
             line: self.line,
-            column,
+            column: column(text, at),
             kind,
+        }
+    }
+
+    /// Reads whole lines (the last may lack its newline at the end of the input).
+    fn lines(&mut self, bytes: &[u8]) -> Result<(), ParseError> {
+        let bytes = if self.line == 0 {
+            super::strip_bom_bytes(bytes)
+        } else {
+            bytes
+        };
+        let (text, bad) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                // The lines before the bad one are read first: their errors come first.
+                let valid = &bytes[..e.valid_up_to()];
+                let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+                let text = std::str::from_utf8(&bytes[..start]).expect("valid so far");
+                (text, Some(&valid[start..]))
+            }
+        };
+        for line in text.split_terminator('\n') {
+            self.line += 1;
+            self.line(line)?;
+        }
+        match bad {
+            None => Ok(()),
+            Some(valid) => Err(ParseError {
+                line: self.line + 1,
+                column: String::from_utf8_lossy(valid).chars().count() + 1,
+                kind: ParseErrorKind::NotUtf8,
+            }),
         }
     }
 
@@ -256,43 +319,45 @@ impl Parser {
 
     fn item_line(&mut self, text: &str) -> Result<(), ParseError> {
         let mut builder = ProblemBuilder::new();
+        builder.reserve_items(tokens(text).count(), text.len());
         let mut secondary = false;
-        for (column, token) in tokens(text) {
+        for (at, token) in tokens(text) {
             // Knuth's programs also read a bar written against the next name (`A |x`).
-            let (column, token) = match token.strip_prefix('|') {
+            let (at, token) = match token.strip_prefix('|') {
                 Some(rest) => {
                     if secondary {
-                        return Err(self.error(column, ParseErrorKind::SecondBar));
+                        return Err(self.error(text, at, ParseErrorKind::SecondBar));
                     }
                     secondary = true;
                     if rest.is_empty() {
                         continue;
                     }
-                    (column + 1, rest)
+                    (at + 1, rest)
                 }
-                None => (column, token),
+                None => (at, token),
             };
             let declared = match (token.split_once('|'), secondary) {
                 (None, true) => builder.secondary(token),
                 (None, false) => builder.primary(token),
                 (Some(_), true) => {
                     let kind = ParseErrorKind::SecondaryBounds(token.to_owned());
-                    return Err(self.error(column, kind));
+                    return Err(self.error(text, at, kind));
                 }
                 (Some((spec, name)), false) => {
                     let (lo, hi) =
                         parse_bounds(spec)
                             .filter(|_| !name.is_empty())
                             .ok_or_else(|| {
-                                self.error(column, ParseErrorKind::BadBounds(token.to_owned()))
+                                let kind = ParseErrorKind::BadBounds(token.to_owned());
+                                self.error(text, at, kind)
                             })?;
                     builder.primary_bounded(name, lo, hi)
                 }
             };
-            declared.map_err(|e| self.error(column, ParseErrorKind::Build(e)))?;
+            declared.map_err(|e| self.error(text, at, ParseErrorKind::Build(e)))?;
         }
         if builder.item_count() == 0 || builder.secondary_count() == builder.item_count() {
-            return Err(self.error(1, ParseErrorKind::NoPrimaryItems));
+            return Err(self.error(text, 0, ParseErrorKind::NoPrimaryItems));
         }
         self.builder = Some(builder);
         Ok(())
@@ -302,14 +367,17 @@ impl Parser {
         let line = self.line;
         let builder = self.builder.as_mut().expect("item line read");
         let mut items: SmallVec<[(ItemId, Option<ColorId>); 8]> = SmallVec::new();
-        let mut columns: SmallVec<[usize; 8]> = SmallVec::new();
         let mut cost = 0u64;
         let mut costed = false;
-        let error = |column, kind| ParseError { line, column, kind };
-        for (column, token) in tokens(text) {
+        let error = |at, kind| ParseError {
+            line,
+            column: column(text, at),
+            kind,
+        };
+        for (at, token) in tokens(text) {
             if let Some(digits) = token.strip_prefix('|') {
                 if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(error(column, ParseErrorKind::BadCost(token.to_owned())));
+                    return Err(error(at, ParseErrorKind::BadCost(token.to_owned())));
                 }
                 // A number of digits alone, too large for a cost, or one that takes the
                 // option's total past what a cost may be.
@@ -317,35 +385,25 @@ impl Parser {
                     .parse::<u64>()
                     .ok()
                     .and_then(|v| cost.checked_add(v))
-                    .ok_or_else(|| error(column, ParseErrorKind::CostTooLarge(token.to_owned())))?;
+                    .ok_or_else(|| error(at, ParseErrorKind::CostTooLarge(token.to_owned())))?;
                 costed = true;
                 continue;
             }
-            let (name, color) = match token.split_once(':') {
-                Some((name, color))
-                    if !name.is_empty() && !color.is_empty() && !color.contains(':') =>
-                {
-                    (name, Some(color))
-                }
-                Some(_) => return Err(error(column, ParseErrorKind::BadToken(token.to_owned()))),
-                None => (token, None),
-            };
+            let (name, color) = split_color(token)
+                .ok_or_else(|| error(at, ParseErrorKind::BadToken(token.to_owned())))?;
             let item = builder.item(name).ok_or_else(|| {
-                error(
-                    column,
-                    ParseErrorKind::Build(BuildError::UnknownItem {
-                        name: name.to_owned(),
-                    }),
-                )
+                let name = name.to_owned();
+                error(at, ParseErrorKind::Build(BuildError::UnknownItem { name }))
             })?;
             let color = match color {
-                Some(color) => Some(builder.color(color).map_err(|e| {
-                    error(column + name.chars().count() + 1, ParseErrorKind::Build(e))
-                })?),
+                Some(color) => Some(
+                    builder
+                        .color(color)
+                        .map_err(|e| error(at + name.len() + 1, ParseErrorKind::Build(e)))?,
+                ),
                 None => None,
             };
             items.push((item, color));
-            columns.push(column);
         }
         let option = match builder.colored_option(items.iter().copied()) {
             // Checked after every other rule, so the option is well formed otherwise.
@@ -359,20 +417,21 @@ impl Parser {
             result => result,
         };
         let option = option.map_err(|e| {
-            // Point at the offending token where there is one.
-            let column = match &e {
+            // Point at the offending token where there is one: a repeated item's second
+            // mention, a colored primary item's first.
+            let at = match &e {
                 BuildError::RepeatedItem { name, .. } | BuildError::ColoredPrimary { name } => {
-                    items
-                        .iter()
-                        .zip(&columns)
-                        .filter(|((item, _), _)| builder.item(name) == Some(*item))
-                        .map(|(_, &c)| c)
+                    tokens(text)
+                        .filter(|(_, token)| {
+                            split_color(token).is_some_and(|(item, _)| item == name)
+                        })
+                        .map(|(at, _)| at)
                         .nth(usize::from(matches!(e, BuildError::RepeatedItem { .. })))
-                        .unwrap_or(1)
+                        .unwrap_or(0)
                 }
-                _ => 1,
+                _ => 0,
             };
-            error(column, ParseErrorKind::Build(e))
+            error(at, ParseErrorKind::Build(e))
         })?;
         if costed {
             builder.set_cost(option, cost);
@@ -401,6 +460,18 @@ impl Parser {
             warnings: self.warnings,
             runs: self.runs,
         })
+    }
+}
+
+/// A token's item name and its color (`name:color`), or `None` when a colon is
+/// misplaced (at either end, or twice).
+fn split_color(token: &str) -> Option<(&str, Option<&str>)> {
+    match token.split_once(':') {
+        Some((name, color)) if !name.is_empty() && !color.is_empty() && !color.contains(':') => {
+            Some((name, Some(color)))
+        }
+        Some(_) => None,
+        None => Some((token, None)),
     }
 }
 
@@ -556,6 +627,49 @@ mod tests {
                 "bounds on secondary item `2|y`: only primary items take `u:v|name`".into()
             )
         );
+    }
+
+    /// The reader through buffers of every small size, and the whole text at once.
+    fn read_in_pieces(text: &[u8]) -> Vec<Result<(String, Vec<Warning>), (usize, usize)>> {
+        (1..=19)
+            .chain([1 << 16])
+            .map(|size| {
+                let reader = std::io::BufReader::with_capacity(size, text);
+                parse_reader_with_warnings(reader)
+                    .map(|parsed| (to_string(&parsed.problem), parsed.warnings))
+                    .map_err(|e| (e.line, e.column))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_split_across_buffers_read_as_whole_lines() {
+        let good: [&[u8]; 4] = [
+            b"\xEF\xBB\xBFA B | x\r\nA x:red\r\n| note\r\n\r\nx:blue\nB |2",
+            "p\u{a0}q r\u{2003}|\u{3000}s\np\u{a0}q\nr s\n".as_bytes(),
+            "é ü\n  é\t\tü  \n".as_bytes(),
+            b"A\n\n\n\nA\n",
+        ];
+        for text in good {
+            let answers = read_in_pieces(text);
+            let whole = answers.last().unwrap();
+            assert!(whole.is_ok(), "{whole:?}");
+            assert!(answers.iter().all(|a| a == whole), "{answers:?}");
+        }
+        // Non-ASCII blanks separate names, as white space does.
+        let p = parse_str("p\u{a0}q\np\u{2003}q\n").unwrap();
+        assert_eq!((p.item_count(), p.option_count()), (2, 1));
+        let bad: [(&[u8], (usize, usize)); 5] = [
+            (b"A B\nA\nB \xFF\n", (3, 3)),
+            ("é ü\né ü ö\n".as_bytes(), (2, 5)),
+            (b"A B\nA \xC3\n", (2, 3)),
+            (b"A B\nA C\nB \xFF\n", (2, 3)),
+            (b"\xEF\xBB\xBFA | | B\n", (1, 5)),
+        ];
+        for (text, at) in bad {
+            let answers = read_in_pieces(text);
+            assert!(answers.iter().all(|a| *a == Err(at)), "{answers:?}");
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! use a plain [`Solver`](crate::Solver) there.
 
 mod listing;
+mod lists;
 mod order;
 mod search;
 mod table;

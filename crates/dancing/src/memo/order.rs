@@ -9,6 +9,7 @@
 //! Cuthill–McKee order (breadth first from an end of the item graph, fewest neighbours
 //! first) goes across the short side instead. The search takes the narrower of the two.
 
+use super::lists::Lists;
 use crate::problem::Problem;
 
 /// How the memoized search picks the item to cover next.
@@ -94,29 +95,25 @@ pub(super) fn primary_order(problem: &Problem, order: MemoOrder) -> (Vec<usize>,
 /// The primary items and the options that join them.
 struct Graph {
     /// The primary items of each option.
-    options: Vec<Vec<usize>>,
+    options: Lists,
     /// The options of each item (empty for a secondary one).
-    of_item: Vec<Vec<usize>>,
+    of_item: Lists,
 }
 
 impl Graph {
     fn new(problem: &Problem) -> Self {
-        let mut of_item = vec![Vec::new(); problem.item_count()];
-        let options: Vec<Vec<usize>> = problem
-            .options()
-            .map(|o| {
+        let pairs = || {
+            problem.options().flat_map(move |o| {
                 problem
                     .option_items(o)
                     .filter(|&(i, _)| problem.is_primary(i))
-                    .map(|(i, _)| i.index())
-                    .collect()
+                    .map(move |(i, _)| (o.index(), i.index() as u32))
             })
-            .collect();
-        for (o, items) in options.iter().enumerate() {
-            for &i in items {
-                of_item[i].push(o);
-            }
-        }
+        };
+        let options = Lists::from_pairs(problem.option_count(), pairs);
+        let of_item = Lists::from_pairs(problem.item_count(), || {
+            pairs().map(|(o, i)| (i as usize, o as u32))
+        });
         Self { options, of_item }
     }
 
@@ -130,9 +127,16 @@ impl Graph {
         // Item `i` is ahead and joined from position `first[i]` until its own.
         let mut delta = vec![0i64; order.len() + 1];
         for &i in order {
-            let first = self.of_item[i]
+            let first = self
+                .of_item
+                .get(i)
                 .iter()
-                .flat_map(|&o| self.options[o].iter().map(|&j| pos[j]))
+                .flat_map(|&o| {
+                    self.options
+                        .get(o as usize)
+                        .iter()
+                        .map(|&j| pos[j as usize])
+                })
                 .min()
                 .unwrap_or(pos[i]);
             if first < pos[i] {
@@ -151,19 +155,22 @@ impl Graph {
     /// Breadth first from a far end of each connected part, neighbours with fewer
     /// options first.
     fn cuthill_mckee(&self, declared: &[usize]) -> Vec<usize> {
-        let degree = |i: usize| self.of_item[i].len();
+        let degree = |i: usize| self.of_item.get(i).len();
         let mut order = Vec::with_capacity(declared.len());
         let mut seen = vec![false; self.of_item.len()];
+        // Marks for the probe from each part's first item, cleared after each part: one
+        // vector for all the parts (a problem may have a million of them).
+        let mut probe = vec![false; self.of_item.len()];
         for &start in declared {
             if seen[start] {
                 continue;
             }
             // The last item reached from `start` is at an end of its part.
-            let mut probe = vec![false; self.of_item.len()];
-            let far = *self
-                .breadth_first(start, &mut probe, degree)
-                .last()
-                .unwrap_or(&start);
+            let part = self.breadth_first(start, &mut probe, degree);
+            let far = *part.last().unwrap_or(&start);
+            for &i in &part {
+                probe[i] = false;
+            }
             order.extend(self.breadth_first(far, &mut seen, degree));
         }
         order
@@ -184,8 +191,9 @@ impl Graph {
             let i = order[k];
             k += 1;
             next.clear();
-            for &o in &self.of_item[i] {
-                for &j in &self.options[o] {
+            for &o in self.of_item.get(i) {
+                for &j in self.options.get(o as usize) {
+                    let j = j as usize;
                     if !seen[j] {
                         seen[j] = true;
                         next.push(j);

@@ -18,6 +18,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::lists::Lists;
 use super::order::{MemoOrder, primary_order};
 use super::table::{Table, hash};
 use super::{MemoProgress, MemoStats, Node};
@@ -37,13 +38,16 @@ struct Model {
     starts: Vec<u32>,
     entries: Vec<(u32, u32)>,
     /// The options of each primary position, in the problem's order.
-    of_item: Vec<Vec<u32>>,
+    of_item: Lists,
     /// `(lower, upper)` of each primary position.
     bounds: Vec<(u32, u32)>,
     /// The primary positions that may be covered more than once.
     multi: Vec<u32>,
     /// The secondary positions that some option colors.
     colorable: Vec<u32>,
+    /// Whether keys may carry pairs after the window (there are positions with
+    /// multiplicities or colors).
+    paired: bool,
 }
 
 impl Model {
@@ -62,32 +66,39 @@ impl Model {
         }
         let mut starts = vec![0u32];
         let mut entries = Vec::with_capacity(problem.entry_count());
-        let mut of_item = vec![Vec::new(); primaries];
         let mut colorable = vec![false; problem.item_count()];
         for o in problem.options() {
             for (item, color) in problem.option_items(o) {
                 let k = at[item.index()];
                 let color = color.map_or(0, |c| c.index() as u32 + 1);
-                if (k as usize) < primaries {
-                    of_item[k as usize].push(o.index() as u32);
-                } else if color > 0 {
+                if (k as usize) >= primaries && color > 0 {
                     colorable[k as usize] = true;
                 }
                 entries.push((k, color));
             }
             starts.push(entries.len() as u32);
         }
+        let of_item = Lists::from_pairs(primaries, || {
+            (0..problem.option_count()).flat_map(|o| {
+                let option = &entries[starts[o] as usize..starts[o + 1] as usize];
+                option
+                    .iter()
+                    .filter(|&&(k, _)| (k as usize) < primaries)
+                    .map(move |&(k, _)| (k as usize, o as u32))
+            })
+        });
         let bounds: Vec<(u32, u32)> = primary
             .iter()
             .map(|&i| problem.bounds(crate::ids::ItemId::new(i)))
             .collect();
-        let multi = (0..primaries as u32)
+        let multi: Vec<u32> = (0..primaries as u32)
             .filter(|&k| bounds[k as usize].1 > 1)
             .collect();
-        let colorable = (0..problem.item_count() as u32)
+        let colorable: Vec<u32> = (0..problem.item_count() as u32)
             .filter(|&k| colorable[k as usize])
             .collect();
         let model = Self {
+            paired: !multi.is_empty() || !colorable.is_empty(),
             primaries,
             starts,
             entries,
@@ -120,9 +131,8 @@ enum Undo {
 enum Frame {
     /// Find the next item to cover, at or after position `from` (in a fixed order).
     State { from: u32 },
-    /// The solutions of the state whose key (hashed to `hash`) is the top one of the
-    /// key stack are known.
-    Remember { hash: u64 },
+    /// The solutions of the state remembered with its node to go at `place` are known.
+    Remember { place: u32 },
     /// Decide option `j` of item `item`'s list.
     Decide { item: u32, j: u32 },
     /// Option `j` left out gave the result (the `lo` branch): now take it.
@@ -178,10 +188,8 @@ pub(super) struct Search {
     trail: Vec<Undo>,
     table: Table,
     pub(super) nodes: Vec<Node>,
-    /// The keys of the states being explored, end to end, with their starts.
-    keys: Vec<u64>,
-    key_starts: Vec<usize>,
-    key: Vec<u64>,
+    /// The key of the state at hand.
+    key: Vec<u32>,
     stats: MemoStats,
     /// The bytes of the model and the state, which do not grow.
     fixed: usize,
@@ -205,10 +213,8 @@ impl Search {
             order,
             open,
             trail: Vec::new(),
-            table: Table::new(),
+            table: Table::default(),
             nodes: vec![Node::default(), Node::default()],
-            keys: Vec::new(),
-            key_starts: Vec::new(),
             key: Vec::new(),
             stats: MemoStats {
                 order,
@@ -226,11 +232,7 @@ impl Search {
             (model.starts.capacity() + model.multi.capacity() + model.colorable.capacity()) * 4
                 + model.entries.capacity() * 8
                 + model.bounds.capacity() * 8
-                + model
-                    .of_item
-                    .iter()
-                    .map(|list| list.capacity() * 4 + size_of::<Vec<u32>>())
-                    .sum::<usize>()
+                + model.of_item.memory()
                 + (self.open.capacity() * 8 + self.used.capacity() * 4 + self.color.capacity() * 4);
         self
     }
@@ -306,7 +308,9 @@ impl Search {
             return (0..primaries)
                 .filter(|&k| self.is_open(k))
                 .min_by_key(|&k| {
-                    self.model.of_item[k as usize]
+                    self.model
+                        .of_item
+                        .get(k as usize)
                         .iter()
                         .filter(|&&o| self.fits(o))
                         .count()
@@ -324,34 +328,43 @@ impl Search {
         }
     }
 
-    /// Builds the state's key in `self.key`: the open bits from the first word with an
-    /// open position to the last word with a closed one, then the use counts of the open
-    /// positions with multiplicities, then the colors of the colored secondary ones.
+    /// Builds the state's key in `self.key`, in 32-bit words: the first open position;
+    /// the window from it to the last closed one (every position before the window is
+    /// closed, every one after it open), as its bits 32 to a word, the last word
+    /// filled out with the open positions after it; then `(position, count)` for each
+    /// open position with multiplicities used already, and `(position, color)` for each
+    /// colored secondary one (primary and secondary positions do not overlap, so each
+    /// pair says which it is).
+    ///
+    /// The window's last closed bit says where it ends, so a key without pairs needs no
+    /// length for it: the record's length gives its words. Where pairs may follow (the
+    /// problem has multiplicities or colors), the window's length in bits comes second.
     fn make_key(&mut self) {
         self.key.clear();
-        let first = self
-            .open
-            .iter()
-            .position(|&w| w != 0)
-            .unwrap_or(self.open.len());
-        let last = self
-            .open
-            .iter()
-            .rposition(|&w| w != u64::MAX)
-            .map_or(first, |w| (w + 1).max(first));
-        // The first word's index, and how many words follow, in one word.
-        self.key.push((first as u64) << 32 | (last - first) as u64);
-        self.key.extend_from_slice(&self.open[first..last]);
+        // Called with an open item to cover: some bit is set.
+        let w = self.open.iter().position(|&w| w != 0).expect("an open bit");
+        let first = w * 64 + self.open[w].trailing_zeros() as usize;
+        let window = match self.open.iter().rposition(|&w| w != u64::MAX) {
+            Some(w) => {
+                (w * 64 + 63 - (!self.open[w]).leading_zeros() as usize + 1).saturating_sub(first)
+            }
+            None => 0,
+        };
+        self.key.push(first as u32);
+        if self.model.paired {
+            self.key.push(window as u32);
+        }
+        for start in (first..first + window).step_by(32) {
+            self.key.push(bits_at(&self.open, start));
+        }
         for &k in &self.model.multi {
             if self.used[k as usize] > 0 && self.is_open(k) {
-                self.key
-                    .push(u64::from(k) << 32 | u64::from(self.used[k as usize]));
+                self.key.extend([k, self.used[k as usize]]);
             }
         }
         for &k in &self.model.colorable {
             if self.color[k as usize] > 0 {
-                self.key
-                    .push(1 << 63 | u64::from(k) << 32 | u64::from(self.color[k as usize]));
+                self.key.extend([k, self.color[k as usize]]);
             }
         }
     }
@@ -370,7 +383,7 @@ impl Search {
     fn bytes(&self, frames: usize) -> usize {
         self.table.bytes()
             + self.nodes.len() * size_of::<Node>()
-            + (self.keys.capacity() + self.key_starts.capacity() + self.key.capacity()) * 8
+            + self.key.capacity() * size_of::<u32>()
             + self.trail.capacity() * size_of::<Undo>()
             + frames * size_of::<Frame>()
             + self.fixed
@@ -412,25 +425,24 @@ impl Search {
                         ret = node;
                         continue;
                     }
-                    self.key_starts.push(self.keys.len());
-                    self.keys.extend_from_slice(&self.key);
-                    stack.push(Frame::Remember { hash: h });
+                    // Remembered now, its node set once its solutions are known (no state
+                    // recurs below itself: each closes more items). Growing the memo
+                    // doubles a block: refused if that passes the bound.
+                    let growth = self.table.growth(self.key.len());
+                    let bytes = (self.bytes(stack.capacity()) + growth) as u64;
+                    self.stats.bytes = self.stats.bytes.max(bytes);
+                    let place = (bytes <= max_memory)
+                        .then(|| self.table.insert(&self.key, h))
+                        .flatten();
+                    let Some(place) = place else {
+                        return Err(self.stopped(StopReason::Memory, started));
+                    };
+                    stack.push(Frame::Remember { place });
                     stack.push(Frame::Decide { item, j: 0 });
                 }
-                Frame::Remember { hash } => {
-                    let start = self.key_starts.pop().expect("a key per state");
-                    // Growing the memo doubles a block: refused if that passes the bound.
-                    let words = self.keys.len() - start;
-                    let bytes = (self.bytes(stack.capacity()) + self.table.growth(words)) as u64;
-                    self.stats.bytes = self.stats.bytes.max(bytes);
-                    if bytes > max_memory {
-                        return Err(self.stopped(StopReason::Memory, started));
-                    }
-                    self.table.insert(&self.keys[start..], hash, ret);
-                    self.keys.truncate(start);
-                }
+                Frame::Remember { place } => self.table.set_node(place, ret),
                 Frame::Decide { item, mut j } => {
-                    let options = &self.model.of_item[item as usize];
+                    let options = self.model.of_item.get(item as usize);
                     // Options that no longer fit are skipped.
                     while self.is_open(item)
                         && (j as usize) < options.len()
@@ -457,13 +469,13 @@ impl Search {
                 }
                 Frame::Take { item, j } => {
                     let lo = ret;
-                    self.take(self.model.of_item[item as usize][j as usize]);
+                    self.take(self.model.of_item.get(item as usize)[j as usize]);
                     stack.push(Frame::Join { item, j, lo });
                     stack.push(Frame::Decide { item, j: j + 1 });
                 }
                 Frame::Join { item, j, lo } => {
                     self.untake();
-                    let option = self.model.of_item[item as usize][j as usize];
+                    let option = self.model.of_item.get(item as usize)[j as usize];
                     ret = self.node(option, lo, ret);
                 }
                 Frame::Reopen { item } => self.set_open(item, true),
@@ -494,7 +506,7 @@ impl Search {
             progress.bytes.store(bytes, Ordering::Relaxed);
             progress.hits.store(self.stats.hits, Ordering::Relaxed);
             let of_item = &self.model.of_item;
-            let lengths = |item: u32| of_item[item as usize].len() as u32;
+            let lengths = |item: u32| of_item.get(item as usize).len() as u32;
             progress
                 .explored
                 .store(explored(stack, lengths), Ordering::Relaxed);
@@ -518,4 +530,12 @@ impl Search {
     pub(super) fn stats(&self) -> MemoStats {
         self.stats
     }
+}
+
+/// The 32 bits of `bits` from bit `start` on (bits past its end read as set).
+fn bits_at(bits: &[u64], start: usize) -> u32 {
+    let word = |w: usize| bits.get(w).copied().unwrap_or(u64::MAX);
+    let (w, shift) = (start / 64, start % 64);
+    let both = u128::from(word(w)) | u128::from(word(w + 1)) << 64;
+    (both >> shift) as u32
 }

@@ -111,6 +111,8 @@ impl Solver {
     }
 
     pub(super) fn fix(&mut self, x: u32) {
+        // Outside the X loop: the lists change unseen by its scans.
+        self.notes.forget_scans();
         if self.front.problem.has_colors() {
             self.arena.select::<true>(x);
         } else {

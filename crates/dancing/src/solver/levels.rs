@@ -119,6 +119,8 @@ impl Branches for Solver {
 impl Solver {
     /// Deselects the choices of `levels`, the latest first (none if the range is empty).
     pub(super) fn deselect_levels(&mut self, levels: std::ops::Range<usize>) {
+        // Outside the X loop: the lists change unseen by its scans.
+        self.notes.forget_scans();
         let colors = self.front.problem.has_colors();
         for level in levels.rev() {
             let x = self.choice[level];

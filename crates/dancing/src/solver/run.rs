@@ -86,11 +86,10 @@ impl Solver {
     /// With `LONG` (a problem of many primary items, without colors, searched by
     /// minimum remaining values), X3 scans with [`Arena::choose_mrv`], which stops early
     /// once a scan has shown that no list is empty, and each level counts what it hid.
+    /// A pause (a solution, a check of the limits) changes no list, so what a scan showed
+    /// holds across it; the changes made outside the loop (options fixed or released,
+    /// levels unwound) forget it.
     fn run_loop<const COLORS: bool, const WATCH: bool, const LONG: bool>(&mut self) -> Event {
-        if LONG {
-            // What changed the lists since the last pause was not counted.
-            self.notes.forget_scans();
-        }
         let good_enough = self.branching.good_enough();
         let at = Position::new(
             &mut self.front,

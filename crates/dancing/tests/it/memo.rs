@@ -185,6 +185,30 @@ fn fill(rows: usize, r: usize, filled: usize, sticking: usize, w: u128, next: &m
 }
 
 #[test]
+fn keys_whose_windows_pass_32_and_64_bits_count_as_the_plain_search() {
+    // Items 0–9 each cover themselves alone, with an item 40 to 103 ahead, or with
+    // item 110, which only one of them may take: the open positions of a state reach
+    // up to 110 ahead of the first. A colored secondary item puts pairs after the
+    // window in every key, and doubles the count.
+    for colored in [false, true] {
+        let mut text: String = (0..130).map(|k| format!("i{k} ")).collect();
+        text.push_str(if colored { "| x\ni129 x:a\n" } else { "\n" });
+        for k in 0..10 {
+            text.push_str(&format!("i{k}\ni{k} i{}\ni{k} i110\n", 40 + 7 * k));
+        }
+        for k in 10..130 {
+            text.push_str(&format!("i{k}\n"));
+        }
+        let problem = dancing::format::parse_str(&text).unwrap();
+        let plain = Solver::new(&problem).count();
+        assert_eq!(plain, (1024 + 10 * 512) << u32::from(colored));
+        for order in MemoOrder::ALL {
+            assert_eq!(memo_count(&problem, order), plain, "{order:?}, {colored}");
+        }
+    }
+}
+
+#[test]
 fn strips_count_as_their_transfer_matrix() {
     for rows in 1..=6 {
         for columns in [1, 2, 3, 7, 20, 40] {
