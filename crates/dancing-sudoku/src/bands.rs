@@ -23,6 +23,19 @@ fn has_avx2() -> bool {
         && is_x86_feature_detected!("lzcnt")
 }
 
+/// Whether the processor has the features of [`BandSolver::search_avx512`] (cached by
+/// the standard library, as for AVX2).
+#[cfg(target_arch = "x86_64")]
+fn has_avx512() -> bool {
+    has_avx2()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512cd")
+        && is_x86_feature_detected!("avx512vpopcntdq")
+}
+
 /// A settled state saved at a guess, what was guessed there and the alternatives
 /// still to try. Settled, every word's news has been propagated (`seen` is `cand`),
 /// so only the candidates and the unfixed cells are kept: half the bytes to copy.
@@ -136,13 +149,20 @@ impl BandSolver {
     /// the instructions every processor of the target has.
     fn find_9x9(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         #[cfg(target_arch = "x86_64")]
+        if has_avx512() {
+            #[allow(unsafe_code)]
+            // SAFETY: `search_avx512` needs these features, and the processor has them
+            // (checked just above).
+            return unsafe { self.search_avx512(puzzle, limit, first) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             #[allow(unsafe_code)]
             // SAFETY: `search_avx2` needs these five features, and the processor has
             // them (checked just above).
             return unsafe { self.search_avx2(puzzle, limit, first) };
         }
-        self.search(puzzle, limit, first)
+        self.search::<false>(puzzle, limit, first)
     }
 
     /// [`search`](Self::search) compiled for AVX2: the compiler runs the passes over
@@ -152,12 +172,29 @@ impl BandSolver {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn search_avx2(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
-        self.search(puzzle, limit, first)
+        self.search::<false>(puzzle, limit, first)
+    }
+
+    /// [`search`](Self::search) compiled for AVX-512 (and BMI2's `pext`, which is fast
+    /// on every processor that has AVX-512, and slow on AMD's before Zen 3, which have
+    /// AVX2): the passes over all words run sixteen words at a time, and the minirows
+    /// are gathered by one instruction (docs/benchmarks.md).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(
+        enable = "avx512f,avx512bw,avx512vl,avx512dq,avx512cd,avx512vpopcntdq,avx2,bmi1,bmi2,popcnt,lzcnt"
+    )]
+    fn search_avx512(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
+        self.search::<true>(puzzle, limit, first)
     }
 
     /// The search itself, inlined into each version of [`find_9x9`](Self::find_9x9).
     #[inline(always)]
-    fn search(&mut self, puzzle: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
+    fn search<const PEXT: bool>(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        mut first: Option<&mut Grid>,
+    ) -> u64 {
         self.books.stats = Stats::default();
         // The clock only under a time limit (see the type's docs).
         let timed = self.books.limits.timeout.is_some() || self.books.limits.deadline.is_some();
@@ -169,7 +206,7 @@ impl BandSolver {
         let mut found = 0;
         let mut next_check = self.books.limits.next_check(0);
         'search: loop {
-            match state.settle() {
+            match state.settle::<PEXT>() {
                 Outcome::Solved => {
                     found += 1;
                     if found == 1

@@ -519,26 +519,46 @@ fn repeats_in(shape: Shape, cells: &[u8]) -> bool {
 
 /// Whether a value repeats in a row, column or box of the order-`N` grid `cells`
 /// (N ≤ 5): the order is a constant, so finding a cell's units costs no division.
+/// Only the givens are visited: each run of 64 cells is turned into a mask of its
+/// givens first, eight cells at a time, and a puzzle has few.
 fn repeats<const N: usize>(cells: &[u8]) -> bool {
     let side = N * N;
-    let mut columns = [0u32; 25];
+    let (mut rows, mut columns, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
     let mut repeated = 0;
-    for band in cells.chunks_exact(N * side) {
-        // The boxes of this band, then each row: the row's set stays in a register.
-        let mut boxes = [0u32; 5];
-        for row in band.chunks_exact(side) {
-            let mut seen = 0u32;
-            for (c, &v) in row.iter().enumerate() {
-                // Value v sets bit v - 1; an empty cell (0) sets none.
-                let bit = (1u32 << v) >> 1;
-                repeated |= (seen | columns[c] | boxes[c / N]) & bit;
-                seen |= bit;
-                columns[c] |= bit;
-                boxes[c / N] |= bit;
-            }
+    for (run, chunk) in cells.chunks(64).enumerate() {
+        let mut givens = 0u64;
+        let mut eights = chunk.chunks_exact(8);
+        for (k, eight) in (&mut eights).enumerate() {
+            let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            givens |= nonzero_bytes(word) << (8 * k);
+        }
+        let done = chunk.len() - eights.remainder().len();
+        for (k, &v) in eights.remainder().iter().enumerate() {
+            givens |= u64::from(v != 0) << (done + k);
+        }
+        while givens != 0 {
+            let i = 64 * run + givens.trailing_zeros() as usize;
+            givens &= givens - 1;
+            let (r, c) = (i / side, i % side);
+            let b = r / N * N + c / N;
+            // Value v sets bit v - 1.
+            let bit = 1u32 << (cells[i] - 1);
+            repeated |= (rows[r] | columns[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[b] |= bit;
         }
     }
     repeated != 0
+}
+
+/// Bit `k` set for each byte `k` of `word` that is not zero.
+pub(crate) fn nonzero_bytes(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // A byte's high bit: set when the byte is not zero.
+    let high = (((word & LOW7) + LOW7) | word) & !LOW7;
+    // The eight high bits gathered into the top byte (no two products collide).
+    high.wrapping_mul(0x0002_0408_1020_4081) >> 56
 }
 
 impl fmt::Display for Grid {

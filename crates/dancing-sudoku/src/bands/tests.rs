@@ -7,9 +7,9 @@ use super::*;
 #[test]
 fn an_empty_state_propagates_to_nothing_new() {
     let mut state = State::EMPTY;
-    assert!(state.propagate());
+    assert!(state.propagate::<false>());
     assert_eq!(state.cand, [ALL; 27]);
-    assert_eq!(state.settle(), Outcome::Open);
+    assert_eq!(state.settle::<false>(), Outcome::Open);
     assert_eq!(state.guess_cell(), (0, 1));
 }
 
@@ -61,13 +61,14 @@ fn puzzles() -> Vec<Grid> {
 }
 
 #[test]
-fn the_portable_search_and_the_avx2_search_agree() {
+fn the_portable_search_and_the_avx2_and_avx512_searches_agree() {
     // The dispatching path is checked against dancing links in the integration
-    // tests; here the build it does not take must answer the same, guess for guess.
+    // tests; here the builds it does not take must answer the same, guess for guess,
+    // and so must the portable build that gathers minirows by `pext`'s rule.
     for puzzle in puzzles() {
         let (mut portable, mut dispatched) = (BandSolver::new(), BandSolver::new());
         let (mut first, mut other) = (puzzle.clone(), puzzle.clone());
-        let count = portable.search(&puzzle, 1000, Some(&mut first));
+        let count = portable.search::<false>(&puzzle, 1000, Some(&mut first));
         assert_eq!(dispatched.find_9x9(&puzzle, 1000, Some(&mut other)), count);
         assert_eq!(portable.books.stats.nodes, dispatched.books.stats.nodes);
         if count > 0 {
@@ -82,6 +83,38 @@ fn the_portable_search_and_the_avx2_search_agree() {
             let wide_count = unsafe { wide.search_avx2(&puzzle, 1000, None) };
             assert_eq!(wide_count, count, "{puzzle}");
             assert_eq!(wide.books.stats.nodes, portable.books.stats.nodes);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if has_avx512() {
+            let mut widest = BandSolver::new();
+            let mut solution = puzzle.clone();
+            #[allow(unsafe_code)]
+            // SAFETY: the processor has the features (checked above).
+            let widest_count = unsafe { widest.search_avx512(&puzzle, 1000, Some(&mut solution)) };
+            assert_eq!(widest_count, count, "{puzzle}");
+            assert_eq!(widest.books.stats.nodes, portable.books.stats.nodes);
+            if count > 0 {
+                assert_eq!(solution, first);
+            }
+        }
+    }
+}
+
+#[test]
+fn minirows_by_pext_are_the_minirows_by_tables() {
+    // Every row pattern in each row of a band, and mixed bands.
+    let mut words: Vec<u32> = (0..512u32)
+        .flat_map(|row| [row, row << 9, row << 18])
+        .collect();
+    words.extend((0..2000u32).map(|k| k.wrapping_mul(0x9E37_79B9) & ALL));
+    for cand in words {
+        let tables = usize::from(SHRINK[(cand & ROW) as usize])
+            | usize::from(SHRINK[((cand >> 9) & ROW) as usize]) << 3
+            | usize::from(SHRINK[((cand >> 18) & ROW) as usize]) << 6;
+        assert_eq!(minirows_of(cand), tables, "{cand:#o}");
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            assert_eq!(minirows_by_pext(cand), tables, "{cand:#o}");
         }
     }
 }

@@ -629,8 +629,12 @@ mod tests {
         );
     }
 
+    /// What a reading gave: the problem written back and the warnings, or where the
+    /// error was (line, column).
+    type Reading = Result<(String, Vec<Warning>), (usize, usize)>;
+
     /// The reader through buffers of every small size, and the whole text at once.
-    fn read_in_pieces(text: &[u8]) -> Vec<Result<(String, Vec<Warning>), (usize, usize)>> {
+    fn read_in_pieces(text: &[u8]) -> Vec<Reading> {
         (1..=19)
             .chain([1 << 16])
             .map(|size| {

@@ -119,6 +119,13 @@ pub(super) fn ruled(
 /// is another field of a CSV or tdoku line, and several words are a comment: neither is
 /// a mark (`P,x` and `P x marks the spot` are classic puzzles).
 pub(super) fn mark_of(text: &str) -> Option<(usize, &str)> {
+    // The common line, ASCII without a blank or a separator: nothing ends the puzzle.
+    // (Checked byte by byte, which the compiler runs on vectors.)
+    if text.bytes().fold(true, |plain, b| {
+        plain & (b > b' ') & (b < 0x80) & !matches!(b, b',' | b';' | b':')
+    }) {
+        return None;
+    }
     let start = text.len() - text.trim_start().len();
     let end = start + text[start..].find(ends_puzzle)?;
     if !text[end..].starts_with(char::is_whitespace) {

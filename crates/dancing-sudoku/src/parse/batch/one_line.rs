@@ -127,6 +127,13 @@ pub(super) fn unchecked(number: usize, shape: Shape, cells: Vec<u8>) -> Puzzle {
 /// the input is wrong rather than the puzzle hard.
 pub(super) fn clash(puzzle: &Puzzle) -> Option<Conflict> {
     let grid = &puzzle.grid;
+    if !matches!(
+        puzzle.variant,
+        Variant::Jigsaw(_) | Variant::X | Variant::Hyper
+    ) {
+        // Rows, columns and boxes only: checked without allocating.
+        return grid.validate().err();
+    }
     let lines = grid
         .conflicts()
         .into_iter()
@@ -152,7 +159,7 @@ pub(super) fn clash(puzzle: &Puzzle) -> Option<Conflict> {
                 .map(|(k, h)| (unit(k), h))
                 .collect()
         }
-        _ => return grid.validate().err(),
+        _ => unreachable!("the other rules are checked above"),
     };
     if let Variant::X | Variant::Hyper = puzzle.variant
         && let Err(conflict) = grid.validate()
