@@ -393,6 +393,25 @@ proptest! {
         prop_assert_eq!(grid.validate().err(), grid.conflicts().first().copied());
     }
 
+    /// The same on grids of few givens, as puzzles are (most have no conflict, and the
+    /// quick checks visit only the givens).
+    #[test]
+    fn validate_finds_every_conflict_among_few_givens(
+        shape in proptest::sample::select((2..=5).map(Shape::square).collect::<Vec<_>>()),
+        seeds in proptest::collection::vec((0u32..100, 1u8..=25), 625),
+        given in 2u32..30,
+    ) {
+        let side = shape.side() as u8;
+        let cells: Vec<u8> = seeds[..shape.cells()]
+            .iter()
+            .map(|&(roll, v)| if roll < given { (v - 1) % side + 1 } else { 0 })
+            .collect();
+        let grid = Grid::from_cells(shape, cells).unwrap();
+        let expected = has_conflict_by_pairs(&grid);
+        prop_assert_eq!(grid.validate().is_err(), expected);
+        prop_assert_eq!(grid.validate().err(), grid.conflicts().first().copied());
+    }
+
     /// Lines of 81 symbols, known or not, with or without a comment: the batch reader's
     /// shortcut for plain 9×9 lines reads what the general one-line reader reads.
     #[test]
