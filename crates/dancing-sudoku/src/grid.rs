@@ -574,8 +574,11 @@ fn repeats_9x9(cells: &[u8]) -> bool {
     for (k, eight) in cells.chunks_exact(8).take(8).enumerate() {
         low |= nonzero_bytes(u64::from_le_bytes(eight.try_into().expect("8 bytes"))) << (8 * k);
     }
-    let high = nonzero_bytes(u64::from_le_bytes(cells[64..72].try_into().expect("8 bytes")))
-        | nonzero_bytes(u64::from_le_bytes(cells[72..80].try_into().expect("8 bytes"))) << 8
+    let high = nonzero_bytes(u64::from_le_bytes(
+        cells[64..72].try_into().expect("8 bytes"),
+    )) | nonzero_bytes(u64::from_le_bytes(
+        cells[72..80].try_into().expect("8 bytes"),
+    )) << 8
         | u64::from(cells[80] != 0) << 16;
     // (Indices masked to their tables' sizes need no bounds checks.)
     let mut seen = [0u16; 32];
