@@ -102,7 +102,9 @@ impl Frame {
 /// The passes over all words before a guess (the singles' counts, claims and triads,
 /// counting ways) are written without tables, so that the compiler runs them on
 /// vectors; where the processor has AVX2 (checked at run time) a second build of the
-/// search does so eight words at a time (docs/benchmarks.md). The search is a
+/// search does so eight words at a time, and where it has AVX-512 a third sixteen at a
+/// time, gathering each word's minirows with BMI2's `pext` (docs/benchmarks.md). The
+/// search is a
 /// loop over an explicit stack of saved states: no recursion. A state is 57 words;
 /// only its candidates and unfixed cells are saved at a guess, and nothing is undone.
 ///
@@ -145,8 +147,8 @@ impl BandSolver {
     }
 
     /// Counts the solutions of a 9×9 puzzle up to `limit`, the first written into
-    /// `first`: with AVX2 where the processor has it (checked at run time), else on
-    /// the instructions every processor of the target has.
+    /// `first`: with AVX-512 or AVX2 where the processor has them (checked at run
+    /// time), else on the instructions every processor of the target has.
     fn find_9x9(&mut self, puzzle: &Grid, limit: u64, first: Option<&mut Grid>) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if has_avx512() {

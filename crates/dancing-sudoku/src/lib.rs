@@ -43,7 +43,7 @@
 //! - [`BandSolver`]: the bit-parallel 9×9 solver (candidates as one word per
 //!   digit and band, locked candidates, singles and hidden triads by word operations
 //!   in JCZSolve's layout, guesses on a digit's way through a band or a stack as in
-//!   tdoku, AVX2 where the processor has it), faster than dancing links on 9×9
+//!   tdoku, AVX-512 or AVX2 where the processor has them), faster than dancing links on 9×9
 //!   (docs/benchmarks.md) and the default there through `AutoSolver`; other orders go to dancing
 //!   links.
 //! - [`BitmaskSolver`]: the classic bitmask depth-first solver, as a baseline and a
