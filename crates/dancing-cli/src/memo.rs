@@ -10,8 +10,8 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use dancing::{
-    AnyEngine, CountProbe, Engine, EngineName, Memo, MemoProgress, OptionId, Probe, Problem,
-    StopReason, Stopped, Zdd,
+    AnyEngine, Backbone, CountProbe, Engine, EngineName, Memo, MemoProgress, OptionId, Probe,
+    Problem, StopReason, Stopped, Zdd,
 };
 
 use crate::answer::Answer;
@@ -92,6 +92,9 @@ pub(crate) fn run(
         zdd.write_text(&mut out)?;
         out.flush()?;
     }
+    if args.memo.queried() {
+        return queries(args, problem, &zdd, (&limits, started), probe);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut listed = 0u64;
@@ -135,6 +138,56 @@ pub(crate) fn run(
     out.flush()?;
     answer.print(&args.search);
     Ok(Outcome::stopped(stop))
+}
+
+/// `--marginals` and `--backbone`: the diagram's two passes, then each option's count
+/// and option, and the options in all and in none; the summary says the passes' time
+/// (`--stats`: `queries_seconds`).
+fn queries(
+    args: &XcArgs,
+    problem: &Problem,
+    zdd: &Zdd,
+    (limits, started): (&dancing::Limits, Instant),
+    probe: Option<CountProbe>,
+) -> Result<Outcome, Failure> {
+    let passes = Instant::now();
+    let marginals = match searching(|| zdd.marginals(limits)) {
+        Ok(marginals) => marginals,
+        Err(stop) => {
+            if stop.reason == StopReason::Memory {
+                stderr_line!(
+                    "error: the marginals' counts would pass --max-memory {}; raise it",
+                    human_size(args.max_memory)
+                );
+            }
+            return Ok(
+                Answer::memo(zdd, started.elapsed(), Some(stop.reason), None)
+                    .probed(probe)
+                    .print(&args.search),
+            );
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.memo.marginals {
+        for option in problem.options() {
+            let text = problem.format_option(option);
+            writeln!(out, "{} {text}", marginals[option.index()])?;
+        }
+    }
+    if args.memo.backbone {
+        let backbone = Backbone::from_marginals(&marginals, &zdd.count());
+        for (word, options) in [("all", &backbone.in_all), ("none", &backbone.in_none)] {
+            for &option in options {
+                writeln!(out, "{word}: {}", problem.format_option(option))?;
+            }
+        }
+    }
+    out.flush()?;
+    let seconds = passes.elapsed().as_secs_f64();
+    let answer = Answer::memo(zdd, started.elapsed(), None, None)
+        .probed(probe)
+        .field("queries_seconds", seconds);
+    Ok(answer.print(&args.search))
 }
 
 /// The memo's status line (`--progress`): the share done by Knuth's estimate, the states

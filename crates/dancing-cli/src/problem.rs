@@ -82,10 +82,15 @@ fn answer(
     {
         return none_exist(usize::from(*n), args, &mut out);
     }
-    if engine == EngineName::Memo && !args.count && args.memo.sample.is_none() {
+    if engine == EngineName::Memo
+        && !args.count
+        && args.memo.sample.is_none()
+        && !args.memo.queried()
+    {
         return Err(Failure::input(
-            "`dancing problem` with --memo counts (--count) or draws (--sample K); leave \
-             --memo out to see the number of solutions and the first one drawn",
+            "`dancing problem` with --memo counts (--count), draws (--sample K) or \
+             answers --marginals and --backbone; leave --memo out to see the number of \
+             solutions and the first one drawn",
         ));
     }
     let name = "the problem";

@@ -186,8 +186,8 @@ pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, Pa
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
 pub use memo::{
-    Memo, MemoOrder, MemoProgress, MemoStats, Probe, SAMPLES_IN_ONE_PASS, Zdd, ZddSamples,
-    ZddSolutions, listing_bytes, sample_by_listing,
+    Backbone, Memo, MemoOrder, MemoProgress, MemoStats, Probe, SAMPLES_IN_ONE_PASS, Zdd,
+    ZddSamples, ZddSolutions, listing_bytes, sample_by_listing,
 };
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 pub use names::{Named, UnknownName};

@@ -165,7 +165,7 @@ pub(crate) struct MemoArgs {
     /// where it finishes or the subproblems repeat enough (boards of dominoes), and
     /// --stats says what the probe found (`memo_probe`); --no-memo searches plainly,
     /// --memo always takes the memo
-    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order"])]
+    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order", "marginals", "backbone"])]
     pub(crate) no_memo: bool,
     /// Print K solutions drawn uniformly at random (with repeats): from the memo's ZDD
     /// where the memo pays (a short run of it tells), else by listing the solutions (a
@@ -188,12 +188,32 @@ pub(crate) struct MemoArgs {
     /// frontier is narrow (a board's width), else `mrv`
     #[arg(long, value_name = "ORDER", value_parser = super::named(&MemoOrder::ALL, MemoOrder::description))]
     pub(crate) memo_order: Option<MemoOrder>,
+    /// Print each option's marginal, from the memo's ZDD without searching again: how
+    /// many solutions use it (exact however large), then the option, one line per
+    /// option in the problem's order ("in how many tilings does this domino lie here?")
+    #[arg(long, conflicts_with_all = ["sample", "count", "limit"])]
+    pub(crate) marginals: bool,
+    /// Print the backbone, from the memo's ZDD: `all: OPTION` for each option in every
+    /// solution, then `none: OPTION` for each option in none (with no solution, every
+    /// option is in none)
+    #[arg(long, conflicts_with_all = ["sample", "count", "limit"])]
+    pub(crate) backbone: bool,
 }
 
 impl MemoArgs {
-    /// Whether the memoized search runs: asked for, or needed by --sample or --zdd.
+    /// Whether the memoized search runs: asked for, or needed by --sample, --zdd,
+    /// --marginals or --backbone.
     pub(crate) fn wanted(&self) -> bool {
-        self.memo || self.sample.is_some() || self.zdd.is_some() || self.memo_order.is_some()
+        self.memo
+            || self.sample.is_some()
+            || self.zdd.is_some()
+            || self.memo_order.is_some()
+            || self.queried()
+    }
+
+    /// Whether a question to the diagram is asked (--marginals, --backbone).
+    pub(crate) fn queried(&self) -> bool {
+        self.marginals || self.backbone
     }
 }
 

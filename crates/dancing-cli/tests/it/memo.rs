@@ -232,3 +232,61 @@ fn the_memory_bound_and_the_limits_stop_it_with_exit_3() {
         assert!(stderr.contains(said), "{flag}: {stderr}");
     }
 }
+
+#[test]
+fn marginals_and_the_backbone_are_counted_from_the_listed_solutions() {
+    for file in [
+        "samples/toy.dlx",
+        "samples/problem.dlx",
+        "samples/bounds.dlx",
+        "samples/choose.dlx",
+        "tests/data/colors.dlx",
+        "tests/data/knuth_colors.dlx",
+    ] {
+        let solutions = solution_set(&ok(&["xc", file], b""));
+        let with = |option: &str| {
+            solutions
+                .iter()
+                .filter(|block| block.lines().any(|line| line == option))
+                .count()
+        };
+        let marginals = ok(&["xc", "--marginals", file], b"");
+        let mut options = 0;
+        let (mut in_all, mut in_none) = (Vec::new(), Vec::new());
+        for line in marginals.lines() {
+            let (count, option) = line.split_once(' ').expect("a count, then the option");
+            let count: usize = count.parse().expect("a count");
+            assert_eq!(count, with(option), "{file}: {option}");
+            if count == 0 {
+                in_none.push(format!("none: {option}"));
+            } else if count == solutions.len() {
+                in_all.push(format!("all: {option}"));
+            }
+            options += 1;
+        }
+        assert!(options > 0, "{file}");
+        let expected: Vec<String> = in_all.into_iter().chain(in_none).collect();
+        let backbone = ok(&["xc", "--backbone", file], b"");
+        assert_eq!(backbone.lines().collect::<Vec<_>>(), expected, "{file}");
+    }
+}
+
+#[test]
+fn marginals_past_64_bits_add_up_to_the_count() {
+    // The 14×14 board's 112,202,208,776,036,178,000,000 tilings: the two dominoes on a
+    // corner cell share them, as do the three on an edge cell.
+    let out = ok(&["problem", "domino", "14x14", "--marginals"], b"");
+    let of = |cell: &str| -> u128 {
+        out.lines()
+            .filter(|line| line.split(' ').skip(1).any(|item| item == cell))
+            .map(|line| line.split(' ').next().unwrap().parse::<u128>().unwrap())
+            .sum()
+    };
+    for cell in ["r1c1", "r1c7", "r7c7", "r14c14"] {
+        assert_eq!(of(cell), 112_202_208_776_036_178_000_000, "{cell}");
+    }
+    let refused = run(&["xc", "--marginals", "--no-memo", "samples/toy.dlx"], b"");
+    assert_eq!(refused.status.code(), Some(2));
+    let refused = run(&["xc", "--backbone", "--count", "samples/toy.dlx"], b"");
+    assert_eq!(refused.status.code(), Some(2));
+}

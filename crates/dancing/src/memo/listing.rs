@@ -80,8 +80,8 @@ impl Memo<'_> {
         let mut search = search::Search::new(self.problem, self.order);
         match search.run(&limits, self.max_memory, self.progress.as_deref()) {
             Ok(root) => {
-                let stats = search.stats();
-                Zdd::new(search.into_nodes(), root, stats, self.max_memory).map(Probe::Built)
+                let built = (search.stats(), self.problem().option_count());
+                Zdd::new(search.into_nodes(), root, built, self.max_memory).map(Probe::Built)
             }
             // The probe's budget ran out.
             Err(stop) if stop.reason == crate::limits::StopReason::NodeLimit => {

@@ -11,6 +11,7 @@
 mod listing;
 mod lists;
 mod order;
+mod queries;
 mod search;
 mod table;
 mod zdd;
@@ -20,6 +21,7 @@ use std::sync::atomic::AtomicU64;
 
 pub use listing::{Probe, SAMPLES_IN_ONE_PASS, listing_bytes, sample_by_listing};
 pub use order::MemoOrder;
+pub use queries::Backbone;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
 use crate::{limits::Limits, problem::Problem, stats::Stopped};
@@ -158,6 +160,7 @@ impl<'p> Memo<'p> {
         let root = search.run(&self.limits, self.max_memory, self.progress.as_deref())?;
         let stats = search.stats();
         // The memo is freed before counting, which holds the nodes and their counts.
-        Zdd::new(search.into_nodes(), root, stats, self.max_memory)
+        let options = self.problem.option_count();
+        Zdd::new(search.into_nodes(), root, (stats, options), self.max_memory)
     }
 }

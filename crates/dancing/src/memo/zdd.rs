@@ -132,6 +132,10 @@ pub struct Zdd {
     /// The count below every node, made for the first draw.
     counts: OnceLock<Counts>,
     stats: MemoStats,
+    /// The problem's options (some may be in no node).
+    options: usize,
+    /// The bound it was built under, which its queries answer to as well.
+    max_memory: u64,
 }
 
 impl Zdd {
@@ -140,7 +144,7 @@ impl Zdd {
     pub(super) fn new(
         nodes: Vec<Node>,
         root: u32,
-        mut stats: MemoStats,
+        (mut stats, options): (MemoStats, usize),
         max_memory: u64,
     ) -> Result<Self, Stopped> {
         let held = (nodes.len() * size_of::<Node>()) as u64;
@@ -159,7 +163,39 @@ impl Zdd {
             count: BigCount::from_big(count),
             counts: OnceLock::new(),
             stats,
+            options,
+            max_memory,
         })
+    }
+
+    /// The nodes, the two sinks first; a node's children come before it.
+    pub(super) fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The root node.
+    pub(super) fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// The problem's number of options.
+    pub(super) fn option_count(&self) -> usize {
+        self.options
+    }
+
+    /// The memory bound it was built under.
+    pub(super) fn max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// The bytes it holds: its nodes, and the counts of the first draw once made.
+    pub(super) fn held_bytes(&self) -> u64 {
+        let counts = match self.counts.get() {
+            None => 0,
+            Some(Counts::Small(c)) => c.len() * size_of::<u128>(),
+            Some(Counts::Big(c)) => c.iter().map(|n| 32 + n.bits() as usize / 8).sum(),
+        };
+        (self.nodes.len() * size_of::<Node>() + counts) as u64
     }
 
     /// The number of solutions, exact however large.

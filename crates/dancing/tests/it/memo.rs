@@ -42,6 +42,52 @@ fn solutions(problem: &Problem, zdd: &Zdd) -> Result<BTreeSet<Vec<usize>>, TestC
     Ok(unique)
 }
 
+/// The diagram's marginals and backbone against the solutions found by brute force:
+/// each option's marginal is the number of solutions with it, the backbone the options
+/// in all and in none, and over the options of a plain primary item the marginals add
+/// up to the count.
+fn check_queries(
+    problem: &Problem,
+    zdd: &Zdd,
+    expected: &BTreeSet<Vec<usize>>,
+) -> Result<(), TestCaseError> {
+    let marginals = zdd.marginals(&Limits::none()).expect("no limits");
+    prop_assert_eq!(marginals.len(), problem.option_count());
+    let mut in_all = Vec::new();
+    let mut in_none = Vec::new();
+    for option in problem.options() {
+        let with = expected
+            .iter()
+            .filter(|s| s.contains(&option.index()))
+            .count();
+        prop_assert_eq!(
+            &marginals[option.index()],
+            &BigCount::from(with),
+            "{}",
+            option
+        );
+        if with == 0 {
+            in_none.push(option);
+        } else if with == expected.len() {
+            in_all.push(option);
+        }
+    }
+    let backbone = zdd.backbone(&Limits::none()).expect("no limits");
+    prop_assert_eq!(backbone.in_all, in_all);
+    prop_assert_eq!(backbone.in_none, in_none);
+    for item in problem.items() {
+        if problem.is_primary(item) && problem.bounds(item) == (1, 1) {
+            let sum: u128 = problem
+                .options()
+                .filter(|&o| problem.option_items(o).any(|(i, _)| i == item))
+                .map(|o| marginals[o.index()].to_u128().expect("small"))
+                .sum();
+            prop_assert_eq!(sum, expected.len() as u128);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -50,7 +96,9 @@ proptest! {
         let problem = brute_force::build(&spec);
         let expected = brute_force::brute_force(&spec);
         for order in ORDERS {
-            prop_assert_eq!(&solutions(&problem, &zdd(&problem, order))?, &expected);
+            let zdd = zdd(&problem, order);
+            prop_assert_eq!(&solutions(&problem, &zdd)?, &expected);
+            check_queries(&problem, &zdd, &expected)?;
         }
     }
 
@@ -62,7 +110,9 @@ proptest! {
             .map(|(options, _)| options)
             .collect();
         for order in ORDERS {
-            prop_assert_eq!(&solutions(&problem, &zdd(&problem, order))?, &expected);
+            let zdd = zdd(&problem, order);
+            prop_assert_eq!(&solutions(&problem, &zdd)?, &expected);
+            check_queries(&problem, &zdd, &expected)?;
         }
     }
 
@@ -71,7 +121,9 @@ proptest! {
         let problem = multiplicities::build(&spec);
         let expected = multiplicities::brute_force(&spec);
         for order in ORDERS {
-            prop_assert_eq!(&solutions(&problem, &zdd(&problem, order))?, &expected);
+            let zdd = zdd(&problem, order);
+            prop_assert_eq!(&solutions(&problem, &zdd)?, &expected);
+            check_queries(&problem, &zdd, &expected)?;
         }
     }
 }
@@ -248,6 +300,26 @@ fn counts_past_2_to_the_128_are_exact_and_sampled() {
     for _ in 0..20 {
         let drawn = zdd.sample(&mut rng).expect("a solution");
         assert!(problem.verify(&drawn).is_ok());
+    }
+    // The upright domino in column c lies in the tilings of the strips on either side
+    // of it: T(c)·T(n − 1 − c), with T(m) = Fibonacci(m + 1) tilings of 2×m.
+    let mut tilings = vec![num_bigint::BigUint::from(1u8); n + 1];
+    for m in 2..=n {
+        tilings[m] = &tilings[m - 1] + &tilings[m - 2];
+    }
+    let marginals = zdd.marginals(&Limits::none()).unwrap();
+    for c in [0, 1, 57, 100, n - 1] {
+        let name = format!("r1c{} r2c{}", c + 1, c + 1);
+        let option = problem
+            .options()
+            .find(|&o| problem.format_option(o) == name)
+            .expect("the upright domino");
+        let expected = &tilings[c] * &tilings[n - 1 - c];
+        assert_eq!(
+            marginals[option.index()].to_string(),
+            expected.to_string(),
+            "{c}"
+        );
     }
 }
 
@@ -477,4 +549,16 @@ fn limits_and_the_memory_bound_stop_the_search() {
     assert_eq!(zdd.count().to_string(), "53060477521960000");
     let stats = zdd.stats();
     assert!(stats.hits > 0 && stats.entries < stats.states && stats.order == MemoOrder::Frontier);
+    // The marginals answer to the limits too: the node limit counts the nodes passed,
+    // and a bound the diagram fits but not its two tables of counts refuses them (the
+    // 2×2000 strip's counts have 1,389 bits; the build holds a few at a time).
+    let stopped = zdd.marginals(&Limits::max_nodes(5_000)).unwrap_err();
+    assert_eq!(stopped.reason, StopReason::NodeLimit);
+    let strip = problems::dominoes(2000, 2);
+    let built = Memo::new(&strip).build().unwrap().stats().bytes;
+    let tight = Memo::new(&strip).max_memory(2 * built).build().unwrap();
+    let refused = tight.marginals(&Limits::none()).unwrap_err();
+    assert_eq!(refused.reason, StopReason::Memory);
+    let roomy = Memo::new(&strip).max_memory(1 << 30).build().unwrap();
+    assert!(roomy.marginals(&Limits::none()).is_ok());
 }

@@ -1,0 +1,230 @@
+//! What the diagram knows without a new search: how many solutions use each option
+//! (its marginal), and the backbone (the options in every solution, and those in none).
+//!
+//! Along any path of the diagram an option is decided once at most (an option left out
+//! of its item's list is never offered again: its item is closed), so the solutions
+//! that use option `o` are, for each node `n` deciding `o`, the paths from the root to
+//! `n` times the solutions below `n`'s `hi` branch. Two passes over the nodes: the
+//! counts below each node (bottom up, as for drawing), the paths to each node (top
+//! down); each at most the number of solutions, so both fit `u128` whenever the count
+//! does.
+
+use num_bigint::BigUint;
+
+use super::Node;
+use super::search::{BOTTOM, TOP};
+use super::zdd::Zdd;
+use crate::count::BigCount;
+use crate::ids::OptionId;
+use crate::limits::{Clock, Limits, StopReason};
+use crate::stats::{Stats, Stopped};
+
+/// A count that the passes add and multiply: `u128` while the solutions fit it,
+/// `BigUint` past that.
+trait Tally: Clone {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn add(&mut self, other: &Self);
+    fn times(&self, other: &Self) -> Self;
+    fn is_zero(&self) -> bool;
+    fn into_count(self) -> BigCount;
+}
+
+impl Tally for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn add(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    fn into_count(self) -> BigCount {
+        BigCount::from(self)
+    }
+}
+
+impl Tally for BigUint {
+    fn zero() -> Self {
+        BigUint::ZERO
+    }
+    fn one() -> Self {
+        BigUint::from(1u8)
+    }
+    fn add(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn is_zero(&self) -> bool {
+        *self == BigUint::ZERO
+    }
+    fn into_count(self) -> BigCount {
+        BigCount::from_big(self)
+    }
+}
+
+/// The options of a problem that are in every one of its solutions, and those in
+/// none, from [`Zdd::backbone`]. With no solution at all, every option is in none
+/// (and, vacuously, in all: `in_all` is then left empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Backbone {
+    /// The options every solution uses, in increasing order.
+    pub in_all: Vec<OptionId>,
+    /// The options no solution uses, in increasing order.
+    pub in_none: Vec<OptionId>,
+}
+
+impl Backbone {
+    /// The backbone of a problem of `count` solutions whose options have these
+    /// `marginals` ([`Zdd::marginals`], indexed by [`OptionId`]).
+    pub fn from_marginals(marginals: &[BigCount], count: &BigCount) -> Self {
+        let zero = BigCount::from(0u32);
+        let mut backbone = Self {
+            in_all: Vec::new(),
+            in_none: Vec::new(),
+        };
+        for (o, marginal) in marginals.iter().enumerate() {
+            if *marginal == zero {
+                backbone.in_none.push(OptionId::new(o));
+            } else if marginal == count {
+                backbone.in_all.push(OptionId::new(o));
+            }
+        }
+        backbone
+    }
+}
+
+impl Zdd {
+    /// How many solutions use each option, indexed by [`OptionId`] (every option of
+    /// the problem, those no solution uses at 0), exact however large: two passes over
+    /// the nodes, no new search. The marginals of the options of any one primary item
+    /// add up to the count (times the item's use, with multiplicities).
+    ///
+    /// `limits` bound the passes (their timeout from this call, the node limit
+    /// counting nodes), and the counts they hold answer to the memory bound the
+    /// diagram was built with.
+    ///
+    /// # Errors
+    /// [`Stopped`] when a limit or the memory bound stops a pass.
+    ///
+    /// ```
+    /// use dancing::{Limits, Memo, problems};
+    ///
+    /// // The board 3 wide and 2 high has 3 domino tilings. Of the two dominoes on its
+    /// // top-left cell (`r1c1 r1c2` and `r1c1 r2c1`), one lies in 1 tiling, the other in 2.
+    /// let problem = problems::dominoes(3, 2);
+    /// let zdd = Memo::new(&problem).build()?;
+    /// let marginals = zdd.marginals(&Limits::none())?;
+    /// assert_eq!(marginals.len(), problem.option_count());
+    /// assert_eq!(problem.format_option(dancing::OptionId::new(1)), "r1c1 r2c1");
+    /// assert_eq!((marginals[0].clone(), marginals[1].clone()), (1u32.into(), 2u32.into()));
+    /// # Ok::<(), dancing::Stopped>(())
+    /// ```
+    pub fn marginals(&self, limits: &Limits) -> Result<Vec<BigCount>, Stopped> {
+        if self.count_u128().is_some() {
+            self.marginals_in::<u128>(limits)
+        } else {
+            self.marginals_in::<BigUint>(limits)
+        }
+    }
+
+    /// The options in every solution and those in none ([`Backbone`]), from the
+    /// [`marginals`](Self::marginals), under the same limits.
+    ///
+    /// # Errors
+    /// [`Stopped`] when a limit or the memory bound stops a pass.
+    ///
+    /// ```
+    /// use dancing::{Limits, Memo, OptionId};
+    ///
+    /// // A and B are covered by `A B` or by `A` and `B` alone; D only by `C D`, which
+    /// // every solution takes, so `C` alone is in none.
+    /// let problem = dancing::format::parse_str("A B C D\nA B\nA\nB\nC D\nC\n")?;
+    /// let backbone = Memo::new(&problem).build()?.backbone(&Limits::none())?;
+    /// assert_eq!(backbone.in_all, [OptionId::new(3)]);
+    /// assert_eq!(backbone.in_none, [OptionId::new(4)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn backbone(&self, limits: &Limits) -> Result<Backbone, Stopped> {
+        Ok(Backbone::from_marginals(
+            &self.marginals(limits)?,
+            &self.count(),
+        ))
+    }
+
+    fn marginals_in<T: Tally>(&self, limits: &Limits) -> Result<Vec<BigCount>, Stopped> {
+        let nodes = self.nodes();
+        let mut clock = Clock::new(limits);
+        let mut done = 0u64;
+        // Two tables of counts, one a node, each count at most the root's: refused
+        // before they are made if they would pass the bound with the diagram.
+        let digits = if size_of::<T>() == size_of::<u128>() {
+            0
+        } else {
+            16 + self.count().bits().div_ceil(64) * 8
+        };
+        let bytes = self.held_bytes() + 2 * nodes.len() as u64 * (size_of::<T>() as u64 + digits);
+        if bytes > self.max_memory() {
+            return Err(stopped(StopReason::Memory, 0));
+        }
+        let mut below = vec![T::zero(); nodes.len()];
+        below[TOP as usize] = T::one();
+        for k in 2..nodes.len() {
+            let Node { lo, hi, .. } = nodes[k];
+            let mut sum = below[lo as usize].clone();
+            sum.add(&below[hi as usize]);
+            below[k] = sum;
+            done += 1;
+            if let Some(reason) = clock.tick() {
+                return Err(stopped(reason, done));
+            }
+        }
+        let mut above = vec![T::zero(); nodes.len()];
+        let mut marginals = vec![T::zero(); self.option_count()];
+        let root = self.root();
+        if root > TOP {
+            above[root as usize] = T::one();
+        }
+        // Parents come after their children: from the root down.
+        for k in (2..nodes.len()).rev() {
+            if above[k].is_zero() {
+                continue;
+            }
+            let Node { option, lo, hi } = nodes[k];
+            let paths = above[k].clone();
+            marginals[option as usize].add(&paths.times(&below[hi as usize]));
+            for child in [lo, hi] {
+                if child > TOP {
+                    above[child as usize].add(&paths);
+                }
+            }
+            done += 1;
+            if let Some(reason) = clock.tick() {
+                return Err(stopped(reason, done));
+            }
+        }
+        debug_assert!(root != BOTTOM || marginals.iter().all(T::is_zero));
+        Ok(marginals.into_iter().map(T::into_count).collect())
+    }
+}
+
+/// The stop for `reason` after `nodes` nodes of a pass.
+fn stopped(reason: StopReason, nodes: u64) -> Stopped {
+    Stopped::new(
+        reason,
+        Stats {
+            nodes,
+            ..Stats::default()
+        },
+    )
+}
