@@ -141,8 +141,8 @@ pub(crate) fn run(
 }
 
 /// `--marginals` and `--backbone`: the diagram's two passes, then each option's count
-/// and option, and the options in all and in none; the summary says the passes' time
-/// (`--stats`: `queries_seconds`).
+/// and option, and the options in all and in none; `--nth K`: the solution of rank K.
+/// The summary says the queries' time (`--stats`: `queries_seconds`).
 fn queries(
     args: &XcArgs,
     problem: &Problem,
@@ -151,6 +151,24 @@ fn queries(
     probe: Option<CountProbe>,
 ) -> Result<Outcome, Failure> {
     let passes = Instant::now();
+    if let Some(k) = &args.memo.nth {
+        let solution = zdd.nth(k);
+        let mut out = BufWriter::new(io::stdout().lock());
+        if let Some(solution) = &solution {
+            print_solution(&mut out, problem, solution, &mut true, args)?;
+        }
+        out.flush()?;
+        let mut answer = Answer::memo(zdd, started.elapsed(), None, None)
+            .probed(probe)
+            .field("queries_seconds", passes.elapsed().as_secs_f64())
+            .field("rank", k.to_string());
+        if solution.is_none() {
+            answer = answer.note(format!(
+                " (no solution of rank {k}: ranks are below the count)"
+            ));
+        }
+        return Ok(answer.print(&args.search));
+    }
     let marginals = match searching(|| zdd.marginals(limits)) {
         Ok(marginals) => marginals,
         Err(stop) => {

@@ -3,7 +3,7 @@
 
 mod big;
 
-pub use big::{BigCount, CountTooLarge};
+pub use big::{BigCount, CountTooLarge, ParseCountError};
 
 use std::fmt;
 use std::iter::Sum;

@@ -179,7 +179,7 @@ pub use builder::{OptionData, ProblemBuilder};
 #[cfg(feature = "cells")]
 pub use cells::{CellsSearch, CellsSolutions, CellsSolver};
 pub use cost::CostedSolution;
-pub use count::{BigCount, Count, CountTooLarge};
+pub use count::{BigCount, Count, CountTooLarge, ParseCountError};
 pub use dense::{DenseSearch, DenseSolutions, DenseSolver, DenseTooLarge};
 pub use engine::{Engine, EngineSearch, EngineSolutions, Event};
 pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, ParseErrorKind};

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::builder::TypedValueParser;
 use clap::{Args, ValueEnum};
-use dancing::{EngineName, MemoOrder};
+use dancing::{BigCount, EngineName, MemoOrder};
 
 use super::{SearchArgs, parse_limit};
 use crate::input::parse_size;
@@ -165,7 +165,7 @@ pub(crate) struct MemoArgs {
     /// where it finishes or the subproblems repeat enough (boards of dominoes), and
     /// --stats says what the probe found (`memo_probe`); --no-memo searches plainly,
     /// --memo always takes the memo
-    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order", "marginals", "backbone"])]
+    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order", "marginals", "backbone", "nth"])]
     pub(crate) no_memo: bool,
     /// Print K solutions drawn uniformly at random (with repeats): from the memo's ZDD
     /// where the memo pays (a short run of it tells), else by listing the solutions (a
@@ -198,6 +198,12 @@ pub(crate) struct MemoArgs {
     /// option is in none)
     #[arg(long, conflicts_with_all = ["sample", "count", "limit"])]
     pub(crate) backbone: bool,
+    /// Print the solution of rank K (0 first, however large) in the order the memo
+    /// lists them, found in one walk down its ZDD: a huge set of solutions paged, or
+    /// shared among machines by ranks. Past the last rank nothing is printed, and the
+    /// summary says so
+    #[arg(long, value_name = "K", conflicts_with_all = ["sample", "count", "limit", "marginals", "backbone"])]
+    pub(crate) nth: Option<BigCount>,
 }
 
 impl MemoArgs {
@@ -211,9 +217,9 @@ impl MemoArgs {
             || self.queried()
     }
 
-    /// Whether a question to the diagram is asked (--marginals, --backbone).
+    /// Whether a question to the diagram is asked (--marginals, --backbone, --nth).
     pub(crate) fn queried(&self) -> bool {
-        self.marginals || self.backbone
+        self.marginals || self.backbone || self.nth.is_some()
     }
 }
 

@@ -290,3 +290,34 @@ fn marginals_past_64_bits_add_up_to_the_count() {
     let refused = run(&["xc", "--backbone", "--count", "samples/toy.dlx"], b"");
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn the_solution_of_each_rank_is_the_listing_s() {
+    for file in [
+        "samples/toy.dlx",
+        "samples/problem.dlx",
+        "tests/data/colors.dlx",
+    ] {
+        let listed: Vec<String> = ok(&["xc", "--memo", file], b"")
+            .split("\n\n")
+            .filter(|block| !block.trim().is_empty())
+            .map(|block| block.trim().to_owned())
+            .collect();
+        for (k, solution) in listed.iter().enumerate() {
+            let nth = ok(&["xc", "--nth", &k.to_string(), file], b"");
+            assert_eq!(nth.trim(), solution, "{file} {k}");
+        }
+        let past = run(&["xc", "--nth", &listed.len().to_string(), file], b"");
+        assert_eq!(past.status.code(), Some(0), "{file}");
+        assert_eq!(text(&past.stdout), "", "{file}");
+        assert!(text(&past.stderr).contains("no solution of rank"), "{file}");
+    }
+    // A rank past 2^64 on a board that has as many tilings.
+    let board = problem_dlx(&["domino", "14x14"]);
+    let last = ok(&["xc", "--nth", "112202208776036177999999", "-"], &board);
+    assert_eq!(last.lines().filter(|line| !line.is_empty()).count(), 98);
+    for bad in ["-1", "1e3", ""] {
+        let refused = run(&["xc", "--nth", bad, "samples/toy.dlx"], b"");
+        assert_eq!(refused.status.code(), Some(2), "{bad}");
+    }
+}

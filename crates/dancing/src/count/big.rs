@@ -57,7 +57,40 @@ impl BigCount {
     pub(crate) fn from_big(n: BigUint) -> Self {
         Self(n)
     }
+
+    /// The count as the memo's arithmetic takes it.
+    pub(crate) fn as_big(&self) -> &BigUint {
+        &self.0
+    }
 }
+
+/// A count written in decimal digits, however many.
+///
+/// ```
+/// use dancing::BigCount;
+///
+/// let count: BigCount = "340282366920938463463374607431768211456".parse()?;
+/// assert_eq!(count.bits(), 129);
+/// assert!("12a".parse::<BigCount>().is_err() && "".parse::<BigCount>().is_err());
+/// # Ok::<(), dancing::ParseCountError>(())
+/// ```
+impl std::str::FromStr for BigCount {
+    type Err = ParseCountError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseCountError);
+        }
+        BigUint::parse_bytes(text.as_bytes(), 10)
+            .map(Self)
+            .ok_or(ParseCountError)
+    }
+}
+
+/// Text that is not a count: not a run of decimal digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("expected a count: decimal digits")]
+pub struct ParseCountError;
 
 impl fmt::Display for BigCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

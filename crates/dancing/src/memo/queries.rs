@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 
 use super::Node;
 use super::search::{BOTTOM, TOP};
-use super::zdd::Zdd;
+use super::zdd::{Counts, Zdd};
 use crate::count::BigCount;
 use crate::ids::OptionId;
 use crate::limits::{Clock, Limits, StopReason};
@@ -160,6 +160,86 @@ impl Zdd {
             &self.marginals(limits)?,
             &self.count(),
         ))
+    }
+
+    /// The solution of rank `k` in the order [`solutions`](Self::solutions) lists them
+    /// (rank 0 first), found by one walk down the diagram: a huge set of solutions can
+    /// be paged, or shared among machines by ranks. `None` when `k` is not below the
+    /// count. The first call makes the count below every node, as the first draw does
+    /// ([`sampling_bytes`](Self::sampling_bytes)).
+    ///
+    /// ```
+    /// use dancing::{BigCount, Memo, problems};
+    ///
+    /// let zdd = Memo::new(&problems::dominoes(4, 4)).build()?;
+    /// let listed: Vec<_> = zdd.solutions().collect();
+    /// for (k, solution) in listed.iter().enumerate() {
+    ///     assert_eq!(zdd.nth(&BigCount::from(k)).as_ref(), Some(solution));
+    ///     assert_eq!(zdd.rank(solution), Some(BigCount::from(k)));
+    /// }
+    /// assert_eq!(zdd.nth(&BigCount::from(36u32)), None);
+    /// # Ok::<(), dancing::Stopped>(())
+    /// ```
+    pub fn nth(&self, k: &BigCount) -> Option<Vec<OptionId>> {
+        match self.counts() {
+            Counts::Small(c) => {
+                let mut r = k.to_u128()?;
+                (r < c[self.root() as usize]).then(|| {
+                    self.descend(|_, hi| {
+                        if r < c[hi as usize] {
+                            true
+                        } else {
+                            r -= c[hi as usize];
+                            false
+                        }
+                    })
+                })
+            }
+            Counts::Big(c) => {
+                let mut r = k.as_big().clone();
+                (r < c[self.root() as usize]).then(|| {
+                    self.descend(|_, hi| {
+                        if r < c[hi as usize] {
+                            true
+                        } else {
+                            r -= &c[hi as usize];
+                            false
+                        }
+                    })
+                })
+            }
+        }
+    }
+
+    /// The rank of `solution` (its options in any order) in the order
+    /// [`solutions`](Self::solutions) lists them: [`nth`](Self::nth) undone. `None`
+    /// when it is not one of the diagram's solutions.
+    pub fn rank(&self, solution: &[OptionId]) -> Option<BigCount> {
+        let mut wanted: Vec<u32> = solution.iter().map(|o| o.index() as u32).collect();
+        wanted.sort_unstable();
+        let options = wanted.len();
+        wanted.dedup();
+        if wanted.len() != options {
+            return None;
+        }
+        let nodes = self.nodes();
+        let mut rank = BigUint::ZERO;
+        let mut taken = 0;
+        let mut at = self.root();
+        while at > TOP {
+            let Node { option, lo, hi } = nodes[at as usize];
+            if wanted.binary_search(&option).is_ok() {
+                taken += 1;
+                at = hi;
+            } else {
+                match self.counts() {
+                    Counts::Small(c) => rank += c[hi as usize],
+                    Counts::Big(c) => rank += &c[hi as usize],
+                }
+                at = lo;
+            }
+        }
+        (at == TOP && taken == options).then(|| BigCount::from_big(rank))
     }
 
     fn marginals_in<T: Tally>(&self, limits: &Limits) -> Result<Vec<BigCount>, Stopped> {

@@ -19,7 +19,7 @@ use crate::{ids::OptionId, limits::Limits, limits::StopReason, stats::Stats, sta
 /// The number of solutions below each node, for drawing: `u128` while they fit, else
 /// unbounded.
 #[derive(Debug, Clone)]
-enum Counts {
+pub(super) enum Counts {
     Small(Vec<u128>),
     Big(Vec<BigUint>),
 }
@@ -359,35 +359,22 @@ impl Zdd {
     /// generator state gives the same solution. [`samples`](Self::samples) draws from a
     /// seed instead.
     pub fn sample(&self, rng: &mut impl RngCore) -> Option<Vec<OptionId>> {
-        match self.counts.get_or_init(|| Counts::of(&self.nodes)) {
-            Counts::Small(c) => {
-                let mut r = below_u128(c[self.root as usize], rng)?;
-                Some(self.descend(|_, hi| {
-                    if r < c[hi as usize] {
-                        true
-                    } else {
-                        r -= c[hi as usize];
-                        false
-                    }
-                }))
-            }
-            Counts::Big(c) => {
-                let mut r = below_big(&c[self.root as usize], rng)?;
-                Some(self.descend(|_, hi| {
-                    if r < c[hi as usize] {
-                        true
-                    } else {
-                        r -= &c[hi as usize];
-                        false
-                    }
-                }))
-            }
-        }
+        // A rank drawn uniformly below the count, and the solution of that rank.
+        let rank = match self.counts() {
+            Counts::Small(c) => BigCount::from(below_u128(c[self.root as usize], rng)?),
+            Counts::Big(c) => BigCount::from_big(below_big(&c[self.root as usize], rng)?),
+        };
+        self.nth(&rank)
+    }
+
+    /// The count below every node (made on first use, kept for the next draws).
+    pub(super) fn counts(&self) -> &Counts {
+        self.counts.get_or_init(|| Counts::of(&self.nodes))
     }
 
     /// The path from the root to the top sink where `high(lo, hi)` says at each node
     /// whether to take its option.
-    fn descend(&self, mut high: impl FnMut(u32, u32) -> bool) -> Vec<OptionId> {
+    pub(super) fn descend(&self, mut high: impl FnMut(u32, u32) -> bool) -> Vec<OptionId> {
         let mut chosen = Vec::new();
         let mut at = self.root;
         while at > TOP {

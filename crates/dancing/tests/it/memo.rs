@@ -72,6 +72,20 @@ fn check_queries(
             in_all.push(option);
         }
     }
+    // Ranks: the listing's order, both ways; past the count none, and a solution less
+    // its last option has a rank exactly when it is a solution too (with
+    // multiplicities it may be).
+    for (k, solution) in zdd.solutions().enumerate() {
+        prop_assert_eq!(zdd.nth(&BigCount::from(k)), Some(solution.clone()));
+        prop_assert_eq!(zdd.rank(&solution), Some(BigCount::from(k)));
+        let mut reversed = solution.clone();
+        reversed.reverse();
+        prop_assert_eq!(zdd.rank(&reversed), Some(BigCount::from(k)));
+        if let Some((_, fewer)) = solution.split_last() {
+            prop_assert_eq!(zdd.rank(fewer).is_some(), expected.contains(&sorted(fewer)));
+        }
+    }
+    prop_assert_eq!(zdd.nth(&BigCount::from(expected.len())), None);
     let backbone = zdd.backbone(&Limits::none()).expect("no limits");
     prop_assert_eq!(backbone.in_all, in_all);
     prop_assert_eq!(backbone.in_none, in_none);
