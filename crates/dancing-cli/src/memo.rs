@@ -85,6 +85,7 @@ pub(crate) fn run(
                 .print(&args.search));
         }
     };
+    let zdd = conditioned(args, problem, zdd)?;
     if let Some(path) = &args.memo.zdd {
         let file =
             File::create(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
@@ -138,6 +139,37 @@ pub(crate) fn run(
     out.flush()?;
     answer.print(&args.search);
     Ok(Outcome::stopped(stop))
+}
+
+/// The diagram kept to the solutions with the options of `--given` and without those
+/// of `--forbid` (numbered from 1), or as built when neither is asked for.
+fn conditioned(args: &XcArgs, problem: &Problem, zdd: Zdd) -> Result<Zdd, Failure> {
+    let (given, forbid) = (&args.memo.given, &args.memo.forbid);
+    if given.is_empty() && forbid.is_empty() {
+        return Ok(zdd);
+    }
+    let options = problem.option_count();
+    let ids = |numbers: &[u64], flag: &str| {
+        numbers
+            .iter()
+            .map(|&k| match usize::try_from(k) {
+                Ok(k) if k <= options => Ok(OptionId::new(k - 1)),
+                _ => Err(Failure::input(format!(
+                    "{flag} {k}: the problem's options are numbered 1 to {options}"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let (given, forbid) = (ids(given, "--given")?, ids(forbid, "--forbid")?);
+    zdd.restrict(&given, &forbid).map_err(|_| {
+        Failure::stopped(
+            StopReason::Memory,
+            format!(
+                "the diagram conditioned on --given and --forbid would pass --max-memory {}",
+                human_size(args.max_memory)
+            ),
+        )
+    })
 }
 
 /// `--marginals` and `--backbone`: the diagram's two passes, then each option's count

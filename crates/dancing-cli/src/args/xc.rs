@@ -165,7 +165,7 @@ pub(crate) struct MemoArgs {
     /// where it finishes or the subproblems repeat enough (boards of dominoes), and
     /// --stats says what the probe found (`memo_probe`); --no-memo searches plainly,
     /// --memo always takes the memo
-    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order", "marginals", "backbone", "nth"])]
+    #[arg(long, conflicts_with_all = ["memo", "sample", "zdd", "memo_order", "marginals", "backbone", "nth", "given", "forbid"])]
     pub(crate) no_memo: bool,
     /// Print K solutions drawn uniformly at random (with repeats): from the memo's ZDD
     /// where the memo pays (a short run of it tells), else by listing the solutions (a
@@ -204,6 +204,14 @@ pub(crate) struct MemoArgs {
     /// summary says so
     #[arg(long, value_name = "K", conflicts_with_all = ["sample", "count", "limit", "marginals", "backbone"])]
     pub(crate) nth: Option<BigCount>,
+    /// Keep only the solutions with these options (numbered from 1 in input order, as
+    /// Knuth numbers them; a comma-separated list, or the flag repeated): the memo's
+    /// ZDD conditioned without a new search, then counted, listed, drawn or queried
+    #[arg(long, value_name = "K,…", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) given: Vec<u64>,
+    /// Keep only the solutions without these options (numbered as for --given)
+    #[arg(long, value_name = "K,…", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) forbid: Vec<u64>,
 }
 
 impl MemoArgs {
@@ -215,6 +223,8 @@ impl MemoArgs {
             || self.zdd.is_some()
             || self.memo_order.is_some()
             || self.queried()
+            || !self.given.is_empty()
+            || !self.forbid.is_empty()
     }
 
     /// Whether a question to the diagram is asked (--marginals, --backbone, --nth).

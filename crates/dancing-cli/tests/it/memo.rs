@@ -321,3 +321,38 @@ fn the_solution_of_each_rank_is_the_listing_s() {
         assert_eq!(refused.status.code(), Some(2), "{bad}");
     }
 }
+
+#[test]
+fn given_and_forbidden_options_condition_the_diagram() {
+    for file in [
+        "samples/toy.dlx",
+        "samples/problem.dlx",
+        "tests/data/colors.dlx",
+    ] {
+        let solutions = solution_set(&ok(&["xc", file], b""));
+        let marginals = ok(&["xc", "--marginals", file], b"");
+        for (k, line) in marginals.lines().enumerate() {
+            let (count, option) = line.split_once(' ').unwrap();
+            let number = (k + 1).to_string();
+            // Every marginal is the count with its option given.
+            let given = ok(&["xc", "--count", "--given", &number, file], b"");
+            assert_eq!(given.trim(), count, "{file} {option}");
+            let without = solutions
+                .iter()
+                .filter(|block| !block.lines().any(|l| l == option))
+                .cloned()
+                .collect::<std::collections::BTreeSet<_>>();
+            let forbidden = ok(&["xc", "--forbid", &number, file], b"");
+            assert_eq!(solution_set(&forbidden), without, "{file} {option}");
+        }
+    }
+    let refused = run(&["xc", "--count", "--given", "0", "samples/toy.dlx"], b"");
+    assert_eq!(refused.status.code(), Some(2));
+    let past = run(&["xc", "--count", "--forbid", "7", "samples/toy.dlx"], b"");
+    assert_eq!(past.status.code(), Some(2));
+    assert!(
+        text(&past.stderr).contains("numbered 1 to 6"),
+        "{}",
+        text(&past.stderr)
+    );
+}

@@ -12,6 +12,7 @@ mod listing;
 mod lists;
 mod order;
 mod queries;
+mod restrict;
 mod search;
 mod table;
 mod zdd;

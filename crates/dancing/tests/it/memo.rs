@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 
 use dancing::{
-    BigCount, Count, Engine, Limits, Memo, MemoOrder, MultiSolver, Problem, Solver, StopReason,
-    Zdd, format, problems,
+    BigCount, Count, Engine, Limits, Memo, MemoOrder, MultiSolver, OptionId, Problem, Solver,
+    StopReason, Zdd, format, problems,
 };
 use dancing_testkit::sorted;
 use proptest::prelude::*;
@@ -86,6 +86,37 @@ fn check_queries(
         }
     }
     prop_assert_eq!(zdd.nth(&BigCount::from(expected.len())), None);
+    // Conditioning: an option given counts its marginal, forbidden the rest; two
+    // given, one forbidden, as the solutions say; given and forbidden at once, none.
+    let count_of = |given: &[usize], forbidden: &[usize]| {
+        let ids = |list: &[usize]| list.iter().map(|&o| OptionId::new(o)).collect::<Vec<_>>();
+        let restricted = zdd
+            .restrict(&ids(given), &ids(forbidden))
+            .expect("no bound");
+        restricted.count()
+    };
+    for option in problem.options() {
+        let o = option.index();
+        prop_assert_eq!(count_of(&[o], &[]), marginals[o].clone());
+        let rest = expected.iter().filter(|s| !s.contains(&o)).count();
+        prop_assert_eq!(count_of(&[], &[o]), BigCount::from(rest));
+        prop_assert_eq!(count_of(&[o], &[o]), BigCount::from(0u32));
+    }
+    let options = problem.option_count();
+    if options >= 3 {
+        let (a, b, c) = (0, options / 2, options - 1);
+        let want = expected
+            .iter()
+            .filter(|s| s.contains(&a) && s.contains(&b) && !s.contains(&c))
+            .count();
+        prop_assert_eq!(count_of(&[a, b], &[c]), BigCount::from(want));
+        let restricted = zdd
+            .restrict(&[OptionId::new(a), OptionId::new(b)], &[OptionId::new(c)])
+            .unwrap();
+        for solution in restricted.solutions() {
+            prop_assert!(expected.contains(&sorted(&solution)));
+        }
+    }
     let backbone = zdd.backbone(&Limits::none()).expect("no limits");
     prop_assert_eq!(backbone.in_all, in_all);
     prop_assert_eq!(backbone.in_none, in_none);
