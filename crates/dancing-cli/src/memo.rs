@@ -96,6 +96,12 @@ pub(crate) fn run(
     if args.memo.queried() {
         return queries(args, problem, &zdd, (&limits, started), probe);
     }
+    if args.min_cost || args.best.is_some() {
+        let k = args
+            .best
+            .map_or(1, |k| usize::try_from(k).unwrap_or(usize::MAX));
+        return cheapest(args, problem, &zdd, k, (started, probe));
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut listed = 0u64;
@@ -170,6 +176,34 @@ fn conditioned(args: &XcArgs, problem: &Problem, zdd: Zdd) -> Result<Zdd, Failur
             ),
         )
     })
+}
+
+/// `--min-cost` and `--best K` from the diagram: its `k` shortest paths, printed as the
+/// engines' cheapest solutions are.
+fn cheapest(
+    args: &XcArgs,
+    problem: &Problem,
+    zdd: &Zdd,
+    k: usize,
+    (started, probe): (Instant, Option<CountProbe>),
+) -> Result<Outcome, Failure> {
+    let passes = Instant::now();
+    let found = zdd.best(problem, k).map_err(|_| {
+        Failure::stopped(
+            StopReason::Memory,
+            format!(
+                "the {k} cheapest ways of every node of the diagram would pass --max-memory {}",
+                human_size(args.max_memory)
+            ),
+        )
+    })?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
+    let answer = Answer::memo(zdd, started.elapsed(), None, None)
+        .probed(probe)
+        .field("cost", cost)
+        .field("queries_seconds", passes.elapsed().as_secs_f64());
+    Ok(answer.print(&args.search))
 }
 
 /// `--marginals` and `--backbone`: the diagram's two passes, then each option's count

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use dancing::{OptionId, Problem};
+use dancing::{CostedSolution, OptionId, Problem};
 use smallvec::SmallVec;
 
 use crate::picture::Picture;
@@ -38,4 +38,32 @@ pub(crate) fn print_solution(
         writeln!(out, "{}", problem.display_option(option))?;
     }
     Ok(())
+}
+
+/// The cheapest solutions (`--min-cost`, `--best K`), cheapest first, each after a
+/// `| cost N` line (a comment in Knuth's format), with a blank line between them, and
+/// the first's cost for `--stats`: a number, or a string past 2^64 − 1 (options cost at
+/// most that each, and JSON numbers that large lose digits in most readers).
+pub(crate) fn print_cheapest(
+    out: &mut impl Write,
+    problem: &Problem,
+    found: &[CostedSolution],
+) -> io::Result<Option<serde_json::Value>> {
+    let mut options = Vec::new();
+    for (n, solution) in found.iter().enumerate() {
+        if n > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "| cost {}", solution.cost())?;
+        options.clear();
+        options.extend_from_slice(solution.options());
+        options.sort_unstable();
+        for &option in &options {
+            writeln!(out, "{}", problem.display_option(option))?;
+        }
+    }
+    out.flush()?;
+    Ok(found
+        .first()
+        .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into())))
 }

@@ -187,25 +187,7 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<Outcome, Failu
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut options = Vec::new();
-    for (n, solution) in found.iter().enumerate() {
-        if n > 0 {
-            writeln!(out)?;
-        }
-        writeln!(out, "| cost {}", solution.cost())?;
-        options.clear();
-        options.extend_from_slice(solution.options());
-        options.sort_unstable();
-        for &option in &options {
-            writeln!(out, "{}", problem.display_option(option))?;
-        }
-    }
-    out.flush()?;
-    // A total past 2^64 − 1 (options cost at most that each) is exact, as a string:
-    // JSON numbers that large lose digits in most readers.
-    let cost = found
-        .first()
-        .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into()));
+    let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
     Ok(Answer::of(&stats)
         .field("cost", cost)
         .field("threads", threads)

@@ -128,3 +128,72 @@ fn totals_past_2_to_the_64_are_exact() {
         "{stats}"
     );
 }
+
+/// 40 costed problems drawn from a fixed seed: 5 to 8 primary items and one colored
+/// secondary item, 6 to 14 options of 1 to 3 items, costs 0 to 20.
+fn costed_problems() -> Vec<String> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    (0..40)
+        .map(|_| {
+            let items = 5 + next(4) as usize;
+            let mut text: String = (0..items).map(|i| format!("i{i} ")).collect();
+            text.push_str("| x\n");
+            for _ in 0..6 + next(9) {
+                let mut chosen: Vec<usize> = (0..1 + next(3))
+                    .map(|_| next(items as u64) as usize)
+                    .collect();
+                chosen.sort_unstable();
+                chosen.dedup();
+                for i in chosen {
+                    text.push_str(&format!("i{i} "));
+                }
+                if next(3) == 0 {
+                    text.push_str(if next(2) == 0 { "x:a " } else { "x:b " });
+                }
+                text.push_str(&format!("|{}\n", next(21)));
+            }
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn the_memo_s_cheapest_solutions_cost_what_the_links_find() {
+    let costs = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|line| line.starts_with("| cost"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let mut solved = 0;
+    for problem in costed_problems()
+        .iter()
+        .chain([&String::from_utf8(COSTED.to_vec()).unwrap()])
+    {
+        for flag in [vec!["--min-cost"], vec!["--best", "4"]] {
+            let mut links = vec!["xc"];
+            links.extend(&flag);
+            links.push("-");
+            let mut memo = links.clone();
+            memo.insert(1, "--memo");
+            let expected = costs(&ok(&links, problem.as_bytes()));
+            assert_eq!(costs(&ok(&memo, problem.as_bytes())), expected, "{problem}");
+            solved += usize::from(!expected.is_empty());
+        }
+    }
+    assert!(solved > 20, "{solved}");
+    // Totals past 2^64 are exact from the diagram too.
+    let input = b"A B\nA |18446744073709551615\nB |1\nA B |18446744073709551615\n";
+    answers(
+        &["xc", "--best", "2", "--memo", "-"],
+        input,
+        "| cost 18446744073709551615\nA B |18446744073709551615\n\n\
+         | cost 18446744073709551616\nA |18446744073709551615\nB |1\n",
+    );
+}

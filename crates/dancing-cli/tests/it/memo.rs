@@ -194,7 +194,7 @@ fn the_diagram_is_written_in_the_zddread_format() {
 fn what_the_memo_refuses_is_a_usage_error() {
     let refused: [(&[&str], &str); 6] = [
         (&["--threads", "2"], "--threads"),
-        (&["--min-cost"], "--min-cost"),
+        (&["--matrix"], "--matrix"),
         (&["--split", "2"], "--split"),
         (&["--prefix", "1"], "--prefix"),
         (&["--engine", "dense"], "--engine"),

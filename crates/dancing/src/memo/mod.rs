@@ -8,6 +8,7 @@
 //! they do not repeat (queens, Langford pairs), the memo only costs memory and time:
 //! use a plain [`Solver`](crate::Solver) there.
 
+mod cheapest;
 mod listing;
 mod lists;
 mod order;

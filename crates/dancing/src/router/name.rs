@@ -152,7 +152,9 @@ impl EngineName {
             Self::Auto | Self::Links => true,
             Self::Dense => matches!(what, Threads | Split | SplitJobs | Prefix),
             Self::Multi => matches!(what, Threads | Split | Prefix),
-            Self::Cells | Self::Memo => false,
+            // The memo's diagram gives the cheapest solutions without a search.
+            Self::Memo => matches!(what, Capability::Cheapest),
+            Self::Cells => false,
         }
     }
 }

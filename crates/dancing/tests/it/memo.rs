@@ -162,6 +162,29 @@ proptest! {
     }
 
     #[test]
+    fn the_cheapest_solutions_are_the_brute_force_ones(spec in colors_and_costs::spec(10, 9)) {
+        let problem = colors_and_costs::build(&spec);
+        let expected = colors_and_costs::brute_force(&spec);
+        let mut costs: Vec<u128> = expected.iter().map(|&(_, c)| u128::from(c)).collect();
+        costs.sort_unstable();
+        let zdd = zdd(&problem, MemoOrder::Auto);
+        for k in [1, 2, 5, expected.len() + 1] {
+            let best = zdd.best(&problem, k).expect("no bound");
+            let got: Vec<u128> = best.iter().map(|s| s.cost()).collect();
+            prop_assert_eq!(&got[..], &costs[..k.min(costs.len())]);
+            for solution in &best {
+                let options = sorted(solution.options());
+                let cost = expected.iter().find(|(o, _)| *o == options).map(|&(_, c)| c);
+                prop_assert_eq!(cost.map(u128::from), Some(solution.cost()));
+            }
+            let links: Vec<u128> = Solver::new(&problem).best(k).iter().map(|s| s.cost()).collect();
+            prop_assert_eq!(got, links);
+        }
+        let cheapest = zdd.min_cost(&problem).expect("no bound").map(|s| s.cost());
+        prop_assert_eq!(cheapest, costs.first().copied());
+    }
+
+    #[test]
     fn multiplicities_have_the_brute_force_solutions(spec in multiplicities::spec(9, true)) {
         let problem = multiplicities::build(&spec);
         let expected = multiplicities::brute_force(&spec);
