@@ -117,7 +117,15 @@ pub(crate) fn run(
             ControlFlow::Continue(())
         }
     };
-    let stop = if let Some(k) = args.memo.sample {
+    let weights = args
+        .memo
+        .weights
+        .as_deref()
+        .map(|path| read_weights(path, problem.option_count()))
+        .transpose()?;
+    let stop = if let (Some(k), Some(weights)) = (args.memo.sample, &weights) {
+        searching(|| zdd.visit_samples_weighted(k, (weights, seed), &limits, &mut print))
+    } else if let Some(k) = args.memo.sample {
         searching(|| zdd.visit_samples(k, seed, &limits, &mut print))
     } else if plan.count {
         None
@@ -133,8 +141,9 @@ pub(crate) fn run(
     if args.memo.sample.is_some() {
         answer = answer
             .note(format!(
-                " ({} drawn from the memo, seed {seed})",
-                plural(listed, "solution")
+                " ({} drawn from the memo{}, seed {seed})",
+                plural(listed, "solution"),
+                if weights.is_some() { " by weight" } else { "" }
             ))
             .field("seed", seed)
             .field("sampler", "memo");
@@ -145,6 +154,40 @@ pub(crate) fn run(
     out.flush()?;
     answer.print(&args.search);
     Ok(Outcome::stopped(stop))
+}
+
+/// The options' weights of `--weights FILE`: lines `K W` (option K from 1, whole
+/// weight W), `|` comments and blank lines skipped, the options not listed 1.
+fn read_weights(path: &std::path::Path, options: usize) -> Result<Vec<u64>, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let mut weights = vec![1u64; options];
+    for (n, line) in text.lines().enumerate() {
+        let body = line.trim();
+        if body.is_empty() || body.starts_with('|') {
+            continue;
+        }
+        let column = line.len() - line.trim_start().len() + 1;
+        let error = |what: &str| {
+            Failure::input(format!(
+                "{}:{}:{column}: {what}; expected `K W`, option K from 1 to {options} \
+                 and a whole weight W",
+                path.display(),
+                n + 1
+            ))
+        };
+        let mut words = body.split_whitespace();
+        let (Some(k), Some(w), None) = (words.next(), words.next(), words.next()) else {
+            return Err(error("not two numbers"));
+        };
+        let k: usize = k.parse().map_err(|_| error("not an option number"))?;
+        let w: u64 = w.parse().map_err(|_| error("not a whole weight"))?;
+        match k.checked_sub(1).and_then(|k| weights.get_mut(k)) {
+            Some(weight) => *weight = w,
+            None => return Err(error("no such option")),
+        }
+    }
+    Ok(weights)
 }
 
 /// The diagram kept to the solutions with the options of `--given` and without those

@@ -174,6 +174,12 @@ pub(crate) struct MemoArgs {
     #[arg(long, value_name = "K", conflicts_with_all = ["count", "limit"],
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) sample: Option<u64>,
+    /// Draw --sample's solutions in proportion to the product of their options' weights,
+    /// read from FILE: lines `K W`, option K (numbered from 1) weighing the whole number
+    /// W (0 forbids it); the options not listed weigh 1, and blank lines and lines
+    /// starting with `|` are skipped. From the memo's ZDD, exact
+    #[arg(long, value_name = "FILE", requires = "sample")]
+    pub(crate) weights: Option<PathBuf>,
     /// The seed of --sample: the same seed draws the same solutions (by default one is
     /// drawn, and --stats tells it)
     #[arg(long, value_name = "S", requires = "sample")]
@@ -225,6 +231,7 @@ impl MemoArgs {
             || self.queried()
             || !self.given.is_empty()
             || !self.forbid.is_empty()
+            || self.weights.is_some()
     }
 
     /// Whether a question to the diagram is asked (--marginals, --backbone, --nth).

@@ -356,3 +356,52 @@ fn given_and_forbidden_options_condition_the_diagram() {
         text(&past.stderr)
     );
 }
+
+#[test]
+fn samples_drawn_by_weight_follow_the_weights() {
+    // The 2×2 board's upright dominoes (options 2 and 3) weigh 3 each: their tiling is
+    // drawn nine times as often as the other.
+    let dir = std::env::temp_dir().join(format!("dancing-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = dir.join("weights.txt");
+    std::fs::write(&weights, "| upright dominoes\n2 3\n\n3 3\n").unwrap();
+    let board = problem_dlx(&["domino", "2x2"]);
+    let path = weights.to_str().unwrap();
+    let args = [
+        "xc",
+        "--sample",
+        "2000",
+        "--seed",
+        "4",
+        "--weights",
+        path,
+        "-",
+    ];
+    let out = ok(&args, &board);
+    let upright = out.lines().filter(|line| *line == "r1c1 r2c1").count();
+    assert!((1700..1900).contains(&upright), "{upright}");
+    assert_eq!(ok(&args, &board), out, "the same seed draws the same");
+    let said = text(&run(&args, &board).stderr);
+    assert!(
+        said.contains("drawn from the memo by weight, seed 4"),
+        "{said}"
+    );
+    for (bad, at) in [
+        ("5 1\n", "1:1"),
+        ("1\n", "1:1"),
+        ("\n  2 x\n", "2:3"),
+        ("1 -2\n", "1:1"),
+    ] {
+        std::fs::write(&weights, bad).unwrap();
+        let refused = run(&args, &board);
+        assert_eq!(refused.status.code(), Some(2), "{bad:?}");
+        let stderr = text(&refused.stderr);
+        assert!(
+            stderr.contains(&format!("weights.txt:{at}: ")),
+            "{bad:?}: {stderr}"
+        );
+    }
+    let unsampled = run(&["xc", "--weights", path, "-"], &board);
+    assert_eq!(unsampled.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -185,11 +185,11 @@ impl Zdd {
             Counts::Small(c) => {
                 let mut r = k.to_u128()?;
                 (r < c[self.root() as usize]).then(|| {
-                    self.descend(|_, hi| {
-                        if r < c[hi as usize] {
+                    self.descend(|node| {
+                        if r < c[node.hi as usize] {
                             true
                         } else {
-                            r -= c[hi as usize];
+                            r -= c[node.hi as usize];
                             false
                         }
                     })
@@ -198,11 +198,11 @@ impl Zdd {
             Counts::Big(c) => {
                 let mut r = k.as_big().clone();
                 (r < c[self.root() as usize]).then(|| {
-                    self.descend(|_, hi| {
-                        if r < c[hi as usize] {
+                    self.descend(|node| {
+                        if r < c[node.hi as usize] {
                             true
                         } else {
-                            r -= &c[hi as usize];
+                            r -= &c[node.hi as usize];
                             false
                         }
                     })
@@ -240,6 +240,89 @@ impl Zdd {
             }
         }
         (at == TOP && taken == options).then(|| BigCount::from_big(rank))
+    }
+
+    /// One solution drawn with probability proportional to the product of its options'
+    /// `weights` (indexed by [`OptionId`]; a missing weight is 1, a weight of 0
+    /// forbids the option): with every weight 1, a uniform draw. Exact, in integers:
+    /// each node's weighted count is `lo`'s plus the option's weight times `hi`'s, and
+    /// the draw descends as [`sample`](Self::sample) does. `None` when no solution has a
+    /// weight above 0. The weighted counts are made anew at each call: to draw many,
+    /// see [`samples_weighted`](Self::samples_weighted).
+    ///
+    /// ```
+    /// use dancing::{Memo, problems};
+    ///
+    /// // On the 2×2 board, the two upright dominoes weigh 3 each: that tiling (9) is
+    /// // drawn nine times as often as the other (1).
+    /// let problem = problems::dominoes(2, 2);
+    /// let zdd = Memo::new(&problem).build()?;
+    /// let mut weights = vec![1; problem.option_count()];
+    /// for o in problem.options().filter(|&o| problem.format_option(o).contains("r2")) {
+    ///     if problem.format_option(o).starts_with("r1") {
+    ///         weights[o.index()] = 3;
+    ///     }
+    /// }
+    /// let drawn = zdd.samples_weighted(&weights, 1).take(1000);
+    /// let upright = drawn.filter(|s| weights[s[0].index()] == 3).count();
+    /// assert!((850..950).contains(&upright), "{upright}");
+    /// # Ok::<(), dancing::Stopped>(())
+    /// ```
+    pub fn samples_weighted<'z>(
+        &'z self,
+        weights: &'z [u64],
+        seed: u64,
+    ) -> impl Iterator<Item = Vec<OptionId>> + 'z {
+        use rand_core::SeedableRng;
+        let counts = self.weighted_counts(weights);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        std::iter::from_fn(move || self.descend_weighted(&counts, weights, &mut rng))
+    }
+
+    /// One solution drawn by `rng` with probability proportional to the product of
+    /// its options' `weights` (see [`samples_weighted`](Self::samples_weighted)).
+    pub fn sample_weighted(
+        &self,
+        weights: &[u64],
+        rng: &mut impl rand_core::RngCore,
+    ) -> Option<Vec<OptionId>> {
+        self.descend_weighted(&self.weighted_counts(weights), weights, rng)
+    }
+
+    /// The weighted count below every node.
+    fn weighted_counts(&self, weights: &[u64]) -> Vec<BigUint> {
+        let nodes = self.nodes();
+        let mut counts: Vec<BigUint> = Vec::with_capacity(nodes.len());
+        counts.push(BigUint::ZERO);
+        counts.push(BigUint::from(1u8));
+        for &Node { option, lo, hi } in &nodes[2..] {
+            let weight = weights.get(option as usize).copied().unwrap_or(1);
+            let sum = &counts[lo as usize] + &counts[hi as usize] * weight;
+            counts.push(sum);
+        }
+        counts
+    }
+
+    /// The draw down the diagram by its weighted `counts`.
+    fn descend_weighted(
+        &self,
+        counts: &[BigUint],
+        weights: &[u64],
+        rng: &mut impl rand_core::RngCore,
+    ) -> Option<Vec<OptionId>> {
+        let mut r = super::zdd::below_big(&counts[self.root() as usize], rng)?;
+        Some(self.descend(|node| {
+            let weight = weights.get(node.option as usize).copied().unwrap_or(1);
+            let high = &counts[node.hi as usize] * weight;
+            if r < high {
+                // Within the `hi` side: the rank among its weighted solutions.
+                r /= weight.max(1);
+                true
+            } else {
+                r -= high;
+                false
+            }
+        }))
     }
 
     fn marginals_in<T: Tally>(&self, limits: &Limits) -> Result<Vec<BigCount>, Stopped> {

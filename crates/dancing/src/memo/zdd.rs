@@ -336,21 +336,21 @@ impl Zdd {
         k: u64,
         seed: u64,
         limits: &Limits,
-        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Option<StopReason> {
-        let mut clock = Clock::new(limits);
-        for solution in self
-            .samples(seed)
-            .take(usize::try_from(k).unwrap_or(usize::MAX))
-        {
-            if visit(&solution).is_break() {
-                return Some(StopReason::Caller);
-            }
-            if let Some(reason) = clock.tick() {
-                return Some(reason);
-            }
-        }
-        None
+        visit_drawn(self.samples(seed), k, limits, visit)
+    }
+
+    /// The first `k` of [`samples_weighted(weights, seed)`](Self::samples_weighted),
+    /// handed to `visit` as [`visit_samples`](Self::visit_samples) hands them.
+    pub fn visit_samples_weighted(
+        &self,
+        k: u64,
+        (weights, seed): (&[u64], u64),
+        limits: &Limits,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<StopReason> {
+        visit_drawn(self.samples_weighted(weights, seed), k, limits, visit)
     }
 
     /// One solution drawn uniformly at random (each with probability 1/count) by `rng`,
@@ -372,14 +372,14 @@ impl Zdd {
         self.counts.get_or_init(|| Counts::of(&self.nodes))
     }
 
-    /// The path from the root to the top sink where `high(lo, hi)` says at each node
+    /// The path from the root to the top sink where `high(node)` says at each node
     /// whether to take its option.
-    pub(super) fn descend(&self, mut high: impl FnMut(u32, u32) -> bool) -> Vec<OptionId> {
+    pub(super) fn descend(&self, mut high: impl FnMut(Node) -> bool) -> Vec<OptionId> {
         let mut chosen = Vec::new();
         let mut at = self.root;
         while at > TOP {
             let node = self.nodes[at as usize];
-            if high(node.lo, node.hi) {
+            if high(node) {
                 chosen.push(OptionId::new(node.option as usize));
                 at = node.hi;
             } else {
@@ -407,6 +407,26 @@ impl Zdd {
     }
 }
 
+/// The first `k` of `drawn`, handed to `visit` until it breaks or `limits` stop the
+/// draws: what stopped them, or `None` once `k` were drawn (or none exists).
+fn visit_drawn(
+    drawn: impl Iterator<Item = Vec<OptionId>>,
+    k: u64,
+    limits: &Limits,
+    mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+) -> Option<StopReason> {
+    let mut clock = Clock::new(limits);
+    for solution in drawn.take(usize::try_from(k).unwrap_or(usize::MAX)) {
+        if visit(&solution).is_break() {
+            return Some(StopReason::Caller);
+        }
+        if let Some(reason) = clock.tick() {
+            return Some(reason);
+        }
+    }
+    None
+}
+
 /// A uniform draw from `0..n`, `None` when `n` is 0.
 fn below_u128(n: u128, rng: &mut impl RngCore) -> Option<u128> {
     if n == 0 {
@@ -424,7 +444,7 @@ fn below_u128(n: u128, rng: &mut impl RngCore) -> Option<u128> {
 }
 
 /// A uniform draw from `0..n`, `None` when `n` is 0.
-fn below_big(n: &BigUint, rng: &mut impl RngCore) -> Option<BigUint> {
+pub(super) fn below_big(n: &BigUint, rng: &mut impl RngCore) -> Option<BigUint> {
     if *n == BigUint::ZERO {
         return None;
     }

@@ -630,3 +630,53 @@ fn limits_and_the_memory_bound_stop_the_search() {
     let roomy = Memo::new(&strip).max_memory(1 << 30).build().unwrap();
     assert!(roomy.marginals(&Limits::none()).is_ok());
 }
+
+#[test]
+fn weighted_samples_follow_the_products_of_their_weights() {
+    // Weights 1 to 5 from a seed; each solution drawn in proportion to the product of
+    // its options' weights, checked by chi-square (at most 40 classes: the 0.1%
+    // critical value for 39 degrees of freedom is 72.1).
+    for problem in [
+        problems::dominoes(4, 3),
+        problems::queens(6),
+        problems::dominoes(3, 6),
+    ] {
+        let zdd = zdd(&problem, MemoOrder::Auto);
+        let all: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
+        assert!((2..=41).contains(&all.len()), "{}", all.len());
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let weights: Vec<u64> = (0..problem.option_count())
+            .map(|_| 1 + rand_core::RngCore::next_u64(&mut rng) % 5)
+            .collect();
+        let product = |s: &[usize]| s.iter().map(|&o| weights[o] as f64).product::<f64>();
+        let total: f64 = all.iter().map(|s| product(s)).sum();
+        let draws = 40_000;
+        let mut seen = vec![0u32; all.len()];
+        for solution in zdd.samples_weighted(&weights, 9).take(draws) {
+            assert!(problem.verify(&solution).is_ok());
+            seen[all.iter().position(|s| *s == sorted(&solution)).unwrap()] += 1;
+        }
+        let chi_square: f64 = all
+            .iter()
+            .zip(&seen)
+            .map(|(s, &o)| {
+                let expected = draws as f64 * product(s) / total;
+                (f64::from(o) - expected).powi(2) / expected
+            })
+            .sum();
+        assert!(chi_square < 72.1, "chi-square {chi_square}: {seen:?}");
+        // A weight of 0 forbids its option; the same seed draws the same.
+        let mut zero = weights.clone();
+        zero[all[0][0]] = 0;
+        for solution in zdd.samples_weighted(&zero, 3).take(200) {
+            assert!(!solution.iter().any(|o| o.index() == all[0][0]));
+        }
+        let again: Vec<_> = zdd.samples_weighted(&weights, 9).take(20).collect();
+        assert_eq!(
+            again,
+            zdd.samples_weighted(&weights, 9)
+                .take(20)
+                .collect::<Vec<_>>()
+        );
+    }
+}
