@@ -32,6 +32,18 @@ impl Lists {
         Self { starts, values }
     }
 
+    /// The same lists without the values `gone` says go.
+    pub(super) fn without(&self, gone: impl Fn(u32) -> bool) -> Self {
+        Self::from_pairs(self.len(), || {
+            (0..self.len()).flat_map(|k| {
+                self.get(k)
+                    .iter()
+                    .filter(|&&value| !gone(value))
+                    .map(move |&value| (k, value))
+            })
+        })
+    }
+
     /// List `k`.
     pub(super) fn get(&self, k: usize) -> &[u32] {
         &self.values[self.starts[k] as usize..self.starts[k + 1] as usize]
@@ -59,5 +71,8 @@ mod tests {
         assert_eq!(lists.len(), 4);
         let got: Vec<&[u32]> = (0..4).map(|k| lists.get(k)).collect();
         assert_eq!(got, [&[1, 2][..], &[], &[7, 8, 9], &[]]);
+        let fewer = lists.without(|v| v % 2 == 0);
+        let got: Vec<&[u32]> = (0..4).map(|k| fewer.get(k)).collect();
+        assert_eq!(got, [&[1][..], &[], &[7, 9], &[]]);
     }
 }

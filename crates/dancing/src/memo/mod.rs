@@ -26,7 +26,7 @@ pub use order::MemoOrder;
 pub use queries::Backbone;
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
-use crate::{limits::Limits, problem::Problem, stats::Stopped};
+use crate::{ids::OptionId, limits::Limits, problem::Problem, stats::Stopped};
 
 /// A ZDD node: `option` decided, `lo` the solutions without it, `hi` those with it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -104,6 +104,7 @@ pub struct Memo<'p> {
     order: MemoOrder,
     max_memory: u64,
     progress: Option<Arc<MemoProgress>>,
+    forced: Vec<u32>,
 }
 
 impl<'p> Memo<'p> {
@@ -116,12 +117,39 @@ impl<'p> Memo<'p> {
             order: MemoOrder::default(),
             max_memory: 4 << 30,
             progress: None,
+            forced: Vec::new(),
         }
     }
 
     /// The problem searched.
     pub fn problem(&self) -> &'p Problem {
         self.problem
+    }
+
+    /// Takes `options` before the search (a puzzle's givens, a choice already made):
+    /// the diagram holds the solutions that have them all, each without them (they
+    /// are in every one). Options that clash (or repeat one) leave no solution; ids
+    /// past the problem's options are ignored.
+    ///
+    /// ```
+    /// use dancing::{Memo, OptionId, problems};
+    ///
+    /// // The 4×4 board with its top-left domino lying flat: 18 of the 36 tilings.
+    /// let problem = problems::dominoes(4, 4);
+    /// let flat = OptionId::new(0);
+    /// assert_eq!(problem.format_option(flat), "r1c1 r1c2");
+    /// let zdd = Memo::new(&problem).forced(&[flat]).build()?;
+    /// assert_eq!(zdd.count(), 18u32.into());
+    /// # Ok::<(), dancing::Stopped>(())
+    /// ```
+    pub fn forced(mut self, options: &[OptionId]) -> Self {
+        let count = self.problem.option_count();
+        self.forced = options
+            .iter()
+            .filter(|o| o.index() < count)
+            .map(|o| o.index() as u32)
+            .collect();
+        self
     }
 
     /// Keeps `progress` up to date as the search runs.
@@ -159,7 +187,11 @@ impl<'p> Memo<'p> {
     /// its `stats` count the states reached as nodes.
     pub fn build(&self) -> Result<Zdd, Stopped> {
         let mut search = search::Search::new(self.problem, self.order);
-        let root = search.run(&self.limits, self.max_memory, self.progress.as_deref())?;
+        let root = if search.force(&self.forced) {
+            search.run(&self.limits, self.max_memory, self.progress.as_deref())?
+        } else {
+            search::BOTTOM
+        };
         let stats = search.stats();
         // The memo is freed before counting, which holds the nodes and their counts.
         let options = self.problem.option_count();

@@ -284,6 +284,29 @@ impl Search {
         }
     }
 
+    /// Takes each option of `options` before the search (a puzzle's givens): `false`,
+    /// with nothing more taken, as soon as one does not fit (then there is no
+    /// solution). Their items are closed or used, so the diagram holds the solutions'
+    /// other options.
+    pub(super) fn force(&mut self, options: &[u32]) -> bool {
+        for &o in options {
+            if !self.fits(o) {
+                return false;
+            }
+            self.take(o);
+        }
+        // Taken once and for all: no item's list offers them again (an item with
+        // room left, under multiplicities, would).
+        if !options.is_empty() {
+            let mut gone = vec![false; self.model.starts.len() - 1];
+            for &o in options {
+                gone[o as usize] = true;
+            }
+            self.model.of_item = self.model.of_item.without(|o| gone[o as usize]);
+        }
+        true
+    }
+
     /// Undoes the last option taken.
     fn untake(&mut self) {
         while let Some(undo) = self.trail.pop() {

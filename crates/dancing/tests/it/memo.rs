@@ -98,6 +98,12 @@ fn check_queries(
     for option in problem.options() {
         let o = option.index();
         prop_assert_eq!(count_of(&[o], &[]), marginals[o].clone());
+        // A search with the option taken first counts the same.
+        let forced = Memo::new(problem)
+            .forced(&[option])
+            .build()
+            .expect("no limits");
+        prop_assert_eq!(forced.count(), marginals[o].clone());
         let rest = expected.iter().filter(|s| !s.contains(&o)).count();
         prop_assert_eq!(count_of(&[], &[o]), BigCount::from(rest));
         prop_assert_eq!(count_of(&[o], &[o]), BigCount::from(0u32));
