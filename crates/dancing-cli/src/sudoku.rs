@@ -3,6 +3,7 @@
 //! the judges' formats are in `judges`.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -36,6 +37,8 @@ enum Mode {
     Count {
         limit: u64,
     },
+    /// `count --marginals`: each cell's digits over all the solutions.
+    Marginals,
     Check,
 }
 
@@ -73,7 +76,18 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
                 level: *level,
             },
         ),
-        SudokuCommand::Count { limit, batch } => batch_run(batch, Mode::Count { limit: *limit }),
+        SudokuCommand::Count {
+            limit,
+            marginals,
+            batch,
+        } => {
+            let mode = if *marginals {
+                Mode::Marginals
+            } else {
+                Mode::Count { limit: *limit }
+            };
+            batch_run(batch, mode)
+        }
         SudokuCommand::Check { batch } => batch_run(batch, Mode::Check),
         SudokuCommand::Judge {
             format,
@@ -93,7 +107,7 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
         Mode::Solve { unique, .. } => (if unique { 2 } else { 1 }, true),
         // One past the limit: `N+` only when there are more than N.
         Mode::Count { limit } => (Count::bound(limit), false),
-        Mode::Check => (2, false),
+        Mode::Check | Mode::Marginals => (2, false),
     };
     let mut first = keep.then(|| Grid::new(grid.shape()));
     let found = solver.find(puzzle, limit, first.as_mut());
@@ -128,7 +142,7 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
             1 => ("1".into(), PuzzleOutcome::Unique),
             n => (n.to_string().into(), PuzzleOutcome::Multiple),
         },
-        Mode::Check => {
+        Mode::Check | Mode::Marginals => {
             let verdict = Verdict::from_count(found);
             let outcome = match verdict {
                 Verdict::Unique => PuzzleOutcome::Unique,
@@ -139,6 +153,61 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
         }
     };
     (text, stats, Some(method), outcome)
+}
+
+/// The bytes the memo of one puzzle's marginals may hold.
+const MARGINALS_MEMORY: u64 = 4 << 30;
+
+/// `count --marginals` for one puzzle: the exact count, then each empty cell's digits
+/// with their counts, then the empty cells fixed in every solution.
+fn marginals_answer(puzzle: &Puzzle, limits: &dancing::Limits) -> Answer {
+    let Puzzle { grid, variant, .. } = puzzle;
+    let stats = |stopped| Stats {
+        stopped,
+        ..Stats::default()
+    };
+    let found = match dancing_sudoku::marginals(grid, variant, limits, MARGINALS_MEMORY) {
+        Ok(found) => found,
+        Err(dancing_sudoku::MarginalsError::Stopped(stop)) => {
+            let text = stopped_answer(stop.reason).into();
+            return (text, stats(Some(stop.reason)), None, PuzzleOutcome::Stopped);
+        }
+        Err(e) => {
+            let text = format!("error: {e}").into();
+            return (text, stats(None), None, PuzzleOutcome::NoSolution);
+        }
+    };
+    let mut text = found.count().to_string();
+    let side = grid.side();
+    for r in 0..side {
+        for c in 0..side {
+            if grid.get(r, c) != 0 {
+                continue;
+            }
+            let _ = write!(text, "\nr{}c{}", r + 1, c + 1);
+            for (digit, n) in found.digits(r, c) {
+                let _ = write!(text, " {digit}:{n}");
+            }
+        }
+    }
+    text.push_str("\nfixed:");
+    for (r, c, digit) in found.fixed() {
+        if grid.get(r, c) == 0 {
+            let _ = write!(text, " r{}c{}={digit}", r + 1, c + 1);
+        }
+    }
+    text.push('\n');
+    let outcome = match found.count().to_u64() {
+        Some(0) => PuzzleOutcome::NoSolution,
+        Some(1) => PuzzleOutcome::Unique,
+        _ => PuzzleOutcome::Multiple,
+    };
+    let stats = Stats {
+        solutions: found.count().to_u64().unwrap_or(u64::MAX),
+        nodes: found.states(),
+        ..stats(None)
+    };
+    (text.into(), stats, None, outcome)
 }
 
 /// A solution as one line, or drawn (followed by a blank line, which keeps drawings
@@ -237,6 +306,9 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
         &mut totals,
         |job| {
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
+            if let Mode::Marginals = mode {
+                return marginals_answer(job, &limits);
+            }
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
             answer(&mut solver, job, mode)
         },

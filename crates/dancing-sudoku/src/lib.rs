@@ -50,6 +50,9 @@
 //!   cross-check.
 //! - [`Grid::solve`], [`Grid::count_up_to`], [`Grid::is_unique`]: shortcuts through a
 //!   [`SudokuSolver`] kept per thread.
+//! - [`marginals`]: each cell's digits over all of a puzzle's solutions, counted
+//!   exactly however many, and the cells they all fill alike, for every shape and
+//!   variant.
 //! - [`generate`]: random puzzles of any order with a unique solution, reproducible
 //!   from a seed, with a symmetry, a clue target, minimal if asked.
 //! - [`logic`]: solving as a person does, with [`LogicSolver`]: Sudoku Explainer's
@@ -95,6 +98,7 @@ pub mod generate;
 mod grid;
 mod links;
 pub mod logic;
+mod marginals;
 pub mod parse;
 mod position;
 mod router;
@@ -133,6 +137,7 @@ pub use dancing::{Count, Limits, Stats, StopReason};
 pub use grid::{Alphabet, Conflict, Grid, GridError, MAX_ORDER, MIN_ORDER, Unit};
 pub use links::{SudokuSolutions, SudokuSolver};
 pub use logic::{LogicSolver, RateError, Rating, Step, Technique};
+pub use marginals::{CellMarginals, MarginalsError, marginals};
 pub use parse::{PuzzleError, PuzzleErrorKind};
 pub use position::{Position, PositionError};
 pub use router::{PuzzleSolver, SolverChoice};

@@ -159,6 +159,13 @@ Examples:
         /// Count no further than this (at least 1)
         #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_limit)]
         limit: u64,
+        /// For each puzzle, count all its solutions exactly (from the memo's diagram of
+        /// them, however many) and print, after the count, one line per empty cell
+        /// with the digits some solution puts there and how many (`r1c3 4:12 7:3`),
+        /// then `fixed:` and the empty cells every solution fills alike
+        /// (`r2c5=8`); a blank line ends each puzzle. Any shape and variant
+        #[arg(long, conflicts_with = "limit")]
+        marginals: bool,
         #[command(flatten)]
         batch: BatchArgs,
     },

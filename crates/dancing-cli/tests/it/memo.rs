@@ -405,3 +405,42 @@ fn samples_drawn_by_weight_follow_the_weights() {
     assert_eq!(unsampled.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn sudoku_marginals_tally_each_cell_over_all_the_solutions() {
+    // A 4×4 with two givens (24 solutions), and a 9×9 with 13 (tdoku's test puzzle).
+    let puzzles = "12..............\n\
+                   8.........59.......67..........3.265...4.6198......437...753916...891742...624583\n";
+    let out = ok(&["sudoku", "count", "--marginals", "-"], puzzles.as_bytes());
+    let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.trim().is_empty()).collect();
+    assert_eq!(blocks.len(), 2, "{out}");
+    let counted = ok(&["sudoku", "count", "-"], puzzles.as_bytes());
+    for (block, count) in blocks.iter().zip(counted.lines()) {
+        let mut lines = block.lines();
+        let total: u64 = lines.next().unwrap().parse().unwrap();
+        assert_eq!(total.to_string(), count);
+        let mut fixed = Vec::new();
+        for line in lines {
+            if let Some(cells) = line.strip_prefix("fixed:") {
+                let listed: Vec<&str> = cells.split_whitespace().collect();
+                assert_eq!(listed, fixed, "{block}");
+                continue;
+            }
+            let mut words = line.split(' ');
+            let cell = words.next().unwrap();
+            let digits: Vec<(&str, u64)> = words
+                .map(|w| {
+                    let (d, n) = w.split_once(':').unwrap();
+                    (d, n.parse().unwrap())
+                })
+                .collect();
+            // Every solution puts one digit in the cell.
+            assert_eq!(digits.iter().map(|&(_, n)| n).sum::<u64>(), total, "{line}");
+            if let [(d, _)] = digits.as_slice() {
+                fixed.push(format!("{cell}={d}"));
+            }
+        }
+    }
+    let fixed_line = blocks[1].lines().last().unwrap();
+    assert!(fixed_line.starts_with("fixed: r5c1=5"), "{fixed_line}");
+}

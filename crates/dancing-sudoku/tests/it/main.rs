@@ -11,6 +11,7 @@ mod generate;
 mod globs;
 mod learn;
 mod logic;
+mod marginals;
 mod naive;
 mod oracles;
 mod parse;

@@ -1,0 +1,105 @@
+//! The marginals of puzzles with several solutions, against their solutions listed one
+//! by one: each cell's digits and counts, the count, and the cells fixed.
+
+use dancing::BigCount;
+use dancing_sudoku::{Grid, Limits, Shape, SudokuSolver, Variant, marginals};
+
+/// The counts of `puzzle`'s listed solutions, cell-major then digit, and their number.
+fn tallied(puzzle: &Grid) -> (Vec<u64>, u64) {
+    let side = puzzle.side();
+    let mut counts = vec![0u64; side * side * side];
+    let mut solutions = 0;
+    for solution in SudokuSolver::new().solutions(puzzle) {
+        solutions += 1;
+        for (cell, &v) in solution.cells().iter().enumerate() {
+            counts[cell * side + usize::from(v) - 1] += 1;
+        }
+    }
+    (counts, solutions)
+}
+
+fn check(puzzle: &Grid) {
+    let side = puzzle.side();
+    let (counts, solutions) = tallied(puzzle);
+    let found = marginals(puzzle, &Variant::Classic, &Limits::none(), 1 << 30).unwrap();
+    assert_eq!(found.count(), &BigCount::from(solutions), "{puzzle}");
+    let mut fixed = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            let cell = r * side + c;
+            let digits: Vec<(u8, BigCount)> = (1..=side as u8)
+                .map(|d| (d, counts[cell * side + usize::from(d) - 1]))
+                .filter(|&(_, n)| n > 0)
+                .map(|(d, n)| (d, BigCount::from(n)))
+                .collect();
+            assert_eq!(found.digits(r, c), digits, "{puzzle} r{}c{}", r + 1, c + 1);
+            if let [(d, n)] = digits.as_slice()
+                && *n == BigCount::from(solutions)
+            {
+                fixed.push((r, c, *d));
+            }
+        }
+    }
+    assert_eq!(found.fixed(), fixed, "{puzzle}");
+}
+
+#[test]
+fn the_marginals_are_the_listed_solutions_tallied() {
+    // tdoku's test puzzles with 2 to 200 solutions.
+    let tdoku = include_str!("../../data/tdoku_test_puzzles.txt");
+    let mut checked = 0;
+    for line in tdoku
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut fields = line.split(':');
+        let (puzzle, count) = (fields.next().unwrap(), fields.next().unwrap());
+        let count: u64 = count.parse().unwrap();
+        if (2..=200).contains(&count) {
+            check(&puzzle.parse().unwrap());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "{checked}");
+    // Small grids of every shape with few givens (many solutions), and one with none.
+    for text in ["1...............", "12.3............", "................"] {
+        check(&text.parse().unwrap());
+    }
+    let mut cells = vec![0u8; 36];
+    (cells[0], cells[8], cells[33]) = (1, 2, 3);
+    check(&Grid::from_cells(Shape::boxes(2, 3).unwrap(), cells).unwrap());
+}
+
+#[test]
+fn clashing_givens_have_no_marginals_and_variants_count_as_their_solver() {
+    let clash: Grid = "11..............".parse().unwrap();
+    let found = marginals(&clash, &Variant::Classic, &Limits::none(), 1 << 30).unwrap();
+    assert_eq!(found.count(), &BigCount::ZERO);
+    assert!(found.fixed().is_empty() && found.digits(0, 2).is_empty());
+    // The X rules on the empty 4×4 grid: each cell's digits add up to the count.
+    let empty = Grid::empty(2);
+    let x = marginals(&empty, &Variant::X, &Limits::none(), 1 << 30).unwrap();
+    let total = x.count().to_u64().unwrap();
+    assert!(total > 0 && total < 288, "{total}");
+    for r in 0..4 {
+        for c in 0..4 {
+            let sum: u64 = x
+                .digits(r, c)
+                .iter()
+                .map(|(_, n)| n.to_u64().unwrap())
+                .sum();
+            assert_eq!(sum, total);
+        }
+    }
+    // A limit stops it, as it stops a search.
+    let stopped = marginals(
+        &Grid::empty(3),
+        &Variant::Classic,
+        &Limits::max_nodes(1_000),
+        1 << 30,
+    );
+    assert!(matches!(
+        stopped,
+        Err(dancing_sudoku::MarginalsError::Stopped(_))
+    ));
+}
