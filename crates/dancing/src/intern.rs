@@ -64,14 +64,12 @@ impl NameTable {
     pub(crate) fn reserve(&mut self, names: usize, bytes: usize) {
         self.text.reserve(bytes);
         self.ends.reserve(names);
-        let Self {
-            text,
-            ends,
-            index,
-            seed,
-        } = self;
-        index.reserve(names, |&k| {
-            hash(*seed, name_in(text, ends, k as usize).as_bytes())
+        // (The closure borrows the text, the ends and the seed, not the table.)
+        self.index.reserve(names, |&k| {
+            hash(
+                self.seed,
+                name_in(&self.text, &self.ends, k as usize).as_bytes(),
+            )
         });
     }
 
