@@ -123,15 +123,13 @@ pub(crate) fn run(
         .as_deref()
         .map(|path| read_weights(path, problem.option_count()))
         .transpose()?;
-    let stop = if let (Some(k), Some(weights)) = (args.memo.sample, &weights) {
-        searching(|| zdd.visit_samples_weighted(k, (weights, seed), &limits, &mut print))
-    } else if let Some(k) = args.memo.sample {
-        searching(|| zdd.visit_samples(k, seed, &limits, &mut print))
-    } else if plan.count {
-        None
-    } else {
-        searching(|| zdd.visit(&limits, &mut print))
-    };
+    let stop = walk(
+        (args, plan),
+        &zdd,
+        weights.as_deref(),
+        (&limits, seed),
+        &mut print,
+    );
     written?;
     // `--limit` reached is what was asked for, not a stop: a count says `N+` then, a
     // listing its first N.
@@ -154,6 +152,25 @@ pub(crate) fn run(
     out.flush()?;
     answer.print(&args.search);
     Ok(Outcome::stopped(stop))
+}
+
+/// What the diagram hands to `print`: `--sample`'s draws (by weight with
+/// `--weights`), or every solution, or nothing for `--count`; what stopped it.
+fn walk(
+    (args, plan): (&XcArgs, &Plan),
+    zdd: &Zdd,
+    weights: Option<&[u64]>,
+    (limits, seed): (&dancing::Limits, u64),
+    print: &mut impl FnMut(&[OptionId]) -> ControlFlow<()>,
+) -> Option<StopReason> {
+    match (args.memo.sample, weights) {
+        (Some(k), Some(weights)) => {
+            searching(|| zdd.visit_samples_weighted(k, (weights, seed), limits, print))
+        }
+        (Some(k), None) => searching(|| zdd.visit_samples(k, seed, limits, print)),
+        (None, _) if plan.count => None,
+        (None, _) => searching(|| zdd.visit(limits, print)),
+    }
 }
 
 /// The options' weights of `--weights FILE`: lines `K W` (option K from 1, whole

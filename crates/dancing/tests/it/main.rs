@@ -19,6 +19,7 @@ mod solver;
 #[allow(unreachable_pub, dead_code)]
 #[path = "../../../../fuzz/src/verify.rs"]
 mod verify;
+mod zdd_queries;
 
 #[allow(unreachable_pub, dead_code)]
 #[path = "../../../../fuzz/src/knuth.rs"]

@@ -7,14 +7,15 @@
 use std::collections::BTreeSet;
 
 use dancing::{
-    BigCount, Count, Engine, Limits, Memo, MemoOrder, MultiSolver, OptionId, Problem, Solver,
-    StopReason, Zdd, format, problems,
+    BigCount, Count, Engine, Limits, Memo, MemoOrder, MultiSolver, Problem, Solver, StopReason,
+    Zdd, format, problems,
 };
 use dancing_testkit::sorted;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use crate::zdd_queries::check_queries;
 use crate::{brute_force, colors_and_costs, multiplicities};
 
 const ORDERS: [MemoOrder; 4] = [
@@ -25,7 +26,7 @@ const ORDERS: [MemoOrder; 4] = [
 ];
 
 /// The diagram of `problem` in `order`.
-fn zdd(problem: &Problem, order: MemoOrder) -> Zdd {
+pub(crate) fn zdd(problem: &Problem, order: MemoOrder) -> Zdd {
     Memo::new(problem).order(order).build().expect("no limits")
 }
 
@@ -40,103 +41,6 @@ fn solutions(problem: &Problem, zdd: &Zdd) -> Result<BTreeSet<Vec<usize>>, TestC
         prop_assert!(problem.verify(&solution).is_ok(), "{:?}", solution);
     }
     Ok(unique)
-}
-
-/// The diagram's marginals and backbone against the solutions found by brute force:
-/// each option's marginal is the number of solutions with it, the backbone the options
-/// in all and in none, and over the options of a plain primary item the marginals add
-/// up to the count.
-fn check_queries(
-    problem: &Problem,
-    zdd: &Zdd,
-    expected: &BTreeSet<Vec<usize>>,
-) -> Result<(), TestCaseError> {
-    let marginals = zdd.marginals(&Limits::none()).expect("no limits");
-    prop_assert_eq!(marginals.len(), problem.option_count());
-    let mut in_all = Vec::new();
-    let mut in_none = Vec::new();
-    for option in problem.options() {
-        let with = expected
-            .iter()
-            .filter(|s| s.contains(&option.index()))
-            .count();
-        prop_assert_eq!(
-            &marginals[option.index()],
-            &BigCount::from(with),
-            "{}",
-            option
-        );
-        if with == 0 {
-            in_none.push(option);
-        } else if with == expected.len() {
-            in_all.push(option);
-        }
-    }
-    // Ranks: the listing's order, both ways; past the count none, and a solution less
-    // its last option has a rank exactly when it is a solution too (with
-    // multiplicities it may be).
-    for (k, solution) in zdd.solutions().enumerate() {
-        prop_assert_eq!(zdd.nth(&BigCount::from(k)), Some(solution.clone()));
-        prop_assert_eq!(zdd.rank(&solution), Some(BigCount::from(k)));
-        let mut reversed = solution.clone();
-        reversed.reverse();
-        prop_assert_eq!(zdd.rank(&reversed), Some(BigCount::from(k)));
-        if let Some((_, fewer)) = solution.split_last() {
-            prop_assert_eq!(zdd.rank(fewer).is_some(), expected.contains(&sorted(fewer)));
-        }
-    }
-    prop_assert_eq!(zdd.nth(&BigCount::from(expected.len())), None);
-    // Conditioning: an option given counts its marginal, forbidden the rest; two
-    // given, one forbidden, as the solutions say; given and forbidden at once, none.
-    let count_of = |given: &[usize], forbidden: &[usize]| {
-        let ids = |list: &[usize]| list.iter().map(|&o| OptionId::new(o)).collect::<Vec<_>>();
-        let restricted = zdd
-            .restrict(&ids(given), &ids(forbidden))
-            .expect("no bound");
-        restricted.count()
-    };
-    for option in problem.options() {
-        let o = option.index();
-        prop_assert_eq!(count_of(&[o], &[]), marginals[o].clone());
-        // A search with the option taken first counts the same.
-        let forced = Memo::new(problem)
-            .forced(&[option])
-            .build()
-            .expect("no limits");
-        prop_assert_eq!(forced.count(), marginals[o].clone());
-        let rest = expected.iter().filter(|s| !s.contains(&o)).count();
-        prop_assert_eq!(count_of(&[], &[o]), BigCount::from(rest));
-        prop_assert_eq!(count_of(&[o], &[o]), BigCount::from(0u32));
-    }
-    let options = problem.option_count();
-    if options >= 3 {
-        let (a, b, c) = (0, options / 2, options - 1);
-        let want = expected
-            .iter()
-            .filter(|s| s.contains(&a) && s.contains(&b) && !s.contains(&c))
-            .count();
-        prop_assert_eq!(count_of(&[a, b], &[c]), BigCount::from(want));
-        let restricted = zdd
-            .restrict(&[OptionId::new(a), OptionId::new(b)], &[OptionId::new(c)])
-            .unwrap();
-        for solution in restricted.solutions() {
-            prop_assert!(expected.contains(&sorted(&solution)));
-        }
-    }
-    let backbone = zdd.backbone(&Limits::none()).expect("no limits");
-    prop_assert_eq!(backbone.in_all, in_all);
-    prop_assert_eq!(backbone.in_none, in_none);
-    for item in problem.items() {
-        if problem.is_primary(item) && problem.bounds(item) == (1, 1) {
-            let sum: u128 = problem
-                .options()
-                .filter(|&o| problem.option_items(o).any(|(i, _)| i == item))
-                .map(|o| marginals[o.index()].to_u128().expect("small"))
-                .sum();
-            prop_assert_eq!(sum, expected.len() as u128);
-        }
-    }
-    Ok(())
 }
 
 proptest! {
@@ -165,29 +69,6 @@ proptest! {
             prop_assert_eq!(&solutions(&problem, &zdd)?, &expected);
             check_queries(&problem, &zdd, &expected)?;
         }
-    }
-
-    #[test]
-    fn the_cheapest_solutions_are_the_brute_force_ones(spec in colors_and_costs::spec(10, 9)) {
-        let problem = colors_and_costs::build(&spec);
-        let expected = colors_and_costs::brute_force(&spec);
-        let mut costs: Vec<u128> = expected.iter().map(|&(_, c)| u128::from(c)).collect();
-        costs.sort_unstable();
-        let zdd = zdd(&problem, MemoOrder::Auto);
-        for k in [1, 2, 5, expected.len() + 1] {
-            let best = zdd.best(&problem, k).expect("no bound");
-            let got: Vec<u128> = best.iter().map(|s| s.cost()).collect();
-            prop_assert_eq!(&got[..], &costs[..k.min(costs.len())]);
-            for solution in &best {
-                let options = sorted(solution.options());
-                let cost = expected.iter().find(|(o, _)| *o == options).map(|&(_, c)| c);
-                prop_assert_eq!(cost.map(u128::from), Some(solution.cost()));
-            }
-            let links: Vec<u128> = Solver::new(&problem).best(k).iter().map(|s| s.cost()).collect();
-            prop_assert_eq!(got, links);
-        }
-        let cheapest = zdd.min_cost(&problem).expect("no bound").map(|s| s.cost());
-        prop_assert_eq!(cheapest, costs.first().copied());
     }
 
     #[test]
@@ -635,54 +516,4 @@ fn limits_and_the_memory_bound_stop_the_search() {
     assert_eq!(refused.reason, StopReason::Memory);
     let roomy = Memo::new(&strip).max_memory(1 << 30).build().unwrap();
     assert!(roomy.marginals(&Limits::none()).is_ok());
-}
-
-#[test]
-fn weighted_samples_follow_the_products_of_their_weights() {
-    // Weights 1 to 5 from a seed; each solution drawn in proportion to the product of
-    // its options' weights, checked by chi-square (at most 40 classes: the 0.1%
-    // critical value for 39 degrees of freedom is 72.1).
-    for problem in [
-        problems::dominoes(4, 3),
-        problems::queens(6),
-        problems::dominoes(3, 6),
-    ] {
-        let zdd = zdd(&problem, MemoOrder::Auto);
-        let all: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
-        assert!((2..=41).contains(&all.len()), "{}", all.len());
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let weights: Vec<u64> = (0..problem.option_count())
-            .map(|_| 1 + rand_core::RngCore::next_u64(&mut rng) % 5)
-            .collect();
-        let product = |s: &[usize]| s.iter().map(|&o| weights[o] as f64).product::<f64>();
-        let total: f64 = all.iter().map(|s| product(s)).sum();
-        let draws = 40_000;
-        let mut seen = vec![0u32; all.len()];
-        for solution in zdd.samples_weighted(&weights, 9).take(draws) {
-            assert!(problem.verify(&solution).is_ok());
-            seen[all.iter().position(|s| *s == sorted(&solution)).unwrap()] += 1;
-        }
-        let chi_square: f64 = all
-            .iter()
-            .zip(&seen)
-            .map(|(s, &o)| {
-                let expected = draws as f64 * product(s) / total;
-                (f64::from(o) - expected).powi(2) / expected
-            })
-            .sum();
-        assert!(chi_square < 72.1, "chi-square {chi_square}: {seen:?}");
-        // A weight of 0 forbids its option; the same seed draws the same.
-        let mut zero = weights.clone();
-        zero[all[0][0]] = 0;
-        for solution in zdd.samples_weighted(&zero, 3).take(200) {
-            assert!(!solution.iter().any(|o| o.index() == all[0][0]));
-        }
-        let again: Vec<_> = zdd.samples_weighted(&weights, 9).take(20).collect();
-        assert_eq!(
-            again,
-            zdd.samples_weighted(&weights, 9)
-                .take(20)
-                .collect::<Vec<_>>()
-        );
-    }
 }
