@@ -131,10 +131,17 @@ impl Zdd {
     /// # Ok::<(), dancing::Stopped>(())
     /// ```
     pub fn marginals(&self, limits: &Limits) -> Result<Vec<BigCount>, Stopped> {
-        if self.count_u128().is_some() {
-            self.marginals_in::<u128>(limits)
-        } else {
-            self.marginals_in::<BigUint>(limits)
+        // The counts below every node (made once, kept for the draws and the ranks),
+        // and the paths to every node: refused before they are made if they would pass
+        // the bound with the diagram.
+        let table = self.sampling_bytes();
+        let below = if self.counts_made() { 0 } else { table };
+        if self.held_bytes() + below + table > self.max_memory() {
+            return Err(stopped(StopReason::Memory, 0));
+        }
+        match self.counts() {
+            Counts::Small(below) => self.marginals_in(below, limits),
+            Counts::Big(below) => self.marginals_in(below, limits),
         }
     }
 
@@ -222,7 +229,7 @@ impl Zdd {
         if wanted.len() != options {
             return None;
         }
-        let nodes = self.nodes();
+        let (nodes, counts) = (self.nodes(), self.counts());
         let mut rank = BigUint::ZERO;
         let mut taken = 0;
         let mut at = self.root();
@@ -232,7 +239,7 @@ impl Zdd {
                 taken += 1;
                 at = hi;
             } else {
-                match self.counts() {
+                match counts {
                     Counts::Small(c) => rank += c[hi as usize],
                     Counts::Big(c) => rank += &c[hi as usize],
                 }
@@ -325,33 +332,16 @@ impl Zdd {
         }))
     }
 
-    fn marginals_in<T: Tally>(&self, limits: &Limits) -> Result<Vec<BigCount>, Stopped> {
+    /// The marginals from `below`, the count below every node ([`Zdd::counts`]): the
+    /// paths to each node, top down, times the counts below their `hi` sides.
+    fn marginals_in<T: Tally>(
+        &self,
+        below: &[T],
+        limits: &Limits,
+    ) -> Result<Vec<BigCount>, Stopped> {
         let nodes = self.nodes();
         let mut clock = Clock::new(limits);
         let mut done = 0u64;
-        // Two tables of counts, one a node, each count at most the root's: refused
-        // before they are made if they would pass the bound with the diagram.
-        let digits = if size_of::<T>() == size_of::<u128>() {
-            0
-        } else {
-            16 + self.count().bits().div_ceil(64) * 8
-        };
-        let bytes = self.held_bytes() + 2 * nodes.len() as u64 * (size_of::<T>() as u64 + digits);
-        if bytes > self.max_memory() {
-            return Err(stopped(StopReason::Memory, 0));
-        }
-        let mut below = vec![T::zero(); nodes.len()];
-        below[TOP as usize] = T::one();
-        for k in 2..nodes.len() {
-            let Node { lo, hi, .. } = nodes[k];
-            let mut sum = below[lo as usize].clone();
-            sum.add(&below[hi as usize]);
-            below[k] = sum;
-            done += 1;
-            if let Some(reason) = clock.tick() {
-                return Err(stopped(reason, done));
-            }
-        }
         let mut above = vec![T::zero(); nodes.len()];
         let mut marginals = vec![T::zero(); self.option_count()];
         let root = self.root();

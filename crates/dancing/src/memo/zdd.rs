@@ -367,6 +367,11 @@ impl Zdd {
         self.nth(&rank)
     }
 
+    /// Whether the count below every node is made.
+    pub(super) fn counts_made(&self) -> bool {
+        self.counts.get().is_some()
+    }
+
     /// The count below every node (made on first use, kept for the next draws).
     pub(super) fn counts(&self) -> &Counts {
         self.counts.get_or_init(|| Counts::of(&self.nodes))
