@@ -8,7 +8,7 @@ use crate::shape::Shape;
 
 mod repeats;
 
-pub(crate) use repeats::nonzero_bytes;
+pub(crate) use repeats::givens_of;
 use repeats::{repeats, repeats_9x9, repeats_in};
 
 /// The smallest order of a square [`Shape`] (a 4×4 grid).

@@ -50,15 +50,8 @@ impl State {
         // (Always 81 cells: the solver takes only 9×9 grids.)
         let cells = cells.first_chunk::<81>()?;
         for (b, band) in cells.chunks_exact(27).enumerate() {
-            // The band's givens, eight cells at a time; then each given.
-            let mut givens = 0u32;
-            for (k, eight) in band.chunks_exact(8).enumerate() {
-                let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
-                givens |= (crate::grid::nonzero_bytes(word) as u32) << (8 * k);
-            }
-            givens |= u32::from(band[24] != 0) << 24
-                | u32::from(band[25] != 0) << 25
-                | u32::from(band[26] != 0) << 26;
+            // The band's givens (27 bits); then each given.
+            let mut givens = crate::grid::givens_of(band) as u32;
             by_value[0][b] = !givens & ALL;
             while givens != 0 {
                 let p = (givens.trailing_zeros() as usize).min(26);

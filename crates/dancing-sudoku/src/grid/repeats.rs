@@ -31,16 +31,7 @@ pub(super) fn repeats<const N: usize>(cells: &[u8]) -> bool {
     let (mut rows, mut columns, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
     let mut repeated = 0;
     for (run, chunk) in cells.chunks(64).enumerate() {
-        let mut givens = 0u64;
-        let mut eights = chunk.chunks_exact(8);
-        for (k, eight) in (&mut eights).enumerate() {
-            let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
-            givens |= nonzero_bytes(word) << (8 * k);
-        }
-        let done = chunk.len() - eights.remainder().len();
-        for (k, &v) in eights.remainder().iter().enumerate() {
-            givens |= u64::from(v != 0) << (done + k);
-        }
+        let mut givens = givens_of(chunk);
         while givens != 0 {
             let i = 64 * run + givens.trailing_zeros() as usize;
             givens &= givens - 1;
@@ -75,16 +66,7 @@ pub(super) fn repeats_9x9(cells: &[u8]) -> bool {
         return false;
     };
     // The givens of cells 0–63, then of 64–80.
-    let mut low = 0u64;
-    for (k, eight) in cells.chunks_exact(8).take(8).enumerate() {
-        low |= nonzero_bytes(u64::from_le_bytes(eight.try_into().expect("8 bytes"))) << (8 * k);
-    }
-    let high = nonzero_bytes(u64::from_le_bytes(
-        cells[64..72].try_into().expect("8 bytes"),
-    )) | nonzero_bytes(u64::from_le_bytes(
-        cells[72..80].try_into().expect("8 bytes"),
-    )) << 8
-        | u64::from(cells[80] != 0) << 16;
+    let (low, high) = (givens_of(&cells[..64]), givens_of(&cells[64..]));
     // (Indices masked to their tables' sizes need no bounds checks.)
     let mut seen = [0u16; 32];
     let mut repeated = 0;
@@ -103,8 +85,25 @@ pub(super) fn repeats_9x9(cells: &[u8]) -> bool {
     repeated != 0
 }
 
+/// Bit `k` set for each cell `k` of `cells` (64 at most) that holds a value: eight
+/// cells at a time, then the few left one by one.
+pub(crate) fn givens_of(cells: &[u8]) -> u64 {
+    debug_assert!(cells.len() <= 64);
+    let mut givens = 0u64;
+    let mut eights = cells.chunks_exact(8);
+    for (k, eight) in (&mut eights).enumerate() {
+        let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        givens |= nonzero_bytes(word) << (8 * k);
+    }
+    let done = cells.len() - eights.remainder().len();
+    for (k, &v) in eights.remainder().iter().enumerate() {
+        givens |= u64::from(v != 0) << (done + k);
+    }
+    givens
+}
+
 /// Bit `k` set for each byte `k` of `word` that is not zero.
-pub(crate) fn nonzero_bytes(word: u64) -> u64 {
+fn nonzero_bytes(word: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // A byte's high bit: set when the byte is not zero.
     let high = (((word & LOW7) + LOW7) | word) & !LOW7;
