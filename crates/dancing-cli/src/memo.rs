@@ -174,23 +174,26 @@ fn walk(
 }
 
 /// The options' weights of `--weights FILE`: lines `K W` (option K from 1, whole
-/// weight W), `|` comments and blank lines skipped, the options not listed 1.
+/// weight W), `|` comments and blank lines skipped, the options not listed 1. Read by
+/// the one bounded line reader (each line bounded, a byte-order mark skipped, a line
+/// that is not UTF-8 named where it is); what it keeps is one weight an option.
 fn read_weights(path: &std::path::Path, options: usize) -> Result<Vec<u64>, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let input = crate::input::open(Some(path))?;
+    let name = input.name;
+    let mut lines = dancing_sudoku::parse::Lines::new(input.reader);
+    let mut line = String::new();
     let mut weights = vec![1u64; options];
-    for (n, line) in text.lines().enumerate() {
+    while let Some(read) = lines.read(&mut line) {
+        let n = read.map_err(|error| Failure::input(format!("{name}: {error}")))?;
         let body = line.trim();
         if body.is_empty() || body.starts_with('|') {
             continue;
         }
-        let column = line.len() - line.trim_start().len() + 1;
+        let column = line[..line.len() - line.trim_start().len()].chars().count() + 1;
         let error = |what: &str| {
             Failure::input(format!(
-                "{}:{}:{column}: {what}; expected `K W`, option K from 1 to {options} \
-                 and a whole weight W",
-                path.display(),
-                n + 1
+                "{name}:{n}:{column}: {what}; expected `K W`, option K from 1 to {options} \
+                 and a whole weight W"
             ))
         };
         let mut words = body.split_whitespace();

@@ -364,7 +364,8 @@ fn samples_drawn_by_weight_follow_the_weights() {
     let dir = std::env::temp_dir().join(format!("dancing-weights-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let weights = dir.join("weights.txt");
-    std::fs::write(&weights, "| upright dominoes\n2 3\n\n3 3\n").unwrap();
+    // A byte-order mark, as editors on Windows write, is skipped.
+    std::fs::write(&weights, "\u{feff}| upright dominoes\n2 3\n\n3 3\n").unwrap();
     let board = problem_dlx(&["domino", "2x2"]);
     let path = weights.to_str().unwrap();
     let args = [
@@ -401,6 +402,10 @@ fn samples_drawn_by_weight_follow_the_weights() {
             "{bad:?}: {stderr}"
         );
     }
+    // Read by the bounded line reader: a line that is not UTF-8 is named where it is.
+    std::fs::write(&weights, b"2 3\n3 \xff\n").unwrap();
+    let stderr = text(&run(&args, &board).stderr);
+    assert!(stderr.contains("weights.txt: line 2, column 3"), "{stderr}");
     let unsampled = run(&["xc", "--weights", path, "-"], &board);
     assert_eq!(unsampled.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
