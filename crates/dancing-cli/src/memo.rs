@@ -262,11 +262,16 @@ fn cheapest(
     })?;
     let mut out = BufWriter::new(io::stdout().lock());
     let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
-    let answer = Answer::memo(zdd, started.elapsed(), None, None)
-        .probed(probe)
-        .field("cost", cost)
-        .field("queries_seconds", passes.elapsed().as_secs_f64());
+    let answer = queried(zdd, (started, passes), probe).field("cost", cost);
     Ok(answer.print(&args.search))
+}
+
+/// The answer after a question to the diagram: the memo's own, and the time of the
+/// question's passes since `passes` (`--stats`: `queries_seconds`).
+fn queried(zdd: &Zdd, (started, passes): (Instant, Instant), probe: Option<CountProbe>) -> Answer {
+    Answer::memo(zdd, started.elapsed(), None, None)
+        .probed(probe)
+        .field("queries_seconds", passes.elapsed().as_secs_f64())
 }
 
 /// `--marginals` and `--backbone`: the diagram's two passes, then each option's count
@@ -287,10 +292,7 @@ fn queries(
             print_solution(&mut out, problem, solution, &mut true, args)?;
         }
         out.flush()?;
-        let mut answer = Answer::memo(zdd, started.elapsed(), None, None)
-            .probed(probe)
-            .field("queries_seconds", passes.elapsed().as_secs_f64())
-            .field("rank", k.to_string());
+        let mut answer = queried(zdd, (started, passes), probe).field("rank", k.to_string());
         if solution.is_none() {
             answer = answer.note(format!(
                 " (no solution of rank {k}: ranks are below the count)"
@@ -330,11 +332,7 @@ fn queries(
         }
     }
     out.flush()?;
-    let seconds = passes.elapsed().as_secs_f64();
-    let answer = Answer::memo(zdd, started.elapsed(), None, None)
-        .probed(probe)
-        .field("queries_seconds", seconds);
-    Ok(answer.print(&args.search))
+    Ok(queried(zdd, (started, passes), probe).print(&args.search))
 }
 
 /// The memo's status line (`--progress`): the share done by Knuth's estimate, the states

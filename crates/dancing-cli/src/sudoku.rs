@@ -107,7 +107,8 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
         Mode::Solve { unique, .. } => (if unique { 2 } else { 1 }, true),
         // One past the limit: `N+` only when there are more than N.
         Mode::Count { limit } => (Count::bound(limit), false),
-        Mode::Check | Mode::Marginals => (2, false),
+        Mode::Check => (2, false),
+        Mode::Marginals => unreachable!("`count --marginals` is answered by `marginals_answer`"),
     };
     let mut first = keep.then(|| Grid::new(grid.shape()));
     let found = solver.find(puzzle, limit, first.as_mut());
@@ -142,7 +143,8 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
             1 => ("1".into(), PuzzleOutcome::Unique),
             n => (n.to_string().into(), PuzzleOutcome::Multiple),
         },
-        Mode::Check | Mode::Marginals => {
+        Mode::Marginals => unreachable!("`count --marginals` is answered by `marginals_answer`"),
+        Mode::Check => {
             let verdict = Verdict::from_count(found);
             let outcome = match verdict {
                 Verdict::Unique => PuzzleOutcome::Unique,
