@@ -85,7 +85,7 @@ pub(crate) fn run(
                 .print(&args.search));
         }
     };
-    let zdd = conditioned(args, problem, zdd)?;
+    let zdd = conditioned(args, problem, zdd, &limits)?;
     if let Some(path) = &args.memo.zdd {
         let file =
             File::create(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
@@ -100,7 +100,7 @@ pub(crate) fn run(
         let k = args
             .best
             .map_or(1, |k| usize::try_from(k).unwrap_or(usize::MAX));
-        return cheapest(args, problem, &zdd, k, (started, probe));
+        return cheapest(args, problem, &zdd, k, (&limits, started, probe));
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
@@ -212,7 +212,12 @@ fn read_weights(path: &std::path::Path, options: usize) -> Result<Vec<u64>, Fail
 
 /// The diagram kept to the solutions with the options of `--given` and without those
 /// of `--forbid` (numbered from 1), or as built when neither is asked for.
-fn conditioned(args: &XcArgs, problem: &Problem, zdd: Zdd) -> Result<Zdd, Failure> {
+fn conditioned(
+    args: &XcArgs,
+    problem: &Problem,
+    zdd: Zdd,
+    limits: &dancing::Limits,
+) -> Result<Zdd, Failure> {
     let (given, forbid) = (&args.memo.given, &args.memo.forbid);
     if given.is_empty() && forbid.is_empty() {
         return Ok(zdd);
@@ -230,15 +235,26 @@ fn conditioned(args: &XcArgs, problem: &Problem, zdd: Zdd) -> Result<Zdd, Failur
             .collect::<Result<Vec<_>, _>>()
     };
     let (given, forbid) = (ids(given, "--given")?, ids(forbid, "--forbid")?);
-    zdd.restrict(&given, &forbid).map_err(|_| {
-        Failure::stopped(
-            StopReason::Memory,
-            format!(
-                "the diagram conditioned on --given and --forbid would pass --max-memory {}",
-                human_size(args.max_memory)
-            ),
+    searching(|| zdd.restrict(&given, &forbid, limits)).map_err(|stop| {
+        pass_stopped(
+            stop.reason,
+            "the diagram conditioned on --given and --forbid",
+            args,
         )
     })
+}
+
+/// The failure of a pass over the diagram that `reason` stopped: past the memory
+/// bound, what would pass it; else the limit.
+fn pass_stopped(reason: StopReason, what: &str, args: &XcArgs) -> Failure {
+    let message = match reason {
+        StopReason::Memory => format!(
+            "{what} would pass --max-memory {}",
+            human_size(args.max_memory)
+        ),
+        reason => format!("{what}: stopped ({reason}) before it was made"),
+    };
+    Failure::stopped(reason, message)
 }
 
 /// `--min-cost` and `--best K` from the diagram: its `k` shortest paths, printed as the
@@ -248,17 +264,12 @@ fn cheapest(
     problem: &Problem,
     zdd: &Zdd,
     k: usize,
-    (started, probe): (Instant, Option<CountProbe>),
+    (limits, started, probe): (&dancing::Limits, Instant, Option<CountProbe>),
 ) -> Result<Outcome, Failure> {
     let passes = Instant::now();
-    let found = zdd.best(problem, k).map_err(|_| {
-        Failure::stopped(
-            StopReason::Memory,
-            format!(
-                "the {k} cheapest ways of every node of the diagram would pass --max-memory {}",
-                human_size(args.max_memory)
-            ),
-        )
+    let found = searching(|| zdd.best(problem, k, limits)).map_err(|stop| {
+        let what = format!("the {k} cheapest ways of every node of the diagram");
+        pass_stopped(stop.reason, &what, args)
     })?;
     let mut out = BufWriter::new(io::stdout().lock());
     let cost = crate::output::print_cheapest(&mut out, problem, &found)?;

@@ -9,7 +9,7 @@ use super::search::TOP;
 use super::zdd::Zdd;
 use crate::cost::CostedSolution;
 use crate::ids::OptionId;
-use crate::limits::StopReason;
+use crate::limits::{Clock, Limits, StopReason};
 use crate::problem::Problem;
 use crate::solution::Solution;
 use crate::stats::{Stats, Stopped};
@@ -31,22 +31,31 @@ impl Zdd {
     /// [`best`](crate::Solver::best) finds; this needs no search, only a pass over the
     /// nodes.
     ///
+    /// `limits` bound the pass (the timeout from this call, the node limit counting
+    /// nodes).
+    ///
     /// # Errors
     /// [`Stopped`] with [`StopReason::Memory`] when the `k` ways kept for every node
-    /// would pass the memory bound the diagram was built with.
+    /// would pass the memory bound the diagram was built with, or with the limit that
+    /// stopped the pass.
     ///
     /// ```
-    /// use dancing::{Memo, Solver};
+    /// use dancing::{Limits, Memo, Solver};
     ///
     /// let problem = dancing::format::parse_str("A B\nA |3\nB |4\nA B |5\n")?;
     /// let zdd = Memo::new(&problem).build()?;
-    /// let best = zdd.best(&problem, 2)?;
+    /// let best = zdd.best(&problem, 2, &Limits::none())?;
     /// let costs: Vec<u128> = best.iter().map(|s| s.cost()).collect();
     /// assert_eq!(costs, [5, 7]);
     /// assert_eq!(Solver::new(&problem).min_cost().unwrap().cost(), 5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn best(&self, problem: &Problem, k: usize) -> Result<Vec<CostedSolution>, Stopped> {
+    pub fn best(
+        &self,
+        problem: &Problem,
+        k: usize,
+        limits: &Limits,
+    ) -> Result<Vec<CostedSolution>, Stopped> {
         let nodes = self.nodes();
         if k == 0 || self.root() < TOP {
             return Ok(Vec::new());
@@ -67,7 +76,15 @@ impl Zdd {
             next: 0,
         }];
         let mut merged = Vec::with_capacity(kept);
+        let mut clock = Clock::new(limits);
         for &Node { option, lo, hi } in &nodes[2..] {
+            if let Some(reason) = clock.tick() {
+                let done = Stats {
+                    nodes: starts.len() as u64 - 3,
+                    ..Stats::default()
+                };
+                return Err(Stopped::new(reason, done));
+            }
             let cost = u128::from(problem.option_cost(OptionId::new(option as usize)));
             let side = |at: u32| &ways[starts[at as usize]..starts[at as usize + 1]];
             let (low, high) = (side(lo), side(hi));
@@ -121,7 +138,11 @@ impl Zdd {
     ///
     /// # Errors
     /// As [`best`](Self::best).
-    pub fn min_cost(&self, problem: &Problem) -> Result<Option<CostedSolution>, Stopped> {
-        Ok(self.best(problem, 1)?.pop())
+    pub fn min_cost(
+        &self,
+        problem: &Problem,
+        limits: &Limits,
+    ) -> Result<Option<CostedSolution>, Stopped> {
+        Ok(self.best(problem, 1, limits)?.pop())
     }
 }

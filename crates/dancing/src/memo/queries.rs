@@ -9,6 +9,9 @@
 //! down); each at most the number of solutions, so both fit `u128` whenever the count
 //! does.
 
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 
 use super::Node;
@@ -281,7 +284,7 @@ impl Zdd {
         seed: u64,
     ) -> impl Iterator<Item = Vec<OptionId>> + 'z {
         use rand_core::SeedableRng;
-        let counts = self.weighted_counts(weights);
+        let Ok(counts) = self.weighted_counts(weights, || Ok::<(), Infallible>(()));
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         std::iter::from_fn(move || self.descend_weighted(&counts, weights, &mut rng))
     }
@@ -293,21 +296,50 @@ impl Zdd {
         weights: &[u64],
         rng: &mut impl rand_core::RngCore,
     ) -> Option<Vec<OptionId>> {
-        self.descend_weighted(&self.weighted_counts(weights), weights, rng)
+        let Ok(counts) = self.weighted_counts(weights, || Ok::<(), Infallible>(()));
+        self.descend_weighted(&counts, weights, rng)
     }
 
-    /// The weighted count below every node.
-    fn weighted_counts(&self, weights: &[u64]) -> Vec<BigUint> {
+    /// The first `k` of [`samples_weighted(weights, seed)`](Self::samples_weighted),
+    /// handed to `visit` until it breaks or `limits` stop the pass that weighs the
+    /// nodes (the node limit counting nodes) or the draws (counting draws): what
+    /// stopped them, or `None` once `k` were drawn (or none exists).
+    pub fn visit_samples_weighted(
+        &self,
+        k: u64,
+        (weights, seed): (&[u64], u64),
+        limits: &Limits,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<StopReason> {
+        use rand_core::SeedableRng;
+        let mut clock = Clock::new(limits);
+        let counts = match self.weighted_counts(weights, || clock.tick().map_or(Ok(()), Err)) {
+            Ok(counts) => counts,
+            Err(reason) => return Some(reason),
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let drawn = std::iter::from_fn(|| self.descend_weighted(&counts, weights, &mut rng));
+        super::zdd::visit_drawn(drawn, k, limits, visit)
+    }
+
+    /// The weighted count below every node, `tick`ed once a node: its error stops the
+    /// pass.
+    fn weighted_counts<E>(
+        &self,
+        weights: &[u64],
+        mut tick: impl FnMut() -> Result<(), E>,
+    ) -> Result<Vec<BigUint>, E> {
         let nodes = self.nodes();
         let mut counts: Vec<BigUint> = Vec::with_capacity(nodes.len());
         counts.push(BigUint::ZERO);
         counts.push(BigUint::from(1u8));
         for &Node { option, lo, hi } in &nodes[2..] {
+            tick()?;
             let weight = weights.get(option as usize).copied().unwrap_or(1);
             let sum = &counts[lo as usize] + &counts[hi as usize] * weight;
             counts.push(sum);
         }
-        counts
+        Ok(counts)
     }
 
     /// The draw down the diagram by its weighted `counts`.

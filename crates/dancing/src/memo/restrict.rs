@@ -11,7 +11,7 @@ use super::Node;
 use super::search::{BOTTOM, TOP};
 use super::zdd::Zdd;
 use crate::ids::OptionId;
-use crate::limits::StopReason;
+use crate::limits::{Clock, Limits, StopReason};
 use crate::stats::{Stats, Stopped};
 
 /// What a decision of option `o` does under the condition.
@@ -29,11 +29,12 @@ impl Zdd {
     /// problem does not have are ignored.
     ///
     /// Its nodes are at most this diagram's times one more than the given options;
-    /// it answers to the memory bound this diagram was built with.
+    /// it answers to the memory bound this diagram was built with, and to `limits`
+    /// (the timeout from this call, the node limit counting the old nodes visited).
     ///
     /// # Errors
     /// [`Stopped`] with [`StopReason::Memory`] when the new diagram would pass the
-    /// bound.
+    /// bound, or with the limit that stopped the pass.
     ///
     /// ```
     /// use dancing::{Limits, Memo, OptionId, problems};
@@ -44,12 +45,17 @@ impl Zdd {
     /// let zdd = Memo::new(&problem).build()?;
     /// let marginals = zdd.marginals(&Limits::none())?;
     /// let first = OptionId::new(0);
-    /// assert_eq!(zdd.restrict(&[first], &[])?.count(), marginals[0]);
-    /// let without = zdd.restrict(&[], &[first])?.count();
+    /// assert_eq!(zdd.restrict(&[first], &[], &Limits::none())?.count(), marginals[0]);
+    /// let without = zdd.restrict(&[], &[first], &Limits::none())?.count();
     /// assert_eq!(without.to_u128().unwrap() + marginals[0].to_u128().unwrap(), 36);
     /// # Ok::<(), dancing::Stopped>(())
     /// ```
-    pub fn restrict(&self, given: &[OptionId], forbidden: &[OptionId]) -> Result<Zdd, Stopped> {
+    pub fn restrict(
+        &self,
+        given: &[OptionId],
+        forbidden: &[OptionId],
+        limits: &Limits,
+    ) -> Result<Zdd, Stopped> {
         let mut roles = vec![Role::Free; self.option_count()];
         let mut needed = 0usize;
         for &o in given {
@@ -78,7 +84,15 @@ impl Zdd {
         let mut id = vec![BOTTOM; nodes.len() * needs];
         id[TOP as usize * needs] = TOP;
         let mut made: Vec<Node> = vec![Node::default(); 2];
+        let mut clock = Clock::new(limits);
         for (k, &Node { option, lo, hi }) in nodes.iter().enumerate().skip(2) {
+            if let Some(reason) = clock.tick() {
+                let done = Stats {
+                    nodes: k as u64 - 2,
+                    ..Stats::default()
+                };
+                return Err(Stopped::new(reason, done));
+            }
             for need in 0..needs {
                 let lo = id[lo as usize * needs + need];
                 let hi = match roles[option as usize] {

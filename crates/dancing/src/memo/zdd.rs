@@ -341,18 +341,6 @@ impl Zdd {
         visit_drawn(self.samples(seed), k, limits, visit)
     }
 
-    /// The first `k` of [`samples_weighted(weights, seed)`](Self::samples_weighted),
-    /// handed to `visit` as [`visit_samples`](Self::visit_samples) hands them.
-    pub fn visit_samples_weighted(
-        &self,
-        k: u64,
-        (weights, seed): (&[u64], u64),
-        limits: &Limits,
-        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Option<StopReason> {
-        visit_drawn(self.samples_weighted(weights, seed), k, limits, visit)
-    }
-
     /// One solution drawn uniformly at random (each with probability 1/count) by `rng`,
     /// any generator of [`rand_core`](crate::rand_core) 0.9 (re-exported, so that its
     /// version is the one this crate takes), `None` when there is none. The same
@@ -414,7 +402,7 @@ impl Zdd {
 
 /// The first `k` of `drawn`, handed to `visit` until it breaks or `limits` stop the
 /// draws: what stopped them, or `None` once `k` were drawn (or none exists).
-fn visit_drawn(
+pub(super) fn visit_drawn(
     drawn: impl Iterator<Item = Vec<OptionId>>,
     k: u64,
     limits: &Limits,

@@ -61,7 +61,7 @@ pub(crate) fn check_queries(
     let count_of = |given: &[usize], forbidden: &[usize]| {
         let ids = |list: &[usize]| list.iter().map(|&o| OptionId::new(o)).collect::<Vec<_>>();
         let restricted = zdd
-            .restrict(&ids(given), &ids(forbidden))
+            .restrict(&ids(given), &ids(forbidden), &Limits::none())
             .expect("no bound");
         restricted.count()
     };
@@ -87,7 +87,11 @@ pub(crate) fn check_queries(
             .count();
         prop_assert_eq!(count_of(&[a, b], &[c]), BigCount::from(want));
         let restricted = zdd
-            .restrict(&[OptionId::new(a), OptionId::new(b)], &[OptionId::new(c)])
+            .restrict(
+                &[OptionId::new(a), OptionId::new(b)],
+                &[OptionId::new(c)],
+                &Limits::none(),
+            )
             .unwrap();
         for solution in restricted.solutions() {
             prop_assert!(expected.contains(&sorted(&solution)));
@@ -120,7 +124,7 @@ proptest! {
         costs.sort_unstable();
         let zdd = zdd(&problem, MemoOrder::Auto);
         for k in [1, 2, 5, expected.len() + 1] {
-            let best = zdd.best(&problem, k).expect("no bound");
+            let best = zdd.best(&problem, k, &Limits::none()).expect("no bound");
             let got: Vec<u128> = best.iter().map(|s| s.cost()).collect();
             prop_assert_eq!(&got[..], &costs[..k.min(costs.len())]);
             for solution in &best {
@@ -131,7 +135,7 @@ proptest! {
             let links: Vec<u128> = Solver::new(&problem).best(k).iter().map(|s| s.cost()).collect();
             prop_assert_eq!(got, links);
         }
-        let cheapest = zdd.min_cost(&problem).expect("no bound").map(|s| s.cost());
+        let cheapest = zdd.min_cost(&problem, &Limits::none()).expect("no bound").map(|s| s.cost());
         prop_assert_eq!(cheapest, costs.first().copied());
     }
 }
@@ -184,4 +188,43 @@ fn weighted_samples_follow_the_products_of_their_weights() {
                 .collect::<Vec<_>>()
         );
     }
+}
+
+/// Every pass over a diagram answers to the limits: a node limit stops conditioning,
+/// the k cheapest, the marginals and the weighing before weighted draws, and so does
+/// the interrupt flag.
+#[test]
+fn passes_answer_to_the_limits() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use dancing::StopReason;
+
+    // More nodes than the interval between looks at the flag.
+    let problem = problems::dominoes(10, 10);
+    let zdd = Memo::new(&problem).build().expect("no bound");
+    assert!(zdd.node_count() as u64 > 2 * Limits::CHECK_INTERVAL);
+    let interrupted = Limits::interrupt(Arc::new(AtomicBool::new(true)));
+    for (limits, reason) in [
+        (Limits::max_nodes(5), StopReason::NodeLimit),
+        (interrupted, StopReason::Interrupted),
+    ] {
+        let given = [OptionId::new(0)];
+        let stop = |r: Result<(), dancing::Stopped>| r.unwrap_err().reason;
+        assert_eq!(stop(zdd.restrict(&given, &[], &limits).map(drop)), reason);
+        assert_eq!(stop(zdd.best(&problem, 3, &limits).map(drop)), reason);
+        assert_eq!(stop(zdd.min_cost(&problem, &limits).map(drop)), reason);
+        assert_eq!(stop(zdd.marginals(&limits).map(drop)), reason);
+        let weights = vec![2; problem.option_count()];
+        let mut drawn = 0;
+        let stopped = zdd.visit_samples_weighted(3, (&weights, 1), &limits, |_| {
+            drawn += 1;
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!((stopped, drawn), (Some(reason), 0));
+    }
+    // Without limits the same passes answer.
+    let none = Limits::none();
+    assert!(zdd.restrict(&[OptionId::new(0)], &[], &none).is_ok());
+    assert_eq!(zdd.best(&problem, 3, &none).expect("no bound").len(), 3);
 }
