@@ -13,3 +13,4 @@ pub mod problem;
 pub mod sudoku;
 pub mod variants;
 pub mod verify;
+pub mod zdd;

@@ -331,7 +331,8 @@ pub enum IntegrityError {
     },
 }
 
-/// An error in Knuth's DLX text format, with its 1-based position in the input.
+/// An error in a text this crate reads (Knuth's DLX format, a diagram's text), with
+/// its 1-based position in the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ParseError {
@@ -398,6 +399,8 @@ pub enum ParseErrorKind {
     NotUtf8,
     /// Reading failed.
     Io(IoError),
+    /// A diagram's text ([`Zdd::read_text`](crate::Zdd::read_text)) is wrong.
+    Zdd(crate::ZddTextError),
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -432,6 +435,7 @@ impl fmt::Display for ParseErrorKind {
             ),
             Self::NotUtf8 => write!(f, "the input is not valid UTF-8"),
             Self::Io(e) => write!(f, "read error: {e}"),
+            Self::Zdd(e) => write!(f, "{e}"),
         }
     }
 }

@@ -186,8 +186,8 @@ pub use error::{BuildError, Capacity, ForceError, IntegrityError, ParseError, Pa
 pub use ids::{ColorId, ItemId, OptionId};
 pub use limits::{Limits, StopReason};
 pub use memo::{
-    Backbone, Memo, MemoOrder, MemoProgress, MemoStats, Probe, SAMPLES_IN_ONE_PASS, Zdd,
-    ZddSamples, ZddSolutions, listing_bytes, sample_by_listing,
+    Backbone, MAX_ZDD_LINE, Memo, MemoOrder, MemoProgress, MemoStats, Probe, SAMPLES_IN_ONE_PASS,
+    Zdd, ZddSamples, ZddSolutions, ZddTextError, listing_bytes, sample_by_listing,
 };
 pub use multi::{Move, MultiSearch, MultiSolutions, MultiSolver};
 pub use names::{Named, UnknownName};

@@ -13,6 +13,7 @@ mod listing;
 mod lists;
 mod order;
 mod queries;
+mod read;
 mod restrict;
 mod search;
 mod table;
@@ -24,6 +25,7 @@ use std::sync::atomic::AtomicU64;
 pub use listing::{Probe, SAMPLES_IN_ONE_PASS, listing_bytes, sample_by_listing};
 pub use order::MemoOrder;
 pub use queries::Backbone;
+pub use read::{MAX_ZDD_LINE, ZddTextError};
 pub use zdd::{Zdd, ZddSamples, ZddSolutions};
 
 use crate::{ids::OptionId, limits::Limits, problem::Problem, stats::Stopped};

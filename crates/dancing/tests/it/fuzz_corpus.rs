@@ -3,11 +3,12 @@
 //! passing on stable, without libFuzzer.
 
 use crate::replay::replay_tests;
-use crate::{knuth, problem, verify};
+use crate::{knuth, problem, verify, zdd};
 
 replay_tests! {
     knuth_format_inputs: "knuth" => knuth::check;
     built_problem_inputs: "problem" => problem::check;
+    diagram_text_inputs: "zdd" => zdd::check;
 }
 
 #[test]

@@ -20,6 +20,7 @@ mod solver;
 #[path = "../../../../fuzz/src/verify.rs"]
 mod verify;
 mod zdd_queries;
+mod zdd_text;
 
 #[allow(unreachable_pub, dead_code)]
 #[path = "../../../../fuzz/src/knuth.rs"]
@@ -28,6 +29,10 @@ mod knuth;
 #[allow(unreachable_pub, dead_code)]
 #[path = "../../../../fuzz/src/problem.rs"]
 mod problem;
+
+#[allow(unreachable_pub, dead_code)]
+#[path = "../../../../fuzz/src/zdd.rs"]
+mod zdd;
 
 #[allow(unreachable_pub)]
 #[path = "../../../../fuzz/src/replay.rs"]

@@ -12,6 +12,24 @@ use rand_core::SeedableRng;
 use crate::colors_and_costs;
 use crate::memo::zdd;
 
+/// The diagram written out and read back: the same solutions in the same order, the
+/// same marginals.
+fn check_round_trip(problem: &Problem, zdd: &Zdd) -> Result<(), TestCaseError> {
+    let mut text = Vec::new();
+    zdd.write_text(&mut text).expect("to memory");
+    let read = Zdd::read_text(&text[..], problem, 1 << 30);
+    let read =
+        read.map_err(|e| TestCaseError::fail(format!("{e}\n{}", String::from_utf8_lossy(&text))))?;
+    prop_assert_eq!(read.count(), zdd.count());
+    prop_assert!(read.solutions().eq(zdd.solutions()));
+    let none = Limits::none();
+    prop_assert_eq!(
+        read.marginals(&none).unwrap(),
+        zdd.marginals(&none).unwrap()
+    );
+    Ok(())
+}
+
 /// The diagram's marginals and backbone against the solutions found by brute force:
 /// each option's marginal is the number of solutions with it, the backbone the options
 /// in all and in none, and over the options of a plain primary item the marginals add
@@ -96,7 +114,10 @@ pub(crate) fn check_queries(
         for solution in restricted.solutions() {
             prop_assert!(expected.contains(&sorted(&solution)));
         }
+        // A conditioned diagram is a diagram of the problem: it reads back as itself.
+        check_round_trip(problem, &restricted)?;
     }
+    check_round_trip(problem, zdd)?;
     let backbone = zdd.backbone(&Limits::none()).expect("no limits");
     prop_assert_eq!(backbone.in_all, in_all);
     prop_assert_eq!(backbone.in_none, in_none);
