@@ -11,7 +11,7 @@ use dancing::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::run::{count_object, interruptible, stopped};
+use crate::run::{count_object, interruptible, stop_error};
 
 /// The engine `name` (the caller's word, as the command line's `--engine` reads it)
 /// built for `problem`, or why it cannot be.
@@ -110,8 +110,7 @@ pub(crate) fn route<'p>(
         }
     };
     routed.map_err(|error| match error {
-        dancing::RouteError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
-            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
+        dancing::RouteError::Stopped(stop) => stop_error(py, &stop),
         other => PyValueError::new_err(other.to_string()),
     })
 }
@@ -125,10 +124,7 @@ pub(crate) fn count_memo(
     limit: Option<u64>,
 ) -> PyResult<PyObject> {
     let built = interruptible(py, flag, move || memo.build())?;
-    let zdd = built.map_err(|stop| {
-        stopped(py, Some(stop.reason), stop.stats.solutions)
-            .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
-    })?;
+    let zdd = built.map_err(|stop| stop_error(py, &stop))?;
     let (count, stopped) = match limit {
         Some(limit) => zdd.count_up_to(limit),
         None => (zdd.count(), None),

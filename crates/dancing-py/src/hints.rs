@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::run::{interruptible, limits, stopped};
+use crate::run::{interruptible, limits, stop_error};
 use crate::sudoku::{puzzle, tenths};
 
 /// A position: the values placed and the candidates of each empty cell, as a
@@ -177,8 +177,7 @@ fn position_of(
 /// `KeyboardInterrupt`), anything else a `ValueError`.
 fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
     match error {
-        RateError::Stopped(stop) => stopped(py, Some(stop.reason), 0)
-            .unwrap_or_else(|| PyValueError::new_err(stop.to_string())),
+        RateError::Stopped(stop) => stop_error(py, &stop),
         other => PyValueError::new_err(other.to_string()),
     }
 }

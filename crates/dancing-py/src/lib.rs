@@ -14,6 +14,7 @@ mod problem;
 mod run;
 mod solutions;
 mod sudoku;
+mod zdd;
 
 use pyo3::prelude::*;
 
@@ -22,6 +23,8 @@ use pyo3::prelude::*;
 fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Problem>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<zdd::Zdd>()?;
+    m.add_class::<zdd::ZddIter>()?;
     m.add("SearchStopped", m.py().get_type::<run::SearchStopped>())?;
     sudoku::register(m)?;
     hints::register(m)?;

@@ -15,7 +15,7 @@ use crate::engines::{
     memo, route,
 };
 use crate::input::{self, Numbering};
-use crate::run::{at_least_one, count_object, interruptible, limits, stopped};
+use crate::run::{at_least_one, count_object, interruptible, limits, stop_error, stopped};
 use crate::solutions::{Decode, Solutions, produce, sorted};
 
 /// An exact-cover problem: choose options so that every primary item is covered
@@ -55,8 +55,27 @@ impl Decode for Problem {
 }
 
 impl Problem {
+    /// The same problem, shared (its parts are reference-counted).
+    pub(crate) fn share(&self) -> Self {
+        Self {
+            inner: Arc::clone(&self.inner),
+            data: self.data.clone(),
+            numbering: self.numbering.clone(),
+        }
+    }
+
+    /// The engine's problem.
+    pub(crate) fn inner(&self) -> &Arc<dancing::Problem> {
+        &self.inner
+    }
+
+    /// Each option's data, if the caller gave it.
+    pub(crate) fn data(&self) -> Option<&[Py<PyAny>]> {
+        self.data.as_deref().map(Vec::as_slice)
+    }
+
     /// The caller's index of the problem's option `o`.
-    fn caller_index(&self, o: u32) -> u32 {
+    pub(crate) fn caller_index(&self, o: u32) -> u32 {
         self.numbering.as_ref().map_or(o, |n| n.kept[o as usize])
     }
 
@@ -75,7 +94,7 @@ impl Problem {
     }
 
     /// The problem's option of the caller's index `k`, or why there is none.
-    fn problem_index(&self, k: u32) -> PyResult<OptionId> {
+    pub(crate) fn problem_index(&self, k: u32) -> PyResult<OptionId> {
         let missing = || {
             PyValueError::new_err(format!(
                 "option {k} does not exist or covers secondary items only, which no search chooses"
@@ -93,7 +112,7 @@ impl Problem {
     }
 
     /// How many options the caller gave.
-    fn caller_count(&self) -> usize {
+    pub(crate) fn caller_count(&self) -> usize {
         self.numbering
             .as_ref()
             .map_or_else(|| self.inner.option_count(), |n| n.len())
@@ -446,10 +465,7 @@ impl Problem {
                 None => Ok::<_, dancing::Stopped>(drawn),
             }
         })?
-        .map_err(|stop| {
-            stopped(py, Some(stop.reason), 0)
-                .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
-        })?;
+        .map_err(|stop| stop_error(py, &stop))?;
         drawn
             .iter()
             .map(|options| self.solution(py, options))
@@ -570,11 +586,7 @@ impl Problem {
             receive: Mutex::new(receive),
             flag,
             thread: Mutex::new(Some(thread)),
-            problem: Box::new(Self {
-                inner: Arc::clone(&self.inner),
-                data: self.data.clone(),
-                numbering: self.numbering.clone(),
-            }),
+            problem: Box::new(self.share()),
         })
     }
 }

@@ -105,6 +105,13 @@ pub(crate) fn stopped(py: Python<'_>, reason: Option<StopReason>, found: u64) ->
     }
 }
 
+/// The error of a search or a pass that `stop` ended before its answer: as
+/// [`stopped`] says, its solutions found by then counted.
+pub(crate) fn stop_error(py: Python<'_>, stop: &dancing::Stopped) -> PyErr {
+    stopped(py, Some(stop.reason), stop.stats.solutions)
+        .unwrap_or_else(|| PyValueError::new_err(stop.to_string()))
+}
+
 /// A count as Python sees it: a `dancing.Count`, an `int` that also says whether it is
 /// `complete` (every solution counted) or the search stopped at `limit` first.
 pub(crate) fn count_object(py: Python<'_>, digits: &str, complete: bool) -> PyResult<PyObject> {

@@ -12,10 +12,14 @@
 Count(1, complete=False)
 >>> dancing.Problem.from_matrix([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1]]).count()
 2
+>>> zdd = p.zdd()
+>>> len(zdd), zdd.marginals(), zdd[1], zdd.index([0, 1])
+(2, [1, 1, 1, 1], [0, 1], 1)
 """
 
 from . import sudoku
 from ._count import Count
-from ._dancing import Problem, SearchStopped, Solutions
+from ._dancing import Problem, SearchStopped, Solutions, Zdd
+from ._zdd import Backbone
 
-__all__ = ["Count", "Problem", "SearchStopped", "Solutions", "sudoku"]
+__all__ = ["Backbone", "Count", "Problem", "SearchStopped", "Solutions", "Zdd", "sudoku"]

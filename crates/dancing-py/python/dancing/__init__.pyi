@@ -1,7 +1,8 @@
 """Exact cover by dancing links, and sudoku (`dancing.sudoku`)."""
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, Optional
+from os import PathLike
+from typing import Any, Literal, Mapping, NamedTuple, Optional, Union, overload
 
 from . import sudoku as sudoku
 
@@ -33,6 +34,72 @@ class Solutions(Iterator[list[Any]]):
 
     def __iter__(self) -> "Solutions": ...
     def __next__(self) -> list[Any]: ...
+
+class Backbone(NamedTuple):
+    """The options (indices, ascending) in every solution, and those in none."""
+
+    in_all: list[int]
+    in_none: list[int]
+
+class Zdd:
+    """The diagram (a ZDD) of all the solutions of a problem, from `Problem.zdd()`:
+    exact counts, marginals, the backbone, conditioning, the cheapest solutions, ranks
+    both ways and draws, without a new search. `len()` is the count while it fits
+    `sys.maxsize` (`OverflowError` past it); `count` is exact always. Iteration lists
+    the solutions in rank order. It pickles with its problem."""
+
+    @property
+    def count(self) -> Count:
+        """The number of solutions, exact however large."""
+    @property
+    def node_count(self) -> int:
+        """The number of decision nodes."""
+    @property
+    def problem(self) -> "Problem":
+        """The problem whose solutions the diagram holds."""
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __iter__(self) -> Iterator[list[Any]]: ...
+    @overload
+    def __getitem__(self, key: int) -> list[Any]: ...
+    @overload
+    def __getitem__(self, key: slice) -> list[list[Any]]: ...
+    def marginals(self, *, timeout: Optional[float] = None) -> list[int]:
+        """How many solutions use each option, indexed by option."""
+    def backbone(self, *, timeout: Optional[float] = None) -> Backbone:
+        """The options in every solution and those in none."""
+    def restrict(
+        self,
+        *,
+        given: Sequence[int] = (),
+        forbid: Sequence[int] = (),
+        timeout: Optional[float] = None,
+    ) -> "Zdd":
+        """The diagram of the solutions with every option of `given`, none of
+        `forbid`."""
+    def min_cost(self, *, timeout: Optional[float] = None) -> Optional[tuple[int, list[Any]]]:
+        """A cheapest solution as `(cost, solution)`, or `None`."""
+    def best(self, k: int, *, timeout: Optional[float] = None) -> list[tuple[int, list[Any]]]:
+        """The `k` cheapest solutions, cheapest first, each `(cost, solution)`."""
+    def index(self, solution: Iterable[Any]) -> int:
+        """The rank of a solution (its options' indices, or their data)."""
+    def sample(
+        self,
+        k: int,
+        *,
+        seed: Optional[int] = None,
+        weights: Union[Sequence[int], Mapping[int, int], None] = None,
+        timeout: Optional[float] = None,
+    ) -> list[list[Any]]:
+        """`k` solutions drawn uniformly, or by the product of their options'
+        weights."""
+    def save(self, path: Union[str, "PathLike[str]"]) -> None:
+        """Writes the diagram in the `dancing xc --zdd` text."""
+    @staticmethod
+    def load(
+        path: Union[str, "PathLike[str]"], problem: "Problem", *, max_memory: int = 4 << 30
+    ) -> "Zdd":
+        """Reads the diagram of `problem` that `save` wrote."""
 
 class Problem:
     """An exact-cover problem: choose options so that every primary item is covered
@@ -138,6 +205,14 @@ class Problem:
     ) -> list[list[Any]]:
         """`k` solutions drawn uniformly (with repeats), the same for the same seed:
         from the memo where it pays, else by listing."""
+    def zdd(
+        self,
+        *,
+        max_memory: int = 4 << 30,
+        timeout: Optional[float] = None,
+        memo_order: MemoOrder = "auto",
+    ) -> Zdd:
+        """The diagram of all the solutions, built by the memoized search."""
     def min_cost(
         self, *, timeout: Optional[float] = None, threads: int = 1
     ) -> Optional[tuple[int, list[Any]]]:

@@ -349,7 +349,8 @@ impl Zdd {
         weights: &[u64],
         rng: &mut impl rand_core::RngCore,
     ) -> Option<Vec<OptionId>> {
-        let mut r = super::zdd::below_big(&counts[self.root() as usize], rng)?;
+        // Drawn as the uniform draws draw their rank: weights of 1 draw the same.
+        let mut r = super::zdd::below(&counts[self.root() as usize], rng)?;
         Some(self.descend(|node| {
             let weight = weights.get(node.option as usize).copied().unwrap_or(1);
             let high = &counts[node.hi as usize] * weight;

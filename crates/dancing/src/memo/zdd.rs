@@ -436,8 +436,17 @@ fn below_u128(n: u128, rng: &mut impl RngCore) -> Option<u128> {
     }
 }
 
+/// A uniform draw from `0..n`, `None` when `n` is 0, drawn as [`Zdd::sample`] draws its
+/// rank: the same generator state draws the same number from the same `n`.
+pub(super) fn below(n: &BigUint, rng: &mut impl RngCore) -> Option<BigUint> {
+    match u128::try_from(n) {
+        Ok(n) => below_u128(n, rng).map(BigUint::from),
+        Err(_) => below_big(n, rng),
+    }
+}
+
 /// A uniform draw from `0..n`, `None` when `n` is 0.
-pub(super) fn below_big(n: &BigUint, rng: &mut impl RngCore) -> Option<BigUint> {
+fn below_big(n: &BigUint, rng: &mut impl RngCore) -> Option<BigUint> {
     if *n == BigUint::ZERO {
         return None;
     }

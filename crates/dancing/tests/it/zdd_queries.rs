@@ -201,6 +201,10 @@ fn weighted_samples_follow_the_products_of_their_weights() {
         for solution in zdd.samples_weighted(&zero, 3).take(200) {
             assert!(!solution.iter().any(|o| o.index() == all[0][0]));
         }
+        // Weights of 1 draw what the uniform draws draw, seed for seed.
+        let ones = vec![1; problem.option_count()];
+        let uniform: Vec<_> = zdd.samples(4).take(50).collect();
+        assert_eq!(zdd.samples_weighted(&ones, 4).take(50).collect::<Vec<_>>(), uniform);
         let again: Vec<_> = zdd.samples_weighted(&weights, 9).take(20).collect();
         assert_eq!(
             again,
