@@ -168,17 +168,18 @@ fn marginals_answer(puzzle: &Puzzle, limits: &dancing::Limits) -> Answer {
         stopped,
         ..Stats::default()
     };
-    let found = match dancing_sudoku::marginals(grid, variant, limits, MARGINALS_MEMORY) {
-        Ok(found) => found,
-        Err(dancing_sudoku::MarginalsError::Stopped(stop)) => {
-            let text = stopped_answer(stop.reason).into();
-            return (text, stats(Some(stop.reason)), None, PuzzleOutcome::Stopped);
-        }
-        Err(e) => {
-            let text = format!("error: {e}").into();
-            return (text, stats(None), None, PuzzleOutcome::NoSolution);
-        }
-    };
+    let found =
+        match dancing_sudoku::marginals(puzzle.position(), variant, limits, MARGINALS_MEMORY) {
+            Ok(found) => found,
+            Err(dancing_sudoku::MarginalsError::Stopped(stop)) => {
+                let text = stopped_answer(stop.reason).into();
+                return (text, stats(Some(stop.reason)), None, PuzzleOutcome::Stopped);
+            }
+            Err(e) => {
+                let text = format!("error: {e}").into();
+                return (text, stats(None), None, PuzzleOutcome::NoSolution);
+            }
+        };
     let mut text = found.count().to_string();
     let side = grid.side();
     for r in 0..side {

@@ -11,8 +11,9 @@ use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Limits, PuzzleErrorKind, PuzzleSolver, Shape, SolverChoice};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
 
-use crate::run::{at_least_one, count_object, interruptible, limits, stopped};
+use crate::run::{at_least_one, count_object, interruptible, limits, stop_error, stopped};
 
 /// Reads the one puzzle of `text`, under `variant` if named, with the boxes `boxes`
 /// (`"2x3"`) for grids of their side: the shape is read as the command line reads it,
@@ -238,11 +239,61 @@ fn generate(
     })
 }
 
+/// How many of the puzzle's solutions put each digit in each cell, counted exactly from
+/// the diagram of all of them (one memoized search, whatever their number), for every
+/// shape, variant and pencilmark grid. A dict: `count`, the number of solutions (a
+/// `dancing.Count`); `cells`, row by row, each cell's `{digit: solutions}` (the
+/// digits some solution puts there); `fixed`, the cells every solution fills alike,
+/// `(row, column, value)` (0-based, the givens among them).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, variant = None, timeout = None, r#box = None, max_memory = crate::engines::MAX_MEMORY),
+           text_signature = "(puzzle, *, variant=None, timeout=None, box=None, max_memory=4294967296)")]
+fn marginals<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    variant: Option<&str>,
+    timeout: Option<f64>,
+    r#box: Option<&str>,
+    max_memory: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let puzzle = self::puzzle(puzzle, variant, r#box)?;
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(timeout, &flag)?;
+    let found = interruptible(py, &flag, move || {
+        dancing_sudoku::marginals(puzzle.position(), &puzzle.variant, &limits, max_memory)
+    })?
+    .map_err(|error| match error {
+        dancing_sudoku::MarginalsError::Stopped(stop) => stop_error(py, &stop),
+        other => PyValueError::new_err(other.to_string()),
+    })?;
+    let int = py.get_type::<pyo3::types::PyInt>();
+    let big = |n: &dancing::BigCount| int.call1((n.to_string(),));
+    let result = PyDict::new(py);
+    result.set_item("count", count_object(py, &found.count().to_string(), true)?)?;
+    let rows = PyList::empty(py);
+    let side = found.side();
+    for r in 0..side {
+        let row = PyList::empty(py);
+        for c in 0..side {
+            let digits = PyDict::new(py);
+            for (digit, n) in found.digits(r, c) {
+                digits.set_item(digit, big(&n)?)?;
+            }
+            row.append(digits)?;
+        }
+        rows.append(row)?;
+    }
+    result.set_item("cells", rows)?;
+    result.set_item("fixed", found.fixed())?;
+    Ok(result)
+}
+
 /// Adds the sudoku functions to the module (`dancing.sudoku` re-exports them).
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(marginals, m)?)?;
     Ok(())
 }

@@ -114,7 +114,9 @@ impl Zdd {
         k: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let rank: BigCount = k.str()?.to_cow()?.parse().map_err(|_| {
-            PyIndexError::new_err(format!("no solution of rank {k}: ranks are below the count"))
+            PyIndexError::new_err(format!(
+                "no solution of rank {k}: ranks are below the count"
+            ))
         })?;
         match self.zdd.nth(&rank) {
             Some(options) => self.problem.solution(py, &sorted(&options)),
@@ -181,7 +183,9 @@ impl Zdd {
                     PyValueError::new_err(format!("weights: no option {k} (of {count})"))
                 })?;
                 *slot = w.extract().map_err(|_| {
-                    PyValueError::new_err(format!("weights: option {k}'s weight {w} is not a whole number of 0 or more"))
+                    PyValueError::new_err(format!(
+                        "weights: option {k}'s weight {w} is not a whole number of 0 or more"
+                    ))
                 })?;
             }
         } else {
@@ -245,7 +249,11 @@ impl Zdd {
 
     fn __repr__(&self) -> String {
         let count = self.zdd.count();
-        let s = if count == BigCount::from(1u8) { "" } else { "s" };
+        let s = if count == BigCount::from(1u8) {
+            ""
+        } else {
+            "s"
+        };
         format!("Zdd({count} solution{s}, {} nodes)", self.zdd.node_count())
     }
 

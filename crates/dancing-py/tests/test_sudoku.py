@@ -6,6 +6,7 @@ import pickle
 
 import pytest
 
+import dancing
 from dancing import sudoku
 
 # A 17-clue puzzle: the first of the collection of 49,158 (Gordon Royle's, updated by
@@ -244,3 +245,44 @@ def test_hints_walk_to_the_end():
     for position, value in lone:
         assert f"({value})" in str(position)
     assert pickle.loads(pickle.dumps(first.position)) == first.position
+
+
+def test_marginals_tally_the_listed_solutions():
+    # INKALA less four givens: several solutions, listed one by one as the oracle.
+    puzzle = INKALA[:10] + "." + INKALA[11:30] + "." + INKALA[31:50] + "..." + INKALA[53:]
+    listed = sudoku.solutions(puzzle, limit=100_000)
+    m = sudoku.marginals(puzzle)
+    assert m["count"] == len(listed) > 1 and m["count"].complete
+    for r in range(9):
+        for c in range(9):
+            digits = {}
+            for s in listed:
+                d = int(s[9 * r + c])
+                digits[d] = digits.get(d, 0) + 1
+            assert m["cells"][r][c] == digits
+    fixed = [(r, c, int(listed[0][9 * r + c])) for r in range(9) for c in range(9)
+             if len(m["cells"][r][c]) == 1]
+    assert m["fixed"] == fixed
+    # Every shape: the empty 4×4 grid has 288 solutions, each digit 72 times a cell;
+    # 6×6 with 2×3 boxes, 28,200,960, of which a 720th start with a given first row.
+    empty = sudoku.marginals("." * 16)
+    assert empty["count"] == 288 and empty["fixed"] == []
+    assert all(cell == {1: 72, 2: 72, 3: 72, 4: 72} for row in empty["cells"] for cell in row)
+    six = sudoku.marginals("123456" + "." * 30, box="2x3")
+    assert six["count"] == 28200960 // 720 == sudoku.count("123456" + "." * 30, box="2x3", limit=10**6)
+    assert sum(six["cells"][5][5].values()) == six["count"]
+
+
+def test_marginals_keep_to_pencilmarks_and_limits():
+    # r1c3 of "12.." may hold 3 or 4; with 4 struck from its pencilmarks, 3 in all.
+    grid = "12.............."
+    plain = sudoku.marginals(grid)
+    assert plain["cells"][0][2] == {3: 12, 4: 12}
+    marks = sudoku.Position(grid).pencilmarks().replace("34", "3", 1)
+    struck = sudoku.marginals(marks)
+    assert struck["count"] == 12 and struck["cells"][0][2] == {3: 12}
+    assert (0, 2, 3) in struck["fixed"]
+    with pytest.raises(dancing.SearchStopped):
+        sudoku.marginals("." * 256, timeout=0.01)
+    with pytest.raises(MemoryError):
+        sudoku.marginals("." * 81, max_memory=1000)

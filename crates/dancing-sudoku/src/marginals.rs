@@ -5,7 +5,7 @@
 use dancing::{BigCount, Limits, Memo, Stopped};
 
 use crate::encoding;
-use crate::grid::Grid;
+use crate::position::Position;
 use crate::variant::{Variant, VariantError};
 
 /// The digits each cell takes over all of a puzzle's solutions, with how many
@@ -21,6 +21,11 @@ pub struct CellMarginals {
 }
 
 impl CellMarginals {
+    /// The grid's side, N.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
     /// The number of solutions.
     pub fn count(&self) -> &BigCount {
         &self.count
@@ -82,9 +87,10 @@ pub enum MarginalsError {
     Stopped(Stopped),
 }
 
-/// The marginals of `puzzle` under `variant`'s rules: its exact cover (as
-/// [`Variant::problem`] builds it) searched once with the givens taken first, into the
-/// diagram of all its solutions; each cell's digits are then counted in two passes
+/// The marginals of `puzzle` (a grid of values, or a [`Position`] of pencilmarks)
+/// under `variant`'s rules: its exact cover (as [`Variant::problem`] builds it)
+/// searched once with the givens taken first and the candidates a position lacks left
+/// out, into the diagram of all its solutions; each cell's digits are then counted in two passes
 /// over it ([`dancing::Zdd::marginals`]). `limits` bound the search (the node limit
 /// counting states) and the passes, and `max_memory` what they hold.
 ///
@@ -92,7 +98,7 @@ pub enum MarginalsError {
 /// [`MarginalsError`]: the variant does not fit the shape, or a limit stopped it.
 ///
 /// ```
-/// use dancing_sudoku::{Grid, Limits, Variant, marginals};
+/// use dancing_sudoku::{Grid, Limits, Position, Variant, marginals};
 ///
 /// // Two givens on the 4×4 grid: 288 grids have none, 24 of them have these two.
 /// let puzzle: Grid = "12..............".parse()?;
@@ -101,19 +107,45 @@ pub enum MarginalsError {
 /// // r1c3 holds 3 or 4, half the time each; the givens are fixed.
 /// assert_eq!(found.digits(0, 2), [(3, 12u32.into()), (4, 12u32.into())]);
 /// assert_eq!(&found.fixed()[..2], [(0, 0, 1), (0, 1, 2)]);
+///
+/// // Pencilmarks: r1c3 may no longer hold 4, so it holds 3 in all 12 left.
+/// let mut candidates = Position::new(&puzzle).masks().to_vec();
+/// candidates[2] &= !(1 << 3);
+/// let position = Position::with_candidates(puzzle, candidates)?;
+/// let found = marginals(&position, &Variant::Classic, &Limits::none(), 1 << 30)?;
+/// assert_eq!(found.digits(0, 2), [(3, 12u32.into())]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn marginals(
-    puzzle: &Grid,
+    puzzle: impl Into<Position>,
     variant: &Variant,
     limits: &Limits,
     max_memory: u64,
 ) -> Result<CellMarginals, MarginalsError> {
+    let position: Position = puzzle.into();
+    let puzzle = position.grid();
     let shape = puzzle.shape();
     let problem = variant.problem(shape)?;
     let givens: Vec<_> = encoding::givens(puzzle).collect();
+    // The candidates of empty cells that the position rules out.
+    let side = shape.side();
+    let mut ruled_out = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            if puzzle.get(r, c) != 0 {
+                continue;
+            }
+            let candidates = position.candidates(r, c);
+            for value in 1..=side as u8 {
+                if candidates >> (value - 1) & 1 == 0 {
+                    ruled_out.push(encoding::option(shape, r, c, value));
+                }
+            }
+        }
+    }
     let zdd = Memo::new(&problem)
         .forced(&givens)
+        .forbidden(&ruled_out)
         .limits(limits.clone())
         .max_memory(max_memory)
         .build()

@@ -14,7 +14,7 @@ Count(1, complete=False)
 2
 >>> zdd = p.zdd()
 >>> len(zdd), zdd.marginals(), zdd[1], zdd.index([0, 1])
-(2, [1, 1, 1, 1], [0, 1], 1)
+(2, [1, 1, 1, 1], [2, 3], 0)
 """
 
 from . import sudoku

@@ -19,9 +19,23 @@ and variant marks (`x`, `hyper`, jigsaw regions, killer cages).
 (True, True)
 >>> len(sudoku.generate(2, seed=1))
 2
+>>> m = sudoku.marginals("12..............")
+>>> m["count"], m["cells"][0][2], m["fixed"][:2]
+(24, {3: 12, 4: 12}, [(0, 0, 1), (0, 1, 2)])
 """
 
-from ._dancing import Position, Step, count, generate, hint, rate, solutions, solve, steps
+from ._dancing import (
+    Position,
+    Step,
+    count,
+    generate,
+    hint,
+    marginals,
+    rate,
+    solutions,
+    solve,
+    steps,
+)
 
 __all__ = [
     "Position",
@@ -29,6 +43,7 @@ __all__ = [
     "count",
     "generate",
     "hint",
+    "marginals",
     "rate",
     "solutions",
     "solve",

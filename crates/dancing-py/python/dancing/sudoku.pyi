@@ -52,6 +52,14 @@ class Rating(TypedDict):
     needs_search: bool
     text: str
 
+class Marginals(TypedDict):
+    """`marginals`' answer: the number of solutions, each cell's digits with how many
+    solutions put them there (row by row), and the cells fixed in every solution."""
+
+    count: Count
+    cells: list[list[dict[int, int]]]
+    fixed: list[tuple[int, int, int]]
+
 class Hint(TypedDict, total=False):
     """`hint`'s answer (`position` with `apply=True` only)."""
 
@@ -90,6 +98,18 @@ def solutions(
     puzzle: str, *, limit: int = 10, timeout: Optional[float] = None, box: Optional[str] = None
 ) -> list[str]:
     """The solutions of a classic puzzle, each one line, at most `limit` of them."""
+
+def marginals(
+    puzzle: Puzzle,
+    *,
+    variant: Optional[Variant] = None,
+    timeout: Optional[float] = None,
+    box: Optional[str] = None,
+    max_memory: int = 4 << 30,
+) -> Marginals:
+    """How many solutions put each digit in each cell, exactly, from the diagram of
+    all of them; `fixed` lists the cells (0-based, with their value) every solution
+    fills alike. Any shape, variant or pencilmark grid."""
 
 def rate(puzzle: Puzzle, *, timeout: Optional[float] = None, box: Optional[str] = None) -> Rating:
     """The rating: `score`, `technique` (the hardest used, or `None`), `needs_search`

@@ -103,3 +103,64 @@ fn clashing_givens_have_no_marginals_and_variants_count_as_their_solver() {
         Err(dancing_sudoku::MarginalsError::Stopped(_))
     ));
 }
+
+#[test]
+fn pencilmarks_leave_their_removed_candidates_out() {
+    // A puzzle of many solutions, with candidates struck from its empty cells: the
+    // marginals are those of the grid's solutions that keep to the candidates left.
+    let tdoku = include_str!("../../data/tdoku_test_puzzles.txt");
+    let puzzles = tdoku
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty());
+    let mut checked = 0;
+    for (k, line) in puzzles
+        .filter(|l| {
+            l.split(':')
+                .nth(1)
+                .is_some_and(|n| (2..=1000).contains(&n.parse::<u64>().unwrap_or(0)))
+        })
+        .take(10)
+        .enumerate()
+    {
+        let grid: Grid = line.split(':').next().unwrap().parse().unwrap();
+        let side = grid.side();
+        let mut masks = dancing_sudoku::Position::new(&grid).masks().to_vec();
+        // Strike one candidate in every few empty cells, a different pattern per puzzle.
+        for (cell, mask) in masks.iter_mut().enumerate() {
+            if grid.cells()[cell] == 0 && (cell + k) % 5 == 0 && mask.count_ones() > 1 {
+                *mask &= *mask - 1;
+            }
+        }
+        let position =
+            dancing_sudoku::Position::with_candidates(grid.clone(), masks.clone()).unwrap();
+        let mut counts = vec![0u64; side * side * side];
+        let mut solutions = 0u64;
+        for solution in SudokuSolver::new().solutions(&grid) {
+            let keeps = solution
+                .cells()
+                .iter()
+                .enumerate()
+                .all(|(cell, &v)| grid.cells()[cell] != 0 || masks[cell] >> (v - 1) & 1 == 1);
+            if keeps {
+                solutions += 1;
+                for (cell, &v) in solution.cells().iter().enumerate() {
+                    counts[cell * side + usize::from(v) - 1] += 1;
+                }
+            }
+        }
+        let found = marginals(&position, &Variant::Classic, &Limits::none(), 1 << 30).unwrap();
+        assert_eq!(found.count(), &BigCount::from(solutions), "{line}");
+        for cell in 0..side * side {
+            for d in 1..=side as u8 {
+                let n = counts[cell * side + usize::from(d) - 1];
+                assert_eq!(
+                    found.at(cell / side, cell % side, d),
+                    &BigCount::from(n),
+                    "{line}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 10, "puzzles of 2 to 1,000 solutions");
+}

@@ -107,6 +107,7 @@ pub struct Memo<'p> {
     max_memory: u64,
     progress: Option<Arc<MemoProgress>>,
     forced: Vec<u32>,
+    forbidden: Vec<u32>,
 }
 
 impl<'p> Memo<'p> {
@@ -120,6 +121,7 @@ impl<'p> Memo<'p> {
             max_memory: 4 << 30,
             progress: None,
             forced: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 
@@ -147,6 +149,29 @@ impl<'p> Memo<'p> {
     pub fn forced(mut self, options: &[OptionId]) -> Self {
         let count = self.problem.option_count();
         self.forced = options
+            .iter()
+            .filter(|o| o.index() < count)
+            .map(|o| o.index() as u32)
+            .collect();
+        self
+    }
+
+    /// Leaves `options` out of the search (a pencilmark grid's removed candidates):
+    /// the diagram holds the solutions that have none of them. An option both forced
+    /// and forbidden leaves no solution; ids past the problem's options are ignored.
+    ///
+    /// ```
+    /// use dancing::{Memo, OptionId, problems};
+    ///
+    /// // The 4×4 board without its top-left domino lying flat: the other 18 tilings.
+    /// let problem = problems::dominoes(4, 4);
+    /// let zdd = Memo::new(&problem).forbidden(&[OptionId::new(0)]).build()?;
+    /// assert_eq!(zdd.count(), 18u32.into());
+    /// # Ok::<(), dancing::Stopped>(())
+    /// ```
+    pub fn forbidden(mut self, options: &[OptionId]) -> Self {
+        let count = self.problem.option_count();
+        self.forbidden = options
             .iter()
             .filter(|o| o.index() < count)
             .map(|o| o.index() as u32)
@@ -189,7 +214,7 @@ impl<'p> Memo<'p> {
     /// its `stats` count the states reached as nodes.
     pub fn build(&self) -> Result<Zdd, Stopped> {
         let mut search = search::Search::new(self.problem, self.order);
-        let root = if search.force(&self.forced) {
+        let root = if search.force(&self.forced, &self.forbidden) {
             search.run(&self.limits, self.max_memory, self.progress.as_deref())?
         } else {
             search::BOTTOM

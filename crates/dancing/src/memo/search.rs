@@ -287,23 +287,28 @@ impl Search {
     /// Takes each option of `options` before the search (a puzzle's givens): `false`,
     /// with nothing more taken, as soon as one does not fit (then there is no
     /// solution). Their items are closed or used, so the diagram holds the solutions'
-    /// other options.
-    pub(super) fn force(&mut self, options: &[u32]) -> bool {
+    /// other options. The `forbidden` options are never offered (one also taken
+    /// leaves no solution).
+    pub(super) fn force(&mut self, options: &[u32], forbidden: &[u32]) -> bool {
+        if options.is_empty() && forbidden.is_empty() {
+            return true;
+        }
+        let mut gone = vec![false; self.model.starts.len() - 1];
+        for &o in forbidden {
+            gone[o as usize] = true;
+        }
         for &o in options {
-            if !self.fits(o) {
+            if gone[o as usize] || !self.fits(o) {
                 return false;
             }
             self.take(o);
         }
-        // Taken once and for all: no item's list offers them again (an item with
-        // room left, under multiplicities, would).
-        if !options.is_empty() {
-            let mut gone = vec![false; self.model.starts.len() - 1];
-            for &o in options {
-                gone[o as usize] = true;
-            }
-            self.model.of_item = self.model.of_item.without(|o| gone[o as usize]);
+        // Taken once and for all, or never: no item's list offers them (an item with
+        // room left, under multiplicities, would offer one taken).
+        for &o in options {
+            gone[o as usize] = true;
         }
+        self.model.of_item = self.model.of_item.without(|o| gone[o as usize]);
         true
     }
 

@@ -94,6 +94,14 @@ pub(crate) fn check_queries(
         prop_assert_eq!(forced.count(), marginals[o].clone());
         let rest = expected.iter().filter(|s| !s.contains(&o)).count();
         prop_assert_eq!(count_of(&[], &[o]), BigCount::from(rest));
+        // And one with it left out, the rest; with it both taken and left out, none.
+        let without = Memo::new(problem).forbidden(&[option]).build();
+        prop_assert_eq!(without.expect("no limits").count(), BigCount::from(rest));
+        let both = Memo::new(problem).forced(&[option]).forbidden(&[option]);
+        prop_assert_eq!(
+            both.build().expect("no limits").count(),
+            BigCount::from(0u32)
+        );
         prop_assert_eq!(count_of(&[o], &[o]), BigCount::from(0u32));
     }
     let options = problem.option_count();
@@ -204,7 +212,10 @@ fn weighted_samples_follow_the_products_of_their_weights() {
         // Weights of 1 draw what the uniform draws draw, seed for seed.
         let ones = vec![1; problem.option_count()];
         let uniform: Vec<_> = zdd.samples(4).take(50).collect();
-        assert_eq!(zdd.samples_weighted(&ones, 4).take(50).collect::<Vec<_>>(), uniform);
+        assert_eq!(
+            zdd.samples_weighted(&ones, 4).take(50).collect::<Vec<_>>(),
+            uniform
+        );
         let again: Vec<_> = zdd.samples_weighted(&weights, 9).take(20).collect();
         assert_eq!(
             again,
