@@ -93,7 +93,7 @@ fn clashing_givens_have_no_marginals_and_variants_count_as_their_solver() {
     }
     // A limit stops it, as it stops a search.
     let stopped = marginals(
-        &Grid::empty(3),
+        Grid::empty(3),
         &Variant::Classic,
         &Limits::max_nodes(1_000),
         1 << 30,
