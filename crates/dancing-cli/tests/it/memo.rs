@@ -448,4 +448,13 @@ fn sudoku_marginals_tally_each_cell_over_all_the_solutions() {
     }
     let fixed_line = blocks[1].lines().last().unwrap();
     assert!(fixed_line.starts_with("fixed: r5c1=5"), "{fixed_line}");
+    // A pencilmark grid keeps to its candidates: the 4×4 above with r1c3 left only 3
+    // (so placed) has 12 solutions, r1c4 holding 4 in all.
+    let marks = "| 1   2   | 3   34   |\n| 34  34  | 1234 1234 |\n\
+                 | 234 134 | 1234 1234 |\n| 234 134 | 1234 1234 |\n";
+    let out = ok(&["sudoku", "count", "--marginals", "-"], marks.as_bytes());
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("12"), "{out}");
+    assert_eq!(lines.next(), Some("r1c4 4:12"), "{out}");
+    assert!(out.contains("fixed: r1c4=4\n"), "{out}");
 }
