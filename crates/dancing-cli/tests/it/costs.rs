@@ -197,3 +197,25 @@ fn the_memo_s_cheapest_solutions_cost_what_the_links_find() {
          | cost 18446744073709551616\nA |18446744073709551615\nB |1\n",
     );
 }
+
+/// Two published set partitioning instances (OR-Library's sppnw41 and sppnw43, airline
+/// crew scheduling): the links' branch and bound and the diagram's shortest path find
+/// their published optima, 11307 and 8904, and the same three cheapest costs.
+#[test]
+fn published_set_partitioning_optima_both_ways() {
+    for (file, optimum) in [("sppnw41.dlx", 11307), ("sppnw43.dlx", 8904)] {
+        let path = format!("tests/data/{file}");
+        let costs = |args: &[&str]| -> Vec<u64> {
+            ok(args, b"")
+                .lines()
+                .filter_map(|line| line.strip_prefix("| cost "))
+                .map(|cost| cost.parse().unwrap())
+                .collect()
+        };
+        let links = costs(&["xc", "--best", "3", &path]);
+        let memo = costs(&["xc", "--memo", "--best", "3", &path]);
+        assert_eq!(links[0], optimum, "{file}");
+        assert_eq!(links.len(), 3, "{file}");
+        assert_eq!(memo, links, "{file}");
+    }
+}
