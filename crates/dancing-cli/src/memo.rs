@@ -297,6 +297,8 @@ fn queries(
 ) -> Result<Outcome, Failure> {
     let passes = Instant::now();
     if let Some(k) = &args.memo.nth {
+        searching(|| zdd.make_counts(limits))
+            .map_err(|stop| pass_stopped(stop.reason, "the count below every node", args))?;
         let solution = zdd.nth(k);
         let mut out = BufWriter::new(io::stdout().lock());
         if let Some(solution) = &solution {

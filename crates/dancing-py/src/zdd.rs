@@ -126,8 +126,11 @@ impl Zdd {
         }
     }
 
-    /// `range(count)`, whose indexing and slicing are Python's, for ranks of any size.
+    /// `range(count)`, whose indexing and slicing are Python's, for ranks of any size;
+    /// first the count below every node, which ranks read (once, under Ctrl-C and the
+    /// memory bound).
     fn ranks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.pass(py, None, |zdd, _, limits| zdd.make_counts(limits))?;
         let count = big(py, &self.zdd.count())?;
         py.import("builtins")?.getattr("range")?.call1((count,))
     }
@@ -398,6 +401,7 @@ impl Zdd {
             .map(i64::from)
             .collect();
         let options = self.options(&indices)?;
+        self.pass(py, None, |zdd, _, limits| zdd.make_counts(limits))?;
         match self.zdd.rank(&options) {
             Some(rank) => big(py, &rank),
             None => Err(PyValueError::new_err(

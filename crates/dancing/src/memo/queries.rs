@@ -142,6 +142,7 @@ impl Zdd {
         if self.held_bytes() + below + table > self.max_memory() {
             return Err(stopped(StopReason::Memory, 0));
         }
+        self.make_counts(limits)?;
         match self.counts() {
             Counts::Small(below) => self.marginals_in(below, limits),
             Counts::Big(below) => self.marginals_in(below, limits),

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
@@ -26,31 +27,42 @@ pub(super) enum Counts {
 
 impl Counts {
     /// The counts of every node, bottom up (a node's children come before it), in
-    /// `u128`s, or `None` if one overflows.
-    fn small(nodes: &[Node]) -> Option<Vec<u128>> {
+    /// `u128`s, or `None` if one overflows; `tick` once a node (its error stops).
+    fn small<E>(
+        nodes: &[Node],
+        tick: &mut impl FnMut() -> Result<(), E>,
+    ) -> Result<Option<Vec<u128>>, E> {
         let mut small = vec![0u128; nodes.len()];
         small[TOP as usize] = 1;
         for (k, node) in nodes.iter().enumerate().skip(2) {
-            small[k] = small[node.lo as usize].checked_add(small[node.hi as usize])?;
+            tick()?;
+            match small[node.lo as usize].checked_add(small[node.hi as usize]) {
+                Some(sum) => small[k] = sum,
+                None => return Ok(None),
+            }
         }
-        Some(small)
+        Ok(Some(small))
     }
 
     /// The same, unbounded.
-    fn big(nodes: &[Node]) -> Vec<BigUint> {
+    fn big<E>(nodes: &[Node], tick: &mut impl FnMut() -> Result<(), E>) -> Result<Vec<BigUint>, E> {
         let mut big: Vec<BigUint> = Vec::with_capacity(nodes.len());
         big.push(BigUint::ZERO);
         big.push(BigUint::from(1u8));
         for node in &nodes[2..] {
+            tick()?;
             let sum = &big[node.lo as usize] + &big[node.hi as usize];
             big.push(sum);
         }
-        big
+        Ok(big)
     }
 
     /// Every node's count, as few bytes as they allow.
-    fn of(nodes: &[Node]) -> Self {
-        Self::small(nodes).map_or_else(|| Self::Big(Self::big(nodes)), Self::Small)
+    fn of<E>(nodes: &[Node], mut tick: impl FnMut() -> Result<(), E>) -> Result<Self, E> {
+        match Self::small(nodes, &mut tick)? {
+            Some(small) => Ok(Self::Small(small)),
+            None => Self::big(nodes, &mut tick).map(Self::Big),
+        }
     }
 }
 
@@ -62,7 +74,7 @@ impl Counts {
 fn root_count(nodes: &[Node], root: u32, budget: u64) -> Result<(BigUint, u64), u64> {
     let small = (nodes.len() * size_of::<u128>()) as u64;
     if small <= budget
-        && let Some(counts) = Counts::small(nodes)
+        && let Ok(Some(counts)) = Counts::small(nodes, &mut || Ok::<(), Infallible>(()))
     {
         return Ok((BigUint::from(counts[root as usize]), small));
     }
@@ -330,7 +342,8 @@ impl Zdd {
 
     /// The first `k` of [`samples(seed)`](Self::samples), handed to `visit` until it
     /// breaks or `limits` stop the draws (counted as [`visit`](Self::visit) counts
-    /// solutions): what stopped them, or `None` once `k` were drawn (or none exists).
+    /// solutions) or the table they read ([`make_counts`](Self::make_counts)): what
+    /// stopped them, or `None` once `k` were drawn (or none exists).
     pub fn visit_samples(
         &self,
         k: u64,
@@ -338,6 +351,9 @@ impl Zdd {
         limits: &Limits,
         visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Option<StopReason> {
+        if let Err(stop) = self.make_counts(limits) {
+            return Some(stop.reason);
+        }
         visit_drawn(self.samples(seed), k, limits, visit)
     }
 
@@ -362,7 +378,48 @@ impl Zdd {
 
     /// The count below every node (made on first use, kept for the next draws).
     pub(super) fn counts(&self) -> &Counts {
-        self.counts.get_or_init(|| Counts::of(&self.nodes))
+        self.counts.get_or_init(|| {
+            let Ok(counts) = Counts::of(&self.nodes, || Ok::<(), Infallible>(()));
+            counts
+        })
+    }
+
+    /// Makes the count below every node, which ranks ([`nth`](Self::nth),
+    /// [`rank`](Self::rank)) and uniform draws read, under `limits` (the node limit
+    /// counting nodes) and the memory bound the diagram was built with
+    /// ([`sampling_bytes`](Self::sampling_bytes) more): done once, kept, so that the
+    /// queries after it take no pass. Without it the first of them makes the table
+    /// unbounded.
+    ///
+    /// # Errors
+    /// [`Stopped`] when a limit stops the pass, or with [`StopReason::Memory`] when
+    /// the table would pass the bound.
+    pub fn make_counts(&self, limits: &Limits) -> Result<(), Stopped> {
+        if self.counts_made() {
+            return Ok(());
+        }
+        if self.held_bytes().saturating_add(self.sampling_bytes()) > self.max_memory {
+            return Err(Stopped::new(StopReason::Memory, Stats::default()));
+        }
+        let mut clock = Clock::new(limits);
+        let mut done = 0u64;
+        let counts = Counts::of(&self.nodes, || {
+            done += 1;
+            clock.tick().map_or(Ok(()), Err)
+        });
+        match counts {
+            Ok(counts) => {
+                let _ = self.counts.set(counts);
+                Ok(())
+            }
+            Err(reason) => {
+                let stats = Stats {
+                    nodes: done,
+                    ..Stats::default()
+                };
+                Err(Stopped::new(reason, stats))
+            }
+        }
     }
 
     /// The path from the root to the top sink where `high(node)` says at each node

@@ -251,6 +251,12 @@ fn passes_answer_to_the_limits() {
         assert_eq!(stop(zdd.best(&problem, 3, &limits).map(drop)), reason);
         assert_eq!(stop(zdd.min_cost(&problem, &limits).map(drop)), reason);
         assert_eq!(stop(zdd.marginals(&limits).map(drop)), reason);
+        // The table that ranks and uniform draws read, on a diagram of its own (the
+        // one above keeps the table its marginals made).
+        let fresh = Memo::new(&problem).build().expect("no bound");
+        assert_eq!(stop(fresh.make_counts(&limits)), reason);
+        let stopped = fresh.visit_samples(3, 1, &limits, |_| std::ops::ControlFlow::Continue(()));
+        assert_eq!(stopped, Some(reason));
         let weights = vec![2; problem.option_count()];
         let mut drawn = 0;
         let stopped = zdd.visit_samples_weighted(3, (&weights, 1), &limits, |_| {
@@ -263,4 +269,10 @@ fn passes_answer_to_the_limits() {
     let none = Limits::none();
     assert!(zdd.restrict(&[OptionId::new(0)], &[], &none).is_ok());
     assert_eq!(zdd.best(&problem, 3, &none).expect("no bound").len(), 3);
+    let fresh = Memo::new(&problem).build().expect("no bound");
+    fresh.make_counts(&none).expect("no bound");
+    assert_eq!(
+        fresh.nth(&BigCount::from(7u32)),
+        zdd.nth(&BigCount::from(7u32))
+    );
 }
