@@ -37,7 +37,10 @@ pub(crate) fn watched(mut command: Command, limit: Duration) -> (Output, u64) {
     let status = format!("/proc/{}/status", child.id());
     let mut peak = 0u64;
     while child.try_wait().unwrap().is_none() {
+        // Until the child has become `dancing` (exec), its status is the forked test
+        // process's, whose memory is the whole test harness's.
         if let Ok(status) = std::fs::read_to_string(&status)
+            && status.lines().any(|l| l == "Name:\tdancing")
             && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
         {
             let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();

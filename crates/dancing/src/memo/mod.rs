@@ -147,13 +147,18 @@ impl<'p> Memo<'p> {
     /// # Ok::<(), dancing::Stopped>(())
     /// ```
     pub fn forced(mut self, options: &[OptionId]) -> Self {
+        self.forced = self.known(options);
+        self
+    }
+
+    /// The indices of those of `options` that the problem has.
+    fn known(&self, options: &[OptionId]) -> Vec<u32> {
         let count = self.problem.option_count();
-        self.forced = options
+        options
             .iter()
             .filter(|o| o.index() < count)
             .map(|o| o.index() as u32)
-            .collect();
-        self
+            .collect()
     }
 
     /// Leaves `options` out of the search (a pencilmark grid's removed candidates):
@@ -170,12 +175,7 @@ impl<'p> Memo<'p> {
     /// # Ok::<(), dancing::Stopped>(())
     /// ```
     pub fn forbidden(mut self, options: &[OptionId]) -> Self {
-        let count = self.problem.option_count();
-        self.forbidden = options
-            .iter()
-            .filter(|o| o.index() < count)
-            .map(|o| o.index() as u32)
-            .collect();
+        self.forbidden = self.known(options);
         self
     }
 
