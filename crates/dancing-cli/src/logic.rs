@@ -79,7 +79,7 @@ impl Totals {
         for (technique, count) in rating.techniques() {
             *self.steps.entry(technique).or_default() += u64::from(count);
         }
-        format!("{rating}\n")
+        format!("{rating} ED={}\n", rating.explainer())
     }
 
     /// The line for a puzzle the rater could not walk (stopped, no solution, several),

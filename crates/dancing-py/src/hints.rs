@@ -183,7 +183,11 @@ fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
 }
 
 /// The rating on Sudoku Explainer's scale: a dict with `score`, `technique` (the
-/// hardest used, or `None`), `needs_search` and `text` (`"7.1 forcing chain"`).
+/// hardest used, or `None`), `needs_search`, `text` (`"7.1 forcing chain"`), SE's
+/// `pearl` (the hardest step up to the first that fills a cell) and `diamond` (the
+/// first step's score), each `None` where the techniques stall first, and
+/// `explainer`, the three in the forum's notation ER/EP/ED (`"7.1/1.2/1.2"`, `?` for
+/// what the techniques did not reach).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, timeout = None, r#box = None),
            text_signature = "(puzzle, *, timeout=None, box=None)")]
@@ -205,6 +209,9 @@ fn rate<'py>(
     dict.set_item("technique", rating.hardest.map(|t| t.name()))?;
     dict.set_item("needs_search", rating.needs_search())?;
     dict.set_item("text", rating.to_string())?;
+    dict.set_item("pearl", rating.pearl.map(tenths))?;
+    dict.set_item("diamond", rating.diamond.map(tenths))?;
+    dict.set_item("explainer", rating.explainer())?;
     Ok(dict)
 }
 

@@ -334,8 +334,11 @@ fn rating_without_uniqueness_leaves_out_the_unique_rectangle() {
         assert_eq!(output.status.code(), Some(0));
         text(&output.stdout)
     };
-    assert_eq!(rate(&[]), "4.5 unique rectangle\n");
-    assert_eq!(rate(&["--no-uniqueness"]), "6.6 forcing x-chain\n");
+    assert_eq!(rate(&[]), "4.5 unique rectangle ED=4.5/1.2/1.2\n");
+    assert_eq!(
+        rate(&["--no-uniqueness"]),
+        "6.6 forcing x-chain ED=6.6/1.2/1.2\n"
+    );
     let hint = common::feed(
         dancing_in_crate(&["sudoku", "hint", "--steps", "--no-uniqueness", "-q"]),
         puzzle,

@@ -84,7 +84,7 @@ fn pencilmark_grids_are_answered_from_their_candidates() {
     // The rating starts from the candidates too.
     let rated = ok(&["sudoku", "rate", "-q"], pencilmarks.as_bytes());
     let rating = Rater::new().rate(&position).unwrap();
-    assert_eq!(rated, format!("{rating}\n"));
+    assert_eq!(rated, format!("{rating} ED={}\n", rating.explainer()));
 }
 
 #[test]

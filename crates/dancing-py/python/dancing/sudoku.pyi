@@ -51,6 +51,12 @@ class Rating(TypedDict):
     technique: Optional[str]
     needs_search: bool
     text: str
+    pearl: Optional[float]
+    """SE's EP: the hardest step up to the first that fills a cell."""
+    diamond: Optional[float]
+    """SE's ED: the first step's score."""
+    explainer: str
+    """ER/EP/ED in the forum's notation, `?` where the techniques stall first."""
 
 class Marginals(TypedDict):
     """`marginals`' answer: the number of solutions, each cell's digits with how many

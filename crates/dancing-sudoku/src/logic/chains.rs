@@ -51,7 +51,7 @@ deduction!(Chain, |chain| chain.technique, tenths);
 impl fmt::Display for Chain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.technique)?;
-        write_line(f, &self.links)?;
+        write_line(f, &self.links, &[])?;
         write!(f, ", so {}", removed(&self.eliminations))
     }
 }

@@ -68,7 +68,8 @@
 //! | Nishio forcing chain | 7.5 + length |
 //! | multiple forcing chains (cell and unit) | 8.0 + length |
 //! | dynamic forcing chains | 8.5 + length |
-//! | needs search | 9.0 + 0.55·log₁₀ nodes |
+//! | dynamic forcing chains (+): locked candidates, pairs and x-wings inside the chains | 9.0 + length |
+//! | needs search | 9.0 + 0.55·log₁₀ nodes, at least 9.5 |
 //!
 //! The length increment is SE's: 0.1 for each threshold that the chain's potentials
 //! (the candidates it assumes on or off, all branches counted) minus 2 pass, the
@@ -76,13 +77,13 @@
 //!
 //! Where ours differs:
 //!
-//! - SE's aligned pair exclusion (6.2), dynamic forcing chains "plus" (9.0 and up) and
-//!   nested forcing chains (9.5 and up) are not implemented, nor BUG types 3 and 4; the
-//!   aligned triple exclusion is searched on 9×9 grids only. A puzzle that needs the chains
-//!   beyond the dynamic ones *stalls* here, and its score measures the search left:
-//!   the dancing-links nodes of a [`SudokuSolver`](crate::SudokuSolver) counting up to
-//!   2 solutions of the grid as placed at the stall, scored `9.0 + 0.55·log10(nodes)`
-//!   and rounded to one decimal: above every technique, monotone in the nodes, and near
+//! - SE's aligned pair exclusion (6.2) and nested forcing chains (9.5 and up) are not
+//!   implemented, nor BUG types 3 and 4; the aligned triple exclusion is searched on
+//!   9×9 grids only. A puzzle that needs the chains beyond the dynamic ones "plus"
+//!   *stalls* here, and its score measures the search left: the dancing-links nodes of
+//!   a [`SudokuSolver`](crate::SudokuSolver) counting up to 2 solutions of the grid as
+//!   placed at the stall, scored `9.0 + 0.55·log10(nodes)` (at least 9.5, where the
+//!   nested chains start) and rounded to one decimal: above every technique, monotone in the nodes, and near
 //!   SE's 10 to 11 for such puzzles, but our measure, not SE's. The [`Rating`] keeps the
 //!   node count in [`search`](Rating::search).
 //! - Large grids are bounded: one search for a forcing net gives up past 4 million
@@ -226,6 +227,7 @@ impl LogicSolver {
                     nets::Kind::Nishio,
                     nets::Kind::Multiple,
                     nets::Kind::Dynamic,
+                    nets::Kind::DynamicPlus,
                 ]
                 .into_iter()
                 .find_map(|net| nets::easiest(self, net).map(Step::from))

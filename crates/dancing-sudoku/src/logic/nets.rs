@@ -16,8 +16,14 @@
 //! candidates so removed become parents of what they allow, and count in the length.
 //! Multiple chains (8.0) do not: they look at cells of three candidates or more and at
 //! regions, on the grid as it is.
+//!
+//! Dynamic chains *plus* (9.0, SE's level 1) are dynamic chains that, whenever the
+//! implications run out, look for locked candidates, hidden and naked pairs and
+//! x-wings in the grid the chain has left, and go on from their removals
+//! ([`plus`]).
 
 mod net;
+mod plus;
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -61,6 +67,8 @@ pub(super) enum Kind {
     Multiple,
     /// Contradictions, double implications, cell and region chains, dynamic: 8.5.
     Dynamic,
+    /// The same, with locked candidates, pairs and x-wings inside the chains: 9.0.
+    DynamicPlus,
 }
 
 impl Kind {
@@ -69,7 +77,13 @@ impl Kind {
             Kind::Nishio => Technique::NishioForcingChain,
             Kind::Multiple => Technique::MultipleForcingChain,
             Kind::Dynamic => Technique::DynamicForcingChain,
+            Kind::DynamicPlus => Technique::DynamicForcingChainPlus,
         }
+    }
+
+    /// Whether the chains take out what they turn off and look at double implications.
+    fn is_dynamic(self) -> bool {
+        matches!(self, Kind::Dynamic | Kind::DynamicPlus)
     }
 
     fn tenths(self) -> u16 {
@@ -109,6 +123,8 @@ struct Search<'s> {
     /// What the search may still spend: potentials reached, and outcome slots.
     work_left: usize,
     slots_left: usize,
+    /// Whether the rules of [`plus`] join the dynamic chains.
+    plus: bool,
 }
 
 /// The easiest step of `net` in the position: the first of [`all`], found without
@@ -145,6 +161,7 @@ fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
         parents: Vec::new(),
         work_left: NET_WORK,
         slots_left: NET_SLOTS,
+        plus: net == Kind::DynamicPlus,
     };
     for i in 0..s.side * s.side {
         let count = s.candidates[i].count_ones();
@@ -281,7 +298,7 @@ impl Search<'_> {
                         pending_on.push_back(child);
                     }
                 }
-            } else {
+            } else if !(self.plus && dynamic && self.rules(out, pending_off)) {
                 return None;
             }
         }
@@ -406,15 +423,25 @@ impl Search<'_> {
             return;
         }
         let (i, v, on) = self.numbers.parts(target);
+        let mut rules = Vec::new();
         let branches = ends
             .iter()
-            .map(|&(outcome, node)| self.line_to(outcome, node))
+            .enumerate()
+            .map(|(b, &(outcome, node))| {
+                let (line, by) = self.line_to(outcome, node);
+                rules.extend(
+                    by.into_iter()
+                        .map(|(k, rule)| (b, k, plus::RULES[usize::from(rule)])),
+                );
+                line
+            })
             .collect();
         let step = Net {
             technique: net.technique(),
             premise,
             conclusion: (self.s.cell(i), v, on),
             branches,
+            rules,
             eliminations,
             tenths,
         };
@@ -423,16 +450,29 @@ impl Search<'_> {
 
     /// The main line of implications from an assumption of `outcome` to `node`: each
     /// node's first parent, back to the assumption, as (cell, value, holds).
-    fn line_to(&self, outcome: &Outcome, node: u32) -> Vec<(Cell, u8, bool)> {
+    /// With it, the links of the line that a rule inside the chain made (chains
+    /// "plus"): their index in the line and the rule.
+    #[allow(clippy::type_complexity)]
+    fn line_to(&self, outcome: &Outcome, node: u32) -> (Vec<(Cell, u8, bool)>, Vec<(usize, u8)>) {
         let mut line = Vec::new();
+        let mut ruled = Vec::new();
         let mut at = Some(node);
         while let Some(node) = at {
             let (i, v, on) = self.numbers.parts(outcome.nodes[node as usize].pot);
+            if let Some(rule) = outcome.rule(node) {
+                ruled.push((line.len(), rule));
+            }
             line.push((self.s.cell(i), v, on));
             at = outcome.parents(node).first().copied();
         }
         line.reverse();
-        line
+        let last = line.len() - 1;
+        let ruled = ruled
+            .into_iter()
+            .rev()
+            .map(|(k, rule)| (last - k, rule))
+            .collect();
+        (line, ruled)
     }
 
     /// The steps that start from cell `i`: SE's `getMultipleChainsHintList` for one cell.
@@ -441,7 +481,7 @@ impl Search<'_> {
         let (y, dynamic) = match net {
             Kind::Nishio => (false, true),
             Kind::Multiple => (true, false),
-            Kind::Dynamic => (true, true),
+            Kind::Dynamic | Kind::DynamicPlus => (true, true),
         };
         let candidates = s.candidates[i];
         let count = candidates.count_ones();
@@ -469,7 +509,7 @@ impl Search<'_> {
                         self.offer(net, (premise, &ends), target ^ 1, length, 7);
                     }
                 }
-                if net == Kind::Dynamic && count >= 3 {
+                if net.is_dynamic() && count >= 3 {
                     // What follows from the candidate on and from it off.
                     for list in [&if_on.on, &if_on.off] {
                         for &a in list {

@@ -22,6 +22,9 @@ pub(super) struct Outcome {
     /// The nodes of on- and off-potentials, in the order reached.
     pub(super) on: Vec<u32>,
     pub(super) off: Vec<u32>,
+    /// The nodes that a rule inside the chain ("plus") put there, each with the rule
+    /// (an index of the rules' names).
+    pub(super) rules: Vec<(u32, u8)>,
 }
 
 impl Outcome {
@@ -32,6 +35,7 @@ impl Outcome {
             at: vec![NONE; pots],
             on: Vec::new(),
             off: Vec::new(),
+            rules: Vec::new(),
         }
     }
 
@@ -44,6 +48,15 @@ impl Outcome {
         self.links.clear();
         self.on.clear();
         self.off.clear();
+        self.rules.clear();
+    }
+
+    /// The rule that put `node` there, if a rule did.
+    pub(super) fn rule(&self, node: u32) -> Option<u8> {
+        self.rules
+            .iter()
+            .find(|&&(n, _)| n == node)
+            .map(|&(_, r)| r)
     }
 
     /// A node for `pot` with `parents`; recorded as `pot`'s unless `detached` (a

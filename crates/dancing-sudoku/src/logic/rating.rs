@@ -396,8 +396,8 @@ fn stopped(stats: &Stats) -> Result<(), RateError> {
 pub struct Rating {
     /// The technique of the highest-scoring step; `None` when no step was needed.
     pub hardest: Option<Technique>,
-    /// The score, to one decimal: the largest step score, or `9.0 + 0.55·log10(nodes)` when
-    /// the techniques stall. 0.0 for a grid given whole.
+    /// The score, to one decimal: the largest step score, or `9.0 + 0.55·log10(nodes)`
+    /// (at least 9.5) when the techniques stall. 0.0 for a grid given whole.
     pub score: f32,
     /// The number of steps taken.
     pub steps: usize,
@@ -410,12 +410,43 @@ pub struct Rating {
     /// Whether that search ran past [`SEARCH_BUDGET`] nodes and was cut there: the
     /// score is then a floor.
     pub search_over_budget: bool,
+    /// Sudoku Explainer's EP (pearl): the hardest step up to the first that fills a
+    /// cell (a single, or a chain or net proving a candidate holds), that one included.
+    /// `None` when the techniques stall before any step fills a cell.
+    pub pearl: Option<f32>,
+    /// Sudoku Explainer's ED (diamond): the first step's score. `None` when the
+    /// techniques stall before the first step.
+    pub diamond: Option<f32>,
 }
 
 impl Rating {
     /// Whether the techniques stalled, leaving search to finish the puzzle.
     pub fn needs_search(&self) -> bool {
         self.search.is_some()
+    }
+
+    /// The rating in the forum's notation, Sudoku Explainer's `ER/EP/ED`: the score,
+    /// the [`pearl`](Self::pearl) and the [`diamond`](Self::diamond), each to one
+    /// decimal, `?` for what the techniques did not reach (the score too when they
+    /// stall, as it is then our measure of the search left, not SE's).
+    ///
+    /// ```
+    /// use dancing_sudoku::{Grid, logic::Rater};
+    ///
+    /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+    /// assert_eq!(Rater::new().rate(&puzzle)?.explainer(), "1.2/1.2/1.2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explainer(&self) -> String {
+        let shown =
+            |score: Option<f32>| score.map_or_else(|| "?".to_owned(), |s| format!("{s:.1}"));
+        let er = (!self.needs_search()).then_some(self.score);
+        format!(
+            "{}/{}/{}",
+            shown(er),
+            shown(self.pearl),
+            shown(self.diamond)
+        )
     }
 
     /// How many steps used `technique`.
@@ -455,6 +486,18 @@ impl Rating {
             Some(nodes) => search_tenths(nodes),
             None => top.map_or(0, Step::tenths),
         };
+        // SE's pearl: the hardest step up to the first that fills a cell.
+        let mut hardest = 0;
+        let mut pearl = None;
+        for step in &path.steps {
+            hardest = hardest.max(step.tenths());
+            if fills_a_cell(step) {
+                pearl = Some(tenths_to_score(hardest));
+                break;
+            }
+        }
+        // A grid given whole: nothing to do, every rating 0.0 (as SE's).
+        let whole = path.steps.is_empty() && search.is_none();
         Self {
             hardest: top.map(Step::technique),
             score: tenths_to_score(tenths),
@@ -462,17 +505,40 @@ impl Rating {
             histogram,
             search,
             search_over_budget: false,
+            pearl: pearl.or(whole.then_some(0.0)),
+            diamond: path
+                .steps
+                .first()
+                .map(|step| step.score())
+                .or(whole.then_some(0.0)),
         }
     }
 }
 
-/// `9.0 + 0.55·log10(nodes)` in tenths, rounded: 9.0 for one node, 10.1 for a hundred,
-/// 11.2 for ten thousand. 9.0 is where Sudoku Explainer's techniques beyond ours start
-/// (dynamic forcing chains "plus" and nested chains); the slope is the least squares
-/// fit of SE's ratings against the nodes of puzzles rated so (docs/generating.md).
+/// Whether `step` fills a cell as Sudoku Explainer counts it for the pearl: it places
+/// a value (a single or a direct form), or it is a chain or net whose conclusion is a
+/// candidate that holds.
+fn fills_a_cell(step: &Step) -> bool {
+    match step {
+        Step::Net(net) => net.conclusion.2,
+        Step::Chain(chain) => {
+            matches!(
+                chain.technique,
+                Technique::ForcingChain | Technique::ForcingXChain
+            ) && chain.links.last().is_some_and(|&(_, _, holds)| holds)
+        }
+        _ => step.placement().is_some(),
+    }
+}
+
+/// `9.0 + 0.55·log10(nodes)` in tenths, rounded, and at least 9.5: 9.5 up to 8 nodes,
+/// 10.1 for a hundred, 11.2 for ten thousand. 9.5 is where Sudoku Explainer's
+/// techniques beyond ours start (nested forcing chains); the slope is the least
+/// squares fit of SE's ratings against the nodes of puzzles rated so
+/// (docs/generating.md).
 fn search_tenths(nodes: u64) -> u16 {
     let tenths = 90.0 + 5.5 * (nodes.max(1) as f64).log10();
-    tenths.round() as u16
+    (tenths.round() as u16).max(95)
 }
 
 impl fmt::Display for Rating {
@@ -494,43 +560,4 @@ impl fmt::Display for Rating {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::NakedSingle;
-    use super::*;
-
-    #[test]
-    fn search_score_is_monotone_and_above_every_technique() {
-        assert_eq!(search_tenths(0), 90);
-        assert_eq!(search_tenths(1), 90);
-        assert_eq!(search_tenths(100), 101);
-        assert_eq!(search_tenths(245), 103);
-        assert_eq!(search_tenths(SEARCH_BUDGET), 118);
-        assert!((1..5000).all(|n| search_tenths(n) <= search_tenths(n + 1)));
-        assert!(Technique::ALL.iter().all(|t| t.tenths() < search_tenths(1)));
-    }
-
-    #[test]
-    fn display() {
-        let path = Path {
-            steps: Vec::new(),
-            end: Grid::empty(2),
-        };
-        assert_eq!(Rating::of(&path, None).to_string(), "0.0 nothing to do");
-        assert_eq!(
-            Rating::of(&path, Some(245)).to_string(),
-            "10.3 needs search (245 nodes)"
-        );
-        let step = Step::NakedSingle(NakedSingle {
-            cell: (0, 0),
-            value: 1,
-        });
-        let path = Path {
-            steps: vec![step],
-            end: Grid::empty(2),
-        };
-        let rating = Rating::of(&path, None);
-        assert_eq!(rating.to_string(), "2.3 naked single");
-        assert_eq!(rating.count(Technique::NakedSingle), 1);
-        assert_eq!(rating.score, 2.3);
-    }
-}
+mod tests;

@@ -17,7 +17,7 @@ type Finder = fn(&LogicSolver) -> Option<Step>;
 #[rustfmt::skip]
 const FINDERS: [(Technique, Finder); Technique::COUNT] = {
     use Technique::*;
-    use nets::Kind::{Dynamic, Multiple, Nishio};
+    use nets::Kind::{Dynamic, DynamicPlus, Multiple, Nishio};
     [
         (FullHouse,              |s| singles::full_house(s).map(Step::from)),
         (HiddenSingle,           |s| singles::hidden_single(s).map(Step::from)),
@@ -50,6 +50,7 @@ const FINDERS: [(Technique, Finder); Technique::COUNT] = {
         (NishioForcingChain,     |s| nets::easiest(s, Nishio).map(Step::from)),
         (MultipleForcingChain,   |s| nets::easiest(s, Multiple).map(Step::from)),
         (DynamicForcingChain,    |s| nets::easiest(s, Dynamic).map(Step::from)),
+        (DynamicForcingChainPlus, |s| nets::easiest(s, DynamicPlus).map(Step::from)),
     ]
 };
 

@@ -82,6 +82,10 @@ pub enum Technique {
     /// Dynamic forcing chains: contradictions, double implications, cell and unit
     /// chains, taking out each candidate turned off as they go. 8.5 and up.
     DynamicForcingChain,
+    /// Dynamic forcing chains "plus": the same, with locked candidates, hidden and
+    /// naked pairs and x-wings applied inside the chains whenever their implications
+    /// run out (Sudoku Explainer's level 1). 9.0 and up.
+    DynamicForcingChainPlus,
 }
 
 /// The techniques, easiest first, with their names and their scores in tenths (Sudoku
@@ -123,12 +127,13 @@ const TABLE: [(Technique, &str, u16); Technique::COUNT] = {
         (NishioForcingChain,     "nishio forcing chain",     75),
         (MultipleForcingChain,   "multiple forcing chains",  80),
         (DynamicForcingChain,    "dynamic forcing chains",   85),
+        (DynamicForcingChainPlus, "dynamic forcing chains (+)", 90),
     ]
 };
 
 impl Technique {
     /// How many techniques there are.
-    pub const COUNT: usize = 31;
+    pub const COUNT: usize = 32;
 
     /// Every technique, easiest first (the variants' order).
     pub const ALL: [Technique; Self::COUNT] = {

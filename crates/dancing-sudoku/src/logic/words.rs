@@ -100,12 +100,28 @@ pub(super) fn candidate(cell: Cell, value: u8, holds: bool) -> String {
 }
 
 /// A line of implications: `r1c1=5 → r1c2≠5 → r3c2=5`.
-pub(super) fn write_line(f: &mut fmt::Formatter<'_>, links: &[(Cell, u8, bool)]) -> fmt::Result {
+pub(super) fn write_line(
+    f: &mut fmt::Formatter<'_>,
+    links: &[(Cell, u8, bool)],
+    ruled: &[(usize, &str)],
+) -> fmt::Result {
     for (k, &(cell, value, holds)) in links.iter().enumerate() {
         if k > 0 {
             f.write_str(" → ")?;
         }
         f.write_str(&candidate(cell, value, holds))?;
+        if let Some(&(_, rule)) = ruled.iter().find(|&&(at, _)| at == k) {
+            write!(f, " (by {})", with_article(rule))?;
+        }
     }
     Ok(())
+}
+
+/// A rule's name with its article: `a pointing`, `an x-wing`.
+fn with_article(rule: &str) -> String {
+    match rule {
+        "pointing" | "claiming" => rule.to_owned(),
+        _ if rule.starts_with(['a', 'e', 'i', 'o', 'u', 'x']) => format!("an {rule}"),
+        _ => format!("a {rule}"),
+    }
 }

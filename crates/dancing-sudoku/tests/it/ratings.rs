@@ -367,3 +367,44 @@ fn aligned_triple_exclusions_rate_as_sudoku_explainer() {
         }
     }
 }
+
+#[test]
+fn er_ep_ed_agree_with_sudoku_explainer_and_chains_plus_rate_as_it() {
+    // SE's ER/EP/ED of the top1465 puzzles it rates 9.0 and up, and of forum-hardest
+    // puzzles (see the file's header). Where the techniques walk to the end, all three
+    // must be SE's, dynamic chains "plus" among them; where they stall, the first step
+    // (ED) must be SE's and SE must need more than the chains here (9.5 and up).
+    let text = include_str!("common/se_explainer.txt");
+    let (mut walked, mut plus, mut stalled, mut same) = (0, 0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split(' ');
+        let (puzzle, theirs) = (fields.next().unwrap(), fields.next().unwrap());
+        let rating = logic::Rater::new()
+            .rate(puzzle.parse::<Grid>().unwrap())
+            .unwrap();
+        let ours = rating.explainer();
+        let [er, _, ed] = [0, 1, 2].map(|k| theirs.split('/').nth(k).unwrap());
+        assert_eq!(
+            ours.rsplit('/').next(),
+            Some(ed),
+            "{puzzle}: ED {ours} against {theirs}"
+        );
+        if rating.needs_search() {
+            stalled += 1;
+            assert!(
+                er.parse::<f32>().unwrap() >= 9.5,
+                "{puzzle}: {ours} against {theirs}"
+            );
+        } else {
+            walked += 1;
+            same += usize::from(ours == theirs);
+            plus += usize::from(rating.count(Technique::DynamicForcingChainPlus) > 0);
+        }
+    }
+    assert!(
+        walked >= 300 && stalled >= 3,
+        "{walked} walked, {stalled} stalled"
+    );
+    assert!(plus >= 3, "{plus} with chains plus");
+    assert!(same * 100 >= walked * 99, "{same} of {walked} equal");
+}

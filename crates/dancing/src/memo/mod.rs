@@ -9,6 +9,7 @@
 //! use a plain [`Solver`](crate::Solver) there.
 
 mod cheapest;
+mod counts;
 mod listing;
 mod lists;
 mod order;

@@ -15,8 +15,9 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 
 use super::Node;
+use super::counts::Counts;
 use super::search::{BOTTOM, TOP};
-use super::zdd::{Counts, Zdd};
+use super::zdd::Zdd;
 use crate::count::BigCount;
 use crate::ids::OptionId;
 use crate::limits::{Clock, Limits, StopReason};

@@ -8,8 +8,9 @@ use super::super::words::{candidate, cells, removed, symbol, write_line};
 use crate::grid::Unit;
 
 /// A forcing net ([`Technique::NishioForcingChain`],
-/// [`Technique::MultipleForcingChain`], [`Technique::DynamicForcingChain`]): from
-/// `premise`, every way leads to `conclusion` (a cell, a value, whether it holds).
+/// [`Technique::MultipleForcingChain`], [`Technique::DynamicForcingChain`],
+/// [`Technique::DynamicForcingChainPlus`]): from `premise`, every way leads to
+/// `conclusion` (a cell, a value, whether it holds).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Net {
@@ -24,6 +25,12 @@ pub struct Net {
     /// to its end, `(cell, value, holds)`. A dynamic chain's link may also rest on
     /// candidates the same branch took out earlier, which the line leaves out.
     pub branches: Vec<Vec<(Cell, u8, bool)>>,
+    /// The links of the branches that a rule inside the chains made (chains "plus":
+    /// pointing, claiming, a hidden or naked pair, an x-wing, in the grid the chain had
+    /// left): the branch, the link's index in it, and the rule's name. The link rests
+    /// on the candidates of the rule's pattern that the chain took out; the line goes
+    /// back through the first of them.
+    pub rules: Vec<(usize, usize, &'static str)>,
     /// The candidates removed.
     pub eliminations: Vec<(Cell, u8)>,
     /// The score in tenths: the technique's, plus Sudoku Explainer's increment for the
@@ -76,7 +83,13 @@ impl fmt::Display for Net {
         }
         for (k, branch) in self.branches.iter().enumerate() {
             f.write_str(if k == 0 { " (" } else { "; " })?;
-            write_line(f, branch)?;
+            let ruled: Vec<(usize, &str)> = self
+                .rules
+                .iter()
+                .filter(|&&(b, _, _)| b == k)
+                .map(|&(_, at, rule)| (at, rule))
+                .collect();
+            write_line(f, branch, &ruled)?;
         }
         if !self.branches.is_empty() {
             f.write_str(")")?;

@@ -1,0 +1,318 @@
+//! Sudoku Explainer's rules inside a dynamic chain "plus" (its level 1, 9.0): when a
+//! dynamic propagation has nothing left to follow, locked candidates, hidden pairs,
+//! naked pairs and x-wings are looked for in the grid as the chain has left it, in that
+//! order, and the first of them that owes something to the chain adds its removals to
+//! the chain as off-potentials.
+//!
+//! A rule owes something to the chain when some candidate of its pattern that the
+//! position has was taken out by the chain (SE's "rule parents"): those candidates'
+//! nodes become the parents of each removal, so they count in the chain's length.
+//! Rules that would apply without the chain (no such candidate) are skipped, as they
+//! are not the chain's doing. All the instances of the first rule with a parent are
+//! taken, and no later rule is looked at in that round.
+
+use std::collections::VecDeque;
+
+use super::{Outcome, Pots, Search};
+use crate::logic::state::{LogicSolver, bits};
+
+/// A removal found by a rule: the candidate's off-potential, the off-potentials of the
+/// pattern's candidates that the chain took out (the removal's parents), and the rule
+/// (an index of [`RULES`]).
+pub(super) type Removal = (u32, Vec<u32>, u8);
+
+/// The rules' names, as hints write them.
+pub(crate) const RULES: [&str; 5] = [
+    "pointing",
+    "claiming",
+    "hidden pair",
+    "naked pair",
+    "x-wing",
+];
+
+/// The indices of [`RULES`].
+const POINTING: u8 = 0;
+const CLAIMING: u8 = 1;
+const HIDDEN_PAIR: u8 = 2;
+const NAKED_PAIR: u8 = 3;
+const X_WING: u8 = 4;
+
+/// The grid a dynamic propagation works on, against the position it started from.
+pub(super) struct Working<'g> {
+    pub(super) s: &'g LogicSolver,
+    pub(super) numbers: Pots,
+    /// Each cell's candidates in the working grid.
+    pub(super) grid: &'g [u64],
+    /// The positions of each value in each unit (`unit * side + value − 1`), working.
+    pub(super) places: &'g [u64],
+    /// The same in the position.
+    pub(super) source_places: &'g [u64],
+}
+
+impl Working<'_> {
+    /// The removals of the first rule (locked candidates, hidden pairs, naked pairs,
+    /// x-wings) that owes something to the chain; empty when none does.
+    pub(super) fn removals(&self) -> Vec<Removal> {
+        let mut found = Vec::new();
+        for rule in [
+            Self::locking,
+            Self::hidden_pairs,
+            Self::naked_pairs,
+            Self::x_wings,
+        ] {
+            rule(self, &mut found);
+            if !found.is_empty() {
+                break;
+            }
+        }
+        found
+    }
+
+    /// The positions of `v` in `unit`, working.
+    fn at(&self, unit: usize, v: u8) -> u64 {
+        self.places[unit * self.s.side + usize::from(v) - 1]
+    }
+
+    /// The positions of `v` in `unit`, in the position.
+    fn was(&self, unit: usize, v: u8) -> u64 {
+        self.source_places[unit * self.s.side + usize::from(v) - 1]
+    }
+
+    /// Off-potentials of `v` at the positions `mask` of `unit`.
+    fn offs(&self, unit: usize, v: u8, mask: u64) -> impl Iterator<Item = u32> + '_ {
+        bits(mask).map(move |k| self.numbers.pot(self.s.unit_cell(unit, k), v, false))
+    }
+
+    /// Keeps the removals of one instance of `rule` whose pattern lost `parents` to
+    /// the chain.
+    fn keep(
+        found: &mut Vec<Removal>,
+        (rule, removals): (u8, impl Iterator<Item = u32>),
+        parents: Vec<u32>,
+    ) {
+        if parents.is_empty() {
+            return;
+        }
+        for removal in removals {
+            found.push((removal, parents.clone(), rule));
+        }
+    }
+
+    /// Pointing and claiming (SE's `Locking`): box against column, box against row,
+    /// column against box, row against box; a value with two or more places in the
+    /// first unit, all in the second, goes from the second's other cells.
+    fn locking(&self, found: &mut Vec<Removal>) {
+        let n = self.s.side;
+        let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
+        let pairs: [(std::ops::Range<usize>, std::ops::Range<usize>, u8); 4] = [
+            (boxes.clone(), columns.clone(), POINTING),
+            (boxes.clone(), rows.clone(), POINTING),
+            (columns, boxes.clone(), CLAIMING),
+            (rows, boxes, CLAIMING),
+        ];
+        for (firsts, seconds, rule) in pairs {
+            for first in firsts {
+                for second in seconds.clone() {
+                    if !self.crosses(first, second) {
+                        continue;
+                    }
+                    for v in 1..=n as u8 {
+                        let places = self.at(first, v);
+                        if places.count_ones() < 2 {
+                            continue;
+                        }
+                        let outside = self.outside(first, second);
+                        if places & outside != 0 {
+                            continue;
+                        }
+                        let removed = self.at(second, v) & self.outside(second, first);
+                        if removed == 0 {
+                            continue;
+                        }
+                        let lost = self.was(first, v) & !places & outside;
+                        let parents = self.offs(first, v, lost).collect();
+                        Self::keep(found, (rule, self.offs(second, v, removed)), parents);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether two units share a cell.
+    fn crosses(&self, a: usize, b: usize) -> bool {
+        (0..self.s.side).any(|k| self.s.in_unit(b, self.s.unit_cell(a, k)))
+    }
+
+    /// The positions of `unit` whose cells are not in `other`.
+    fn outside(&self, unit: usize, other: usize) -> u64 {
+        (0..self.s.side)
+            .filter(|&k| !self.s.in_unit(other, self.s.unit_cell(unit, k)))
+            .fold(0, |m, k| m | 1 << k)
+    }
+
+    /// The units in SE's order for subsets: boxes, columns, rows.
+    fn subset_units(&self) -> impl Iterator<Item = usize> + use<> {
+        let n = self.s.side;
+        (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+    }
+
+    /// Hidden pairs (SE's `HiddenSet(2)`): in a unit of more than four empty cells, two
+    /// values each with two or more places, in the same two cells; their other
+    /// candidates go.
+    fn hidden_pairs(&self, found: &mut Vec<Removal>) {
+        let n = self.s.side;
+        for unit in self.subset_units() {
+            if self.s.empty_cells(unit) <= 4 {
+                continue;
+            }
+            for a in 1..=n as u8 {
+                for b in a + 1..=n as u8 {
+                    let (pa, pb) = (self.at(unit, a), self.at(unit, b));
+                    if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                        continue;
+                    }
+                    let pair = (1u64 << (a - 1)) | (1 << (b - 1));
+                    let removals: Vec<u32> = bits(pa | pb)
+                        .flat_map(|k| {
+                            let i = self.s.unit_cell(unit, k);
+                            bits(self.grid[i] & !pair)
+                                .map(move |x| self.numbers.pot(i, x as u8 + 1, false))
+                        })
+                        .collect();
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    // Every place of either value outside the pair that the chain took.
+                    let others = !(pa | pb);
+                    let parents = bits(others & (self.was(unit, a) | self.was(unit, b)))
+                        .flat_map(|k| {
+                            let i = self.s.unit_cell(unit, k);
+                            [a, b]
+                                .into_iter()
+                                .filter(move |&v| self.s.candidates[i] >> (v - 1) & 1 == 1)
+                                .map(move |v| self.numbers.pot(i, v, false))
+                        })
+                        .collect();
+                    Self::keep(found, (HIDDEN_PAIR, removals.into_iter()), parents);
+                }
+            }
+        }
+    }
+
+    /// Naked pairs (SE's `NakedSet(2)`): in a unit of four empty cells or more, two
+    /// cells each with two or more candidates, two values between them; those values
+    /// go from the unit's other cells.
+    fn naked_pairs(&self, found: &mut Vec<Removal>) {
+        let n = self.s.side;
+        for unit in self.subset_units() {
+            if self.s.empty_cells(unit) < 4 {
+                continue;
+            }
+            for ka in 0..n {
+                for kb in ka + 1..n {
+                    let (i, j) = (self.s.unit_cell(unit, ka), self.s.unit_cell(unit, kb));
+                    let (ci, cj) = (self.grid[i], self.grid[j]);
+                    if ci.count_ones() < 2 || cj.count_ones() < 2 || (ci | cj).count_ones() != 2 {
+                        continue;
+                    }
+                    let pair = ci | cj;
+                    let cells = (1u64 << ka) | (1 << kb);
+                    let removals: Vec<u32> = bits(pair)
+                        .flat_map(|x| {
+                            let v = x as u8 + 1;
+                            self.offs(unit, v, self.at(unit, v) & !cells)
+                        })
+                        .collect();
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    // The two cells' other candidates that the chain took.
+                    let parents = [i, j]
+                        .into_iter()
+                        .flat_map(|c| {
+                            bits(self.s.candidates[c] & !pair)
+                                .map(move |x| self.numbers.pot(c, x as u8 + 1, false))
+                        })
+                        .collect();
+                    Self::keep(found, (NAKED_PAIR, removals.into_iter()), parents);
+                }
+            }
+        }
+    }
+
+    /// X-wings (SE's `Fisherman(2)`): columns then rows as base lines. Two base lines
+    /// where a value has two or more places each, in the same two cross lines; the
+    /// value goes from the cross lines' other cells. Only a value placed in at most
+    /// side − 4 cells.
+    fn x_wings(&self, found: &mut Vec<Removal>) {
+        let n = self.s.side;
+        let placed = |v: u8| {
+            (0..n * n)
+                .filter(|&i| self.s.candidates[i] == 0 && self.s.values[i] == v)
+                .count()
+        };
+        for (bases, covers) in [(n, 0), (0, n)] {
+            for a in 0..n {
+                for b in a + 1..n {
+                    for v in 1..=n as u8 {
+                        if placed(v) + 4 > n {
+                            continue;
+                        }
+                        let (pa, pb) = (self.at(bases + a, v), self.at(bases + b, v));
+                        if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2
+                        {
+                            continue;
+                        }
+                        let lines = (1u64 << a) | (1 << b);
+                        let removals: Vec<u32> = bits(pa | pb)
+                            .flat_map(|k| {
+                                let cover = covers + k;
+                                self.offs(cover, v, self.at(cover, v) & !lines)
+                            })
+                            .collect();
+                        if removals.is_empty() {
+                            continue;
+                        }
+                        // The base lines' places outside the cross lines that the chain took.
+                        let parents = [a, b]
+                            .into_iter()
+                            .flat_map(|base| {
+                                let unit = bases + base;
+                                self.offs(unit, v, self.was(unit, v) & !(pa | pb))
+                            })
+                            .collect();
+                        Self::keep(found, (X_WING, removals.into_iter()), parents);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Search<'_> {
+    /// The rules of a chain "plus" on the grid the chain has left: each removal of the
+    /// first rule that owes something to the chain, new to the outcome, becomes an
+    /// off-potential to follow, with the candidates the rule's pattern lost as its
+    /// parents. Whether any was added.
+    pub(super) fn rules(&mut self, out: &mut Outcome, pending_off: &mut VecDeque<u32>) -> bool {
+        let working = Working {
+            s: self.s,
+            numbers: self.numbers,
+            grid: &self.grid,
+            places: &self.places,
+            source_places: &self.source_places,
+        };
+        let mut added = false;
+        for (removal, parents, rule) in working.removals() {
+            if out.node_of(removal).is_some() {
+                continue;
+            }
+            let parents: Vec<u32> = parents.iter().filter_map(|&p| out.node_of(p)).collect();
+            let child = out.add(removal, &parents, false);
+            out.rules.push((child, rule));
+            pending_off.push_back(child);
+            added = true;
+        }
+        added
+    }
+}
