@@ -78,6 +78,16 @@ impl Working<'_> {
         self.source_places[unit * self.s.side + usize::from(v) - 1]
     }
 
+    /// The positions of `v` in `unit` that the chain took out.
+    fn lost(&self, unit: usize, v: u8) -> u64 {
+        self.was(unit, v) & !self.at(unit, v)
+    }
+
+    /// Whether the chain took out some candidate of `unit`.
+    fn touched(&self, unit: usize) -> bool {
+        (1..=self.s.side as u8).any(|v| self.lost(unit, v) != 0)
+    }
+
     /// Off-potentials of `v` at the positions `mask` of `unit`.
     fn offs(&self, unit: usize, v: u8, mask: u64) -> impl Iterator<Item = u32> + '_ {
         bits(mask).map(move |k| self.numbers.pot(self.s.unit_cell(unit, k), v, false))
@@ -112,13 +122,18 @@ impl Working<'_> {
         ];
         for (firsts, seconds, rule) in pairs {
             for first in firsts {
+                // Only a pattern that lost a candidate to the chain counts: the first
+                // unit's places of the value, taken out.
+                if !self.touched(first) {
+                    continue;
+                }
                 for second in seconds.clone() {
                     if !self.crosses(first, second) {
                         continue;
                     }
                     for v in 1..=n as u8 {
                         let places = self.at(first, v);
-                        if places.count_ones() < 2 {
+                        if self.lost(first, v) == 0 || places.count_ones() < 2 {
                             continue;
                         }
                         let outside = self.outside(first, second);
@@ -162,11 +177,14 @@ impl Working<'_> {
     fn hidden_pairs(&self, found: &mut Vec<Removal>) {
         let n = self.s.side;
         for unit in self.subset_units() {
-            if self.s.empty_cells(unit) <= 4 {
+            if !self.touched(unit) || self.s.empty_cells(unit) <= 4 {
                 continue;
             }
             for a in 1..=n as u8 {
                 for b in a + 1..=n as u8 {
+                    if self.lost(unit, a) | self.lost(unit, b) == 0 {
+                        continue;
+                    }
                     let (pa, pb) = (self.at(unit, a), self.at(unit, b));
                     if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
                         continue;
@@ -204,13 +222,17 @@ impl Working<'_> {
     /// go from the unit's other cells.
     fn naked_pairs(&self, found: &mut Vec<Removal>) {
         let n = self.s.side;
+        let changed = |i: usize| self.grid[i] != self.s.candidates[i];
         for unit in self.subset_units() {
-            if self.s.empty_cells(unit) < 4 {
+            if !(0..n).any(|k| changed(self.s.unit_cell(unit, k))) || self.s.empty_cells(unit) < 4 {
                 continue;
             }
             for ka in 0..n {
                 for kb in ka + 1..n {
                     let (i, j) = (self.s.unit_cell(unit, ka), self.s.unit_cell(unit, kb));
+                    if !changed(i) && !changed(j) {
+                        continue;
+                    }
                     let (ci, cj) = (self.grid[i], self.grid[j]);
                     if ci.count_ones() < 2 || cj.count_ones() < 2 || (ci | cj).count_ones() != 2 {
                         continue;
@@ -246,16 +268,16 @@ impl Working<'_> {
     /// side − 4 cells.
     fn x_wings(&self, found: &mut Vec<Removal>) {
         let n = self.s.side;
-        let placed = |v: u8| {
-            (0..n * n)
-                .filter(|&i| self.s.candidates[i] == 0 && self.s.values[i] == v)
-                .count()
-        };
+        let mut placed = vec![0usize; n + 1];
+        for i in 0..n * n {
+            placed[usize::from(self.s.values[i])] += 1;
+        }
         for (bases, covers) in [(n, 0), (0, n)] {
             for a in 0..n {
                 for b in a + 1..n {
                     for v in 1..=n as u8 {
-                        if placed(v) + 4 > n {
+                        let lost = self.lost(bases + a, v) | self.lost(bases + b, v);
+                        if lost == 0 || placed[usize::from(v)] + 4 > n {
                             continue;
                         }
                         let (pa, pb) = (self.at(bases + a, v), self.at(bases + b, v));
