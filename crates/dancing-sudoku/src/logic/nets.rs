@@ -123,8 +123,10 @@ struct Search<'s> {
     /// What the search may still spend: potentials reached, and outcome slots.
     work_left: usize,
     slots_left: usize,
-    /// Whether the rules of [`plus`] join the dynamic chains.
+    /// Whether the rules of [`plus`] join the dynamic chains, and the geometry they
+    /// read (empty without them).
     plus: bool,
+    outside: Vec<u64>,
 }
 
 /// The easiest step of `net` in the position: the first of [`all`], found without
@@ -162,6 +164,11 @@ fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
         work_left: NET_WORK,
         slots_left: NET_SLOTS,
         plus: net == Kind::DynamicPlus,
+        outside: if net == Kind::DynamicPlus {
+            plus::outside_table(s)
+        } else {
+            Vec::new()
+        },
     };
     for i in 0..s.side * s.side {
         let count = s.candidates[i].count_ones();

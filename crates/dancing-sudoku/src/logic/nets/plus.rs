@@ -47,6 +47,26 @@ pub(super) struct Working<'g> {
     pub(super) places: &'g [u64],
     /// The same in the position.
     pub(super) source_places: &'g [u64],
+    /// For each unit, the values the chain took some place of out of it (bit `v − 1`).
+    pub(super) lost_values: Vec<u64>,
+    /// For each pair of units, the positions of the first whose cells are not in the
+    /// second ([`outside_table`]).
+    pub(super) outside: &'g [u64],
+}
+
+/// For each pair of units `(a, b)`, at `a · 3n + b`, the positions of `a` whose cells are
+/// not in `b`: the geometry the pointing and claiming of the rules read.
+pub(super) fn outside_table(s: &LogicSolver) -> Vec<u64> {
+    let units = 3 * s.side;
+    let mut table = vec![0u64; units * units];
+    for a in 0..units {
+        for b in 0..units {
+            table[a * units + b] = (0..s.side)
+                .filter(|&k| !s.in_unit(b, s.unit_cell(a, k)))
+                .fold(0, |m, k| m | 1 << k);
+        }
+    }
+    table
 }
 
 impl Working<'_> {
@@ -78,14 +98,28 @@ impl Working<'_> {
         self.source_places[unit * self.s.side + usize::from(v) - 1]
     }
 
-    /// The positions of `v` in `unit` that the chain took out.
-    fn lost(&self, unit: usize, v: u8) -> u64 {
-        self.was(unit, v) & !self.at(unit, v)
-    }
-
     /// Whether the chain took out some candidate of `unit`.
     fn touched(&self, unit: usize) -> bool {
-        (1..=self.s.side as u8).any(|v| self.lost(unit, v) != 0)
+        self.lost_values[unit] != 0
+    }
+
+    /// Whether the chain took out some place of `v` in `unit`.
+    fn lost_any(&self, unit: usize, v: u8) -> bool {
+        self.lost_values[unit] >> (v - 1) & 1 == 1
+    }
+
+    /// For each unit, the values the chain took places of out of it: those of the
+    /// cells it changed.
+    pub(super) fn lost_values(s: &LogicSolver, grid: &[u64]) -> Vec<u64> {
+        let mut lost = vec![0u64; 3 * s.side];
+        for (i, (&now, &was)) in grid.iter().zip(&s.candidates).enumerate() {
+            if now != was {
+                for unit in s.se_units(i) {
+                    lost[unit] |= was & !now;
+                }
+            }
+        }
+        lost
     }
 
     /// Off-potentials of `v` at the positions `mask` of `unit`.
@@ -128,19 +162,20 @@ impl Working<'_> {
                     continue;
                 }
                 for second in seconds.clone() {
-                    if !self.crosses(first, second) {
-                        continue;
+                    let outside = self.outside(first, second);
+                    if outside == self.s.full() {
+                        continue; // the units do not cross
                     }
+                    let beyond = self.outside(second, first);
                     for v in 1..=n as u8 {
                         let places = self.at(first, v);
-                        if self.lost(first, v) == 0 || places.count_ones() < 2 {
+                        if !self.lost_any(first, v) || places.count_ones() < 2 {
                             continue;
                         }
-                        let outside = self.outside(first, second);
                         if places & outside != 0 {
                             continue;
                         }
-                        let removed = self.at(second, v) & self.outside(second, first);
+                        let removed = self.at(second, v) & beyond;
                         if removed == 0 {
                             continue;
                         }
@@ -153,16 +188,9 @@ impl Working<'_> {
         }
     }
 
-    /// Whether two units share a cell.
-    fn crosses(&self, a: usize, b: usize) -> bool {
-        (0..self.s.side).any(|k| self.s.in_unit(b, self.s.unit_cell(a, k)))
-    }
-
     /// The positions of `unit` whose cells are not in `other`.
     fn outside(&self, unit: usize, other: usize) -> u64 {
-        (0..self.s.side)
-            .filter(|&k| !self.s.in_unit(other, self.s.unit_cell(unit, k)))
-            .fold(0, |m, k| m | 1 << k)
+        self.outside[unit * 3 * self.s.side + other]
     }
 
     /// The units in SE's order for subsets: boxes, columns, rows.
@@ -182,7 +210,7 @@ impl Working<'_> {
             }
             for a in 1..=n as u8 {
                 for b in a + 1..=n as u8 {
-                    if self.lost(unit, a) | self.lost(unit, b) == 0 {
+                    if !self.lost_any(unit, a) && !self.lost_any(unit, b) {
                         continue;
                     }
                     let (pa, pb) = (self.at(unit, a), self.at(unit, b));
@@ -224,7 +252,7 @@ impl Working<'_> {
         let n = self.s.side;
         let changed = |i: usize| self.grid[i] != self.s.candidates[i];
         for unit in self.subset_units() {
-            if !(0..n).any(|k| changed(self.s.unit_cell(unit, k))) || self.s.empty_cells(unit) < 4 {
+            if !self.touched(unit) || self.s.empty_cells(unit) < 4 {
                 continue;
             }
             for ka in 0..n {
@@ -275,9 +303,12 @@ impl Working<'_> {
         for (bases, covers) in [(n, 0), (0, n)] {
             for a in 0..n {
                 for b in a + 1..n {
+                    if !self.touched(bases + a) && !self.touched(bases + b) {
+                        continue;
+                    }
                     for v in 1..=n as u8 {
-                        let lost = self.lost(bases + a, v) | self.lost(bases + b, v);
-                        if lost == 0 || placed[usize::from(v)] + 4 > n {
+                        let lost = self.lost_any(bases + a, v) || self.lost_any(bases + b, v);
+                        if !lost || placed[usize::from(v)] + 4 > n {
                             continue;
                         }
                         let (pa, pb) = (self.at(bases + a, v), self.at(bases + b, v));
@@ -323,6 +354,8 @@ impl Search<'_> {
             grid: &self.grid,
             places: &self.places,
             source_places: &self.source_places,
+            lost_values: Working::lost_values(self.s, &self.grid),
+            outside: &self.outside,
         };
         let mut added = false;
         for (removal, parents, rule) in working.removals() {
