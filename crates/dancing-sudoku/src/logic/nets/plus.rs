@@ -129,12 +129,8 @@ impl Working<'_> {
 
     /// Keeps the removals of one instance of `rule` whose pattern lost `parents` to
     /// the chain.
-    fn keep(
-        found: &mut Vec<Removal>,
-        (rule, removals): (u8, impl Iterator<Item = u32>),
-        parents: Vec<u32>,
-    ) {
-        if parents.is_empty() {
+    fn keep(found: &mut Vec<Removal>, (rule, removals): (u8, Vec<u32>), parents: Vec<u32>) {
+        if removals.is_empty() || parents.is_empty() {
             return;
         }
         for removal in removals {
@@ -181,7 +177,11 @@ impl Working<'_> {
                         }
                         let lost = self.was(first, v) & !places & outside;
                         let parents = self.offs(first, v, lost).collect();
-                        Self::keep(found, (rule, self.offs(second, v, removed)), parents);
+                        Self::keep(
+                            found,
+                            (rule, self.offs(second, v, removed).collect()),
+                            parents,
+                        );
                     }
                 }
             }
@@ -225,9 +225,6 @@ impl Working<'_> {
                                 .map(move |x| self.numbers.pot(i, x as u8 + 1, false))
                         })
                         .collect();
-                    if removals.is_empty() {
-                        continue;
-                    }
                     // Every place of either value outside the pair that the chain took.
                     let others = !(pa | pb);
                     let parents = bits(others & (self.was(unit, a) | self.was(unit, b)))
@@ -239,7 +236,7 @@ impl Working<'_> {
                                 .map(move |v| self.numbers.pot(i, v, false))
                         })
                         .collect();
-                    Self::keep(found, (HIDDEN_PAIR, removals.into_iter()), parents);
+                    Self::keep(found, (HIDDEN_PAIR, removals), parents);
                 }
             }
         }
@@ -273,9 +270,6 @@ impl Working<'_> {
                             self.offs(unit, v, self.at(unit, v) & !cells)
                         })
                         .collect();
-                    if removals.is_empty() {
-                        continue;
-                    }
                     // The two cells' other candidates that the chain took.
                     let parents = [i, j]
                         .into_iter()
@@ -284,7 +278,7 @@ impl Working<'_> {
                                 .map(move |x| self.numbers.pot(c, x as u8 + 1, false))
                         })
                         .collect();
-                    Self::keep(found, (NAKED_PAIR, removals.into_iter()), parents);
+                    Self::keep(found, (NAKED_PAIR, removals), parents);
                 }
             }
         }
@@ -323,9 +317,6 @@ impl Working<'_> {
                                 self.offs(cover, v, self.at(cover, v) & !lines)
                             })
                             .collect();
-                        if removals.is_empty() {
-                            continue;
-                        }
                         // The base lines' places outside the cross lines that the chain took.
                         let parents = [a, b]
                             .into_iter()
@@ -334,7 +325,7 @@ impl Working<'_> {
                                 self.offs(unit, v, self.was(unit, v) & !(pa | pb))
                             })
                             .collect();
-                        Self::keep(found, (X_WING, removals.into_iter()), parents);
+                        Self::keep(found, (X_WING, removals), parents);
                     }
                 }
             }
