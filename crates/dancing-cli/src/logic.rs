@@ -52,6 +52,10 @@ struct Totals {
     steps: BTreeMap<Technique, u64>,
     /// Puzzles where the techniques stalled (rated as needing search).
     stalled: u64,
+    /// Rated puzzles that are Sudoku Explainer's diamonds (ED = ER: the first step is
+    /// the hardest) and pearls (EP = ER), where the techniques reach the end.
+    diamonds: u64,
+    pearls: u64,
     /// With `hint --apply`: steps applied, and puzzles already solved.
     applied: u64,
     solved_already: u64,
@@ -78,6 +82,10 @@ impl Totals {
         }
         for (technique, count) in rating.techniques() {
             *self.steps.entry(technique).or_default() += u64::from(count);
+        }
+        if !rating.needs_search() {
+            self.diamonds += u64::from(rating.diamond == Some(rating.score));
+            self.pearls += u64::from(rating.pearl == Some(rating.score));
         }
         format!("{rating} ED={}\n", rating.explainer())
     }
@@ -116,6 +124,8 @@ impl Totals {
         self.no_solution += tally.no_solution;
         self.multiple += tally.multiple;
         self.stalled += tally.stalled;
+        self.diamonds += tally.diamonds;
+        self.pearls += tally.pearls;
         self.applied += tally.applied;
         self.solved_already += tally.solved_already;
         self.stopped_puzzles += tally.stopped_puzzles;
@@ -249,6 +259,8 @@ fn report_run(args: &LogicArgs, task: Task, totals: &Totals, threads: usize, sec
                 "steps": names(&totals.steps),
             }));
             if matches!(task, Task::Rate) {
+                stats["diamonds"] = totals.diamonds.into();
+                stats["pearls"] = totals.pearls.into();
                 stats["difficulties"] = Difficulty::ALL
                     .iter()
                     .map(|d| {

@@ -349,3 +349,40 @@ fn rating_without_uniqueness_leaves_out_the_unique_rectangle() {
         "{steps}"
     );
 }
+
+#[test]
+fn rate_counts_diamonds_and_pearls_from_its_own_lines() {
+    // Sudoku Explainer's diamonds (ED = ER) and pearls (EP = ER), counted by --stats,
+    // against the `ED=ER/EP/ED` each line prints (a stall's `?` is neither).
+    let puzzles = std::fs::read("samples/puzzles.txt").unwrap();
+    let mut batch = MIXED.as_bytes().to_vec();
+    batch.extend_from_slice(&puzzles);
+    for threads in ["1", "2"] {
+        let output = common::run(&["sudoku", "rate", "--stats", "--threads", threads], &batch);
+        check_diamonds_and_pearls(&output);
+    }
+}
+
+/// The diamonds and pearls of `rate --stats`, counted from its lines.
+fn check_diamonds_and_pearls(output: &std::process::Output) {
+    let (mut diamonds, mut pearls, mut rated) = (0u64, 0u64, 0);
+    for line in text(&output.stdout).lines() {
+        let Some((_, se)) = line.rsplit_once(" ED=") else {
+            continue;
+        };
+        rated += 1;
+        let [er, ep, ed]: [&str; 3] = se.split('/').collect::<Vec<_>>().try_into().unwrap();
+        if er != "?" {
+            diamonds += u64::from(ed == er);
+            pearls += u64::from(ep == er);
+        }
+    }
+    let stderr = text(&output.stderr);
+    let stats: serde_json::Value = serde_json::from_str(stderr.lines().last().unwrap()).unwrap();
+    assert!(
+        rated >= 8 && diamonds >= 1,
+        "{rated} rated, {diamonds} diamonds"
+    );
+    assert_eq!(stats["diamonds"], diamonds);
+    assert_eq!(stats["pearls"], pearls);
+}
