@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use dancing::{BigCount, Limits, Memo, OptionId, ParseErrorKind};
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
@@ -37,6 +37,8 @@ pub(crate) struct Zdd {
     zdd: Arc<dancing::Zdd>,
     problem: Problem,
     max_memory: u64,
+    /// Whether the count below every node, which ranks read, is made.
+    ranked: AtomicBool,
 }
 
 #[pymethods]
@@ -76,7 +78,18 @@ impl Zdd {
             zdd: Arc::new(zdd),
             problem,
             max_memory,
+            ranked: AtomicBool::new(false),
         }
+    }
+
+    /// Makes the count below every node, which ranks read: once, on a thread of its
+    /// own under Ctrl-C and the memory bound (later calls return at once).
+    fn ranked(&self, py: Python<'_>) -> PyResult<()> {
+        if !self.ranked.load(Ordering::Relaxed) {
+            self.pass(py, None, |zdd, _, limits| zdd.make_counts(limits))?;
+            self.ranked.store(true, Ordering::Relaxed);
+        }
+        Ok(())
     }
 
     /// Runs `pass` on the diagram with the GIL released, under `timeout` and Ctrl-C.
@@ -130,7 +143,7 @@ impl Zdd {
     /// first the count below every node, which ranks read (once, under Ctrl-C and the
     /// memory bound).
     fn ranks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.pass(py, None, |zdd, _, limits| zdd.make_counts(limits))?;
+        self.ranked(py)?;
         let count = big(py, &self.zdd.count())?;
         py.import("builtins")?.getattr("range")?.call1((count,))
     }
@@ -401,7 +414,7 @@ impl Zdd {
             .map(i64::from)
             .collect();
         let options = self.options(&indices)?;
-        self.pass(py, None, |zdd, _, limits| zdd.make_counts(limits))?;
+        self.ranked(py)?;
         match self.zdd.rank(&options) {
             Some(rank) => big(py, &rank),
             None => Err(PyValueError::new_err(
@@ -526,6 +539,7 @@ impl Zdd {
             zdd: Arc::clone(&self.zdd),
             problem: self.problem.share(),
             max_memory: self.max_memory,
+            ranked: AtomicBool::new(self.ranked.load(Ordering::Relaxed)),
         }
     }
 }

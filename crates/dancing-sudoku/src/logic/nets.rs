@@ -127,6 +127,8 @@ struct Search<'s> {
     /// read (empty without them).
     plus: bool,
     outside: Vec<u64>,
+    /// The values each unit lost to the chain, refilled at each look for the rules.
+    lost: Vec<u64>,
 }
 
 /// The easiest step of `net` in the position: the first of [`all`], found without
@@ -164,6 +166,7 @@ fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
         work_left: NET_WORK,
         slots_left: NET_SLOTS,
         plus: net == Kind::DynamicPlus,
+        lost: Vec::new(),
         outside: if net == Kind::DynamicPlus {
             plus::outside_table(s)
         } else {

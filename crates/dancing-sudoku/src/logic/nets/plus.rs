@@ -48,7 +48,7 @@ pub(super) struct Working<'g> {
     /// The same in the position.
     pub(super) source_places: &'g [u64],
     /// For each unit, the values the chain took some place of out of it (bit `v − 1`).
-    pub(super) lost_values: Vec<u64>,
+    pub(super) lost_values: &'g [u64],
     /// For each pair of units, the positions of the first whose cells are not in the
     /// second ([`outside_table`]).
     pub(super) outside: &'g [u64],
@@ -108,10 +108,11 @@ impl Working<'_> {
         self.lost_values[unit] >> (v - 1) & 1 == 1
     }
 
-    /// For each unit, the values the chain took places of out of it: those of the
-    /// cells it changed.
-    pub(super) fn lost_values(s: &LogicSolver, grid: &[u64]) -> Vec<u64> {
-        let mut lost = vec![0u64; 3 * s.side];
+    /// Into `lost` (one mask a unit), the values the chain took places of out of each
+    /// unit: those of the cells it changed.
+    pub(super) fn lost_values(s: &LogicSolver, grid: &[u64], lost: &mut Vec<u64>) {
+        lost.clear();
+        lost.resize(3 * s.side, 0);
         for (i, (&now, &was)) in grid.iter().zip(&s.candidates).enumerate() {
             if now != was {
                 for unit in s.se_units(i) {
@@ -119,7 +120,6 @@ impl Working<'_> {
                 }
             }
         }
-        lost
     }
 
     /// Off-potentials of `v` at the positions `mask` of `unit`.
@@ -339,13 +339,14 @@ impl Search<'_> {
     /// off-potential to follow, with the candidates the rule's pattern lost as its
     /// parents. Whether any was added.
     pub(super) fn rules(&mut self, out: &mut Outcome, pending_off: &mut VecDeque<u32>) -> bool {
+        Working::lost_values(self.s, &self.grid, &mut self.lost);
         let working = Working {
             s: self.s,
             numbers: self.numbers,
             grid: &self.grid,
             places: &self.places,
             source_places: &self.source_places,
-            lost_values: Working::lost_values(self.s, &self.grid),
+            lost_values: &self.lost,
             outside: &self.outside,
         };
         let mut added = false;
