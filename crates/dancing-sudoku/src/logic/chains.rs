@@ -79,23 +79,39 @@ pub(super) fn first(s: &LogicSolver, technique: Technique) -> Option<Chain> {
         .find(|step| step.technique() == technique)
 }
 
+/// [`all`], with the work it took: the potentials its searches reached.
+pub(super) fn all_counted(s: &LogicSolver) -> (Vec<Chain>, usize) {
+    let mut search = Search::new(s, false);
+    search.passes();
+    let work = search.work + search.nodes.len();
+    (search.findings.into_steps(), work)
+}
+
 /// [`all`], or with `only_best` just the first.
 fn collect(s: &LogicSolver, only_best: bool) -> Vec<Chain> {
     let mut search = Search::new(s, only_best);
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        search.new_pass();
-        for i in 0..s.side * s.side {
-            let candidates = s.candidates[i];
-            if candidates.count_ones() < 2 {
-                continue;
-            }
-            for b in bits(candidates) {
-                let source = search.numbers.pot(i, b as u8 + 1, true);
-                search.unary(source, y, x);
+    search.passes();
+    search.findings.into_steps()
+}
+
+impl Search<'_> {
+    /// SE's three passes: x-links only, y-links only, both.
+    fn passes(&mut self) {
+        let s = self.s;
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            self.new_pass();
+            for i in 0..s.side * s.side {
+                let candidates = s.candidates[i];
+                if candidates.count_ones() < 2 {
+                    continue;
+                }
+                for b in bits(candidates) {
+                    let source = self.numbers.pot(i, b as u8 + 1, true);
+                    self.unary(source, y, x);
+                }
             }
         }
     }
-    search.findings.into_steps()
 }
 
 /// The bit of a potential in [`Node::above`].
@@ -137,6 +153,8 @@ struct Search<'s> {
     queues: [Vec<u32>; 3],
     /// The steps found so far.
     findings: Findings<Chain>,
+    /// The nodes of the searches done so far: their work.
+    work: usize,
 }
 
 impl<'s> Search<'s> {
@@ -157,11 +175,13 @@ impl<'s> Search<'s> {
             memo_at: vec![(NONE, 0); pots],
             scratch: Vec::new(),
             queues: Default::default(),
+            work: 0,
         }
     }
 
     /// Starts a search: no potential reached yet.
     fn restart(&mut self) {
+        self.work += self.nodes.len();
         self.nodes.clear();
         self.search += 1;
     }

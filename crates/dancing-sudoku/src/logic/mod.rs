@@ -228,6 +228,10 @@ impl LogicSolver {
                     nets::Kind::Multiple,
                     nets::Kind::Dynamic,
                     nets::Kind::DynamicPlus,
+                    nets::Kind::Nested(2),
+                    nets::Kind::Nested(3),
+                    nets::Kind::Nested(4),
+                    nets::Kind::Nested(5),
                 ]
                 .into_iter()
                 .find_map(|net| nets::easiest(self, net).map(Step::from))

@@ -22,6 +22,7 @@
 //! x-wings in the grid the chain has left, and go on from their removals
 //! ([`plus`]).
 
+mod nested;
 mod net;
 mod plus;
 
@@ -29,10 +30,11 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::deduction::Cell;
-use super::outcome::Outcome;
+use super::outcome::{CELL, Cause, Outcome, REGION};
 use super::potentials::{Findings, Pots, length_tenths};
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
+use nested::{Inner, Outer, Register};
 pub use net::{Net, Premise};
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
@@ -53,6 +55,10 @@ pub(super) const NET_WORK: usize = 1 << 22;
 /// holding gigabytes.
 pub(super) const NET_SLOTS: usize = 1 << 23;
 
+/// What one search of nested chains may spend, in potentials reached over all its
+/// propagations and the searches run inside them.
+pub(super) const NESTED_WORK: usize = 1 << 32;
+
 thread_local! {
     /// Outcomes of earlier positions, cleared, so that their memory is reused.
     static POOL: std::cell::RefCell<Vec<Outcome>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -69,6 +75,9 @@ pub(super) enum Kind {
     Dynamic,
     /// The same, with locked candidates, pairs and x-wings inside the chains: 9.0.
     DynamicPlus,
+    /// The same, with whole searches of simpler chains inside too: SE's levels 2 to 5,
+    /// 9.5 to 11.0 ([`nested`]).
+    Nested(u8),
 }
 
 impl Kind {
@@ -78,12 +87,25 @@ impl Kind {
             Kind::Multiple => Technique::MultipleForcingChain,
             Kind::Dynamic => Technique::DynamicForcingChain,
             Kind::DynamicPlus => Technique::DynamicForcingChainPlus,
+            Kind::Nested(2) => Technique::NestedForcingChain,
+            Kind::Nested(3) => Technique::NestedMultipleForcingChain,
+            Kind::Nested(4) => Technique::NestedDynamicForcingChain,
+            Kind::Nested(_) => Technique::NestedDynamicForcingChainPlus,
         }
     }
 
     /// Whether the chains take out what they turn off and look at double implications.
     fn is_dynamic(self) -> bool {
-        matches!(self, Kind::Dynamic | Kind::DynamicPlus)
+        matches!(self, Kind::Dynamic | Kind::DynamicPlus | Kind::Nested(_))
+    }
+
+    /// SE's level: 0 for plain nets, 1 with the rules of [`plus`], 2 to 5 nested.
+    fn level(self) -> u8 {
+        match self {
+            Kind::DynamicPlus => 1,
+            Kind::Nested(level) => level,
+            _ => 0,
+        }
     }
 
     fn tenths(self) -> u16 {
@@ -117,16 +139,22 @@ struct Search<'s> {
     queues: [VecDeque<u32>; 2],
     /// The steps found so far.
     findings: Findings<Net>,
-    /// Implied on-potentials, each with its parents' range in `parents`.
-    next: Vec<(u32, usize, usize)>,
+    /// Implied on-potentials, each with its parents' range in `parents` and its cause.
+    next: Vec<(u32, usize, usize, Cause)>,
     parents: Vec<u32>,
     /// What the search may still spend: potentials reached, and outcome slots.
     work_left: usize,
     slots_left: usize,
-    /// Whether the rules of [`plus`] join the dynamic chains, and the geometry they
-    /// read (empty without them).
-    plus: bool,
+    /// SE's level ([`Kind::level`]): from 1 the rules of [`plus`] join the dynamic
+    /// chains, from 2 whole searches ([`nested`]); and the geometry the rules read
+    /// (empty without them).
+    level: u8,
     outside: Vec<u64>,
+    /// The nested chains met, and, for a search run as a rule inside an outer chain,
+    /// the outer chain's grid and the steps found (instead of `findings`).
+    register: Register,
+    outer: Option<Outer<'s>>,
+    inner_found: Findings<Inner>,
     /// The values each unit lost to the chain, refilled at each look for the rules.
     lost: Vec<u64>,
 }
@@ -146,52 +174,81 @@ fn all(s: &LogicSolver, net: Kind) -> Vec<Net> {
 
 /// [`all`], or with `only_best` just the first.
 fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
-    let numbers = Pots(s.side);
-    let source_places = s.places_table();
-    let mut search = Search {
-        s,
-        numbers,
-        seen: vec![0; numbers.count()],
-        stamp: 0,
-        places: source_places.clone(),
-        source_places,
-        grid: s.candidates.clone(),
-        pool: Vec::new(),
-        offs: Vec::new(),
-        cache: vec![None; numbers.count()],
-        queues: Default::default(),
-        findings: Findings::new(only_best),
-        next: Vec::new(),
-        parents: Vec::new(),
-        work_left: NET_WORK,
-        slots_left: NET_SLOTS,
-        plus: net == Kind::DynamicPlus,
-        lost: Vec::new(),
-        outside: if net == Kind::DynamicPlus {
-            plus::outside_table(s)
-        } else {
-            Vec::new()
-        },
-    };
-    for i in 0..s.side * s.side {
-        let count = s.candidates[i].count_ones();
-        if count < 2 || (count == 2 && net == Kind::Multiple) {
-            continue;
-        }
-        search.cell(i, net);
-        if search.spent() {
-            break;
-        }
-    }
-    search.give_back();
-    if search.spent() {
+    let mut search = Search::new(s, net, only_best, None);
+    if !search.cells(net) {
         // A search cut short may have missed the easiest step: none is given.
         return Vec::new();
     }
     search.findings.into_steps()
 }
 
-impl Search<'_> {
+/// The steps of `net` in `s`, a grid an outer chain left, as rules of that chain
+/// ([`nested`]), with what is left of the outer search's `work`.
+fn inner(s: &LogicSolver, net: Kind, outer: Outer<'_>, work: usize) -> (Vec<Inner>, usize) {
+    let mut search = Search::new(s, net, false, Some(outer));
+    search.work_left = work;
+    if !search.cells(net) {
+        return (Vec::new(), 0);
+    }
+    (search.inner_found.into_steps(), search.work_left)
+}
+
+impl<'s> Search<'s> {
+    fn new(s: &'s LogicSolver, net: Kind, only_best: bool, outer: Option<Outer<'s>>) -> Self {
+        let numbers = Pots(s.side);
+        let source_places = s.places_table();
+        Search {
+            s,
+            numbers,
+            seen: vec![0; numbers.count()],
+            stamp: 0,
+            places: source_places.clone(),
+            source_places,
+            grid: s.candidates.clone(),
+            pool: Vec::new(),
+            offs: Vec::new(),
+            cache: vec![None; numbers.count()],
+            queues: Default::default(),
+            findings: Findings::new(only_best),
+            next: Vec::new(),
+            parents: Vec::new(),
+            work_left: if net.level() >= 2 {
+                NESTED_WORK
+            } else {
+                NET_WORK
+            },
+            slots_left: NET_SLOTS,
+            level: net.level(),
+            lost: Vec::new(),
+            outside: if net.level() >= 1 {
+                plus::outside_table(s)
+            } else {
+                Vec::new()
+            },
+            register: Register::default(),
+            outer,
+            inner_found: Findings::new(false),
+        }
+    }
+
+    /// Looks for the steps from every cell, as SE does; whether the search finished
+    /// within its budget.
+    fn cells(&mut self, net: Kind) -> bool {
+        let s = self.s;
+        for i in 0..s.side * s.side {
+            let count = s.candidates[i].count_ones();
+            if count < 2 || (count == 2 && net == Kind::Multiple) {
+                continue;
+            }
+            self.cell(i, net);
+            if self.spent() {
+                break;
+            }
+        }
+        self.give_back();
+        !self.spent()
+    }
+
     /// Whether the search has spent its budget ([`NET_WORK`], [`NET_SLOTS`]).
     fn spent(&self) -> bool {
         self.work_left == 0 || self.slots_left == 0
@@ -297,18 +354,18 @@ impl Search<'_> {
                     self.take_out(i, v);
                 }
                 for k in 0..self.next.len() {
-                    let (p, start, end) = self.next[k];
+                    let (p, start, end, cause) = self.next[k];
                     let parents = &self.parents[start..end];
                     if let Some(conjugate) = out.node_of(p & !1) {
-                        let end = out.add(p, parents, true);
+                        let end = out.add_caused(p, parents, true, cause);
                         return Some((end, conjugate));
                     }
                     if out.node_of(p).is_none() {
-                        let child = out.add(p, parents, false);
+                        let child = out.add_caused(p, parents, false, cause);
                         pending_on.push_back(child);
                     }
                 }
-            } else if !(self.plus && dynamic && self.rules(out, pending_off)) {
+            } else if !(self.level >= 1 && dynamic && self.rules(out, pending_off)) {
                 return None;
             }
         }
@@ -360,7 +417,7 @@ impl Search<'_> {
                     .extend(out.node_of(self.numbers.pot(i, gone as u8 + 1, false)));
             }
             let p = self.numbers.pot(i, b as u8 + 1, true);
-            self.next.push((p, start, self.parents.len()));
+            self.next.push((p, start, self.parents.len(), CELL));
         }
         let slot = usize::from(v) - 1;
         for unit in self.s.se_units(i) {
@@ -371,7 +428,7 @@ impl Search<'_> {
             for k in bits(places) {
                 let j = s.unit_cell(unit, k);
                 let p = self.numbers.pot(j, v, true);
-                if j == i || self.next.iter().any(|&(q, _, _)| q == p) {
+                if j == i || self.next.iter().any(|&(q, _, _, _)| q == p) {
                     continue;
                 }
                 let start = self.parents.len();
@@ -381,7 +438,8 @@ impl Search<'_> {
                     self.parents
                         .extend(out.node_of(self.numbers.pot(cell, v, false)));
                 }
-                self.next.push((p, start, self.parents.len()));
+                self.next
+                    .push((p, start, self.parents.len(), REGION + unit as Cause));
             }
         }
     }
@@ -423,8 +481,17 @@ impl Search<'_> {
         length: usize,
         kind: u8,
     ) {
+        let length = if self.level >= 2 {
+            length + self.nested_length(ends)
+        } else {
+            length
+        };
         let tenths = net.tenths() + length_tenths(length);
         let key = (tenths, length, kind);
+        if let Some(outer) = self.outer {
+            self.offer_inner(key, (premise, ends), target, outer);
+            return;
+        }
         if !self.findings.wanted(key) {
             return;
         }
@@ -491,7 +558,7 @@ impl Search<'_> {
         let (y, dynamic) = match net {
             Kind::Nishio => (false, true),
             Kind::Multiple => (true, false),
-            Kind::Dynamic | Kind::DynamicPlus => (true, true),
+            Kind::Dynamic | Kind::DynamicPlus | Kind::Nested(_) => (true, true),
         };
         let candidates = s.candidates[i];
         let count = candidates.count_ones();

@@ -4,13 +4,23 @@
 /// No node.
 pub(super) const NONE: u32 = u32::MAX;
 
-/// A node of an outcome: a potential and where its parents start in `Outcome::links`.
+/// A node of an outcome: a potential, where its parents start in `Outcome::links`, and
+/// what made it (a [`Cause`]).
 #[derive(Clone, Copy)]
 pub(super) struct Node {
     pub(super) pot: u32,
     pub(super) first: u32,
     pub(super) count: u32,
+    pub(super) cause: Cause,
 }
+
+/// What made an on-potential hold, as Sudoku Explainer records it for the rules inside
+/// nested chains: [`NO_CAUSE`] (an assumption, or an off-potential), [`CELL`] (the
+/// last candidate of its cell), or `REGION + unit` (the last place of its value there).
+pub(super) type Cause = u16;
+pub(super) const NO_CAUSE: Cause = 0;
+pub(super) const CELL: Cause = 1;
+pub(super) const REGION: Cause = 2;
 
 /// Everything one set of assumptions implies (SE's `doChaining`), each potential with
 /// the potentials that implied it.
@@ -22,9 +32,10 @@ pub(super) struct Outcome {
     /// The nodes of on- and off-potentials, in the order reached.
     pub(super) on: Vec<u32>,
     pub(super) off: Vec<u32>,
-    /// The nodes that a rule inside the chain ("plus") put there, each with the rule
-    /// (an index of the rules' names).
-    pub(super) rules: Vec<(u32, u8)>,
+    /// The nodes that a rule inside the chain ("plus", nested) put there, each with the
+    /// rule (an index of the rules' names) and, for a nested chain, its index in the
+    /// search's register of nested chains (else `NONE`).
+    pub(super) rules: Vec<(u32, u8, u32)>,
 }
 
 impl Outcome {
@@ -55,18 +66,38 @@ impl Outcome {
     pub(super) fn rule(&self, node: u32) -> Option<u8> {
         self.rules
             .iter()
-            .find(|&&(n, _)| n == node)
-            .map(|&(_, r)| r)
+            .find(|&&(n, _, _)| n == node)
+            .map(|&(_, r, _)| r)
+    }
+
+    /// The nested chain that put `node` there, if one did.
+    pub(super) fn nested(&self, node: u32) -> Option<u32> {
+        self.rules
+            .iter()
+            .find(|&&(n, _, nested)| n == node && nested != NONE)
+            .map(|&(_, _, nested)| nested)
     }
 
     /// A node for `pot` with `parents`; recorded as `pot`'s unless `detached` (a
     /// potential met again, kept only as one end of a contradiction).
     pub(super) fn add(&mut self, pot: u32, parents: &[u32], detached: bool) -> u32 {
+        self.add_caused(pot, parents, detached, NO_CAUSE)
+    }
+
+    /// [`add`](Self::add), with what made the potential hold.
+    pub(super) fn add_caused(
+        &mut self,
+        pot: u32,
+        parents: &[u32],
+        detached: bool,
+        cause: Cause,
+    ) -> u32 {
         let node = self.nodes.len() as u32;
         self.nodes.push(Node {
             pot,
             first: self.links.len() as u32,
             count: parents.len() as u32,
+            cause,
         });
         self.links.extend_from_slice(parents);
         if !detached {

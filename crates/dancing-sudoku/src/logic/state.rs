@@ -246,6 +246,18 @@ impl LogicSolver {
         }
     }
 
+    /// The index of `unit` as [`unit`](Self::unit) numbers them: `None` for a unit it
+    /// never gives (a diagonal, a window).
+    pub(super) fn unit_index(&self, unit: Unit) -> Option<usize> {
+        let n = self.side;
+        match unit {
+            Unit::Row(r) => Some(r),
+            Unit::Column(c) => Some(n + c),
+            Unit::Box(b) => Some(2 * n + b),
+            _ => None,
+        }
+    }
+
     /// For each value `v` of `unit`, at `v - 1`, the mask of the positions `k` where it
     /// is a candidate: all of them in one pass over the unit.
     pub(super) fn unit_positions(&self, unit: usize) -> [u64; 36] {

@@ -17,7 +17,7 @@ type Finder = fn(&LogicSolver) -> Option<Step>;
 #[rustfmt::skip]
 const FINDERS: [(Technique, Finder); Technique::COUNT] = {
     use Technique::*;
-    use nets::Kind::{Dynamic, DynamicPlus, Multiple, Nishio};
+    use nets::Kind::{Dynamic, DynamicPlus, Multiple, Nested, Nishio};
     [
         (FullHouse,              |s| singles::full_house(s).map(Step::from)),
         (HiddenSingle,           |s| singles::hidden_single(s).map(Step::from)),
@@ -51,6 +51,10 @@ const FINDERS: [(Technique, Finder); Technique::COUNT] = {
         (MultipleForcingChain,   |s| nets::easiest(s, Multiple).map(Step::from)),
         (DynamicForcingChain,    |s| nets::easiest(s, Dynamic).map(Step::from)),
         (DynamicForcingChainPlus, |s| nets::easiest(s, DynamicPlus).map(Step::from)),
+        (NestedForcingChain,     |s| nets::easiest(s, Nested(2)).map(Step::from)),
+        (NestedMultipleForcingChain, |s| nets::easiest(s, Nested(3)).map(Step::from)),
+        (NestedDynamicForcingChain, |s| nets::easiest(s, Nested(4)).map(Step::from)),
+        (NestedDynamicForcingChainPlus, |s| nets::easiest(s, Nested(5)).map(Step::from)),
     ]
 };
 

@@ -86,6 +86,19 @@ pub enum Technique {
     /// naked pairs and x-wings applied inside the chains whenever their implications
     /// run out (Sudoku Explainer's level 1). 9.0 and up.
     DynamicForcingChainPlus,
+    /// Nested forcing chains: dynamic chains "plus" that also look for forcing chains
+    /// and cycles inside them (SE's level 2). 9.5 and up with their length, the nested
+    /// chains' counted.
+    NestedForcingChain,
+    /// The same, with multiple forcing chains inside when forcing chains and cycles find
+    /// nothing (SE's level 3). 10.0 and up.
+    NestedMultipleForcingChain,
+    /// Dynamic chains "plus" with dynamic forcing chains inside (SE's level 4). 10.5 and
+    /// up.
+    NestedDynamicForcingChain,
+    /// Dynamic chains "plus" with dynamic forcing chains inside, then nested forcing
+    /// chains inside when those find nothing (SE's level 5). 11.0 and up.
+    NestedDynamicForcingChainPlus,
 }
 
 /// The techniques, easiest first, with their names and their scores in tenths (Sudoku
@@ -128,12 +141,16 @@ const TABLE: [(Technique, &str, u16); Technique::COUNT] = {
         (MultipleForcingChain,   "multiple forcing chains",  80),
         (DynamicForcingChain,    "dynamic forcing chains",   85),
         (DynamicForcingChainPlus, "dynamic forcing chains (+)", 90),
+        (NestedForcingChain,     "nested forcing chains",    95),
+        (NestedMultipleForcingChain, "nested multiple forcing chains", 100),
+        (NestedDynamicForcingChain, "nested dynamic forcing chains", 105),
+        (NestedDynamicForcingChainPlus, "nested dynamic forcing chains (+)", 110),
     ]
 };
 
 impl Technique {
     /// How many techniques there are.
-    pub const COUNT: usize = 32;
+    pub const COUNT: usize = 36;
 
     /// Every technique, easiest first (the variants' order).
     pub const ALL: [Technique; Self::COUNT] = {

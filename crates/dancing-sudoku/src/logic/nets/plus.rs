@@ -13,6 +13,7 @@
 
 use std::collections::VecDeque;
 
+use super::super::outcome::NONE;
 use super::{Outcome, Pots, Search};
 use crate::logic::state::{LogicSolver, bits};
 
@@ -22,12 +23,17 @@ use crate::logic::state::{LogicSolver, bits};
 pub(super) type Removal = (u32, Vec<u32>, u8);
 
 /// The rules' names, as hints write them.
-pub(crate) const RULES: [&str; 5] = [
+pub(crate) const RULES: [&str; 9] = [
     "pointing",
     "claiming",
     "hidden pair",
     "naked pair",
     "x-wing",
+    // The nested chains' rules ([`nested`](super::nested)).
+    "forcing chain",
+    "multiple forcing chain",
+    "dynamic forcing chain",
+    "nested forcing chain",
 ];
 
 /// The indices of [`RULES`].
@@ -349,14 +355,18 @@ impl Search<'_> {
             lost_values: &self.lost,
             outside: &self.outside,
         };
+        let found = working.removals();
+        if found.is_empty() && self.level >= 2 {
+            return self.nested_rules(out, pending_off);
+        }
         let mut added = false;
-        for (removal, parents, rule) in working.removals() {
+        for (removal, parents, rule) in found {
             if out.node_of(removal).is_some() {
                 continue;
             }
             let parents: Vec<u32> = parents.iter().filter_map(|&p| out.node_of(p)).collect();
             let child = out.add(removal, &parents, false);
-            out.rules.push((child, rule));
+            out.rules.push((child, rule, NONE));
             pending_off.push_back(child);
             added = true;
         }
