@@ -98,6 +98,19 @@ impl Totals {
                 self.stop(stop.reason);
                 format!("{}\n", crate::report::stopped_answer(stop.reason))
             }
+            RateError::StoppedNested {
+                stopped,
+                level,
+                at_least_tenths: at_least,
+            } => {
+                self.stop(stopped.reason);
+                format!(
+                    "{} (≥ {}.{}, stopped at level {level})\n",
+                    crate::report::stopped_answer(stopped.reason),
+                    at_least / 10,
+                    at_least % 10
+                )
+            }
             RateError::Conflict(conflict) => {
                 self.no_solution += 1;
                 format!("no solution: {conflict}\n")
@@ -167,7 +180,8 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<Outcome, Failure> {
         Rules::without_uniqueness()
     } else {
         Rules::default()
-    };
+    }
+    .nested(!args.no_nested);
     let rater = Rater::new().limits(limits.clone()).rules(rules);
     let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();

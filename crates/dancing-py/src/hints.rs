@@ -177,7 +177,9 @@ fn position_of(
 /// `KeyboardInterrupt`), anything else a `ValueError`.
 fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
     match error {
-        RateError::Stopped(stop) => stop_error(py, &stop),
+        RateError::Stopped(stop) | RateError::StoppedNested { stopped: stop, .. } => {
+            stop_error(py, &stop)
+        }
         other => PyValueError::new_err(other.to_string()),
     }
 }

@@ -275,6 +275,11 @@ pub(crate) struct LogicArgs {
     /// which assume what the command checks anyway: that the puzzle has one solution
     #[arg(long)]
     pub(crate) no_uniqueness: bool,
+    /// Do without the nested forcing chains (Sudoku Explainer's 9.5 and up, seconds a
+    /// puzzle): a puzzle that needs them stalls and is rated by the search left, in
+    /// milliseconds
+    #[arg(long)]
+    pub(crate) no_nested: bool,
     #[command(flatten)]
     pub(crate) shape: ShapeArgs,
     #[command(flatten)]

@@ -316,7 +316,9 @@ impl Generator {
                     {
                         Some(rating)
                     }
-                    Err(RateError::Stopped(stop)) => return Err(GenerateError::Stopped(stop)),
+                    Err(
+                        RateError::Stopped(stop) | RateError::StoppedNested { stopped: stop, .. },
+                    ) => return Err(GenerateError::Stopped(stop)),
                     _ => continue,
                 },
                 false => None,

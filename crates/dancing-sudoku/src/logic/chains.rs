@@ -24,6 +24,7 @@ use std::fmt;
 
 use super::deduction::{Cell, Deduction, deduction};
 use super::potentials::{Findings, Pots, length_tenths};
+use super::reaching::Reaching;
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
 use super::words::{removed, write_line};
@@ -80,8 +81,17 @@ pub(super) fn first(s: &LogicSolver, technique: Technique) -> Option<Chain> {
 }
 
 /// [`all`], with the work it took: the potentials its searches reached.
-pub(super) fn all_counted(s: &LogicSolver) -> (Vec<Chain>, usize) {
+///
+/// With `reference`, the candidates of a position that has no chain step at all, of
+/// which `s` has some only: then every chain step of `s` has a strong link that the
+/// reference lacks (a cell or a unit where two candidates are left, not more), and
+/// only the searches that can reach one are made. A cycle or forcing chain of old
+/// links only would be one of the reference's, or would give it one: a candidate that
+/// a cycle removes, assumed, turns off a candidate of the cycle, which leads round the
+/// cycle to one that sees it; that forcing chain turns the candidate itself off.
+pub(super) fn all_counted(s: &LogicSolver, reference: Option<&[u64]>) -> (Vec<Chain>, usize) {
     let mut search = Search::new(s, false);
+    search.reference = reference;
     search.passes();
     let work = search.work + search.nodes.len();
     (search.findings.into_steps(), work)
@@ -100,6 +110,11 @@ impl Search<'_> {
         let s = self.s;
         for (y, x) in [(false, true), (true, false), (true, true)] {
             self.new_pass();
+            if let Some(reference) = self.reference
+                && !self.reaching.mark(s, &self.places, reference, (y, x))
+            {
+                continue; // no new strong link: no step
+            }
             for i in 0..s.side * s.side {
                 let candidates = s.candidates[i];
                 if candidates.count_ones() < 2 {
@@ -155,6 +170,11 @@ struct Search<'s> {
     findings: Findings<Chain>,
     /// The nodes of the searches done so far: their work.
     work: usize,
+    /// A position without chain steps that the grid has lost candidates from
+    /// ([`all_counted`]), and, in this pass, the potentials that can reach one of the
+    /// strong links it lacks.
+    reference: Option<&'s [u64]>,
+    reaching: Reaching,
 }
 
 impl<'s> Search<'s> {
@@ -176,7 +196,15 @@ impl<'s> Search<'s> {
             scratch: Vec::new(),
             queues: Default::default(),
             work: 0,
+            reference: None,
+            reaching: Reaching::default(),
         }
+    }
+
+    /// Whether a search from `pot` is worth making: without a reference, always; with
+    /// one, if `pot` can reach a strong link the reference lacks.
+    fn worth(&self, pot: u32) -> bool {
+        self.reference.is_none() || self.reaching.reaches(pot)
     }
 
     /// Starts a search: no potential reached yet.
@@ -248,11 +276,19 @@ impl<'s> Search<'s> {
 
     /// The implications of `pot` (on or off) under this pass's links, computed once:
     /// a range of `memo`.
+    #[inline]
     fn implied(&mut self, pot: u32, y: bool, x: bool) -> std::ops::Range<usize> {
         let (start, len) = self.memo_at[pot as usize];
         if start != NONE {
             return start as usize..(start + len) as usize;
         }
+        self.learn(pot, y, x)
+    }
+
+    /// [`implied`](Self::implied) the first time: computed and kept.
+    #[cold]
+    #[inline(never)]
+    fn learn(&mut self, pot: u32, y: bool, x: bool) -> std::ops::Range<usize> {
         let mut out = std::mem::take(&mut self.scratch);
         if pot & 1 == 1 {
             self.on_to_off(pot, y, &mut out);
@@ -334,7 +370,11 @@ impl<'s> Search<'s> {
             _ => 2,
         };
         let base = if y && x { 70 } else { 65 };
-        let limit = self.limit(base, kind);
+        let limit = if self.worth(source) {
+            self.limit(base, kind)
+        } else {
+            0
+        };
         for end in self.cycles(source, y, x, limit) {
             let length = self.complexity(end);
             let key = (base + length_tenths(length), length, kind);
@@ -353,6 +393,9 @@ impl<'s> Search<'s> {
             let off = source - 1;
             let base = if y { 70 } else { 66 };
             for start in [source, off] {
+                if !self.worth(start) {
+                    continue;
+                }
                 let limit = self.limit(base, kind);
                 for end in self.forcing(start, y, limit) {
                     let length = self.complexity(end);

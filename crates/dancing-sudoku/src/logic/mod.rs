@@ -150,6 +150,7 @@ mod nets;
 mod outcome;
 mod potentials;
 mod rating;
+mod reaching;
 mod sets;
 mod singles;
 mod state;
@@ -202,6 +203,9 @@ impl LogicSolver {
         if !self.uniqueness && matches!(technique, Technique::UniqueRectangle | Technique::Bug) {
             return None;
         }
+        if !self.nested && technique >= Technique::NestedForcingChain {
+            return None;
+        }
         table::find(technique, self)
     }
 
@@ -234,6 +238,7 @@ impl LogicSolver {
                     nets::Kind::Nested(5),
                 ]
                 .into_iter()
+                .filter(|&net| self.nested || !matches!(net, nets::Kind::Nested(_)))
                 .find_map(|net| nets::easiest(self, net).map(Step::from))
             })
     }

@@ -25,6 +25,8 @@
 mod nested;
 mod net;
 mod plus;
+mod premises;
+mod watch;
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -32,10 +34,12 @@ use std::rc::Rc;
 use super::deduction::Cell;
 use super::outcome::{CELL, Cause, Outcome, REGION};
 use super::potentials::{Findings, Pots, length_tenths};
+use super::reaching::Reaching;
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
 use nested::{Inner, Outer, Register};
 pub use net::{Net, Premise};
+pub(crate) use watch::watched;
 
 /// The most memory (in potential slots) a thread keeps in outcomes between positions:
 /// about a thousand outcomes of 9×9 grids.
@@ -62,6 +66,16 @@ pub(super) const NESTED_WORK: usize = 1 << 32;
 thread_local! {
     /// Outcomes of earlier positions, cleared, so that their memory is reused.
     static POOL: std::cell::RefCell<Vec<Outcome>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The outer position of multiple chains run as a rule, when it has no chain and no
+/// net step: then each step of the grid the outer chain left either starts from a cell
+/// or unit that lost candidates, or follows a strong link the position lacks (a step
+/// of old links only would be one of the position's, or give it a contradiction), so
+/// only those premises are searched.
+struct Fresh<'o> {
+    candidates: &'o [u64],
+    places: Vec<u64>,
 }
 
 /// Which of SE's forcing nets to look for.
@@ -97,6 +111,15 @@ impl Kind {
     /// Whether the chains take out what they turn off and look at double implications.
     fn is_dynamic(self) -> bool {
         matches!(self, Kind::Dynamic | Kind::DynamicPlus | Kind::Nested(_))
+    }
+
+    /// What one search may spend ([`NET_WORK`], [`NESTED_WORK`]).
+    fn budget(self) -> usize {
+        if self.level() >= 2 {
+            NESTED_WORK
+        } else {
+            NET_WORK
+        }
     }
 
     /// SE's level: 0 for plain nets, 1 with the rules of [`plus`], 2 to 5 nested.
@@ -145,6 +168,8 @@ struct Search<'s> {
     /// What the search may still spend: potentials reached, and outcome slots.
     work_left: usize,
     slots_left: usize,
+    /// `work_left` when the limits were last polled.
+    polled: usize,
     /// SE's level ([`Kind::level`]): from 1 the rules of [`plus`] join the dynamic
     /// chains, from 2 whole searches ([`nested`]); and the geometry the rules read
     /// (empty without them).
@@ -154,6 +179,14 @@ struct Search<'s> {
     /// the outer chain's grid and the steps found (instead of `findings`).
     register: Register,
     outer: Option<Outer<'s>>,
+    /// Whether the position has no chain step, and none of the nets below the nested
+    /// ones, once known.
+    chain_free: Option<bool>,
+    net_free: Option<bool>,
+    /// For multiple chains run as a rule, the outer position if it has no nets, and the
+    /// potentials that can reach a strong link it lacks.
+    fresh: Option<Fresh<'s>>,
+    reaching: Reaching,
     inner_found: Findings<Inner>,
     /// The values each unit lost to the chain, refilled at each look for the rules.
     lost: Vec<u64>,
@@ -174,6 +207,7 @@ fn all(s: &LogicSolver, net: Kind) -> Vec<Net> {
 
 /// [`all`], or with `only_best` just the first.
 fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
+    watch::searching(net.level());
     let mut search = Search::new(s, net, only_best, None);
     if !search.cells(net) {
         // A search cut short may have missed the easiest step: none is given.
@@ -183,10 +217,30 @@ fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
 }
 
 /// The steps of `net` in `s`, a grid an outer chain left, as rules of that chain
-/// ([`nested`]), with what is left of the outer search's `work`.
-fn inner(s: &LogicSolver, net: Kind, outer: Outer<'_>, work: usize) -> (Vec<Inner>, usize) {
+/// ([`nested`]), with what is left of the outer search's `work`. With `net_free`, the
+/// outer position is known to have no chain and no net step, which multiple chains
+/// use to search less ([`Fresh`]).
+fn inner(
+    s: &LogicSolver,
+    net: Kind,
+    outer: Outer<'_>,
+    work: usize,
+    net_free: bool,
+) -> (Vec<Inner>, usize) {
     let mut search = Search::new(s, net, false, Some(outer));
     search.work_left = work;
+    search.polled = work;
+    if net == Kind::Multiple && net_free {
+        search.fresh = Some(Fresh {
+            candidates: outer.candidates,
+            places: s.places_of(outer.candidates),
+        });
+        let places = std::mem::take(&mut search.source_places);
+        search
+            .reaching
+            .mark(s, &places, outer.candidates, (true, true));
+        search.source_places = places;
+    }
     if !search.cells(net) {
         return (Vec::new(), 0);
     }
@@ -212,11 +266,8 @@ impl<'s> Search<'s> {
             findings: Findings::new(only_best),
             next: Vec::new(),
             parents: Vec::new(),
-            work_left: if net.level() >= 2 {
-                NESTED_WORK
-            } else {
-                NET_WORK
-            },
+            work_left: net.budget(),
+            polled: net.budget(),
             slots_left: NET_SLOTS,
             level: net.level(),
             lost: Vec::new(),
@@ -227,6 +278,10 @@ impl<'s> Search<'s> {
             },
             register: Register::default(),
             outer,
+            chain_free: None,
+            net_free: None,
+            fresh: None,
+            reaching: Reaching::default(),
             inner_found: Findings::new(false),
         }
     }
@@ -311,6 +366,15 @@ impl<'s> Search<'s> {
         let mut queues = std::mem::take(&mut self.queues);
         let absurd = self.run(&mut out, (on, off), (y, dynamic), &mut queues);
         self.work_left = self.work_left.saturating_sub(out.nodes.len());
+        // The step's search counts the work of the searches run inside it too.
+        let work = if self.outer.is_none() {
+            std::mem::replace(&mut self.polled, self.work_left) - self.work_left
+        } else {
+            0
+        };
+        if watch::stop(work) {
+            self.work_left = 0;
+        }
         self.slots_left = self.slots_left.saturating_sub(out.at.len());
         for queue in &mut queues {
             queue.clear();
@@ -550,115 +614,6 @@ impl<'s> Search<'s> {
             .map(|(k, rule)| (last - k, rule))
             .collect();
         (line, ruled)
-    }
-
-    /// The steps that start from cell `i`: SE's `getMultipleChainsHintList` for one cell.
-    fn cell(&mut self, i: usize, net: Kind) {
-        let s = self.s;
-        let (y, dynamic) = match net {
-            Kind::Nishio => (false, true),
-            Kind::Multiple => (true, false),
-            Kind::Dynamic | Kind::DynamicPlus | Kind::Nested(_) => (true, true),
-        };
-        let candidates = s.candidates[i];
-        let count = candidates.count_ones();
-        let mut branches: Vec<(u8, Rc<Implied>)> = Vec::new();
-        for b in bits(candidates) {
-            if self.spent() {
-                return;
-            }
-            let v = b as u8 + 1;
-            let on = self.numbers.pot(i, v, true);
-            let off = on & !1;
-            let implied = self.if_on(on, y, dynamic);
-            let (if_on, absurd_on) = (&implied.0, implied.1);
-            // Multiple chains use only what the candidate implies when on.
-            if net != Kind::Multiple {
-                let (if_off, absurd_off) = self.propagate(&[], &[off], y, dynamic);
-                // A contradiction either way settles the candidate.
-                for (outcome, absurd, target) in
-                    [(if_on, absurd_on, on), (&if_off, absurd_off, off)]
-                {
-                    if let Some((a, b)) = absurd {
-                        let length = self.ancestors(outcome, a) + self.ancestors(outcome, b);
-                        let premise = Premise::Contradiction(s.cell(i), v, target & 1 == 1);
-                        let ends = [(outcome, a), (outcome, b)];
-                        self.offer(net, (premise, &ends), target ^ 1, length, 7);
-                    }
-                }
-                if net.is_dynamic() && count >= 3 {
-                    // What follows from the candidate on and from it off.
-                    for list in [&if_on.on, &if_on.off] {
-                        for &a in list {
-                            let pot = if_on.nodes[a as usize].pot;
-                            if let Some(b) = if_off.node_of(pot) {
-                                let length = self.ancestors(if_on, a) + self.ancestors(&if_off, b);
-                                let premise = Premise::Either(s.cell(i), v);
-                                let ends = [(if_on, a), (&if_off, b)];
-                                self.offer(net, (premise, &ends), pot, length, 1);
-                            }
-                        }
-                    }
-                }
-                self.recycle(if_off);
-            }
-            if net != Kind::Nishio {
-                self.regions(i, v, if_on, net, (y, dynamic));
-            }
-            branches.push((v, Rc::clone(&implied)));
-        }
-        if net != Kind::Nishio {
-            // What every candidate of the cell implies.
-            let first = &branches[0].1.0;
-            for list in [&first.on, &first.off] {
-                for &a in list {
-                    let pot = first.nodes[a as usize].pot;
-                    let nodes: Option<Vec<u32>> =
-                        branches.iter().map(|(_, o)| o.0.node_of(pot)).collect();
-                    let Some(nodes) = nodes else { continue };
-                    let mut length = 0;
-                    for ((_, o), &node) in branches.iter().zip(&nodes) {
-                        length += self.ancestors(&o.0, node);
-                    }
-                    let premise = Premise::Cell(s.cell(i));
-                    let ends: Vec<(&Outcome, u32)> =
-                        branches.iter().map(|(_, o)| &o.0).zip(nodes).collect();
-                    self.offer(net, (premise, &ends), pot, length, 5);
-                }
-            }
-        }
-    }
-
-    /// Region forcing chains on `value`, for the units of cell `i` where `i` is the
-    /// first place of the value: what each place implies holds.
-    fn regions(&mut self, i: usize, v: u8, if_on: &Outcome, net: Kind, (y, dynamic): (bool, bool)) {
-        let s = self.s;
-        for unit in self.s.se_units(i) {
-            let places = self.source_places[unit * s.side + usize::from(v) - 1];
-            if places.count_ones() < 2 || s.unit_cell(unit, places.trailing_zeros() as usize) != i {
-                continue;
-            }
-            let others: Vec<Rc<Implied>> = bits(places)
-                .skip(1)
-                .map(|k| self.if_on(self.numbers.pot(s.unit_cell(unit, k), v, true), y, dynamic))
-                .collect();
-            for list in [&if_on.on, &if_on.off] {
-                for &a in list {
-                    let pot = if_on.nodes[a as usize].pot;
-                    let nodes: Option<Vec<u32>> = others.iter().map(|o| o.0.node_of(pot)).collect();
-                    let Some(nodes) = nodes else { continue };
-                    let mut length = self.ancestors(if_on, a);
-                    for (o, &node) in others.iter().zip(&nodes) {
-                        length += self.ancestors(&o.0, node);
-                    }
-                    let premise = Premise::Region(s.unit(unit), v);
-                    let ends: Vec<(&Outcome, u32)> = std::iter::once((if_on, a))
-                        .chain(others.iter().map(|o| &o.0).zip(nodes))
-                        .collect();
-                    self.offer(net, (premise, &ends), pot, length, 6);
-                }
-            }
-        }
     }
 }
 

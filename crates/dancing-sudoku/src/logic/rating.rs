@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use dancing::{Limits, Stats, StopReason, Stopped};
 
+use super::nets;
 use super::state::LogicSolver;
 use super::step::Step;
 use super::technique::Technique;
@@ -35,6 +36,23 @@ pub enum RateError {
     /// deadline or the interrupt flag anywhere (see [`Rater::limits`]).
     #[error("{0}")]
     Stopped(Stopped),
+    /// A limit stopped a search of nested forcing chains of Sudoku Explainer's `level`
+    /// (2 to 5): every easier technique found nothing there, so the puzzle rates
+    /// `at_least` or more.
+    #[error(
+        "{stopped} in the nested forcing chains of level {level} (rated {}.{} or more)",
+        at_least_tenths / 10,
+        at_least_tenths % 10
+    )]
+    StoppedNested {
+        /// The limit, and the time spent.
+        stopped: Stopped,
+        /// The level of nested chains searched when the limit was reached.
+        level: u8,
+        /// The least the rating can be, in tenths: the walk's hardest step so far, or
+        /// the level's base score (95 to 110) if higher.
+        at_least_tenths: u16,
+    },
 }
 
 /// The steps of a puzzle from its givens to the end: each the easiest available
@@ -63,19 +81,34 @@ pub struct Rules {
     /// used. They are sound on the puzzles these functions accept (which have one
     /// solution), but some rate without them, as Sudoku Explainer can.
     pub uniqueness: bool,
+    /// Whether the nested forcing chains (Sudoku Explainer's levels 2 to 5, 9.5 and up)
+    /// may be used ([`LogicSolver::set_nested`]).
+    pub nested: bool,
 }
 
 impl Default for Rules {
     /// Every technique.
     fn default() -> Self {
-        Self { uniqueness: true }
+        Self {
+            uniqueness: true,
+            nested: true,
+        }
     }
 }
 
 impl Rules {
     /// Every technique but the uniqueness ones.
     pub fn without_uniqueness() -> Self {
-        Self { uniqueness: false }
+        Self {
+            uniqueness: false,
+            ..Self::default()
+        }
+    }
+
+    /// These rules, with the nested forcing chains allowed or not.
+    pub fn nested(mut self, allowed: bool) -> Self {
+        self.nested = allowed;
+        self
     }
 }
 
@@ -256,9 +289,8 @@ impl Rater {
     /// The next step of a proper puzzle, `None` if it is solved or no technique applies.
     pub fn hint(&self, puzzle: impl Into<Position>) -> Result<Option<Step>, RateError> {
         let position = puzzle.into();
-        let mut solver = self.start(&position)?;
-        solver.set_uniqueness(self.rules.uniqueness);
-        Ok(solver.next_step())
+        let solver = self.start(&position)?;
+        self.next_step(&solver, Instant::now(), 0.0)
     }
 
     /// The next step of a proper puzzle and the position after it, as a person applies
@@ -289,8 +321,7 @@ impl Rater {
     ) -> Result<Option<(Step, Position)>, RateError> {
         let position = puzzle.into();
         let mut solver = self.start(&position)?;
-        solver.set_uniqueness(self.rules.uniqueness);
-        let Some(step) = solver.next_step() else {
+        let Some(step) = self.next_step(&solver, Instant::now(), 0.0)? else {
             return Ok(None);
         };
         apply_as_a_person(&mut solver, &step);
@@ -308,6 +339,38 @@ impl Rater {
     }
 
     /// The logical solver of `position`, once it is known to have one solution.
+    /// The next step of `solver` under the limits, the clock counted from `started`;
+    /// `hardest` is the hardest score of the walk so far, for the error when a limit
+    /// stops a search of nested chains.
+    fn next_step(
+        &self,
+        solver: &LogicSolver,
+        started: Instant,
+        hardest: f32,
+    ) -> Result<Option<Step>, RateError> {
+        let (step, stop) = nets::watched(&self.limits, started, || solver.next_step());
+        let Some((reason, level)) = stop else {
+            return Ok(step);
+        };
+        let stopped = Stopped::new(
+            reason,
+            Stats {
+                elapsed: started.elapsed(),
+                ..Stats::default()
+            },
+        );
+        if level < 2 {
+            return Err(RateError::Stopped(stopped));
+        }
+        // Every easier technique found nothing: the step needs this level at least.
+        let base = 90 + 5 * u16::from(level - 1);
+        Err(RateError::StoppedNested {
+            stopped,
+            level,
+            at_least_tenths: base.max((hardest * 10.0).round() as u16),
+        })
+    }
+
     fn start(&self, position: &Position) -> Result<LogicSolver, RateError> {
         position.grid().validate()?;
         let (found, stats) = if position.is_plain() {
@@ -323,7 +386,12 @@ impl Rater {
         stopped(&stats)?;
         match found {
             0 => Err(RateError::NoSolution),
-            1 => Ok(LogicSolver::from_position(position)?),
+            1 => {
+                let mut solver = LogicSolver::from_position(position)?;
+                solver.set_uniqueness(self.rules.uniqueness);
+                solver.set_nested(self.rules.nested);
+                Ok(solver)
+            }
             _ => Err(RateError::Multiple),
         }
     }
@@ -338,9 +406,10 @@ impl Rater {
     ) -> Result<(Path, Position), RateError> {
         let started = Instant::now();
         let mut solver = self.start(position)?;
-        solver.set_uniqueness(self.rules.uniqueness);
-        let mut steps = Vec::new();
-        while let Some(step) = solver.next_step() {
+        let mut steps: Vec<Step> = Vec::new();
+        let mut hardest = 0.0f32;
+        while let Some(step) = self.next_step(&solver, started, hardest)? {
+            hardest = hardest.max(step.score());
             match walk {
                 Walk::Hints => apply_as_a_person(&mut solver, &step),
                 Walk::Rating => solver.apply(&step),

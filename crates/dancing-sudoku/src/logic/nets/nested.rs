@@ -21,7 +21,9 @@
 //! An outer chain's length counts, besides its own potentials, the length of each
 //! distinct inner chain its implications rest on (SE's `getNestedComplexity`).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
 
 use super::super::chains::{self, Chain};
 use super::super::outcome::{CELL, NO_CAUSE, NONE, REGION};
@@ -29,6 +31,20 @@ use super::{Kind, Outcome, Premise, Search};
 use crate::logic::potentials::Key;
 use crate::logic::state::{LogicSolver, bits};
 use crate::logic::technique::Technique;
+
+/// The most inner searches a thread remembers ([`INNER`]).
+const REMEMBERED: usize = 1 << 13;
+
+/// The inner steps found on a grid an outer chain left, by outer grid, then by rule
+/// and grid left: one outer grid's chains meet the same grids again and again (the two
+/// candidates of a cell, on and off, lead to the same grid; each level runs the
+/// searches of the level before it again).
+type Remembered = HashMap<Vec<u64>, HashMap<(u8, Vec<u64>), Rc<Vec<Inner>>>>;
+
+thread_local! {
+    static CHAINS: RefCell<(usize, HashMap<Vec<u64>, Rc<Vec<Chain>>>)> = RefCell::new((0, HashMap::new()));
+    static INNER: RefCell<(usize, Remembered)> = RefCell::new((0, HashMap::new()));
+}
 
 /// A step found by a search run as a rule inside an outer chain.
 #[derive(Debug)]
@@ -114,39 +130,29 @@ impl<'s> Search<'s> {
         out: &mut Outcome,
         pending_off: &mut VecDeque<u32>,
     ) -> bool {
-        let mut working = self.s.clone();
+        let s = self.s;
+        let source_places = self.source_places.clone();
+        let mut working = s.clone();
         working.candidates.copy_from_slice(&self.grid);
         let outer = Outer {
-            candidates: &self.s.candidates,
-            places: &self.source_places,
+            candidates: &s.candidates,
+            places: &source_places,
         };
         let mut added = false;
         for &(rule, name) in rules(self.level) {
-            let steps = match rule {
-                Rule::Chains => {
-                    let (steps, work) = chains::all_counted(&working);
-                    self.work_left = self.work_left.saturating_sub(work);
-                    steps
-                        .iter()
-                        .map(|chain| chain_step(chain, &working, outer))
-                        .collect()
-                }
-                Rule::Net(kind) => {
-                    let (steps, left) = super::inner(&working, kind, outer, self.work_left);
-                    self.work_left = left;
-                    steps
-                }
+            let Some(steps) = self.inner_steps(rule, name, &working, outer) else {
+                break; // the budget ran out
             };
             let mut any = false;
-            for step in steps.into_iter().filter(|step| !step.parents.is_empty()) {
+            for step in steps.iter().filter(|step| !step.parents.is_empty()) {
                 any = true;
-                let id = self.register.id(step.signature, step.complexity);
+                let id = self.register.id(step.signature.clone(), step.complexity);
                 let parents: Vec<u32> = step
                     .parents
                     .iter()
                     .filter_map(|&p| out.node_of(p))
                     .collect();
-                for removal in step.removals {
+                for &removal in &step.removals {
                     if out.node_of(removal).is_some() {
                         continue;
                     }
@@ -161,6 +167,107 @@ impl<'s> Search<'s> {
             }
         }
         added
+    }
+
+    /// The steps of inner `rule` (named `name`) on `working`, the grid the chain left,
+    /// as rules of the chain whose position is `outer`: remembered, or searched for.
+    /// `None` if the search ran out of budget.
+    fn inner_steps(
+        &mut self,
+        rule: Rule,
+        name: u8,
+        working: &LogicSolver,
+        outer: Outer<'_>,
+    ) -> Option<Rc<Vec<Inner>>> {
+        let key = (name, working.candidates.clone());
+        let known = INNER.with_borrow(|(_, remembered)| {
+            remembered
+                .get(outer.candidates)
+                .and_then(|by_grid| by_grid.get(&key).cloned())
+        });
+        if known.is_some() {
+            return known;
+        }
+        let steps: Vec<Inner> = match rule {
+            Rule::Chains => {
+                // In a position without chain steps (as when the path reaches the
+                // nested chains), only new strong links make them.
+                let reference = self.chain_free().then_some(outer.candidates);
+                let remembered =
+                    CHAINS.with_borrow(|(_, chains)| chains.get(&working.candidates).cloned());
+                let steps = match remembered {
+                    Some(steps) => steps,
+                    None => {
+                        let (steps, work) = chains::all_counted(working, reference);
+                        self.work_left = self.work_left.saturating_sub(work);
+                        let steps = Rc::new(steps);
+                        CHAINS.with_borrow_mut(|(count, chains)| {
+                            if *count >= REMEMBERED {
+                                chains.clear();
+                                *count = 0;
+                            }
+                            *count += 1;
+                            chains.insert(working.candidates.clone(), Rc::clone(&steps));
+                        });
+                        steps
+                    }
+                };
+                let v: Vec<Inner> = steps
+                    .iter()
+                    .map(|chain| chain_step(chain, working, outer))
+                    .collect();
+                v
+            }
+            Rule::Net(kind) => {
+                let net_free = kind == Kind::Multiple && self.net_free();
+                let (steps, left) = super::inner(working, kind, outer, self.work_left, net_free);
+                self.work_left = left;
+                steps
+            }
+        };
+        if self.spent() {
+            return None;
+        }
+        let steps = Rc::new(steps);
+        INNER.with_borrow_mut(|(count, remembered)| {
+            if *count >= REMEMBERED {
+                remembered.clear();
+                *count = 0;
+            }
+            *count += 1;
+            remembered
+                .entry(outer.candidates.to_vec())
+                .or_default()
+                .insert(key, Rc::clone(&steps));
+        });
+        Some(steps)
+    }
+
+    /// Whether the search's position is known to have no chain step (forcing chain or
+    /// cycle): checked once, for a search that is not run as a rule.
+    fn chain_free(&mut self) -> bool {
+        if self.outer.is_some() {
+            return false;
+        }
+        let s = self.s;
+        *self
+            .chain_free
+            .get_or_insert_with(|| chains::easiest(s).is_none())
+    }
+
+    /// Whether the search's position is known to have no chain step and no step of the
+    /// multiple and dynamic nets: checked once, for a search that is not run as a rule.
+    fn net_free(&mut self) -> bool {
+        if !self.chain_free() {
+            return false;
+        }
+        let s = self.s;
+        *self.net_free.get_or_insert_with(|| {
+            [Kind::Multiple, Kind::Dynamic].into_iter().all(|net| {
+                let mut search = Search::new(s, net, true, None);
+                search.cells(net) && search.findings.into_steps().is_empty()
+            })
+        })
     }
 
     /// The length the nested chains add to a step whose branches end at `ends`: the

@@ -1,0 +1,115 @@
+//! Which potentials can reach a strong link that a reference position lacks.
+//!
+//! When a grid has lost candidates from a position where no chain (or net) step
+//! exists, as the grid a dynamic chain leaves does, a step of the grid must use a
+//! *new* strong link: a cell left with two candidates, or a value left with two places
+//! in a unit, where the position had more (see the searches that use this). A search
+//! from a potential that cannot reach one finds nothing, and is not made.
+
+use super::potentials::Pots;
+use super::state::{LogicSolver, bits};
+
+/// The potentials that can reach a new strong link, as stamps: `stamp[pot] == pass`.
+#[derive(Default)]
+pub(super) struct Reaching {
+    stamp: Vec<u32>,
+    pass: u32,
+}
+
+impl Reaching {
+    /// Whether `pot` can reach a new strong link, as last marked.
+    pub(super) fn reaches(&self, pot: u32) -> bool {
+        self.stamp.get(pot as usize) == Some(&self.pass)
+    }
+
+    /// Marks the potentials of `s` (whose places of values in units are `places`) that
+    /// can reach, under the links `(y, x)` (cells', units'), a strong link that
+    /// `reference` (candidates `s` has lost some of) lacks: a walk back from each such
+    /// link's start. Whether there is any such link.
+    pub(super) fn mark(
+        &mut self,
+        s: &LogicSolver,
+        places: &[u64],
+        reference: &[u64],
+        (y, x): (bool, bool),
+    ) -> bool {
+        let n = s.side;
+        let numbers = Pots(n);
+        self.pass += 1;
+        let stamp = self.pass;
+        self.stamp.resize(numbers.count(), 0);
+        let mut todo: Vec<u32> = Vec::new();
+        // The starts of the new strong links: off-potentials of a cell left with two
+        // candidates, or of a value left with two places in a unit.
+        if y {
+            for (i, (&now, &was)) in s.candidates.iter().zip(reference).enumerate() {
+                if now.count_ones() == 2 && was.count_ones() > 2 {
+                    todo.extend(bits(now).map(|b| numbers.pot(i, b as u8 + 1, false)));
+                }
+            }
+        }
+        if x {
+            let was = s.places_of(reference);
+            for unit in 0..3 * n {
+                for v in 1..=n as u8 {
+                    let slot = unit * n + usize::from(v) - 1;
+                    if places[slot].count_ones() == 2 && was[slot].count_ones() > 2 {
+                        todo.extend(
+                            bits(places[slot]).map(|k| numbers.pot(s.unit_cell(unit, k), v, false)),
+                        );
+                    }
+                }
+            }
+        }
+        if todo.is_empty() {
+            return false;
+        }
+        for &pot in &todo {
+            self.stamp[pot as usize] = stamp;
+        }
+        while let Some(pot) = todo.pop() {
+            let (i, v, on) = numbers.parts(pot);
+            let mut mark = |p: u32, todo: &mut Vec<u32>| {
+                if self.stamp[p as usize] != stamp {
+                    self.stamp[p as usize] = stamp;
+                    todo.push(p);
+                }
+            };
+            let slot = usize::from(v) - 1;
+            if on {
+                // What turns it on: the other candidate of its cell, the other place of
+                // its value in a unit.
+                let cell = s.candidates[i];
+                if y && cell.count_ones() == 2 {
+                    for b in bits(cell & !(1 << slot)) {
+                        mark(numbers.pot(i, b as u8 + 1, false), &mut todo);
+                    }
+                }
+                if x {
+                    for unit in s.se_units(i) {
+                        let at = places[unit * n + slot];
+                        if at.count_ones() == 2 {
+                            for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
+                                mark(numbers.pot(j, v, false), &mut todo);
+                            }
+                        }
+                    }
+                }
+            } else {
+                // What turns it off: its cell's other candidates, its value's peers.
+                if y {
+                    for b in bits(s.candidates[i] & !(1 << slot)) {
+                        mark(numbers.pot(i, b as u8 + 1, true), &mut todo);
+                    }
+                }
+                for unit in s.se_units(i) {
+                    let at = places[unit * n + slot];
+                    for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
+                        mark(numbers.pot(j, v, true), &mut todo);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
