@@ -201,10 +201,11 @@ impl<'s> Search<'s> {
         }
     }
 
-    /// Whether a search from `pot` is worth making: without a reference, always; with
-    /// one, if `pot` can reach a strong link the reference lacks.
-    fn worth(&self, pot: u32) -> bool {
-        self.reference.is_none() || self.reaching.reaches(pot)
+    /// Whether a search from `pot` for a way to `to` is worth making: without a
+    /// reference, always; with one, if such a way can pass a strong link the reference
+    /// lacks.
+    fn worth(&self, pot: u32, to: u32) -> bool {
+        self.reference.is_none() || self.reaching.between(pot, to)
     }
 
     /// Starts a search: no potential reached yet.
@@ -370,7 +371,8 @@ impl<'s> Search<'s> {
             _ => 2,
         };
         let base = if y && x { 70 } else { 65 };
-        let limit = if self.worth(source) {
+        // A cycle comes back to its source.
+        let limit = if self.worth(source, source) {
             self.limit(base, kind)
         } else {
             0
@@ -393,7 +395,7 @@ impl<'s> Search<'s> {
             let off = source - 1;
             let base = if y { 70 } else { 66 };
             for start in [source, off] {
-                if !self.worth(start) {
+                if !self.worth(start, start ^ 1) {
                     continue;
                 }
                 let limit = self.limit(base, kind);

@@ -9,10 +9,12 @@
 use super::potentials::Pots;
 use super::state::{LogicSolver, bits};
 
-/// The potentials that can reach a new strong link, as stamps: `stamp[pot] == pass`.
+/// The potentials that can reach a new strong link, and those a new strong link can
+/// reach, as stamps: `stamp[pot] == pass` and `after[pot] == pass`.
 #[derive(Default)]
 pub(super) struct Reaching {
     stamp: Vec<u32>,
+    after: Vec<u32>,
     pass: u32,
 }
 
@@ -20,6 +22,16 @@ impl Reaching {
     /// Whether `pot` can reach a new strong link, as last marked.
     pub(super) fn reaches(&self, pot: u32) -> bool {
         self.stamp.get(pot as usize) == Some(&self.pass)
+    }
+
+    /// Whether a new strong link can reach `pot`, as last marked.
+    pub(super) fn reached(&self, pot: u32) -> bool {
+        self.after.get(pot as usize) == Some(&self.pass)
+    }
+
+    /// Whether a chain from `from` to `to` can pass a new strong link.
+    pub(super) fn between(&self, from: u32, to: u32) -> bool {
+        self.reaches(from) && self.reached(to)
     }
 
     /// Marks the potentials of `s` (whose places of values in units are `places`) that
@@ -63,6 +75,55 @@ impl Reaching {
         }
         if todo.is_empty() {
             return false;
+        }
+        // Forwards from the links' ends: the other potential of each start, on.
+        self.after.resize(numbers.count(), 0);
+        let mut ahead: Vec<u32> = todo.iter().map(|&p| p | 1).collect();
+        for &pot in &ahead {
+            self.after[pot as usize] = stamp;
+        }
+        while let Some(pot) = ahead.pop() {
+            let (i, v, on) = numbers.parts(pot);
+            let slot = usize::from(v) - 1;
+            let mut mark = |p: u32, ahead: &mut Vec<u32>| {
+                if self.after[p as usize] != stamp {
+                    self.after[p as usize] = stamp;
+                    ahead.push(p);
+                }
+            };
+            if on {
+                // What it turns off: its cell's other candidates, its value's peers.
+                if y {
+                    for b in bits(s.candidates[i] & !(1 << slot)) {
+                        mark(numbers.pot(i, b as u8 + 1, false), &mut ahead);
+                    }
+                }
+                for unit in s.se_units(i) {
+                    let at = places[unit * n + slot];
+                    for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
+                        mark(numbers.pot(j, v, false), &mut ahead);
+                    }
+                }
+            } else {
+                // What it turns on: the other candidate of its cell, the other place of
+                // its value in a unit.
+                let cell = s.candidates[i];
+                if y && cell.count_ones() == 2 {
+                    for b in bits(cell & !(1 << slot)) {
+                        mark(numbers.pot(i, b as u8 + 1, true), &mut ahead);
+                    }
+                }
+                if x {
+                    for unit in s.se_units(i) {
+                        let at = places[unit * n + slot];
+                        if at.count_ones() == 2 {
+                            for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
+                                mark(numbers.pot(j, v, true), &mut ahead);
+                            }
+                        }
+                    }
+                }
+            }
         }
         for &pot in &todo {
             self.stamp[pot as usize] = stamp;
