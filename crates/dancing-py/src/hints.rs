@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use dancing_sudoku::logic::{RateError, Rater};
+use dancing_sudoku::logic::{RateError, Rater, Rules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -189,21 +189,24 @@ fn rate_error(py: Python<'_>, error: RateError) -> PyErr {
 /// `pearl` (the hardest step up to the first that fills a cell) and `diamond` (the
 /// first step's score), each `None` where the techniques stall first, and
 /// `explainer`, the three in the forum's notation ER/EP/ED (`"7.1/1.2/1.2"`, `?` for
-/// what the techniques did not reach).
+/// what the techniques did not reach). `nested=False` leaves out the nested forcing
+/// chains (9.5 and up, about a second a puzzle): a puzzle that needs them stalls.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, timeout = None, r#box = None),
-           text_signature = "(puzzle, *, timeout=None, box=None)")]
+#[pyo3(signature = (puzzle, *, timeout = None, r#box = None, nested = true),
+           text_signature = "(puzzle, *, timeout=None, box=None, nested=True)")]
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
     timeout: Option<f64>,
     r#box: Option<&str>,
+    nested: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let position = position_of(puzzle, r#box)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
+    let rules = Rules::default().nested(nested);
     let rating = interruptible(py, &flag, move || {
-        Rater::new().limits(limits).rate(position)
+        Rater::new().limits(limits).rules(rules).rate(position)
     })?
     .map_err(|e| rate_error(py, e))?;
     let dict = PyDict::new(py);
@@ -228,18 +231,25 @@ fn rate<'py>(
 ///     puzzle: the puzzle or pencilmark grid (a str in any layout), or a `Position`.
 ///     box: the boxes of a grid whose side has no square ones (`"2x3"`).
 ///     apply: also give the position after the step.
+///     nested: look for the nested forcing chains (9.5 and up, seconds) too.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, r#box = None, apply = false),
-           text_signature = "(puzzle, *, box=None, apply=False)")]
+#[pyo3(signature = (puzzle, *, r#box = None, apply = false, nested = true),
+           text_signature = "(puzzle, *, box=None, apply=False, nested=True)")]
 fn hint<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
     r#box: Option<&str>,
     apply: bool,
+    nested: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let position = position_of(puzzle, r#box)?;
-    let walked = Rater::new()
-        .hint_applied(&position)
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = limits(None, &flag)?;
+    let rater = Rater::new()
+        .limits(limits)
+        .rules(Rules::default().nested(nested));
+    let asked = position.clone();
+    let walked = interruptible(py, &flag, move || rater.hint_applied(&asked))?
         .map_err(|e| rate_error(py, e))?;
     let dict = PyDict::new(py);
     let Some((step, after)) = walked else {
@@ -283,20 +293,26 @@ fn hint<'py>(
 ///     puzzle: the puzzle or pencilmark grid (a str in any layout), or a `Position`.
 ///     box: the boxes of a grid whose side has no square ones (`"2x3"`).
 ///     timeout: seconds before `SearchStopped`, or `None`.
+///     nested: look for the nested forcing chains (9.5 and up, seconds) too.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, r#box = None, timeout = None),
-           text_signature = "(puzzle, *, box=None, timeout=None)")]
+#[pyo3(signature = (puzzle, *, r#box = None, timeout = None, nested = true),
+           text_signature = "(puzzle, *, box=None, timeout=None, nested=True)")]
 fn steps(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     r#box: Option<&str>,
     timeout: Option<f64>,
+    nested: bool,
 ) -> PyResult<Vec<Step>> {
     let position = position_of(puzzle, r#box)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
+    let rules = Rules::default().nested(nested);
     let (path, positions) = interruptible(py, &flag, move || {
-        Rater::new().limits(limits).path_positions(position)
+        Rater::new()
+            .limits(limits)
+            .rules(rules)
+            .path_positions(position)
     })?
     .map_err(|e| rate_error(py, e))?;
     Ok(path

@@ -44,11 +44,16 @@ def test_a_17_clue_puzzle_is_solved_counted_rated_and_hinted():
         assert solution[9 * r + c] != str(v)
 
 
-def test_inkala_needs_search_and_an_empty_grid_has_many_solutions():
+def test_inkala_needs_nested_chains_and_an_empty_grid_has_many_solutions():
+    # Sudoku Explainer rates it 10.7/10.7/9.7: nested forcing chains, after dynamic
+    # forcing chains "plus" (the first a 9.7).
     rating = sudoku.rate(INKALA)
+    assert not rating["needs_search"]
+    assert rating["technique"] == "nested forcing chains"
+    assert (rating["score"], rating["explainer"]) == (10.7, "10.7/10.7/9.7")
+    # Without them it stalls after the chains "plus": no cell is filled, so no EP.
+    rating = sudoku.rate(INKALA, nested=False)
     assert rating["needs_search"] and rating["score"] > 9.0
-    # Its first steps are dynamic forcing chains "plus", the first a 9.7 (Sudoku
-    # Explainer's ED); no cell is filled before the stall, so no EP.
     assert rating["technique"] == "dynamic forcing chains (+)"
     assert (rating["diamond"], rating["pearl"], rating["explainer"]) == (9.7, None, "?/?/9.7")
     assert sudoku.count("." * 81, limit=5) == 5
@@ -132,12 +137,14 @@ def test_generated_jigsaws_keep_their_regions():
 
 def test_hints_tell_a_step_from_solved_and_stalled():
     assert sudoku.hint(SEVENTEEN)["status"] == "step"
-    # The first of the forum's hardest: no technique applies to it as given.
+    # The first of the forum's hardest: no technique below the nested chains applies to
+    # it as given.
     hardest = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
-    stalled = sudoku.hint(hardest)
+    stalled = sudoku.hint(hardest, nested=False)
     assert stalled["status"] == "stalled", stalled
     assert stalled["technique"] is None and stalled["eliminations"] == []
-    assert sudoku.rate(hardest)["needs_search"]
+    assert sudoku.rate(hardest, nested=False)["needs_search"]
+    assert sudoku.steps(hardest, nested=False) == []
 
 
 def test_counts_say_whether_they_are_complete():

@@ -243,13 +243,16 @@ fn every_batch_command_answers_every_puzzle_when_the_timeout_stops_it() {
 
 #[test]
 fn rate_max_nodes_stops_one_puzzle_and_the_batch_goes_on() {
-    // A famous puzzle the techniques cannot finish, whose search left takes more than
-    // 1,000 nodes; then a puzzle of singles, checked without a guess.
+    // A famous puzzle the techniques below the nested chains cannot finish, whose
+    // search left takes more than 1,000 nodes; then a puzzle of singles, checked
+    // without a guess.
+    let without_nested = dancing_sudoku::logic::Rules::default().nested(false);
     let hard = dancing_sudoku::FAMOUS
         .lines()
         .filter_map(|line| dancing_sudoku::Grid::parse_line(line).ok())
         .find(|grid| {
             dancing_sudoku::logic::Rater::new()
+                .rules(without_nested)
                 .rate(grid)
                 .is_ok_and(|r| r.search.is_some_and(|n| n > 1000))
         })
@@ -259,11 +262,39 @@ fn rate_max_nodes_stops_one_puzzle_and_the_batch_goes_on() {
     let input = format!("{hard}\n{easy}\n");
     let plain = run(&["sudoku", "rate"], easy.as_bytes());
     let output = run(
-        &["sudoku", "rate", "--max-nodes", "1000", "--stats"],
+        &[
+            "sudoku",
+            "rate",
+            "--no-nested",
+            "--max-nodes",
+            "1000",
+            "--stats",
+        ],
         input.as_bytes(),
     );
     let expected = format!("stopped: max-nodes\n{}", text(&plain.stdout));
     stopped(&output, 3, &expected, "max-nodes");
+    // With them, the node limit stops their first search (its work counted in
+    // potentials reached), and the line says how far the rating got.
+    let output = run(
+        &["sudoku", "rate", "--max-nodes", "1000", "--stats"],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = text(&output.stdout);
+    let (first, rest) = stdout.split_once('\n').unwrap();
+    assert!(
+        first.starts_with("stopped: max-nodes (≥ ") && first.ends_with(", stopped at level 2)"),
+        "{first}"
+    );
+    let at_least: f32 = first["stopped: max-nodes (≥ ".len()..]
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(at_least >= 9.5, "{first}");
+    assert_eq!(rest, text(&plain.stdout));
 }
 
 #[test]

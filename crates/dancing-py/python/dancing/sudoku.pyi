@@ -117,18 +117,31 @@ def marginals(
     all of them; `fixed` lists the cells (0-based, with their value) every solution
     fills alike. Any shape, variant or pencilmark grid."""
 
-def rate(puzzle: Puzzle, *, timeout: Optional[float] = None, box: Optional[str] = None) -> Rating:
+def rate(
+    puzzle: Puzzle,
+    *,
+    timeout: Optional[float] = None,
+    box: Optional[str] = None,
+    nested: bool = True,
+) -> Rating:
     """The rating: `score`, `technique` (the hardest used, or `None`), `needs_search`
-    and `text` (`"7.1 forcing chain"`)."""
+    and `text` (`"7.1 forcing chain"`); `nested=False` leaves out the nested forcing
+    chains (9.5 and up)."""
 
-def hint(puzzle: Puzzle, *, box: Optional[str] = None, apply: bool = False) -> Hint:
+def hint(
+    puzzle: Puzzle, *, box: Optional[str] = None, apply: bool = False, nested: bool = True
+) -> Hint:
     """The next step (`status` `"step"`), or `"solved"`, or `"stalled"` when no
     technique applies: `text`, `technique`, `score`, `placement` (`(row, column,
     value)`, 0-based cells, or `None`) and `eliminations` (a list of those); with
     `apply=True`, `position`, the position after the step, which `hint` takes back."""
 
 def steps(
-    puzzle: Puzzle, *, box: Optional[str] = None, timeout: Optional[float] = None
+    puzzle: Puzzle,
+    *,
+    box: Optional[str] = None,
+    timeout: Optional[float] = None,
+    nested: bool = True,
 ) -> list[Step]:
     """Every step to the end (solved, or stalled), each with the position after it."""
 

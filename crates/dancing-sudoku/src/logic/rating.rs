@@ -154,10 +154,12 @@ impl Rater {
 
     /// The limits of every later call: the uniqueness check stops at the node limit,
     /// the deadline or the interrupt flag, the steps at the deadline or the flag (checked
-    /// between steps), and the search measured after a stall at all three (below
-    /// [`SEARCH_BUDGET`] for the node limit), each with [`RateError::Stopped`]. Past the
-    /// budget the rating is the budget's, marked
-    /// [`search_over_budget`](Rating::search_over_budget).
+    /// between steps, and inside a step's searches of forcing nets), and the search
+    /// measured after a stall at all three (below [`SEARCH_BUDGET`] for the node limit),
+    /// each with [`RateError::Stopped`]. Past the budget the rating is the budget's,
+    /// marked [`search_over_budget`](Rating::search_over_budget). A search of nested
+    /// forcing chains also stops at the node limit, counting the potentials it reaches,
+    /// with [`RateError::StoppedNested`]: its level, and the least the rating can be.
     ///
     /// The uniqueness check is the default solver's (`AutoSolver` with the `sat`
     /// feature: the bit-parallel solver for 9×9, dancing links then the learner above,
@@ -166,22 +168,34 @@ impl Rater {
     /// ```
     /// use std::time::Instant;
     /// use dancing::{Limits, StopReason};
-    /// use dancing_sudoku::{FAMOUS, Grid, RateError, logic::Rater};
+    /// use dancing_sudoku::{FAMOUS, Grid, RateError, logic::{Rater, Rules}};
     ///
     /// let puzzle: Grid = "12.......1..2..3".parse()?;
     /// let past = Rater::new().limits(Limits::deadline(Instant::now()));
     /// let Err(RateError::Stopped(stop)) = past.rating_path(&puzzle) else { panic!() };
     /// assert_eq!(stop.reason, StopReason::Timeout);
     ///
-    /// // A famous puzzle that stalls the techniques, with a search of more than 1 node.
+    /// // A famous puzzle that stalls the techniques without the nested chains, with a
+    /// // search of more than 1 node.
+    /// let without_nested = Rater::new().rules(Rules::default().nested(false));
     /// let hard = FAMOUS
     ///     .lines()
     ///     .filter_map(|line| Grid::parse_line(line).ok())
-    ///     .find(|grid| Rater::new().rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
+    ///     .find(|grid| without_nested.rate(grid).is_ok_and(|r| r.search.is_some_and(|n| n > 1)))
     ///     .expect("a famous puzzle beyond the techniques");
-    /// let tight = Rater::new().limits(Limits::max_nodes(1));
+    /// let tight = without_nested.clone().limits(Limits::max_nodes(1));
     /// let Err(RateError::Stopped(stop)) = tight.rate(&hard) else { panic!() };
     /// assert_eq!(stop.reason, StopReason::NodeLimit);
+    ///
+    /// // With them, a node limit that the uniqueness check stays within stops the first
+    /// // search of nested chains, counted in potentials: at level 2, 9.5 at least.
+    /// let tight = Rater::new().limits(Limits::max_nodes(20_000));
+    /// let Err(RateError::StoppedNested { stopped, level, at_least_tenths }) = tight.rate(&hard)
+    /// else {
+    ///     panic!()
+    /// };
+    /// assert_eq!((stopped.reason, level), (StopReason::NodeLimit, 2));
+    /// assert!(at_least_tenths >= 95);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn limits(mut self, limits: Limits) -> Self {
@@ -551,8 +565,10 @@ impl Rating {
                 top = Some(step);
             }
         }
+        // A stall scores the search left, but never below a step already taken (the
+        // nested chains score above the search's floor).
         let tenths = match search {
-            Some(nodes) => search_tenths(nodes),
+            Some(nodes) => search_tenths(nodes).max(top.map_or(0, Step::tenths)),
             None => top.map_or(0, Step::tenths),
         };
         // SE's pearl: the hardest step up to the first that fills a cell.

@@ -89,10 +89,14 @@ fn famous_puzzles_are_hard() {
     // The first six are hard for people too; the last four are famous for defeating
     // naive backtracking (Norvig's, the 987654321 one) or as an example, and fall to
     // singles and pointing.
+    // The first six need more than the dynamic chains "plus" (they are rated here
+    // without the nested chains, seconds each, which `er_ep_ed_agree_with_sudoku_
+    // explainer` walks on Inkala's).
     let famous = common::famous();
     assert_eq!(famous.len(), 10);
+    let rater = logic::Rater::new().rules(logic::Rules::default().nested(false));
     for (k, (name, puzzle)) in famous.iter().enumerate() {
-        let rating = logic::Rater::new().rate(puzzle).unwrap();
+        let rating = rater.rate(puzzle).unwrap();
         if k < 6 {
             assert!(
                 rating.needs_search() && rating.score >= 9.0,
@@ -402,7 +406,10 @@ fn er_ep_ed_agree_with_sudoku_explainer() {
     for ((puzzle, theirs), rating) in all.iter().zip(&ratings) {
         assert!(!rating.needs_search(), "{puzzle}: {rating}");
         assert_eq!(rating.explainer(), *theirs, "{puzzle}");
-        plus += usize::from(rating.hardest == Some(Technique::DynamicForcingChainPlus));
+        plus += usize::from(
+            rating.count(Technique::DynamicForcingChainPlus) > 0
+                && rating.hardest <= Some(Technique::DynamicForcingChainPlus),
+        );
         nested += usize::from(
             er(theirs) >= 9.5 && rating.hardest > Some(Technique::DynamicForcingChainPlus),
         );
@@ -412,9 +419,9 @@ fn er_ep_ed_agree_with_sudoku_explainer() {
                 .filter(|&t| t >= Technique::NestedForcingChain),
         );
     }
-    assert!(all.len() >= 350, "{} rated", all.len());
+    assert!(all.len() >= 380, "{} rated", all.len());
     assert!(plus >= 3, "{plus} with chains plus");
-    assert!(nested >= 24, "{nested} with nested chains");
+    assert!(nested >= 53, "{nested} with nested chains");
     assert_eq!(levels.len(), 3, "{levels:?}");
 }
 

@@ -32,18 +32,36 @@ use crate::logic::potentials::Key;
 use crate::logic::state::{LogicSolver, bits};
 use crate::logic::technique::Technique;
 
-/// The most inner searches a thread remembers ([`INNER`]).
+/// The most searches a thread remembers of each kind ([`Memory`]).
 const REMEMBERED: usize = 1 << 13;
 
-/// The inner steps found on a grid an outer chain left, by outer grid, then by rule
-/// and grid left: one outer grid's chains meet the same grids again and again (the two
-/// candidates of a cell, on and off, lead to the same grid; each level runs the
-/// searches of the level before it again).
-type Remembered = HashMap<Vec<u64>, HashMap<(u8, Vec<u64>), Rc<Vec<Inner>>>>;
+/// Search results by key, at most [`REMEMBERED`] (all forgotten when full): the grids
+/// that outer chains leave come back again and again (the two candidates of a cell, on
+/// and off, lead to the same grid; each level runs the searches of the level before it
+/// again; a step changes little of the next step's grids).
+struct Memory<K, V>(HashMap<K, Rc<V>>);
+
+impl<K: std::hash::Hash + Eq, V> Memory<K, V> {
+    fn get(&self, key: &K) -> Option<Rc<V>> {
+        self.0.get(key).cloned()
+    }
+
+    fn keep(&mut self, key: K, value: &Rc<V>) {
+        if self.0.len() >= REMEMBERED {
+            self.0.clear();
+        }
+        self.0.insert(key, Rc::clone(value));
+    }
+}
+
+/// The key of an inner search: the outer chain's position, the rule, the grid left.
+type InnerKey = (Vec<u64>, u8, Vec<u64>);
 
 thread_local! {
-    static CHAINS: RefCell<(usize, HashMap<Vec<u64>, Rc<Vec<Chain>>>)> = RefCell::new((0, HashMap::new()));
-    static INNER: RefCell<(usize, Remembered)> = RefCell::new((0, HashMap::new()));
+    /// Every forcing chain and cycle of a grid (they depend on the grid only).
+    static CHAINS: RefCell<Memory<Vec<u64>, Vec<Chain>>> = RefCell::new(Memory(HashMap::new()));
+    /// The inner steps of a rule on a grid an outer chain left.
+    static INNER: RefCell<Memory<InnerKey, Vec<Inner>>> = RefCell::new(Memory(HashMap::new()));
 }
 
 /// A step found by a search run as a rule inside an outer chain.
@@ -179,44 +197,29 @@ impl<'s> Search<'s> {
         working: &LogicSolver,
         outer: Outer<'_>,
     ) -> Option<Rc<Vec<Inner>>> {
-        let key = (name, working.candidates.clone());
-        let known = INNER.with_borrow(|(_, remembered)| {
-            remembered
-                .get(outer.candidates)
-                .and_then(|by_grid| by_grid.get(&key).cloned())
-        });
-        if known.is_some() {
-            return known;
+        let key = (outer.candidates.to_vec(), name, working.candidates.clone());
+        if let Some(known) = INNER.with_borrow(|memory| memory.get(&key)) {
+            return Some(known);
         }
         let steps: Vec<Inner> = match rule {
             Rule::Chains => {
-                // In a position without chain steps (as when the path reaches the
-                // nested chains), only new strong links make them.
-                let reference = self.chain_free().then_some(outer.candidates);
-                let remembered =
-                    CHAINS.with_borrow(|(_, chains)| chains.get(&working.candidates).cloned());
-                let steps = match remembered {
-                    Some(steps) => steps,
+                let chains = match CHAINS.with_borrow(|memory| memory.get(&key.2)) {
+                    Some(chains) => chains,
                     None => {
-                        let (steps, work) = chains::all_counted(working, reference);
+                        // In a position without chain steps (as when the path reaches
+                        // the nested chains), only new strong links make them.
+                        let reference = self.chain_free().then_some(outer.candidates);
+                        let (chains, work) = chains::all_counted(working, reference);
                         self.work_left = self.work_left.saturating_sub(work);
-                        let steps = Rc::new(steps);
-                        CHAINS.with_borrow_mut(|(count, chains)| {
-                            if *count >= REMEMBERED {
-                                chains.clear();
-                                *count = 0;
-                            }
-                            *count += 1;
-                            chains.insert(working.candidates.clone(), Rc::clone(&steps));
-                        });
-                        steps
+                        let chains = Rc::new(chains);
+                        CHAINS.with_borrow_mut(|memory| memory.keep(key.2.clone(), &chains));
+                        chains
                     }
                 };
-                let v: Vec<Inner> = steps
+                chains
                     .iter()
                     .map(|chain| chain_step(chain, working, outer))
-                    .collect();
-                v
+                    .collect()
             }
             Rule::Net(kind) => {
                 let net_free = kind == Kind::Multiple && self.net_free();
@@ -229,17 +232,7 @@ impl<'s> Search<'s> {
             return None;
         }
         let steps = Rc::new(steps);
-        INNER.with_borrow_mut(|(count, remembered)| {
-            if *count >= REMEMBERED {
-                remembered.clear();
-                *count = 0;
-            }
-            *count += 1;
-            remembered
-                .entry(outer.candidates.to_vec())
-                .or_default()
-                .insert(key, Rc::clone(&steps));
-        });
+        INNER.with_borrow_mut(|memory| memory.keep(key, &steps));
         Some(steps)
     }
 

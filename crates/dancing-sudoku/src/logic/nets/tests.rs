@@ -22,3 +22,75 @@ fn the_easiest_net_is_the_first_of_all() {
         }
     }
 }
+
+/// Positions of the forum's hardest where Sudoku Explainer's first step is a nested
+/// chain (ED 10.0 to 11.1): no chain and no net below the nested ones.
+const WITHOUT_NETS: [&str; 4] = [
+    "........5..8..79...6..1..4....1.2.7.4...7...3.7.6......3..2..6...5...8..9.......7",
+    "3.......1.4...2.7...5...8......76.4.....5.....6.2.9...1.....5...7.6...9...8.....3",
+    "9.......5.4.3...6...2...1...8.74........2.......8.6.7.1.....9...3...7.4...5.....2",
+    "....567....71....6......41.2...9.....3...5.....67...4...8...1..5...3...8.9...2...",
+];
+
+/// Grids left from `s` by taking out candidates at random (one kept in each cell).
+fn grids_left(s: &LogicSolver, count: usize, seed: u64) -> Vec<LogicSolver> {
+    let mut state = seed;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|k| {
+            let mut w = s.clone();
+            for _ in 0..5 + 4 * k {
+                let i = (next() % 81) as usize;
+                let cell = w.candidates[i];
+                if cell.count_ones() >= 2 {
+                    let b = bits(cell).nth((next() % u64::from(cell.count_ones())) as usize);
+                    w.candidates[i] &= !(1 << b.unwrap());
+                }
+            }
+            w
+        })
+        .collect()
+}
+
+#[test]
+fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
+    // In a grid left from a position without chain or net steps, the chains (and the
+    // multiple nets) are searched only where a new strong link can be passed
+    // (`chains::all_counted`, `Fresh`): the same steps as the whole searches.
+    let mut found = (0, 0);
+    for (k, puzzle) in WITHOUT_NETS.into_iter().enumerate() {
+        let s = solver(puzzle);
+        assert!(super::super::chains::easiest(&s).is_none(), "{puzzle}");
+        for net in [Kind::Multiple, Kind::Dynamic] {
+            assert!(easiest(&s, net).is_none(), "{net:?} in {puzzle}");
+        }
+        let places = s.places_table();
+        let outer = Outer {
+            candidates: &s.candidates,
+            places: &places,
+        };
+        for w in grids_left(&s, 30, 0x9E37_79B9_7F4A_7C15 + k as u64) {
+            let (less, _) = super::super::chains::all_counted(&w, Some(&s.candidates));
+            let (whole, _) = super::super::chains::all_counted(&w, None);
+            assert_eq!(less, whole);
+            found.0 += whole.len();
+            let key = |steps: Vec<Inner>| -> Vec<_> {
+                steps
+                    .into_iter()
+                    .map(|i| (i.removals, i.parents, i.complexity, i.signature))
+                    .collect()
+            };
+            let (less, _) = inner(&w, Kind::Multiple, outer, NET_WORK, true);
+            let (whole, _) = inner(&w, Kind::Multiple, outer, NET_WORK, false);
+            found.1 += whole.len();
+            assert_eq!(key(less), key(whole));
+        }
+    }
+    // The grids have steps to find.
+    assert!(found.0 >= 20 && found.1 >= 20, "{found:?}");
+}

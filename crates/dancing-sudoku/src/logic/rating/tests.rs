@@ -14,7 +14,13 @@ fn search_score_is_monotone_and_above_every_technique() {
     assert_eq!(search_tenths(245), 103);
     assert_eq!(search_tenths(SEARCH_BUDGET), 118);
     assert!((1..5000).all(|n| search_tenths(n) <= search_tenths(n + 1)));
-    assert!(Technique::ALL.iter().all(|t| t.tenths() < search_tenths(1)));
+    // Above every technique below the nested chains, where the floor is.
+    let below = Technique::ALL
+        .into_iter()
+        .filter(|&t| t < Technique::NestedForcingChain);
+    assert!(below.clone().all(|t| t.tenths() < search_tenths(1)));
+    assert_eq!(below.count(), Technique::COUNT - 4);
+    assert_eq!(Technique::NestedForcingChain.tenths(), search_tenths(1));
 }
 
 #[test]
