@@ -10,7 +10,10 @@ pub(super) const NONE: u32 = u32::MAX;
 pub(super) struct Node {
     pub(super) pot: u32,
     pub(super) first: u32,
-    pub(super) count: u32,
+    /// How many parents: at most a cell's candidates and a unit's places, or the
+    /// candidates a rule's pattern lost (fewer than the grid's candidates, 46,656 on
+    /// 36×36).
+    pub(super) count: u16,
     pub(super) cause: Cause,
 }
 
@@ -96,7 +99,7 @@ impl Outcome {
         self.nodes.push(Node {
             pot,
             first: self.links.len() as u32,
-            count: parents.len() as u32,
+            count: parents.len() as u16,
             cause,
         });
         self.links.extend_from_slice(parents);
@@ -118,6 +121,6 @@ impl Outcome {
 
     pub(super) fn parents(&self, node: u32) -> &[u32] {
         let n = self.nodes[node as usize];
-        &self.links[n.first as usize..(n.first + n.count) as usize]
+        &self.links[n.first as usize..n.first as usize + usize::from(n.count)]
     }
 }

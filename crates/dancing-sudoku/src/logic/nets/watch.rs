@@ -33,6 +33,14 @@ pub(crate) fn watched<T>(
     started: Instant,
     f: impl FnOnce() -> T,
 ) -> (T, Option<(StopReason, u8)>) {
+    let unlimited = limits.max_nodes.is_none()
+        && limits.timeout.is_none()
+        && limits.deadline.is_none()
+        && limits.interrupt.is_none();
+    if unlimited {
+        // Nothing to poll: the searches run as without a watch.
+        return (f(), None);
+    }
     let watch = Watch {
         limits: limits.clone(),
         started,
