@@ -22,6 +22,7 @@
 //! x-wings in the grid the chain has left, and go on from their removals
 //! ([`plus`]).
 
+mod found;
 mod nested;
 mod net;
 mod plus;
@@ -31,7 +32,6 @@ mod watch;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::deduction::Cell;
 use super::outcome::{CELL, Cause, Outcome, REGION};
 use super::potentials::{Findings, Pots, length_tenths};
 use super::reaching::Reaching;
@@ -519,104 +519,6 @@ impl<'s> Search<'s> {
         let implied = Rc::new(self.propagate(&[on], &[], y, dynamic));
         self.cache[on as usize] = Some(Rc::clone(&implied));
         implied
-    }
-
-    /// SE's complexity of a node: the distinct potentials among it and its ancestors.
-    fn ancestors(&mut self, out: &Outcome, node: u32) -> usize {
-        self.stamp += 1;
-        let mut count = 0;
-        let mut todo = vec![node];
-        while let Some(at) = todo.pop() {
-            let pot = out.nodes[at as usize].pot as usize;
-            if self.seen[pot] == self.stamp {
-                continue;
-            }
-            self.seen[pot] = self.stamp;
-            count += 1;
-            todo.extend_from_slice(out.parents(at));
-        }
-        count
-    }
-
-    /// Keeps the step settling `target`, of SE's `kind` (all of them, or the best so far
-    /// only), whose branches end at `ends` (each a node of an outcome).
-    fn offer(
-        &mut self,
-        net: Kind,
-        (premise, ends): (Premise, &[(&Outcome, u32)]),
-        target: u32,
-        length: usize,
-        kind: u8,
-    ) {
-        let length = if self.level >= 2 {
-            length + self.nested_length(ends)
-        } else {
-            length
-        };
-        let tenths = net.tenths() + length_tenths(length);
-        let key = (tenths, length, kind);
-        if let Some(outer) = self.outer {
-            self.offer_inner(key, (premise, ends), target, outer);
-            return;
-        }
-        if !self.findings.wanted(key) {
-            return;
-        }
-        let eliminations = self.numbers.removals(self.s, target);
-        if eliminations.is_empty() {
-            return;
-        }
-        let (i, v, on) = self.numbers.parts(target);
-        let mut rules = Vec::new();
-        let branches = ends
-            .iter()
-            .enumerate()
-            .map(|(b, &(outcome, node))| {
-                let (line, by) = self.line_to(outcome, node);
-                rules.extend(
-                    by.into_iter()
-                        .map(|(k, rule)| (b, k, plus::RULES[usize::from(rule)])),
-                );
-                line
-            })
-            .collect();
-        let step = Net {
-            technique: net.technique(),
-            premise,
-            conclusion: (self.s.cell(i), v, on),
-            branches,
-            rules,
-            eliminations,
-            tenths,
-        };
-        self.findings.keep(key, step);
-    }
-
-    /// The main line of implications from an assumption of `outcome` to `node`: each
-    /// node's first parent, back to the assumption, as (cell, value, holds).
-    /// With it, the links of the line that a rule inside the chain made (chains
-    /// "plus"): their index in the line and the rule.
-    #[allow(clippy::type_complexity)]
-    fn line_to(&self, outcome: &Outcome, node: u32) -> (Vec<(Cell, u8, bool)>, Vec<(usize, u8)>) {
-        let mut line = Vec::new();
-        let mut ruled = Vec::new();
-        let mut at = Some(node);
-        while let Some(node) = at {
-            let (i, v, on) = self.numbers.parts(outcome.nodes[node as usize].pot);
-            if let Some(rule) = outcome.rule(node) {
-                ruled.push((line.len(), rule));
-            }
-            line.push((self.s.cell(i), v, on));
-            at = outcome.parents(node).first().copied();
-        }
-        line.reverse();
-        let last = line.len() - 1;
-        let ruled = ruled
-            .into_iter()
-            .rev()
-            .map(|(k, rule)| (last - k, rule))
-            .collect();
-        (line, ruled)
     }
 }
 

@@ -1,7 +1,9 @@
 //! The scale's search score and the ratings' sentences.
 
 use super::super::NakedSingle;
+use super::score::search_tenths;
 use super::*;
+use crate::logic::technique::Technique;
 
 #[test]
 fn search_score_is_monotone_and_above_every_technique() {
