@@ -8,7 +8,7 @@ use super::super::technique::{Technique, tenths_to_score};
 use super::Path;
 
 /// The difficulty of a puzzle: the hardest step of its [`Path`], or the search left when
-/// the techniques stall (see the [module docs](super#the-scale)).
+/// the techniques stall (see the [module docs](crate::logic#the-scale)).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Rating {
@@ -23,9 +23,9 @@ pub struct Rating {
     /// [`count`](Rating::count).
     pub histogram: [u32; Technique::COUNT],
     /// When the techniques stall: the dancing-links nodes of counting up to 2 solutions
-    /// of the grid as placed at the stall ([`SEARCH_BUDGET`] if it took more).
+    /// of the grid as placed at the stall ([`SEARCH_BUDGET`](crate::logic::SEARCH_BUDGET) if it took more).
     pub search: Option<u64>,
-    /// Whether that search ran past [`SEARCH_BUDGET`] nodes and was cut there: the
+    /// Whether that search ran past [`SEARCH_BUDGET`](crate::logic::SEARCH_BUDGET) nodes and was cut there: the
     /// score is then a floor.
     pub search_over_budget: bool,
     /// Sudoku Explainer's EP (pearl): the hardest step up to the first that fills a
