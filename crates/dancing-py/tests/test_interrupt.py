@@ -28,15 +28,23 @@ def interrupted_within(seconds, work):
     return elapsed
 
 
+# Each search also has a timeout far past the Ctrl-C, so that a Ctrl-C that went
+# astray fails the test (SearchStopped, not KeyboardInterrupt) instead of hanging it:
+# once, in CI, the empty 16x16 below ran on for twenty minutes.
+LATE = 60
+
+
 def test_ctrl_c_stops_a_long_count():
     p = dancing.Problem.from_dlx((DATA / "pent6x10.dlx").read_text())
-    interrupted_within(1.0, p.count)
-    interrupted_within(1.0, lambda: p.count(threads=2))
-    interrupted_within(1.0, lambda: list(p.solutions()))
+    interrupted_within(1.0, lambda: p.count(timeout=LATE))
+    interrupted_within(1.0, lambda: p.count(threads=2, timeout=LATE))
+    interrupted_within(1.0, lambda: list(p.solutions(timeout=LATE)))
     # The problem is still usable.
     assert p.count(limit=3) == 3
 
 
 def test_ctrl_c_stops_a_sudoku_search():
     empty_16 = "." * 256
-    interrupted_within(1.5, lambda: dancing.sudoku.count(empty_16, limit=10**12))
+    interrupted_within(
+        1.5, lambda: dancing.sudoku.count(empty_16, limit=10**12, timeout=LATE)
+    )
