@@ -5,28 +5,32 @@
 //! *new* strong link: a cell left with two candidates, or a value left with two places
 //! in a unit, where the position had more (see the searches that use this). A search
 //! from a potential that cannot reach one finds nothing, and is not made.
+//!
+//! Links are symmetric: `a` on turns `b` off exactly when `b` on turns `a` off, and `a`
+//! off turns `b` on exactly when `b` off turns `a` on. So the potentials that can reach
+//! a new link's start (an off-potential) are the negations of those reached from its
+//! negation, which is the other end's start: one walk forwards from the ends of the new
+//! links answers both questions.
 
 use super::potentials::Pots;
 use super::state::{LogicSolver, bits};
 
-/// The potentials that can reach a new strong link, and those a new strong link can
-/// reach, as stamps: `stamp[pot] == pass` and `after[pot] == pass`.
+/// The potentials a new strong link can reach, as stamps: `stamp[pot] == pass`.
 #[derive(Default)]
 pub(super) struct Reaching {
     stamp: Vec<u32>,
-    after: Vec<u32>,
     pass: u32,
 }
 
 impl Reaching {
-    /// Whether `pot` can reach a new strong link, as last marked.
-    pub(super) fn reaches(&self, pot: u32) -> bool {
+    /// Whether a new strong link can reach `pot`, as last marked.
+    pub(super) fn reached(&self, pot: u32) -> bool {
         self.stamp.get(pot as usize) == Some(&self.pass)
     }
 
-    /// Whether a new strong link can reach `pot`, as last marked.
-    pub(super) fn reached(&self, pot: u32) -> bool {
-        self.after.get(pot as usize) == Some(&self.pass)
+    /// Whether `pot` can reach a new strong link, as last marked.
+    pub(super) fn reaches(&self, pot: u32) -> bool {
+        self.reached(pot ^ 1)
     }
 
     /// Whether a chain from `from` to `to` can pass a new strong link.
@@ -35,9 +39,8 @@ impl Reaching {
     }
 
     /// Marks the potentials of `s` (whose places of values in units are `places`) that
-    /// can reach, under the links `(y, x)` (cells', units'), a strong link that
-    /// `reference` (candidates `s` has lost some of) lacks: a walk back from each such
-    /// link's start. Whether there is any such link.
+    /// a strong link lacking from `reference` (candidates `s` has lost some of) can
+    /// reach under the links `(y, x)` (cells', units'). Whether there is any such link.
     pub(super) fn mark(
         &mut self,
         s: &LogicSolver,
@@ -50,13 +53,13 @@ impl Reaching {
         self.pass += 1;
         let stamp = self.pass;
         self.stamp.resize(numbers.count(), 0);
+        // The ends of the new strong links, on: a cell left with two candidates, a
+        // value left with two places in a unit.
         let mut todo: Vec<u32> = Vec::new();
-        // The starts of the new strong links: off-potentials of a cell left with two
-        // candidates, or of a value left with two places in a unit.
         if y {
             for (i, (&now, &was)) in s.candidates.iter().zip(reference).enumerate() {
                 if now.count_ones() == 2 && was.count_ones() > 2 {
-                    todo.extend(bits(now).map(|b| numbers.pot(i, b as u8 + 1, false)));
+                    todo.extend(bits(now).map(|b| numbers.pot(i, b as u8 + 1, true)));
                 }
             }
         }
@@ -67,7 +70,7 @@ impl Reaching {
                     let slot = unit * n + usize::from(v) - 1;
                     if places[slot].count_ones() == 2 && was[slot].count_ones() > 2 {
                         todo.extend(
-                            bits(places[slot]).map(|k| numbers.pot(s.unit_cell(unit, k), v, false)),
+                            bits(places[slot]).map(|k| numbers.pot(s.unit_cell(unit, k), v, true)),
                         );
                     }
                 }
@@ -76,32 +79,30 @@ impl Reaching {
         if todo.is_empty() {
             return false;
         }
-        // Forwards from the links' ends: the other potential of each start, on.
-        self.after.resize(numbers.count(), 0);
-        let mut ahead: Vec<u32> = todo.iter().map(|&p| p | 1).collect();
-        for &pot in &ahead {
-            self.after[pot as usize] = stamp;
+        for &pot in &todo {
+            self.stamp[pot as usize] = stamp;
         }
-        while let Some(pot) = ahead.pop() {
+        while let Some(pot) = todo.pop() {
             let (i, v, on) = numbers.parts(pot);
             let slot = usize::from(v) - 1;
-            let mut mark = |p: u32, ahead: &mut Vec<u32>| {
-                if self.after[p as usize] != stamp {
-                    self.after[p as usize] = stamp;
-                    ahead.push(p);
+            let mut mark = |p: u32, todo: &mut Vec<u32>| {
+                if self.stamp[p as usize] != stamp {
+                    self.stamp[p as usize] = stamp;
+                    todo.push(p);
                 }
             };
             if on {
                 // What it turns off: its cell's other candidates, its value's peers.
                 if y {
                     for b in bits(s.candidates[i] & !(1 << slot)) {
-                        mark(numbers.pot(i, b as u8 + 1, false), &mut ahead);
+                        mark(numbers.pot(i, b as u8 + 1, false), &mut todo);
                     }
                 }
                 for unit in s.se_units(i) {
-                    let at = places[unit * n + slot];
-                    for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
-                        mark(numbers.pot(j, v, false), &mut ahead);
+                    for j in bits(places[unit * n + slot]).map(|k| s.unit_cell(unit, k)) {
+                        if j != i {
+                            mark(numbers.pot(j, v, false), &mut todo);
+                        }
                     }
                 }
             } else {
@@ -110,63 +111,15 @@ impl Reaching {
                 let cell = s.candidates[i];
                 if y && cell.count_ones() == 2 {
                     for b in bits(cell & !(1 << slot)) {
-                        mark(numbers.pot(i, b as u8 + 1, true), &mut ahead);
-                    }
-                }
-                if x {
-                    for unit in s.se_units(i) {
-                        let at = places[unit * n + slot];
-                        if at.count_ones() == 2 {
-                            for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
-                                mark(numbers.pot(j, v, true), &mut ahead);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for &pot in &todo {
-            self.stamp[pot as usize] = stamp;
-        }
-        while let Some(pot) = todo.pop() {
-            let (i, v, on) = numbers.parts(pot);
-            let mut mark = |p: u32, todo: &mut Vec<u32>| {
-                if self.stamp[p as usize] != stamp {
-                    self.stamp[p as usize] = stamp;
-                    todo.push(p);
-                }
-            };
-            let slot = usize::from(v) - 1;
-            if on {
-                // What turns it on: the other candidate of its cell, the other place of
-                // its value in a unit.
-                let cell = s.candidates[i];
-                if y && cell.count_ones() == 2 {
-                    for b in bits(cell & !(1 << slot)) {
-                        mark(numbers.pot(i, b as u8 + 1, false), &mut todo);
-                    }
-                }
-                if x {
-                    for unit in s.se_units(i) {
-                        let at = places[unit * n + slot];
-                        if at.count_ones() == 2 {
-                            for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
-                                mark(numbers.pot(j, v, false), &mut todo);
-                            }
-                        }
-                    }
-                }
-            } else {
-                // What turns it off: its cell's other candidates, its value's peers.
-                if y {
-                    for b in bits(s.candidates[i] & !(1 << slot)) {
                         mark(numbers.pot(i, b as u8 + 1, true), &mut todo);
                     }
                 }
-                for unit in s.se_units(i) {
+                for unit in s.se_units(i).into_iter().filter(|_| x) {
                     let at = places[unit * n + slot];
-                    for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
-                        mark(numbers.pot(j, v, true), &mut todo);
+                    if at.count_ones() == 2 {
+                        for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
+                            mark(numbers.pot(j, v, true), &mut todo);
+                        }
                     }
                 }
             }
