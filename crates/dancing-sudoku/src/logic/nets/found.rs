@@ -8,8 +8,14 @@ use super::{Kind, Outcome, Premise, Search, length_tenths, plus};
 impl Search<'_> {
     /// SE's complexity of a node: the distinct potentials among it and its ancestors.
     pub(super) fn ancestors(&mut self, out: &Outcome, node: u32) -> usize {
-        self.stamp += 1;
         let mut count = 0;
+        self.visit_ancestors(out, node, |_| count += 1);
+        count
+    }
+
+    /// Calls `visit` on `node` and each of its ancestors, one node a potential.
+    pub(super) fn visit_ancestors(&mut self, out: &Outcome, node: u32, mut visit: impl FnMut(u32)) {
+        self.stamp += 1;
         let mut todo = vec![node];
         while let Some(at) = todo.pop() {
             let pot = out.nodes[at as usize].pot as usize;
@@ -17,10 +23,9 @@ impl Search<'_> {
                 continue;
             }
             self.seen[pot] = self.stamp;
-            count += 1;
+            visit(at);
             todo.extend_from_slice(out.parents(at));
         }
-        count
     }
 
     /// Keeps the step settling `target`, of SE's `kind` (all of them, or the best so far

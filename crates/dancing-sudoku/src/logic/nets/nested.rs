@@ -272,25 +272,16 @@ impl<'s> Search<'s> {
         {
             return 0;
         }
-        self.stamp += 1;
         let mut met: Vec<u32> = Vec::new();
         for &(outcome, end) in ends {
             // Each branch's ancestors once; the chains once over all branches.
-            self.stamp += 1;
-            let mut todo = vec![end];
-            while let Some(at) = todo.pop() {
-                let pot = outcome.nodes[at as usize].pot as usize;
-                if self.seen[pot] == self.stamp {
-                    continue;
-                }
-                self.seen[pot] = self.stamp;
+            self.visit_ancestors(outcome, end, |at| {
                 if let Some(id) = outcome.nested(at)
                     && !met.contains(&id)
                 {
                     met.push(id);
                 }
-                todo.extend_from_slice(outcome.parents(at));
-            }
+            });
         }
         met.iter().map(|&id| self.register.complexity(id)).sum()
     }

@@ -4,6 +4,7 @@
 //! that asked for the step.
 
 use std::cell::RefCell;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use dancing::{Limits, StopReason};
@@ -84,14 +85,19 @@ pub(super) fn stop(work: usize) -> bool {
         let level = watch.level;
         let reason = if level >= 2 && limits.max_nodes.is_some_and(|max| watch.work >= max) {
             Some(StopReason::NodeLimit)
-        } else if clock || limits.interrupt.is_some() {
-            let read = Limits {
-                max_nodes: None,
-                timeout: limits.timeout.filter(|_| clock),
-                deadline: limits.deadline.filter(|_| clock),
-                interrupt: limits.interrupt.clone(),
-            };
-            read.reached(0, watch.started)
+        } else if limits
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            Some(StopReason::Interrupted)
+        } else if clock {
+            let now = Instant::now();
+            let late = limits.deadline.is_some_and(|d| now >= d)
+                || limits
+                    .timeout
+                    .is_some_and(|t| now.saturating_duration_since(watch.started) >= t);
+            late.then_some(StopReason::Timeout)
         } else {
             None
         };
