@@ -24,6 +24,7 @@ use std::fmt;
 
 mod steps;
 
+use super::closure::Closure;
 use super::deduction::{Cell, Deduction, deduction};
 use super::potentials::{Findings, Pots, length_tenths};
 use super::reaching::Reaching;
@@ -106,10 +107,23 @@ fn collect(s: &LogicSolver, only_best: bool) -> Vec<Chain> {
     search.findings.into_steps()
 }
 
+/// [`all_counted`] without the closure's pruning: every search made.
+#[cfg(test)]
+pub(super) fn all_unpruned(s: &LogicSolver, reference: Option<&[u64]>) -> Vec<Chain> {
+    let mut search = Search::new(s, false);
+    search.reference = reference;
+    search.prune = false;
+    search.passes();
+    search.findings.into_steps()
+}
+
 impl Search<'_> {
     /// SE's three passes: x-links only, y-links only, both.
     fn passes(&mut self) {
         let s = self.s;
+        if self.prune && !self.close() {
+            return; // no chain can remove anything
+        }
         for (y, x) in [(false, true), (true, false), (true, true)] {
             self.new_pass();
             if let Some(reference) = self.reference
@@ -128,6 +142,26 @@ impl Search<'_> {
                 }
             }
         }
+    }
+
+    /// Builds the closure of the grid's links; whether some chain may remove anything.
+    fn close(&mut self) -> bool {
+        let s = self.s;
+        if let Some(reference) = self.reference {
+            // With a reference, a chain that removes something passes a new strong
+            // link: its potentials can reach one, or be reached from one, under both
+            // kinds of links. Those are the potentials the closure is of.
+            if !self.reaching.mark(s, &self.places, reference, (true, true)) {
+                return false;
+            }
+            let reaching = &self.reaching;
+            self.closure.build(s, &self.places, |on| {
+                reaching.reached(on) || reaching.reaches(on)
+            });
+        } else {
+            self.closure.build(s, &self.places, |_| true);
+        }
+        self.closure.any_refuted()
     }
 }
 
@@ -177,6 +211,10 @@ struct Search<'s> {
     /// strong links it lacks.
     reference: Option<&'s [u64]>,
     reaching: Reaching,
+    /// What each potential implies under the grid's links: where chains can start
+    /// (unless `prune` is off, in tests).
+    closure: Closure,
+    prune: bool,
 }
 
 impl<'s> Search<'s> {
@@ -200,6 +238,8 @@ impl<'s> Search<'s> {
             work: 0,
             reference: None,
             reaching: Reaching::default(),
+            closure: Closure::default(),
+            prune: true,
         }
     }
 
@@ -374,7 +414,8 @@ impl<'s> Search<'s> {
         };
         let base = if y && x { 70 } else { 65 };
         // A cycle comes back to its source.
-        let limit = if self.worth(source, source) {
+        let cycles = !self.prune || self.closure.on_a_cycle(source);
+        let limit = if self.worth(source, source) && cycles {
             self.limit(base, kind)
         } else {
             0
@@ -397,7 +438,8 @@ impl<'s> Search<'s> {
             let off = source - 1;
             let base = if y { 70 } else { 66 };
             for start in [source, off] {
-                if !self.worth(start, start ^ 1) {
+                let refuted = !self.prune || self.closure.refutes(start);
+                if !self.worth(start, start ^ 1) || !refuted {
                     continue;
                 }
                 let limit = self.limit(base, kind);

@@ -154,6 +154,7 @@
 
 mod aligned;
 mod chains;
+mod closure;
 mod coloring;
 mod deduction;
 mod difficulty;

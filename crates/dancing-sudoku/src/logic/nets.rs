@@ -32,6 +32,7 @@ mod watch;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use super::closure::Closure;
 use super::outcome::{CELL, Cause, Outcome, REGION};
 use super::potentials::{Findings, Pots, length_tenths};
 use super::reaching::Reaching;
@@ -190,6 +191,10 @@ struct Search<'s> {
     /// potentials that can reach a strong link it lacks.
     fresh: Option<Fresh<'s>>,
     reaching: Reaching,
+    /// For multiple chains, what each potential implies under the grid's links (unless
+    /// `prune` is off, in tests).
+    closure: Option<Closure>,
+    prune: bool,
     inner_found: Findings<Inner>,
     /// The values each unit lost to the chain, refilled at each look for the rules.
     lost: Vec<u64>,
@@ -230,7 +235,19 @@ fn inner(
     work: usize,
     net_free: bool,
 ) -> (Vec<Inner>, usize) {
+    inner_pruned(s, net, outer, (work, net_free), true)
+}
+
+/// [`inner`], with the closure's pruning or without it (in tests).
+fn inner_pruned(
+    s: &LogicSolver,
+    net: Kind,
+    outer: Outer<'_>,
+    (work, net_free): (usize, bool),
+    prune: bool,
+) -> (Vec<Inner>, usize) {
     let mut search = Search::new(s, net, false, Some(outer));
+    search.prune = prune;
     search.work_left = work;
     search.polled = work;
     if net == Kind::Multiple && net_free {
@@ -285,6 +302,8 @@ impl<'s> Search<'s> {
             net_free: None,
             fresh: None,
             reaching: Reaching::default(),
+            closure: None,
+            prune: true,
             inner_found: Findings::new(false),
         }
     }
@@ -293,6 +312,13 @@ impl<'s> Search<'s> {
     /// within its budget.
     fn cells(&mut self, net: Kind) -> bool {
         let s = self.s;
+        if net == Kind::Multiple && self.prune {
+            // The grid does not change along these chains: a premise whose branches
+            // imply nothing in common under its links is not followed.
+            let mut closure = Closure::default();
+            closure.build(s, &self.source_places, |_| true);
+            self.closure = Some(closure);
+        }
         for i in 0..s.side * s.side {
             let count = s.candidates[i].count_ones();
             if count < 2 || (count == 2 && net == Kind::Multiple) {

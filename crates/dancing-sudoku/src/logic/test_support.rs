@@ -1,6 +1,6 @@
 //! Helpers for the techniques' unit tests: positions built by hand.
 
-use super::state::LogicSolver;
+use super::state::{LogicSolver, bits};
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::Grid;
@@ -13,6 +13,32 @@ pub(crate) fn solver(puzzle: &str) -> LogicSolver {
 /// The solver of an empty grid of `order`: every candidate everywhere.
 pub(crate) fn empty(order: usize) -> LogicSolver {
     LogicSolver::new(&Grid::empty(order)).unwrap()
+}
+
+/// Grids left from `s` (9×9) by taking out candidates at random, more in each (one
+/// kept in each cell).
+pub(crate) fn grids_left(s: &LogicSolver, count: usize, seed: u64) -> Vec<LogicSolver> {
+    let mut state = seed;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|k| {
+            let mut w = s.clone();
+            for _ in 0..5 + 4 * k {
+                let i = (next() % 81) as usize;
+                let cell = w.candidates[i];
+                if cell.count_ones() >= 2 {
+                    let b = bits(cell).nth((next() % u64::from(cell.count_ones())) as usize);
+                    w.candidates[i] &= !(1 << b.unwrap());
+                }
+            }
+            w
+        })
+        .collect()
 }
 
 /// The cells of box `b` of a 9×9 grid, in reading order.

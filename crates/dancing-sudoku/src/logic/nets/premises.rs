@@ -94,6 +94,12 @@ impl Search<'_> {
     /// ([`Fresh`]), where the cell must have lost candidates, or one of its candidates
     /// reach a new strong link.
     fn cell_worth(&self, i: usize) -> bool {
+        let ons = || bits(self.s.candidates[i]).map(|b| self.numbers.pot(i, b as u8 + 1, true));
+        if let Some(closure) = &self.closure
+            && !closure.common(ons())
+        {
+            return false;
+        }
         let Some(fresh) = &self.fresh else {
             return true;
         };
@@ -106,11 +112,17 @@ impl Search<'_> {
 
     /// [`cell_worth`](Self::cell_worth) for the region forcing chains of `v` in `unit`.
     fn unit_worth(&self, unit: usize, v: u8) -> bool {
+        let slot = unit * self.s.side + usize::from(v) - 1;
+        let places = self.source_places[slot];
+        let ons = || bits(places).map(|k| self.numbers.pot(self.s.unit_cell(unit, k), v, true));
+        if let Some(closure) = &self.closure
+            && !closure.common(ons())
+        {
+            return false;
+        }
         let Some(fresh) = &self.fresh else {
             return true;
         };
-        let slot = unit * self.s.side + usize::from(v) - 1;
-        let places = self.source_places[slot];
         fresh.places[slot] != places
             || bits(places).any(|k| {
                 let j = self.s.unit_cell(unit, k);

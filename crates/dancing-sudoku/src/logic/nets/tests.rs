@@ -1,6 +1,6 @@
 //! Tests of `nets`.
 
-use super::super::test_support::solver;
+use super::super::test_support::{grids_left, solver};
 use super::*;
 
 #[test]
@@ -32,36 +32,12 @@ const WITHOUT_NETS: [&str; 4] = [
     "....567....71....6......41.2...9.....3...5.....67...4...8...1..5...3...8.9...2...",
 ];
 
-/// Grids left from `s` by taking out candidates at random (one kept in each cell).
-fn grids_left(s: &LogicSolver, count: usize, seed: u64) -> Vec<LogicSolver> {
-    let mut state = seed;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..count)
-        .map(|k| {
-            let mut w = s.clone();
-            for _ in 0..5 + 4 * k {
-                let i = (next() % 81) as usize;
-                let cell = w.candidates[i];
-                if cell.count_ones() >= 2 {
-                    let b = bits(cell).nth((next() % u64::from(cell.count_ones())) as usize);
-                    w.candidates[i] &= !(1 << b.unwrap());
-                }
-            }
-            w
-        })
-        .collect()
-}
-
 #[test]
 fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
     // In a grid left from a position without chain or net steps, the chains (and the
     // multiple nets) are searched only where a new strong link can be passed
-    // (`chains::all_counted`, `Fresh`): the same steps as the whole searches.
+    // (`chains::all_counted`, `Fresh`), and where the closure of the links lets a step
+    // out (`Closure`): the same steps as the whole searches.
     let mut found = (0, 0);
     for (k, puzzle) in WITHOUT_NETS.into_iter().enumerate() {
         let s = solver(puzzle);
@@ -76,8 +52,14 @@ fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
         };
         for w in grids_left(&s, 30, 0x9E37_79B9_7F4A_7C15 + k as u64) {
             let (less, _) = super::super::chains::all_counted(&w, Some(&s.candidates));
-            let (whole, _) = super::super::chains::all_counted(&w, None);
+            let (unreferenced, _) = super::super::chains::all_counted(&w, None);
+            let whole = super::super::chains::all_unpruned(&w, None);
             assert_eq!(less, whole);
+            assert_eq!(unreferenced, whole);
+            assert_eq!(
+                super::super::chains::all_unpruned(&w, Some(&s.candidates)),
+                whole
+            );
             found.0 += whole.len();
             let key = |steps: Vec<Inner>| -> Vec<_> {
                 steps
@@ -86,9 +68,14 @@ fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
                     .collect()
             };
             let (less, _) = inner(&w, Kind::Multiple, outer, NET_WORK, true);
-            let (whole, _) = inner(&w, Kind::Multiple, outer, NET_WORK, false);
+            let (whole, _) = inner_pruned(&w, Kind::Multiple, outer, (NET_WORK, false), false);
+            let (unclosed, _) = inner_pruned(&w, Kind::Multiple, outer, (NET_WORK, true), false);
+            let (unfresh, _) = inner(&w, Kind::Multiple, outer, NET_WORK, false);
             found.1 += whole.len();
-            assert_eq!(key(less), key(whole));
+            let whole = key(whole);
+            assert_eq!(key(less), whole);
+            assert_eq!(key(unclosed), whole);
+            assert_eq!(key(unfresh), whole);
         }
     }
     // The grids have steps to find.

@@ -1,0 +1,374 @@
+//! What each potential implies, at any distance, under a grid's links as they stand:
+//! the transitive closure of the links that the chains and the multiple forcing
+//! chains follow, computed once for the grid, so that their searches start only where
+//! a step can come out.
+//!
+//! The links are those of [`chains`](super::chains) with both kinds allowed: a
+//! candidate on turns off the cell's other candidates and its value's other places in
+//! the cell's box, row and column; a candidate off turns on the cell's other one if
+//! two are left, and its value's other place in a unit where two are left. Every link
+//! of a pass with fewer kinds (x-links or y-links only) is one of these, and the grid
+//! does not change along the way (as it does in dynamic chains), so:
+//!
+//! - a forcing chain from `p` (on or off) ends at its negation only if `p` implies it;
+//! - a cycle through `p` that removes a candidate `c` gives `c` on a walk to `c` off
+//!   through `p`, on and off (`c` sees an on-potential of the cycle and an
+//!   off-potential of it: from `c` on, to the off one, round the cycle through `p` to
+//!   the on one, to `c` off; and the same round the other way): `c` implies both `p`
+//!   on and `p` off;
+//! - a multiple forcing chain holds what every branch implies: if the branches imply
+//!   nothing in common, there is none.
+//!
+//! The closure is the strongly connected components of the links (Tarjan's algorithm,
+//! which meets them sinks first), and, for each component, the set of components it
+//! reaches, as a bit set built from those of its successors.
+
+use super::potentials::Pots;
+use super::state::{LogicSolver, bits};
+
+const UNSEEN: u32 = u32::MAX;
+
+/// The transitive closure of a grid's links (see the module's docs).
+#[derive(Default)]
+pub(super) struct Closure {
+    /// For each potential (by number), its node, or [`UNSEEN`] if its candidate is not
+    /// in the grid; for each node, its potential.
+    node: Vec<u32>,
+    pots: Vec<u32>,
+    /// The links, as successor lists: `heads[node]..heads[node + 1]` of `succ`.
+    heads: Vec<u32>,
+    succ: Vec<u32>,
+    /// Each node's component; each component's reach (itself included), `words` words.
+    component: Vec<u32>,
+    components: usize,
+    /// The nodes by component, in the order the components complete.
+    members: Vec<u32>,
+    reach: Vec<u64>,
+    words: usize,
+    /// The potentials that imply their negation.
+    refuted: Vec<u32>,
+    tarjan: Tarjan,
+}
+
+/// The working memory of Tarjan's algorithm: each node's index and low link, the
+/// stack of nodes, and the stack of calls (a node and its next link).
+#[derive(Default)]
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+}
+
+impl Closure {
+    /// Recomputes the closure for `s` (whose places are `places`), reusing the memory,
+    /// among the candidates that `keep` keeps (given the on-potential): the walks of
+    /// the others are not followed, and they imply nothing.
+    pub(super) fn build(&mut self, s: &LogicSolver, places: &[u64], keep: impl Fn(u32) -> bool) {
+        let numbers = Pots(s.side);
+        self.node.clear();
+        self.node.resize(numbers.count(), UNSEEN);
+        self.pots.clear();
+        for (i, &candidates) in s.candidates.iter().enumerate() {
+            for b in bits(candidates) {
+                let on = numbers.pot(i, b as u8 + 1, true);
+                if keep(on) {
+                    for pot in [on ^ 1, on] {
+                        self.node[pot as usize] = self.pots.len() as u32;
+                        self.pots.push(pot);
+                    }
+                }
+            }
+        }
+        self.links(s, places, numbers);
+        self.components();
+        self.reaches();
+        self.refuted.clear();
+        for k in 0..self.pots.len() {
+            let pot = self.pots[k];
+            if self.implies(pot, pot ^ 1) {
+                self.refuted.push(pot);
+            }
+        }
+    }
+
+    /// The successor lists of the links.
+    fn links(&mut self, s: &LogicSolver, places: &[u64], numbers: Pots) {
+        let n = s.side;
+        self.heads.clear();
+        self.succ.clear();
+        for k in 0..self.pots.len() {
+            self.heads.push(self.succ.len() as u32);
+            let (i, v, on) = numbers.parts(self.pots[k]);
+            let slot = usize::from(v) - 1;
+            let cell = s.candidates[i];
+            if on {
+                for b in bits(cell & !(1 << slot)) {
+                    self.link(self.node[numbers.pot(i, b as u8 + 1, false) as usize]);
+                }
+                for unit in s.se_units(i) {
+                    for j in bits(places[unit * n + slot]).map(|k| s.unit_cell(unit, k)) {
+                        if j != i {
+                            self.link(self.node[numbers.pot(j, v, false) as usize]);
+                        }
+                    }
+                }
+            } else {
+                if cell.count_ones() == 2 {
+                    for b in bits(cell & !(1 << slot)) {
+                        self.link(self.node[numbers.pot(i, b as u8 + 1, true) as usize]);
+                    }
+                }
+                for unit in s.se_units(i) {
+                    let at = places[unit * n + slot];
+                    if at.count_ones() == 2 {
+                        for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
+                            self.link(self.node[numbers.pot(j, v, true) as usize]);
+                        }
+                    }
+                }
+            }
+        }
+        self.heads.push(self.succ.len() as u32);
+    }
+
+    /// A link to `node`, unless its candidate is not kept.
+    fn link(&mut self, node: u32) {
+        if node != UNSEEN {
+            self.succ.push(node);
+        }
+    }
+
+    /// Tarjan's strongly connected components, numbered in the order they complete:
+    /// a component's successors come before it.
+    fn components(&mut self) {
+        let count = self.pots.len();
+        self.members.clear();
+        self.component.clear();
+        self.component.resize(count, UNSEEN);
+        let Tarjan {
+            index,
+            low,
+            stack,
+            calls,
+        } = &mut self.tarjan;
+        index.clear();
+        index.resize(count, UNSEEN);
+        low.clear();
+        low.resize(count, 0);
+        let (mut next_index, mut next_component) = (0u32, 0u32);
+        for root in 0..count as u32 {
+            if index[root as usize] != UNSEEN {
+                continue;
+            }
+            calls.push((root, self.heads[root as usize]));
+            index[root as usize] = next_index;
+            low[root as usize] = next_index;
+            next_index += 1;
+            stack.push(root);
+            while let Some(&mut (u, ref mut edge)) = calls.last_mut() {
+                if *edge < self.heads[u as usize + 1] {
+                    let w = self.succ[*edge as usize];
+                    *edge += 1;
+                    if index[w as usize] == UNSEEN {
+                        index[w as usize] = next_index;
+                        low[w as usize] = next_index;
+                        next_index += 1;
+                        stack.push(w);
+                        calls.push((w, self.heads[w as usize]));
+                    } else if self.component[w as usize] == UNSEEN {
+                        low[u as usize] = low[u as usize].min(index[w as usize]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[u as usize]);
+                }
+                if low[u as usize] == index[u as usize] {
+                    while let Some(w) = stack.pop() {
+                        self.component[w as usize] = next_component;
+                        self.members.push(w);
+                        if w == u {
+                            break;
+                        }
+                    }
+                    next_component += 1;
+                }
+            }
+        }
+        self.components = next_component as usize;
+        self.words = self.components.div_ceil(64);
+    }
+
+    /// Each component's reach: itself and the reach of each successor's component,
+    /// which is complete before it (sinks first).
+    fn reaches(&mut self) {
+        let words = self.words;
+        let reach = &mut self.reach;
+        reach.clear();
+        reach.resize(self.components * words, 0);
+        for &u in &self.members {
+            let c = self.component[u as usize] as usize;
+            reach[c * words + c / 64] |= 1 << (c % 64);
+            for &w in
+                &self.succ[self.heads[u as usize] as usize..self.heads[u as usize + 1] as usize]
+            {
+                let d = self.component[w as usize] as usize;
+                if d != c {
+                    // `d < c`: its reach is complete.
+                    let (done, rest) = reach.split_at_mut(c * words);
+                    for (a, b) in rest[..words].iter_mut().zip(&done[d * words..][..words]) {
+                        *a |= b;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The reach of the component of `pot`, if its candidate is in the grid.
+    fn row(&self, pot: u32) -> Option<&[u64]> {
+        let node = *self.node.get(pot as usize)?;
+        (node != UNSEEN).then(|| {
+            let c = self.component[node as usize] as usize;
+            &self.reach[c * self.words..(c + 1) * self.words]
+        })
+    }
+
+    /// Whether `from` implies `to` (both of candidates in the grid), at any distance.
+    pub(super) fn implies(&self, from: u32, to: u32) -> bool {
+        match (self.row(from), self.node.get(to as usize)) {
+            (Some(row), Some(&node)) if node != UNSEEN => {
+                let c = self.component[node as usize] as usize;
+                row[c / 64] & 1 << (c % 64) != 0
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a forcing chain can start from `pot`: it implies its negation.
+    pub(super) fn refutes(&self, pot: u32) -> bool {
+        self.implies(pot, pot ^ 1)
+    }
+
+    /// Whether any potential implies its negation: without one, the grid has no
+    /// forcing chain and no cycle that removes anything.
+    pub(super) fn any_refuted(&self) -> bool {
+        !self.refuted.is_empty()
+    }
+
+    /// Whether a cycle that removes something can pass candidate `on` (an
+    /// on-potential): some candidate implies both it and its negation.
+    pub(super) fn on_a_cycle(&self, on: u32) -> bool {
+        self.refuted
+            .iter()
+            .any(|&c| c & 1 == 1 && self.implies(c, on) && self.implies(c, on ^ 1))
+    }
+
+    /// Whether the potentials of `premises` (candidates on, of which one holds) imply
+    /// something in common, as a multiple forcing chain needs.
+    pub(super) fn common(&self, premises: impl IntoIterator<Item = u32>) -> bool {
+        let mut common: Option<Vec<u64>> = None;
+        for pot in premises {
+            let Some(row) = self.row(pot) else {
+                return false;
+            };
+            match &mut common {
+                None => common = Some(row.to_vec()),
+                Some(words) => {
+                    for (a, b) in words.iter_mut().zip(row) {
+                        *a &= b;
+                    }
+                }
+            }
+        }
+        common.is_some_and(|words| words.iter().any(|&w| w != 0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{grids_left, solver};
+    use super::*;
+
+    /// What `from` reaches under the links (the module's), among the candidates that
+    /// `keep` keeps, by a plain breadth-first walk.
+    fn walk(s: &LogicSolver, keep: &dyn Fn(u32) -> bool, from: u32) -> Vec<bool> {
+        let numbers = Pots(s.side);
+        let places = s.places_table();
+        let kept = |pot: u32| {
+            let (i, v, _) = numbers.parts(pot);
+            s.candidates[i] & 1 << (v - 1) != 0 && keep(pot | 1)
+        };
+        let mut seen = vec![false; numbers.count()];
+        let mut todo = vec![from];
+        seen[from as usize] = true;
+        while let Some(pot) = todo.pop() {
+            let (i, v, on) = numbers.parts(pot);
+            let mut next = Vec::new();
+            for j in 0..s.side * s.side {
+                for w in 1..=s.side as u8 {
+                    let same_cell = i == j && v != w;
+                    let same_unit =
+                        v == w && j != i && s.se_units(i).iter().any(|&unit| s.in_unit(unit, j));
+                    let linked = if on {
+                        same_cell || same_unit
+                    } else {
+                        (same_cell && s.candidates[i].count_ones() == 2)
+                            || (same_unit
+                                && s.se_units(i).iter().any(|&unit| {
+                                    s.in_unit(unit, j)
+                                        && places[unit * s.side + usize::from(v) - 1].count_ones()
+                                            == 2
+                                }))
+                    };
+                    if linked {
+                        next.push(numbers.pot(j, w, !on));
+                    }
+                }
+            }
+            for p in next {
+                if kept(p) && !seen[p as usize] {
+                    seen[p as usize] = true;
+                    todo.push(p);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_closure_is_what_a_walk_reaches() {
+        // On grids of a hard position and grids left from it, with every candidate and
+        // with about half of them kept: every potential implies exactly what a plain
+        // walk of the links reaches, and the refuted ones are those that reach their
+        // negation.
+        let s = solver(
+            "........5..8..79...6..1..4....1.2.7.4...7...3.7.6......3..2..6...5...8..9.......7",
+        );
+        let numbers = Pots(9);
+        let mut refuted = 0;
+        for w in std::iter::once(s.clone()).chain(grids_left(&s, 8, 58)) {
+            let half = |pot: u32| pot.wrapping_mul(0x9E37_79B9) >> 31 == 0;
+            for keep in [&(|_| true) as &dyn Fn(u32) -> bool, &half] {
+                let mut closure = Closure::default();
+                closure.build(&w, &w.places_table(), keep);
+                for from in 0..numbers.count() as u32 {
+                    let (i, v, _) = numbers.parts(from);
+                    if w.candidates[i] & 1 << (v - 1) == 0 || !keep(from | 1) {
+                        assert!(!closure.implies(from, from), "{from} is not kept");
+                        continue;
+                    }
+                    let reached = walk(&w, keep, from);
+                    for to in 0..numbers.count() as u32 {
+                        assert_eq!(closure.implies(from, to), reached[to as usize]);
+                    }
+                    assert_eq!(closure.refutes(from), reached[from as usize ^ 1]);
+                    refuted += usize::from(closure.refutes(from));
+                }
+            }
+        }
+        // Some grids have forcing chains, and so refuted potentials.
+        assert!(refuted > 0);
+    }
+}
