@@ -97,14 +97,14 @@ pub(super) fn all_counted(s: &LogicSolver, reference: Option<&[u64]>) -> (Vec<Ch
     search.reference = reference;
     search.passes();
     let work = search.work + search.nodes.len();
-    (search.findings.into_steps(), work)
+    (search.finish(), work)
 }
 
 /// [`all`], or with `only_best` just the first.
 fn collect(s: &LogicSolver, only_best: bool) -> Vec<Chain> {
     let mut search = Search::new(s, only_best);
     search.passes();
-    search.findings.into_steps()
+    search.finish()
 }
 
 /// [`all_counted`] without the closure's pruning: every search made.
@@ -114,7 +114,7 @@ pub(super) fn all_unpruned(s: &LogicSolver, reference: Option<&[u64]>) -> Vec<Ch
     search.reference = reference;
     search.prune = false;
     search.passes();
-    search.findings.into_steps()
+    search.finish()
 }
 
 impl Search<'_> {
@@ -191,14 +191,14 @@ struct Search<'s> {
     /// `places[unit * side + v - 1]`: the positions of `v` in `unit`.
     places: Vec<u64>,
     nodes: Vec<Node>,
-    /// For each potential, the node that first reached it in this search, if `stamp`
-    /// is this search's.
-    first: Vec<u32>,
+    /// Whether each potential has been reached in this search: `stamp[pot] == search`.
     stamp: Vec<u32>,
     search: u32,
-    /// The implications computed in this pass: `memo_at[pot]` is a range of `memo`.
+    /// The implications computed in this pass: `memo_at[pot]` is a range of `memo`, for
+    /// the potentials of `learnt`.
     memo: Vec<u32>,
     memo_at: Vec<(u32, u32)>,
+    learnt: Vec<u32>,
     scratch: Vec<u32>,
     /// The queues of the breadth-first searches, kept for their memory.
     queues: [Vec<u32>; 3],
@@ -217,30 +217,76 @@ struct Search<'s> {
     prune: bool,
 }
 
+/// The memory of a search, kept by each thread for the next one (the nested chains
+/// run hundreds of thousands of small searches).
+#[derive(Default)]
+struct Buffers {
+    nodes: Vec<Node>,
+    stamp: Vec<u32>,
+    search: u32,
+    memo: Vec<u32>,
+    memo_at: Vec<(u32, u32)>,
+    learnt: Vec<u32>,
+    scratch: Vec<u32>,
+    queues: [Vec<u32>; 3],
+    reaching: Reaching,
+    closure: Closure,
+}
+
+thread_local! {
+    static BUFFERS: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl<'s> Search<'s> {
     fn new(s: &'s LogicSolver, only_best: bool) -> Self {
         let n = s.side;
-        let places = s.places_table();
         let pots = Pots(n).count();
+        let mut b = BUFFERS.with_borrow_mut(Vec::pop).unwrap_or_default();
+        if b.stamp.len() != pots {
+            b.stamp = vec![0; pots];
+            b.search = 0;
+            b.memo_at = vec![(NONE, 0); pots];
+            b.learnt.clear();
+        }
+        b.nodes.clear();
         Self {
             numbers: Pots(n),
             s,
-            places,
-            nodes: Vec::new(),
-            first: vec![NONE; pots],
-            stamp: vec![0; pots],
-            search: 0,
+            places: s.places_table(),
+            nodes: b.nodes,
+            stamp: b.stamp,
+            search: b.search,
             findings: Findings::new(only_best),
-            memo: Vec::new(),
-            memo_at: vec![(NONE, 0); pots],
-            scratch: Vec::new(),
-            queues: Default::default(),
+            memo: b.memo,
+            memo_at: b.memo_at,
+            learnt: b.learnt,
+            scratch: b.scratch,
+            queues: b.queues,
             work: 0,
             reference: None,
-            reaching: Reaching::default(),
-            closure: Closure::default(),
+            reaching: b.reaching,
+            closure: b.closure,
             prune: true,
         }
+    }
+
+    /// The steps found, and the memory back to the thread for the next search.
+    fn finish(mut self) -> Vec<Chain> {
+        self.new_pass();
+        let b = Buffers {
+            nodes: self.nodes,
+            stamp: self.stamp,
+            search: self.search,
+            memo: self.memo,
+            memo_at: self.memo_at,
+            learnt: self.learnt,
+            scratch: self.scratch,
+            queues: self.queues,
+            reaching: self.reaching,
+            closure: self.closure,
+        };
+        BUFFERS.with_borrow_mut(|pool| pool.push(b));
+        self.findings.into_steps()
     }
 
     /// Whether a search from `pot` for a way to `to` is worth making: without a
@@ -254,6 +300,10 @@ impl<'s> Search<'s> {
     fn restart(&mut self) {
         self.work += self.nodes.len();
         self.nodes.clear();
+        if self.search == u32::MAX {
+            self.stamp.fill(0);
+            self.search = 0;
+        }
         self.search += 1;
     }
 
@@ -278,11 +328,8 @@ impl<'s> Search<'s> {
         self.stamp[pot as usize] == self.search
     }
 
-    fn mark(&mut self, pot: u32, node: u32) {
-        if !self.reached(pot) {
-            self.stamp[pot as usize] = self.search;
-            self.first[pot as usize] = node;
-        }
+    fn mark(&mut self, pot: u32) {
+        self.stamp[pot as usize] = self.search;
     }
 
     /// Adds `pot`, implied by node `parent`, to the search and to `queue`, unless it
@@ -290,7 +337,7 @@ impl<'s> Search<'s> {
     fn reach(&mut self, pot: u32, parent: u32, queue: &mut Vec<u32>) {
         if !self.reached(pot) {
             let child = self.add(pot, parent);
-            self.mark(pot, child);
+            self.mark(pot);
             queue.push(child);
         }
     }
@@ -314,7 +361,10 @@ impl<'s> Search<'s> {
     /// Forgets the implications learnt: a new pass, with other links.
     fn new_pass(&mut self) {
         self.memo.clear();
-        self.memo_at.fill((NONE, 0));
+        for &pot in &self.learnt {
+            self.memo_at[pot as usize] = (NONE, 0);
+        }
+        self.learnt.clear();
     }
 
     /// The implications of `pot` (on or off) under this pass's links, computed once:
@@ -340,6 +390,7 @@ impl<'s> Search<'s> {
         }
         let start = self.memo.len();
         self.memo_at[pot as usize] = (start as u32, out.len() as u32);
+        self.learnt.push(pot);
         self.memo.extend_from_slice(&out);
         self.scratch = out;
         start..self.memo.len()
@@ -476,7 +527,7 @@ impl<'s> Search<'s> {
         }
         self.restart();
         let root = self.add(source, NONE);
-        self.mark(source, root);
+        self.mark(source);
         let [mut pending_on, mut pending_off, mut spare] = self.take_queues();
         pending_on.push(root);
         let mut ends = Vec::new();
@@ -530,7 +581,7 @@ impl<'s> Search<'s> {
         }
         self.restart();
         let root = self.add(start, NONE);
-        self.mark(start, root);
+        self.mark(start);
         let negation = start ^ 1;
         let [mut pending_on, mut pending_off, mut spare] = self.take_queues();
         if start & 1 == 1 {

@@ -66,8 +66,14 @@ impl Closure {
     /// the others are not followed, and they imply nothing.
     pub(super) fn build(&mut self, s: &LogicSolver, places: &[u64], keep: impl Fn(u32) -> bool) {
         let numbers = Pots(s.side);
-        self.node.clear();
-        self.node.resize(numbers.count(), UNSEEN);
+        if self.node.len() == numbers.count() {
+            for &pot in &self.pots {
+                self.node[pot as usize] = UNSEEN;
+            }
+        } else {
+            self.node.clear();
+            self.node.resize(numbers.count(), UNSEEN);
+        }
         self.pots.clear();
         for (i, &candidates) in s.candidates.iter().enumerate() {
             for b in bits(candidates) {
@@ -106,9 +112,11 @@ impl Closure {
                 for b in bits(cell & !(1 << slot)) {
                     self.link(self.node[numbers.pot(i, b as u8 + 1, false) as usize]);
                 }
-                for unit in s.se_units(i) {
+                // The box's places, then the row's and the column's outside the box.
+                let b = s.box_index(i);
+                for (index, unit) in s.se_units(i).into_iter().enumerate() {
                     for j in bits(places[unit * n + slot]).map(|k| s.unit_cell(unit, k)) {
-                        if j != i {
+                        if j != i && (index == 0 || s.box_index(j) != b) {
                             self.link(self.node[numbers.pot(j, v, false) as usize]);
                         }
                     }
@@ -208,6 +216,10 @@ impl Closure {
         let reach = &mut self.reach;
         reach.clear();
         reach.resize(self.components * words, 0);
+        // The component whose reach last took in each component's.
+        let taken = &mut self.tarjan.index;
+        taken.clear();
+        taken.resize(self.components, UNSEEN);
         for &u in &self.members {
             let c = self.component[u as usize] as usize;
             reach[c * words + c / 64] |= 1 << (c % 64);
@@ -215,7 +227,7 @@ impl Closure {
                 &self.succ[self.heads[u as usize] as usize..self.heads[u as usize + 1] as usize]
             {
                 let d = self.component[w as usize] as usize;
-                if d != c {
+                if d != c && std::mem::replace(&mut taken[d], c as u32) != c as u32 {
                     // `d < c`: its reach is complete.
                     let (done, rest) = reach.split_at_mut(c * words);
                     for (a, b) in rest[..words].iter_mut().zip(&done[d * words..][..words]) {
