@@ -27,7 +27,7 @@ mod steps;
 use super::closure::Closure;
 use super::deduction::{Cell, Deduction, deduction};
 use super::potentials::{Findings, Pots, length_tenths};
-use super::reaching::Reaching;
+use super::reaching::{Outer, Reaching};
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
 use super::words::{removed, write_line};
@@ -85,15 +85,20 @@ pub(super) fn first(s: &LogicSolver, technique: Technique) -> Option<Chain> {
 
 /// [`all`], with the work it took: the potentials its searches reached.
 ///
-/// With `reference`, the candidates of a position that has no chain step at all, of
-/// which `s` has some only: then every chain step of `s` has a strong link that the
-/// reference lacks (a cell or a unit where two candidates are left, not more), and
+/// `places` are the positions of each value in each unit of `s`. With `reference`, a
+/// position that has no chain step at all, which `s` was left from by taking out
+/// candidates: then every chain step of `s` has a strong link that the reference
+/// lacks (a cell or a unit where two candidates are left, not more), and
 /// only the searches that can reach one are made. A cycle or forcing chain of old
 /// links only would be one of the reference's, or would give it one: a candidate that
 /// a cycle removes, assumed, turns off a candidate of the cycle, which leads round the
 /// cycle to one that sees it; that forcing chain turns the candidate itself off.
-pub(super) fn all_counted(s: &LogicSolver, reference: Option<&[u64]>) -> (Vec<Chain>, usize) {
-    let mut search = Search::new(s, false);
+pub(super) fn all_counted(
+    s: &LogicSolver,
+    places: &[u64],
+    reference: Option<Outer<'_>>,
+) -> (Vec<Chain>, usize) {
+    let mut search = Search::with_places(s, false, places);
     search.reference = reference;
     search.passes();
     let work = search.work + search.nodes.len();
@@ -109,7 +114,7 @@ fn collect(s: &LogicSolver, only_best: bool) -> Vec<Chain> {
 
 /// [`all_counted`] without the closure's pruning: every search made.
 #[cfg(test)]
-pub(super) fn all_unpruned(s: &LogicSolver, reference: Option<&[u64]>) -> Vec<Chain> {
+pub(super) fn all_unpruned(s: &LogicSolver, reference: Option<Outer<'_>>) -> Vec<Chain> {
     let mut search = Search::new(s, false);
     search.reference = reference;
     search.prune = false;
@@ -209,7 +214,7 @@ struct Search<'s> {
     /// A position without chain steps that the grid has lost candidates from
     /// ([`all_counted`]), and, in this pass, the potentials that can reach one of the
     /// strong links it lacks.
-    reference: Option<&'s [u64]>,
+    reference: Option<Outer<'s>>,
     reaching: Reaching,
     /// What each potential implies under the grid's links: where chains can start
     /// (unless `prune` is off, in tests).
@@ -221,6 +226,7 @@ struct Search<'s> {
 /// run hundreds of thousands of small searches).
 #[derive(Default)]
 struct Buffers {
+    places: Vec<u64>,
     nodes: Vec<Node>,
     stamp: Vec<u32>,
     search: u32,
@@ -239,6 +245,11 @@ thread_local! {
 
 impl<'s> Search<'s> {
     fn new(s: &'s LogicSolver, only_best: bool) -> Self {
+        Self::with_places(s, only_best, &s.places_table())
+    }
+
+    /// [`new`](Self::new), given the places of each value in each unit of `s`.
+    fn with_places(s: &'s LogicSolver, only_best: bool, places: &[u64]) -> Self {
         let n = s.side;
         let pots = Pots(n).count();
         let mut b = BUFFERS.with_borrow_mut(Vec::pop).unwrap_or_default();
@@ -249,10 +260,12 @@ impl<'s> Search<'s> {
             b.learnt.clear();
         }
         b.nodes.clear();
+        b.places.clear();
+        b.places.extend_from_slice(places);
         Self {
             numbers: Pots(n),
             s,
-            places: s.places_table(),
+            places: b.places,
             nodes: b.nodes,
             stamp: b.stamp,
             search: b.search,
@@ -274,6 +287,7 @@ impl<'s> Search<'s> {
     fn finish(mut self) -> Vec<Chain> {
         self.new_pass();
         let b = Buffers {
+            places: self.places,
             nodes: self.nodes,
             stamp: self.stamp,
             search: self.search,

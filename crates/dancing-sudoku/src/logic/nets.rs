@@ -35,10 +35,11 @@ use std::rc::Rc;
 use super::closure::Closure;
 use super::outcome::{CELL, Cause, Outcome, REGION};
 use super::potentials::{Findings, Pots, length_tenths};
+use super::reaching::Outer;
 use super::reaching::Reaching;
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
-use nested::{Inner, Outer, Register};
+use nested::{Inner, Register};
 pub use net::{Net, Premise};
 pub(crate) use watch::watched;
 
@@ -70,16 +71,6 @@ pub(super) const NESTED_WORK: usize = 1 << 28;
 thread_local! {
     /// Outcomes of earlier positions, cleared, so that their memory is reused.
     static POOL: std::cell::RefCell<Vec<Outcome>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The outer position of multiple chains run as a rule, when it has no chain and no
-/// net step: then each step of the grid the outer chain left either starts from a cell
-/// or unit that lost candidates, or follows a strong link the position lacks (a step
-/// of old links only would be one of the position's, or give it a contradiction), so
-/// only those premises are searched.
-struct Fresh<'o> {
-    candidates: &'o [u64],
-    places: Vec<u64>,
 }
 
 /// Which of SE's forcing nets to look for.
@@ -187,9 +178,13 @@ struct Search<'s> {
     /// ones, once known.
     chain_free: Option<bool>,
     net_free: Option<bool>,
-    /// For multiple chains run as a rule, the outer position if it has no nets, and the
-    /// potentials that can reach a strong link it lacks.
-    fresh: Option<Fresh<'s>>,
+    /// For multiple chains run as a rule, the outer position if it has no chain and no
+    /// net step, and the potentials that can reach a strong link it lacks: then each
+    /// step of the grid the outer chain left either starts from a cell or unit that
+    /// lost candidates, or follows a strong link the position lacks (a step of old
+    /// links only would be one of the position's, or give it a contradiction), so only
+    /// those premises are searched.
+    fresh: Option<Outer<'s>>,
     reaching: Reaching,
     /// For multiple chains, what each potential implies under the grid's links (unless
     /// `prune` is off, in tests).
@@ -225,41 +220,35 @@ fn collect(s: &LogicSolver, net: Kind, only_best: bool) -> Vec<Net> {
 }
 
 /// The steps of `net` in `s`, a grid an outer chain left, as rules of that chain
-/// ([`nested`]), with what is left of the outer search's `work`. With `net_free`, the
-/// outer position is known to have no chain and no net step, which multiple chains
-/// use to search less ([`Fresh`]).
+/// ([`nested`]), with what is left of the outer search's `work`. `places` are the
+/// positions of each value in each unit of `s`. With `net_free`, the outer position is
+/// known to have no chain and no net step, which multiple chains use to search less
+/// (`Search::fresh`).
 fn inner(
-    s: &LogicSolver,
+    (s, places): (&LogicSolver, &[u64]),
     net: Kind,
     outer: Outer<'_>,
     work: usize,
     net_free: bool,
 ) -> (Vec<Inner>, usize) {
-    inner_pruned(s, net, outer, (work, net_free), true)
+    inner_pruned((s, places), net, outer, (work, net_free), true)
 }
 
 /// [`inner`], with the closure's pruning or without it (in tests).
 fn inner_pruned(
-    s: &LogicSolver,
+    (s, places): (&LogicSolver, &[u64]),
     net: Kind,
     outer: Outer<'_>,
     (work, net_free): (usize, bool),
     prune: bool,
 ) -> (Vec<Inner>, usize) {
-    let mut search = Search::new(s, net, false, Some(outer));
+    let mut search = Search::with_places(s, places, net, false, Some(outer));
     search.prune = prune;
     search.work_left = work;
     search.polled = work;
     if net == Kind::Multiple && net_free {
-        search.fresh = Some(Fresh {
-            candidates: outer.candidates,
-            places: s.places_of(outer.candidates),
-        });
-        let places = std::mem::take(&mut search.source_places);
-        search
-            .reaching
-            .mark(s, &places, outer.candidates, (true, true));
-        search.source_places = places;
+        search.fresh = Some(outer);
+        search.reaching.mark(s, places, outer, (true, true));
     }
     if !search.cells(net) {
         return (Vec::new(), 0);
@@ -269,8 +258,19 @@ fn inner_pruned(
 
 impl<'s> Search<'s> {
     fn new(s: &'s LogicSolver, net: Kind, only_best: bool, outer: Option<Outer<'s>>) -> Self {
+        Self::with_places(s, &s.places_table(), net, only_best, outer)
+    }
+
+    /// [`new`](Self::new), given the positions of each value in each unit of `s`.
+    fn with_places(
+        s: &'s LogicSolver,
+        places: &[u64],
+        net: Kind,
+        only_best: bool,
+        outer: Option<Outer<'s>>,
+    ) -> Self {
         let numbers = Pots(s.side);
-        let source_places = s.places_table();
+        let source_places = places.to_vec();
         Search {
             s,
             numbers,

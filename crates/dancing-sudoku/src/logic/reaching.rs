@@ -15,6 +15,15 @@
 use super::potentials::Pots;
 use super::state::{LogicSolver, bits};
 
+/// The grid of a position that another grid was left from (as an outer chain leaves
+/// one): the other grid's steps are compared with the position's.
+#[derive(Clone, Copy)]
+pub(super) struct Outer<'o> {
+    pub(super) candidates: &'o [u64],
+    /// The positions of each value in each unit (`unit * side + value − 1`).
+    pub(super) places: &'o [u64],
+}
+
 /// The potentials a new strong link can reach, as stamps: `stamp[pot] == pass`.
 #[derive(Default)]
 pub(super) struct Reaching {
@@ -39,13 +48,13 @@ impl Reaching {
     }
 
     /// Marks the potentials of `s` (whose places of values in units are `places`) that
-    /// a strong link lacking from `reference` (candidates `s` has lost some of) can
-    /// reach under the links `(y, x)` (cells', units'). Whether there is any such link.
+    /// a strong link lacking from `reference` (a position `s` was left from) can reach
+    /// under the links `(y, x)` (cells', units'). Whether there is any such link.
     pub(super) fn mark(
         &mut self,
         s: &LogicSolver,
         places: &[u64],
-        reference: &[u64],
+        reference: Outer<'_>,
         (y, x): (bool, bool),
     ) -> bool {
         let n = s.side;
@@ -57,14 +66,14 @@ impl Reaching {
         // value left with two places in a unit.
         let mut todo: Vec<u32> = Vec::new();
         if y {
-            for (i, (&now, &was)) in s.candidates.iter().zip(reference).enumerate() {
+            for (i, (&now, &was)) in s.candidates.iter().zip(reference.candidates).enumerate() {
                 if now.count_ones() == 2 && was.count_ones() > 2 {
                     todo.extend(bits(now).map(|b| numbers.pot(i, b as u8 + 1, true)));
                 }
             }
         }
         if x {
-            let was = s.places_of(reference);
+            let was = reference.places;
             for unit in 0..3 * n {
                 for v in 1..=n as u8 {
                     let slot = unit * n + usize::from(v) - 1;

@@ -298,20 +298,6 @@ impl LogicSolver {
         table
     }
 
-    /// [`places_table`](Self::places_table) of other candidates of this grid's shape.
-    pub(super) fn places_of(&self, candidates: &[u64]) -> Vec<u64> {
-        let n = self.side;
-        let mut table = vec![0u64; 3 * n * n];
-        for unit in 0..3 * n {
-            for k in 0..n {
-                for b in bits(candidates[self.unit_cell(unit, k)]) {
-                    table[unit * n + b] |= 1 << k;
-                }
-            }
-        }
-        table
-    }
-
     /// The values with a place left in `unit`, ascending, each with the mask of its
     /// places (positions `k`).
     pub(super) fn places(&self, unit: usize) -> impl Iterator<Item = (u8, u64)> + use<> {

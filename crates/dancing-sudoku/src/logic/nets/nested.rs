@@ -29,6 +29,7 @@ use super::super::chains::{self, Chain};
 use super::super::outcome::{CELL, NO_CAUSE, NONE, REGION};
 use super::{Kind, Outcome, Premise, Search};
 use crate::logic::potentials::Key;
+use crate::logic::reaching::Outer;
 use crate::logic::state::{LogicSolver, bits};
 use crate::logic::technique::Technique;
 
@@ -82,15 +83,6 @@ impl PartialEq for Inner {
     fn eq(&self, other: &Self) -> bool {
         self.removals == other.removals
     }
-}
-
-/// The grid of the outer chain's position, which a search run as a rule compares its
-/// own position (the grid the outer chain left) with.
-#[derive(Clone, Copy)]
-pub(super) struct Outer<'o> {
-    pub(super) candidates: &'o [u64],
-    /// The positions of each value in each unit (`unit * side + value − 1`).
-    pub(super) places: &'o [u64],
 }
 
 /// The distinct nested chains one search met, with their complexities.
@@ -208,8 +200,8 @@ impl<'s> Search<'s> {
                     None => {
                         // In a position without chain steps (as when the path reaches
                         // the nested chains), only new strong links make them.
-                        let reference = self.chain_free().then_some(outer.candidates);
-                        let (chains, work) = chains::all_counted(working, reference);
+                        let reference = self.chain_free().then_some(outer);
+                        let (chains, work) = chains::all_counted(working, &self.places, reference);
                         self.work_left = self.work_left.saturating_sub(work);
                         let chains = Rc::new(chains);
                         CHAINS.with_borrow_mut(|memory| memory.keep(key.2.clone(), &chains));
@@ -223,7 +215,13 @@ impl<'s> Search<'s> {
             }
             Rule::Net(kind) => {
                 let net_free = kind == Kind::Multiple && self.net_free();
-                let (steps, left) = super::inner(working, kind, outer, self.work_left, net_free);
+                let (steps, left) = super::inner(
+                    (working, &self.places),
+                    kind,
+                    outer,
+                    self.work_left,
+                    net_free,
+                );
                 self.work_left = left;
                 steps
             }

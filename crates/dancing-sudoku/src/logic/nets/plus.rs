@@ -169,9 +169,9 @@ impl Working<'_> {
                         continue; // the units do not cross
                     }
                     let beyond = self.outside(second, first);
-                    for v in 1..=n as u8 {
+                    for v in bits(self.lost_values[first]).map(|b| b as u8 + 1) {
                         let places = self.at(first, v);
-                        if !self.lost_any(first, v) || places.count_ones() < 2 {
+                        if places.count_ones() < 2 {
                             continue;
                         }
                         if places & outside != 0 {
@@ -214,11 +214,17 @@ impl Working<'_> {
             if !self.touched(unit) || self.s.empty_cells(unit) <= 4 {
                 continue;
             }
+            let lost = self.lost_values[unit];
             for a in 1..=n as u8 {
-                for b in a + 1..=n as u8 {
-                    if !self.lost_any(unit, a) && !self.lost_any(unit, b) {
-                        continue;
-                    }
+                // The values after `a`: any if the chain took a place of `a`, else
+                // those it took a place of.
+                let after = self.s.full() & !((1u64 << a) - 1);
+                let others = if self.lost_any(unit, a) {
+                    after
+                } else {
+                    after & lost
+                };
+                for b in bits(others).map(|b| b as u8 + 1) {
                     let (pa, pb) = (self.at(unit, a), self.at(unit, b));
                     if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
                         continue;
@@ -253,17 +259,26 @@ impl Working<'_> {
     /// go from the unit's other cells.
     fn naked_pairs(&self, found: &mut Vec<Removal>) {
         let n = self.s.side;
-        let changed = |i: usize| self.grid[i] != self.s.candidates[i];
         for unit in self.subset_units() {
             if !self.touched(unit) || self.s.empty_cells(unit) < 4 {
                 continue;
             }
+            // The positions of the cells the chain changed.
+            let changed = (0..n)
+                .filter(|&k| {
+                    let i = self.s.unit_cell(unit, k);
+                    self.grid[i] != self.s.candidates[i]
+                })
+                .fold(0u64, |m, k| m | 1 << k);
             for ka in 0..n {
-                for kb in ka + 1..n {
+                let after = self.s.full() & !((2u64 << ka) - 1);
+                let others = if changed >> ka & 1 == 1 {
+                    after
+                } else {
+                    after & changed
+                };
+                for kb in bits(others) {
                     let (i, j) = (self.s.unit_cell(unit, ka), self.s.unit_cell(unit, kb));
-                    if !changed(i) && !changed(j) {
-                        continue;
-                    }
                     let (ci, cj) = (self.grid[i], self.grid[j]);
                     if ci.count_ones() < 2 || cj.count_ones() < 2 || (ci | cj).count_ones() != 2 {
                         continue;
@@ -306,9 +321,9 @@ impl Working<'_> {
                     if !self.touched(bases + a) && !self.touched(bases + b) {
                         continue;
                     }
-                    for v in 1..=n as u8 {
-                        let lost = self.lost_any(bases + a, v) || self.lost_any(bases + b, v);
-                        if !lost || placed[usize::from(v)] + 4 > n {
+                    let lost = self.lost_values[bases + a] | self.lost_values[bases + b];
+                    for v in bits(lost).map(|b| b as u8 + 1) {
+                        if placed[usize::from(v)] + 4 > n {
                             continue;
                         }
                         let (pa, pb) = (self.at(bases + a, v), self.at(bases + b, v));

@@ -91,7 +91,7 @@ impl Search<'_> {
 
     /// Whether the cell forcing chains of cell `i` can give a step: always, but for
     /// multiple chains in a grid that a chain left from a position without nets
-    /// ([`Fresh`]), where the cell must have lost candidates, or one of its candidates
+    /// (`Search::fresh`), where the cell must have lost candidates, or one of its candidates
     /// reach a new strong link.
     fn cell_worth(&self, i: usize) -> bool {
         let ons = || bits(self.s.candidates[i]).map(|b| self.numbers.pot(i, b as u8 + 1, true));

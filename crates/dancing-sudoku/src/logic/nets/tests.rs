@@ -36,7 +36,7 @@ const WITHOUT_NETS: [&str; 4] = [
 fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
     // In a grid left from a position without chain or net steps, the chains (and the
     // multiple nets) are searched only where a new strong link can be passed
-    // (`chains::all_counted`, `Fresh`), and where the closure of the links lets a step
+    // (`chains::all_counted`, `Search::fresh`), and where the closure of the links lets a step
     // out (`Closure`): the same steps as the whole searches.
     let mut found = (0, 0);
     for (k, puzzle) in WITHOUT_NETS.into_iter().enumerate() {
@@ -51,15 +51,13 @@ fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
             places: &places,
         };
         for w in grids_left(&s, 30, 0x9E37_79B9_7F4A_7C15 + k as u64) {
-            let (less, _) = super::super::chains::all_counted(&w, Some(&s.candidates));
-            let (unreferenced, _) = super::super::chains::all_counted(&w, None);
+            let wp = w.places_table();
+            let (less, _) = super::super::chains::all_counted(&w, &wp, Some(outer));
+            let (unreferenced, _) = super::super::chains::all_counted(&w, &wp, None);
             let whole = super::super::chains::all_unpruned(&w, None);
             assert_eq!(less, whole);
             assert_eq!(unreferenced, whole);
-            assert_eq!(
-                super::super::chains::all_unpruned(&w, Some(&s.candidates)),
-                whole
-            );
+            assert_eq!(super::super::chains::all_unpruned(&w, Some(outer)), whole);
             found.0 += whole.len();
             let key = |steps: Vec<Inner>| -> Vec<_> {
                 steps
@@ -67,10 +65,11 @@ fn searches_from_a_position_without_nets_lose_nothing_by_searching_less() {
                     .map(|i| (i.removals, i.parents, i.complexity, i.signature))
                     .collect()
             };
-            let (less, _) = inner(&w, Kind::Multiple, outer, NET_WORK, true);
-            let (whole, _) = inner_pruned(&w, Kind::Multiple, outer, (NET_WORK, false), false);
-            let (unclosed, _) = inner_pruned(&w, Kind::Multiple, outer, (NET_WORK, true), false);
-            let (unfresh, _) = inner(&w, Kind::Multiple, outer, NET_WORK, false);
+            let g = (&w, &wp[..]);
+            let (less, _) = inner(g, Kind::Multiple, outer, NET_WORK, true);
+            let (whole, _) = inner_pruned(g, Kind::Multiple, outer, (NET_WORK, false), false);
+            let (unclosed, _) = inner_pruned(g, Kind::Multiple, outer, (NET_WORK, true), false);
+            let (unfresh, _) = inner(g, Kind::Multiple, outer, NET_WORK, false);
             found.1 += whole.len();
             let whole = key(whole);
             assert_eq!(key(less), whole);
