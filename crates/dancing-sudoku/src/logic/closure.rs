@@ -21,28 +21,37 @@
 //!
 //! The closure is the strongly connected components of the links (Tarjan's algorithm,
 //! which meets them sinks first), and, for each component, the set of components it
-//! reaches, as a bit set built from those of its successors.
+//! reaches, as a bit set built from those of its successors. It is built for at most
+//! [`MOST_NODES`] potentials (a 9×9 grid has at most 1,458); past that it is not built,
+//! and every question it answers is answered yes, so that nothing is pruned.
 
 use super::potentials::Pots;
 use super::state::{LogicSolver, bits};
 
 const UNSEEN: u32 = u32::MAX;
 
+/// The most potentials a closure is built for: its bit sets then take at most 32 words
+/// (256 KiB in all).
+pub(super) const MOST_NODES: usize = 2048;
+
 /// The transitive closure of a grid's links (see the module's docs).
 #[derive(Default)]
 pub(super) struct Closure {
+    /// Whether the closure was built (the grid had at most [`MOST_NODES`] potentials).
+    built: bool,
     /// For each potential (by number), its node, or [`UNSEEN`] if its candidate is not
-    /// in the grid; for each node, its potential.
+    /// kept; for each node, its potential.
     node: Vec<u32>,
     pots: Vec<u32>,
     /// The links, as successor lists: `heads[node]..heads[node + 1]` of `succ`.
     heads: Vec<u32>,
     succ: Vec<u32>,
-    /// Each node's component; each component's reach (itself included), `words` words.
+    /// Each node's component, and how many there are.
     component: Vec<u32>,
     components: usize,
     /// The nodes by component, in the order the components complete.
     members: Vec<u32>,
+    /// Each component's reach (itself included), `words` words each.
     reach: Vec<u64>,
     words: usize,
     /// The potentials that imply their negation.
@@ -75,6 +84,8 @@ impl Closure {
             self.node.resize(numbers.count(), UNSEEN);
         }
         self.pots.clear();
+        self.refuted.clear();
+        self.built = false;
         for (i, &candidates) in s.candidates.iter().enumerate() {
             for b in bits(candidates) {
                 let on = numbers.pot(i, b as u8 + 1, true);
@@ -86,10 +97,20 @@ impl Closure {
                 }
             }
         }
+        if self.pots.len() > MOST_NODES {
+            return;
+        }
+        self.built = true;
         self.links(s, places, numbers);
         self.components();
-        self.reaches();
-        self.refuted.clear();
+        match self.words {
+            0 | 1 => self.reaches::<1>(),
+            2 => self.reaches::<2>(),
+            3 | 4 => self.reaches::<4>(),
+            5..=8 => self.reaches::<8>(),
+            9..=16 => self.reaches::<16>(),
+            _ => self.reaches::<32>(),
+        }
         for k in 0..self.pots.len() {
             let pot = self.pots[k];
             if self.implies(pot, pot ^ 1) {
@@ -98,40 +119,45 @@ impl Closure {
         }
     }
 
-    /// The successor lists of the links.
+    /// The successor lists of the links, node after node (the nodes were numbered
+    /// in this order: each kept candidate off, then on).
     fn links(&mut self, s: &LogicSolver, places: &[u64], numbers: Pots) {
         let n = s.side;
         self.heads.clear();
         self.succ.clear();
-        for k in 0..self.pots.len() {
-            self.heads.push(self.succ.len() as u32);
-            let (i, v, on) = numbers.parts(self.pots[k]);
-            let slot = usize::from(v) - 1;
-            let cell = s.candidates[i];
-            if on {
-                for b in bits(cell & !(1 << slot)) {
-                    self.link(self.node[numbers.pot(i, b as u8 + 1, false) as usize]);
+        for (i, &cell) in s.candidates.iter().enumerate() {
+            let units = s.se_units(i);
+            let b = s.box_index(i);
+            for slot in bits(cell) {
+                let v = slot as u8 + 1;
+                if self.node[numbers.pot(i, v, true) as usize] == UNSEEN {
+                    continue;
                 }
-                // The box's places, then the row's and the column's outside the box.
-                let b = s.box_index(i);
-                for (index, unit) in s.se_units(i).into_iter().enumerate() {
-                    for j in bits(places[unit * n + slot]).map(|k| s.unit_cell(unit, k)) {
-                        if j != i && (index == 0 || s.box_index(j) != b) {
-                            self.link(self.node[numbers.pot(j, v, false) as usize]);
-                        }
-                    }
+                let others = cell & !(1 << slot);
+                // Off: the cell's other candidate if two are left, the value's other
+                // place in a unit where two are left.
+                self.heads.push(self.succ.len() as u32);
+                if others.count_ones() == 1 {
+                    self.link(numbers.pot(i, others.trailing_zeros() as u8 + 1, true));
                 }
-            } else {
-                if cell.count_ones() == 2 {
-                    for b in bits(cell & !(1 << slot)) {
-                        self.link(self.node[numbers.pot(i, b as u8 + 1, true) as usize]);
-                    }
-                }
-                for unit in s.se_units(i) {
+                for unit in units {
                     let at = places[unit * n + slot];
                     if at.count_ones() == 2 {
                         for j in bits(at).map(|k| s.unit_cell(unit, k)).filter(|&j| j != i) {
-                            self.link(self.node[numbers.pot(j, v, true) as usize]);
+                            self.link(numbers.pot(j, v, true));
+                        }
+                    }
+                }
+                // On: the cell's other candidates; the value's places in the box, then
+                // in the row and the column outside the box.
+                self.heads.push(self.succ.len() as u32);
+                for w in bits(others) {
+                    self.link(numbers.pot(i, w as u8 + 1, false));
+                }
+                for (index, unit) in units.into_iter().enumerate() {
+                    for j in bits(places[unit * n + slot]).map(|k| s.unit_cell(unit, k)) {
+                        if j != i && (index == 0 || s.box_index(j) != b) {
+                            self.link(numbers.pot(j, v, false));
                         }
                     }
                 }
@@ -140,8 +166,9 @@ impl Closure {
         self.heads.push(self.succ.len() as u32);
     }
 
-    /// A link to `node`, unless its candidate is not kept.
-    fn link(&mut self, node: u32) {
+    /// A link to `pot`'s node, unless its candidate is not kept.
+    fn link(&mut self, pot: u32) {
+        let node = self.node[pot as usize];
         if node != UNSEEN {
             self.succ.push(node);
         }
@@ -210,35 +237,37 @@ impl Closure {
     }
 
     /// Each component's reach: itself and the reach of each successor's component,
-    /// which is complete before it (sinks first).
-    fn reaches(&mut self) {
-        let words = self.words;
+    /// which is complete before it (sinks first); `W` words a component, at least
+    /// [`words`](Self::words).
+    fn reaches<const W: usize>(&mut self) {
+        self.words = W;
         let reach = &mut self.reach;
         reach.clear();
-        reach.resize(self.components * words, 0);
+        reach.resize(self.components * W, 0);
         // The component whose reach last took in each component's.
         let taken = &mut self.tarjan.index;
         taken.clear();
         taken.resize(self.components, UNSEEN);
         for &u in &self.members {
             let c = self.component[u as usize] as usize;
-            reach[c * words + c / 64] |= 1 << (c % 64);
-            for &w in
-                &self.succ[self.heads[u as usize] as usize..self.heads[u as usize + 1] as usize]
-            {
+            reach[c * W + c / 64] |= 1 << (c % 64);
+            let links = self.heads[u as usize] as usize..self.heads[u as usize + 1] as usize;
+            for &w in &self.succ[links] {
                 let d = self.component[w as usize] as usize;
                 if d != c && std::mem::replace(&mut taken[d], c as u32) != c as u32 {
                     // `d < c`: its reach is complete.
-                    let (done, rest) = reach.split_at_mut(c * words);
-                    for (a, b) in rest[..words].iter_mut().zip(&done[d * words..][..words]) {
-                        *a |= b;
+                    let (done, rest) = reach.split_at_mut(c * W);
+                    let to: &mut [u64; W] = (&mut rest[..W]).try_into().unwrap();
+                    let from: &[u64; W] = done[d * W..][..W].try_into().unwrap();
+                    for k in 0..W {
+                        to[k] |= from[k];
                     }
                 }
             }
         }
     }
 
-    /// The reach of the component of `pot`, if its candidate is in the grid.
+    /// The reach of the component of `pot`, if its candidate is kept.
     fn row(&self, pot: u32) -> Option<&[u64]> {
         let node = *self.node.get(pot as usize)?;
         (node != UNSEEN).then(|| {
@@ -247,8 +276,12 @@ impl Closure {
         })
     }
 
-    /// Whether `from` implies `to` (both of candidates in the grid), at any distance.
+    /// Whether `from` implies `to` (both of kept candidates), at any distance; always,
+    /// if the closure was not built.
     pub(super) fn implies(&self, from: u32, to: u32) -> bool {
+        if !self.built {
+            return true;
+        }
         match (self.row(from), self.node.get(to as usize)) {
             (Some(row), Some(&node)) if node != UNSEEN => {
                 let c = self.component[node as usize] as usize;
@@ -266,35 +299,36 @@ impl Closure {
     /// Whether any potential implies its negation: without one, the grid has no
     /// forcing chain and no cycle that removes anything.
     pub(super) fn any_refuted(&self) -> bool {
-        !self.refuted.is_empty()
+        !self.built || !self.refuted.is_empty()
     }
 
     /// Whether a cycle that removes something can pass candidate `on` (an
     /// on-potential): some candidate implies both it and its negation.
     pub(super) fn on_a_cycle(&self, on: u32) -> bool {
-        self.refuted
-            .iter()
-            .any(|&c| c & 1 == 1 && self.implies(c, on) && self.implies(c, on ^ 1))
+        !self.built
+            || self
+                .refuted
+                .iter()
+                .any(|&c| c & 1 == 1 && self.implies(c, on) && self.implies(c, on ^ 1))
     }
 
     /// Whether the potentials of `premises` (candidates on, of which one holds) imply
     /// something in common, as a multiple forcing chain needs.
     pub(super) fn common(&self, premises: impl IntoIterator<Item = u32>) -> bool {
-        let mut common: Option<Vec<u64>> = None;
+        if !self.built {
+            return true;
+        }
+        let mut common = [u64::MAX; 32];
+        let common = &mut common[..self.words];
         for pot in premises {
             let Some(row) = self.row(pot) else {
                 return false;
             };
-            match &mut common {
-                None => common = Some(row.to_vec()),
-                Some(words) => {
-                    for (a, b) in words.iter_mut().zip(row) {
-                        *a &= b;
-                    }
-                }
+            for (a, b) in common.iter_mut().zip(row) {
+                *a &= b;
             }
         }
-        common.is_some_and(|words| words.iter().any(|&w| w != 0))
+        common.iter().any(|&w| w != 0)
     }
 }
 
@@ -382,5 +416,29 @@ mod tests {
         }
         // Some grids have forcing chains, and so refuted potentials.
         assert!(refuted > 0);
+    }
+
+    #[test]
+    fn past_the_most_nodes_the_closure_prunes_nothing() {
+        // A 16×16 grid with a few givens has thousands of candidates: no closure is
+        // built, and it answers yes to everything.
+        let mut s = super::super::test_support::empty(4);
+        s.place(0, 0, 1);
+        s.place(5, 7, 2);
+        let places = s.places_table();
+        let numbers = Pots(16);
+        let mut closure = Closure::default();
+        closure.build(&s, &places, |_| true);
+        assert!(
+            2 * s
+                .candidates
+                .iter()
+                .map(|c| c.count_ones() as usize)
+                .sum::<usize>()
+                > MOST_NODES
+        );
+        let (a, b) = (numbers.pot(1, 2, true), numbers.pot(200, 3, false));
+        assert!(closure.implies(a, b) && closure.refutes(a) && closure.any_refuted());
+        assert!(closure.on_a_cycle(a) && closure.common([a, b]));
     }
 }
