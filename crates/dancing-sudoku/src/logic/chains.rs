@@ -131,7 +131,11 @@ impl Search<'_> {
         }
         for (y, x) in [(false, true), (true, false), (true, true)] {
             self.new_pass();
+            // Pruned, every pass keeps the potentials that a new strong link of either
+            // kind reaches (marked once): a pass's own links reach fewer, but marking
+            // them again costs more than the searches it saves.
             if let Some(reference) = self.reference
+                && !self.prune
                 && !self.reaching.mark(s, &self.places, reference, (y, x))
             {
                 continue; // no new strong link: no step
