@@ -81,10 +81,11 @@
 //! thresholds growing from 4 by ×3/2 and ×4/3 in turn (4, 6, 8, 12, 16, 24, …). A
 //! nested chain's length also counts the length of each distinct chain inside it.
 //!
-//! Every score of SE 1.2.1's scale is here, nested chains included: on the 53 puzzles
-//! that need them which SE rated for the tests (Inkala's and 52 of the forum's
-//! hardest, 10.3 to 11.7), ER/EP/ED are SE's on every one. The nested chains take about a second a puzzle; [`Rules::nested`]
-//! (`--no-nested`) leaves them out, and a puzzle that needs them then stalls.
+//! Every score of SE 1.2.1's scale is here, nested chains included: on the 70 puzzles
+//! that need them which SE rated for the tests (Inkala's and 69 of the forum's
+//! hardest, 10.3 to 11.7), ER/EP/ED are SE's on every one. The nested chains take
+//! about 0.4 s a puzzle (0.84 of skfr's time); [`Rules::nested`] (`--no-nested`) leaves
+//! them out, and a puzzle that needs them then stalls.
 //!
 //! Where ours differs:
 //!
