@@ -100,6 +100,7 @@ mod links;
 pub mod logic;
 mod marginals;
 pub mod parse;
+pub mod picture;
 mod position;
 mod router;
 mod shape;

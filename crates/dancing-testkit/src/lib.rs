@@ -22,6 +22,8 @@
 //! assert_eq!(problem.option_count(), 3);
 //! ```
 
+#[cfg(feature = "render")]
+pub mod render;
 #[cfg(feature = "sudoku")]
 pub mod sudoku;
 

@@ -173,6 +173,7 @@ mod solution;
 mod solver;
 mod split;
 mod stats;
+pub mod svg;
 mod verify;
 
 pub use builder::{OptionData, ProblemBuilder};

@@ -15,6 +15,7 @@ mod marginals;
 mod naive;
 mod oracles;
 mod parse;
+mod pictures;
 mod ratings;
 mod shapes;
 mod snapshots;
