@@ -67,3 +67,49 @@ pub(crate) fn print_cheapest(
         .first()
         .map(|s| serde_json::to_value(s.cost()).unwrap_or_else(|_| s.cost().to_string().into())))
 }
+
+/// A file written whole or not at all (`--svg`): made beside its path when the run
+/// starts, so that a path that cannot be written fails before any work, and renamed
+/// over the path when its contents are complete; removed if the run ends first.
+#[derive(Debug)]
+pub(crate) struct WholeFile {
+    path: std::path::PathBuf,
+    temp: std::path::PathBuf,
+    file: Option<std::fs::File>,
+}
+
+impl WholeFile {
+    /// Starts the file for `path`.
+    pub(crate) fn create(path: &std::path::Path) -> Result<Self, crate::failure::Failure> {
+        let name = path
+            .file_name()
+            .map_or_else(|| "picture".into(), |n| n.to_string_lossy().into_owned());
+        let temp = path.with_file_name(format!(".{name}.{}.part", std::process::id()));
+        let file = std::fs::File::create(&temp).map_err(|e| unwritable(path, &e))?;
+        Ok(Self {
+            path: path.to_owned(),
+            temp,
+            file: Some(file),
+        })
+    }
+
+    /// Writes `bytes` and puts the file in its place.
+    pub(crate) fn finish(mut self, bytes: &[u8]) -> Result<(), crate::failure::Failure> {
+        let mut file = self.file.take().expect("finished once");
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .and_then(|()| std::fs::rename(&self.temp, &self.path))
+            .map_err(|e| unwritable(&self.path, &e))
+    }
+}
+
+impl Drop for WholeFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.temp);
+    }
+}
+
+/// The failure of a file that cannot be written: exit code 1, the path named.
+fn unwritable(path: &std::path::Path, e: &io::Error) -> crate::failure::Failure {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display())).into()
+}

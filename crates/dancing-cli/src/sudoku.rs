@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use dancing::{Count, Stats};
 use dancing_sudoku::parse::Puzzle;
+use dancing_sudoku::picture::{Picture, sheet};
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Method, PuzzleSolver, Variant, Verdict};
 
@@ -19,6 +20,7 @@ use crate::failure::{Failure, Outcome};
 use crate::generate;
 use crate::judges;
 use crate::logic::{self, Task};
+use crate::output::WholeFile;
 use crate::pretty::{self, Style};
 use crate::report::{self, PuzzleOutcome, Tally, stopped_answer};
 use crate::status;
@@ -47,16 +49,24 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
         SudokuCommand::Solve {
             unique,
             pretty,
+            svg,
             batch,
         } => {
             let pretty = pretty.then(Style::detect);
-            batch_run(
-                batch,
-                Mode::Solve {
-                    unique: *unique,
-                    pretty,
-                },
-            )
+            let mode = Mode::Solve {
+                unique: *unique,
+                pretty,
+            };
+            match svg {
+                Some(path) => {
+                    let file = WholeFile::create(path)?;
+                    let mut drawn = Vec::new();
+                    let outcome = batch_run(batch, mode, Some(&mut drawn))?;
+                    file.finish(svg_sheet(&drawn).as_bytes())?;
+                    Ok(outcome)
+                }
+                None => batch_run(batch, mode, None),
+            }
         }
         SudokuCommand::Generate(args) => generate::run(args),
         SudokuCommand::Rate { args } => logic::run(args, Task::Rate),
@@ -86,9 +96,9 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
             } else {
                 Mode::Count { limit: *limit }
             };
-            batch_run(batch, mode)
+            batch_run(batch, mode, None)
         }
-        SudokuCommand::Check { batch } => batch_run(batch, Mode::Check),
+        SudokuCommand::Check { batch } => batch_run(batch, Mode::Check, None),
         SudokuCommand::Judge {
             format,
             file,
@@ -97,10 +107,13 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
     }
 }
 
+/// A puzzle as `--svg` draws it: the grid, its rules, and its solution if one was found.
+type Drawn = (Grid, Variant, Option<Grid>);
+
 /// The answer line for one puzzle, the statistics of the searches it took, the method
-/// that answered, and the outcome. A search stopped by a limit makes the answer
-/// `stopped: <limit>`.
-fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
+/// that answered, and the outcome, with the solution kept (when solving). A search
+/// stopped by a limit makes the answer `stopped: <limit>`.
+fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> (Answer, Option<Grid>) {
     let Puzzle { grid, variant, .. } = puzzle;
     // Each question is one search: how far to count, and whether to keep the first.
     let (limit, keep) = match mode {
@@ -114,22 +127,18 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
     let found = solver.find(puzzle, limit, first.as_mut());
     let (stats, method) = (solver.stats(), solver.method());
     if let Some(reason) = stats.limit_stop() {
-        return (
-            stopped_answer(reason).into(),
-            stats,
-            Some(method),
-            PuzzleOutcome::Stopped,
-        );
+        let text = stopped_answer(reason).into();
+        return ((text, stats, Some(method), PuzzleOutcome::Stopped), None);
     }
+    let mut solved = None;
     let (text, outcome) = match mode {
         Mode::Solve { unique, pretty } => match found {
             0 => ("no solution".into(), PuzzleOutcome::NoSolution),
             1 | 2 if !unique || found == 1 => {
                 let solution = first.expect("kept");
-                (
-                    show(&solution, grid, variant, pretty).into(),
-                    PuzzleOutcome::Solved,
-                )
+                let text = show(&solution, grid, variant, pretty).into();
+                solved = Some(solution);
+                (text, PuzzleOutcome::Solved)
             }
             _ => ("multiple solutions".into(), PuzzleOutcome::Multiple),
         },
@@ -154,7 +163,7 @@ fn answer(solver: &mut PuzzleSolver, puzzle: &Puzzle, mode: Mode) -> Answer {
             (verdict.to_string().into(), outcome)
         }
     };
-    (text, stats, Some(method), outcome)
+    ((text, stats, Some(method), outcome), solved)
 }
 
 /// The bytes the memo of one puzzle's marginals may hold.
@@ -268,7 +277,14 @@ impl Totals {
     }
 }
 
-fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
+/// Answers a batch; with `drawn`, each puzzle answered is also kept there, with its
+/// solution, for `--svg` (puzzles not started, past a limit, are not).
+fn batch_run(
+    args: &BatchArgs,
+    mode: Mode,
+    mut drawn: Option<&mut Vec<Drawn>>,
+) -> Result<Outcome, Failure> {
+    let draw = drawn.is_some();
     if let Some(variant) = args.variant
         && variant != Kind::Classic
         && matches!(args.solver, SolverKind::Bitmask | SolverKind::Bands)
@@ -310,22 +326,20 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
         |job| {
             let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
             if let Mode::Marginals = mode {
-                return marginals_answer(job, &limits);
+                return (marginals_answer(job, &limits), None);
             }
             let mut solver = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-            answer(&mut solver, job, mode)
+            let (answer, solution) = answer(&mut solver, job, mode);
+            let drawn = draw.then(|| (job.grid.clone(), job.variant.clone(), solution));
+            (answer, drawn)
         },
         |reason| {
             let stats = Stats {
                 stopped: Some(reason),
                 ..Stats::default()
             };
-            (
-                stopped_answer(reason).into(),
-                stats,
-                None,
-                PuzzleOutcome::Stopped,
-            )
+            let text = stopped_answer(reason).into();
+            ((text, stats, None, PuzzleOutcome::Stopped), None)
         },
         // Large grids are hard, and their times vary a hundredfold: each thread takes
         // the next puzzle when it is free. Small ones go in runs of 16.
@@ -339,7 +353,10 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
                 Spread::Runs(16)
             }
         },
-        |totals, out, (text, mut stats, method, outcome), _| {
+        |totals, out, ((text, mut stats, method, outcome), picture), _| {
+            if let (Some(drawn), Some(picture)) = (drawn.as_deref_mut(), picture) {
+                drawn.push(picture);
+            }
             totals.outcomes.add(outcome);
             totals.count_method(method);
             if let Some(reason) = stats.limit_stop() {
@@ -354,6 +371,23 @@ fn batch_run(args: &BatchArgs, mode: Mode) -> Result<Outcome, Failure> {
     progress.finish();
     report_batch(args, &totals, (threads.count, typed), started.elapsed());
     Ok(totals.counts.stopped.outcome(totals.counts.errors))
+}
+
+/// The pictures of `drawn` as one SVG sheet, in input order, about as many rows as
+/// columns (at most four columns).
+fn svg_sheet(drawn: &[Drawn]) -> String {
+    let pictures: Vec<Picture<'_>> = drawn
+        .iter()
+        .map(|(grid, variant, solution)| {
+            let picture = Picture::new(grid).variant(variant);
+            match solution {
+                Some(solution) => picture.solution(solution),
+                None => picture,
+            }
+        })
+        .collect();
+    let per_row = (pictures.len() as f64).sqrt().ceil().clamp(1.0, 4.0) as usize;
+    sheet(&pictures, per_row)
 }
 
 /// The summary line and `--stats` of a batch: its totals, on `threads` threads.

@@ -134,7 +134,8 @@ puzzles already read); so it is for `count` and `check`."
 Examples:
   dancing sudoku solve puzzles.txt
   dancing sudoku solve --pretty puzzle.txt
-  dancing sudoku solve --unique --threads 2 --stats puzzles.txt")]
+  dancing sudoku solve --unique --threads 2 --stats puzzles.txt
+  dancing sudoku solve --svg solved.svg puzzle.txt")]
     Solve {
         /// Print `multiple solutions` for a puzzle with more than one
         #[arg(long)]
@@ -143,6 +144,11 @@ Examples:
         /// on a colour terminal (plain when piped or with NO_COLOR)
         #[arg(long)]
         pretty: bool,
+        /// Also draw the puzzles and their solutions into FILE, an SVG picture (a sheet
+        /// of them, in input order; the givens black, the solution's digits blue),
+        /// written whole when the batch ends
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
         #[command(flatten)]
         batch: BatchArgs,
     },

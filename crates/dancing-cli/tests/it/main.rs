@@ -20,6 +20,7 @@ mod learn;
 mod limits;
 mod memo;
 mod multiplicities;
+mod pictures;
 mod problems;
 mod split;
 mod threads;

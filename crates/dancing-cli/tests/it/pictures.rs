@@ -1,0 +1,61 @@
+//! `--svg`: pictures written by the commands, rendered by a real renderer (resvg) and
+//! checked by their pixels; written whole or not at all.
+
+use dancing_sudoku::picture::{CELL, colors};
+use dancing_testkit::render::{dark, has_fonts, near, render};
+
+use crate::common::{run, text};
+
+/// The pixels inside cell `(r, c)` of the first picture of a sheet (its margin is 6).
+fn inside(r: usize, c: usize) -> ((u32, u32), (u32, u32)) {
+    let at = |k: usize| (6.0 + k as f64 * CELL + 3.0) as u32;
+    ((at(c), at(r)), ((CELL - 6.0) as u32, (CELL - 6.0) as u32))
+}
+
+#[test]
+fn solve_draws_the_puzzles_and_their_solutions() {
+    let dir = std::env::temp_dir().join(format!("dancing-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("solved.svg");
+    let puzzle =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    // A malformed line between two puzzles: its error as usual, the others drawn.
+    let input = format!("{puzzle}\n12345\n{puzzle}\n");
+    let output = run(
+        &["sudoku", "solve", "--svg", path.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("line 2"));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let raster = render(&svg);
+    // Two 9×9 pictures side by side.
+    let side = 9.0 * CELL + 12.0;
+    assert_eq!(raster.width, (2.0 * side + 12.0) as u32);
+    assert_eq!(raster.height, side as u32);
+    if has_fonts() {
+        let blue = near(colors::SOLVED);
+        let (at, size) = inside(0, 0); // r1c1 holds the given 8
+        assert!(raster.count(at, size, dark) > 20);
+        let (at, size) = inside(0, 1); // r1c2 the solution's 1
+        assert!(raster.count(at, size, &blue) > 10);
+        assert_eq!(raster.count(at, size, dark), 0);
+    } else {
+        eprintln!("no system fonts: the digits' pixels are not checked");
+    }
+    // Nothing is left beside the picture.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_picture_that_cannot_be_written_stops_the_run_before_it_starts() {
+    let output = run(
+        &["sudoku", "solve", "--svg", "/nonexistent-folder/x.svg"],
+        b"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("/nonexistent-folder/x.svg"));
+    assert!(output.stdout.is_empty(), "no puzzle answered");
+}
