@@ -43,7 +43,7 @@ pub fn render(svg: &str) -> Raster {
 }
 
 /// Whether the system has a font the pictures' text can use: without one, text draws
-/// nothing (tests of text pixels say so rather than fail).
+/// nothing (`.ci/run` installs DejaVu where it is missing).
 pub fn has_fonts() -> bool {
     !options().fontdb.is_empty()
 }
