@@ -35,8 +35,15 @@ pub(crate) enum Task {
         apply: bool,
         /// How much a step's text gives away: 1 the technique, 2 the cells, 3 all.
         level: u8,
+        /// Keep each hint (each step, with `steps`) with the position it is taken in,
+        /// for `--svg`.
+        draw: bool,
     },
 }
+
+/// A hint as `--svg` draws it: the position, and the step taken in it (none where the
+/// path ends).
+pub(crate) type DrawnHint = (Position, Option<Step>);
 
 /// Running totals, for the summary line and `--stats`.
 #[derive(Default)]
@@ -170,7 +177,12 @@ impl Totals {
     }
 }
 
-pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<Outcome, Failure> {
+/// Rates or hints a batch; with `drawn`, the hints drawn are kept there, in order.
+pub(crate) fn run(
+    args: &LogicArgs,
+    task: Task,
+    mut drawn: Option<&mut Vec<DrawnHint>>,
+) -> Result<Outcome, Failure> {
     let started = Instant::now();
     let shape = args.shape.boxes;
     let (input, mut progress) =
@@ -212,20 +224,22 @@ pub(crate) fn run(args: &LogicArgs, task: Task) -> Result<Outcome, Failure> {
         &mut totals,
         |puzzle| {
             let mut tally = Totals::default();
-            let text = answer(puzzle, task, &rater, style, &mut tally);
-            (text, tally)
+            let mut hints = Vec::new();
+            let text = answer(puzzle, task, (&rater, style), &mut tally, &mut hints);
+            (text, tally, hints)
         },
         |reason| {
             // Read with others before the end: answered, not started.
             let mut tally = Totals::default();
             tally.stop(reason);
-            (
-                format!("{}\n", crate::report::stopped_answer(reason)),
-                tally,
-            )
+            let text = format!("{}\n", crate::report::stopped_answer(reason));
+            (text, tally, Vec::new())
         },
         |_| Spread::Runs(1),
-        |totals, out, (text, tally), first| {
+        |totals, out, (text, tally, hints), first| {
+            if let Some(drawn) = drawn.as_deref_mut() {
+                drawn.extend(hints);
+            }
             totals.absorb(tally);
             if blocks && !first {
                 // Blocks of several lines are kept apart.
@@ -291,8 +305,14 @@ fn report_run(args: &LogicArgs, task: Task, totals: &Totals, threads: usize, sec
     );
 }
 
-/// The text for one puzzle, ending with a newline.
-fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut Totals) -> String {
+/// The text for one puzzle, ending with a newline; the hints to draw into `drawn`.
+fn answer(
+    puzzle: &Puzzle,
+    task: Task,
+    (rater, style): (&Rater, Style),
+    totals: &mut Totals,
+    drawn: &mut Vec<DrawnHint>,
+) -> String {
     let position = puzzle.position();
     let verdict = Totals::verdict;
     match task {
@@ -343,9 +363,16 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
             steps,
             pretty,
             level,
+            draw,
             ..
-        } => match rater.path(&position) {
-            Ok(path) => {
+        } => match hint_path(rater, &position, draw) {
+            Ok((path, after)) => {
+                if draw {
+                    let before = std::iter::once(position.clone()).chain(after);
+                    let shown = if steps { path.steps.len() } else { 1 };
+                    let steps = path.steps.iter().cloned().map(Some).chain([None]);
+                    drawn.extend(before.zip(steps).take(shown.max(1)));
+                }
                 totals.add_path(&path);
                 let marked = puzzle.pencilmarks.is_some();
                 let shown = Shown {
@@ -366,6 +393,20 @@ fn answer(puzzle: &Puzzle, task: Task, rater: &Rater, style: Style, totals: &mut
                 }
             }
         },
+    }
+}
+
+/// The path of hints from `position`, with the position after each step when they are
+/// to be drawn.
+fn hint_path(
+    rater: &Rater,
+    position: &Position,
+    draw: bool,
+) -> Result<(Path, Vec<Position>), dancing_sudoku::RateError> {
+    if draw {
+        rater.path_positions(position)
+    } else {
+        rater.path(position).map(|path| (path, Vec::new()))
     }
 }
 

@@ -69,23 +69,34 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
             }
         }
         SudokuCommand::Generate(args) => generate::run(args),
-        SudokuCommand::Rate { args } => logic::run(args, Task::Rate),
+        SudokuCommand::Rate { args } => logic::run(args, Task::Rate, None),
         SudokuCommand::Hint {
             steps,
             pretty,
             apply,
             positions,
             level,
+            svg,
             args,
-        } => logic::run(
-            args,
-            Task::Hint {
+        } => {
+            let task = Task::Hint {
                 steps: *steps,
                 pretty: *pretty,
                 apply: *apply || *positions,
                 level: *level,
-            },
-        ),
+                draw: svg.is_some(),
+            };
+            match svg {
+                Some(path) => {
+                    let file = WholeFile::create(path)?;
+                    let mut drawn = Vec::new();
+                    let outcome = logic::run(args, task, Some(&mut drawn))?;
+                    file.finish(hint_sheet(&drawn).as_bytes())?;
+                    Ok(outcome)
+                }
+                None => logic::run(args, task, None),
+            }
+        }
         SudokuCommand::Count {
             limit,
             marginals,
@@ -386,8 +397,28 @@ fn svg_sheet(drawn: &[Drawn]) -> String {
             }
         })
         .collect();
-    let per_row = (pictures.len() as f64).sqrt().ceil().clamp(1.0, 4.0) as usize;
-    sheet(&pictures, per_row)
+    sheet(&pictures, columns(pictures.len()))
+}
+
+/// The hints of `drawn` as one SVG sheet, in order: each position's candidates with
+/// its step.
+fn hint_sheet(drawn: &[logic::DrawnHint]) -> String {
+    let pictures: Vec<Picture<'_>> = drawn
+        .iter()
+        .map(|(position, step)| {
+            let picture = Picture::new(position.grid()).candidates(position);
+            match step {
+                Some(step) => picture.step(step),
+                None => picture,
+            }
+        })
+        .collect();
+    sheet(&pictures, columns(pictures.len()))
+}
+
+/// Columns for a sheet of `count` pictures: about as many as rows, at most four.
+fn columns(count: usize) -> usize {
+    (count as f64).sqrt().ceil().clamp(1.0, 4.0) as usize
 }
 
 /// The summary line and `--stats` of a batch: its totals, on `threads` threads.

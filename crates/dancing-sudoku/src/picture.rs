@@ -1,8 +1,10 @@
 //! Pictures of sudoku as SVG: any shape and variant (thick lines round the boxes or the
 //! jigsaw's regions, the X diagonals and the hyper windows shaded, killer cages
-//! outlined with their sums), givens set apart from the digits a solution adds, and
-//! pencilmark candidates. One [`Picture`] draws every kind; [`sheet`] lays several
-//! side by side.
+//! outlined with their sums), givens set apart from the digits a solution adds,
+//! pencilmark candidates, and a hint: the cells of its pattern shaded, the candidates
+//! it removes in one colour and the value it places in another, and a chain's links as
+//! arrows (strong links solid, weak links dashed). One [`Picture`] draws every kind;
+//! [`sheet`] lays several side by side.
 //!
 //! ```
 //! use dancing_sudoku::{Grid, Variant, picture::Picture};
@@ -14,9 +16,12 @@
 //! # Ok::<(), dancing_sudoku::PuzzleError>(())
 //! ```
 
+mod hint;
+
 use dancing::svg::{Point, Stroke, Svg};
 
 use crate::grid::{Alphabet, Grid};
+use crate::logic::{Cell, Step};
 use crate::position::Position;
 use crate::shape::Shape;
 use crate::variant::Variant;
@@ -45,6 +50,17 @@ pub mod colors {
     pub const CAGE: &str = "#8a1f4f";
     /// The background.
     pub const PAPER: &str = "#ffffff";
+    /// The cells of a step's pattern.
+    pub const PATTERN: &str = "#fde8a6";
+    /// The cells of a step's second kind (a coloring's other colour, a wing's pincers,
+    /// the unit a single is the last place in).
+    pub const SECOND: &str = "#d6ecd2";
+    /// The candidates a step removes.
+    pub const REMOVED: &str = "#d62728";
+    /// The value a step places.
+    pub const PLACED: &str = "#1a9641";
+    /// A chain's links.
+    pub const LINK: &str = "#e66100";
 }
 
 /// A picture of a grid (see the module's docs), built step by step and drawn by
@@ -55,6 +71,7 @@ pub struct Picture<'g> {
     variant: Option<&'g Variant>,
     solution: Option<&'g Grid>,
     candidates: Option<&'g Position>,
+    step: Option<&'g Step>,
 }
 
 impl<'g> Picture<'g> {
@@ -65,7 +82,15 @@ impl<'g> Picture<'g> {
             variant: None,
             solution: None,
             candidates: None,
+            step: None,
         }
+    }
+
+    /// Draws `step` as a hint on the candidates (see the module's docs): give the
+    /// position it was found in with [`candidates`](Self::candidates).
+    pub fn step(mut self, step: &'g Step) -> Self {
+        self.step = Some(step);
+        self
     }
 
     /// Draws the variant's regions, diagonals, windows or cages (classic by default).
@@ -108,12 +133,27 @@ impl<'g> Picture<'g> {
         let shape = self.puzzle.shape();
         let classic = Variant::Classic;
         let variant = self.variant.unwrap_or(&classic);
+        let marks = self
+            .step
+            .map(|step| hint::marks(step, shape, variant))
+            .unwrap_or_default();
         self.shade(svg, shape, variant);
-        self.digits(svg);
+        for (cells, color) in [
+            (&marks.second, colors::SECOND),
+            (&marks.pattern, colors::PATTERN),
+        ] {
+            for &(r, c) in cells {
+                svg.rect(corner(r, c), (CELL, CELL), color, None);
+            }
+        }
+        self.digits(svg, &marks);
         if let Variant::Killer(cages) = variant {
             self.cages(svg, cages);
         }
         lines(svg, shape, &regions(shape, variant));
+        for &((a, v), (b, w), strong) in &marks.links {
+            link(svg, shape, (a, v), (b, w), strong);
+        }
     }
 
     /// The cells of the diagonals or windows, shaded.
@@ -130,8 +170,9 @@ impl<'g> Picture<'g> {
         }
     }
 
-    /// The givens, the solution's digits, and the candidates of empty cells.
-    fn digits(&self, svg: &mut Svg) {
+    /// The givens, the solution's digits, and the candidates of empty cells, with the
+    /// step's removals and placement.
+    fn digits(&self, svg: &mut Svg, marks: &hint::Marks) {
         let shape = self.puzzle.shape();
         let n = shape.side();
         for r in 0..n {
@@ -141,11 +182,19 @@ impl<'g> Picture<'g> {
                 let solved = self.solution.map_or(0, |s| s.get(r, c));
                 if given != 0 {
                     digit(svg, (x, y), given, (colors::GIVEN, true));
+                } else if let Some(((_, _), v)) = marks.placed.filter(|p| p.0 == (r, c)) {
+                    digit(svg, (x, y), v, (colors::PLACED, true));
                 } else if solved != 0 {
                     digit(svg, (x, y), solved, (colors::SOLVED, false));
                 } else if let Some(position) = self.candidates {
                     let mask = position.candidates(r, c);
-                    candidates(svg, (x, y), shape, mask);
+                    let removed: Vec<u8> = marks
+                        .removed
+                        .iter()
+                        .filter(|e| e.0 == (r, c))
+                        .map(|e| e.1)
+                        .collect();
+                    candidates(svg, (r, c), shape, (mask, &removed));
                 }
             }
         }
@@ -296,26 +345,61 @@ fn digit(svg: &mut Svg, (x, y): Point, value: u8, (color, bold): (&str, bool)) {
     );
 }
 
-/// The candidates of `mask` in cell `at`, each in its place of a grid shaped like a
-/// box (value `v` at row `(v − 1) / columns`, column `(v − 1) % columns`).
-fn candidates(svg: &mut Svg, (x, y): Point, shape: Shape, mask: u64) {
+/// The centre of candidate `v`'s place in `cell`: a grid shaped like a box (value `v`
+/// at row `(v − 1) / columns`, column `(v − 1) % columns`), and the size of its text.
+pub fn candidate_place(shape: Shape, (r, c): Cell, v: u8) -> (Point, f64) {
     let (rows, cols) = (shape.box_rows(), shape.box_cols());
     let (w, h) = (CELL / cols as f64, CELL / rows as f64);
-    let size = h.min(w) * 0.8;
-    for v in 1..=shape.side() {
+    let (x, y) = corner(r, c);
+    let k = usize::from(v) - 1;
+    let (row, col) = (k / cols, k % cols);
+    (
+        (x + (col as f64 + 0.5) * w, y + (row as f64 + 0.5) * h),
+        h.min(w) * 0.8,
+    )
+}
+
+/// The candidates of `mask` in `cell`, each in its place; those of `removed` in
+/// [`colors::REMOVED`], on a disc.
+fn candidates(svg: &mut Svg, cell: Cell, shape: Shape, (mask, removed): (u64, &[u8])) {
+    for v in 1..=shape.side() as u8 {
         if mask >> (v - 1) & 1 == 0 {
             continue;
         }
-        let (row, col) = ((v - 1) / cols, (v - 1) % cols);
-        let symbol = Alphabet::Digits.symbol(v as u8).unwrap_or('?').to_string();
-        svg.text(
-            (
-                x + (col as f64 + 0.5) * w,
-                y + (row as f64 + 0.5) * h + size * 0.36,
-            ),
+        let ((cx, cy), size) = candidate_place(shape, cell, v);
+        let symbol = Alphabet::Digits.symbol(v).unwrap_or('?').to_string();
+        let gone = removed.contains(&v);
+        let color = if gone {
+            svg.circle((cx, cy), size * 0.62, "#fbd3d3", None);
+            colors::REMOVED
+        } else {
+            colors::CANDIDATE
+        };
+        svg.text_styled(
+            (cx, cy + size * 0.36),
             size,
-            colors::CANDIDATE,
+            (color, gone, "middle"),
             &symbol,
         );
     }
+}
+
+/// A chain's link as an arrow between two candidates' places, stopping short of them.
+fn link(svg: &mut Svg, shape: Shape, from: (Cell, u8), to: (Cell, u8), strong: bool) {
+    let ((x0, y0), size) = candidate_place(shape, from.0, from.1);
+    let ((x1, y1), _) = candidate_place(shape, to.0, to.1);
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let length = dx.hypot(dy);
+    if length < size {
+        return;
+    }
+    let gap = size * 0.6 / length;
+    let start = (x0 + dx * gap, y0 + dy * gap);
+    let end = (x1 - dx * gap, y1 - dy * gap);
+    let stroke = if strong {
+        Stroke::solid(colors::LINK, 1.6)
+    } else {
+        Stroke::dashed(colors::LINK, 1.6, (4.0, 3.0))
+    };
+    svg.arrow(start, end, stroke, 6.0);
 }

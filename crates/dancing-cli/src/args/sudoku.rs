@@ -227,7 +227,8 @@ Examples:
   dancing sudoku hint puzzle.txt
   dancing sudoku hint --level 1 puzzle.txt
   dancing sudoku hint --apply puzzle.txt > next.txt; dancing sudoku hint --apply next.txt
-  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dancing sudoku hint --steps --pretty")]
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dancing sudoku hint --steps --pretty
+  dancing sudoku hint --svg hint.svg puzzle.txt")]
     Hint {
         /// Print every step to the end (solved, or stalled), not only the next one
         #[arg(long)]
@@ -248,6 +249,12 @@ Examples:
         #[arg(long, value_name = "LEVEL", default_value_t = 3,
               value_parser = clap::value_parser!(u8).range(1..=3))]
         level: u8,
+        /// Also draw each hint into FILE, an SVG picture (a sheet, in order; with --steps
+        /// every step): the candidates, the cells of the step's pattern shaded, the
+        /// candidates it removes in red, the value it places in green, a chain's links as
+        /// arrows (strong solid, weak dashed). Written whole when the batch ends
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["apply", "positions"])]
+        svg: Option<PathBuf>,
         #[command(flatten)]
         args: LogicArgs,
     },

@@ -59,3 +59,34 @@ fn a_picture_that_cannot_be_written_stops_the_run_before_it_starts() {
     assert!(text(&output.stderr).contains("/nonexistent-folder/x.svg"));
     assert!(output.stdout.is_empty(), "no puzzle answered");
 }
+
+#[test]
+fn hint_draws_the_hint_and_with_steps_every_step() {
+    let dir = std::env::temp_dir().join(format!("dancing-hint-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle =
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    for steps in [false, true] {
+        let path = dir.join(format!("hint-{steps}.svg"));
+        let mut args = vec!["sudoku", "hint", "--svg", path.to_str().unwrap()];
+        if steps {
+            args.push("--steps");
+        }
+        let output = run(&args, puzzle);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let pictures = svg.matches("<g transform").count();
+        // One picture per step: the hint alone, or every step of the path.
+        let lines = text(&output.stdout)
+            .lines()
+            .filter(|l| !l.is_empty())
+            .count();
+        let expected = if steps { lines - 1 } else { 1 }; // (--steps ends with a verdict)
+        assert_eq!(pictures, expected, "{}", text(&output.stdout));
+        let raster = render(&svg);
+        assert!(raster.width > 0 && raster.height > 0);
+        // The first hint places a value: its cell shows it in the placement's colour.
+        assert!(svg.contains(colors::PLACED));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,9 +3,13 @@
 //! exactly between regions, the X diagonals and hyper windows shaded, killer cages
 //! outlined, pencilmarks in their places.
 
-use dancing_sudoku::picture::{CELL, Picture, colors, sheet};
-use dancing_sudoku::{Cage, Grid, Position, Regions, Shape, Variant};
+use dancing_sudoku::logic::Rater;
+use dancing_sudoku::picture::{CELL, Picture, candidate_place, colors, sheet};
+use dancing_sudoku::{Cage, Grid, Position, Regions, Shape, Step, Variant};
 use dancing_testkit::render::{Raster, dark, has_fonts, near, render, tinted};
+
+/// A chain's potential: a cell, a value, and whether it holds.
+type Potential = ((usize, usize), u8, bool);
 
 /// The picture's margin round the grid (the cells start there).
 const MARGIN: f64 = 6.0;
@@ -217,4 +221,77 @@ fn every_shape_draws_and_a_sheet_holds_several() {
     let size = |side: usize| side as f64 * CELL + 2.0 * MARGIN;
     assert_eq!(raster.width, (size(16) + 12.0 + size(25)) as u32);
     assert_eq!(raster.height, (size(9) + size(25) + size(6) + 24.0) as u32);
+}
+
+#[test]
+fn hints_show_their_pattern_removals_placements_and_links() {
+    // Every step of Inkala's puzzle, each on the position it is taken in: singles,
+    // subsets, chains and nets among them.
+    let puzzle: Grid =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            .parse()
+            .unwrap();
+    let (path, after) = Rater::new().path_positions(&puzzle).unwrap();
+    let before = std::iter::once(Position::new(&puzzle)).chain(after);
+    let (removed, placed, link) = (
+        tinted(colors::REMOVED),
+        tinted(colors::PLACED),
+        tinted(colors::LINK),
+    );
+    let pattern = near(colors::PATTERN);
+    let (mut links, mut kinds) = (0, std::collections::HashSet::new());
+    for (position, step) in before.zip(&path.steps) {
+        kinds.insert(std::mem::discriminant(step));
+        let raster = render(
+            &Picture::new(position.grid())
+                .candidates(&position)
+                .step(step)
+                .svg(),
+        );
+        for &((r, c), v) in step.eliminations() {
+            let ((x, y), size) = candidate_place(Shape::CLASSIC, (r, c), v);
+            let half = (size / 2.0) as u32;
+            let at = (x as u32 - half, y as u32 - half);
+            assert!(
+                raster.count(at, (2 * half, 2 * half), &removed) > 3,
+                "{step}: r{}c{} {v}",
+                r + 1,
+                c + 1
+            );
+        }
+        if let Some(((r, c), _)) = step.placement() {
+            assert!(count(&raster, (r, c), &placed) > 20, "{step}");
+        }
+        let marked = |cell: (usize, usize)| count(&raster, cell, &pattern) > 100;
+        if let Step::Chain(chain) = step {
+            for &(cell, _, _) in &chain.links {
+                assert!(marked(cell), "{step}");
+            }
+        }
+        let potentials: Vec<Vec<Potential>> = match step {
+            Step::Chain(chain) => vec![chain.links.clone()],
+            Step::Net(net) => net.branches.clone(),
+            _ => Vec::new(),
+        };
+        for branch in potentials {
+            for pair in branch.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                let ((x0, y0), size) = candidate_place(Shape::CLASSIC, a.0, a.1);
+                let ((x1, y1), _) = candidate_place(Shape::CLASSIC, b.0, b.1);
+                if (x1 - x0).hypot(y1 - y0) < size * 3.0 {
+                    continue; // too short to find its middle apart from the digits
+                }
+                let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+                let inked = raster.count((mx as u32 - 4, my as u32 - 4), (9, 9), &link);
+                assert!(inked > 0, "{step}: {a:?} → {b:?}");
+                links += 1;
+            }
+        }
+    }
+    // The walk met singles, some pattern of cells, and chains or nets with links.
+    assert!(
+        kinds.len() >= 3 && links >= 10,
+        "{} kinds, {links} links",
+        kinds.len()
+    );
 }
