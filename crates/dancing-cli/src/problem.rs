@@ -8,6 +8,7 @@ use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, Stats, problems}
 use crate::answer::Answer;
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
 use crate::failure::{Failure, Outcome};
+use crate::output::WholeFile;
 use crate::picture::Picture;
 use crate::plan::{self, Mode};
 use crate::{report, search, xc};
@@ -67,6 +68,17 @@ fn answer(
     drawn: Drawn,
     kind: &ProblemKind,
 ) -> Result<Outcome, Failure> {
+    let svg = match &args.svg {
+        Some(path) if drawn.svg(problem, &[]).is_none() => {
+            return Err(Failure::input(format!(
+                "--svg {}: only queens, pentominoes, dominoes and polyomino packings are \
+                 drawn as pictures",
+                path.display()
+            )));
+        }
+        Some(path) => Some((WholeFile::create(path)?, drawn.clone())),
+        None => None,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.dlx {
         out.write_all(dancing::format::to_string(problem).as_bytes())?;
@@ -106,7 +118,7 @@ fn answer(
         Mode::Threads(threads) => threads,
         _ => 1,
     };
-    first_drawn(&xc, problem, engine, threads, &mut out)
+    first_drawn(&xc, problem, (engine, threads), &mut out, svg)
 }
 
 /// About how many items and nodes the problem of `kind` has, before it is built (an
@@ -175,9 +187,9 @@ fn suggest_memo(kind: &ProblemKind, xc: &XcArgs) {
 fn first_drawn(
     xc: &XcArgs,
     problem: &Problem,
-    mut engine: AnyEngine,
-    threads: usize,
+    (mut engine, threads): (AnyEngine, usize),
     out: &mut impl Write,
+    svg: Option<(WholeFile, Drawn)>,
 ) -> Result<Outcome, Failure> {
     let name = engine.name();
     let mut first: Option<Vec<OptionId>> = None;
@@ -194,11 +206,18 @@ fn first_drawn(
         search::run(&mut engine, &xc.search, xc.limit, &mut keep)?
     };
     writeln!(out, "{}", report::solutions_found(&stats))?;
-    if let (Some(solution), Some(Picture(draw))) = (first, &xc.picture) {
+    if let (Some(solution), Some(Picture(draw))) = (&first, &xc.picture) {
         writeln!(out, "first solution:")?;
-        out.write_all(draw(problem, &solution).as_bytes())?;
+        out.write_all(draw(problem, solution).as_bytes())?;
     }
     out.flush()?;
+    if let Some((file, drawn)) = svg {
+        // No solution: a picture of none is an empty sheet.
+        let picture = first
+            .and_then(|solution| drawn.svg(problem, &solution))
+            .unwrap_or_else(|| dancing::svg::sheet(&[], 1));
+        file.finish(picture.as_bytes())?;
+    }
     let mut answer = Answer::of(&stats).field("engine", name);
     if threads > 1 {
         answer = answer.field("threads", threads);
@@ -258,6 +277,17 @@ impl Drawn {
             Drawn::Dominoes((width, height)) => domino_picture(problem, solution, width, height),
             Drawn::Packing(ref board) => problems::packing_picture(problem, board, solution),
             Drawn::Nothing => String::new(),
+        }
+    }
+
+    /// A solution as an SVG picture, for the problems that have one (an empty
+    /// solution tells whether they do).
+    fn svg(&self, problem: &Problem, solution: &[OptionId]) -> Option<String> {
+        match *self {
+            Drawn::Queens => Some(problems::queens_svg(problem, solution)),
+            Drawn::Dominoes(size) => Some(problems::dominoes_svg(problem, size, solution)),
+            Drawn::Packing(ref board) => Some(problems::packing_svg(problem, board, solution)),
+            Drawn::Langford | Drawn::Latin(_) | Drawn::Nothing => None,
         }
     }
 }

@@ -255,31 +255,11 @@ impl<'g> Picture<'g> {
     }
 }
 
-/// Several pictures side by side, `per_row` to a row, as one SVG document.
+/// Several pictures side by side, `per_row` to a row, as one SVG document
+/// ([`dancing::svg::sheet`]).
 pub fn sheet(pictures: &[Picture<'_>], per_row: usize) -> String {
-    let per_row = per_row.max(1);
-    let gap = 12.0;
-    let mut rows: Vec<(f64, f64)> = Vec::new(); // each row's width and height
-    for row in pictures.chunks(per_row) {
-        let width = row.iter().map(|p| p.size().0 + gap).sum::<f64>() - gap;
-        let height = row.iter().map(|p| p.size().1).fold(0.0, f64::max);
-        rows.push((width, height));
-    }
-    let width = rows.iter().map(|r| r.0).fold(0.0, f64::max);
-    let height = rows.iter().map(|r| r.1 + gap).sum::<f64>() - gap;
-    let mut svg = Svg::new(width.max(1.0), height.max(1.0));
-    let mut y = 0.0;
-    for (row, &(_, h)) in pictures.chunks(per_row).zip(&rows) {
-        let mut x = 0.0;
-        for picture in row {
-            svg.group((x, y));
-            picture.draw(&mut svg);
-            svg.end_group();
-            x += picture.size().0 + gap;
-        }
-        y += h + gap;
-    }
-    svg.finish()
+    let pictures: Vec<String> = pictures.iter().map(Picture::svg).collect();
+    dancing::svg::sheet(&pictures, per_row)
 }
 
 /// The top-left corner of cell `(r, c)`.

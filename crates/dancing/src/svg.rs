@@ -188,22 +188,6 @@ impl Svg {
         let _ = writeln!(self.out, "<!-- {} -->", text.replace("--", "- -"));
     }
 
-    /// Starts a group moved by `offset`: what follows, to [`end_group`](Self::end_group),
-    /// is drawn from there (a picture of a sheet).
-    pub fn group(&mut self, offset: Point) {
-        let _ = writeln!(
-            self.out,
-            "<g transform=\"translate({} {})\">",
-            Num(offset.0),
-            Num(offset.1)
-        );
-    }
-
-    /// Ends the group begun last.
-    pub fn end_group(&mut self) {
-        self.out.push_str("</g>\n");
-    }
-
     /// The picture's text.
     pub fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");
@@ -231,6 +215,59 @@ impl Svg {
             let _ = write!(self.out, " stroke-dasharray=\"{} {}\"", Num(dash), Num(gap));
         }
     }
+}
+
+/// Several pictures (SVG documents as [`Svg::finish`] writes them) laid out as one, in
+/// rows of `columns`, in order, a gap between them: each is set inside the sheet as it
+/// is, moved to its place.
+///
+/// ```
+/// use dancing::svg::{Svg, sheet};
+///
+/// let one = Svg::new(10.0, 20.0).finish();
+/// let sheet = sheet(&[one.clone(), one.clone(), one], 2);
+/// assert!(sheet.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"32\" height=\"52\""));
+/// ```
+pub fn sheet(pictures: &[String], columns: usize) -> String {
+    const GAP: f64 = 12.0;
+    let columns = columns.max(1);
+    let sizes: Vec<Point> = pictures.iter().map(|p| size_of(p)).collect();
+    let mut rows: Vec<Point> = Vec::new(); // each row's width and height
+    for row in sizes.chunks(columns) {
+        let width = row.iter().map(|s| s.0 + GAP).sum::<f64>() - GAP;
+        let height = row.iter().map(|s| s.1).fold(0.0, f64::max);
+        rows.push((width, height));
+    }
+    let width = rows.iter().map(|r| r.0).fold(0.0, f64::max);
+    let height = rows.iter().map(|r| r.1 + GAP).sum::<f64>() - GAP;
+    let mut svg = Svg::new(width.max(1.0), height.max(1.0));
+    let mut y = 0.0;
+    for (k, (row, &(_, h))) in pictures.chunks(columns).zip(&rows).enumerate() {
+        let mut x = 0.0;
+        for (picture, size) in row.iter().zip(&sizes[k * columns..]) {
+            // The picture's own root, placed: `<svg x=… y=… …`.
+            let placed = format!("<svg x=\"{}\" y=\"{}\" ", Num(x), Num(y));
+            svg.out.push_str(&picture.replacen("<svg ", &placed, 1));
+            x += size.0 + GAP;
+        }
+        y += h + GAP;
+    }
+    svg.finish()
+}
+
+/// The width and height a picture's root says, as [`Svg::new`] writes them.
+fn size_of(picture: &str) -> Point {
+    let attribute = |name: &str| -> f64 {
+        let key = format!(" {name}=\"");
+        picture
+            .find(&key)
+            .and_then(|at| {
+                let rest = &picture[at + key.len()..];
+                rest[..rest.find('"')?].parse().ok()
+            })
+            .unwrap_or(0.0)
+    };
+    (attribute("width"), attribute("height"))
 }
 
 /// A number as the picture writes it: at most two decimals, no trailing zeros.

@@ -75,7 +75,7 @@ fn hint_draws_the_hint_and_with_steps_every_step() {
         let output = run(&args, puzzle);
         assert!(output.status.success(), "{}", text(&output.stderr));
         let svg = std::fs::read_to_string(&path).unwrap();
-        let pictures = svg.matches("<g transform").count();
+        let pictures = svg.matches("<svg x=").count();
         // One picture per step: the hint alone, or every step of the path.
         let lines = text(&output.stdout)
             .lines()
@@ -88,5 +88,65 @@ fn hint_draws_the_hint_and_with_steps_every_step() {
         // The first hint places a value: its cell shows it in the placement's colour.
         assert!(svg.contains(colors::PLACED));
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn problem_draws_its_first_solution() {
+    use dancing::problems::{HOLE, SQUARE};
+    let dir = std::env::temp_dir().join(format!("dancing-problem-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p.svg");
+    let args = [
+        "problem",
+        "polyomino",
+        "scott",
+        "--limit",
+        "1",
+        "--svg",
+        path.to_str().unwrap(),
+    ];
+    let output = run(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // The text picture names each square's piece; the SVG colours them.
+    let stdout = text(&output.stdout);
+    let rows: Vec<Vec<char>> = stdout
+        .lines()
+        .skip_while(|l| *l != "first solution:")
+        .skip(1)
+        .map(|l| format!("{l:8}").chars().collect())
+        .collect();
+    assert_eq!(rows.len(), 8);
+    let raster = render(&std::fs::read_to_string(&path).unwrap());
+    let middle = |r: usize, c: usize| {
+        let at = |k: usize| (4.0 + (k as f64 + 0.5) * SQUARE) as u32;
+        raster.at(at(c), at(r))
+    };
+    let hole = near(HOLE);
+    for r in 0..8 {
+        for c in 0..8 {
+            assert_eq!(hole(middle(r, c)), rows[r][c] == ' ', "r{r}c{c}");
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if r2 < 8 && c2 < 8 && rows[r][c] != ' ' && rows[r2][c2] != ' ' {
+                    let same = rows[r][c] == rows[r2][c2];
+                    assert_eq!(middle(r, c) == middle(r2, c2), same, "r{r}c{c} r{r2}c{c2}");
+                }
+            }
+        }
+    }
+    // A problem with no picture is refused before its search, and writes nothing.
+    let langford = dir.join("l.svg");
+    let output = run(
+        &[
+            "problem",
+            "langford",
+            "7",
+            "--svg",
+            langford.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!langford.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

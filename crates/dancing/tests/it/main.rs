@@ -12,6 +12,7 @@ mod memo;
 mod multiplicities;
 mod oracles;
 mod packing;
+mod pictures;
 mod solver;
 
 // The fuzz targets' checks, compiled on stable for `fuzz_corpus`. They sit at the crate
