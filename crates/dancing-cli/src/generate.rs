@@ -7,16 +7,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use dancing::{Stats, Stopped};
-use dancing_sudoku::Variant;
 use dancing_sudoku::generate::{GenerateError, Generated, Generator};
 use dancing_sudoku::logic;
+use dancing_sudoku::picture::Picture;
 use dancing_sudoku::variant::Kind;
+use dancing_sudoku::{Grid, Variant};
 
 use crate::answer::{plural, stop_note};
 use crate::args::GenerateArgs;
 use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::line::StatusLine;
+use crate::output::WholeFile;
 use crate::pretty::{self, Style};
 use crate::report::BatchStats;
 
@@ -55,6 +57,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
     let tried = Arc::new(AtomicU64::new(0));
     let limits = args.run.limits.limits();
     let generator = generator(args, &limits, Arc::clone(&tried))?;
+    let svg = args.svg.as_deref().map(WholeFile::create).transpose()?;
+    let mut drawn: Vec<(Grid, Variant)> = Vec::new();
     let seed = generator.seed();
     let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
@@ -99,6 +103,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
                 Some(Ok(generated)) if made.failed.is_none() => {
                     made.attempts += generated.attempts;
                     made.givens += generated.puzzle.givens() as u64;
+                    if svg.is_some() {
+                        drawn.push((generated.puzzle.clone(), generated.variant.clone()));
+                    }
                     write_puzzle(out, &generated, args, style)
                 }
                 Some(Err(error)) if made.failed.is_none() => {
@@ -116,6 +123,15 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
         made.attempts = tried.load(Ordering::Relaxed);
     }
     report(args, &made, (seed, threads.count), elapsed);
+    if let Some(file) = svg {
+        // The puzzles made, up to a failure, as the text has them.
+        let pictures: Vec<String> = drawn
+            .iter()
+            .map(|(grid, variant)| Picture::new(grid).variant(variant).svg())
+            .collect();
+        let columns = crate::sudoku::columns(pictures.len());
+        file.finish(dancing::svg::sheet(&pictures, columns).as_bytes())?;
+    }
     let failed = made.failed;
     match failed {
         None => Ok(Outcome::ANSWERED),

@@ -417,7 +417,7 @@ fn hint_sheet(drawn: &[logic::DrawnHint]) -> String {
 }
 
 /// Columns for a sheet of `count` pictures: about as many as rows, at most four.
-fn columns(count: usize) -> usize {
+pub(crate) fn columns(count: usize) -> usize {
     (count as f64).sqrt().ceil().clamp(1.0, 4.0) as usize
 }
 

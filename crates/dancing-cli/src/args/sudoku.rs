@@ -340,6 +340,10 @@ pub(crate) struct GenerateArgs {
     /// Draw each puzzle with box lines instead of one line
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Also draw the puzzles into FILE, an SVG picture (a sheet, in order; a variant's
+    /// regions, diagonals or windows drawn), written whole when the run ends
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<PathBuf>,
     /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
     /// for 12×12), in place of --order's square ones
     #[arg(long = "box", value_name = "RxC", conflicts_with = "order")]

@@ -150,3 +150,55 @@ fn problem_draws_its_first_solution() {
     assert!(!langford.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn generate_draws_its_puzzles() {
+    let dir = std::env::temp_dir().join(format!("dancing-generate-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.svg");
+    let args = [
+        "sudoku",
+        "generate",
+        "--variant",
+        "x",
+        "--count",
+        "3",
+        "--seed",
+        "1",
+        "--svg",
+        path.to_str().unwrap(),
+    ];
+    let output = run(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(svg.matches("<svg x=").count(), 3);
+    // Each puzzle's givens, as its line writes them, are drawn (in its picture's text).
+    for line in text(&output.stdout).lines() {
+        let givens = line
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| *c != '.')
+            .count();
+        assert!(givens >= 17, "{line}");
+    }
+    let texts = svg.matches("font-weight=\"bold\"").count();
+    let givens: usize = text(&output.stdout)
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .next()
+                .unwrap()
+                .chars()
+                .filter(|c| *c != '.')
+                .count()
+        })
+        .sum();
+    assert_eq!(texts, givens);
+    // The X diagonals are shaded in each picture.
+    let raster = render(&svg);
+    let shade = near(colors::EXTRA);
+    assert!(raster.count((0, 0), (raster.width, raster.height), shade) > 3 * 18 * 400);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
