@@ -10,6 +10,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use dancing_sudoku::picture::Picture;
+
 use crate::run::{interruptible, limits, stop_error};
 use crate::sudoku::{puzzle, tenths};
 
@@ -81,6 +83,19 @@ impl Position {
         self.inner.to_pencilmarks()
     }
 
+    /// The position as an SVG picture: the values placed, and each empty cell's
+    /// candidates in their places.
+    fn svg(&self) -> String {
+        Picture::new(self.inner.grid())
+            .candidates(&self.inner)
+            .svg()
+    }
+
+    /// Jupyter shows the picture.
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
     fn __str__(&self) -> String {
         self.inner.to_pencilmarks()
     }
@@ -114,21 +129,30 @@ impl Position {
 
 /// One step of a solution as a person finds it: its technique and score, what it
 /// places or removes, its sentence (`text`, also its `str()`), and the position after
-/// it.
-#[pyclass(module = "dancing.sudoku", frozen, get_all)]
+/// it. `svg()` draws it on the position it is taken in (Jupyter shows that picture).
+#[pyclass(module = "dancing.sudoku", frozen)]
 pub(crate) struct Step {
     /// The sentence: `"hidden single: 8 in box 2 must go to r1c6"`.
+    #[pyo3(get)]
     text: String,
     /// The technique's name.
+    #[pyo3(get)]
     technique: &'static str,
     /// The step's score on Sudoku Explainer's scale.
+    #[pyo3(get)]
     score: f64,
     /// `(row, column, value)` placed (0-based cells), or `None`.
+    #[pyo3(get)]
     placement: Option<(usize, usize, u8)>,
     /// The candidates removed, each `(row, column, value)`.
+    #[pyo3(get)]
     eliminations: Vec<(usize, usize, u8)>,
     /// The position after the step.
+    #[pyo3(get)]
     position: Position,
+    /// The step, and the position it is taken in, for its picture.
+    step: dancing_sudoku::Step,
+    before: dancing_sudoku::Position,
 }
 
 #[pymethods]
@@ -140,10 +164,33 @@ impl Step {
     fn __repr__(&self) -> String {
         format!("Step({:?})", self.text)
     }
+
+    /// The step as an SVG picture, on the position it is taken in: the cells of its
+    /// pattern shaded, the candidates it removes in red, the value it places in green,
+    /// a chain's links as arrows (strong solid, weak dashed).
+    fn svg(&self) -> String {
+        step_svg(&self.step, &self.before)
+    }
+
+    /// Jupyter shows the picture.
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+}
+
+/// A step's picture on the position `before` it.
+fn step_svg(step: &dancing_sudoku::Step, before: &dancing_sudoku::Position) -> String {
+    Picture::new(before.grid())
+        .candidates(before)
+        .step(step)
+        .svg()
 }
 
 impl Step {
-    fn of(step: &dancing_sudoku::Step, after: dancing_sudoku::Position) -> Self {
+    fn of(
+        step: &dancing_sudoku::Step,
+        (before, after): (dancing_sudoku::Position, dancing_sudoku::Position),
+    ) -> Self {
         Self {
             text: step.to_string(),
             technique: step.technique().name(),
@@ -155,6 +202,8 @@ impl Step {
                 .map(|&((r, c), v)| (r, c, v))
                 .collect(),
             position: Position { inner: after },
+            step: step.clone(),
+            before,
         }
     }
 }
@@ -220,7 +269,8 @@ fn rate<'py>(
     Ok(dict)
 }
 
-/// The next step a person would take, as a dict: `status` (`"step"`, or `"solved"` when
+/// `hint` (the Python module wraps it, to give a dict Jupyter shows as a picture): the
+/// next step a person would take, as a dict: `status` (`"step"`, or `"solved"` when
 /// the puzzle is solved, or `"stalled"` when no technique applies and the rest needs
 /// search), `text` (the sentence), `technique` and `score` (`None` without a step),
 /// `placement` (`(row, column, value)`, 0-based cells) or `None`, `eliminations` (a
@@ -232,8 +282,10 @@ fn rate<'py>(
 ///     box: the boxes of a grid whose side has no square ones (`"2x3"`).
 ///     apply: also give the position after the step.
 ///     nested: look for the nested forcing chains (9.5 and up, seconds) too.
+/// With the dict, the step's picture (`Step.svg`), or the position's for a solved or
+/// stalled puzzle.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, r#box = None, apply = false, nested = true),
+#[pyo3(name = "_hint", signature = (puzzle, *, r#box = None, apply = false, nested = true),
            text_signature = "(puzzle, *, box=None, apply=False, nested=True)")]
 fn hint<'py>(
     py: Python<'py>,
@@ -241,7 +293,7 @@ fn hint<'py>(
     r#box: Option<&str>,
     apply: bool,
     nested: bool,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<(Bound<'py, PyDict>, String)> {
     let position = position_of(puzzle, r#box)?;
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(None, &flag)?;
@@ -251,6 +303,10 @@ fn hint<'py>(
     let asked = position.clone();
     let walked = interruptible(py, &flag, move || rater.hint_applied(&asked))?
         .map_err(|e| rate_error(py, e))?;
+    let picture = match &walked {
+        Some((step, _)) => step_svg(step, &position),
+        None => Picture::new(position.grid()).candidates(&position).svg(),
+    };
     let dict = PyDict::new(py);
     let Some((step, after)) = walked else {
         let (status, text) = if position.grid().is_complete() {
@@ -270,9 +326,9 @@ fn hint<'py>(
         if apply {
             dict.set_item("position", Position { inner: position })?;
         }
-        return Ok(dict);
+        return Ok((dict, picture));
     };
-    let step = Step::of(&step, after);
+    let step = Step::of(&step, (position, after));
     dict.set_item("status", "step")?;
     dict.set_item("text", &step.text)?;
     dict.set_item("technique", step.technique)?;
@@ -282,7 +338,7 @@ fn hint<'py>(
     if apply {
         dict.set_item("position", step.position)?;
     }
-    Ok(dict)
+    Ok((dict, picture))
 }
 
 /// Every step a person would take to the end (solved, or stalled where no technique
@@ -305,6 +361,7 @@ fn steps(
     nested: bool,
 ) -> PyResult<Vec<Step>> {
     let position = position_of(puzzle, r#box)?;
+    let first = position.clone();
     let flag = Arc::new(AtomicBool::new(false));
     let limits = limits(timeout, &flag)?;
     let rules = Rules::default().nested(nested);
@@ -315,11 +372,12 @@ fn steps(
             .path_positions(position)
     })?
     .map_err(|e| rate_error(py, e))?;
+    let befores = std::iter::once(first).chain(positions.iter().cloned());
     Ok(path
         .steps
         .iter()
-        .zip(positions)
-        .map(|(step, after)| Step::of(step, after))
+        .zip(befores.zip(positions.iter().cloned()))
+        .map(|(step, positions)| Step::of(step, positions))
         .collect())
 }
 

@@ -210,6 +210,10 @@ def test_the_stubs_type_check_under_mypy_strict(tmp_path):
         "drawn: list[list[object]] = zdd.sample(3, seed=1, weights=[1, 2, 3])\n"
         "for solution in zdd:\n"
         "    first = solution\n"
+        "from dancing import sudoku\n"
+        "h: sudoku.Hint = sudoku.hint('1...')\n"
+        "pictures: str = h.svg() + sudoku.steps('1...')[0].svg() + sudoku.Position('1...').svg()\n"
+        "text: str = h['text']\n"
         "zdd.save('x.zdd')\n"
         "again: dancing.Zdd = dancing.Zdd.load('x.zdd', p, max_memory=1 << 20)\n"
     )

@@ -1,6 +1,6 @@
 """Sudoku: solve, count, rate on Sudoku Explainer's scale, hint, generate."""
 
-from typing import Literal, Optional, TypedDict, Union
+from typing import Any, Literal, Optional, TypedDict, Union
 
 from . import Count
 
@@ -28,6 +28,10 @@ class Position:
         """The value at a cell (0-based), 0 when empty."""
     def candidates(self, row: int, column: int) -> list[int]:
         """The candidates of an empty cell (0-based), ascending; `[]` for a value."""
+    def svg(self) -> str:
+        """The position as an SVG picture: values and candidates."""
+
+    def _repr_svg_(self) -> str: ...
     def pencilmarks(self) -> str:
         """The pencilmark grid (a cell left with one candidate written `(5)`)."""
 
@@ -43,6 +47,11 @@ class Step:
     placement: Optional[tuple[int, int, int]]
     eliminations: list[tuple[int, int, int]]
     position: Position
+    def svg(self) -> str:
+        """The step as an SVG picture, on the position it is taken in: its pattern
+        shaded, removals red, the placement green, a chain's links as arrows."""
+
+    def _repr_svg_(self) -> str: ...
 
 class Rating(TypedDict):
     """`rate`'s answer."""
@@ -66,16 +75,15 @@ class Marginals(TypedDict):
     cells: list[list[dict[int, int]]]
     fixed: list[tuple[int, int, int]]
 
-class Hint(TypedDict, total=False):
-    """`hint`'s answer (`position` with `apply=True` only)."""
+class Hint(dict[str, Any]):
+    """`hint`'s answer: a dict with `status` (`"step"`, `"solved"` or `"stalled"`),
+    `text`, `technique`, `score`, `placement`, `eliminations` and, with `apply=True`,
+    `position`; Jupyter shows it as a picture."""
 
-    status: Literal["step", "solved", "stalled"]
-    text: str
-    technique: Optional[str]
-    score: Optional[float]
-    placement: Optional[tuple[int, int, int]]
-    eliminations: list[tuple[int, int, int]]
-    position: Position
+    def svg(self) -> str:
+        """The step as an SVG picture, on the position it is taken in."""
+
+    def _repr_svg_(self) -> str: ...
 
 def solve(
     puzzle: str,
