@@ -25,13 +25,13 @@ use std::fmt;
 mod buffers;
 mod steps;
 
-use super::closure::Closure;
 use super::deduction::{Cell, Deduction, deduction};
 use super::potentials::{Findings, Pots, length_tenths};
-use super::reaching::{Outer, Reaching};
+use super::reaching::Outer;
 use super::state::{LogicSolver, bits};
 use super::technique::Technique;
 use super::words::{removed, write_line};
+use buffers::Buffers;
 
 /// A forcing chain or bidirectional cycle (see [`Technique::Cycle`] and the others):
 /// `links` are the candidates the chain passes, each with whether it holds (`true`) or
@@ -102,7 +102,7 @@ pub(super) fn all_counted(
     let mut search = Search::with_places(s, false, places);
     search.reference = reference;
     search.passes();
-    let work = search.work + search.nodes.len();
+    let work = search.work + search.b.nodes.len();
     (search.finish(), work)
 }
 
@@ -137,7 +137,7 @@ impl Search<'_> {
             // them again costs more than the searches it saves.
             if let Some(reference) = self.reference
                 && !self.prune
-                && !self.reaching.mark(s, &self.places, reference, (y, x))
+                && !self.b.reaching.mark(s, &self.b.places, reference, (y, x))
             {
                 continue; // no new strong link: no step
             }
@@ -161,17 +161,21 @@ impl Search<'_> {
             // With a reference, a chain that removes something passes a new strong
             // link: its potentials can reach one, or be reached from one, under both
             // kinds of links. Those are the potentials the closure is of.
-            if !self.reaching.mark(s, &self.places, reference, (true, true)) {
+            if !self
+                .b
+                .reaching
+                .mark(s, &self.b.places, reference, (true, true))
+            {
                 return false;
             }
-            let reaching = &self.reaching;
-            self.closure.build(s, &self.places, |on| {
+            let reaching = &self.b.reaching;
+            self.b.closure.build(s, &self.b.places, |on| {
                 reaching.reached(on) || reaching.reaches(on)
             });
         } else {
-            self.closure.build(s, &self.places, |_| true);
+            self.b.closure.build(s, &self.b.places, |_| true);
         }
-        self.closure.any_refuted()
+        self.b.closure.any_refuted()
     }
 }
 
@@ -198,20 +202,8 @@ struct Search<'s> {
     s: &'s LogicSolver,
     /// The numbering of potentials.
     numbers: Pots,
-    /// `places[unit * side + v - 1]`: the positions of `v` in `unit`.
-    places: Vec<u64>,
-    nodes: Vec<Node>,
-    /// Whether each potential has been reached in this search: `stamp[pot] == search`.
-    stamp: Vec<u32>,
-    search: u32,
-    /// The implications computed in this pass: `memo_at[pot]` is a range of `memo`, for
-    /// the potentials of `learnt`.
-    memo: Vec<u32>,
-    memo_at: Vec<(u32, u32)>,
-    learnt: Vec<u32>,
-    scratch: Vec<u32>,
-    /// The queues of the breadth-first searches, kept for their memory.
-    queues: [Vec<u32>; 3],
+    /// The tables and buffers, reused from one search to the next.
+    b: Buffers,
     /// The steps found so far.
     findings: Findings<Chain>,
     /// The nodes of the searches done so far: their work.
@@ -220,10 +212,7 @@ struct Search<'s> {
     /// ([`all_counted`]), and, in this pass, the potentials that can reach one of the
     /// strong links it lacks.
     reference: Option<Outer<'s>>,
-    reaching: Reaching,
-    /// What each potential implies under the grid's links: where chains can start
-    /// (unless `prune` is off, in tests).
-    closure: Closure,
+    /// Whether the closure prunes the searches (off in tests).
     prune: bool,
 }
 
@@ -232,43 +221,43 @@ impl<'s> Search<'s> {
     /// reference, always; with one, if such a way can pass a strong link the reference
     /// lacks.
     fn worth(&self, pot: u32, to: u32) -> bool {
-        self.reference.is_none() || self.reaching.between(pot, to)
+        self.reference.is_none() || self.b.reaching.between(pot, to)
     }
 
     /// Starts a search: no potential reached yet.
     fn restart(&mut self) {
-        self.work += self.nodes.len();
-        self.nodes.clear();
-        if self.search == u32::MAX {
-            self.stamp.fill(0);
-            self.search = 0;
+        self.work += self.b.nodes.len();
+        self.b.nodes.clear();
+        if self.b.search == u32::MAX {
+            self.b.stamp.fill(0);
+            self.b.search = 0;
         }
-        self.search += 1;
+        self.b.search += 1;
     }
 
     fn add(&mut self, pot: u32, parent: u32) -> u32 {
         let (depth, above) = if parent == NONE {
             (0, 0)
         } else {
-            let p = self.nodes[parent as usize];
+            let p = self.b.nodes[parent as usize];
             (p.depth + 1, p.above | hash_bit(p.pot))
         };
-        self.nodes.push(Node {
+        self.b.nodes.push(Node {
             pot,
             parent,
             depth,
             above,
         });
-        (self.nodes.len() - 1) as u32
+        (self.b.nodes.len() - 1) as u32
     }
 
     /// Whether `pot` has been reached in this search (by its first node).
     fn reached(&self, pot: u32) -> bool {
-        self.stamp[pot as usize] == self.search
+        self.b.stamp[pot as usize] == self.b.search
     }
 
     fn mark(&mut self, pot: u32) {
-        self.stamp[pot as usize] = self.search;
+        self.b.stamp[pot as usize] = self.b.search;
     }
 
     /// Adds `pot`, implied by node `parent`, to the search and to `queue`, unless it
@@ -283,12 +272,12 @@ impl<'s> Search<'s> {
 
     /// Whether `pot` is an ancestor of node `child` (not counting `child`).
     fn is_ancestor(&self, child: u32, pot: u32) -> bool {
-        if self.nodes[child as usize].above & hash_bit(pot) == 0 {
+        if self.b.nodes[child as usize].above & hash_bit(pot) == 0 {
             return false;
         }
-        let mut at = self.nodes[child as usize].parent;
+        let mut at = self.b.nodes[child as usize].parent;
         while at != NONE {
-            let node = self.nodes[at as usize];
+            let node = self.b.nodes[at as usize];
             if node.pot == pot {
                 return true;
             }
@@ -299,18 +288,18 @@ impl<'s> Search<'s> {
 
     /// Forgets the implications learnt: a new pass, with other links.
     fn new_pass(&mut self) {
-        self.memo.clear();
-        for &pot in &self.learnt {
-            self.memo_at[pot as usize] = (NONE, 0);
+        self.b.memo.clear();
+        for &pot in &self.b.learnt {
+            self.b.memo_at[pot as usize] = (NONE, 0);
         }
-        self.learnt.clear();
+        self.b.learnt.clear();
     }
 
     /// The implications of `pot` (on or off) under this pass's links, computed once:
     /// a range of `memo`.
     #[inline]
     fn implied(&mut self, pot: u32, y: bool, x: bool) -> std::ops::Range<usize> {
-        let (start, len) = self.memo_at[pot as usize];
+        let (start, len) = self.b.memo_at[pot as usize];
         if start != NONE {
             return start as usize..(start + len) as usize;
         }
@@ -321,18 +310,18 @@ impl<'s> Search<'s> {
     #[cold]
     #[inline(never)]
     fn learn(&mut self, pot: u32, y: bool, x: bool) -> std::ops::Range<usize> {
-        let mut out = std::mem::take(&mut self.scratch);
+        let mut out = std::mem::take(&mut self.b.scratch);
         if pot & 1 == 1 {
             self.on_to_off(pot, y, &mut out);
         } else {
             self.off_to_on(pot, y, x, &mut out);
         }
-        let start = self.memo.len();
-        self.memo_at[pot as usize] = (start as u32, out.len() as u32);
-        self.learnt.push(pot);
-        self.memo.extend_from_slice(&out);
-        self.scratch = out;
-        start..self.memo.len()
+        let start = self.b.memo.len();
+        self.b.memo_at[pot as usize] = (start as u32, out.len() as u32);
+        self.b.learnt.push(pot);
+        self.b.memo.extend_from_slice(&out);
+        self.b.scratch = out;
+        start..self.b.memo.len()
     }
 
     /// What `pot` (on) turns off, without repeats, in SE's order.
@@ -351,7 +340,7 @@ impl<'s> Search<'s> {
         let n = s.side;
         let b = s.box_index(i);
         for (index, unit) in self.s.se_units(i).into_iter().enumerate() {
-            for k in bits(self.places[unit * n + usize::from(v) - 1]) {
+            for k in bits(self.b.places[unit * n + usize::from(v) - 1]) {
                 let j = s.unit_cell(unit, k);
                 if j != i && (index == 0 || s.box_index(j) != b) {
                     out.push(self.numbers.pot(j, v, false));
@@ -375,7 +364,7 @@ impl<'s> Search<'s> {
         if x {
             let n = s.side;
             for unit in self.s.se_units(i) {
-                let places = self.places[unit * n + usize::from(v) - 1];
+                let places = self.b.places[unit * n + usize::from(v) - 1];
                 if places.count_ones() == 2 {
                     for k in bits(places) {
                         let j = s.unit_cell(unit, k);
@@ -404,7 +393,7 @@ impl<'s> Search<'s> {
         };
         let base = if y && x { 70 } else { 65 };
         // A cycle comes back to its source.
-        let cycles = !self.prune || self.closure.on_a_cycle(source);
+        let cycles = !self.prune || self.b.closure.on_a_cycle(source);
         let limit = if self.worth(source, source) && cycles {
             self.limit(base, kind)
         } else {
@@ -428,7 +417,7 @@ impl<'s> Search<'s> {
             let off = source - 1;
             let base = if y { 70 } else { 66 };
             for start in [source, off] {
-                let refuted = !self.prune || self.closure.refutes(start);
+                let refuted = !self.prune || self.b.closure.refutes(start);
                 if !self.worth(start, start ^ 1) || !refuted {
                     continue;
                 }
@@ -478,8 +467,8 @@ impl<'s> Search<'s> {
                 let (from, to) = sides(on_layer, &mut pending_on, &mut pending_off);
                 let layer = std::mem::replace(from, std::mem::take(&mut spare));
                 for &node in &layer {
-                    for k in self.implied(self.nodes[node as usize].pot, y, x) {
-                        let next = self.memo[k];
+                    for k in self.implied(self.b.nodes[node as usize].pot, y, x) {
+                        let next = self.b.memo[k];
                         if on_layer {
                             // Off-potentials on every path, never after an equal ancestor.
                             if !self.is_ancestor(node, next) {
@@ -498,13 +487,13 @@ impl<'s> Search<'s> {
                 spare.clear();
             }
         }
-        self.queues = [pending_on, pending_off, spare];
+        self.b.queues = [pending_on, pending_off, spare];
         ends
     }
 
     /// Three empty queues, reusing the last search's memory.
     fn take_queues(&mut self) -> [Vec<u32>; 3] {
-        let mut queues = std::mem::take(&mut self.queues);
+        let mut queues = std::mem::take(&mut self.b.queues);
         for queue in &mut queues {
             queue.clear();
         }
@@ -532,7 +521,7 @@ impl<'s> Search<'s> {
         // A chain ending at depth `d` has `d + 1` potentials: past `limit - 1` links
         // nothing is worth following.
         let deep =
-            |search: &Self, node: u32| search.nodes[node as usize].depth as usize + 2 > limit;
+            |search: &Self, node: u32| search.b.nodes[node as usize].depth as usize + 2 > limit;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             // On-potentials turn others off, then off-potentials turn others on.
             for on_layer in [true, false] {
@@ -542,9 +531,9 @@ impl<'s> Search<'s> {
                     if deep(self, node) {
                         continue;
                     }
-                    for k in self.implied(self.nodes[node as usize].pot, y, true) {
-                        let next = self.memo[k];
-                        let seen = ends.iter().any(|&e| self.nodes[e as usize].pot == next);
+                    for k in self.implied(self.b.nodes[node as usize].pot, y, true) {
+                        let next = self.b.memo[k];
+                        let seen = ends.iter().any(|&e| self.b.nodes[e as usize].pot == next);
                         if next == negation && !seen {
                             ends.push(self.add(next, node));
                         }
@@ -558,7 +547,7 @@ impl<'s> Search<'s> {
                 spare.clear();
             }
         }
-        self.queues = [pending_on, pending_off, spare];
+        self.b.queues = [pending_on, pending_off, spare];
         ends
     }
 }

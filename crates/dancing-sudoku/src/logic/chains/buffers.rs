@@ -7,21 +7,28 @@ use super::super::reaching::Reaching;
 use super::super::state::LogicSolver;
 use super::{Chain, NONE, Node, Search};
 
-/// The memory of a search, kept by each thread for the next one (the nested chains
-/// run hundreds of thousands of small searches).
+/// The tables and buffers of a search, kept by each thread for the next one (the
+/// nested chains run hundreds of thousands of small searches).
 #[derive(Default)]
-struct Buffers {
-    places: Vec<u64>,
-    nodes: Vec<Node>,
-    stamp: Vec<u32>,
-    search: u32,
-    memo: Vec<u32>,
-    memo_at: Vec<(u32, u32)>,
-    learnt: Vec<u32>,
-    scratch: Vec<u32>,
-    queues: [Vec<u32>; 3],
-    reaching: Reaching,
-    closure: Closure,
+pub(super) struct Buffers {
+    /// `places[unit * side + v - 1]`: the positions of `v` in `unit`.
+    pub(super) places: Vec<u64>,
+    pub(super) nodes: Vec<Node>,
+    /// Whether each potential has been reached in this search: `stamp[pot] == search`.
+    pub(super) stamp: Vec<u32>,
+    pub(super) search: u32,
+    /// The implications computed in this pass: `memo_at[pot]` is a range of `memo`, for
+    /// the potentials of `learnt`.
+    pub(super) memo: Vec<u32>,
+    pub(super) memo_at: Vec<(u32, u32)>,
+    pub(super) learnt: Vec<u32>,
+    pub(super) scratch: Vec<u32>,
+    /// The queues of the breadth-first searches, kept for their memory.
+    pub(super) queues: [Vec<u32>; 3],
+    /// With a reference, the potentials that can reach a strong link it lacks.
+    pub(super) reaching: Reaching,
+    /// What each potential implies under the grid's links: where chains can start.
+    pub(super) closure: Closure,
 }
 
 thread_local! {
@@ -50,20 +57,10 @@ impl<'s> Search<'s> {
         Self {
             numbers: Pots(n),
             s,
-            places: b.places,
-            nodes: b.nodes,
-            stamp: b.stamp,
-            search: b.search,
+            b,
             findings: Findings::new(only_best),
-            memo: b.memo,
-            memo_at: b.memo_at,
-            learnt: b.learnt,
-            scratch: b.scratch,
-            queues: b.queues,
             work: 0,
             reference: None,
-            reaching: b.reaching,
-            closure: b.closure,
             prune: true,
         }
     }
@@ -71,20 +68,7 @@ impl<'s> Search<'s> {
     /// The steps found, and the memory back to the thread for the next search.
     pub(super) fn finish(mut self) -> Vec<Chain> {
         self.new_pass();
-        let b = Buffers {
-            places: self.places,
-            nodes: self.nodes,
-            stamp: self.stamp,
-            search: self.search,
-            memo: self.memo,
-            memo_at: self.memo_at,
-            learnt: self.learnt,
-            scratch: self.scratch,
-            queues: self.queues,
-            reaching: self.reaching,
-            closure: self.closure,
-        };
-        BUFFERS.with_borrow_mut(|pool| pool.push(b));
+        BUFFERS.with_borrow_mut(|pool| pool.push(self.b));
         self.findings.into_steps()
     }
 }

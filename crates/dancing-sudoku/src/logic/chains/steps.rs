@@ -11,7 +11,7 @@ impl Search<'_> {
         let mut path = Vec::new();
         let mut at = end;
         while at != NONE {
-            let node = self.nodes[at as usize];
+            let node = self.b.nodes[at as usize];
             path.push(node.pot);
             at = node.parent;
         }
@@ -23,11 +23,11 @@ impl Search<'_> {
     /// (on-potentials are reached once, off-potentials never follow an equal ancestor),
     /// but a cycle ends on its root.
     pub(super) fn complexity(&self, end: u32) -> usize {
-        let end_pot = self.nodes[end as usize].pot;
+        let end_pot = self.b.nodes[end as usize].pot;
         let (mut count, mut root) = (0, end_pot);
         let mut at = end;
         while at != NONE {
-            let node = self.nodes[at as usize];
+            let node = self.b.nodes[at as usize];
             count += 1;
             root = node.pot;
             at = node.parent;
@@ -100,7 +100,9 @@ impl Search<'_> {
     /// on.
     pub(super) fn forcing_step(&self, end: u32, y: bool) -> Chain {
         let path = self.path(end);
-        let eliminations = self.numbers.removals(self.s, self.nodes[end as usize].pot);
+        let eliminations = self
+            .numbers
+            .removals(self.s, self.b.nodes[end as usize].pot);
         let (technique, base) = if y {
             (Technique::ForcingChain, 70)
         } else {
