@@ -192,10 +192,16 @@ fn first_drawn(
     svg: Option<(WholeFile, Drawn)>,
 ) -> Result<Outcome, Failure> {
     let name = engine.name();
-    let mut first: Option<Vec<OptionId>> = None;
+    // The solutions kept: the first, and with --svg and --limit N the first N drawn
+    // (at most MOST_DRAWN).
+    let wanted = match (&svg, xc.limit) {
+        (Some(_), Some(limit)) => limit.min(MOST_DRAWN) as usize,
+        _ => 1,
+    };
+    let mut kept: Vec<Vec<OptionId>> = Vec::new();
     let mut keep = |solution: &[OptionId]| {
-        if first.is_none() {
-            first = Some(solution.to_vec());
+        if kept.len() < wanted {
+            kept.push(solution.to_vec());
         }
         Ok(())
     };
@@ -206,16 +212,21 @@ fn first_drawn(
         search::run(&mut engine, &xc.search, xc.limit, &mut keep)?
     };
     writeln!(out, "{}", report::solutions_found(&stats))?;
-    if let (Some(solution), Some(Picture(draw))) = (&first, &xc.picture) {
+    if let (Some(solution), Some(Picture(draw))) = (kept.first(), &xc.picture) {
         writeln!(out, "first solution:")?;
         out.write_all(draw(problem, solution).as_bytes())?;
     }
     out.flush()?;
     if let Some((file, drawn)) = svg {
-        // No solution: a picture of none is an empty sheet.
-        let picture = first
-            .and_then(|solution| drawn.svg(problem, &solution))
-            .unwrap_or_else(|| dancing::svg::sheet(&[], 1));
+        // One solution is its picture; several, a sheet of them (none, an empty one).
+        let pictures: Vec<String> = kept
+            .iter()
+            .filter_map(|solution| drawn.svg(problem, solution))
+            .collect();
+        let picture = match pictures.as_slice() {
+            [one] => one.clone(),
+            _ => dancing::svg::sheet(&pictures, crate::sudoku::columns(pictures.len())),
+        };
         file.finish(picture.as_bytes())?;
     }
     let mut answer = Answer::of(&stats).field("engine", name);
@@ -224,6 +235,9 @@ fn first_drawn(
     }
     Ok(answer.print(&xc.search))
 }
+
+/// The most solutions `--svg` draws (with `--limit`).
+const MOST_DRAWN: u64 = 1000;
 
 /// How a solution of `kind` is drawn.
 fn drawn(kind: &ProblemKind) -> Drawn {

@@ -36,9 +36,10 @@ pub(crate) struct ProblemArgs {
     /// The most memory the run may take (K, M, G suffixes), as for `dancing xc`
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(crate) max_memory: u64,
-    /// Also draw the first solution into FILE, an SVG picture: queens on a chequered
-    /// board, or a packing (pentominoes, dominoes, polyominoes) with each piece in its
-    /// own colour and holes dark. Written whole when the search ends
+    /// Also draw the first solution into FILE, an SVG picture (with --limit N, the
+    /// first N, at most 1000, as a sheet): queens on a chequered board, or a packing
+    /// (pentominoes, dominoes, polyominoes) with each piece in its own colour and holes
+    /// dark. Written whole when the search ends
     #[arg(long, value_name = "FILE", conflicts_with_all = ["dlx", "count", "sample"])]
     pub(crate) svg: Option<std::path::PathBuf>,
     #[command(flatten)]

@@ -202,3 +202,29 @@ fn generate_draws_its_puzzles() {
     assert!(raster.count((0, 0), (raster.width, raster.height), shade) > 3 * 18 * 400);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn problem_draws_its_first_solutions_with_a_limit() {
+    let dir = std::env::temp_dir().join(format!("dancing-limit-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("q.svg");
+    // Six queens have four solutions: all four, on one sheet, each a board of its own.
+    let args = [
+        "problem",
+        "queens",
+        "6",
+        "--limit",
+        "10",
+        "--svg",
+        path.to_str().unwrap(),
+    ];
+    let output = run(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let boards: Vec<&str> = svg.split("<svg x=").skip(1).collect();
+    assert_eq!(boards.len(), 4);
+    let distinct: std::collections::HashSet<&str> = boards.iter().copied().collect();
+    assert_eq!(distinct.len(), 4);
+    assert!(render(&svg).width > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
