@@ -69,7 +69,7 @@ fn answer(
     kind: &ProblemKind,
 ) -> Result<Outcome, Failure> {
     let svg = match &args.svg {
-        Some(path) if drawn.svg(problem, &[]).is_none() => {
+        Some(path) if !drawn.has_svg() => {
             return Err(Failure::input(format!(
                 "--svg {}: only queens, pentominoes, dominoes and polyomino packings are \
                  drawn as pictures",
@@ -294,8 +294,12 @@ impl Drawn {
         }
     }
 
-    /// A solution as an SVG picture, for the problems that have one (an empty
-    /// solution tells whether they do).
+    /// Whether the problem's solutions have an SVG picture.
+    fn has_svg(&self) -> bool {
+        matches!(self, Drawn::Queens | Drawn::Dominoes(_) | Drawn::Packing(_))
+    }
+
+    /// A solution as an SVG picture, for the problems that have one.
     fn svg(&self, problem: &Problem, solution: &[OptionId]) -> Option<String> {
         match *self {
             Drawn::Queens => Some(problems::queens_svg(problem, solution)),

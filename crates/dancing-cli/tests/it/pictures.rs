@@ -12,10 +12,17 @@ fn inside(r: usize, c: usize) -> ((u32, u32), (u32, u32)) {
     ((at(c), at(r)), ((CELL - 6.0) as u32, (CELL - 6.0) as u32))
 }
 
+/// An empty folder of this process for a test's pictures: `name`, in the temporary
+/// folder.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn solve_draws_the_puzzles_and_their_solutions() {
-    let dir = std::env::temp_dir().join(format!("dancing-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("dancing-svg");
     let path = dir.join("solved.svg");
     let puzzle =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -62,8 +69,7 @@ fn a_picture_that_cannot_be_written_stops_the_run_before_it_starts() {
 
 #[test]
 fn hint_draws_the_hint_and_with_steps_every_step() {
-    let dir = std::env::temp_dir().join(format!("dancing-hint-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("dancing-hint-svg");
     let puzzle =
         b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
     for steps in [false, true] {
@@ -94,8 +100,7 @@ fn hint_draws_the_hint_and_with_steps_every_step() {
 #[test]
 fn problem_draws_its_first_solution() {
     use dancing::problems::{HOLE, SQUARE};
-    let dir = std::env::temp_dir().join(format!("dancing-problem-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("dancing-problem-svg");
     let path = dir.join("p.svg");
     let args = [
         "problem",
@@ -153,8 +158,7 @@ fn problem_draws_its_first_solution() {
 
 #[test]
 fn generate_draws_its_puzzles() {
-    let dir = std::env::temp_dir().join(format!("dancing-generate-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("dancing-generate-svg");
     let path = dir.join("g.svg");
     let args = [
         "sudoku",
@@ -205,8 +209,7 @@ fn generate_draws_its_puzzles() {
 
 #[test]
 fn problem_draws_its_first_solutions_with_a_limit() {
-    let dir = std::env::temp_dir().join(format!("dancing-limit-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("dancing-limit-svg");
     let path = dir.join("q.svg");
     // Six queens have four solutions: all four, on one sheet, each a board of its own.
     let args = [
