@@ -5,8 +5,8 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
-use dancing::format::quote;
-use dancing::{AnyEngine, Engine, ForceError, ItemId, Move, OptionId, PrefixError, Problem, Stats};
+use dancing::format::{prefix, quote};
+use dancing::{AnyEngine, Engine, ForceError, Move, PrefixError, Problem, Stats};
 
 use crate::answer::Answer;
 use crate::answer::plural;
@@ -26,14 +26,8 @@ pub(crate) fn follow_prefix(
     let Some(text) = args.split.prefix.as_deref() else {
         return Ok(Vec::new());
     };
-    let prefix = if problem.has_bounds() {
-        parse_moves(text, problem)?
-    } else {
-        parse_prefix(text, problem)?
-            .into_iter()
-            .map(Move::Choose)
-            .collect()
-    };
+    let prefix =
+        prefix::parse(text, problem).map_err(|e| Failure::input(format!("--prefix: {e}")))?;
     engine
         .follow_prefix(&prefix)
         .map_err(|e| invalid_prefix(&e, problem, &prefix))?;
@@ -87,7 +81,7 @@ pub(crate) fn print_split(
     let mut print = |out: &mut dyn Write, moves: &[Move]| -> io::Result<()> {
         line.truncate(prefix.len());
         line.extend_from_slice(moves);
-        writeln!(out, "{}", moves_text(&line))
+        writeln!(out, "{}", prefix::write(&line))
     };
     let (stats, short) = match args.split.split {
         Some(depth) => {
@@ -156,26 +150,6 @@ impl SplitOutput {
     }
 }
 
-/// Reads `--prefix`: 1-based option numbers separated by spaces or commas.
-fn parse_prefix(text: &str, problem: &Problem) -> Result<Vec<OptionId>, Failure> {
-    text.split([' ', ',', '\t'])
-        .filter(|token| !token.is_empty())
-        .map(|token| {
-            token
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n >= 1 && n <= problem.option_count())
-                .map(|n| OptionId::new(n - 1))
-                .ok_or_else(|| {
-                    Failure::input(format!(
-                        "--prefix: `{token}` is not an option number (1 to {})",
-                        problem.option_count()
-                    ))
-                })
-        })
-        .collect()
-}
-
 /// The message for a `--prefix` whose move at `error.position` the search does not
 /// make there, with options numbered from 1 as on the command line.
 fn invalid_prefix(error: &PrefixError, problem: &Problem, prefix: &[Move]) -> Failure {
@@ -183,7 +157,7 @@ fn invalid_prefix(error: &PrefixError, problem: &Problem, prefix: &[Move]) -> Fa
     let after = if position == 0 {
         "at the first level".to_owned()
     } else {
-        format!("after {}", moves_text(&prefix[..position]))
+        format!("after {}", prefix::write(&prefix[..position]))
     };
     let why = match error.error {
         ForceError::NotOnPath { item, .. } => format!(
@@ -196,7 +170,7 @@ fn invalid_prefix(error: &PrefixError, problem: &Problem, prefix: &[Move]) -> Fa
                 "--prefix: move {} (`{}`) is not one the search makes {after}; use a line \
                  that --split printed for this input",
                 position + 1,
-                move_text(prefix[position]),
+                prefix::move_text(prefix[position]),
             ));
         }
         ref other => return Failure::input(format!("--prefix: {other}")),
@@ -204,59 +178,8 @@ fn invalid_prefix(error: &PrefixError, problem: &Problem, prefix: &[Move]) -> Fa
     Failure::input(format!(
         "--prefix: option {} is not one the search tries {after} ({why}); \
          use a line that --split printed for this input",
-        move_text(prefix[position])
+        prefix::move_text(prefix[position])
     ))
-}
-
-/// A move as `--split` prints it: an option's 1-based number, or `~K` for the null
-/// move on item `K`.
-fn move_text(m: Move) -> String {
-    match m {
-        Move::Choose(option) => (option.index() + 1).to_string(),
-        Move::Skip(item) => format!("~{}", item.index() + 1),
-    }
-}
-
-fn moves_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|&m| move_text(m))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Reads the `--prefix` of a problem with multiplicities: option numbers and `~K` null
-/// moves, separated by spaces or commas.
-fn parse_moves(text: &str, problem: &Problem) -> Result<Vec<Move>, Failure> {
-    text.split([' ', ',', '\t'])
-        .filter(|token| !token.is_empty())
-        .map(|token| {
-            let (skip, digits) = match token.strip_prefix('~') {
-                Some(rest) => (true, rest),
-                None => (false, token),
-            };
-            let limit = if skip {
-                problem.item_count()
-            } else {
-                problem.option_count()
-            };
-            let n = digits
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n >= 1 && n <= limit && digits.bytes().all(|b| b.is_ascii_digit()));
-            match (n, skip) {
-                (Some(n), false) => Ok(Move::Choose(OptionId::new(n - 1))),
-                (Some(n), true) => Ok(Move::Skip(ItemId::new(n - 1))),
-                (None, _) => Err(Failure::input(format!(
-                    "--prefix: `{}` is neither an option number (1 to {}) nor a null move \
-                     `~K` on an item (1 to {})",
-                    quote(token),
-                    problem.option_count(),
-                    problem.item_count()
-                ))),
-            }
-        })
-        .collect()
 }
 
 /// `12 subproblems, 3 nodes and 9 updates above them`; for one subproblem with no move

@@ -11,7 +11,8 @@ use dancing::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::run::{count_object, interruptible, stop_error};
+use crate::run::{at_least_one, count_object, interruptible, limits, stop_error, stopped};
+use crate::solutions::sorted;
 
 /// The engine `name` (the caller's word, as the command line's `--engine` reads it)
 /// built for `problem`, or why it cannot be.
@@ -162,4 +163,41 @@ pub(crate) fn forced_engine(
         .set_forced(options.iter().copied())
         .map_err(|e| PyValueError::new_err(format!("given={given:?}: {e}")))?;
     Ok(Some((AnyEngine::Links(solver), options)))
+}
+
+/// The `k` cheapest solutions (`k` as the caller gave it) of `solver`, which may have
+/// options forced or a prefix followed, under the caller's `timeout` on `threads`
+/// threads: each `(cost, solution)` as `problem` decodes it.
+pub(crate) fn best_of<'py>(
+    py: Python<'py>,
+    problem: &crate::problem::Problem,
+    mut solver: Solver,
+    (k, timeout, threads): (i64, Option<f64>, i64),
+) -> PyResult<Vec<(u128, Bound<'py, pyo3::types::PyList>)>> {
+    let k = usize::try_from(at_least_one("k", k, "asks for nothing")?).unwrap_or(usize::MAX);
+    let threads = checked_threads(threads)?;
+    let flag = Arc::new(AtomicBool::new(false));
+    solver.set_limits(limits(timeout, &flag)?);
+    let (found, stats) = interruptible(py, &flag, move || {
+        if threads == 1 {
+            let found = solver.best(k);
+            (found, solver.stats())
+        } else {
+            let mut parallel = ParallelSolver::new(solver, threads);
+            let found = parallel.best(k);
+            (found, parallel.stats())
+        }
+    })?;
+    if let Some(error) = stopped(py, stats.stopped, found.len() as u64) {
+        return Err(error);
+    }
+    found
+        .iter()
+        .map(|costed| {
+            Ok((
+                costed.cost(),
+                problem.solution(py, &sorted(costed.options()))?,
+            ))
+        })
+        .collect()
 }

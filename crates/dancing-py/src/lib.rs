@@ -13,6 +13,7 @@ mod input;
 mod problem;
 mod run;
 mod solutions;
+mod split;
 mod sudoku;
 mod zdd;
 
@@ -23,6 +24,7 @@ use pyo3::prelude::*;
 fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Problem>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<split::Subproblem>()?;
     m.add_class::<zdd::Zdd>()?;
     m.add_class::<zdd::ZddIter>()?;
     m.add("SearchStopped", m.py().get_type::<run::SearchStopped>())?;

@@ -2,21 +2,20 @@
 //! text, with its searches (`count`, `first`, `solutions`).
 
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use dancing::{Engine, EngineName, Memo, OptionId, ParallelSolver, Route, Solver};
+use dancing::{Engine, EngineName, Memo, OptionId, Route, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::engines::{
-    MAX_MEMORY, checked_threads, count_memo, count_with, engine, forced_engine, given_indices,
-    memo, route,
+    MAX_MEMORY, best_of, checked_threads, count_memo, count_with, engine, forced_engine,
+    given_indices, memo, route,
 };
 use crate::input::{self, Numbering};
 use crate::run::{at_least_one, count_object, interruptible, limits, stop_error, stopped};
-use crate::solutions::{Decode, Solutions, produce, sorted};
+use crate::solutions::{Decode, Solutions, sorted};
 
 /// An exact-cover problem: choose options so that every primary item is covered
 /// exactly once (or as often as its bounds say) and every secondary item at most once
@@ -117,6 +116,40 @@ impl Problem {
             .as_ref()
             .map_or_else(|| self.inner.option_count(), |n| n.len())
     }
+}
+
+/// The problems unpickled last in this process, by their DLX text: the parts of a
+/// split (`Problem.split`) each carry their problem, and a worker that receives many
+/// of them reads it once (a part's search is dropped with it, so nothing else keeps
+/// the problem between two parts).
+static RESTORED: Mutex<Vec<(String, Arc<dancing::Problem>)>> = Mutex::new(Vec::new());
+
+/// How many problems [`RESTORED`] keeps, the most recent.
+const RESTORED_KEPT: usize = 4;
+
+/// The longest text [`RESTORED`] keeps: a larger problem is read again each time, a
+/// cost its parts' searches dwarf, and a worker holds no large problem after its parts.
+const RESTORED_BYTES: usize = 1 << 20;
+
+/// The problem of `text`, as [`RESTORED`] keeps it or read anew.
+fn restored(text: &str) -> PyResult<Arc<dancing::Problem>> {
+    let mut kept = RESTORED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = kept.iter().position(|(t, _)| t == text) {
+        let entry = kept.remove(k);
+        let problem = Arc::clone(&entry.1);
+        kept.push(entry);
+        return Ok(problem);
+    }
+    let problem =
+        dancing::format::parse_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let problem = Arc::new(problem);
+    if text.len() <= RESTORED_BYTES {
+        if kept.len() == RESTORED_KEPT {
+            kept.remove(0);
+        }
+        kept.push((text.to_owned(), Arc::clone(&problem)));
+    }
+    Ok(problem)
 }
 
 #[pymethods]
@@ -254,10 +287,8 @@ impl Problem {
         data: Option<Vec<Py<PyAny>>>,
         numbering: Option<(Vec<u32>, Vec<(u32, String)>)>,
     ) -> PyResult<Self> {
-        let inner =
-            dancing::format::parse_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Self {
-            inner: Arc::new(inner),
+            inner: restored(text)?,
             data: data.map(Arc::new),
             numbering: numbering.map(|(kept, left_out)| Arc::new(Numbering { kept, left_out })),
         })
@@ -502,30 +533,7 @@ impl Problem {
         timeout: Option<f64>,
         threads: i64,
     ) -> PyResult<Vec<(u128, Bound<'py, PyList>)>> {
-        let k = usize::try_from(at_least_one("k", k, "asks for nothing")?).unwrap_or(usize::MAX);
-        let threads = checked_threads(threads)?;
-        let flag = Arc::new(AtomicBool::new(false));
-        let limits = limits(timeout, &flag)?;
-        let problem = Arc::clone(&self.inner);
-        let (found, stats) = interruptible(py, &flag, move || {
-            let mut solver = Solver::new(&problem);
-            solver.set_limits(limits);
-            if threads == 1 {
-                let found = solver.best(k);
-                (found, solver.stats())
-            } else {
-                let mut parallel = ParallelSolver::new(solver, threads);
-                let found = parallel.best(k);
-                (found, parallel.stats())
-            }
-        })?;
-        if let Some(error) = stopped(py, stats.stopped, found.len() as u64) {
-            return Err(error);
-        }
-        found
-            .iter()
-            .map(|costed| Ok((costed.cost(), self.solution(py, &sorted(costed.options()))?)))
-            .collect()
+        best_of(py, self, Solver::new(&self.inner), (k, timeout, threads))
     }
 
     /// The first solution (a list of option indices, or of their data), or `None`.
@@ -577,16 +585,6 @@ impl Problem {
                 Some(forced) => forced,
                 None => (self::engine(&self.inner, engine)?, Vec::new()),
             };
-        let (send, receive) = mpsc::sync_channel(256);
-        let thread = std::thread::Builder::new()
-            .name("dancing-solutions".to_owned())
-            .spawn(move || produce(ready, &forced, limits, limit, &send))
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
-        Ok(Solutions {
-            receive: Mutex::new(receive),
-            flag,
-            thread: Mutex::new(Some(thread)),
-            problem: Box::new(self.share()),
-        })
+        Solutions::start(ready, forced, (limits, flag), limit, Box::new(self.share()))
     }
 }

@@ -74,6 +74,29 @@ pub(crate) struct Solutions {
 }
 
 impl Solutions {
+    /// Starts the search of `engine` (under `limits`, whose interrupt is `flag`) on a
+    /// thread of its own, up to `limit` solutions, each with the options `forced`
+    /// added, decoded for the caller by `problem`.
+    pub(crate) fn start(
+        engine: AnyEngine,
+        forced: Vec<dancing::OptionId>,
+        (limits, flag): (Limits, Arc<AtomicBool>),
+        limit: Option<u64>,
+        problem: Box<dyn Decode>,
+    ) -> PyResult<Self> {
+        let (send, receive) = std::sync::mpsc::sync_channel(256);
+        let thread = std::thread::Builder::new()
+            .name("dancing-solutions".to_owned())
+            .spawn(move || produce(engine, &forced, limits, limit, &send))
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        Ok(Self {
+            receive: Mutex::new(receive),
+            flag,
+            thread: Mutex::new(Some(thread)),
+            problem,
+        })
+    }
+
     /// The next solution, `None` at the end; Ctrl-C stops the search and raises
     /// `KeyboardInterrupt`, a timeout raises `SearchStopped`.
     pub(crate) fn next_solution<'py>(

@@ -216,6 +216,11 @@ def test_the_stubs_type_check_under_mypy_strict(tmp_path):
         "text: str = h['text']\n"
         "zdd.save('x.zdd')\n"
         "again: dancing.Zdd = dancing.Zdd.load('x.zdd', p, max_memory=1 << 20)\n"
+        "parts: list[dancing.Subproblem] = p.split(4) + p.split(depth=1, timeout=5.0)\n"
+        "part = dancing.Subproblem(p, parts[0].line, engine='links')\n"
+        "n = part.count(limit=3) + len(part.given) + len(part.split(2))\n"
+        "cheap = part.min_cost()\n"
+        "line: str = part.line\n"
     )
     mypy = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", str(example)],

@@ -19,7 +19,16 @@ Count(1, complete=False)
 
 from . import sudoku
 from ._count import Count
-from ._dancing import Problem, SearchStopped, Solutions, Zdd
+from ._dancing import Problem, SearchStopped, Solutions, Subproblem, Zdd
 from ._zdd import Backbone
 
-__all__ = ["Backbone", "Count", "Problem", "SearchStopped", "Solutions", "Zdd", "sudoku"]
+__all__ = [
+    "Backbone",
+    "Count",
+    "Problem",
+    "SearchStopped",
+    "Solutions",
+    "Subproblem",
+    "Zdd",
+    "sudoku",
+]

@@ -101,6 +101,55 @@ class Zdd:
     ) -> "Zdd":
         """Reads the diagram of `problem` that `save` wrote."""
 
+class Subproblem:
+    """One part of a split search (`Problem.split`): the solutions that extend its
+    prefix, the options the search chooses first. It pickles with its problem; `line`
+    is the prefix as `dancing xc --split` prints it for `problem.to_dlx()`."""
+
+    def __init__(self, problem: "Problem", line: str, engine: Engine = "auto") -> None:
+        """The subproblem of `problem` that `line` names (1-based option numbers, `~K`
+        null moves), searched by `engine` (`auto`: picked once, here)."""
+    @property
+    def problem(self) -> "Problem":
+        """The problem this is a part of."""
+    @property
+    def line(self) -> str:
+        """The prefix, as `dancing xc --split` prints it and `--prefix` reads it."""
+    @property
+    def given(self) -> list[int]:
+        """The options the prefix chooses (indices), in every solution of the part."""
+    def split(
+        self, jobs: Optional[int] = None, *, depth: Optional[int] = None, timeout: Optional[float] = None
+    ) -> list["Subproblem"]:
+        """This part cut further, as `Problem.split` cuts the whole."""
+    def count(
+        self,
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        threads: int = 1,
+        engine: Engine = "auto",
+    ) -> Count:
+        """The number of solutions of this part (by a search)."""
+    def first(self, *, timeout: Optional[float] = None, engine: Engine = "auto") -> Optional[list[Any]]:
+        """The first solution of this part, or `None`."""
+    def solutions(
+        self,
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: Engine = "auto",
+    ) -> Solutions:
+        """The solutions of this part, lazily, in the whole search's order."""
+    def min_cost(
+        self, *, timeout: Optional[float] = None, threads: int = 1
+    ) -> Optional[tuple[int, list[Any]]]:
+        """A cheapest solution of this part as `(cost, solution)`, or `None`."""
+    def best(
+        self, k: int, *, timeout: Optional[float] = None, threads: int = 1
+    ) -> list[tuple[int, list[Any]]]:
+        """The `k` cheapest solutions of this part, cheapest first."""
+
 class Problem:
     """An exact-cover problem: choose options so that every primary item is covered
     exactly once (or as often as its bounds say) and every secondary item at most once
@@ -221,3 +270,9 @@ class Problem:
         self, k: int, *, timeout: Optional[float] = None, threads: int = 1
     ) -> list[tuple[int, list[Any]]]:
         """The `k` cheapest solutions, cheapest first, each `(cost, solution)`."""
+    def split(
+        self, jobs: Optional[int] = None, *, depth: Optional[int] = None, timeout: Optional[float] = None
+    ) -> list[Subproblem]:
+        """The search cut into at least `jobs` balanced subproblems (or all those
+        `depth` levels down), which pickle: their counts add up to the count, their
+        solutions are disjoint and together complete."""

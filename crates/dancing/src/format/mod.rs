@@ -4,6 +4,8 @@
 //!   costs), read and written. Its functions are re-exported here, so
 //!   `dancing::format::parse_str` reads it; `parse_str_with_warnings` also returns the
 //!   [`Warning`]s about options it left out, as Knuth's programs do.
+//! - [`prefix`]: the line that names one subproblem of a split search, as
+//!   `dancing xc --split` prints it and `--prefix` reads it.
 //!
 //! It reports a [`ParseError`]: a 1-based line and column, and a [`ParseErrorKind`].
 //! Input that an error message repeats goes through [`quote`] first.
@@ -14,6 +16,7 @@
 //! them, not part of this crate's subject, and hidden from its documentation.
 
 pub mod knuth;
+pub mod prefix;
 
 use std::io::{self, BufRead, Read};
 
