@@ -129,7 +129,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
             .iter()
             .map(|(grid, variant)| Picture::new(grid).variant(variant).svg())
             .collect();
-        let columns = crate::sudoku::columns(pictures.len());
+        let columns = dancing::svg::columns(pictures.len());
         file.finish(dancing::svg::sheet(&pictures, columns).as_bytes())?;
     }
     let failed = made.failed;

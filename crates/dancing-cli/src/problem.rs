@@ -225,7 +225,7 @@ fn first_drawn(
             .collect();
         let picture = match pictures.as_slice() {
             [one] => one.clone(),
-            _ => dancing::svg::sheet(&pictures, crate::sudoku::columns(pictures.len())),
+            _ => dancing::svg::sheet(&pictures, dancing::svg::columns(pictures.len())),
         };
         file.finish(picture.as_bytes())?;
     }

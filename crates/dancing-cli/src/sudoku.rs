@@ -397,7 +397,7 @@ fn svg_sheet(drawn: &[Drawn]) -> String {
             }
         })
         .collect();
-    sheet(&pictures, columns(pictures.len()))
+    sheet(&pictures, dancing::svg::columns(pictures.len()))
 }
 
 /// The hints of `drawn` as one SVG sheet, in order: each position's candidates with
@@ -413,12 +413,7 @@ fn hint_sheet(drawn: &[logic::DrawnHint]) -> String {
             }
         })
         .collect();
-    sheet(&pictures, columns(pictures.len()))
-}
-
-/// Columns for a sheet of `count` pictures: about as many as rows, at most four.
-pub(crate) fn columns(count: usize) -> usize {
-    (count as f64).sqrt().ceil().clamp(1.0, 4.0) as usize
+    sheet(&pictures, dancing::svg::columns(pictures.len()))
 }
 
 /// The summary line and `--stats` of a batch: its totals, on `threads` threads.

@@ -10,6 +10,7 @@
 mod engines;
 mod hints;
 mod input;
+mod pictures;
 mod problem;
 mod run;
 mod solutions;

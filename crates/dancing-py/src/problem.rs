@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use dancing::{Engine, EngineName, Memo, OptionId, Route, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList};
 
 use crate::engines::{
     MAX_MEMORY, best_of, checked_threads, count_memo, count_with, engine, forced_engine,
@@ -108,6 +108,37 @@ impl Problem {
                 .map(OptionId::new)
                 .map_err(|_| missing()),
         }
+    }
+
+    /// The caller's index of each element of a solution: the options' indices, or,
+    /// for a problem with data, their data.
+    pub(crate) fn caller_indices(
+        &self,
+        py: Python<'_>,
+        solution: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<u32>> {
+        let Some(data) = self.data() else {
+            return solution.try_iter()?.map(|k| k?.extract::<u32>()).collect();
+        };
+        let index = PyDict::new(py);
+        for (k, datum) in data.iter().enumerate() {
+            // Unhashable data are matched one by one below.
+            let _ = index.set_item(datum.bind(py), k);
+        }
+        let find = |element: &Bound<'_, PyAny>| -> PyResult<u32> {
+            if let Ok(Some(k)) = index.get_item(element) {
+                return k.extract();
+            }
+            for (k, datum) in data.iter().enumerate() {
+                if datum.bind(py).eq(element)? {
+                    return Ok(k as u32);
+                }
+            }
+            Err(PyValueError::new_err(format!(
+                "{element} is the data of no option"
+            )))
+        };
+        solution.try_iter()?.map(|e| find(&e?)).collect()
     }
 
     /// How many options the caller gave.
@@ -307,7 +338,7 @@ impl Problem {
     }
 
     /// Option `index` as a line of DLX text.
-    fn option(&self, index: usize) -> PyResult<String> {
+    pub(crate) fn option(&self, index: usize) -> PyResult<String> {
         if index >= self.caller_count() {
             return Err(PyValueError::new_err(format!(
                 "option {index} does not exist: the problem has {}",

@@ -160,33 +160,6 @@ impl Zdd {
         Ok(())
     }
 
-    /// The caller's index of each element of a solution: the options' indices, or,
-    /// for a problem with data, their data.
-    fn caller_indices(&self, py: Python<'_>, solution: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let Some(data) = self.problem.data() else {
-            return solution.try_iter()?.map(|k| k?.extract::<u32>()).collect();
-        };
-        let index = PyDict::new(py);
-        for (k, datum) in data.iter().enumerate() {
-            // Unhashable data are matched one by one below.
-            let _ = index.set_item(datum.bind(py), k);
-        }
-        let find = |element: &Bound<'_, PyAny>| -> PyResult<u32> {
-            if let Ok(Some(k)) = index.get_item(element) {
-                return k.extract();
-            }
-            for (k, datum) in data.iter().enumerate() {
-                if datum.bind(py).eq(element)? {
-                    return Ok(k as u32);
-                }
-            }
-            Err(PyValueError::new_err(format!(
-                "{element} is the data of no option"
-            )))
-        };
-        solution.try_iter()?.map(|e| find(&e?)).collect()
-    }
-
     /// The weights of the caller's options (a sequence, one per option, or a mapping
     /// of some options to theirs, the others 1) by the problem's options.
     fn weights(&self, weights: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
@@ -409,6 +382,7 @@ impl Zdd {
     /// when it is not a solution of the diagram.
     fn index(&self, py: Python<'_>, solution: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let indices: Vec<i64> = self
+            .problem
             .caller_indices(py, solution)?
             .into_iter()
             .map(i64::from)

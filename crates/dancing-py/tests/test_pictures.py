@@ -1,8 +1,14 @@
 """Pictures in Python: the objects that hold a position, a step or a hint give their
-SVG (`svg()`), which Jupyter shows (`_repr_svg_`)."""
+SVG (`svg()`), which Jupyter shows (`_repr_svg_`); a board's solutions draw as
+`Picture`s, as the command line draws them; a problem shows as a table."""
 
 import pickle
+import subprocess
 
+import pytest
+from test_problem import _dancing_binary
+
+import dancing
 from dancing import sudoku
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -29,3 +35,52 @@ def test_steps_and_positions_draw_themselves():
     assert steps[0].svg() == sudoku.hint(PUZZLE).svg()
     position = sudoku.Position(PUZZLE)
     assert position._repr_svg_().count("<text") > 30 + 100  # givens and candidates
+
+
+def test_packings_draw_as_the_command_line_draws_them(tmp_path):
+    scott = dancing.Problem.polyomino("scott")
+    first = scott.first()
+    picture = scott.picture(first)
+    assert isinstance(picture, dancing.Picture) and picture._repr_svg_() == picture.svg()
+    # The solution's data (its placements), in any order: one picture.
+    assert first[0].startswith(("F ", "I ", "L ", "N ", "P ", "T ", "U ", "V ", "W ", "X ", "Y ", "Z "))
+    assert scott.picture(list(reversed(first))) == picture
+    assert pickle.loads(pickle.dumps(picture)) == picture
+    binary = _dancing_binary()
+    if binary is None:
+        pytest.skip("no built `dancing` binary: set DANCING_BIN")
+    drawn = tmp_path / "scott.svg"
+    subprocess.run(
+        [binary, "problem", "polyomino", "scott", "--limit", "1", "--svg", str(drawn), "-q"],
+        check=True,
+        capture_output=True,
+    )
+    assert drawn.read_text() == picture.svg()
+
+
+def test_any_board_of_named_cells_draws_and_sheets_lay_them_out():
+    cells = [f"r{r}c{c}" for r in range(2) for c in range(4)]
+    dominoes = [[f"r{r}c{c}", f"r{r}c{c + 1}"] for r in range(2) for c in range(3)]
+    dominoes += [[f"r0c{c}", f"r1c{c}"] for c in range(4)]
+    tilings = dancing.Problem(cells, dominoes)
+    every = list(tilings.solutions())
+    assert len(every) == 5
+    one = tilings.picture(every[0])
+    assert one.svg().count("<rect") == 1 + 8  # the background and the squares
+    sheet = tilings.sheet(every)
+    assert sheet.svg().count("<svg") == 1 + 5
+    assert repr(tilings.sheet(every[:2], columns=1)).startswith("Picture(")
+    with pytest.raises(ValueError, match="columns=0"):
+        tilings.sheet(every, columns=0)
+    with pytest.raises(ValueError, match="no picture"):
+        dancing.Problem(["a", "b"], [["a"], ["b"]]).picture([0, 1])
+    with pytest.raises(ValueError, match="option 99"):
+        tilings.picture([99])
+
+
+def test_a_problem_shows_as_a_table():
+    p = dancing.Problem(["a<b", "c"], [["a<b"], ["c"]] * 10, secondary=["s&t"])
+    html = p._repr_html_()
+    assert html.startswith("<table><caption>Problem: 3 items (2 primary, 1 secondary), 20 options")
+    assert "<code>a&lt;b</code>" in html and "a<b" not in html
+    assert html.count("<tr>") == 1 + 12 + 1 and "… and 8 more" in html

@@ -221,6 +221,9 @@ def test_the_stubs_type_check_under_mypy_strict(tmp_path):
         "n = part.count(limit=3) + len(part.given) + len(part.split(2))\n"
         "cheap = part.min_cost()\n"
         "line: str = part.line\n"
+        "board = dancing.Problem.polyomino('5x4', pieces='2', uses='any')\n"
+        "pic: dancing.Picture = board.picture(board.first() or [])\n"
+        "svg: str = pic.svg() + board.sheet(board.sample(2), columns=2).svg()\n"
     )
     mypy = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", str(example)],

@@ -15,7 +15,7 @@ pub use packing::{
     Board, MAX_PLACEMENTS, NameError, PictureError, Piece, SETS, Turns, Uses, cell_of, packing,
     packing_picture, packing_within, placements, turned,
 };
-pub use pictures::{HOLE, PALETTE, SQUARE, dominoes_svg, packing_svg, queens_svg};
+pub use pictures::{HOLE, PALETTE, SQUARE, board_svg, dominoes_svg, packing_svg, queens_svg};
 
 use crate::builder::ProblemBuilder;
 use crate::ids::OptionId;

@@ -217,6 +217,16 @@ impl Svg {
     }
 }
 
+/// The columns of a sheet of `count` pictures that has no other rule: about as many as
+/// rows, at most four.
+///
+/// ```
+/// assert_eq!([1, 2, 4, 5, 9, 100].map(dancing::svg::columns), [1, 2, 2, 3, 3, 4]);
+/// ```
+pub fn columns(count: usize) -> usize {
+    (count as f64).sqrt().ceil().clamp(1.0, 4.0) as usize
+}
+
 /// Several pictures (SVG documents as [`Svg::finish`] writes them) laid out as one, in
 /// rows of `columns`, in order, a gap between them: each is set inside the sheet as it
 /// is, moved to its place.

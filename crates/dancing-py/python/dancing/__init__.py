@@ -19,12 +19,14 @@ Count(1, complete=False)
 
 from . import sudoku
 from ._count import Count
+from ._picture import Picture
 from ._dancing import Problem, SearchStopped, Solutions, Subproblem, Zdd
 from ._zdd import Backbone
 
 __all__ = [
     "Backbone",
     "Count",
+    "Picture",
     "Problem",
     "SearchStopped",
     "Solutions",

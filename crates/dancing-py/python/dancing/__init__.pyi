@@ -21,6 +21,15 @@ class Count(int):
     def complete(self) -> bool: ...
     def __new__(cls, value: int, complete: bool = True) -> "Count": ...
 
+class Picture:
+    """An SVG picture (`Problem.picture`, `Problem.sheet`): `svg()` gives the text, and
+    Jupyter shows it."""
+
+    def __init__(self, svg: str) -> None: ...
+    def svg(self) -> str:
+        """The SVG text."""
+    def _repr_svg_(self) -> str: ...
+
 class SearchStopped(RuntimeError):
     """A search stopped by its timeout or node budget before it had an answer."""
 
@@ -270,6 +279,12 @@ class Problem:
         self, k: int, *, timeout: Optional[float] = None, threads: int = 1
     ) -> list[tuple[int, list[Any]]]:
         """The `k` cheapest solutions, cheapest first, each `(cost, solution)`."""
+    def picture(self, solution: Iterable[Any]) -> Picture:
+        """The picture of a solution (indices or data) of a board whose items are cells
+        named `r{r}c{c}`: each option's cells one piece, holes dark."""
+    def sheet(self, solutions: Iterable[Iterable[Any]], columns: Optional[int] = None) -> Picture:
+        """Several solutions' pictures side by side, `columns` to a row."""
+    def _repr_html_(self) -> str: ...
     def split(
         self, jobs: Optional[int] = None, *, depth: Optional[int] = None, timeout: Optional[float] = None
     ) -> list[Subproblem]:

@@ -80,11 +80,86 @@ pub fn queens_svg(problem: &Problem, options: &[OptionId]) -> String {
     svg.finish()
 }
 
+/// The most squares [`board_svg`] draws: a board this large is no picture a person
+/// reads, and names such as `r9999999c1` must not make one.
+const MAX_SQUARES: usize = 1 << 20;
+
+/// The picture of a solution of any problem whose primary items include cells named
+/// `r{r}c{c}` (a packing, a domino tiling, a board built by hand, numbered from 0 or
+/// from 1): each option's cells as one piece, in colours as [`packing_svg`] gives
+/// them; the squares between the cells that no item names are holes. `None` when no
+/// primary item is named so, or the cells span more than a million squares.
+///
+/// ```
+/// use dancing::{Engine, ProblemBuilder, Solver, problems};
+///
+/// let mut b = ProblemBuilder::new();
+/// for cell in ["r0c0", "r0c1", "r1c0", "r1c1"] {
+///     b.primary(cell)?;
+/// }
+/// for option in [["r0c0", "r0c1"], ["r1c0", "r1c1"], ["r0c0", "r1c0"], ["r0c1", "r1c1"]] {
+///     b.option_named(option)?;
+/// }
+/// let problem = b.build()?;
+/// let solution = Solver::new(&problem).first().expect("a tiling");
+/// let svg = problems::board_svg(&problem, solution.options()).expect("cells");
+/// assert_eq!(svg.matches("<line").count(), 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn board_svg(problem: &Problem, options: &[OptionId]) -> Option<String> {
+    let square = |name: &str| -> Option<(usize, usize)> {
+        let (r, c) = name.strip_prefix('r')?.split_once('c')?;
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        (digits(r) && digits(c)).then(|| Some((r.parse().ok()?, c.parse().ok()?)))?
+    };
+    let cells: Vec<(usize, usize)> = problem
+        .items()
+        .filter(|&i| problem.is_primary(i))
+        .filter_map(|i| square(problem.item_name(i)))
+        .collect();
+    let top = cells.iter().map(|&(r, _)| r).min()?;
+    let left = cells.iter().map(|&(_, c)| c).min()?;
+    let height = cells.iter().map(|&(r, _)| r - top).max()? + 1;
+    let width = cells.iter().map(|&(_, c)| c - left).max()? + 1;
+    if height.saturating_mul(width) > MAX_SQUARES {
+        return None;
+    }
+    let mut open = vec![false; height * width];
+    for &(r, c) in &cells {
+        open[(r - top) * width + (c - left)] = true;
+    }
+    let pieces: Vec<Vec<(usize, usize)>> = in_order(options)
+        .into_iter()
+        .map(|o| {
+            problem
+                .option_items(o)
+                .filter_map(|(item, _)| square(problem.item_name(item)))
+                .filter(|&(r, c)| r >= top && c >= left)
+                .map(|(r, c)| (r - top, c - left))
+                .collect()
+        })
+        .collect();
+    Some(cells_svg(
+        (height, width),
+        |r, c| open[r * width + c],
+        &pieces,
+    ))
+}
+
+/// The options of a solution in the problem's order, whatever order they come in: so
+/// a piece takes the same colour in every solution (a packing lists its options
+/// piece by piece), and a solution the same picture however it was found.
+fn in_order(options: &[OptionId]) -> Vec<OptionId> {
+    let mut sorted = options.to_vec();
+    sorted.sort_unstable();
+    sorted
+}
+
 /// Each option's cells (its items named `r{r}c{c}`), as a piece.
 fn pieces(problem: &Problem, options: &[OptionId]) -> Vec<Vec<(usize, usize)>> {
-    options
-        .iter()
-        .map(|&o| {
+    in_order(options)
+        .into_iter()
+        .map(|o| {
             problem
                 .option_items(o)
                 .filter_map(|(item, _)| cell_of(problem.item_name(item)))

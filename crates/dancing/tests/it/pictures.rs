@@ -3,8 +3,8 @@
 //! colour, holes are dark, queens stand on their squares.
 
 use dancing::problems::{
-    Board, HOLE, PALETTE, Piece, SQUARE, Turns, Uses, cell_of, dominoes, dominoes_svg, packing,
-    packing_svg, queens, queens_board, queens_svg,
+    Board, HOLE, PALETTE, Piece, SQUARE, Turns, Uses, board_svg, cell_of, dominoes, dominoes_svg,
+    packing, packing_svg, queens, queens_board, queens_svg,
 };
 use dancing::{Engine, OptionId, Problem, Solver};
 use dancing_testkit::render::{Raster, near, render};
@@ -100,6 +100,49 @@ fn pentominoes_dominoes_and_scott_s_board_colour_touching_pieces_apart() {
         &owners(&problem, &options, (height, width)),
         (height, width),
     );
+}
+
+#[test]
+fn any_board_of_named_cells_draws_as_its_packing_does() {
+    // Scott's board has holes inside, none on its border: the cells span the board.
+    let board = Board::named("scott").unwrap().unwrap();
+    let problem = packing(&board, &Piece::set(5), Turns::All, Uses::Once);
+    let options = first(&problem);
+    assert_eq!(
+        board_svg(&problem, &options),
+        Some(packing_svg(&problem, &board, &options))
+    );
+    let problem = dominoes(5, 4);
+    let options = first(&problem);
+    assert_eq!(
+        board_svg(&problem, &options),
+        Some(dominoes_svg(&problem, (5, 4), &options))
+    );
+    // Numbered from 0, by hand, with a hole: drawn dark where no item names a cell.
+    let text = "r0c0 r0c1 r0c2 r1c0 r1c2\nr0c0 r0c1\nr0c2 r1c2\nr1c0\n";
+    let problem = dancing::format::parse_str(text).unwrap();
+    let options = first(&problem);
+    let raster = render(&board_svg(&problem, &options).expect("cells"));
+    assert_eq!(
+        raster.width,
+        (3.0 * SQUARE + 2.0 * MARGIN) as u32,
+        "three columns"
+    );
+    let mut owner = vec![None; 6];
+    for (k, &o) in options.iter().enumerate() {
+        for (item, _) in problem.option_items(o) {
+            let name = problem.item_name(item);
+            let (r, c) = name[1..].split_once('c').expect("a cell");
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            owner[r * 3 + c] = Some(k);
+        }
+    }
+    assert_eq!(owner.iter().filter(|o| o.is_none()).count(), 1);
+    check_packing(&raster, &owner, (2, 3));
+    // No cells, or too many squares: no picture.
+    assert_eq!(board_svg(&queens(6), &first(&queens(6))), None);
+    let far = dancing::format::parse_str("r0c0 r5000c5000\nr0c0 r5000c5000\n").unwrap();
+    assert_eq!(board_svg(&far, &first(&far)), None);
 }
 
 #[test]
