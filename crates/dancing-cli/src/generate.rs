@@ -18,7 +18,7 @@ use crate::args::GenerateArgs;
 use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::line::StatusLine;
-use crate::output::WholeFile;
+use crate::output::PictureTarget;
 use crate::pretty::{self, Style};
 use crate::report::BatchStats;
 
@@ -57,14 +57,14 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
     let tried = Arc::new(AtomicU64::new(0));
     let limits = args.run.limits.limits();
     let generator = generator(args, &limits, Arc::clone(&tried))?;
-    let svg = args.svg.as_deref().map(WholeFile::create).transpose()?;
+    let svg = PictureTarget::open(args.svg.as_deref(), args.format)?;
     let mut drawn: Vec<(Grid, Variant)> = Vec::new();
     let seed = generator.seed();
     let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
     let progress = Making::start(args.run.report.progress, args.count, Arc::clone(&tried));
     let started = Instant::now();
-    let mut out = Answers::under(io::stdout().lock(), progress.line.bar().cloned());
+    let mut out = Answers::under(crate::output::stdout(), progress.line.bar().cloned());
     let mut made = Made::default();
     // After a failure, the chunk's later puzzles not yet started are skipped (the
     // earlier ones are made: the run writes every puzzle before its first failure).
@@ -129,8 +129,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
             .iter()
             .map(|(grid, variant)| Picture::new(grid).variant(variant).svg())
             .collect();
-        let columns = dancing::svg::columns(pictures.len());
-        file.finish(dancing::svg::sheet(&pictures, columns).as_bytes())?;
+        file.finish(&dancing::svg::gather(&pictures))?;
     }
     let failed = made.failed;
     match failed {

@@ -2,7 +2,7 @@
 //! POJ 3074 and 3076, HDU 4069), read whole, answered as each judge prints, with the
 //! answers before a stop still printed.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::Path;
 
 use dancing_judges::{Judge, JudgeError};
@@ -54,7 +54,7 @@ pub(crate) fn run(
         }) => (output, Outcome::stopped(Some(stopped.reason))),
         Err(error) => return Err(Failure::input(format!("{name}: {error}"))),
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     out.write_all(output.as_bytes())?;
     out.flush()?;
     if let Err(error) = &result {

@@ -1,7 +1,7 @@
 //! `dancing xc --solver sat` and `--solver auto`: the CDCL learner, and dancing links
 //! under a node budget that hands over to it.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 use dancing::{OptionId, Problem, Solver, Stats};
 use dancing_sat::{Handover, Learner};
@@ -38,7 +38,7 @@ pub(crate) fn budgeted(plan: &Plan, args: &XcArgs, problem: &Problem) -> Result<
     if handover.hands_over(&limits, &stats) {
         return learn(plan, args, problem, stats);
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let answer = Answer::of(&stats).field("solver", "dlx");
     if plan.count {
         writeln!(out, "{}", answer.count_text())?;
@@ -72,7 +72,7 @@ pub(crate) fn learn(
     } else {
         plan.limit.unwrap_or(u64::MAX)
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut first = true;
     let mut written = Ok(());
     let result = search::searching(|| {

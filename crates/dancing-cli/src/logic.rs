@@ -2,7 +2,7 @@
 //! `dancing_sudoku::logic` over a batch of puzzles, one answer per puzzle in input order.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use dancing::StopReason;
@@ -197,7 +197,7 @@ pub(crate) fn run(
     let rater = Rater::new().limits(limits.clone()).rules(rules);
     let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
-    let mut out = progress.answers(io::stdout().lock());
+    let mut out = progress.answers(crate::output::stdout());
     let mut totals = Totals::default();
     let blocks = matches!(
         task,

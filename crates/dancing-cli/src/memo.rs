@@ -2,7 +2,7 @@
 //! answers (the exact count, the solutions, uniform samples, the diagram itself).
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -102,7 +102,7 @@ pub(crate) fn run(
             .map_or(1, |k| usize::try_from(k).unwrap_or(usize::MAX));
         return cheapest(args, problem, &zdd, k, (&limits, started, probe));
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let seed = args.memo.seed.unwrap_or_else(dancing::random_seed);
     let mut listed = 0u64;
     let mut first = true;
@@ -271,7 +271,7 @@ fn cheapest(
         let what = format!("the {k} cheapest ways of every node of the diagram");
         pass_stopped(stop.reason, &what, args)
     })?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
     let answer = queried(zdd, (started, passes), probe).field("cost", cost);
     Ok(answer.print(&args.search))
@@ -300,7 +300,7 @@ fn queries(
         searching(|| zdd.make_counts(limits))
             .map_err(|stop| pass_stopped(stop.reason, "the count below every node", args))?;
         let solution = zdd.nth(k);
-        let mut out = BufWriter::new(io::stdout().lock());
+        let mut out = BufWriter::new(crate::output::stdout());
         if let Some(solution) = &solution {
             print_solution(&mut out, problem, solution, &mut true, args)?;
         }
@@ -329,7 +329,7 @@ fn queries(
             );
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     if args.memo.marginals {
         for option in problem.options() {
             let text = problem.format_option(option);
@@ -410,7 +410,7 @@ fn listing(
         .map_err(|e| Failure::input(format!("the problem: {e}")))?;
     crate::memory::check_draws(args, problem, &engine, k)?;
     engine.set_limits(limits);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let (mut first, mut listed, mut written) = (true, 0u64, Ok(()));
     let mut stats = searching(|| {
         dancing::sample_by_listing(&mut engine, k, seed, |solution| {

@@ -2,6 +2,7 @@
 //! learner call down to.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use dancing::{CostedSolution, OptionId, Problem};
 use smallvec::SmallVec;
@@ -24,7 +25,10 @@ pub(crate) fn print_solution(
         writeln!(out)?;
     }
     *first = false;
-    if let Some(Picture(draw)) = picture {
+    if let Some(Picture { draw, kept }) = picture {
+        if let Some(kept) = kept {
+            kept.keep(solution);
+        }
         return out.write_all(draw(problem, solution).as_bytes());
     }
     // Solutions stream out with no allocation: the options are sorted on the stack (a
@@ -112,4 +116,99 @@ impl Drop for WholeFile {
 /// The failure of a file that cannot be written: exit code 1, the path named.
 fn unwritable(path: &std::path::Path, e: &io::Error) -> crate::failure::Failure {
     io::Error::new(e.kind(), format!("{}: {e}", path.display())).into()
+}
+
+/// What standard output gets (`--format`): the text answers, or in their place the SVG
+/// picture that `--svg FILE` would write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// The answers as text.
+    #[default]
+    Text,
+    /// The SVG picture, written when the run ends; the text answers are left out.
+    Svg,
+}
+
+/// Whether the text answers are left out: standard output carries the picture.
+static PICTURE_ON_STDOUT: AtomicBool = AtomicBool::new(false);
+
+/// Where a command's SVG picture goes: a file written whole (`--svg FILE`), or standard
+/// output in place of the text answers (`--format svg`).
+#[derive(Debug)]
+pub(crate) enum PictureTarget {
+    File(WholeFile),
+    Stdout,
+}
+
+impl PictureTarget {
+    /// The target that `--svg` and `--format` name, if any: a file is made at once (so
+    /// that a path that cannot be written fails before any work); standard output
+    /// stops taking the text answers from here on.
+    pub(crate) fn open(
+        svg: Option<&std::path::Path>,
+        format: Format,
+    ) -> Result<Option<Self>, crate::failure::Failure> {
+        Ok(match (svg, format) {
+            (Some(path), _) => Some(Self::File(WholeFile::create(path)?)),
+            (None, Format::Svg) => {
+                PICTURE_ON_STDOUT.store(true, Ordering::Relaxed);
+                Some(Self::Stdout)
+            }
+            (None, Format::Text) => None,
+        })
+    }
+
+    /// Writes the picture whole.
+    pub(crate) fn finish(self, picture: &str) -> Result<(), crate::failure::Failure> {
+        match self {
+            Self::File(file) => file.finish(picture.as_bytes()),
+            Self::Stdout => {
+                let mut out = io::stdout().lock();
+                out.write_all(picture.as_bytes())?;
+                out.flush()?;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Standard output for a command's answers: nowhere when the picture takes its place
+/// (`--format svg`). Every command prints its answers through it.
+pub(crate) fn stdout() -> Out {
+    if PICTURE_ON_STDOUT.load(Ordering::Relaxed) {
+        Out::Sink
+    } else {
+        Out::Stdout(io::stdout())
+    }
+}
+
+/// Standard output, or nowhere (see [`stdout`]); it may be shared by the threads that
+/// print solutions.
+#[derive(Debug)]
+pub(crate) enum Out {
+    Stdout(io::Stdout),
+    Sink,
+}
+
+impl Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Self::Stdout(out) => out.write(bytes),
+            Self::Sink => Ok(bytes.len()),
+        }
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Self::Stdout(out) => out.write_all(bytes),
+            Self::Sink => Ok(()),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Self::Stdout(out) => out.flush(),
+            Self::Sink => Ok(()),
+        }
+    }
 }

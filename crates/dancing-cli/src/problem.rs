@@ -1,6 +1,6 @@
 //! `dancing problem`: classic exact-cover problems, counted and pictured.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::sync::Arc;
 
 use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, Stats, problems};
@@ -8,8 +8,8 @@ use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, Stats, problems}
 use crate::answer::Answer;
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
 use crate::failure::{Failure, Outcome};
-use crate::output::WholeFile;
-use crate::picture::Picture;
+use crate::output::{Format, PictureTarget};
+use crate::picture::{Kept, MOST_DRAWN, Picture};
 use crate::plan::{self, Mode};
 use crate::{report, search, xc};
 
@@ -68,26 +68,30 @@ fn answer(
     drawn: Drawn,
     kind: &ProblemKind,
 ) -> Result<Outcome, Failure> {
-    let svg = match &args.svg {
-        Some(path) if !drawn.has_svg() => {
-            return Err(Failure::input(format!(
-                "--svg {}: only queens, pentominoes, dominoes and polyomino packings are \
-                 drawn as pictures",
-                path.display()
-            )));
-        }
-        Some(path) => Some((WholeFile::create(path)?, drawn.clone())),
-        None => None,
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let wants_picture = args.svg.is_some() || args.format == Format::Svg;
+    if wants_picture && !drawn.has_svg() {
+        let named = args.svg.as_ref().map_or_else(
+            || "--format svg".to_owned(),
+            |path| format!("--svg {}", path.display()),
+        );
+        return Err(Failure::input(format!(
+            "{named}: only queens, pentominoes, dominoes and polyomino packings are drawn \
+             as pictures"
+        )));
+    }
+    let target = PictureTarget::open(args.svg.as_deref(), args.format)?;
+    let kept = target.as_ref().map(|_| Kept::default());
+    let mut out = BufWriter::new(crate::output::stdout());
     if args.dlx {
         out.write_all(dancing::format::to_string(problem).as_bytes())?;
         out.flush()?;
         return Ok(Outcome::ANSWERED);
     }
-    let xc = args.xc(Picture(Arc::new(move |problem, solution| {
-        drawn.draw(problem, solution)
-    })));
+    let text = drawn.clone();
+    let xc = args.xc(Picture {
+        draw: Arc::new(move |problem, solution| text.draw(problem, solution)),
+        kept: kept.clone(),
+    });
     let engine = plan::check_engine(&xc)?;
     if let ProblemKind::Langford { n, .. } = kind
         && !problems::langford_exists(usize::from(*n))
@@ -110,7 +114,12 @@ fn answer(
     suggest_memo(kind, &xc);
     if args.count || plan.mode == Mode::Memo {
         drop(out);
-        return xc::execute(&plan, &xc, name, problem);
+        // The solutions the memo drew (--sample K), kept as they were printed.
+        let outcome = xc::execute(&plan, &xc, name, problem)?;
+        if let (Some(target), Some(kept)) = (target, kept) {
+            target.finish(&drawn.sheet(problem, &kept.take()))?;
+        }
+        return Ok(outcome);
     }
     let engine =
         AnyEngine::new(problem, plan.engine).map_err(|e| Failure::input(format!("{name}: {e}")))?;
@@ -118,6 +127,7 @@ fn answer(
         Mode::Threads(threads) => threads,
         _ => 1,
     };
+    let svg = target.map(|target| (target, drawn));
     first_drawn(&xc, problem, (engine, threads), &mut out, svg)
 }
 
@@ -189,13 +199,13 @@ fn first_drawn(
     problem: &Problem,
     (mut engine, threads): (AnyEngine, usize),
     out: &mut impl Write,
-    svg: Option<(WholeFile, Drawn)>,
+    svg: Option<(PictureTarget, Drawn)>,
 ) -> Result<Outcome, Failure> {
     let name = engine.name();
     // The solutions kept: the first, and with --svg and --limit N the first N drawn
     // (at most MOST_DRAWN).
     let wanted = match (&svg, xc.limit) {
-        (Some(_), Some(limit)) => limit.min(MOST_DRAWN) as usize,
+        (Some(_), Some(limit)) => limit.min(MOST_DRAWN as u64) as usize,
         _ => 1,
     };
     let mut kept: Vec<Vec<OptionId>> = Vec::new();
@@ -212,22 +222,13 @@ fn first_drawn(
         search::run(&mut engine, &xc.search, xc.limit, &mut keep)?
     };
     writeln!(out, "{}", report::solutions_found(&stats))?;
-    if let (Some(solution), Some(Picture(draw))) = (kept.first(), &xc.picture) {
+    if let (Some(solution), Some(Picture { draw, .. })) = (kept.first(), &xc.picture) {
         writeln!(out, "first solution:")?;
         out.write_all(draw(problem, solution).as_bytes())?;
     }
     out.flush()?;
-    if let Some((file, drawn)) = svg {
-        // One solution is its picture; several, a sheet of them (none, an empty one).
-        let pictures: Vec<String> = kept
-            .iter()
-            .filter_map(|solution| drawn.svg(problem, solution))
-            .collect();
-        let picture = match pictures.as_slice() {
-            [one] => one.clone(),
-            _ => dancing::svg::sheet(&pictures, dancing::svg::columns(pictures.len())),
-        };
-        file.finish(picture.as_bytes())?;
+    if let Some((target, drawn)) = svg {
+        target.finish(&drawn.sheet(problem, &kept))?;
     }
     let mut answer = Answer::of(&stats).field("engine", name);
     if threads > 1 {
@@ -235,9 +236,6 @@ fn first_drawn(
     }
     Ok(answer.print(&xc.search))
 }
-
-/// The most solutions `--svg` draws (with `--limit`).
-const MOST_DRAWN: u64 = 1000;
 
 /// How a solution of `kind` is drawn.
 fn drawn(kind: &ProblemKind) -> Drawn {
@@ -297,6 +295,16 @@ impl Drawn {
     /// Whether the problem's solutions have an SVG picture.
     fn has_svg(&self) -> bool {
         matches!(self, Drawn::Queens | Drawn::Dominoes(_) | Drawn::Packing(_))
+    }
+
+    /// Solutions as one SVG picture: one solution is its picture; several, a sheet of
+    /// them (none, an empty one).
+    fn sheet(&self, problem: &Problem, solutions: &[Vec<OptionId>]) -> String {
+        let pictures: Vec<String> = solutions
+            .iter()
+            .filter_map(|solution| self.svg(problem, solution))
+            .collect();
+        dancing::svg::gather(&pictures)
     }
 
     /// A solution as an SVG picture, for the problems that have one.

@@ -45,7 +45,7 @@ pub(crate) fn threads(
     memory::check_copies(args, problem, &engine, threads + 1, "--threads")?;
     let name = engine.name();
     // The workers take turns to print: stdout itself, not a lock on it.
-    let mut out = BufWriter::new(io::stdout());
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut first = true;
     let stats = search::run_parallel(
         engine,
@@ -111,7 +111,7 @@ pub(crate) fn print_split(
 
 /// The lines a split prints, counted, and the first write error, which stops it.
 struct SplitOutput {
-    out: BufWriter<io::StdoutLock<'static>>,
+    out: BufWriter<crate::output::Out>,
     lines: u64,
     error: Option<io::Error>,
 }
@@ -119,7 +119,7 @@ struct SplitOutput {
 impl SplitOutput {
     fn new() -> Self {
         Self {
-            out: BufWriter::new(io::stdout().lock()),
+            out: BufWriter::new(crate::output::stdout()),
             lines: 0,
             error: None,
         }

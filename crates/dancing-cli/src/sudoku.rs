@@ -4,13 +4,13 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use dancing::{Count, Stats};
 use dancing_sudoku::parse::Puzzle;
-use dancing_sudoku::picture::{Picture, sheet};
+use dancing_sudoku::picture::Picture;
 use dancing_sudoku::variant::Kind;
 use dancing_sudoku::{Grid, Method, PuzzleSolver, Variant, Verdict};
 
@@ -20,7 +20,7 @@ use crate::failure::{Failure, Outcome};
 use crate::generate;
 use crate::judges;
 use crate::logic::{self, Task};
-use crate::output::WholeFile;
+use crate::output::PictureTarget;
 use crate::pretty::{self, Style};
 use crate::report::{self, PuzzleOutcome, Tally, stopped_answer};
 use crate::status;
@@ -50,6 +50,7 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
             unique,
             pretty,
             svg,
+            format,
             batch,
         } => {
             let pretty = pretty.then(Style::detect);
@@ -57,12 +58,11 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
                 unique: *unique,
                 pretty,
             };
-            match svg {
-                Some(path) => {
-                    let file = WholeFile::create(path)?;
+            match PictureTarget::open(svg.as_deref(), *format)? {
+                Some(target) => {
                     let mut drawn = Vec::new();
                     let outcome = batch_run(batch, mode, Some(&mut drawn))?;
-                    file.finish(svg_sheet(&drawn).as_bytes())?;
+                    target.finish(&svg_sheet(&drawn))?;
                     Ok(outcome)
                 }
                 None => batch_run(batch, mode, None),
@@ -77,21 +77,22 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
             positions,
             level,
             svg,
+            format,
             args,
         } => {
+            let target = PictureTarget::open(svg.as_deref(), *format)?;
             let task = Task::Hint {
                 steps: *steps,
                 pretty: *pretty,
                 apply: *apply || *positions,
                 level: *level,
-                draw: svg.is_some(),
+                draw: target.is_some(),
             };
-            match svg {
-                Some(path) => {
-                    let file = WholeFile::create(path)?;
+            match target {
+                Some(target) => {
                     let mut drawn = Vec::new();
                     let outcome = logic::run(args, task, Some(&mut drawn))?;
-                    file.finish(hint_sheet(&drawn).as_bytes())?;
+                    target.finish(&hint_sheet(&drawn))?;
                     Ok(outcome)
                 }
                 None => logic::run(args, task, None),
@@ -320,7 +321,7 @@ fn batch_run(
             Mutex::new(solver)
         })
         .collect();
-    let mut out = progress.answers(io::stdout().lock());
+    let mut out = progress.answers(crate::output::stdout());
     let mut totals = Totals::default();
     let name = input.name;
     let typed = input.interactive;
@@ -384,36 +385,36 @@ fn batch_run(
     Ok(totals.counts.stopped.outcome(totals.counts.errors))
 }
 
-/// The pictures of `drawn` as one SVG sheet, in input order, about as many rows as
-/// columns (at most four columns).
+/// The pictures of `drawn` as one SVG picture, in input order
+/// ([`dancing::svg::gather`]).
 fn svg_sheet(drawn: &[Drawn]) -> String {
-    let pictures: Vec<Picture<'_>> = drawn
+    let pictures: Vec<String> = drawn
         .iter()
         .map(|(grid, variant, solution)| {
             let picture = Picture::new(grid).variant(variant);
             match solution {
-                Some(solution) => picture.solution(solution),
-                None => picture,
+                Some(solution) => picture.solution(solution).svg(),
+                None => picture.svg(),
             }
         })
         .collect();
-    sheet(&pictures, dancing::svg::columns(pictures.len()))
+    dancing::svg::gather(&pictures)
 }
 
-/// The hints of `drawn` as one SVG sheet, in order: each position's candidates with
+/// The hints of `drawn` as one SVG picture, in order: each position's candidates with
 /// its step.
 fn hint_sheet(drawn: &[logic::DrawnHint]) -> String {
-    let pictures: Vec<Picture<'_>> = drawn
+    let pictures: Vec<String> = drawn
         .iter()
         .map(|(position, step)| {
             let picture = Picture::new(position.grid()).candidates(position);
             match step {
-                Some(step) => picture.step(step),
-                None => picture,
+                Some(step) => picture.step(step).svg(),
+                None => picture.svg(),
             }
         })
         .collect();
-    sheet(&pictures, dancing::svg::columns(pictures.len()))
+    dancing::svg::gather(&pictures)
 }
 
 /// The summary line and `--stats` of a batch: its totals, on `threads` threads.

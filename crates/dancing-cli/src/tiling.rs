@@ -2,7 +2,7 @@
 //! engine's cheapest-solution search (every piece costs 1).
 
 use dancing::Engine;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
 use dancing::Stats;
@@ -53,7 +53,7 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<Outcome, Fai
         .map_err(|_| Failure::input(format!("{}: the input is not valid UTF-8", input.name)))?;
     let cases = parse(&text).map_err(|e| Failure::input(format!("{}: {e}", input.name)))?;
 
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut total = Stats::default();
     let mut answered = 0u64;
     let mut outcome = Outcome::ANSWERED;

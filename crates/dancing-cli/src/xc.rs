@@ -133,7 +133,7 @@ fn plain<E: dancing::Engine>(
     solver: &mut E,
     probe: Option<CountProbe>,
 ) -> Result<Outcome, Failure> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let stats = if plan.count {
         search::count(solver, &args.search, plan.limit)
     } else {
@@ -186,7 +186,7 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<Outcome, Failu
             (found, parallel.stats())
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
     Ok(Answer::of(&stats)
         .field("cost", cost)
@@ -221,7 +221,7 @@ fn cnf(args: &XcArgs, problem: &Problem) -> Result<Outcome, Failure> {
         forced: &prefix,
         removed: &removed,
     });
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     Cnf::with(problem, Encoding::default(), restriction).write_dimacs(problem, &mut out)?;
     out.flush()?;
     Ok(Outcome::ANSWERED)
@@ -245,7 +245,7 @@ fn matrix(args: &XcArgs, input: input::Input) -> Result<Outcome, Failure> {
         max_columns: usize::try_from(args.max_memory / MEMORY_PER_COLUMN).unwrap_or(usize::MAX),
         max_entries: usize::try_from(args.max_memory / MEMORY_PER_ONE).unwrap_or(usize::MAX),
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut total = Stats::default();
     let mut cases = 0u64;
     let mut outcome = Outcome::ANSWERED;

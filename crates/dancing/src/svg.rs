@@ -227,6 +227,23 @@ pub fn columns(count: usize) -> usize {
     (count as f64).sqrt().ceil().clamp(1.0, 4.0) as usize
 }
 
+/// What a command writes for its pictures: one picture as it is, several as a sheet
+/// of [`columns`] columns (none, an empty sheet).
+///
+/// ```
+/// use dancing::svg::{Svg, gather};
+///
+/// let one = Svg::new(10.0, 20.0).finish();
+/// assert_eq!(gather(&[one.clone()]), one);
+/// assert_eq!(gather(&[one.clone(), one.clone()]).matches("<svg").count(), 3);
+/// ```
+pub fn gather(pictures: &[String]) -> String {
+    match pictures {
+        [one] => one.clone(),
+        _ => sheet(pictures, columns(pictures.len())),
+    }
+}
+
 /// Several pictures (SVG documents as [`Svg::finish`] writes them) laid out as one, in
 /// rows of `columns`, in order, a gap between them: each is set inside the sheet as it
 /// is, moved to its place.

@@ -37,11 +37,16 @@ pub(crate) struct ProblemArgs {
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(crate) max_memory: u64,
     /// Also draw the first solution into FILE, an SVG picture (with --limit N, the
-    /// first N, at most 1000, as a sheet): queens on a chequered board, or a packing
-    /// (pentominoes, dominoes, polyominoes) with each piece in its own colour and holes
-    /// dark. Written whole when the search ends
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["dlx", "count", "sample"])]
+    /// first N, at most 1000, as a sheet; with --sample K, the K drawn): queens on a
+    /// chequered board, or a packing (pentominoes, dominoes, polyominoes) with each
+    /// piece in its own colour and holes dark. Written whole when the search ends
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["dlx", "count"])]
     pub(crate) svg: Option<std::path::PathBuf>,
+    /// What standard output gets: the answers as text, or in their place the picture
+    /// that --svg draws
+    #[arg(long, value_enum, default_value_t, value_name = "FORMAT",
+          conflicts_with_all = ["svg", "dlx", "count"])]
+    pub(crate) format: crate::output::Format,
     #[command(flatten)]
     pub(crate) memo: MemoArgs,
     #[command(flatten)]

@@ -149,6 +149,10 @@ Examples:
         /// written whole when the batch ends
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// What standard output gets: the answers as text, or in their place the picture
+        /// that --svg draws
+        #[arg(long, value_enum, default_value_t, value_name = "FORMAT", conflicts_with_all = ["svg", "pretty"])]
+        format: crate::output::Format,
         #[command(flatten)]
         batch: BatchArgs,
     },
@@ -255,6 +259,11 @@ Examples:
         /// arrows (strong solid, weak dashed). Written whole when the batch ends
         #[arg(long, value_name = "FILE", conflicts_with_all = ["apply", "positions"])]
         svg: Option<PathBuf>,
+        /// What standard output gets: the hints as text, or in their place the picture
+        /// that --svg draws
+        #[arg(long, value_enum, default_value_t, value_name = "FORMAT",
+              conflicts_with_all = ["svg", "apply", "positions", "pretty"])]
+        format: crate::output::Format,
         #[command(flatten)]
         args: LogicArgs,
     },
@@ -344,6 +353,10 @@ pub(crate) struct GenerateArgs {
     /// regions, diagonals or windows drawn), written whole when the run ends
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
+    /// What standard output gets: the puzzles as text, or in their place the picture
+    /// that --svg draws
+    #[arg(long, value_enum, default_value_t, value_name = "FORMAT", conflicts_with_all = ["svg", "pretty", "rate"])]
+    pub(crate) format: crate::output::Format,
     /// Grids of rectangular boxes, ROWSxCOLUMNS each (2x3 for 6×6, 2x4 for 8×8, 3x4
     /// for 12×12), in place of --order's square ones
     #[arg(long = "box", value_name = "RxC", conflicts_with = "order")]

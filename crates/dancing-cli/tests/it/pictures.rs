@@ -81,8 +81,8 @@ fn hint_draws_the_hint_and_with_steps_every_step() {
         let output = run(&args, puzzle);
         assert!(output.status.success(), "{}", text(&output.stderr));
         let svg = std::fs::read_to_string(&path).unwrap();
-        let pictures = svg.matches("<svg x=").count();
-        // One picture per step: the hint alone, or every step of the path.
+        // One picture per step: the hint alone, or a sheet of every step of the path.
+        let pictures = svg.matches("<svg x=").count().max(1);
         let lines = text(&output.stdout)
             .lines()
             .filter(|l| !l.is_empty())
@@ -230,4 +230,125 @@ fn problem_draws_its_first_solutions_with_a_limit() {
     assert_eq!(distinct.len(), 4);
     assert!(render(&svg).width > 0);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What `args` write with `--svg FILE`, and what they print with `--format svg` in
+/// place of their answers: the same picture, whole; and the exit codes of both.
+fn both_ways(args: &[&str], input: &str) -> (String, String, (Option<i32>, Option<i32>)) {
+    let dir = scratch(&format!("dancing-format-{}", args[1]));
+    let path = dir.join("picture.svg");
+    let mut to_file = args.to_vec();
+    to_file.extend(["--svg", path.to_str().unwrap()]);
+    let written = run(&to_file, input.as_bytes());
+    let mut to_stdout = args.to_vec();
+    to_stdout.extend(["--format", "svg"]);
+    let printed = run(&to_stdout, input.as_bytes());
+    let file = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let codes = (written.status.code(), printed.status.code());
+    (file, text(&printed.stdout), codes)
+}
+
+#[test]
+fn format_svg_prints_the_picture_in_place_of_the_answers() {
+    let puzzle =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let chain = "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
+    for (args, input, pictures) in [
+        (&["sudoku", "solve"][..], format!("{puzzle}\n{puzzle}\n"), 2),
+        (&["sudoku", "hint"][..], format!("{chain}\n"), 1),
+        (&["sudoku", "hint", "--steps"][..], format!("{chain}\n"), 83),
+        (
+            &["sudoku", "generate", "--count", "3", "--seed", "5"][..],
+            String::new(),
+            3,
+        ),
+        (
+            &["problem", "pentomino", "10x6", "--limit", "3"][..],
+            String::new(),
+            3,
+        ),
+        (
+            &["problem", "queens", "8", "--sample", "5", "--seed", "2"][..],
+            String::new(),
+            5,
+        ),
+        (
+            &["problem", "domino", "6x6", "--sample", "4", "--seed", "2"][..],
+            String::new(),
+            4,
+        ),
+    ] {
+        let (file, printed, codes) = both_ways(args, &input);
+        assert_eq!(codes, (Some(0), Some(0)), "{args:?}");
+        assert_eq!(printed, file, "{args:?}: the picture, and nothing else");
+        // One picture as it is; several, a sheet of them.
+        let inner = if pictures == 1 { 0 } else { pictures };
+        assert_eq!(printed.matches("<svg").count(), 1 + inner, "{args:?}");
+        let raster = render(&printed);
+        assert!(raster.width > 100 && raster.height > 100, "{args:?}");
+    }
+}
+
+#[test]
+fn samples_drawn_are_the_samples_printed() {
+    // The sheet of --sample K draws the K solutions the text lists, in order: each
+    // queen's square is dark on its board, the others light.
+    let args = ["problem", "queens", "6", "--sample", "3", "--seed", "9"];
+    let boards = text(&run(&args, b"").stdout);
+    let boards: Vec<Vec<usize>> = boards
+        .split("\n\n")
+        .map(|board| {
+            board
+                .lines()
+                .map(|row| row.split(' ').position(|square| square == "Q").unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(boards.len(), 3);
+    let (svg, _, _) = both_ways(&args, "");
+    let raster = render(&svg);
+    // Each board is 6 squares of 24 and a margin of 4 each side; sheets leave 12 between.
+    let side = 6.0 * 24.0 + 8.0;
+    for (k, board) in boards.iter().enumerate() {
+        let (left, top) = (
+            (k % 2) as f64 * (side + 12.0),
+            (k / 2) as f64 * (side + 12.0),
+        );
+        for (r, &column) in board.iter().enumerate() {
+            for c in 0..6 {
+                let at = (
+                    (left + 4.0 + c as f64 * 24.0 + 8.0) as u32,
+                    (top + 4.0 + r as f64 * 24.0 + 8.0) as u32,
+                );
+                let inked = raster.count(at, (8, 8), dark);
+                assert_eq!(inked > 20, c == column, "board {k}, r{r}c{c}: {inked}");
+            }
+        }
+    }
+}
+
+#[test]
+fn format_svg_keeps_malformed_input_s_errors_and_draws_the_rest() {
+    let puzzle =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let output = run(
+        &["sudoku", "solve", "--format", "svg"],
+        format!("{puzzle}\n12345\n{puzzle}\n").as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("line 2"));
+    let printed = text(&output.stdout);
+    assert_eq!(printed.matches("<svg").count(), 3, "two puzzles, one sheet");
+    render(&printed);
+    // No picture for the answers a problem has none of, and none with --count.
+    let refused = run(&["problem", "langford", "3", "--format", "svg"], b"");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("--format svg: only queens"));
+    assert!(refused.stdout.is_empty());
+    let refused = run(
+        &["problem", "queens", "8", "--count", "--format", "svg"],
+        b"",
+    );
+    assert_eq!(refused.status.code(), Some(2));
 }
