@@ -14,8 +14,15 @@ use crate::plan::{self, Mode};
 use crate::{report, search, xc};
 
 pub(crate) fn run(kind: &ProblemKind) -> Result<Outcome, Failure> {
-    if let ProblemKind::Tiling { file, search } = kind {
-        return crate::tiling::run(file.as_deref(), search);
+    if let ProblemKind::Tiling {
+        file,
+        svg,
+        format,
+        search,
+    } = kind
+    {
+        let target = crate::output::PictureTarget::open(svg.as_deref(), *format)?;
+        return crate::tiling::run(file.as_deref(), search, target);
     }
     if let Some((size, args)) = size(kind) {
         crate::memory::check_build(size, args.max_memory, "the problem")?;

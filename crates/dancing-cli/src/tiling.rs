@@ -6,13 +6,14 @@ use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
 use dancing::Stats;
-use dancing::problems::{Rectangle, rectangle_tiling};
+use dancing::problems::{self, Rectangle, rectangle_tiling};
 
 use crate::answer::Answer;
 use crate::args::SearchArgs;
 use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input;
+use crate::output::PictureTarget;
 use crate::search;
 
 /// The largest input read, in bytes: a judge's input is far smaller.
@@ -31,7 +32,13 @@ pub(crate) struct Case {
     pub(crate) pieces: Vec<Rectangle>,
 }
 
-pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<Outcome, Failure> {
+/// Answers each case of `file`, and with `target` draws each case's tiling (a board
+/// with none left white) as one picture when the run ends.
+pub(crate) fn run(
+    file: Option<&Path>,
+    args: &SearchArgs,
+    target: Option<PictureTarget>,
+) -> Result<Outcome, Failure> {
     let input = input::open(file)?;
     if input.interactive {
         feedback::hint_if_typing(Reading::Tiling);
@@ -57,6 +64,7 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<Outcome, Fai
     let mut total = Stats::default();
     let mut answered = 0u64;
     let mut outcome = Outcome::ANSWERED;
+    let mut pictures = Vec::new();
     for case in &cases {
         let problem = rectangle_tiling(case.width, case.height, &case.pieces);
         let mut solver = dancing::Solver::new(&problem);
@@ -68,13 +76,20 @@ pub(crate) fn run(file: Option<&Path>, args: &SearchArgs) -> Result<Outcome, Fai
             // A case cut short by a limit has no proven answer; stop here.
             break;
         }
-        match best {
+        match &best {
             Some(best) => writeln!(out, "{}", best.cost())?,
             None => writeln!(out, "-1")?,
+        }
+        if target.is_some() {
+            let chosen = best.as_ref().map_or(&[][..], |best| best.options());
+            pictures.extend(problems::board_svg(&problem, chosen));
         }
         answered += 1;
     }
     out.flush()?;
+    if let Some(target) = target {
+        target.finish(&dancing::svg::gather(&pictures))?;
+    }
     Answer::of(&total).field("cases", answered).print(args);
     Ok(outcome)
 }

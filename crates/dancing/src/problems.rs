@@ -255,8 +255,9 @@ impl Rectangle {
 
 /// Covering a `width`×`height` board exactly with some of the given rectangles, each
 /// used at most once where it lies (the ZOJ 3209 "Treasure Map" problem). Items are the
-/// unit squares `x{x}y{y}`, all primary; option `k` is piece `k`'s squares and costs 1,
-/// so [`Solver::min_cost`](crate::Solver::min_cost) finds the fewest pieces.
+/// unit squares `r{y}c{x}` (row `y`, column `x`, from 0), all primary, so
+/// [`board_svg`] draws a tiling; option `k` is piece `k`'s squares and costs 1, so
+/// [`Solver::min_cost`](crate::Solver::min_cost) finds the fewest pieces.
 ///
 /// ```
 /// use dancing::problems::{Rectangle, rectangle_tiling};
@@ -282,7 +283,7 @@ pub fn rectangle_tiling(width: usize, height: usize, pieces: &[Rectangle]) -> Pr
     let mut square = Vec::with_capacity(width * height);
     for y in 0..height {
         for x in 0..width {
-            square.push(b.primary(&format!("x{x}y{y}")).unwrap());
+            square.push(b.primary(&format!("r{y}c{x}")).unwrap());
         }
     }
     for piece in pieces {

@@ -192,6 +192,21 @@ Examples:
     Tiling {
         /// The judge's input; standard input when absent or `-`
         file: Option<std::path::PathBuf>,
+        /// Also draw each case's tiling into FILE, an SVG picture (a sheet, in order):
+        /// each rectangle chosen in its own colour, a board with no tiling left white.
+        /// Written whole when the run ends
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// What standard output gets: the answers as text, or in their place the picture
+        /// that --svg draws
+        #[arg(
+            long,
+            value_enum,
+            default_value_t,
+            value_name = "FORMAT",
+            conflicts_with = "svg"
+        )]
+        format: crate::output::Format,
         #[command(flatten)]
         search: SearchArgs,
     },

@@ -352,3 +352,33 @@ fn format_svg_keeps_malformed_input_s_errors_and_draws_the_rest() {
     );
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn tiling_draws_each_case_s_fewest_rectangles() {
+    let input = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/tiling.txt"))
+        .unwrap();
+    let (svg, printed, codes) = both_ways(&["problem", "tiling"], &input);
+    assert_eq!(codes, (Some(0), Some(0)));
+    assert_eq!(svg, printed);
+    assert_eq!(svg.matches("<svg x=").count(), 3, "one board per case");
+    let raster = render(&svg);
+    let square = 24.0;
+    // Case 1 (5×5, one piece): one colour. Case 2 (no tiling): white. Case 3 (30×30,
+    // two halves of 15 columns): two colours, the line between them dark.
+    let at = |left: f64, top: f64, (r, c): (usize, usize)| {
+        (
+            (left + 4.0 + c as f64 * square + 8.0) as u32,
+            (top + 4.0 + r as f64 * square + 8.0) as u32,
+        )
+    };
+    let small = 5.0 * square + 8.0;
+    let pixel = |(x, y): (u32, u32)| raster.at(x, y);
+    let first = pixel(at(0.0, 0.0, (0, 0)));
+    assert!(near(dancing::problems::PALETTE[0])(first));
+    assert_eq!(pixel(at(0.0, 0.0, (4, 4))), first);
+    assert_eq!(pixel(at(small + 12.0, 0.0, (2, 2))), [255, 255, 255]);
+    let top = small + 12.0;
+    let (left, right) = (pixel(at(0.0, top, (10, 3))), pixel(at(0.0, top, (10, 20))));
+    assert_ne!(left, right);
+    assert!(near(dancing::problems::PALETTE[0])(left) || near(dancing::problems::PALETTE[1])(left));
+}
