@@ -382,3 +382,48 @@ fn tiling_draws_each_case_s_fewest_rectangles() {
     assert_ne!(left, right);
     assert!(near(dancing::problems::PALETTE[0])(left) || near(dancing::problems::PALETTE[1])(left));
 }
+
+#[test]
+fn a_chain_s_hint_is_drawn_with_its_links() {
+    use dancing_sudoku::logic::Rater;
+    use dancing_sudoku::{Position, Shape};
+    use dancing_testkit::render::tinted;
+
+    // The position just before the path's first forcing chain, as pencilmarks.
+    let puzzle: Position =
+        "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4..........."
+            .parse()
+            .unwrap();
+    let mut position = puzzle;
+    let (step, before) = loop {
+        let (step, next) = Rater::new()
+            .hint_applied(&position)
+            .unwrap()
+            .expect("a step");
+        if step.technique().name() == "forcing chain" {
+            break (step, position);
+        }
+        position = next;
+    };
+    let dir = scratch("dancing-chain-svg");
+    let path = dir.join("h.svg");
+    let output = run(
+        &["sudoku", "hint", "--svg", path.to_str().unwrap()],
+        format!("{}\n", before.to_pencilmarks()).as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("forcing chain"));
+    let raster = render(&std::fs::read_to_string(&path).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    let whole = ((0, 0), (raster.width, raster.height));
+    // The links drawn (solid and dashed arrows), and each candidate removed in red at
+    // its place.
+    assert!(raster.count(whole.0, whole.1, tinted(colors::LINK)) > 300);
+    assert!(!step.eliminations().is_empty());
+    for &(cell, v) in step.eliminations() {
+        let ((x, y), size) = dancing_sudoku::picture::candidate_place(Shape::CLASSIC, cell, v);
+        let half = (size / 2.0) as u32;
+        let at = (x as u32 - half, y as u32 - half);
+        assert!(raster.count(at, (2 * half, 2 * half), tinted(colors::REMOVED)) > 3);
+    }
+}
