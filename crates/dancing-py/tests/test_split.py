@@ -172,3 +172,12 @@ def test_a_dask_local_cluster_sums_to_the_direct_count():
             futures = client.map(dancing.Subproblem.count, p.split(16))
             totals.append(sum(client.gather(futures)))
     assert totals == [9356, 14200]
+
+
+def test_a_split_stopped_by_its_timeout_still_covers_the_search():
+    # Splitting queens 12 to its leaves takes far longer than a millisecond: the parts
+    # not split by then are kept whole, and the counts still add up.
+    p = queens_problem(12)
+    parts = p.split(depth=12, timeout=0.001)
+    assert 1 <= len(parts) < 14200
+    assert sum(part.count() for part in parts) == 14200
