@@ -1,7 +1,10 @@
 //! Problems as Python gives them: lists of names (any objects, strings split on
 //! spaces, items worked out from the options), 0/1 matrices (lists or numpy arrays),
 //! read into the engine's `Problem` with the caller's numbering of the options, and
-//! errors in the caller's terms.
+//! errors in the caller's terms; and the DLX text of a pickled problem, read once per
+//! process however many of a split's parts carry it.
+
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -374,4 +377,38 @@ pub(crate) fn packing(
         })
         .collect();
     Ok((problem, lines))
+}
+
+/// The problems unpickled last in this process, by their DLX text: the parts of a
+/// split (`Problem.split`) each carry their problem, and a worker that receives many
+/// of them reads it once (a part's search is dropped with it, so nothing else keeps
+/// the problem between two parts).
+static RESTORED: Mutex<Vec<(String, Arc<dancing::Problem>)>> = Mutex::new(Vec::new());
+
+/// How many problems [`RESTORED`] keeps, the most recent.
+const RESTORED_KEPT: usize = 4;
+
+/// The longest text [`RESTORED`] keeps: a larger problem is read again each time, a
+/// cost its parts' searches dwarf, and a worker holds no large problem after its parts.
+const RESTORED_BYTES: usize = 1 << 20;
+
+/// The problem of `text`, as [`RESTORED`] keeps it or read anew.
+pub(crate) fn restored(text: &str) -> PyResult<Arc<dancing::Problem>> {
+    let mut kept = RESTORED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = kept.iter().position(|(t, _)| t == text) {
+        let entry = kept.remove(k);
+        let problem = Arc::clone(&entry.1);
+        kept.push(entry);
+        return Ok(problem);
+    }
+    let problem =
+        dancing::format::parse_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let problem = Arc::new(problem);
+    if text.len() <= RESTORED_BYTES {
+        if kept.len() == RESTORED_KEPT {
+            kept.remove(0);
+        }
+        kept.push((text.to_owned(), Arc::clone(&problem)));
+    }
+    Ok(problem)
 }

@@ -1,8 +1,8 @@
 //! `dancing.Problem`: an exact-cover problem built from Python lists or Knuth's DLX
 //! text, with its searches (`count`, `first`, `solutions`).
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 
 use dancing::{Engine, EngineName, Memo, OptionId, Route, Solver};
 use pyo3::exceptions::PyValueError;
@@ -149,40 +149,6 @@ impl Problem {
     }
 }
 
-/// The problems unpickled last in this process, by their DLX text: the parts of a
-/// split (`Problem.split`) each carry their problem, and a worker that receives many
-/// of them reads it once (a part's search is dropped with it, so nothing else keeps
-/// the problem between two parts).
-static RESTORED: Mutex<Vec<(String, Arc<dancing::Problem>)>> = Mutex::new(Vec::new());
-
-/// How many problems [`RESTORED`] keeps, the most recent.
-const RESTORED_KEPT: usize = 4;
-
-/// The longest text [`RESTORED`] keeps: a larger problem is read again each time, a
-/// cost its parts' searches dwarf, and a worker holds no large problem after its parts.
-const RESTORED_BYTES: usize = 1 << 20;
-
-/// The problem of `text`, as [`RESTORED`] keeps it or read anew.
-fn restored(text: &str) -> PyResult<Arc<dancing::Problem>> {
-    let mut kept = RESTORED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(k) = kept.iter().position(|(t, _)| t == text) {
-        let entry = kept.remove(k);
-        let problem = Arc::clone(&entry.1);
-        kept.push(entry);
-        return Ok(problem);
-    }
-    let problem =
-        dancing::format::parse_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let problem = Arc::new(problem);
-    if text.len() <= RESTORED_BYTES {
-        if kept.len() == RESTORED_KEPT {
-            kept.remove(0);
-        }
-        kept.push((text.to_owned(), Arc::clone(&problem)));
-    }
-    Ok(problem)
-}
-
 #[pymethods]
 impl Problem {
     /// Builds a problem from item names and options (lists of item names), with
@@ -319,7 +285,7 @@ impl Problem {
         numbering: Option<(Vec<u32>, Vec<(u32, String)>)>,
     ) -> PyResult<Self> {
         Ok(Self {
-            inner: restored(text)?,
+            inner: input::restored(text)?,
             data: data.map(Arc::new),
             numbering: numbering.map(|(kept, left_out)| Arc::new(Numbering { kept, left_out })),
         })
