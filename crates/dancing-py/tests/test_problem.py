@@ -43,17 +43,24 @@ def test_pentominoes_count_9356():
     assert p.count(limit=10) == 10
 
 
+def random_problem(rng):
+    """A problem small enough for the brute force: 1 to 5 items, up to 2 secondary
+    ones, up to 9 options of 1 to 3 names, each with a primary item."""
+    items = [f"i{k}" for k in range(rng.randint(1, 5))]
+    secondary = [f"s{k}" for k in range(rng.randint(0, 2))]
+    names = items + secondary
+    options = []
+    for _ in range(rng.randint(0, 9)):
+        option = rng.sample(names, rng.randint(1, min(3, len(names))))
+        if any(name in items for name in option):
+            options.append(option)
+    return items, options, secondary
+
+
 def test_random_problems_match_the_brute_force():
     rng = random.Random(7)
     for _ in range(200):
-        items = [f"i{k}" for k in range(rng.randint(1, 5))]
-        secondary = [f"s{k}" for k in range(rng.randint(0, 2))]
-        names = items + secondary
-        options = []
-        for _ in range(rng.randint(0, 9)):
-            option = rng.sample(names, rng.randint(1, min(3, len(names))))
-            if any(name in items for name in option):
-                options.append(option)
+        items, options, secondary = random_problem(rng)
         p = dancing.Problem(items, options, secondary)
         expected = brute_force(items, options, secondary)
         assert sorted(p.solutions()) == expected

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from test_interrupt import LATE, interrupted_within
-from test_problem import _dancing_binary, brute_costs, brute_force, queens_problem
+from test_problem import _dancing_binary, brute_costs, brute_force, queens_problem, random_problem
 
 import dancing
 
@@ -34,16 +34,7 @@ def every_way_to_split(problem):
 def test_parts_partition_random_problems():
     rng = random.Random(13)
     for _ in range(150):
-        items = [f"i{k}" for k in range(rng.randint(1, 5))]
-        secondary = [f"s{k}" for k in range(rng.randint(0, 2))]
-        names = items + secondary
-        options = []
-        for _ in range(rng.randint(1, 9)):
-            option = rng.sample(names, rng.randint(1, min(3, len(names))))
-            if any(name in items for name in option):
-                options.append(option)
-        if not options:
-            continue
+        items, options, secondary = random_problem(rng)
         p = dancing.Problem(items, options, secondary)
         expected = brute_force(items, options, secondary)
         for parts in every_way_to_split(p):
