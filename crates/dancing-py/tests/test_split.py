@@ -10,7 +10,7 @@ import subprocess
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from test_interrupt import LATE, interrupted_within
+from test_interrupt import LATE, interrupted
 from test_problem import _dancing_binary, brute_costs, brute_force, queens_problem, random_problem
 
 import dancing
@@ -145,8 +145,8 @@ def test_timeouts_come_back_from_the_workers():
 
 def test_ctrl_c_stops_a_part():
     part = queens_problem(18).split(2)[0]
-    interrupted_within(1.0, lambda: part.count(timeout=LATE))
-    interrupted_within(1.0, lambda: list(part.solutions(timeout=LATE)))
+    interrupted(lambda: part.count(timeout=LATE))
+    interrupted(lambda: list(part.solutions(timeout=LATE)))
 
 
 def test_a_dask_local_cluster_sums_to_the_direct_count():
@@ -172,3 +172,17 @@ def test_a_split_stopped_by_its_timeout_still_covers_the_search():
     parts = p.split(depth=12, timeout=0.001)
     assert 1 <= len(parts) < 14200
     assert sum(part.count() for part in parts) == 14200
+
+
+def test_parts_keep_the_caller_s_numbering_and_data():
+    # Rows of zeros are left out of the problem but keep their numbers; data stands in
+    # for the indices: the parts answer in the caller's terms, as the whole does.
+    rows = [[1, 1, 0], [0, 0, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1], [0, 0, 0], [0, 1, 0]]
+    p = dancing.Problem.from_matrix(rows)
+    parts = p.split(depth=2)
+    assert sorted(s for part in parts for s in part.solutions()) == sorted(p.solutions())
+    assert {k for part in parts for k in part.given} <= {0, 2, 3, 4, 6}
+    named = dancing.Problem(["a", "b"], [["a"], ["b"], ["a", "b"]], data=["A", "B", "AB"])
+    listed = [s for part in named.split(2) for s in part.solutions()]
+    assert sorted(listed) == [["A", "B"], ["AB"]]
+    assert pickle.loads(pickle.dumps(named.split(2)[0])).first() in (["A", "B"], ["AB"])
