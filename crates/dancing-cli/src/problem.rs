@@ -3,7 +3,8 @@
 use std::io::{BufWriter, Write};
 use std::sync::Arc;
 
-use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, Stats, problems};
+use dancing::problems::{self, Drawing};
+use dancing::{AnyEngine, Engine, EngineName, OptionId, Problem, Stats};
 
 use crate::answer::Answer;
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
@@ -61,7 +62,7 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<Outcome, Failure> {
                 .search
                 .timeout
                 .map(|t| (t - built.as_secs_f64()).max(f64::MIN_POSITIVE));
-            return answer(&problem, &args, Drawn::Packing(Arc::new(board)), kind);
+            return answer(&problem, &args, Drawing::Packing(Arc::new(board)), kind);
         }
         ProblemKind::Tiling { .. } => unreachable!("answered above"),
     };
@@ -72,7 +73,7 @@ pub(crate) fn run(kind: &ProblemKind) -> Result<Outcome, Failure> {
 fn answer(
     problem: &Problem,
     args: &ProblemArgs,
-    drawn: Drawn,
+    drawn: Drawing,
     kind: &ProblemKind,
 ) -> Result<Outcome, Failure> {
     let wants_picture = args.svg.is_some() || args.format == Format::Svg;
@@ -96,7 +97,7 @@ fn answer(
     }
     let text = drawn.clone();
     let xc = args.xc(Picture {
-        draw: Arc::new(move |problem, solution| text.draw(problem, solution)),
+        draw: Arc::new(move |problem, solution| text.text(problem, solution)),
         kept: kept.clone(),
     });
     let engine = plan::check_engine(&xc)?;
@@ -124,7 +125,7 @@ fn answer(
         // The solutions the memo drew (--sample K), kept as they were printed.
         let outcome = xc::execute(&plan, &xc, name, problem)?;
         if let (Some(target), Some(kept)) = (target, kept) {
-            target.finish(&drawn.sheet(problem, &kept.take()))?;
+            target.finish(&sheet(&drawn, problem, &kept.take()))?;
         }
         return Ok(outcome);
     }
@@ -206,7 +207,7 @@ fn first_drawn(
     problem: &Problem,
     (mut engine, threads): (AnyEngine, usize),
     out: &mut impl Write,
-    svg: Option<(PictureTarget, Drawn)>,
+    svg: Option<(PictureTarget, Drawing)>,
 ) -> Result<Outcome, Failure> {
     let name = engine.name();
     // The solutions kept: the first, and with --svg and --limit N the first N drawn
@@ -235,7 +236,7 @@ fn first_drawn(
     }
     out.flush()?;
     if let Some((target, drawn)) = svg {
-        target.finish(&drawn.sheet(problem, &kept))?;
+        target.finish(&sheet(&drawn, problem, &kept))?;
     }
     let mut answer = Answer::of(&stats).field("engine", name);
     if threads > 1 {
@@ -245,127 +246,26 @@ fn first_drawn(
 }
 
 /// How a solution of `kind` is drawn.
-fn drawn(kind: &ProblemKind) -> Drawn {
+fn drawn(kind: &ProblemKind) -> Drawing {
     match kind {
-        ProblemKind::Queens { .. } => Drawn::Queens,
-        ProblemKind::Langford { .. } => Drawn::Langford,
+        ProblemKind::Queens { .. } => Drawing::Queens,
+        ProblemKind::Langford { .. } => Drawing::Langford,
         ProblemKind::Pentomino {
             size: (width, height),
             ..
-        } => Drawn::Packing(Arc::new(problems::Board::rectangle(*width, *height))),
-        ProblemKind::Latin { n, .. } => Drawn::Latin(usize::from(*n)),
-        ProblemKind::Domino { size, .. } => Drawn::Dominoes(*size),
-        ProblemKind::Polyomino { .. } | ProblemKind::Tiling { .. } => Drawn::Nothing,
+        } => Drawing::Packing(Arc::new(problems::Board::rectangle(*width, *height))),
+        ProblemKind::Latin { n, .. } => Drawing::Latin(usize::from(*n)),
+        ProblemKind::Domino { size, .. } => Drawing::Dominoes(*size),
+        ProblemKind::Polyomino { .. } | ProblemKind::Tiling { .. } => Drawing::Nothing,
     }
 }
 
-/// What a problem's solutions look like.
-#[derive(Debug, Clone)]
-enum Drawn {
-    Queens,
-    Langford,
-    Latin(usize),
-    Dominoes((usize, usize)),
-    Packing(Arc<problems::Board>),
-    Nothing,
-}
-
-impl Drawn {
-    /// A solution drawn for people: a board, a sequence, a box or a square.
-    fn draw(&self, problem: &Problem, solution: &[OptionId]) -> String {
-        match *self {
-            Drawn::Queens => {
-                let board = problems::queens_board(problem, solution);
-                let n = board.len();
-                board
-                    .iter()
-                    .map(|&column| {
-                        let row: Vec<&str> = (0..n)
-                            .map(|c| if c == column { "Q" } else { "." })
-                            .collect();
-                        row.join(" ") + "\n"
-                    })
-                    .collect()
-            }
-            Drawn::Langford => {
-                let sequence = problems::langford_sequence(problem, solution);
-                let words: Vec<String> = sequence.iter().map(usize::to_string).collect();
-                words.join(" ") + "\n"
-            }
-            Drawn::Latin(n) => latin_picture(problem, solution, n),
-            Drawn::Dominoes((width, height)) => domino_picture(problem, solution, width, height),
-            Drawn::Packing(ref board) => problems::packing_picture(problem, board, solution),
-            Drawn::Nothing => String::new(),
-        }
-    }
-
-    /// Whether the problem's solutions have an SVG picture.
-    fn has_svg(&self) -> bool {
-        matches!(self, Drawn::Queens | Drawn::Dominoes(_) | Drawn::Packing(_))
-    }
-
-    /// Solutions as one SVG picture: one solution is its picture; several, a sheet of
-    /// them (none, an empty one).
-    fn sheet(&self, problem: &Problem, solutions: &[Vec<OptionId>]) -> String {
-        let pictures: Vec<String> = solutions
-            .iter()
-            .filter_map(|solution| self.svg(problem, solution))
-            .collect();
-        dancing::svg::gather(&pictures)
-    }
-
-    /// A solution as an SVG picture, for the problems that have one.
-    fn svg(&self, problem: &Problem, solution: &[OptionId]) -> Option<String> {
-        match *self {
-            Drawn::Queens => Some(problems::queens_svg(problem, solution)),
-            Drawn::Dominoes(size) => Some(problems::dominoes_svg(problem, size, solution)),
-            Drawn::Packing(ref board) => Some(problems::packing_svg(problem, board, solution)),
-            Drawn::Langford | Drawn::Latin(_) | Drawn::Nothing => None,
-        }
-    }
-}
-
-/// The square of a solution of [`problems::latin_square`]: its options are
-/// `p{r}_{c} r{r}_{s} c{c}_{s}`, so the cell is the first item and the symbol follows
-/// from the row item's index.
-fn latin_picture(problem: &Problem, solution: &[OptionId], n: usize) -> String {
-    let mut square = vec![0usize; n * n];
-    for &option in solution {
-        let items: Vec<usize> = problem
-            .option_items(option)
-            .map(|(item, _)| item.index())
-            .collect();
-        if let [cell, row, _] = items[..] {
-            square[cell] = (row - n * n) % n + 1;
-        }
-    }
-    let width = n.to_string().len();
-    square
-        .chunks(n)
-        .map(|row| {
-            let cells: Vec<String> = row.iter().map(|s| format!("{s:>width$}")).collect();
-            cells.join(" ") + "\n"
-        })
-        .collect()
-}
-
-/// The board of a solution of [`problems::dominoes`]: `<>` for a horizontal domino,
-/// `^` over `v` for a vertical one. The options' items are the cells, row by row.
-fn domino_picture(problem: &Problem, solution: &[OptionId], width: usize, height: usize) -> String {
-    let mut board = vec!['.'; width * height];
-    for &option in solution {
-        let cells: Vec<usize> = problem
-            .option_items(option)
-            .map(|(item, _)| item.index())
-            .collect();
-        if let [a, b] = cells[..] {
-            let (first, second) = if b == a + 1 { ('<', '>') } else { ('^', 'v') };
-            board[a] = first;
-            board[b] = second;
-        }
-    }
-    board
-        .chunks(width)
-        .map(|row| row.iter().collect::<String>() + "\n")
-        .collect()
+/// Solutions as one SVG picture ([`dancing::svg::gather`]): one solution is its
+/// picture; several, a sheet of them (none, an empty one).
+fn sheet(drawing: &Drawing, problem: &Problem, solutions: &[Vec<OptionId>]) -> String {
+    let pictures: Vec<String> = solutions
+        .iter()
+        .filter_map(|solution| drawing.svg(problem, solution))
+        .collect();
+    dancing::svg::gather(&pictures)
 }

@@ -346,7 +346,7 @@ pub(crate) fn packing(
     pieces: &str,
     turns: &str,
     uses: &str,
-) -> PyResult<(dancing::Problem, Vec<String>)> {
+) -> PyResult<(dancing::Problem, Vec<String>, dancing::problems::Board)> {
     use dancing::problems::{Board, MAX_PLACEMENTS, Piece, Turns, Uses};
     let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
     let board = match Board::named(board).map_err(|e| value(&e))? {
@@ -376,7 +376,7 @@ pub(crate) fn packing(
                 .join(" ")
         })
         .collect();
-    Ok((problem, lines))
+    Ok((problem, lines, board))
 }
 
 /// The problems unpickled last in this process, by their DLX text: the parts of a

@@ -7,6 +7,7 @@
 //! interrupt flag and raises `KeyboardInterrupt`. Every error is a Python exception with
 //! the library's message.
 
+mod classic;
 mod engines;
 mod hints;
 mod input;

@@ -12,17 +12,26 @@ use crate::problem::Problem;
 const HTML_OPTIONS: usize = 12;
 
 impl Problem {
+    /// The problem's options of one solution (their indices, or their data).
+    fn solution_options(
+        &self,
+        py: Python<'_>,
+        solution: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<OptionId>> {
+        self.caller_indices(py, solution)?
+            .into_iter()
+            .map(|k| self.problem_index(k))
+            .collect()
+    }
+
     /// The SVG of one solution (its options' indices, or their data), or why there is
     /// none.
     fn solution_svg(&self, py: Python<'_>, solution: &Bound<'_, PyAny>) -> PyResult<String> {
-        let options = self
-            .caller_indices(py, solution)?
-            .into_iter()
-            .map(|k| self.problem_index(k))
-            .collect::<PyResult<Vec<OptionId>>>()?;
-        dancing::problems::board_svg(self.inner(), &options).ok_or_else(|| {
+        let options = self.solution_options(py, solution)?;
+        self.drawing().svg(self.inner(), &options).ok_or_else(|| {
             PyValueError::new_err(
-                "no picture: the problem's items are not cells named like r0c0 (a board's)",
+                "no picture: the problem draws none (queens, dominoes and packings do), \
+                 and its items are not cells named like r0c0 (a board's)",
             )
         })
     }
@@ -51,14 +60,23 @@ fn escaped(text: &str) -> String {
 
 #[pymethods]
 impl Problem {
-    /// The picture of a solution (its options' indices, or their data), for a problem
-    /// whose items are a board's cells named `r{r}c{c}` (polyomino packings, domino
-    /// tilings, any board built with those names): each option's cells as one piece in
-    /// its own colour, touching pieces apart, holes dark. A `dancing.Picture`: `svg()`
-    /// gives the text, and Jupyter shows it.
+    /// The picture of a solution (its options' indices, or their data), as `dancing
+    /// problem … --svg` draws it: queens on a chequered board (`Problem.queens`), and
+    /// for a board (`polyomino`, `dominoes`, or any problem whose items are cells named
+    /// `r{r}c{c}`) each option's cells as one piece in its own colour, touching pieces
+    /// apart, holes dark. A `dancing.Picture`: `svg()` gives the text, and Jupyter
+    /// shows it.
     fn picture(&self, py: Python<'_>, solution: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let svg = self.solution_svg(py, solution)?;
         picture(py, svg)
+    }
+
+    /// A solution as text, as `dancing problem` prints it: the queens' board, the
+    /// Langford sequence, the Latin square, the dominoes (`<>`, `^v`) or the packing
+    /// (each cell its piece's letter); empty for other problems.
+    fn text(&self, py: Python<'_>, solution: &Bound<'_, PyAny>) -> PyResult<String> {
+        let options = self.solution_options(py, solution)?;
+        Ok(self.drawing().text(self.inner(), &options))
     }
 
     /// Several solutions' pictures side by side as one, `columns` to a row (by default

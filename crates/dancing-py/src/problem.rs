@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use dancing::problems::Drawing;
 use dancing::{Engine, EngineName, Memo, OptionId, Route, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -45,6 +46,8 @@ pub(crate) struct Problem {
     /// The options as the caller numbered them, when some were left out of the
     /// problem (those of secondary items only, which no search can choose).
     numbering: Option<Arc<Numbering>>,
+    /// How its solutions look, for the classic problems (`queens`, `polyomino`, …).
+    drawing: Drawing,
 }
 
 impl Decode for Problem {
@@ -60,7 +63,27 @@ impl Problem {
             inner: Arc::clone(&self.inner),
             data: self.data.clone(),
             numbering: self.numbering.clone(),
+            drawing: self.drawing.clone(),
         }
+    }
+
+    /// A problem of `dancing::problems`, its options' data and how its solutions look.
+    pub(crate) fn classic(
+        inner: dancing::Problem,
+        data: Option<Vec<Py<PyAny>>>,
+        drawing: Drawing,
+    ) -> Self {
+        Self {
+            inner: Arc::new(inner),
+            data: data.map(Arc::new),
+            numbering: None,
+            drawing,
+        }
+    }
+
+    /// How the problem's solutions look.
+    pub(crate) fn drawing(&self) -> &Drawing {
+        &self.drawing
     }
 
     /// The engine's problem.
@@ -187,6 +210,7 @@ impl Problem {
             inner: Arc::new(inner),
             data: data.map(Arc::new),
             numbering: numbering.map(Arc::new),
+            drawing: Drawing::Nothing,
         })
     }
 
@@ -202,6 +226,7 @@ impl Problem {
             inner: Arc::new(inner),
             data: None,
             numbering: None,
+            drawing: Drawing::Nothing,
         })
     }
 
@@ -226,38 +251,7 @@ impl Problem {
             inner: Arc::new(inner),
             data: None,
             numbering: numbering.map(Arc::new),
-        })
-    }
-
-    /// Packing a board with polyominoes (Knuth's POLYOMINO-DLX), as `dancing problem
-    /// polyomino` builds it; each option's data is its line (`"F r0c1 r0c2 …"`: the
-    /// piece, then the cells it covers, 0-based), so solutions list placements.
-    ///
-    /// Args:
-    ///     board: `"WxH"`, `"scott"` (8×8 without its centre 2×2), or a picture: `.`
-    ///         a cell, `#` or a space a hole, a row per line.
-    ///     pieces: a set (`"monominoes"` … `"hexominoes"`, or the cells' count) or a
-    ///         picture with each piece in a letter of its own.
-    ///     turns: `"all"` (rotations and reflections), `"rotations"` or `"none"`.
-    ///     uses: `"once"`, `"at-most-once"` or `"any"` number of times.
-    #[staticmethod]
-    #[pyo3(signature = (board, *, pieces = "pentominoes", turns = "all", uses = "once"))]
-    fn polyomino(
-        py: Python<'_>,
-        board: &str,
-        pieces: &str,
-        turns: &str,
-        uses: &str,
-    ) -> PyResult<Self> {
-        let (inner, lines) = input::packing(board, pieces, turns, uses)?;
-        let data: Vec<Py<PyAny>> = lines
-            .into_iter()
-            .map(|line| pyo3::types::PyString::new(py, &line).into_any().unbind())
-            .collect();
-        Ok(Self {
-            inner: Arc::new(inner),
-            data: Some(Arc::new(data)),
-            numbering: None,
+            drawing: Drawing::Nothing,
         })
     }
 
@@ -272,22 +266,31 @@ impl Problem {
             .numbering
             .as_ref()
             .map(|n| (n.kept.clone(), n.left_out.clone()));
-        let args = (dancing::format::to_string(&self.inner), data, numbering);
+        let drawing = crate::classic::drawing_text(&self.drawing);
+        let args = (
+            dancing::format::to_string(&self.inner),
+            data,
+            numbering,
+            drawing,
+        );
         Ok((restore, args.into_pyobject(py)?.into_any().unbind()))
     }
 
     /// The other half of pickling: a problem from `__reduce__`'s parts.
     #[staticmethod]
     #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (text, data, numbering, drawing = ""))]
     fn _restore(
         text: &str,
         data: Option<Vec<Py<PyAny>>>,
         numbering: Option<(Vec<u32>, Vec<(u32, String)>)>,
+        drawing: &str,
     ) -> PyResult<Self> {
         Ok(Self {
             inner: input::restored(text)?,
             data: data.map(Arc::new),
             numbering: numbering.map(|(kept, left_out)| Arc::new(Numbering { kept, left_out })),
+            drawing: crate::classic::drawing_of(drawing)?,
         })
     }
 

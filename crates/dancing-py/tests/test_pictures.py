@@ -84,3 +84,57 @@ def test_a_problem_shows_as_a_table():
     assert html.startswith("<table><caption>Problem: 3 items (2 primary, 1 secondary), 20 options")
     assert "<code>a&lt;b</code>" in html and "a<b" not in html
     assert html.count("<tr>") == 1 + 12 + 1 and "… and 8 more" in html
+
+
+def first_drawn_by_the_command_line(args, tmp_path):
+    """`dancing problem ARGS --svg FILE`'s picture and its first solution's text."""
+    binary = _dancing_binary()
+    if binary is None:
+        pytest.skip("no built `dancing` binary: set DANCING_BIN")
+    drawn = tmp_path / "first.svg"
+    printed = subprocess.run(
+        [binary, "problem", *args, "--svg", str(drawn), "-q"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return drawn.read_text(), printed.split("first solution:\n", 1)[1]
+
+
+def test_the_classic_problems_draw_as_the_command_line_draws_them(tmp_path):
+    for problem, args in (
+        (dancing.Problem.queens(8), ["queens", "8"]),
+        (dancing.Problem.dominoes(5, 4), ["domino", "5x4"]),
+        (dancing.Problem.polyomino("6x5", pieces="5", turns="all", uses="any"), None),
+    ):
+        first = problem.first()
+        picture = pickle.loads(pickle.dumps(problem)).picture(first)
+        assert picture == problem.picture(first)
+        if args is None:
+            continue
+        svg, text = first_drawn_by_the_command_line(args, tmp_path)
+        assert picture.svg() == svg
+        assert problem.text(first) == text
+    # Langford pairs and Latin squares have text, and no picture.
+    langford = dancing.Problem.langford(4)
+    assert langford.text(langford.first()) in ("4 1 3 1 2 4 3 2\n", "2 3 4 2 1 3 1 4\n")
+    assert langford.count() == 2
+    latin = dancing.Problem.latin(4)
+    square = [row.split() for row in latin.text(latin.first()).splitlines()]
+    assert all(sorted(row) == ["1", "2", "3", "4"] for row in square)
+    assert all(sorted(column) == ["1", "2", "3", "4"] for column in zip(*square))
+    for problem in (langford, latin):
+        with pytest.raises(ValueError, match="no picture"):
+            problem.picture(problem.first())
+    assert dancing.Problem(["a"], [["a"]]).text([0]) == ""
+    with pytest.raises(ValueError, match="n=0"):
+        dancing.Problem.queens(0)
+    with pytest.raises(ValueError, match="height=2000"):
+        dancing.Problem.dominoes(1000, 2000)
+
+
+def test_the_classic_problems_count_as_known():
+    assert [dancing.Problem.queens(n).count() for n in range(1, 9)] == [1, 0, 0, 2, 10, 4, 40, 92]
+    assert dancing.Problem.dominoes(8, 8).count() == 12988816
+    assert dancing.Problem.langford(7).count() == 2 * 26
+    assert dancing.Problem.latin(4).count() == 576

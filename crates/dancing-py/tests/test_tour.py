@@ -22,8 +22,9 @@ def test_the_tour_runs_from_top_to_bottom(tmp_path):
     shown = [output.get("data", {}) for cell in code for output in cell.outputs]
     assert not [o for cell in code for o in cell.outputs if o.output_type == "error"]
     pictures = [data["image/svg+xml"] for data in shown if "image/svg+xml" in data]
-    # Two positions, two steps, the hint, a packing, Scott's sheet, the tilings' sheet.
-    assert len(pictures) == 8
+    # Two positions, two steps, the hint, the queens, a packing, Scott's sheet, the
+    # tilings' sheet.
+    assert len(pictures) == 9
     assert all(picture.lstrip().startswith("<svg") for picture in pictures)
     tables = [data["text/html"] for data in shown if "text/html" in data]
     assert len(tables) == 1 and tables[0].startswith("<table><caption>Problem: 72 items")

@@ -222,6 +222,9 @@ def test_the_stubs_type_check_under_mypy_strict(tmp_path):
         "cheap = part.min_cost()\n"
         "line: str = part.line\n"
         "board = dancing.Problem.polyomino('5x4', pieces='2', uses='any')\n"
+        "q = dancing.Problem.queens(4)\n"
+        "shown: str = q.text(q.first() or []) + dancing.Problem.dominoes(2, 2).picture([0, 1]).svg()\n"
+        "counted = dancing.Problem.langford(3).count() + dancing.Problem.latin(3).count()\n"
         "pic: dancing.Picture = board.picture(board.first() or [])\n"
         "svg: str = pic.svg() + board.sheet(board.sample(2), columns=2).svg()\n"
     )

@@ -8,8 +8,11 @@
 //! assert_eq!(dancing::Solver::new(&queens).count(), 92);
 //! ```
 
+mod drawing;
 mod packing;
 mod pictures;
+
+pub use drawing::Drawing;
 
 pub use packing::{
     Board, MAX_PLACEMENTS, NameError, PictureError, Piece, SETS, Turns, Uses, cell_of, packing,

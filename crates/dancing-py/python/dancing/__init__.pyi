@@ -279,9 +279,24 @@ class Problem:
         self, k: int, *, timeout: Optional[float] = None, threads: int = 1
     ) -> list[tuple[int, list[Any]]]:
         """The `k` cheapest solutions, cheapest first, each `(cost, solution)`."""
+    @staticmethod
+    def queens(n: int) -> "Problem":
+        """N queens, as `dancing problem queens` builds it (option `n·r + c`: the queen
+        on row `r`, column `c`)."""
+    @staticmethod
+    def langford(n: int) -> "Problem":
+        """Langford pairs 1 1 … N N, as `dancing problem langford` builds them."""
+    @staticmethod
+    def latin(n: int) -> "Problem":
+        """Latin squares of order N, as `dancing problem latin` builds them."""
+    @staticmethod
+    def dominoes(width: int, height: int) -> "Problem":
+        """Domino tilings of a board, as `dancing problem domino` builds them."""
     def picture(self, solution: Iterable[Any]) -> Picture:
-        """The picture of a solution (indices or data) of a board whose items are cells
-        named `r{r}c{c}`: each option's cells one piece, holes dark."""
+        """The picture of a solution (indices or data), as `dancing problem … --svg`
+        draws it: queens, or a board (packings, dominoes, any cells named `r{r}c{c}`)."""
+    def text(self, solution: Iterable[Any]) -> str:
+        """A solution as text, as `dancing problem` prints it (empty for other problems)."""
     def sheet(self, solutions: Iterable[Iterable[Any]], columns: Optional[int] = None) -> Picture:
         """Several solutions' pictures side by side, `columns` to a row."""
     def _repr_html_(self) -> str: ...

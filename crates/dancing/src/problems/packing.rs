@@ -156,6 +156,28 @@ pub struct PictureError {
     pub message: String,
 }
 
+impl std::fmt::Display for Board {
+    /// The board row by row, `.` a cell and `#` a hole, as [`FromStr`](std::str::FromStr)
+    /// reads it back.
+    ///
+    /// ```
+    /// use dancing::problems::Board;
+    ///
+    /// let scott = Board::scott();
+    /// assert_eq!(scott.to_string().parse::<Board>()?, scott);
+    /// # Ok::<(), dancing::problems::PictureError>(())
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in self.open.chunks(self.width) {
+            for &open in row {
+                f.write_str(if open { "." } else { "#" })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
 impl std::str::FromStr for Board {
     type Err = PictureError;
 
