@@ -86,13 +86,7 @@ pub(crate) fn run(
         }
     };
     let zdd = conditioned(args, problem, zdd, &limits)?;
-    if let Some(path) = &args.memo.zdd {
-        let file =
-            File::create(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        let mut out = BufWriter::new(file);
-        zdd.write_text(&mut out)?;
-        out.flush()?;
-    }
+    save(args, &zdd)?;
     if args.memo.queried() {
         return queries(args, problem, &zdd, (&limits, started), probe);
     }
@@ -152,6 +146,18 @@ pub(crate) fn run(
     out.flush()?;
     answer.print(&args.search);
     Ok(Outcome::stopped(stop))
+}
+
+/// `--zdd FILE`: the diagram written in its text, when asked for.
+fn save(args: &XcArgs, zdd: &Zdd) -> Result<(), Failure> {
+    if let Some(path) = &args.memo.zdd {
+        let file =
+            File::create(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let mut out = BufWriter::new(file);
+        zdd.write_text(&mut out)?;
+        out.flush()?;
+    }
+    Ok(())
 }
 
 /// What the diagram hands to `print`: `--sample`'s draws (by weight with

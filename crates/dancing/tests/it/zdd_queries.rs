@@ -30,6 +30,38 @@ fn check_round_trip(problem: &Problem, zdd: &Zdd) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Two options given and one forbidden (the first, the middle and the last), against
+/// the brute force: the memo's count under them, and the diagram conditioned on them.
+fn check_restricted(
+    problem: &Problem,
+    zdd: &Zdd,
+    expected: &BTreeSet<Vec<usize>>,
+    count_of: impl Fn(&[usize], &[usize]) -> BigCount,
+) -> Result<(), TestCaseError> {
+    let options = problem.option_count();
+    if options < 3 {
+        return Ok(());
+    }
+    let (a, b, c) = (0, options / 2, options - 1);
+    let want = expected
+        .iter()
+        .filter(|s| s.contains(&a) && s.contains(&b) && !s.contains(&c))
+        .count();
+    prop_assert_eq!(count_of(&[a, b], &[c]), BigCount::from(want));
+    let restricted = zdd
+        .restrict(
+            &[OptionId::new(a), OptionId::new(b)],
+            &[OptionId::new(c)],
+            &Limits::none(),
+        )
+        .unwrap();
+    for solution in restricted.solutions() {
+        prop_assert!(expected.contains(&sorted(&solution)));
+    }
+    // A conditioned diagram is a diagram of the problem: it reads back as itself.
+    check_round_trip(problem, &restricted)
+}
+
 /// The diagram's marginals and backbone against the solutions found by brute force:
 /// each option's marginal is the number of solutions with it, the backbone the options
 /// in all and in none, and over the options of a plain primary item the marginals add
@@ -104,27 +136,7 @@ pub(crate) fn check_queries(
         );
         prop_assert_eq!(count_of(&[o], &[o]), BigCount::from(0u32));
     }
-    let options = problem.option_count();
-    if options >= 3 {
-        let (a, b, c) = (0, options / 2, options - 1);
-        let want = expected
-            .iter()
-            .filter(|s| s.contains(&a) && s.contains(&b) && !s.contains(&c))
-            .count();
-        prop_assert_eq!(count_of(&[a, b], &[c]), BigCount::from(want));
-        let restricted = zdd
-            .restrict(
-                &[OptionId::new(a), OptionId::new(b)],
-                &[OptionId::new(c)],
-                &Limits::none(),
-            )
-            .unwrap();
-        for solution in restricted.solutions() {
-            prop_assert!(expected.contains(&sorted(&solution)));
-        }
-        // A conditioned diagram is a diagram of the problem: it reads back as itself.
-        check_round_trip(problem, &restricted)?;
-    }
+    check_restricted(problem, zdd, expected, count_of)?;
     check_round_trip(problem, zdd)?;
     let backbone = zdd.backbone(&Limits::none()).expect("no limits");
     prop_assert_eq!(backbone.in_all, in_all);
