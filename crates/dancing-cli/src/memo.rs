@@ -278,7 +278,7 @@ fn cheapest(
         pass_stopped(stop.reason, &what, args)
     })?;
     let mut out = BufWriter::new(crate::output::stdout());
-    let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
+    let cost = crate::output::print_cheapest(&mut out, problem, &found, args)?;
     let answer = queried(zdd, (started, passes), probe).field("cost", cost);
     Ok(answer.print(&args.search))
 }

@@ -20,15 +20,14 @@ pub(crate) fn print_solution(
     first: &mut bool,
     args: &crate::args::XcArgs,
 ) -> io::Result<()> {
-    let picture = args.picture.as_ref();
+    if let Some(kept) = &args.kept {
+        kept.keep(solution);
+    }
     if !*first {
         writeln!(out)?;
     }
     *first = false;
-    if let Some(Picture { draw, kept }) = picture {
-        if let Some(kept) = kept {
-            kept.keep(solution);
-        }
+    if let Some(Picture { draw }) = &args.picture {
         return out.write_all(draw(problem, solution).as_bytes());
     }
     // Solutions stream out with no allocation: the options are sorted on the stack (a
@@ -52,9 +51,13 @@ pub(crate) fn print_cheapest(
     out: &mut impl Write,
     problem: &Problem,
     found: &[CostedSolution],
+    args: &crate::args::XcArgs,
 ) -> io::Result<Option<serde_json::Value>> {
     let mut options = Vec::new();
     for (n, solution) in found.iter().enumerate() {
+        if let Some(kept) = &args.kept {
+            kept.keep(solution.options());
+        }
         if n > 0 {
             writeln!(out)?;
         }

@@ -12,18 +12,21 @@ use dancing::{OptionId, Problem};
 pub(crate) struct Picture {
     /// Draws a solution as text.
     pub(crate) draw: Arc<Draw>,
-    /// With `--svg` or `--format svg`, where the solutions printed are kept, to be
-    /// drawn as one SVG picture when the run ends.
-    pub(crate) kept: Option<Kept>,
 }
 
 /// The most solutions one SVG picture draws (a sheet of them).
 pub(crate) const MOST_DRAWN: usize = 1000;
 
 /// The first [`MOST_DRAWN`] solutions a run printed, shared with the threads that
-/// print them.
+/// print them (`--svg`, `--format svg`).
 #[derive(Clone, Default)]
 pub(crate) struct Kept(Arc<Mutex<Vec<Vec<OptionId>>>>);
+
+impl fmt::Debug for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Kept")
+    }
+}
 
 impl Kept {
     /// Keeps `solution`, unless [`MOST_DRAWN`] are kept.

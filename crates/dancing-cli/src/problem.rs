@@ -96,10 +96,10 @@ fn answer(
         return Ok(Outcome::ANSWERED);
     }
     let text = drawn.clone();
-    let xc = args.xc(Picture {
+    let picture = Picture {
         draw: Arc::new(move |problem, solution| text.text(problem, solution)),
-        kept: kept.clone(),
-    });
+    };
+    let xc = args.xc(picture, kept.clone());
     let engine = plan::check_engine(&xc)?;
     if let ProblemKind::Langford { n, .. } = kind
         && !problems::langford_exists(usize::from(*n))
@@ -230,7 +230,7 @@ fn first_drawn(
         search::run(&mut engine, &xc.search, xc.limit, &mut keep)?
     };
     writeln!(out, "{}", report::solutions_found(&stats))?;
-    if let (Some(solution), Some(Picture { draw, .. })) = (kept.first(), &xc.picture) {
+    if let (Some(solution), Some(Picture { draw })) = (kept.first(), &xc.picture) {
         writeln!(out, "first solution:")?;
         out.write_all(draw(problem, solution).as_bytes())?;
     }

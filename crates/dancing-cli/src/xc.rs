@@ -5,6 +5,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use dancing::Engine as _;
 use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
+use dancing::problems;
 use dancing::{
     AnyEngine, CountProbe, EngineName, OptionId, ParallelSolver, Problem, Route, RouteError,
     Solver, SplitEngine, Stats,
@@ -16,6 +17,8 @@ use crate::args::XcArgs;
 use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
+use crate::output::PictureTarget;
+use crate::picture::Kept;
 use crate::plan::{self, Mode, Plan};
 use crate::{learner, search, split};
 
@@ -34,6 +37,8 @@ const MEMORY_PER_COLUMN: u64 = 256;
 
 pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
     let engine = plan::check_engine(args)?;
+    // Made before the input is read: a picture that cannot be written stops the run.
+    let target = PictureTarget::open(args.svg.as_deref(), args.format)?;
     let input = input::open(args.file.as_deref())?;
     if input.interactive {
         let reading = if args.matrix {
@@ -66,7 +71,30 @@ pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
     warn(&input.name, &parsed.warnings);
     let problem = parsed.problem;
     let plan = plan::plan(args, engine, &input.name, &problem)?;
-    execute(&plan, args, &input.name, &problem)
+    let Some(target) = target else {
+        return execute(&plan, args, &input.name, &problem);
+    };
+    // --svg, --format svg: a board's solutions, kept as they are printed, drawn at the end.
+    if problems::board_svg(&problem, &[]).is_none() {
+        return Err(Failure::input(format!(
+            "{}: no picture for --svg or --format svg: the problem's items are not a \
+             board's cells, named like r1c1",
+            input.name
+        )));
+    }
+    let kept = Kept::default();
+    let args = XcArgs {
+        kept: Some(kept.clone()),
+        ..args.clone()
+    };
+    let outcome = execute(&plan, &args, &input.name, &problem)?;
+    let pictures: Vec<String> = kept
+        .take()
+        .iter()
+        .filter_map(|solution| problems::board_svg(&problem, solution))
+        .collect();
+    target.finish(&dancing::svg::gather(&pictures))?;
+    Ok(outcome)
 }
 
 /// Carries out `plan` on `problem` (read from the file `name`).
@@ -187,7 +215,7 @@ fn cheapest(args: &XcArgs, problem: &Problem, k: usize) -> Result<Outcome, Failu
         }
     };
     let mut out = BufWriter::new(crate::output::stdout());
-    let cost = crate::output::print_cheapest(&mut out, problem, &found)?;
+    let cost = crate::output::print_cheapest(&mut out, problem, &found, args)?;
     Ok(Answer::of(&stats)
         .field("cost", cost)
         .field("threads", threads)

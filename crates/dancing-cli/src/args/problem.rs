@@ -8,7 +8,7 @@ use dancing::problems::{Turns, Uses};
 use super::xc::{MemoArgs, SplitArgs};
 use super::{SearchArgs, XcArgs, XcSolver, named, parse_limit};
 use crate::input::parse_size;
-use crate::picture::Picture;
+use crate::picture::{Kept, Picture};
 
 /// Options shared by the classic problems: `dancing xc`'s, but for reading a file,
 /// costs and the judges' format.
@@ -54,8 +54,9 @@ pub(crate) struct ProblemArgs {
 }
 
 impl ProblemArgs {
-    /// The same request as `dancing xc` flags, with solutions drawn by `picture`.
-    pub(crate) fn xc(&self, picture: Picture) -> XcArgs {
+    /// The same request as `dancing xc` flags, with solutions drawn by `picture` and,
+    /// for an SVG picture, kept in `kept`.
+    pub(crate) fn xc(&self, picture: Picture, kept: Option<Kept>) -> XcArgs {
         XcArgs {
             file: None,
             count: self.count,
@@ -75,7 +76,10 @@ impl ProblemArgs {
                 prefix: None,
             },
             search: self.search.clone(),
+            svg: None,
+            format: crate::output::Format::Text,
             picture: Some(picture),
+            kept,
         }
     }
 }

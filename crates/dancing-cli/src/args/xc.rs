@@ -15,7 +15,7 @@ use crate::input::parse_size;
 /// later line is an option. Lines starting with `|` are comments. Each solution is
 /// printed as its options, one per line as in the input (in input order), with a blank
 /// line between solutions; a summary follows on stderr.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 #[command(
     // Spelled out so that a usage error (two flags that conflict, say) shows the file
     // as optional, as it is, instead of echoing the arguments given.
@@ -93,10 +93,26 @@ pub(crate) struct XcArgs {
     pub(crate) split: SplitArgs,
     #[command(flatten)]
     pub(crate) search: SearchArgs,
+    /// Also draw the solutions printed into FILE, an SVG picture (one as it is, the
+    /// first 1000 as a sheet), for a board whose items are cells named like r1c1
+    /// (packings, tilings): each option's cells one piece in its own colour, holes
+    /// dark. Written whole when the run ends
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["count", "matrix", "cnf", "split", "split_jobs"])]
+    pub(crate) svg: Option<PathBuf>,
+    /// What standard output gets: the solutions as text, or in their place the picture
+    /// that --svg draws
+    #[arg(long, value_enum, default_value_t, value_name = "FORMAT",
+          conflicts_with_all = ["svg", "count", "matrix", "cnf", "split", "split_jobs"])]
+    pub(crate) format: crate::output::Format,
     /// How solutions are drawn when the problem has a picture (`dancing problem`);
     /// `None` prints their options.
     #[arg(skip)]
     pub(crate) picture: Option<crate::picture::Picture>,
+    /// With a picture asked for, where the solutions printed are kept, to be drawn
+    /// when the run ends.
+    #[arg(skip)]
+    pub(crate) kept: Option<crate::picture::Kept>,
 }
 
 /// Parallel search and splitting a search into independent jobs (`dancing xc`).

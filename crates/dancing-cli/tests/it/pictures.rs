@@ -427,3 +427,58 @@ fn a_chain_s_hint_is_drawn_with_its_links() {
         assert!(raster.count(at, (2 * half, 2 * half), tinted(colors::REMOVED)) > 3);
     }
 }
+
+#[test]
+fn xc_draws_a_board_s_solutions_as_problem_does() {
+    let dir = scratch("dancing-xc-svg");
+    let dlx = dir.join("pentominoes.dlx");
+    let printed = run(&["problem", "pentomino", "10x6", "--dlx"], b"");
+    std::fs::write(&dlx, &printed.stdout).unwrap();
+    let dlx = dlx.to_str().unwrap();
+    // The first three packings, read as any DLX file: the very sheet `problem` draws.
+    let (from_xc, printed, codes) = both_ways(&["xc", dlx, "--limit", "3"], "");
+    assert_eq!(codes, (Some(0), Some(0)));
+    assert_eq!(printed, from_xc);
+    let (from_problem, _, _) = both_ways(&["problem", "pentomino", "10x6", "--limit", "3"], "");
+    assert_eq!(from_xc, from_problem);
+    // Draws from the memo (of domino tilings, where it pays) and the cheapest solution
+    // are drawn too.
+    let dominoes = run(&["problem", "domino", "6x6", "--dlx"], b"").stdout;
+    let dominoes = String::from_utf8(dominoes).unwrap();
+    let (sampled, _, codes) =
+        both_ways(&["xc", "--sample", "2", "--memo", "--seed", "4"], &dominoes);
+    assert_eq!(codes, (Some(0), Some(0)));
+    assert_eq!(sampled.matches("<svg").count(), 3);
+    // A 2×2 board: two dominoes across cost 3 each, two down 1 each.
+    let costed = "r1c1 r1c2 r2c1 r2c2\nr1c1 r1c2 |3\nr2c1 r2c2 |3\nr1c1 r2c1 |1\nr1c2 r2c2 |1\n";
+    let (cheapest, _, codes) = both_ways(&["xc", "--min-cost"], costed);
+    assert_eq!(codes, (Some(0), Some(0)));
+    assert_eq!(cheapest.matches("<svg").count(), 1);
+    let raster = render(&cheapest);
+    let pixel = |r: u32, c: u32| raster.at(4 + c * 24 + 12, 4 + r * 24 + 12);
+    assert_eq!(pixel(0, 0), pixel(1, 0), "down the left column: one domino");
+    assert_ne!(pixel(0, 0), pixel(0, 1), "across: two");
+    // A problem that is no board has no picture: exit code 2, and no file.
+    let queens = dir.join("queens.dlx");
+    std::fs::write(
+        &queens,
+        run(&["problem", "queens", "5", "--dlx"], b"").stdout,
+    )
+    .unwrap();
+    let path = dir.join("none.svg");
+    let output = run(
+        &[
+            "xc",
+            queens.to_str().unwrap(),
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("not a board's cells"));
+    assert!(output.stdout.is_empty());
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 2, "the two inputs, nothing else");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
