@@ -19,6 +19,7 @@ use crate::batch::{self, Answers, Counts, Driver, Entry, Spread, Threads};
 use crate::failure::{Failure, Outcome};
 use crate::line::StatusLine;
 use crate::output::PictureTarget;
+use crate::picture::Sheet;
 use crate::pretty::{self, Style};
 use crate::report::BatchStats;
 
@@ -58,7 +59,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
     let limits = args.run.limits.limits();
     let generator = generator(args, &limits, Arc::clone(&tried))?;
     let svg = PictureTarget::open(args.svg.as_deref(), args.format)?;
-    let mut drawn: Vec<(Grid, Variant)> = Vec::new();
+    let mut drawn: Sheet<(Grid, Variant)> = Sheet::default();
     let seed = generator.seed();
     let threads = Threads::new(args.run.threads)?;
     let style = Style::detect();
@@ -125,7 +126,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Outcome, Failure> {
     report(args, &made, (seed, threads.count), elapsed);
     if let Some(file) = svg {
         // The puzzles made, up to a failure, as the text has them.
+        drawn.note(args.run.report.quiet);
         let pictures: Vec<String> = drawn
+            .kept()
             .iter()
             .map(|(grid, variant)| Picture::new(grid).variant(variant).svg())
             .collect();

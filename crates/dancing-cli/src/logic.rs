@@ -16,6 +16,7 @@ use crate::answer::{plural, stop_note};
 use crate::args::LogicArgs;
 use crate::batch::{self, Counts, Driver, Spread, Threads};
 use crate::failure::{Failure, Outcome};
+use crate::picture::Sheet;
 use crate::pretty::{self, Style};
 use crate::report::BatchStats;
 use crate::status;
@@ -181,7 +182,7 @@ impl Totals {
 pub(crate) fn run(
     args: &LogicArgs,
     task: Task,
-    mut drawn: Option<&mut Vec<DrawnHint>>,
+    mut drawn: Option<&mut Sheet<DrawnHint>>,
 ) -> Result<Outcome, Failure> {
     let started = Instant::now();
     let shape = args.shape.boxes;
@@ -238,7 +239,7 @@ pub(crate) fn run(
         |_| Spread::Runs(1),
         |totals, out, (text, tally, hints), first| {
             if let Some(drawn) = drawn.as_deref_mut() {
-                drawn.extend(hints);
+                hints.into_iter().for_each(|hint| drawn.push(hint));
             }
             totals.absorb(tally);
             if blocks && !first {

@@ -10,7 +10,7 @@ use crate::answer::Answer;
 use crate::args::{ProblemArgs, ProblemKind, XcArgs};
 use crate::failure::{Failure, Outcome};
 use crate::output::{Format, PictureTarget};
-use crate::picture::{Kept, MOST_DRAWN, Picture};
+use crate::picture::{Kept, Picture, Sheet, draw_solutions};
 use crate::plan::{self, Mode};
 use crate::{report, search, xc};
 
@@ -125,7 +125,8 @@ fn answer(
         // The solutions the memo drew (--sample K), kept as they were printed.
         let outcome = xc::execute(&plan, &xc, name, problem)?;
         if let (Some(target), Some(kept)) = (target, kept) {
-            target.finish(&sheet(&drawn, problem, &kept.take()))?;
+            let quiet = args.search.report.quiet;
+            target.finish(&draw_solutions(&drawn, problem, &kept.take(), quiet))?;
         }
         return Ok(outcome);
     }
@@ -211,16 +212,18 @@ fn first_drawn(
 ) -> Result<Outcome, Failure> {
     let name = engine.name();
     // The solutions kept: the first, and with --svg and --limit N the first N drawn
-    // (at most MOST_DRAWN).
+    // (at most MOST_DRAWN, the others counted as left out).
     let wanted = match (&svg, xc.limit) {
-        (Some(_), Some(limit)) => limit.min(MOST_DRAWN as u64) as usize,
+        (Some(_), Some(limit)) => limit,
         _ => 1,
     };
-    let mut kept: Vec<Vec<OptionId>> = Vec::new();
+    let mut seen = 0u64;
+    let mut kept = Sheet::default();
     let mut keep = |solution: &[OptionId]| {
-        if kept.len() < wanted {
+        if seen < wanted {
             kept.push(solution.to_vec());
         }
+        seen += 1;
         Ok(())
     };
     let stats = if threads > 1 {
@@ -230,13 +233,14 @@ fn first_drawn(
         search::run(&mut engine, &xc.search, xc.limit, &mut keep)?
     };
     writeln!(out, "{}", report::solutions_found(&stats))?;
-    if let (Some(solution), Some(Picture { draw })) = (kept.first(), &xc.picture) {
+    if let (Some(solution), Some(Picture { draw })) = (kept.kept().first(), &xc.picture) {
         writeln!(out, "first solution:")?;
         out.write_all(draw(problem, solution).as_bytes())?;
     }
     out.flush()?;
     if let Some((target, drawn)) = svg {
-        target.finish(&sheet(&drawn, problem, &kept))?;
+        let quiet = xc.search.report.quiet;
+        target.finish(&draw_solutions(&drawn, problem, &kept, quiet))?;
     }
     let mut answer = Answer::of(&stats).field("engine", name);
     if threads > 1 {
@@ -258,14 +262,4 @@ fn drawn(kind: &ProblemKind) -> Drawing {
         ProblemKind::Domino { size, .. } => Drawing::Dominoes(*size),
         ProblemKind::Polyomino { .. } | ProblemKind::Tiling { .. } => Drawing::Nothing,
     }
-}
-
-/// Solutions as one SVG picture ([`dancing::svg::gather`]): one solution is its
-/// picture; several, a sheet of them (none, an empty one).
-fn sheet(drawing: &Drawing, problem: &Problem, solutions: &[Vec<OptionId>]) -> String {
-    let pictures: Vec<String> = solutions
-        .iter()
-        .filter_map(|solution| drawing.svg(problem, solution))
-        .collect();
-    dancing::svg::gather(&pictures)
 }

@@ -21,6 +21,7 @@ use crate::generate;
 use crate::judges;
 use crate::logic::{self, Task};
 use crate::output::PictureTarget;
+use crate::picture::Sheet;
 use crate::pretty::{self, Style};
 use crate::report::{self, PuzzleOutcome, Tally, stopped_answer};
 use crate::status;
@@ -60,9 +61,10 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
             };
             match PictureTarget::open(svg.as_deref(), *format)? {
                 Some(target) => {
-                    let mut drawn = Vec::new();
+                    let mut drawn = Sheet::default();
                     let outcome = batch_run(batch, mode, Some(&mut drawn))?;
-                    target.finish(&svg_sheet(&drawn))?;
+                    drawn.note(batch.run.report.quiet);
+                    target.finish(&svg_sheet(drawn.kept()))?;
                     Ok(outcome)
                 }
                 None => batch_run(batch, mode, None),
@@ -90,9 +92,10 @@ pub(crate) fn run(command: &SudokuCommand) -> Result<Outcome, Failure> {
             };
             match target {
                 Some(target) => {
-                    let mut drawn = Vec::new();
+                    let mut drawn = Sheet::default();
                     let outcome = logic::run(args, task, Some(&mut drawn))?;
-                    target.finish(&hint_sheet(&drawn))?;
+                    drawn.note(args.run.report.quiet);
+                    target.finish(&hint_sheet(drawn.kept()))?;
                     Ok(outcome)
                 }
                 None => logic::run(args, task, None),
@@ -294,7 +297,7 @@ impl Totals {
 fn batch_run(
     args: &BatchArgs,
     mode: Mode,
-    mut drawn: Option<&mut Vec<Drawn>>,
+    mut drawn: Option<&mut Sheet<Drawn>>,
 ) -> Result<Outcome, Failure> {
     let draw = drawn.is_some();
     if let Some(variant) = args.variant

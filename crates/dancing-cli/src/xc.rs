@@ -5,7 +5,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use dancing::Engine as _;
 use dancing::cnf::{Cnf, Encoding, Restriction};
 use dancing::format::Warning;
-use dancing::problems;
+use dancing::problems::Drawing;
 use dancing::{
     AnyEngine, CountProbe, EngineName, OptionId, ParallelSolver, Problem, Route, RouteError,
     Solver, SplitEngine, Stats,
@@ -18,7 +18,7 @@ use crate::failure::{Failure, Outcome};
 use crate::feedback::{self, Reading};
 use crate::input::{self, Budget};
 use crate::output::PictureTarget;
-use crate::picture::Kept;
+use crate::picture::{Kept, draw_solutions};
 use crate::plan::{self, Mode, Plan};
 use crate::{learner, search, split};
 
@@ -75,7 +75,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
         return execute(&plan, args, &input.name, &problem);
     };
     // --svg, --format svg: a board's solutions, kept as they are printed, drawn at the end.
-    if problems::board_svg(&problem, &[]).is_none() {
+    if Drawing::Nothing.svg(&problem, &[]).is_none() {
         return Err(Failure::input(format!(
             "{}: no picture for --svg or --format svg: the problem's items are not a \
              board's cells, named like r1c1",
@@ -88,12 +88,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<Outcome, Failure> {
         ..args.clone()
     };
     let outcome = execute(&plan, &args, &input.name, &problem)?;
-    let pictures: Vec<String> = kept
-        .take()
-        .iter()
-        .filter_map(|solution| problems::board_svg(&problem, solution))
-        .collect();
-    target.finish(&dancing::svg::gather(&pictures))?;
+    let quiet = args.search.report.quiet;
+    target.finish(&draw_solutions(
+        &Drawing::Nothing,
+        &problem,
+        &kept.take(),
+        quiet,
+    ))?;
     Ok(outcome)
 }
 

@@ -145,8 +145,8 @@ Examples:
         #[arg(long)]
         pretty: bool,
         /// Also draw the puzzles and their solutions into FILE, an SVG picture (a sheet
-        /// of them, in input order; the givens black, the solution's digits blue),
-        /// written whole when the batch ends
+        /// of the first 1000, in input order; the givens black, the solution's digits
+        /// blue), written whole when the batch ends
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
         /// What standard output gets: the answers as text, or in their place the picture
@@ -253,8 +253,8 @@ Examples:
         #[arg(long, value_name = "LEVEL", default_value_t = 3,
               value_parser = clap::value_parser!(u8).range(1..=3))]
         level: u8,
-        /// Also draw each hint into FILE, an SVG picture (a sheet, in order; with --steps
-        /// every step): the candidates, the cells of the step's pattern shaded, the
+        /// Also draw each hint into FILE, an SVG picture (a sheet of the first 1000, in
+        /// order; with --steps every step): the candidates, the cells of the step's pattern shaded, the
         /// candidates it removes in red, the value it places in green, a chain's links as
         /// arrows (strong solid, weak dashed). Written whole when the batch ends
         #[arg(long, value_name = "FILE", conflicts_with_all = ["apply", "positions"])]
@@ -349,8 +349,9 @@ pub(crate) struct GenerateArgs {
     /// Draw each puzzle with box lines instead of one line
     #[arg(long)]
     pub(crate) pretty: bool,
-    /// Also draw the puzzles into FILE, an SVG picture (a sheet, in order; a variant's
-    /// regions, diagonals or windows drawn), written whole when the run ends
+    /// Also draw the puzzles into FILE, an SVG picture (a sheet of the first 1000, in
+    /// order; a variant's regions, diagonals or windows drawn), written whole when the
+    /// run ends
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
     /// What standard output gets: the puzzles as text, or in their place the picture

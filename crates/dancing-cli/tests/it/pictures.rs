@@ -482,3 +482,34 @@ fn xc_draws_a_board_s_solutions_as_problem_does() {
     assert_eq!(left.len(), 2, "the two inputs, nothing else");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_picture_holds_a_thousand_and_says_what_it_left_out() {
+    // However long the run, one sheet draws the first 1,000; stderr says how many more.
+    let puzzle =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let output = run(
+        &["sudoku", "solve", "--format", "svg"],
+        puzzle.repeat(1003).as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout).matches("<svg x=").count(), 1000);
+    assert!(text(&output.stderr).contains("the picture draws the first 1000; 3 more left out"));
+    let output = run(
+        &[
+            "problem", "domino", "6x6", "--limit", "1002", "--format", "svg",
+        ],
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout).matches("<svg x=").count(), 1000);
+    assert!(text(&output.stderr).contains("2 more left out"));
+    // -q keeps it quiet.
+    let output = run(
+        &[
+            "problem", "domino", "6x6", "--limit", "1002", "--format", "svg", "-q",
+        ],
+        b"",
+    );
+    assert!(!text(&output.stderr).contains("left out"));
+}
