@@ -438,9 +438,19 @@ pub fn packing_within(
 /// assert_eq!(dancing::problems::cell_of("X"), None);
 /// ```
 pub fn cell_of(name: &str) -> Option<(usize, usize)> {
-    let (r, c) = name.strip_prefix('r')?.split_once('c')?;
-    let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
+    let (r, c) = cell_numbers(name)?;
     Some((r.checked_sub(1)?, c.checked_sub(1)?))
+}
+
+/// The two numbers of a name `r{r}c{c}`, as written (digits only); `None` for another
+/// name.
+pub(crate) fn cell_numbers(name: &str) -> Option<(usize, usize)> {
+    let (r, c) = name.strip_prefix('r')?.split_once('c')?;
+    let number = |s: &str| {
+        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| s.parse().ok()).flatten()
+    };
+    Some((number(r)?, number(c)?))
 }
 
 /// A picture of a solution of [`packing`]: the board's rows, each cell drawn with the

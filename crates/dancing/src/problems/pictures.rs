@@ -7,7 +7,7 @@ use crate::ids::OptionId;
 use crate::problem::Problem;
 use crate::svg::{Stroke, Svg};
 
-use super::packing::{Board, cell_of};
+use super::packing::{Board, cell_numbers, cell_of};
 
 /// The side of a square, in the picture's units.
 pub const SQUARE: f64 = 24.0;
@@ -107,15 +107,10 @@ const MAX_SQUARES: usize = 1 << 20;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn board_svg(problem: &Problem, options: &[OptionId]) -> Option<String> {
-    let square = |name: &str| -> Option<(usize, usize)> {
-        let (r, c) = name.strip_prefix('r')?.split_once('c')?;
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        (digits(r) && digits(c)).then(|| Some((r.parse().ok()?, c.parse().ok()?)))?
-    };
     let cells: Vec<(usize, usize)> = problem
         .items()
         .filter(|&i| problem.is_primary(i))
-        .filter_map(|i| square(problem.item_name(i)))
+        .filter_map(|i| cell_numbers(problem.item_name(i)))
         .collect();
     let top = cells.iter().map(|&(r, _)| r).min()?;
     let left = cells.iter().map(|&(_, c)| c).min()?;
@@ -133,7 +128,7 @@ pub fn board_svg(problem: &Problem, options: &[OptionId]) -> Option<String> {
         .map(|o| {
             problem
                 .option_items(o)
-                .filter_map(|(item, _)| square(problem.item_name(item)))
+                .filter_map(|(item, _)| cell_numbers(problem.item_name(item)))
                 .filter(|&(r, c)| r >= top && c >= left)
                 .map(|(r, c)| (r - top, c - left))
                 .collect()
